@@ -1,0 +1,162 @@
+"""Actions: an app's service functions, declared once and served on every surface.
+
+A service function takes a `Ctx` first and keyword-only typed arguments after it. Its docstring
+is the description agents read; its return annotation (a pydantic model) is the structured output.
+
+    actions = ActionSet("crm")
+
+    @actions.write
+    def create_account(ctx: Ctx, *, name: str, industry: str | None = None) -> AccountOut:
+        '''Create an account. ...'''
+"""
+
+from __future__ import annotations
+
+import inspect
+import typing
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, ValidationError, create_model
+from sqlmodel import Session
+
+from apps.core.errors import ActionError, UnknownActionError
+from apps.core.ids import IdFactory
+
+Kind = Literal["read", "write", "destructive"]
+
+
+@dataclass
+class Ctx:
+    """What a service function receives besides its arguments: the episode's session and clock."""
+
+    db: Session
+    now: datetime
+    ids: IdFactory
+    user_id: str | None = None
+
+    def new_id(self, object_name: str) -> str:
+        """A fresh deterministic record id for `object_name` (e.g. "Account")."""
+        return self.ids.next(object_name)
+
+
+@dataclass(frozen=True)
+class Action:
+    """One service function with what every surface needs to serve it."""
+
+    app: str
+    name: str
+    fn: Callable[..., Any]
+    kind: Kind
+    description: str
+    params: tuple[inspect.Parameter, ...]
+    args_model: type[BaseModel]
+    return_type: Any
+
+    @property
+    def read_only(self) -> bool:
+        return self.kind == "read"
+
+    @property
+    def destructive(self) -> bool:
+        return self.kind == "destructive"
+
+    @property
+    def summary(self) -> str:
+        return self.description.strip().splitlines()[0] if self.description.strip() else self.name
+
+    def validate(self, arguments: dict[str, Any]) -> dict[str, Any]:
+        """Validate raw arguments against the signature; raise ActionError naming each bad field."""
+        unknown = sorted(set(arguments) - {p.name for p in self.params})
+        if unknown:
+            raise ActionError(
+                f"unknown argument(s) {', '.join(unknown)}; {self.name} accepts: "
+                + ", ".join(p.name for p in self.params),
+                field=unknown[0],
+            )
+        try:
+            model = self.args_model.model_validate(arguments)
+        except ValidationError as exc:
+            raise ActionError(describe_validation_error(exc), field=first_error_field(exc)) from None
+        return {p.name: getattr(model, p.name) for p in self.params}
+
+
+def describe_validation_error(exc: ValidationError) -> str:
+    """A one-line, human/agent readable account of a pydantic validation error."""
+    parts = []
+    for err in exc.errors(include_url=False):
+        loc = ".".join(str(x) for x in err["loc"]) or "input"
+        value = err.get("input")
+        shown = repr(value) if not isinstance(value, str | bytes) or len(value) <= 60 else "a long value"
+        parts.append(f"{loc}: {err['msg']} (got {shown})")
+    return "invalid arguments: " + "; ".join(parts)
+
+
+def first_error_field(exc: ValidationError) -> str | None:
+    errors = exc.errors()
+    return str(errors[0]["loc"][0]) if errors and errors[0]["loc"] else None
+
+
+def _args_model(name: str, params: tuple[inspect.Parameter, ...], hints: dict[str, Any]) -> type[BaseModel]:
+    fields: dict[str, Any] = {}
+    for p in params:
+        default = ... if p.default is inspect.Parameter.empty else p.default
+        fields[p.name] = (hints[p.name], default)
+    config = ConfigDict(extra="forbid", str_max_length=200_000)
+    return create_model(f"{name}_args", __config__=config, **fields)
+
+
+@dataclass
+class ActionSet:
+    """An app's actions, collected by the decorators `read`, `write` and `destructive`."""
+
+    app: str
+    actions: dict[str, Action] = field(default_factory=dict)
+
+    def _register(self, fn: Callable[..., Any], kind: Kind) -> Callable[..., Any]:
+        sig = inspect.signature(fn)
+        hints = typing.get_type_hints(fn)
+        params = tuple(sig.parameters.values())[1:]
+        for p in params:
+            if p.kind is not inspect.Parameter.KEYWORD_ONLY:
+                raise TypeError(f"{fn.__name__}: argument {p.name} must be keyword-only")
+        if fn.__name__ in self.actions:
+            raise TypeError(f"duplicate action {fn.__name__} in app {self.app}")
+        if not (fn.__doc__ or "").strip():
+            raise TypeError(f"{fn.__name__}: a service function needs a docstring (agents read it)")
+        self.actions[fn.__name__] = Action(
+            app=self.app,
+            name=fn.__name__,
+            fn=fn,
+            kind=kind,
+            description=inspect.cleandoc(fn.__doc__ or ""),
+            params=params,
+            args_model=_args_model(fn.__name__, params, hints),
+            return_type=hints.get("return"),
+        )
+        return fn
+
+    def read(self, fn: Callable[..., Any]) -> Callable[..., Any]:
+        """Register a read-only action."""
+        return self._register(fn, "read")
+
+    def write(self, fn: Callable[..., Any]) -> Callable[..., Any]:
+        """Register an action that creates or updates records."""
+        return self._register(fn, "write")
+
+    def destructive(self, fn: Callable[..., Any]) -> Callable[..., Any]:
+        """Register an action that deletes or irreversibly changes records."""
+        return self._register(fn, "destructive")
+
+    def get(self, name: str) -> Action:
+        try:
+            return self.actions[name]
+        except KeyError:
+            raise UnknownActionError(
+                f"unknown action {name!r} in app {self.app}; see the list of tools", field=None
+            ) from None
+
+    def __iter__(self):
+        return iter(self.actions.values())

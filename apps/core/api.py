@@ -1,0 +1,252 @@
+"""The Python API for labs that embed saasgym in their own harness (no HTTP involved).
+
+    from apps.core.api import Gym
+
+    gym = Gym()
+    ep = gym.create_episode("acme")
+    ep.call("crm_create_account", name="Globex")
+    ep.diff(); ep.events(); ep.reset(); ep.close()
+
+Every call runs the same service functions that the MCP tools, the CLI and the web UI run.
+"""
+
+from __future__ import annotations
+
+import itertools
+import threading
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+from typing import Any
+
+from apps.core.actions import Action
+from apps.core.errors import ActionError, UnknownActionError
+from apps.core.events import EventRecord
+from apps.core.journal import NetChange
+from apps.core.registry import discover
+from apps.core.runtime import Outcome, record_browser_events, run_action
+from apps.core.spec import AppSpec
+from apps.core.sqlite_store import SqliteMemoryStore
+from apps.core.store import EpisodeDb, EpisodeStore, Snapshot
+from apps.core.worlds import World, load_world
+
+
+@dataclass(frozen=True)
+class ToolInfo:
+    """One tool as agents see it: `<app>_<action>`, its description and JSON input schema."""
+
+    name: str
+    app: str
+    action: str
+    description: str
+    read_only: bool
+    destructive: bool
+    input_schema: dict[str, Any]
+
+
+@dataclass(frozen=True)
+class FieldChange:
+    field: str
+    old: Any
+    new: Any
+
+
+@dataclass(frozen=True)
+class Change:
+    """A row's net change against the golden state, field by field."""
+
+    table: str
+    pk: Any
+    op: str
+    fields: tuple[FieldChange, ...]
+    action_ids: tuple[int | None, ...]
+
+
+def _change(net: NetChange) -> Change:
+    from apps.core.journal import parse_literal
+
+    fields = tuple(FieldChange(k, old, new) for k, (old, new) in net.changed_fields().items())
+    return Change(net.table, parse_literal(net.pk), net.op, fields, net.action_ids)
+
+
+class Episode:
+    """One isolated copy of a world that actions run against."""
+
+    def __init__(self, gym: Gym, episode_id: str, world: World, golden: Any, db: EpisodeDb):
+        self.gym, self.id, self.world, self._golden, self.db = gym, episode_id, world, golden, db
+        self.apps: dict[str, AppSpec] = gym.apps
+        self._lock = threading.RLock()
+        self.closed = False
+
+    # -- calling tools -------------------------------------------------------------------------
+    def action(self, app: str, name: str) -> tuple[AppSpec, Action]:
+        """Resolve an app's action, or raise UnknownActionError."""
+        spec = self.apps.get(app)
+        if spec is None:
+            raise UnknownActionError(f"unknown app {app!r}; apps: {', '.join(self.apps)}")
+        return spec, spec.actions.get(name)
+
+    def invoke(
+        self,
+        app: str,
+        name: str,
+        arguments: dict[str, Any] | None = None,
+        *,
+        surface: str = "python",
+        browser_events: Sequence[dict[str, Any]] = (),
+    ) -> Outcome:
+        """Run `app.name` with `arguments`; never raises for bad input (see Outcome.error)."""
+        self._check_open()
+        spec, action = self.action(app, name)
+        with self._lock:
+            return run_action(
+                self.db,
+                self.world,
+                spec,
+                action,
+                dict(arguments or {}),
+                surface=surface,
+                user_id=spec.default_user(self.world),
+                browser_events=browser_events,
+            )
+
+    def call(self, tool: str, /, **arguments: Any) -> Any:
+        """Call a tool by its full name (`crm_create_account`) and return its plain result.
+
+        Raises ActionError with the tool's message when the action fails (nothing is written).
+        """
+        app, _, name = tool.partition("_")
+        if app not in self.apps:
+            raise UnknownActionError(f"unknown tool {tool!r}; tool names look like crm_create_account")
+        outcome = self.invoke(app, name, arguments)
+        if not outcome.ok:
+            raise ActionError(outcome.error or "failed", field=outcome.field)
+        return outcome.data()
+
+    def tools(self) -> list[ToolInfo]:
+        """Every tool of every app in this episode."""
+        return [
+            ToolInfo(
+                f"{spec.name}_{a.name}",
+                spec.name,
+                a.name,
+                a.description,
+                a.read_only,
+                a.destructive,
+                a.args_model.model_json_schema(),
+            )
+            for spec in self.apps.values()
+            for a in spec.actions
+        ]
+
+    def record_browser_events(self, app: str, browser_events: Sequence[dict[str, Any]]) -> None:
+        """Log browser events that led to no action."""
+        self._check_open()
+        with self._lock:
+            record_browser_events(self.db, app, browser_events)
+
+    # -- state ---------------------------------------------------------------------------------
+    @property
+    def now(self) -> datetime:
+        """The episode's logical time."""
+        with self._lock:
+            return self.world.now + timedelta(seconds=self.db.clock())
+
+    def state_hash(self) -> str:
+        """Content hash of every app table and the id counters (reads and refused actions leave it as is)."""
+        with self._lock:
+            return self.db.content_hash()
+
+    def diff(self) -> list[Change]:
+        """Field-level changes against the world's golden state (cost grows with the changes)."""
+        with self._lock:
+            return [_change(n) for n in self.db.net_changes() if not n.table.startswith("_")]
+
+    def events(self) -> list[EventRecord]:
+        """The event log, oldest first."""
+        with self._lock:
+            return self.db.events()
+
+    def events_jsonl(self) -> str:
+        """The event log as JSON lines (each action with the journal entries it caused)."""
+        with self._lock:
+            return self.db.events_jsonl(self.world.now)
+
+    def reset(self) -> None:
+        """Back to the world's golden state: same content hash as a fresh episode; log cleared."""
+        self._check_open()
+        with self._lock:
+            self.gym.store.reset(self.db, self._golden)
+
+    def snapshot(self) -> Snapshot:
+        """A checkpoint to `restore` later within this episode (or one of its forks)."""
+        self._check_open()
+        with self._lock:
+            return Snapshot(self.id, self.gym.store.snapshot(self.db), self.db.content_hash())
+
+    def restore(self, snapshot: Snapshot) -> None:
+        """Return to a checkpoint: state, clock, id counters and event log as they were then."""
+        self._check_open()
+        with self._lock:
+            self.gym.store.restore(self.db, snapshot.payload)
+
+    def fork(self) -> Episode:
+        """A new independent episode starting from this one's current state."""
+        self._check_open()
+        with self._lock:
+            db = self.gym.store.fork(self.db)
+        return self.gym._register(self.world, self._golden, db)
+
+    def close(self) -> None:
+        """Free the episode's memory."""
+        if not self.closed:
+            self.closed = True
+            self.gym.store.close(self.db)
+            self.gym._episodes.pop(self.id, None)
+
+    def _check_open(self) -> None:
+        if self.closed:
+            raise ActionError(f"episode {self.id} is closed")
+
+
+class Gym:
+    """Opens worlds and manages episodes in this process."""
+
+    def __init__(self, store: EpisodeStore | None = None, apps: dict[str, AppSpec] | None = None):
+        self.store = store or SqliteMemoryStore()
+        self.apps = apps or discover()
+        self._episodes: dict[str, Episode] = {}
+        self._counter = itertools.count(1)
+        self._lock = threading.Lock()
+
+    def world(self, name: str = "acme") -> World:
+        """Load (and verify) a world by name or path."""
+        return load_world(name)
+
+    def create_episode(self, world: str | World = "acme") -> Episode:
+        """A fresh episode of `world` (its golden image is built on first use, once per process)."""
+        w = world if isinstance(world, World) else load_world(world)
+        golden = self.store.golden(w, list(self.apps.values()))
+        return self._register(w, golden, self.store.create(golden))
+
+    def episode(self, episode_id: str) -> Episode:
+        """A live episode by id."""
+        try:
+            return self._episodes[episode_id]
+        except KeyError:
+            raise KeyError(f"no live episode {episode_id!r}") from None
+
+    def episodes(self) -> list[Episode]:
+        return list(self._episodes.values())
+
+    def golden_hash(self, world: str | World = "acme") -> str:
+        """The content hash every fresh or reset episode of `world` has."""
+        w = world if isinstance(world, World) else load_world(world)
+        return self.store.golden(w, list(self.apps.values())).content_hash
+
+    def _register(self, world: World, golden: Any, db: EpisodeDb) -> Episode:
+        with self._lock:
+            episode_id = f"ep{next(self._counter):06d}"
+        ep = Episode(self, episode_id, world, golden, db)
+        self._episodes[episode_id] = ep
+        return ep

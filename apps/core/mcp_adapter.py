@@ -1,0 +1,103 @@
+"""Service functions become MCP tools: schema from type hints, description from the docstring,
+structured output from the return type, annotations from the action kind. No hand-written JSON.
+
+The episode a call acts on comes from the HTTP request (put in the ASGI scope by the gateway from
+the URL path), never from `Mcp-Session-Id`, so both protocol generations work.
+"""
+
+from __future__ import annotations
+
+import inspect
+import typing
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from mcp.server.mcpserver import Context, MCPServer
+from mcp.server.mcpserver.exceptions import ToolError
+from mcp_types import ToolAnnotations
+
+from apps.core.actions import Action
+from apps.core.spec import AppSpec
+
+EPISODE_SCOPE_KEY = "saasgym.episode"
+SURFACE_HEADER = "x-saasgym-surface"
+
+EpisodeResolver = Callable[[Context], Any]
+
+
+def episode_from_request(ctx: Context) -> Any:
+    """The episode the gateway attached to this HTTP request's ASGI scope."""
+    request = ctx.request_context.request
+    episode = getattr(request, "scope", {}).get(EPISODE_SCOPE_KEY) if request is not None else None
+    if episode is None:
+        raise ToolError("this MCP endpoint is not bound to an episode; use the URL /e/<token>/<app>/mcp")
+    return episode
+
+
+def surface_from_request(ctx: Context) -> str:
+    """`cli` when the saasgym CLI made the call, else `mcp`."""
+    headers = ctx.headers or {}
+    return "cli" if headers.get(SURFACE_HEADER) == "cli" else "mcp"
+
+
+def _tool_function(spec: AppSpec, action: Action, resolve: EpisodeResolver) -> Callable[..., Any]:
+    defaults = {p.name: p.default for p in action.params}
+
+    async def tool(ctx: Context, **arguments: Any) -> Any:
+        episode = resolve(ctx)
+        sent = {k: v for k, v in arguments.items() if k not in defaults or v != defaults[k]}
+        outcome = episode.invoke(spec.name, action.name, sent, surface=surface_from_request(ctx))
+        if not outcome.ok:
+            raise ToolError(f"{outcome.field}: {outcome.error}" if outcome.field else outcome.error)
+        return outcome.result
+
+    hints = typing.get_type_hints(action.fn)
+    ctx_param = inspect.Parameter("ctx", inspect.Parameter.KEYWORD_ONLY, annotation=Context)
+    params = [p.replace(annotation=hints[p.name]) for p in action.params]
+    tool.__signature__ = inspect.Signature([ctx_param, *params], return_annotation=action.return_type)
+    tool.__annotations__ = {
+        "ctx": Context,
+        **{p.name: hints[p.name] for p in params},
+        "return": action.return_type,
+    }
+    tool.__name__ = action.name
+    tool.__doc__ = action.description
+    return tool
+
+
+def annotations_for(action: Action) -> ToolAnnotations:
+    return ToolAnnotations(
+        title=action.summary,
+        read_only_hint=action.read_only,
+        destructive_hint=action.destructive,
+        idempotent_hint=action.read_only,
+        open_world_hint=False,
+    )
+
+
+def add_app_tools(server: MCPServer, spec: AppSpec, resolve: EpisodeResolver, *, prefix: bool) -> None:
+    """Register every action of `spec` on `server` (named `<app>_<action>` when `prefix`)."""
+    for action in spec.actions:
+        name = f"{spec.name}_{action.name}" if prefix else action.name
+        server.add_tool(
+            _tool_function(spec, action, resolve),
+            name=name,
+            description=action.description,
+            annotations=annotations_for(action),
+        )
+
+
+def build_mcp_server(
+    specs: Sequence[AppSpec], *, name: str, prefix: bool, resolve: EpisodeResolver = episode_from_request
+) -> MCPServer:
+    """An MCP server exposing the actions of `specs` for whichever episode the request is bound to."""
+    titles = ", ".join(s.title for s in specs)
+    server = MCPServer(
+        name,
+        instructions=f"saasgym {titles}: tools act on your own episode of a simulated company.",
+        warn_on_duplicate_tools=True,
+        log_level="WARNING",
+    )
+    for spec in specs:
+        add_app_tools(server, spec, resolve, prefix=prefix)
+    return server

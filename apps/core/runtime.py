@@ -1,0 +1,158 @@
+"""Running an action inside an episode: validate, execute in one transaction, journal, log.
+
+This is the single path every surface takes (MCP, CLI, UI, Python), so they behave identically.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+from typing import Any
+
+from pydantic import BaseModel
+from sqlmodel import Session
+
+from apps.core.actions import Action, Ctx
+from apps.core.errors import ActionError
+from apps.core.ids import IdFactory
+from apps.core.spec import AppSpec
+from apps.core.store import EpisodeDb
+from apps.core.worlds import World
+
+log = logging.getLogger("saasgym.runtime")
+
+MAX_LOGGED_ARG = 2_000
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """What an action returned: `result` (a pydantic model or plain value) or an error."""
+
+    seq: int
+    ok: bool
+    result: Any = None
+    error: str | None = None
+    field: str | None = None
+
+    def data(self) -> Any:
+        """The result as plain JSON-able data."""
+        return to_plain(self.result)
+
+
+def to_plain(value: Any) -> Any:
+    if isinstance(value, BaseModel):
+        return value.model_dump(mode="json")
+    if isinstance(value, list):
+        return [to_plain(v) for v in value]
+    return value
+
+
+def _loggable(arguments: dict[str, Any]) -> dict[str, Any]:
+    out = {}
+    for k, v in arguments.items():
+        if isinstance(v, str) and len(v) > MAX_LOGGED_ARG:
+            v = v[:MAX_LOGGED_ARG] + f"…(+{len(v) - MAX_LOGGED_ARG} chars)"
+        out[k] = v
+    return out
+
+
+def run_action(
+    db: EpisodeDb,
+    world: World,
+    spec: AppSpec,
+    action: Action,
+    arguments: dict[str, Any],
+    *,
+    surface: str,
+    user_id: str | None = None,
+    browser_events: Sequence[dict[str, Any]] = (),
+) -> Outcome:
+    """Run one action and record it; a failed action writes nothing but is still logged."""
+    first_seq, tick = db.begin_action()
+    seq = first_seq + len(browser_events)
+    now = world.now + timedelta(seconds=tick)
+    result, error, field = None, None, None
+    try:
+        validated = action.validate(arguments)
+        result = _execute(db, spec, action, validated, now=now, seq=seq, tick=tick, user_id=user_id)
+    except ActionError as exc:
+        error, field = exc.message, exc.field
+    except Exception:  # a bug, never shown to the agent as a stack trace
+        log.exception("action %s.%s failed", spec.name, action.name)
+        error = f"internal error while running {action.name}; nothing was changed"
+    events = [
+        {
+            "seq": first_seq + i,
+            "kind": "browser",
+            "surface": surface,
+            "app": spec.name,
+            "name": str(ev.get("type", "event")),
+            "detail": ev,
+            "parent": seq,
+        }
+        for i, ev in enumerate(browser_events)
+    ]
+    events.append(
+        {
+            "seq": seq,
+            "kind": "action",
+            "surface": surface,
+            "app": spec.name,
+            "name": action.name,
+            "args": _loggable(arguments),
+            "outcome": "ok" if error is None else "error",
+            "error": error,
+        }
+    )
+    db.finish_action(last_seq=seq, tick=tick, events=events)
+    return Outcome(seq=seq, ok=error is None, result=result, error=error, field=field)
+
+
+def _execute(
+    db: EpisodeDb,
+    spec: AppSpec,
+    action: Action,
+    validated: dict[str, Any],
+    *,
+    now: datetime,
+    seq: int,
+    tick: int,
+    user_id: str | None,
+) -> Any:
+    with Session(db.engine, expire_on_commit=False) as session:
+        try:
+            connection = session.connection()
+            if not action.read_only:
+                db.mark_action(connection, seq, tick)
+            ctx = Ctx(db=session, now=now, ids=IdFactory(connection, spec.id_formats), user_id=user_id)
+            result = action.fn(ctx, **validated)
+            session.flush()
+            if action.read_only and session.dirty | session.new | session.deleted:
+                raise RuntimeError(f"read-only action {action.name} tried to write")
+            session.commit()
+            return result
+        except BaseException:
+            session.rollback()
+            raise
+
+
+def record_browser_events(db: EpisodeDb, app: str, browser_events: Sequence[dict[str, Any]]) -> None:
+    """Log low-level browser events that led to no action (link clicks, typing, page views)."""
+    if not browser_events:
+        return
+    first_seq, _ = db.begin_action()
+    tick = db.clock()
+    events = [
+        {
+            "seq": first_seq + i,
+            "kind": "browser",
+            "surface": "ui",
+            "app": app,
+            "name": str(ev.get("type", "event")),
+            "detail": ev,
+        }
+        for i, ev in enumerate(browser_events)
+    ]
+    db.finish_action(last_seq=first_seq + len(events) - 1, tick=tick, events=events)

@@ -1,0 +1,58 @@
+"""Helpers for seed loaders: bulk-insert world records into an app's tables."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from datetime import UTC, date, datetime
+from typing import Any
+
+from sqlalchemy import Boolean, Date, DateTime, Table
+from sqlalchemy.types import TypeDecorator
+
+
+def parse_datetime(value: Any) -> Any:
+    """ISO text to an aware datetime (naive values are UTC)."""
+    if isinstance(value, str):
+        value = datetime.fromisoformat(value)
+    if isinstance(value, datetime) and value.tzinfo is None:
+        value = value.replace(tzinfo=UTC)
+    return value
+
+
+def _coercer(column_type: Any):
+    if isinstance(column_type, TypeDecorator):
+        column_type = column_type.impl
+    if isinstance(column_type, DateTime):
+        return parse_datetime
+    if isinstance(column_type, Date):
+        return lambda v: date.fromisoformat(v) if isinstance(v, str) else v
+    if isinstance(column_type, Boolean):
+        return lambda v: bool(v) if v is not None else None
+    return None
+
+
+def insert_rows(conn: Any, table: Table, rows: Iterable[dict[str, Any]]) -> int:
+    """Insert JSON records (keys = column names, ISO dates) into `table`; returns how many.
+
+    Unknown keys are an error, so a world file and its model cannot silently drift apart.
+    """
+    coercers = {c.name: f for c in table.columns if (f := _coercer(c.type))}
+    names = {c.name for c in table.columns}
+    batch = []
+    for row in rows:
+        extra = set(row) - names
+        if extra:
+            raise ValueError(f"{table.name}: world record has unknown fields {sorted(extra)}")
+        batch.append({k: (coercers[k](v) if k in coercers and v is not None else v) for k, v in row.items()})
+    if batch:
+        conn.execute(table.insert(), batch)
+    return len(batch)
+
+
+def set_id_counter(conn: Any, object_name: str, next_value: int) -> None:
+    """Make the next `ctx.new_id(object_name)` use counter `next_value` (after the world's own ids)."""
+    conn.exec_driver_sql(
+        "INSERT INTO _idseq(object, next) VALUES (?, ?)"
+        " ON CONFLICT(object) DO UPDATE SET next = excluded.next",
+        (object_name, next_value),
+    )

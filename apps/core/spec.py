@@ -1,0 +1,53 @@
+"""AppSpec: the one interface an app implements to live in saasgym."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from sqlalchemy import MetaData
+
+from apps.core.actions import ActionSet
+from apps.core.ids import IdFormat
+
+if TYPE_CHECKING:
+    from fastapi import APIRouter
+
+    from apps.core.worlds import World
+
+
+SeedLoader = Callable[["World", Any], None]
+"""Writes the world's rows for this app through a SQLAlchemy Connection (bulk inserts)."""
+
+
+@dataclass(frozen=True)
+class AppSpec:
+    """Everything the engine needs to know about an app.
+
+    - `name`: snake_case, used for the folder, URL prefix, MCP server, CLI group and table prefix.
+    - `metadata`: the app's own SQLModel registry metadata; every table is named `<name>_<object>`.
+    - `actions`: its service functions.
+    - `load_seed`: turns the world's files into rows.
+    - `ui_router`: builds the app's FastAPI router for the browser UI (given the UI kit).
+    - `id_formats`: how each object's new ids look (per object name given to `ctx.new_id`).
+    - `volatile_columns`: columns ignored by diffs and verifiers (e.g. last viewed), per table.
+    - `default_user`: the user id the agent acts as, taken from the world, when the surface names none.
+    """
+
+    name: str
+    title: str
+    metadata: MetaData
+    actions: ActionSet
+    load_seed: SeedLoader
+    ui_router: Callable[[Any], APIRouter] | None = None
+    id_formats: dict[str, IdFormat] = field(default_factory=dict)
+    volatile_columns: dict[str, frozenset[str]] = field(default_factory=dict)
+    default_user: Callable[[World], str | None] = lambda world: None
+
+    def __post_init__(self) -> None:
+        for table in self.metadata.sorted_tables:
+            if not table.name.startswith(self.name + "_"):
+                raise ValueError(f"table {table.name} of app {self.name} must be named {self.name}_<object>")
+            if len(table.primary_key.columns) != 1:
+                raise ValueError(f"table {table.name} must have exactly one primary-key column")

@@ -1,0 +1,196 @@
+"""The embedded backend: each episode is an in-memory SQLite database deserialized from a golden image."""
+
+from __future__ import annotations
+
+import hashlib
+import sqlite3
+import threading
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from sqlalchemy import create_engine, event
+from sqlalchemy.pool import StaticPool
+
+from apps.core import events as event_log
+from apps.core import journal
+from apps.core.spec import AppSpec
+from apps.core.store import EpisodeDb, EpisodeStore
+from apps.core.worlds import World
+
+# Undo row by row while cheaper than copying the whole image again.
+UNDO_LIMIT = 20_000
+
+
+@dataclass(frozen=True)
+class GoldenImage:
+    world: World
+    data: bytes
+    tables: tuple[str, ...]
+    content_hash: str
+
+
+def _connect() -> sqlite3.Connection:
+    conn = sqlite3.connect(":memory:", check_same_thread=False, isolation_level=None)
+    return conn
+
+
+def _engine_over(conn: sqlite3.Connection) -> Any:
+    engine = create_engine("sqlite://", creator=lambda: conn, poolclass=StaticPool)
+
+    # Python's sqlite3 is in autocommit (isolation_level=None); SQLAlchemy's transactions become
+    # explicit BEGIN/COMMIT so rollback undoes exactly one action.
+    @event.listens_for(engine, "begin")
+    def _begin(connection):  # noqa: ANN001
+        connection.exec_driver_sql("BEGIN")
+
+    return engine
+
+
+class SqliteEpisodeDb(EpisodeDb):
+    def __init__(self, conn: sqlite3.Connection, tables: tuple[str, ...]):
+        self.conn = conn
+        self.tables = tables
+        self.engine = _engine_over(conn)
+        self.lock = threading.RLock()
+
+    # -- actions ---------------------------------------------------------------------------
+    def begin_action(self, reserve: int = 1) -> tuple[int, int]:
+        next_event, tick = self.conn.execute("SELECT next_event, tick FROM _episode").fetchone()
+        return next_event, tick + 1
+
+    def mark_action(self, connection: Any, action_id: int | None, tick: int) -> None:
+        connection.exec_driver_sql("UPDATE _ctx SET action_id = ?", (action_id,))
+        connection.exec_driver_sql("UPDATE _episode SET tick = ?", (tick,))
+
+    def finish_action(self, *, last_seq: int, tick: int, events: Sequence[dict[str, Any]]) -> None:
+        c = self.conn
+        c.execute("BEGIN")
+        try:
+            c.execute("UPDATE _ctx SET action_id = NULL")
+            c.execute("UPDATE _episode SET tick = ?, next_event = ?", (tick, last_seq + 1))
+            for ev in events:
+                event_log.record(c, tick=tick, **ev)
+            c.execute("COMMIT")
+        except BaseException:
+            c.execute("ROLLBACK")
+            raise
+
+    def clock(self) -> int:
+        return self.conn.execute("SELECT tick FROM _episode").fetchone()[0]
+
+    # -- reading -----------------------------------------------------------------------------
+    def journal(self, *, since: int = 0, action_id: int | None = None) -> list[journal.Entry]:
+        return journal.entries(self.conn, since=since, action_id=action_id)
+
+    def net_changes(self) -> list[journal.NetChange]:
+        return journal.net_changes(self.conn)
+
+    def events(self, *, since: int = 0) -> list[event_log.EventRecord]:
+        return event_log.read(self.conn, since=since)
+
+    def events_jsonl(self, start: Any) -> str:
+        return event_log.to_jsonl(self.conn, start)
+
+    def content_hash(self) -> str:
+        return content_hash(self.conn, self.tables)
+
+    def execute_raw(self, sql: str, params: Sequence[Any] = ()) -> Any:
+        with self.lock:
+            return self.conn.execute(sql, tuple(params)).fetchall()
+
+
+def content_hash(conn: sqlite3.Connection, tables: Sequence[str]) -> str:
+    """sha256 over the rows of `tables` in primary-key order, plus the id counters.
+
+    The clock is left out: a read or a refused action moves the clock but changes no content.
+    """
+    h = hashlib.sha256()
+    for table in [*sorted(tables), "_idseq"]:
+        cols = [r[1] for r in conn.execute(f'PRAGMA table_info("{table}")')]
+        pk = journal.primary_key_column(conn, table)
+        expr = " || char(31) || ".join(f'quote("{c}")' for c in cols)
+        h.update(f"\x1e{table}\x1e".encode())
+        for (line,) in conn.execute(f'SELECT {expr} FROM "{table}" ORDER BY "{pk}"'):
+            h.update(line.encode())
+            h.update(b"\n")
+    return h.hexdigest()
+
+
+class SqliteMemoryStore(EpisodeStore):
+    """Golden images kept as SQLite bytes in memory; episodes deserialized from them."""
+
+    def __init__(self) -> None:
+        self._golden: dict[str, GoldenImage] = {}
+        self._lock = threading.Lock()
+
+    def golden(self, world: World, apps: Sequence[AppSpec]) -> GoldenImage:
+        key = world.fingerprint + ":" + ",".join(a.name for a in apps)
+        with self._lock:
+            if key not in self._golden:
+                self._golden[key] = build_golden(world, apps)
+            return self._golden[key]
+
+    def create(self, golden: GoldenImage) -> SqliteEpisodeDb:
+        conn = _connect()
+        conn.deserialize(golden.data)
+        return SqliteEpisodeDb(conn, golden.tables)
+
+    def reset(self, db: SqliteEpisodeDb, golden: GoldenImage) -> None:
+        with db.lock:
+            pending = db.conn.execute("SELECT count(*) FROM _journal").fetchone()[0]
+            if pending > UNDO_LIMIT:
+                db.conn.deserialize(golden.data)
+                return
+            db.conn.execute("BEGIN")
+            try:
+                journal.undo(db.conn, to_seq=0)
+                db.conn.execute("DELETE FROM _event")
+                db.conn.execute("UPDATE _episode SET tick = 0, next_event = 1")
+                db.conn.execute("UPDATE _ctx SET action_id = NULL, journaling = 1")
+                db.conn.execute("COMMIT")
+            except BaseException:
+                db.conn.execute("ROLLBACK")
+                raise
+
+    def snapshot(self, db: SqliteEpisodeDb) -> bytes:
+        with db.lock:
+            return db.conn.serialize()
+
+    def restore(self, db: SqliteEpisodeDb, payload: bytes) -> None:
+        with db.lock:
+            db.conn.deserialize(payload)
+
+    def fork(self, db: SqliteEpisodeDb) -> SqliteEpisodeDb:
+        with db.lock:
+            data = db.conn.serialize()
+        conn = _connect()
+        conn.deserialize(data)
+        return SqliteEpisodeDb(conn, db.tables)
+
+    def close(self, db: SqliteEpisodeDb) -> None:
+        with db.lock:
+            db.engine.dispose()
+            db.conn.close()
+
+
+def build_golden(world: World, apps: Sequence[AppSpec]) -> GoldenImage:
+    """Create every app's tables, load the world's rows, install the journal triggers, serialize."""
+    conn = _connect()
+    conn.executescript(journal.ENGINE_DDL + event_log.EVENT_DDL)
+    engine = _engine_over(conn)
+    tables: list[str] = []
+    for spec in apps:
+        spec.metadata.create_all(engine)
+        tables.extend(t.name for t in spec.metadata.sorted_tables)
+    with engine.begin() as connection:
+        for spec in apps:
+            spec.load_seed(world, connection)
+    for table in [*tables, *journal.JOURNALED_ENGINE_TABLES]:
+        journal.install_triggers(conn, table)
+    conn.execute("VACUUM")
+    data = conn.serialize()
+    digest = content_hash(conn, tables)
+    engine.dispose()
+    conn.close()
+    return GoldenImage(world=world, data=data, tables=tuple(tables), content_hash=digest)

@@ -1,0 +1,105 @@
+"""The episode store interface: golden images per world, and isolated episode databases cut from them.
+
+Apps never see this layer; they get a SQLModel session. The embedded backend is SQLite in memory
+(`apps.core.sqlite_store`); a PostgreSQL backend (template databases + the same journal in plpgsql
+triggers) implements these two classes and nothing else changes.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from apps.core.events import EventRecord
+from apps.core.journal import Entry, NetChange
+from apps.core.spec import AppSpec
+from apps.core.worlds import World
+
+
+@dataclass(frozen=True)
+class Snapshot:
+    """A checkpoint of one episode's whole state (opaque to callers)."""
+
+    episode_id: str
+    payload: Any
+    state_hash: str
+
+
+class EpisodeDb(ABC):
+    """One episode's database: its SQLAlchemy engine plus the journal, clock and event log over it."""
+
+    engine: Any
+
+    @abstractmethod
+    def begin_action(self, reserve: int = 1) -> tuple[int, int]:
+        """Reserve `reserve` event sequence numbers; returns (first seq, tick of this action)."""
+
+    @abstractmethod
+    def mark_action(self, connection: Any, action_id: int | None, tick: int) -> None:
+        """Stamp journal entries written on `connection` with `action_id` and logical `tick`."""
+
+    @abstractmethod
+    def finish_action(self, *, last_seq: int, tick: int, events: Sequence[dict[str, Any]]) -> None:
+        """Clear the action marker, advance clock and sequence, and append events atomically."""
+
+    @abstractmethod
+    def clock(self) -> int:
+        """The logical tick (actions so far)."""
+
+    @abstractmethod
+    def journal(self, *, since: int = 0, action_id: int | None = None) -> list[Entry]:
+        """Raw journal entries."""
+
+    @abstractmethod
+    def net_changes(self) -> list[NetChange]:
+        """Net row changes against the golden state."""
+
+    @abstractmethod
+    def events(self, *, since: int = 0) -> list[EventRecord]:
+        """The event log."""
+
+    @abstractmethod
+    def events_jsonl(self, start: Any) -> str:
+        """The event log as JSON lines with each action's journal entries."""
+
+    @abstractmethod
+    def content_hash(self) -> str:
+        """sha256 over every app table's content and the id counters (not the clock)."""
+
+    @abstractmethod
+    def execute_raw(self, sql: str, params: Sequence[Any] = ()) -> Any:
+        """Run SQL outside any action (tests and integrity probes): journaled but unattributed."""
+
+
+class EpisodeStore(ABC):
+    """Creates, resets, checkpoints, forks and closes episode databases."""
+
+    @abstractmethod
+    def golden(self, world: World, apps: Sequence[AppSpec]) -> Any:
+        """The world's golden image, built once per process (after the world's checksums passed)."""
+
+    @abstractmethod
+    def create(self, golden: Any) -> EpisodeDb:
+        """A fresh episode: an isolated copy of the golden image."""
+
+    @abstractmethod
+    def reset(self, db: EpisodeDb, golden: Any) -> None:
+        """Bring an episode back to the golden state (content hash equal to a fresh episode)."""
+
+    @abstractmethod
+    def snapshot(self, db: EpisodeDb) -> Any:
+        """A checkpoint payload of the episode's current state."""
+
+    @abstractmethod
+    def restore(self, db: EpisodeDb, payload: Any) -> None:
+        """Return the episode to a checkpoint taken from it (or from its fork ancestry)."""
+
+    @abstractmethod
+    def fork(self, db: EpisodeDb) -> EpisodeDb:
+        """A new, independent episode with a copy of this one's current state."""
+
+    @abstractmethod
+    def close(self, db: EpisodeDb) -> None:
+        """Free the episode's memory; it cannot be used afterwards."""

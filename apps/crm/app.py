@@ -1,0 +1,32 @@
+"""The CRM app (Salesforce Sales Cloud-like): registered with the engine through `spec`."""
+
+from __future__ import annotations
+
+from apps.core.spec import AppSpec
+from apps.crm.ids import ID_FORMATS
+from apps.crm.models import crm_registry
+from apps.crm.seed import load_seed
+from apps.crm.services import actions
+
+
+def _acting_user(world) -> str | None:  # noqa: ANN001
+    return world.manifest.get("actors", {}).get("crm")
+
+
+def _ui_router(kit):  # noqa: ANN001, ANN202
+    from apps.crm.ui import build_router
+
+    return build_router(kit)
+
+
+spec = AppSpec(
+    name="crm",
+    title="Sales",
+    metadata=crm_registry.metadata,
+    actions=actions,
+    load_seed=load_seed,
+    ui_router=_ui_router,
+    id_formats=ID_FORMATS,
+    volatile_columns={},
+    default_user=_acting_user,
+)

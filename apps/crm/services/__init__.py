@@ -1,0 +1,18 @@
+"""CRM service layer: the only code that reads and writes CRM tables. Importing it registers every action."""
+
+from apps.crm.services import (  # noqa: F401
+    accounts,
+    activities,
+    contacts,
+    lead_conversion,
+    leads,
+    notes,
+    opportunities,
+    products,
+    reports,
+    search,
+    users,
+)
+from apps.crm.services.common import actions
+
+__all__ = ["actions"]

@@ -1,0 +1,135 @@
+"""The `saasgym` command line: serve, worlds, MCP over stdio, and one command group per app.
+
+Built on click (the per-app groups are generated from the actions, see apps/core/cli_adapter.py).
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import click
+
+from apps.core.cli_adapter import app_group
+from apps.core.registry import discover
+
+
+@click.group(
+    help="saasgym: enterprise SaaS clones (CRM, ITSM, office) for training and evaluating agents.",
+    context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 110},
+)
+def cli() -> None:
+    pass
+
+
+@cli.command()
+@click.option("--host", default="127.0.0.1", show_default=True, help="address to bind")
+@click.option("--port", default=8000, show_default=True, type=int, help="port to listen on")
+@click.option("--world", default="acme", show_default=True, help="world to open")
+def serve(host: str, port: int, world: str) -> None:
+    """Start the gateway with one ready episode of WORLD and print its URLs."""
+    import uvicorn
+
+    from apps.core.api import Gym
+    from mcp_gateway.gateway import Gateway
+
+    gym = Gym()
+    episode = gym.create_episode(world)
+    gateway = Gateway(gym, host=host, port=port)
+    urls = gateway.issue(episode)
+    click.echo(f"saasgym: world {world!r}, episode {episode.id}")
+    click.echo(f"  MCP (all apps): {urls.mcp()}")
+    for name in gym.apps:
+        click.echo(f"  {name} MCP:        {urls.mcp(name)}")
+        click.echo(f"  {name} web UI:     {urls.ui(name)}")
+    click.echo(f"  CLI:            export SAASGYM_URL={urls.base}/e/{urls.token}")
+    uvicorn.run(gateway.asgi(), host=host, port=port, log_level="warning")
+
+
+@cli.command()
+@click.argument("app")
+@click.option("--stdio", is_flag=True, help="serve over stdin/stdout")
+@click.option("--world", default="acme", show_default=True, help="world to open")
+def mcp(app: str, stdio: bool, world: str) -> None:
+    """Serve one APP's MCP tools over stdio on a fresh episode of WORLD."""
+    from apps.core.api import Gym
+    from apps.core.mcp_adapter import build_mcp_server
+
+    if not stdio:
+        raise click.UsageError("only --stdio is served here; over HTTP use `saasgym serve`")
+    gym = Gym()
+    if app not in gym.apps:
+        raise click.BadParameter(f"unknown app {app!r}; apps: {', '.join(gym.apps)}", param_hint="APP")
+    episode = gym.create_episode(world)
+    server = build_mcp_server(
+        [gym.apps[app]], name=f"saasgym-{app}", prefix=False, resolve=lambda ctx: episode
+    )
+    server.run("stdio")
+
+
+@cli.group()
+def world() -> None:
+    """Generate, verify and list frozen worlds."""
+
+
+@world.command("list")
+def world_list() -> None:
+    """List the worlds found under the worlds folder."""
+    from apps.core.worlds import list_worlds, load_world
+
+    for name in list_worlds():
+        w = load_world(name)
+        click.echo(
+            f"{name}\tseed={w.seed}\tscale={w.manifest.get('scale')}\tnow={w.manifest['now']}\t"
+            f"files={len(w.manifest['files'])}"
+        )
+
+
+@world.command("verify")
+@click.argument("names", nargs=-1)
+def world_verify(names: tuple[str, ...]) -> None:
+    """Check every file of each world (default: all) against its manifest's sha256."""
+    from apps.core.worlds import list_worlds, verify_world, worlds_root
+
+    bad = 0
+    for name in names or list_worlds():
+        folder = Path(name) if Path(name, "manifest.json").is_file() else worlds_root() / name
+        problems = verify_world(folder)
+        click.echo(f"{name}: {'ok' if not problems else 'REFUSED'}")
+        for p in problems:
+            click.echo(f"  {p}")
+        bad += bool(problems)
+    sys.exit(1 if bad else 0)
+
+
+@world.command("generate")
+@click.option("--name", required=True, help="world name (folder under worlds/ unless --out)")
+@click.option("--seed", required=True, type=int, help="random seed")
+@click.option(
+    "--scale", default=1.0, show_default=True, type=float, help="size relative to the default world"
+)
+@click.option("--out", type=click.Path(path_type=Path), help="output folder (default worlds/NAME)")
+@click.option("--force", is_flag=True, help="overwrite an existing folder")
+def world_generate(name: str, seed: int, scale: float, out: Path | None, force: bool) -> None:
+    """Generate a world (authors only: committed worlds are frozen and never regenerated)."""
+    from apps.core.worlds import worlds_root
+    from worlds.generator import generate
+
+    folder = out or worlds_root() / name
+    if (folder / "manifest.json").exists() and not force:
+        raise click.UsageError(f"{folder} already holds a world; worlds are frozen (use --force for scratch)")
+    manifest = generate(name, seed, scale, folder)
+    click.echo(f"wrote {folder} ({len(manifest['files'])} files)")
+
+
+def build() -> click.Group:
+    """The whole command tree: the fixed commands plus one generated group per app."""
+    for spec in discover().values():
+        if spec.name not in cli.commands:
+            cli.add_command(app_group(spec))
+    return cli
+
+
+def main() -> None:
+    """Entry point of the `saasgym` console script."""
+    build().main(prog_name="saasgym")
