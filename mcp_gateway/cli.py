@@ -5,6 +5,7 @@ Built on click (the per-app groups are generated from the actions, see apps/core
 
 from __future__ import annotations
 
+import os
 import sys
 from pathlib import Path
 
@@ -32,17 +33,21 @@ def serve(host: str, port: int, world: str) -> None:
 
     from apps.core.api import Gym
     from mcp_gateway.gateway import Gateway
+    from mcp_gateway.settings import Settings
 
-    gym = Gym()
-    episode = gym.create_episode(world)
-    gateway = Gateway(gym, host=host, port=port)
-    urls = gateway.issue(episode)
+    settings = Settings.from_env(host=host, port=port)
+    gateway = Gateway(Gym(), settings)
+    episode, urls = gateway.create(world, ttl_s=settings.max_ttl_s)
     click.echo(f"saasgym: world {world!r}, episode {episode.id}")
     click.echo(f"  MCP (all apps): {urls.mcp()}")
-    for name in gym.apps:
+    for name in episode.apps:
         click.echo(f"  {name} MCP:        {urls.mcp(name)}")
-        click.echo(f"  {name} web UI:     {urls.ui(name)}")
-    click.echo(f"  CLI:            export SAASGYM_URL={urls.base}/e/{urls.token}")
+        click.echo(f"  {name} web UI:     {urls.ui(name)}   (one-time launch link)")
+    click.echo(f"  CLI:            export SAASGYM_URL={urls.cli}")
+    key_source = (
+        "$SAASGYM_HARNESS_KEY" if "SAASGYM_HARNESS_KEY" in os.environ else settings.state_dir / "harness.key"
+    )
+    click.echo(f"  harness API:    {gateway.base}/v1  (bearer key in {key_source})")
     uvicorn.run(gateway.asgi(), host=host, port=port, log_level="warning")
 
 

@@ -1,75 +1,89 @@
-"""The gateway: mounts every app's MCP endpoint and UI per episode behind capability URLs."""
+"""The gateway: the trusted side that serves every episode's MCP endpoints and UI behind capability URLs.
+
+gateway = Gateway(Gym(), Settings.from_env(port=8000))
+uvicorn.run(gateway.asgi(), ...)
+"""
 
 from __future__ import annotations
 
-import hashlib
-import secrets
-import threading
+import asyncio
+import itertools
+import time
+from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from typing import Any
 
-from fastapi import FastAPI
 from mcp.server.transport_security import TransportSecuritySettings
 
 from apps.core.api import Episode, Gym
 from apps.core.mcp_adapter import build_mcp_server
+from mcp_gateway.episodes import EpisodeManager
+from mcp_gateway.harness_api import build_harness_app, episode_urls
+from mcp_gateway.ledger import Ledger
+from mcp_gateway.limits import BodyLimit, HostOriginGuard, RateLimiter, default_allowed_hosts
+from mcp_gateway.responses import with_security_headers
 from mcp_gateway.routing import EpisodeDispatcher
-
-
-def _digest(token: str) -> str:
-    return hashlib.sha256(token.encode()).hexdigest()
+from mcp_gateway.settings import Settings
 
 
 @dataclass(frozen=True)
 class EpisodeUrls:
-    token: str
+    """The performer URLs of one episode."""
+
     base: str
+    token: str
+    launch: str
+    apps: tuple[str, ...]
 
     def mcp(self, app: str | None = None) -> str:
         return f"{self.base}/e/{self.token}/{app}/mcp" if app else f"{self.base}/e/{self.token}/mcp"
 
-    def ui(self, app: str) -> str:
-        return f"{self.base}/e/{self.token}/{app}/"
+    def ui(self, app: str | None = None) -> str:
+        """The one-time browser launch URL (to the app, or to the app launcher)."""
+        return f"{self.base}/e/{self.launch}/{app}/" if app else f"{self.base}/e/{self.launch}/"
 
+    @property
+    def cli(self) -> str:
+        return f"{self.base}/e/{self.token}"
 
-def security_settings(host: str, port: int | None) -> TransportSecuritySettings:
-    """Host/Origin allow-list for the address we serve on (always on, not only on loopback)."""
-    hosts = (
-        {"127.0.0.1", "localhost", "[::1]"} if host in ("127.0.0.1", "localhost", "::1", "0.0.0.0") else set()
-    )
-    hosts.add(host if ":" not in host or host.startswith("[") else f"[{host}]")
-    allowed_hosts = [f"{h}:*" for h in sorted(hosts)] + sorted(hosts)
-    allowed_origins = [f"http://{h}:*" for h in sorted(hosts)] + [f"http://{h}" for h in sorted(hosts)]
-    return TransportSecuritySettings(allowed_hosts=allowed_hosts, allowed_origins=allowed_origins)
+    def as_dict(self) -> dict[str, str]:
+        return episode_urls(self.base, list(self.apps), self.token, self.launch)
 
 
 class Gateway:
-    """Holds the capability tokens of live episodes and builds the ASGI app serving them."""
+    """Owns the ledger and the episode manager, and builds the ASGI app serving them."""
 
-    def __init__(self, gym: Gym, *, host: str = "127.0.0.1", port: int = 8000):
-        self.gym, self.host, self.port = gym, host, port
-        self._tokens: dict[str, str] = {}  # sha256(token) -> episode id
-        self._lock = threading.Lock()
+    def __init__(
+        self,
+        gym: Gym,
+        settings: Settings | None = None,
+        *,
+        host: str | None = None,
+        port: int | None = None,
+        ledger: Ledger | None = None,
+    ):
+        self.settings = settings or Settings.from_env()
+        if host is not None:
+            self.settings.host = host
+        if port is not None:
+            self.settings.port = port
+        self.gym = gym
+        gym.tool_timeout_s = self.settings.tool_timeout_s
+        self.ledger = ledger or Ledger(self.settings.ledger_path)
+        self.lost_at_start = self.ledger.reconcile()
+        self.manager = EpisodeManager(gym, self.ledger, self.settings)
+        self.limiter = RateLimiter(self.settings.rate_per_s, self.settings.rate_burst)
 
-    def issue(self, episode: Episode) -> EpisodeUrls:
-        """A new capability token for `episode` (only its hash is kept)."""
-        token = secrets.token_urlsafe(32)
-        with self._lock:
-            self._tokens[_digest(token)] = episode.id
-        return EpisodeUrls(token, f"http://{self.host}:{self.port}")
+    @property
+    def base(self) -> str:
+        return f"http://{self.settings.host}:{self.settings.port}"
 
-    def revoke_episode(self, episode_id: str) -> None:
-        with self._lock:
-            for digest in [d for d, e in self._tokens.items() if e == episode_id]:
-                del self._tokens[digest]
+    def create(self, world: str = "acme", **kwargs: Any) -> tuple[Episode, EpisodeUrls]:
+        """Provision an episode through the ledger (capacity first) and return it with its URLs."""
+        p = self.manager.create(world=world, **kwargs)
+        return p.episode, EpisodeUrls(self.base, p.performer_token, p.launch_token, tuple(p.row.apps))
 
-    def resolve(self, token: str) -> Episode | None:
-        """The live episode a token opens, or None."""
-        if not token:
-            return None
-        episode_id = self._tokens.get(_digest(token))
-        if episode_id is None:
-            return None
+    def episode_of(self, episode_id: str) -> Episode | None:
         try:
             episode = self.gym.episode(episode_id)
         except KeyError:
@@ -77,48 +91,61 @@ class Gateway:
         return None if episode.closed else episode
 
     def asgi(self) -> Any:
-        """The ASGI application: control routes plus every episode's MCP and UI endpoints."""
+        """The ASGI application: guards, then the dispatcher over MCP, UI and control apps."""
         from apps.core.ui_kit import build_ui_app
 
-        security = security_settings(self.host, self.port)
+        s = self.settings
+        hosts = s.allowed_hosts or default_allowed_hosts(s.host, s.port)
+        security = TransportSecuritySettings(
+            allowed_hosts=hosts, allowed_origins=[f"http://{h}" for h in hosts]
+        )
         specs = list(self.gym.apps.values())
         servers = {
             spec.name: build_mcp_server([spec], name=f"saasgym-{spec.name}", prefix=False) for spec in specs
         }
-        combined = build_mcp_server(specs, name="saasgym", prefix=True)
-        mcp_apps = {
-            name: s.streamable_http_app(transport_security=security, host=self.host)
-            for name, s in servers.items()
+        subsets = [
+            tuple(sorted(c))
+            for n in range(1, len(specs) + 1)
+            for c in itertools.combinations(self.gym.apps, n)
+        ]
+        combined = {
+            apps: build_mcp_server([self.gym.apps[a] for a in apps], name="saasgym", prefix=True)
+            for apps in subsets
         }
-        combined_app = combined.streamable_http_app(transport_security=security, host=self.host)
-        ui_apps = {spec.name: build_ui_app(spec) for spec in specs if spec.ui_router is not None}
-        for spec in specs:
-            ui_apps.setdefault(spec.name, _no_ui_app(spec.name))
-        lifespans = [s.session_manager.run for s in [*servers.values(), combined]]
-        return EpisodeDispatcher(
-            resolve=self.resolve,
-            combined_mcp=combined_app,
-            app_mcp=mcp_apps,
-            app_ui=ui_apps,
-            control=self._control_app(),
-            lifespans=lifespans,
+        http = dict(transport_security=security, host=s.host, max_request_body_size=s.max_body_bytes)
+        dispatcher = EpisodeDispatcher(
+            ledger=self.ledger,
+            episode_of=self.episode_of,
+            combined_mcp={apps: srv.streamable_http_app(**http) for apps, srv in combined.items()},
+            app_mcp={name: srv.streamable_http_app(**http) for name, srv in servers.items()},
+            app_ui={spec.name: build_ui_app(spec) for spec in specs},
+            control=build_harness_app(self.manager, s.keys),
+            lifespans=[srv.session_manager.run for srv in [*servers.values(), *combined.values()]],
+            limiter=self.limiter,
+            background=[self._sweeper],
         )
+        return HostOriginGuard(BodyLimit(with_security_headers(dispatcher), s.max_body_bytes), hosts)
 
-    def _control_app(self) -> FastAPI:
-        control = FastAPI(title="saasgym gateway", docs_url=None, redoc_url=None)
+    @asynccontextmanager
+    async def _sweeper(self):
+        async def loop() -> None:
+            while True:
+                await asyncio.sleep(self.settings.sweep_interval_s)
+                for episode_id in self.manager.sweep():
+                    self.limiter.forget(episode_id)
 
-        @control.get("/healthz")
-        def healthz() -> dict[str, Any]:
-            return {"ok": True, "episodes": len(self.gym.episodes()), "apps": list(self.gym.apps)}
+        task = asyncio.create_task(loop())
+        try:
+            yield
+        finally:
+            task.cancel()
 
-        return control
 
-
-def _no_ui_app(name: str) -> FastAPI:
-    app = FastAPI(docs_url=None, redoc_url=None, openapi_url=None)
-
-    @app.get("/")
-    def index() -> dict[str, str]:
-        return {"app": name, "ui": "this app has no browser UI"}
-
-    return app
+def wait_until(predicate, timeout: float = 10.0) -> bool:
+    """Poll `predicate` until true or `timeout` seconds pass."""
+    deadline = time.time() + timeout
+    while time.time() < deadline:
+        if predicate():
+            return True
+        time.sleep(0.02)
+    return False

@@ -1,110 +1,190 @@
-"""The episode-scoped URL space: /e/{token}/mcp, /e/{token}/{app}/mcp and /e/{token}/{app}/ (UI).
+"""The performer URL space, as a plain ASGI dispatcher in front of the sub-apps.
 
-A plain ASGI dispatcher: it resolves the token to its episode (404 when unknown, closed or
-expired), puts the episode into the ASGI scope and hands the request to the right sub-app with
-`root_path` set, so sub-apps generate correct links. Everything else goes to the control app.
+- `/e/{token}/mcp` and `/e/{token}/{app}/mcp`: MCP, `token` a performer capability.
+- `/e/{launch}/` and `/e/{launch}/{app}/…`: a one-time browser launch: redeemed into an HttpOnly,
+  SameSite=Strict session cookie, then a 303 to the same page under `/s/` (no token in the URL).
+- `/s/` (app launcher) and `/s/{app}/…`: the web UI, the episode taken from the session cookie.
+- anything else: the control app (healthz and the harness API).
+
+Unknown, expired, revoked or already-redeemed tokens all get the same 404, which never says
+whether an episode existed. The episode is put into the ASGI scope for the sub-app; sub-apps get
+`root_path` set so their links stay inside the episode.
 """
 
 from __future__ import annotations
 
-import json
+import html
+import time
 from collections.abc import Callable
 from contextlib import AsyncExitStack
+from http.cookies import SimpleCookie
 from typing import Any
 
+from apps.core.api import Episode
 from apps.core.mcp_adapter import EPISODE_SCOPE_KEY
+from mcp_gateway.ledger import Ledger
+from mcp_gateway.limits import RateLimiter, retry_after_header
+from mcp_gateway.responses import send_json, send_redirect
 
 ASGIApp = Callable[..., Any]
-
-
-async def _send_json(send: Callable, status: int, body: dict[str, Any]) -> None:
-    payload = json.dumps(body).encode()
-    await send(
-        {
-            "type": "http.response.start",
-            "status": status,
-            "headers": [
-                (b"content-type", b"application/json"),
-                (b"content-length", str(len(payload)).encode()),
-                (b"referrer-policy", b"no-referrer"),
-            ],
-        }
-    )
-    await send({"type": "http.response.body", "body": payload})
+SESSION_COOKIE = "saasgym_session"
+NOT_FOUND = {"error": "not found: unknown, expired or revoked URL"}
 
 
 class EpisodeDispatcher:
-    """ASGI app routing episode URLs to the per-app MCP and UI sub-apps."""
+    """Routes performer requests to the MCP and UI sub-apps of the token's episode."""
 
     def __init__(
         self,
         *,
-        resolve: Callable[[str], Any],
-        combined_mcp: ASGIApp,
+        ledger: Ledger,
+        episode_of: Callable[[str], Episode | None],
+        combined_mcp: dict[tuple[str, ...], ASGIApp],
         app_mcp: dict[str, ASGIApp],
         app_ui: dict[str, ASGIApp],
         control: ASGIApp,
         lifespans: list[Callable[[], Any]],
+        limiter: RateLimiter,
+        background: list[Callable[[], Any]] | None = None,
     ):
-        self.resolve = resolve
+        self.ledger = ledger
+        self.episode_of = episode_of
         self.combined_mcp = combined_mcp
         self.app_mcp = app_mcp
         self.app_ui = app_ui
         self.control = control
         self.lifespans = lifespans
+        self.limiter = limiter
+        self.background = background or []
 
     async def __call__(self, scope: dict, receive: Callable, send: Callable) -> None:
         if scope["type"] == "lifespan":
-            await self._lifespan(scope, receive, send)
+            await self._lifespan(receive, send)
             return
         path: str = scope.get("path", "")
-        if scope["type"] not in ("http", "websocket") or not path.startswith("/e/"):
+        if scope["type"] != "http":
             await self.control(scope, receive, send)
-            return
-        parts = path.split("/", 4)  # ["", "e", token, app-or-mcp, rest]
-        token = parts[2] if len(parts) > 2 else ""
-        episode = self.resolve(token)
-        if episode is None:
-            await _send_json(send, 404, {"error": "unknown or expired episode URL"})
-            return
-        head = parts[3] if len(parts) > 3 else ""
-        prefix = f"/e/{token}"
-        if head == "mcp":
-            target = self.combined_mcp
-        elif head in self.app_ui:
-            prefix = f"{prefix}/{head}"
-            rest = parts[4] if len(parts) > 4 else ""
-            target = self.app_mcp[head] if rest == "mcp" else self.app_ui[head]
-            if target is self.app_ui[head] and len(parts) == 4:  # /e/t/crm -> /e/t/crm/
-                await send(
-                    {
-                        "type": "http.response.start",
-                        "status": 307,
-                        "headers": [
-                            (b"location", (path + "/").encode()),
-                            (b"referrer-policy", b"no-referrer"),
-                        ],
-                    }
-                )
-                await send({"type": "http.response.body", "body": b""})
-                return
+        elif path.startswith("/e/"):
+            await self._token_path(scope, receive, send, path)
+        elif path == "/s" or path.startswith("/s/"):
+            await self._session_path(scope, receive, send, path)
         else:
-            await _send_json(send, 404, {"error": f"no app {head!r} in this episode"})
+            await self.control(scope, receive, send)
+
+    # -- /e/{token}/… -------------------------------------------------------------------------
+    def _valid(self, token: str, kinds: tuple[str, ...]) -> tuple[str, str] | None:
+        row = self.ledger.token(token) if token else None
+        if row is None or row.kind not in kinds or row.revoked_at or row.expires_at <= time.time():
+            return None
+        return row.episode_id, row.kind
+
+    async def _token_path(self, scope: dict, receive: Callable, send: Callable, path: str) -> None:
+        parts = path.split("/", 4)  # ["", "e", token, head, rest]
+        token = parts[2]
+        head = parts[3] if len(parts) > 3 else ""
+        rest = parts[4] if len(parts) > 4 else ""
+        found = self._valid(token, ("performer", "launch"))
+        episode = self.episode_of(found[0]) if found else None
+        if episode is None:
+            await send_json(send, 404, NOT_FOUND)
             return
+        kind = found[1]
+        if kind == "launch":
+            await self._launch(scope, send, token, episode, head, rest)
+            return
+        if head == "mcp" and len(parts) == 4:
+            target, prefix = self.combined_mcp[tuple(sorted(episode.apps))], f"/e/{token}"
+        elif head in episode.apps and rest == "mcp":
+            target, prefix = self.app_mcp[head], f"/e/{token}/{head}"
+        else:
+            await send_json(send, 404, NOT_FOUND)
+            return
+        wait = self.limiter.take(episode.id)
+        if wait:
+            await send_json(
+                send,
+                429,
+                {"error": "rate limit: too many requests for this episode"},
+                [retry_after_header(wait)],
+            )
+            return
+        await self._forward(target, scope, receive, send, prefix, episode)
+
+    async def _launch(
+        self, scope: dict, send: Callable, token: str, episode: Episode, head: str, rest: str
+    ) -> None:
+        if scope.get("method") not in ("GET", "HEAD") or (head and head not in episode.apps):
+            await send_json(send, 404, NOT_FOUND)
+            return
+        if not self.ledger.redeem(token):
+            await send_json(send, 404, NOT_FOUND)
+            return
+        row = self.ledger.get(episode.id)
+        session = self.ledger.issue_token(episode.id, "ui_session", row.expires_at)
+        query = scope.get("query_string", b"").decode("latin-1")
+        target = f"/s/{head}/{rest}" if head else "/s/"
+        if query:
+            target += "?" + query
+        cookie = (
+            f"{SESSION_COOKIE}={session}; Path=/s; HttpOnly; SameSite=Strict; "
+            f"Max-Age={max(1, int(row.expires_at - time.time()))}"
+        )
+        await send_redirect(send, target, [(b"set-cookie", cookie.encode())])
+
+    # -- /s/… ------------------------------------------------------------------------------------
+    async def _session_path(self, scope: dict, receive: Callable, send: Callable, path: str) -> None:
+        cookie_header = next((v.decode("latin-1") for k, v in scope.get("headers", []) if k == b"cookie"), "")
+        jar = SimpleCookie()
+        try:
+            jar.load(cookie_header)
+        except Exception:
+            jar = SimpleCookie()
+        session = jar[SESSION_COOKIE].value if SESSION_COOKIE in jar else ""
+        found = self._valid(session, ("ui_session",))
+        episode = self.episode_of(found[0]) if found else None
+        if episode is None:
+            await send_json(send, 401, {"error": "no episode session: open your episode's launch URL first"})
+            return
+        parts = path.split("/", 3)  # ["", "s", app, rest]
+        app = parts[2] if len(parts) > 2 else ""
+        if not app:
+            await _launcher(send, episode)
+            return
+        if app not in episode.apps:
+            await send_json(send, 404, NOT_FOUND)
+            return
+        if len(parts) == 3:
+            await send_redirect(send, f"/s/{app}/")
+            return
+        wait = self.limiter.take(episode.id)
+        if wait:
+            await send_json(
+                send,
+                429,
+                {"error": "rate limit: too many requests for this episode"},
+                [retry_after_header(wait)],
+            )
+            return
+        await self._forward(self.app_ui[app], scope, receive, send, f"/s/{app}", episode)
+
+    async def _forward(
+        self, target: ASGIApp, scope: dict, receive: Callable, send: Callable, prefix: str, episode: Episode
+    ) -> None:
         child = dict(scope)
         child["root_path"] = scope.get("root_path", "") + prefix
         child[EPISODE_SCOPE_KEY] = episode
         await target(child, receive, send)
 
-    async def _lifespan(self, scope: dict, receive: Callable, send: Callable) -> None:
+    # -- lifespan ----------------------------------------------------------------------------------
+    async def _lifespan(self, receive: Callable, send: Callable) -> None:
         stack = AsyncExitStack()
         while True:
             message = await receive()
             if message["type"] == "lifespan.startup":
                 try:
-                    for enter in self.lifespans:
+                    for enter in [*self.lifespans, *self.background]:
                         await stack.enter_async_context(enter())
-                except Exception as exc:  # pragma: no cover - startup failure is reported to the server
+                except Exception as exc:
                     await send({"type": "lifespan.startup.failed", "message": str(exc)})
                     return
                 await send({"type": "lifespan.startup.complete"})
@@ -112,3 +192,21 @@ class EpisodeDispatcher:
                 await stack.aclose()
                 await send({"type": "lifespan.shutdown.complete"})
                 return
+
+
+async def _launcher(send: Callable, episode: Episode) -> None:
+    links = "".join(
+        f'<li><a href="/s/{html.escape(n)}/">{html.escape(s.title)}</a></li>' for n, s in episode.apps.items()
+    )
+    body = (
+        f"<!doctype html><html lang=en><head><meta charset=utf-8><title>saasgym apps</title></head>"
+        f"<body><main><h1>Apps</h1><nav aria-label=Apps><ul>{links}</ul></nav></main></body></html>"
+    ).encode()
+    await send(
+        {
+            "type": "http.response.start",
+            "status": 200,
+            "headers": [(b"content-type", b"text/html; charset=utf-8"), (b"referrer-policy", b"no-referrer")],
+        }
+    )
+    await send({"type": "http.response.body", "body": body})

@@ -7,4 +7,4 @@ if ! command -v chromium >/dev/null 2>&1; then
   else sudo apt-get update -qq && sudo apt-get install -y -qq chromium >/dev/null; fi
 fi
 python3 -m pip install -q --disable-pip-version-check -e ".[test]"
-python3 -m pytest "$@"
+python3 -m pytest -q "$@"

@@ -72,9 +72,9 @@ def _change(net: NetChange) -> Change:
 class Episode:
     """One isolated copy of a world that actions run against."""
 
-    def __init__(self, gym: Gym, episode_id: str, world: World, golden: Any, db: EpisodeDb):
+    def __init__(self, gym: Gym, episode_id: str, world: World, golden: Any, db: EpisodeDb, apps: list[str]):
         self.gym, self.id, self.world, self._golden, self.db = gym, episode_id, world, golden, db
-        self.apps: dict[str, AppSpec] = gym.apps
+        self.apps: dict[str, AppSpec] = {name: gym.apps[name] for name in apps}
         self._lock = threading.RLock()
         self.closed = False
 
@@ -107,6 +107,7 @@ class Episode:
                 dict(arguments or {}),
                 surface=surface,
                 user_id=spec.default_user(self.world),
+                timeout_s=self.gym.tool_timeout_s,
                 browser_events=browser_events,
             )
 
@@ -190,12 +191,12 @@ class Episode:
         with self._lock:
             self.gym.store.restore(self.db, snapshot.payload)
 
-    def fork(self) -> Episode:
+    def fork(self, *, episode_id: str | None = None) -> Episode:
         """A new independent episode starting from this one's current state."""
         self._check_open()
         with self._lock:
             db = self.gym.store.fork(self.db)
-        return self.gym._register(self.world, self._golden, db)
+        return self.gym._register(self.world, self._golden, db, list(self.apps), episode_id)
 
     def close(self) -> None:
         """Free the episode's memory."""
@@ -214,6 +215,7 @@ class Gym:
 
     def __init__(self, store: EpisodeStore | None = None, apps: dict[str, AppSpec] | None = None):
         self.store = store or SqliteMemoryStore()
+        self.tool_timeout_s: float | None = None  # per-action deadline for every surface
         self.apps = apps or discover()
         self._episodes: dict[str, Episode] = {}
         self._counter = itertools.count(1)
@@ -223,11 +225,19 @@ class Gym:
         """Load (and verify) a world by name or path."""
         return load_world(name)
 
-    def create_episode(self, world: str | World = "acme") -> Episode:
-        """A fresh episode of `world` (its golden image is built on first use, once per process)."""
+    def create_episode(
+        self, world: str | World = "acme", *, apps: list[str] | None = None, episode_id: str | None = None
+    ) -> Episode:
+        """A fresh episode of `world` (its golden image is built on first use, once per process).
+
+        `apps` limits which apps' tools the episode offers (default: all); `episode_id` names it.
+        """
+        unknown = sorted(set(apps or ()) - set(self.apps))
+        if unknown:
+            raise KeyError(f"unknown app(s) {', '.join(unknown)}; apps: {', '.join(self.apps)}")
         w = world if isinstance(world, World) else load_world(world)
         golden = self.store.golden(w, list(self.apps.values()))
-        return self._register(w, golden, self.store.create(golden))
+        return self._register(w, golden, self.store.create(golden), apps or list(self.apps), episode_id)
 
     def episode(self, episode_id: str) -> Episode:
         """A live episode by id."""
@@ -244,9 +254,13 @@ class Gym:
         w = world if isinstance(world, World) else load_world(world)
         return self.store.golden(w, list(self.apps.values())).content_hash
 
-    def _register(self, world: World, golden: Any, db: EpisodeDb) -> Episode:
+    def _register(
+        self, world: World, golden: Any, db: EpisodeDb, apps: list[str], episode_id: str | None = None
+    ) -> Episode:
         with self._lock:
-            episode_id = f"ep{next(self._counter):06d}"
-        ep = Episode(self, episode_id, world, golden, db)
+            episode_id = episode_id or f"ep{next(self._counter):06d}"
+            if episode_id in self._episodes:
+                raise KeyError(f"episode id {episode_id!r} is taken")
+        ep = Episode(self, episode_id, world, golden, db, apps)
         self._episodes[episode_id] = ep
         return ep

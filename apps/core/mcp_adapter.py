@@ -40,12 +40,20 @@ def surface_from_request(ctx: Context) -> str:
     return "cli" if headers.get(SURFACE_HEADER) == "cli" else "mcp"
 
 
+def raw_arguments(ctx: Context) -> dict[str, Any] | None:
+    """The arguments exactly as the client sent them (the SDK's own model drops unknown keys)."""
+    params = ctx.request_context.params
+    arguments = params.get("arguments") if isinstance(params, dict) else getattr(params, "arguments", None)
+    return dict(arguments) if isinstance(arguments, dict) else None
+
+
 def _tool_function(spec: AppSpec, action: Action, resolve: EpisodeResolver) -> Callable[..., Any]:
     defaults = {p.name: p.default for p in action.params}
 
     async def tool(ctx: Context, **arguments: Any) -> Any:
         episode = resolve(ctx)
-        sent = {k: v for k, v in arguments.items() if k not in defaults or v != defaults[k]}
+        raw = raw_arguments(ctx)
+        sent = raw if raw is not None else {k: v for k, v in arguments.items() if v != defaults.get(k)}
         outcome = episode.invoke(spec.name, action.name, sent, surface=surface_from_request(ctx))
         if not outcome.ok:
             raise ToolError(f"{outcome.field}: {outcome.error}" if outcome.field else outcome.error)

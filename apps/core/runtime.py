@@ -68,17 +68,24 @@ def run_action(
     surface: str,
     user_id: str | None = None,
     browser_events: Sequence[dict[str, Any]] = (),
+    timeout_s: float | None = None,
 ) -> Outcome:
-    """Run one action and record it; a failed action writes nothing but is still logged."""
+    """Run one action and record it; a failed action writes nothing but is still logged.
+
+    With `timeout_s`, database work past the deadline is interrupted and the action fails cleanly.
+    """
     first_seq, tick = db.begin_action()
     seq = first_seq + len(browser_events)
     now = world.now + timedelta(seconds=tick)
     result, error, field = None, None, None
     try:
         validated = action.validate(arguments)
-        result = _execute(db, spec, action, validated, now=now, seq=seq, tick=tick, user_id=user_id)
+        with db.deadline(timeout_s):
+            result = _execute(db, spec, action, validated, now=now, seq=seq, tick=tick, user_id=user_id)
     except ActionError as exc:
         error, field = exc.message, exc.field
+    except TimeoutError:
+        error = f"{action.name} timed out after {timeout_s:g} s; nothing was changed"
     except Exception:  # a bug, never shown to the agent as a stack trace
         log.exception("action %s.%s failed", spec.name, action.name)
         error = f"internal error while running {action.name}; nothing was changed"

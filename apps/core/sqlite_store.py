@@ -5,11 +5,14 @@ from __future__ import annotations
 import hashlib
 import sqlite3
 import threading
-from collections.abc import Sequence
+import time
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
 
 from sqlalchemy import create_engine, event
+from sqlalchemy.exc import OperationalError
 from sqlalchemy.pool import StaticPool
 
 from apps.core import events as event_log
@@ -20,6 +23,8 @@ from apps.core.worlds import World
 
 # Undo row by row while cheaper than copying the whole image again.
 UNDO_LIMIT = 20_000
+# SQLite VM steps between deadline checks during an action.
+PROGRESS_STEPS = 1_000
 
 
 @dataclass(frozen=True)
@@ -75,6 +80,22 @@ class SqliteEpisodeDb(EpisodeDb):
         except BaseException:
             c.execute("ROLLBACK")
             raise
+
+    @contextmanager
+    def deadline(self, seconds: float | None) -> Iterator[None]:
+        if seconds is None:
+            yield
+            return
+        limit = time.monotonic() + seconds
+        self.conn.set_progress_handler(lambda: time.monotonic() > limit, PROGRESS_STEPS)
+        try:
+            yield
+        except (sqlite3.OperationalError, OperationalError) as exc:
+            if "interrupted" in str(exc):
+                raise TimeoutError from exc
+            raise
+        finally:
+            self.conn.set_progress_handler(None, 0)
 
     def clock(self) -> int:
         return self.conn.execute("SELECT tick FROM _episode").fetchone()[0]

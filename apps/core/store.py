@@ -45,6 +45,10 @@ class EpisodeDb(ABC):
         """Clear the action marker, advance clock and sequence, and append events atomically."""
 
     @abstractmethod
+    def deadline(self, seconds: float | None) -> Any:
+        """A context manager: database work past `seconds` is interrupted (raises TimeoutError)."""
+
+    @abstractmethod
     def clock(self) -> int:
         """The logical tick (actions so far)."""
 

@@ -16,14 +16,14 @@ from mcp.client import Client
 from tests.live_server import free_port
 
 
-def test_serve_prints_working_urls():
+def test_serve_prints_working_urls(tmp_path):
     port = free_port()
     proc = subprocess.Popen(
         [sys.executable, "-m", "mcp_gateway", "serve", "--port", str(port), "--world", "tiny"],
         stdout=subprocess.PIPE,
         stderr=subprocess.STDOUT,
         text=True,
-        env={**os.environ, "PYTHONUNBUFFERED": "1"},
+        env={**os.environ, "PYTHONUNBUFFERED": "1", "SAASGYM_STATE_DIR": str(tmp_path)},
     )
     try:
         lines = []
@@ -50,8 +50,11 @@ def test_serve_prints_working_urls():
 
         result = anyio.run(call)
         assert result.structured_content["total"] == 20
-        page = httpx.get(ui_url)
-        assert page.status_code == 200 and "<html" in page.text.lower()
+        with httpx.Client(follow_redirects=True) as browser:
+            page = browser.get(ui_url)
+            assert page.status_code == 200 and "<html" in page.text.lower()
+            assert "/e/" not in str(page.url)  # the launch token left the address bar
+            assert browser.get(ui_url).status_code == 404  # and cannot be redeemed twice
     finally:
         proc.send_signal(signal.SIGINT)
         proc.wait(timeout=20)

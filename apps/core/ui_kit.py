@@ -1,0 +1,268 @@
+"""The browser-UI plumbing every app shares: rendering, the episode of a request, running actions,
+recording browser events, static assets.
+
+The gateway calls `build_ui_app(spec)` once per app and serves the result under
+`/e/{token}/{app}` (the ASGI `root_path`), with the episode in the request scope. An app's router
+(`spec.ui_router(kit)`) holds only page routes: every read and write goes through `kit.read` /
+`kit.run`, i.e. `episode.invoke(..., surface="ui")`, the same service functions the MCP tools run.
+"""
+
+from __future__ import annotations
+
+import importlib
+import json
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlencode
+
+import jinja2
+from fastapi import FastAPI, Request
+from fastapi.responses import HTMLResponse, RedirectResponse, Response
+from fastapi.staticfiles import StaticFiles
+from starlette.concurrency import run_in_threadpool
+
+from apps.core.api import Episode
+from apps.core.mcp_adapter import EPISODE_SCOPE_KEY
+from apps.core.runtime import Outcome
+from apps.core.spec import AppSpec
+
+CORE_DIR = Path(__file__).parent
+MAX_EVENTS_BODY = 256_000
+MAX_EVENTS = 200
+TRACE_FIELD = "_trace"
+EVENT_KEYS = ("type", "role", "name", "tag", "t", "value", "href", "form", "checked", "input_type", "id")
+
+
+class ActionFailed(Exception):
+    """A read a page depends on failed (e.g. no record with that id): shown as an error page."""
+
+    def __init__(self, outcome: Outcome, status: int = 404):
+        super().__init__(outcome.error)
+        self.outcome, self.status = outcome, status
+
+
+@dataclass
+class NavItem:
+    label: str
+    path: str
+
+
+@dataclass
+class UiKit:
+    """Generic UI services handed to an app's router builder."""
+
+    spec: AppSpec
+    env: jinja2.Environment
+    nav: list[NavItem] = field(default_factory=list)
+    search_path: str | None = None
+    home_path: str = "/"
+
+    # -- episode and actions -------------------------------------------------------------------
+    @staticmethod
+    def episode(request: Request) -> Episode:
+        episode = request.scope.get(EPISODE_SCOPE_KEY)
+        if episode is None:
+            raise RuntimeError("no episode in the request scope (serve this app through the gateway)")
+        return episode
+
+    async def run(
+        self,
+        request: Request,
+        action: str,
+        args: dict[str, Any],
+        trace: Sequence[dict[str, Any]] = (),
+    ) -> Outcome:
+        """Run one of the app's actions on the request's episode (surface "ui"), with the browser trace."""
+        episode = self.episode(request)
+        return await run_in_threadpool(
+            episode.invoke, self.spec.name, action, args, surface="ui", browser_events=list(trace)
+        )
+
+    async def read(self, request: Request, action: str, args: dict[str, Any] | None = None) -> Any:
+        """Run a read action and return its plain data; an error becomes an error page (ActionFailed)."""
+        outcome = await self.run(request, action, args or {})
+        if not outcome.ok:
+            raise ActionFailed(outcome)
+        return outcome.data()
+
+    async def record_events(self, request: Request, events: Sequence[dict[str, Any]]) -> None:
+        """Log browser events that led to no action (e.g. a form refused before any action ran)."""
+        if events:
+            await run_in_threadpool(self.episode(request).record_browser_events, self.spec.name, list(events))
+
+    def has_action(self, name: str) -> bool:
+        return name in self.spec.actions.actions
+
+    def params(self, action: str) -> set[str]:
+        """The argument names an action accepts (empty if the app has no such action)."""
+        act = self.spec.actions.actions.get(action)
+        return {p.name for p in act.params} if act else set()
+
+    # -- forms ---------------------------------------------------------------------------------
+    @staticmethod
+    async def form(request: Request) -> tuple[dict[str, str], list[dict[str, Any]]]:
+        """The submitted form as {name: value} (last value wins) and its browser trace."""
+        data = await request.form()
+        values = {k: v for k, v in data.items() if isinstance(v, str) and k != TRACE_FIELD}
+        return values, parse_trace(data.get(TRACE_FIELD))
+
+    # -- urls and responses --------------------------------------------------------------------
+    @staticmethod
+    def root(request: Request) -> str:
+        return request.scope.get("root_path", "").rstrip("/")
+
+    def url(self, request: Request, path: str, **query: Any) -> str:
+        """`path` (relative to the app, starting with "/") under this episode's root, with a query."""
+        clean = {k: v for k, v in query.items() if v not in (None, "", False)}
+        return self.root(request) + path + ("?" + urlencode(clean, doseq=True) if clean else "")
+
+    def redirect(self, request: Request, path: str, **query: Any) -> RedirectResponse:
+        return RedirectResponse(self.url(request, path, **query), status_code=303)
+
+    def render(
+        self, request: Request, template: str, context: dict[str, Any], status: int = 200
+    ) -> HTMLResponse:
+        """Render `template` (app templates first, then core) with the page helpers."""
+        root = self.root(request)
+        page = {
+            "request": request,
+            "root": root,
+            "u": lambda path, **q: self.url(request, path, **q),
+            "app_title": self.spec.title,
+            "app_name": self.spec.name,
+            "nav": self.nav,
+            "current_path": request.url.path[len(root) :] or "/",
+            "search_path": self.search_path,
+            "home_path": self.home_path,
+            "query_args": dict(request.query_params),
+        }
+        html = self.env.get_template(template).render({**page, **context})
+        return HTMLResponse(html, status_code=status)
+
+    def error_page(self, request: Request, message: str, status: int = 404) -> HTMLResponse:
+        return self.render(request, "error.html", {"title": "Error", "message": message}, status=status)
+
+
+def parse_trace(raw: Any) -> list[dict[str, Any]]:
+    """Browser events from the hidden `_trace` field or a beacon body: a JSON list, sanitized."""
+    if not isinstance(raw, str) or not raw.strip():
+        return []
+    try:
+        items = json.loads(raw)
+    except ValueError:
+        return []
+    if isinstance(items, dict):
+        items = items.get("events", [])
+    if not isinstance(items, list):
+        return []
+    return [clean_event(ev) for ev in items[:MAX_EVENTS] if isinstance(ev, dict)]
+
+
+def clean_event(ev: dict[str, Any]) -> dict[str, Any]:
+    """Keep the known keys of one browser event, with short scalar values."""
+    out: dict[str, Any] = {}
+    for key in EVENT_KEYS:
+        value = ev.get(key)
+        if isinstance(value, bool | int | float):
+            out[key] = value
+        elif isinstance(value, str):
+            out[key] = value[:500]
+    out.setdefault("type", "event")
+    return out
+
+
+def _template_dirs(spec: AppSpec) -> list[Path]:
+    dirs = []
+    try:
+        package = importlib.import_module(f"apps.{spec.name}")
+        app_dir = Path(package.__file__).parent / "templates"
+        if app_dir.is_dir():
+            dirs.append(app_dir)
+    except ImportError:
+        pass
+    dirs.append(CORE_DIR / "templates")
+    return dirs
+
+
+def make_env(spec: AppSpec) -> jinja2.Environment:
+    env = jinja2.Environment(
+        loader=jinja2.FileSystemLoader([str(d) for d in _template_dirs(spec)]),
+        autoescape=jinja2.select_autoescape(["html"]),
+        trim_blocks=True,
+        lstrip_blocks=True,
+        undefined=jinja2.ChainableUndefined,
+    )
+    env.filters["money"] = format_money
+    env.filters["num"] = format_number
+    env.filters["dt"] = format_datetime
+    env.filters["d"] = format_date
+    return env
+
+
+def format_money(value: Any) -> str:
+    if value is None or value == "":
+        return ""
+    try:
+        return f"${float(value):,.2f}"
+    except (TypeError, ValueError):
+        return str(value)
+
+
+def format_number(value: Any) -> str:
+    if value is None or value == "":
+        return ""
+    try:
+        number = float(value)
+    except (TypeError, ValueError):
+        return str(value)
+    return f"{int(number):,}" if number.is_integer() else f"{number:,.2f}"
+
+
+def format_date(value: Any) -> str:
+    """ISO date (or datetime) → '2026-11-02'."""
+    return str(value)[:10] if value else ""
+
+
+def format_datetime(value: Any) -> str:
+    """ISO datetime → '2026-11-02 09:00'."""
+    return str(value).replace("T", " ")[:16] if value else ""
+
+
+def build_ui_app(spec: AppSpec) -> FastAPI:
+    """The browser UI of one app: its page router, static assets, the event beacon and error pages."""
+    app = FastAPI(title=f"{spec.title} UI", docs_url=None, redoc_url=None, openapi_url=None)
+    kit = UiKit(spec=spec, env=make_env(spec))
+    app.mount("/static", StaticFiles(directory=CORE_DIR / "static"), name="static")
+
+    @app.post("/_events", include_in_schema=False)
+    async def record_events(request: Request) -> Response:
+        body = await request.body()
+        if len(body) > MAX_EVENTS_BODY:
+            return Response(status_code=413)
+        await kit.record_events(request, parse_trace(body.decode("utf-8", "replace")))
+        return Response(status_code=204)
+
+    @app.middleware("http")
+    async def page_views(request: Request, call_next: Any) -> Response:
+        path = request.url.path[len(kit.root(request)) :] or "/"
+        if (
+            request.method == "GET"
+            and not path.startswith(("/static/", "/_"))
+            and EPISODE_SCOPE_KEY in request.scope
+        ):
+            url = path + (f"?{request.url.query}" if request.url.query else "")
+            await kit.record_events(request, [{"type": "navigate", "url": url}])
+        response = await call_next(request)
+        response.headers["Referrer-Policy"] = "no-referrer"
+        response.headers.setdefault("Cache-Control", "no-store")
+        return response
+
+    @app.exception_handler(ActionFailed)
+    async def action_failed(request: Request, exc: ActionFailed) -> HTMLResponse:
+        return kit.error_page(request, exc.outcome.error or "Something went wrong.", status=exc.status)
+
+    if spec.ui_router is not None:
+        app.include_router(spec.ui_router(kit))
+    return app

@@ -1,0 +1,244 @@
+"""Activities: tasks (to-dos, logged calls) and calendar events on accounts, contacts, leads and deals."""
+
+from __future__ import annotations
+
+from datetime import date, datetime
+from typing import Literal
+
+from apps.core.actions import Ctx
+from apps.core.errors import ActionError
+from apps.crm import picklists as pl
+from apps.crm.models import Event, Task
+from apps.crm.schemas import ActivityTimeline, EventOut, TaskOut
+from apps.crm.services.common import (
+    actions,
+    apply_changes,
+    aware_utc,
+    check_choice,
+    check_range,
+    load,
+    owner_or_default,
+    require_text,
+    stamp_modified,
+    stamp_new,
+)
+from apps.crm.services.related import load_any, record_timeline
+
+WHAT_OBJECTS = ("Account", "Opportunity")
+WHO_OBJECTS = ("Contact", "Lead")
+
+
+def _check_links(ctx: Ctx, who_id: str | None, what_id: str | None) -> None:
+    """what_id: an account or opportunity; who_id: a contact or lead (a lead cannot have a what_id)."""
+    if what_id:
+        load_any(ctx, what_id, WHAT_OBJECTS, "what_id")
+    if who_id:
+        who = load_any(ctx, who_id, WHO_OBJECTS, "who_id")
+        if what_id and who.id.startswith("00Q"):
+            raise ActionError(
+                "an activity about a lead cannot also be related to an account or opportunity "
+                "(leave what_id empty, or convert the lead first)",
+                field="what_id",
+            )
+
+
+@actions.write
+def create_task(
+    ctx: Ctx,
+    *,
+    subject: str,
+    what_id: str | None = None,
+    who_id: str | None = None,
+    activity_date: date | None = None,
+    status: str = "Not Started",
+    priority: str = "Normal",
+    description: str | None = None,
+    owner_id: str | None = None,
+) -> TaskOut:
+    """Create a task (a to-do), assigned to `owner_id` (default: you).
+
+    Args:
+        subject: what to do, e.g. "Send proposal".
+        what_id: the account or opportunity it is about (ids starting 001 or 006).
+        who_id: the contact or lead it is with (ids starting 003 or 00Q). A task about a lead
+            cannot also have a what_id.
+        activity_date: due date (YYYY-MM-DD).
+        status: Not Started, In Progress, Completed, Waiting on someone else or Deferred.
+        priority: High, Normal or Low.
+    """
+    check_choice(status, pl.TASK_STATUSES, "status")
+    check_choice(priority, pl.TASK_PRIORITIES, "priority")
+    _check_links(ctx, who_id or None, what_id or None)
+    task = Task(
+        id=ctx.new_id("Task"),
+        subject=require_text(subject, "subject"),
+        status=status,
+        priority=priority,
+        activity_date=activity_date,
+        who_id=who_id or None,
+        what_id=what_id or None,
+        description=description or None,
+        is_closed=status in pl.TASK_CLOSED_STATUSES,
+        owner_id=owner_or_default(ctx, owner_id),
+    )
+    stamp_new(ctx, task)
+    ctx.db.add(task)
+    return TaskOut.model_validate(task)
+
+
+@actions.write
+def update_task(
+    ctx: Ctx,
+    *,
+    task_id: str,
+    subject: str | None = None,
+    status: str | None = None,
+    priority: str | None = None,
+    activity_date: date | None = None,
+    description: str | None = None,
+    who_id: str | None = None,
+    what_id: str | None = None,
+    owner_id: str | None = None,
+) -> TaskOut:
+    """Change a task. Omitted fields stay as they are; "" clears description, who_id or what_id.
+
+    Same picklists and links rules as create_task; setting status Completed closes the task.
+    """
+    task = load(ctx, Task, task_id, label="task", field="task_id")
+    check_choice(status, pl.TASK_STATUSES, "status")
+    check_choice(priority, pl.TASK_PRIORITIES, "priority")
+    new_who = task.who_id if who_id is None else (who_id or None)
+    new_what = task.what_id if what_id is None else (what_id or None)
+    if (new_who, new_what) != (task.who_id, task.what_id):
+        _check_links(ctx, new_who, new_what)
+    changes = dict(
+        subject=None if subject is None else require_text(subject, "subject"),
+        status=status,
+        priority=priority,
+        activity_date=activity_date,
+        description=description,
+        who_id=who_id,
+        what_id=what_id,
+    )
+    changes["owner_id"] = owner_or_default(ctx, owner_id) if owner_id else None
+    if apply_changes(task, changes):
+        task.is_closed = task.status in pl.TASK_CLOSED_STATUSES
+        stamp_modified(ctx, task)
+    return TaskOut.model_validate(task)
+
+
+@actions.write
+def complete_task(ctx: Ctx, *, task_id: str) -> TaskOut:
+    """Mark a task Completed; it moves from open activities to the activity history."""
+    task = load(ctx, Task, task_id, label="task", field="task_id")
+    if task.is_closed:
+        raise ActionError(f"task {task.subject!r} is already {task.status}", field="task_id")
+    task.status = "Completed"
+    task.is_closed = True
+    stamp_modified(ctx, task)
+    return TaskOut.model_validate(task)
+
+
+@actions.write
+def log_call(
+    ctx: Ctx,
+    *,
+    subject: str,
+    who_id: str | None = None,
+    what_id: str | None = None,
+    call_type: Literal["Inbound", "Outbound", "Internal"] = "Outbound",
+    call_duration_in_seconds: int | None = None,
+    call_disposition: str | None = None,
+    description: str | None = None,
+) -> TaskOut:
+    """Log a call that already happened: a completed task of subtype Call, dated today, owned by you.
+
+    Args:
+        subject: e.g. "Call with Jane about renewal".
+        who_id: the contact or lead you spoke with (003... or 00Q...).
+        what_id: the account or opportunity it was about (001... or 006...); not with a lead.
+        call_type: Inbound, Outbound or Internal.
+        call_duration_in_seconds: length of the call, >= 0.
+        call_disposition: the result, e.g. "Left voicemail".
+        description: call notes.
+    """
+    check_choice(call_type, pl.CALL_TYPES, "call_type")
+    check_range(call_duration_in_seconds, 0, None, "call_duration_in_seconds", "call duration")
+    _check_links(ctx, who_id or None, what_id or None)
+    task = Task(
+        id=ctx.new_id("Task"),
+        subject=require_text(subject, "subject"),
+        status="Completed",
+        priority="Normal",
+        activity_date=ctx.now.date(),
+        who_id=who_id or None,
+        what_id=what_id or None,
+        task_subtype="Call",
+        call_type=call_type,
+        call_duration_in_seconds=call_duration_in_seconds,
+        call_disposition=call_disposition or None,
+        description=description or None,
+        is_closed=True,
+        owner_id=owner_or_default(ctx, None),
+    )
+    stamp_new(ctx, task)
+    ctx.db.add(task)
+    return TaskOut.model_validate(task)
+
+
+@actions.write
+def create_event(
+    ctx: Ctx,
+    *,
+    subject: str,
+    start_date_time: datetime,
+    end_date_time: datetime,
+    what_id: str | None = None,
+    who_id: str | None = None,
+    location: str | None = None,
+    description: str | None = None,
+    is_all_day_event: bool = False,
+    owner_id: str | None = None,
+) -> EventOut:
+    """Create a calendar event (meeting) owned by `owner_id` (default: you).
+
+    Args:
+        subject: e.g. "Demo".
+        start_date_time: start, ISO format (2024-05-01T14:00:00).
+        end_date_time: end, after the start.
+        what_id: the account or opportunity it is about (001... or 006...).
+        who_id: the contact or lead attending (003... or 00Q...); an event with a lead has no what_id.
+        location: where it takes place.
+        is_all_day_event: an all-day event.
+    """
+    start, end = aware_utc(start_date_time), aware_utc(end_date_time)
+    if end <= start and not (is_all_day_event and end == start):
+        raise ActionError("the end must be after the start", field="end_date_time")
+    _check_links(ctx, who_id or None, what_id or None)
+    event = Event(
+        id=ctx.new_id("Event"),
+        subject=require_text(subject, "subject"),
+        start_date_time=start,
+        end_date_time=end,
+        is_all_day_event=is_all_day_event,
+        location=location or None,
+        who_id=who_id or None,
+        what_id=what_id or None,
+        description=description or None,
+        owner_id=owner_or_default(ctx, owner_id),
+    )
+    stamp_new(ctx, event)
+    ctx.db.add(event)
+    return EventOut.model_validate(event)
+
+
+@actions.read
+def list_activities(ctx: Ctx, *, record_id: str) -> ActivityTimeline:
+    """The activities of an account, contact, lead or opportunity, like its Activity tab.
+
+    Returns open tasks (by due date), upcoming events (soonest first) and the activity history
+    (completed tasks, logged calls and past events, newest first). An account's timeline includes the
+    activities of its contacts and opportunities.
+    """
+    record = load_any(ctx, record_id, ("Account", "Contact", "Lead", "Opportunity"), "record_id")
+    return record_timeline(ctx, record)

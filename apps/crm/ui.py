@@ -1,0 +1,42 @@
+"""The CRM's browser UI (Salesforce Lightning-like): pages over the CRM actions, no business logic.
+
+Every read and write runs a CRM action through the UI kit (`kit.read` / `kit.run`), so the UI does
+exactly what the MCP tools do and every step lands in the episode's event log with surface "ui".
+"""
+
+from __future__ import annotations
+
+from fastapi import APIRouter
+
+from apps.core.ui_kit import NavItem, UiKit
+from apps.crm.ui_activity import build_activity_router
+from apps.crm.ui_edit import build_edit_router
+from apps.crm.ui_home import build_home_router
+from apps.crm.ui_lists import build_list_router
+from apps.crm.ui_records import build_record_router
+
+TABS = (
+    ("Home", "/"),
+    ("Accounts", "/accounts"),
+    ("Contacts", "/contacts"),
+    ("Leads", "/leads"),
+    ("Opportunities", "/opportunities"),
+    ("Products", "/products"),
+    ("Reports", "/reports"),
+)
+
+
+def build_router(kit: UiKit) -> APIRouter:
+    """All CRM pages; routes with fixed paths (/accounts/new) come before /accounts/{id}."""
+    kit.nav = [NavItem(label, path) for label, path in TABS]
+    kit.search_path = "/search"
+    router = APIRouter()
+    for sub in (
+        build_home_router,
+        build_list_router,
+        build_edit_router,
+        build_activity_router,
+        build_record_router,
+    ):
+        router.include_router(sub(kit))
+    return router

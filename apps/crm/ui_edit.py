@@ -1,0 +1,175 @@
+"""Create and edit forms of accounts, contacts, leads and opportunities."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import timedelta
+from typing import Any
+
+from fastapi import APIRouter, Request
+from fastapi.responses import Response
+
+from apps.core.ui_kit import UiKit
+from apps.crm.ui_common import FormPage, current_user, show_form, submit_form
+from apps.crm.ui_fields import (
+    ACCOUNT_FORM,
+    CONTACT_FORM,
+    LEAD_FORM,
+    OPPORTUNITY_FORM,
+    Section,
+    all_fields,
+    record_values,
+    visible_sections,
+)
+
+
+@dataclass(frozen=True)
+class EditableObject:
+    path: str  # "/accounts"
+    label: str  # "Account"
+    icon: str
+    sections: tuple[Section, ...]
+    create: str
+    update: str
+    get: str
+    id_arg: str  # "account_id"
+    key: str  # the record's key in the get_* result
+    display: dict[str, str]  # lookup field -> key of its display name in the get_* result
+    defaults: dict[str, Any]
+
+
+OBJECTS = (
+    EditableObject(
+        "/accounts",
+        "Account",
+        "account",
+        ACCOUNT_FORM,
+        "create_account",
+        "update_account",
+        "get_account",
+        "account_id",
+        "account",
+        {"parent_id": "parent_name"},
+        {},
+    ),
+    EditableObject(
+        "/contacts",
+        "Contact",
+        "contact",
+        CONTACT_FORM,
+        "create_contact",
+        "update_contact",
+        "get_contact",
+        "contact_id",
+        "contact",
+        {"account_id": "account_name"},
+        {},
+    ),
+    EditableObject(
+        "/leads",
+        "Lead",
+        "lead",
+        LEAD_FORM,
+        "create_lead",
+        "update_lead",
+        "get_lead",
+        "lead_id",
+        "lead",
+        {},
+        {"status": "Open - Not Contacted"},
+    ),
+    EditableObject(
+        "/opportunities",
+        "Opportunity",
+        "opportunity",
+        OPPORTUNITY_FORM,
+        "create_opportunity",
+        "update_opportunity",
+        "get_opportunity",
+        "opportunity_id",
+        "opportunity",
+        {"account_id": "account_name"},
+        {"stage_name": "Prospecting"},
+    ),
+)
+
+
+async def new_values(kit: UiKit, request: Request, obj: EditableObject) -> dict[str, Any]:
+    """Initial values of a New form: defaults, the acting user as owner, a parent from the URL."""
+    values: dict[str, Any] = dict(obj.defaults)
+    me = await current_user(kit, request)
+    if me:
+        values["owner_id"] = me.get("id")
+    if obj.path == "/opportunities":
+        values["close_date"] = (kit.episode(request).now.date() + timedelta(days=30)).isoformat()
+    account_id = request.query_params.get("account_id")
+    if account_id and "account_id" in kit.params(obj.create):
+        data = await kit.read(request, "get_account", {"account_id": account_id})
+        values["account_id"] = data["account"]["name"]
+    return values
+
+
+def build_edit_router(kit: UiKit) -> APIRouter:
+    router = APIRouter()
+    for obj in OBJECTS:
+        _add_routes(router, kit, obj)
+    return router
+
+
+def _add_routes(router: APIRouter, kit: UiKit, obj: EditableObject) -> None:
+    def create_page(request: Request) -> FormPage:
+        cancel = request.query_params.get("account_id")
+        return FormPage(
+            obj.create,
+            obj.sections,
+            f"New {obj.label}",
+            obj.icon,
+            cancel=f"/accounts/{cancel}" if cancel else obj.path,
+        )
+
+    def edit_page(record_id: str) -> FormPage:
+        return FormPage(
+            obj.update,
+            obj.sections,
+            f"Edit {obj.label}",
+            obj.icon,
+            fixed={obj.id_arg: record_id},
+            update=True,
+            cancel=f"{obj.path}/{record_id}",
+        )
+
+    async def new_form(request: Request) -> Response:
+        return await show_form(kit, request, create_page(request), await new_values(kit, request, obj))
+
+    async def new_submit(request: Request) -> Response:
+        return await submit_form(kit, request, create_page(request))
+
+    async def edit_form(request: Request) -> Response:
+        record_id = request.path_params["record_id"]
+        data = await kit.read(request, obj.get, {obj.id_arg: record_id})
+        record = data[obj.key]
+        fields = all_fields(visible_sections(obj.sections, kit.params(obj.update)))
+        values = record_values(record, fields)
+        for field_name, display_key in obj.display.items():
+            if record.get(field_name):
+                values[field_name] = data.get(display_key) or record[field_name]
+        page = edit_page(record_id)
+        page.intro = _name(record)
+        return await show_form(kit, request, page, values)
+
+    async def edit_submit(request: Request) -> Response:
+        return await submit_form(kit, request, edit_page(request.path_params["record_id"]))
+
+    slug = obj.path.strip("/")
+    router.add_api_route(f"{obj.path}/new", new_form, methods=["GET"], name=f"new_{slug}")
+    router.add_api_route(f"{obj.path}/new", new_submit, methods=["POST"], name=f"create_{slug}")
+    router.add_api_route(f"{obj.path}/{{record_id}}/edit", edit_form, methods=["GET"], name=f"edit_{slug}")
+    router.add_api_route(
+        f"{obj.path}/{{record_id}}/edit", edit_submit, methods=["POST"], name=f"update_{slug}"
+    )
+
+
+def _name(record: dict[str, Any]) -> str:
+    if record.get("name"):
+        return record["name"]
+    return " ".join(x for x in (record.get("first_name"), record.get("last_name")) if x)

@@ -1,0 +1,290 @@
+"""Form layouts of the CRM pages and the conversion of submitted form text into action arguments.
+
+Field names are the actions' argument names (= model columns); a form shows only the fields its
+action accepts, so a layout never offers an argument the service lacks.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Any
+
+from apps.crm import picklists as pl
+
+TEXT_KINDS = ("text", "email", "tel", "url", "textarea", "select", "lookup", "user")
+
+
+@dataclass(frozen=True)
+class F:
+    """One form control: `name` is the action argument, `label` the visible label."""
+
+    name: str
+    label: str
+    kind: str = "text"  # text email tel url number date datetime textarea select checkbox lookup user
+    choices: tuple[Any, ...] = ()
+    required: bool = False
+    help: str | None = None
+    wide: bool = False
+    lookup: str | None = None  # the object a lookup field names ("account")
+
+    @property
+    def input_type(self) -> str:
+        return {"date": "date", "datetime": "datetime-local", "email": "email", "tel": "tel"}.get(
+            self.kind, "text"
+        )
+
+
+Section = tuple[str, tuple[F, ...]]
+
+
+def sel(name: str, label: str, choices: tuple[Any, ...], **kw: Any) -> F:
+    return F(name, label, "select", choices=choices, **kw)
+
+
+OWNER = F("owner_id", "Owner", "user", help="Leave as is to keep the current owner.")
+
+ACCOUNT_FORM: tuple[Section, ...] = (
+    (
+        "Account Information",
+        (
+            F("name", "Account Name", required=True),
+            F(
+                "parent_id",
+                "Parent Account",
+                "lookup",
+                lookup="account",
+                help="Type the parent account's name.",
+            ),
+            F("account_number", "Account Number"),
+            sel("type", "Type", pl.ACCOUNT_TYPES),
+            sel("industry", "Industry", pl.INDUSTRIES),
+            sel("rating", "Rating", pl.RATINGS),
+            F("annual_revenue", "Annual Revenue", "number"),
+            F("number_of_employees", "Employees", "number"),
+            F("phone", "Phone", "tel"),
+            F("website", "Website"),
+            replace(OWNER, label="Account Owner"),
+        ),
+    ),
+    (
+        "Address Information",
+        (
+            F("billing_street", "Billing Street"),
+            F("shipping_street", "Shipping Street"),
+            F("billing_city", "Billing City"),
+            F("shipping_city", "Shipping City"),
+            F("billing_state", "Billing State/Province"),
+            F("shipping_state", "Shipping State/Province"),
+            F("billing_postal_code", "Billing Zip/Postal Code"),
+            F("shipping_postal_code", "Shipping Zip/Postal Code"),
+            F("billing_country", "Billing Country"),
+            F("shipping_country", "Shipping Country"),
+        ),
+    ),
+    ("Description Information", (F("description", "Description", "textarea", wide=True),)),
+)
+
+CONTACT_FORM: tuple[Section, ...] = (
+    (
+        "Contact Information",
+        (
+            sel("salutation", "Salutation", pl.SALUTATIONS),
+            F("first_name", "First Name"),
+            F("last_name", "Last Name", required=True),
+            F("account_id", "Account Name", "lookup", lookup="account", help="Type the account's name."),
+            F("title", "Title"),
+            F("department", "Department"),
+            F("email", "Email", "email"),
+            F("phone", "Phone", "tel"),
+            F("mobile_phone", "Mobile", "tel"),
+            sel("lead_source", "Lead Source", pl.LEAD_SOURCES),
+            replace(OWNER, label="Contact Owner"),
+        ),
+    ),
+    (
+        "Address Information",
+        (
+            F("mailing_street", "Mailing Street"),
+            F("mailing_city", "Mailing City"),
+            F("mailing_state", "Mailing State/Province"),
+            F("mailing_postal_code", "Mailing Zip/Postal Code"),
+            F("mailing_country", "Mailing Country"),
+        ),
+    ),
+    ("Description Information", (F("description", "Description", "textarea", wide=True),)),
+)
+
+LEAD_STATUS_CHOICES = tuple(s for s in pl.LEAD_STATUSES if s != pl.LEAD_CONVERTED_STATUS)
+
+LEAD_FORM: tuple[Section, ...] = (
+    (
+        "Lead Information",
+        (
+            sel("salutation", "Salutation", pl.SALUTATIONS),
+            F("first_name", "First Name"),
+            F("last_name", "Last Name", required=True),
+            F("company", "Company", required=True),
+            F("title", "Title"),
+            F("email", "Email", "email"),
+            F("phone", "Phone", "tel"),
+            sel("status", "Lead Status", LEAD_STATUS_CHOICES, required=True),
+            sel("lead_source", "Lead Source", pl.LEAD_SOURCES),
+            sel("industry", "Industry", pl.INDUSTRIES),
+            sel("rating", "Rating", pl.RATINGS),
+            F("annual_revenue", "Annual Revenue", "number"),
+            F("number_of_employees", "No. of Employees", "number"),
+            replace(OWNER, label="Lead Owner"),
+        ),
+    ),
+    (
+        "Address Information",
+        (
+            F("street", "Street"),
+            F("city", "City"),
+            F("state", "State/Province"),
+            F("postal_code", "Zip/Postal Code"),
+            F("country", "Country"),
+        ),
+    ),
+    ("Description Information", (F("description", "Description", "textarea", wide=True),)),
+)
+
+OPPORTUNITY_FORM: tuple[Section, ...] = (
+    (
+        "Opportunity Information",
+        (
+            F("name", "Opportunity Name", required=True),
+            F("account_id", "Account Name", "lookup", lookup="account", help="Type the account's name."),
+            F("close_date", "Close Date", "date", required=True),
+            sel("stage_name", "Stage", tuple(s.name for s in pl.OPPORTUNITY_STAGES), required=True),
+            F("amount", "Amount", "number", help="Set from the products when the opportunity has products."),
+            sel(
+                "loss_reason", "Loss Reason", pl.LOSS_REASONS, help="Required when the stage is Closed Lost."
+            ),
+            sel("type", "Type", pl.OPPORTUNITY_TYPES),
+            sel("lead_source", "Lead Source", pl.LEAD_SOURCES),
+            F("next_step", "Next Step"),
+            replace(OWNER, label="Opportunity Owner"),
+        ),
+    ),
+    ("Description Information", (F("description", "Description", "textarea", wide=True),)),
+)
+
+TASK_FORM: tuple[Section, ...] = (
+    (
+        "Task Information",
+        (
+            F("subject", "Subject", required=True),
+            F("activity_date", "Due Date", "date"),
+            sel("status", "Status", pl.TASK_STATUSES, required=True),
+            sel("priority", "Priority", pl.TASK_PRIORITIES, required=True),
+            replace(OWNER, label="Assigned To"),
+            F("description", "Comments", "textarea", wide=True),
+        ),
+    ),
+)
+
+CALL_FORM: tuple[Section, ...] = (
+    (
+        "Call Information",
+        (
+            F("subject", "Subject", required=True),
+            sel("call_type", "Call Type", pl.CALL_TYPES, required=True),
+            F("call_duration_in_seconds", "Call Duration (seconds)", "number"),
+            F("call_disposition", "Call Result"),
+            F("description", "Comments", "textarea", wide=True),
+        ),
+    ),
+)
+
+EVENT_FORM: tuple[Section, ...] = (
+    (
+        "Event Information",
+        (
+            F("subject", "Subject", required=True),
+            F("location", "Location"),
+            F("start_date_time", "Start", "datetime", required=True),
+            F("end_date_time", "End", "datetime", required=True),
+            F("is_all_day_event", "All-Day Event", "checkbox"),
+            replace(OWNER, label="Assigned To"),
+            F("description", "Description", "textarea", wide=True),
+        ),
+    ),
+)
+
+NOTE_FORM: tuple[Section, ...] = (
+    ("Note", (F("title", "Title", required=True, wide=True), F("body", "Body", "textarea", wide=True))),
+)
+
+LINE_ITEM_FORM: tuple[Section, ...] = (
+    (
+        "Product",
+        (
+            F("pricebook_entry_id", "Product", "select", required=True),
+            F("quantity", "Quantity", "number", required=True),
+            F("unit_price", "Sales Price", "number", help="Leave blank to use the list price."),
+            F("discount", "Discount (%)", "number"),
+            F("service_date", "Date", "date"),
+            F("description", "Line Description", wide=True),
+        ),
+    ),
+)
+
+
+def visible_sections(sections: tuple[Section, ...], accepted: set[str]) -> list[Section]:
+    """The layout restricted to the fields the action accepts (empty sections dropped)."""
+    out = []
+    for title, fields in sections:
+        kept = tuple(f for f in fields if f.name in accepted)
+        if kept:
+            out.append((title, kept))
+    return out
+
+
+def all_fields(sections: list[Section]) -> list[F]:
+    return [f for _, fields in sections for f in fields]
+
+
+def clean_number(raw: str) -> str:
+    """Accept what people type for numbers: "$1,250,000", "15%"."""
+    return raw.replace(",", "").replace("$", "").replace("%", "").strip()
+
+
+def form_args(fields: list[F], values: dict[str, str], *, update: bool) -> dict[str, Any]:
+    """Action arguments from submitted form text.
+
+    Creating: empty optional fields are left out (the action's default applies). Updating: an empty
+    text or picklist field is sent as "" (which clears it); an empty number or date is left out.
+    """
+    args: dict[str, Any] = {}
+    for f in fields:
+        if update and f.kind != "checkbox" and f.name not in values:
+            continue  # not on the submitted form: leave the field as it is
+        raw = (values.get(f.name) or "").strip()
+        if f.kind == "checkbox":
+            checked = raw in ("true", "on", "1")
+            if checked or update:
+                args[f.name] = checked
+        elif raw == "":
+            if update and f.kind in TEXT_KINDS and not f.required and f.kind != "user":
+                args[f.name] = ""
+        elif f.kind == "number":
+            args[f.name] = clean_number(raw)
+        else:
+            args[f.name] = raw
+    return args
+
+
+def record_values(record: dict[str, Any], fields: list[F]) -> dict[str, Any]:
+    """A record's current values as form text (datetimes cut to what a datetime-local input takes)."""
+    out: dict[str, Any] = {}
+    for f in fields:
+        value = record.get(f.name)
+        if value is None:
+            continue
+        if f.kind == "datetime":
+            value = str(value)[:16]
+        elif f.kind == "number" and isinstance(value, float) and value.is_integer():
+            value = int(value)
+        out[f.name] = value
+    return out

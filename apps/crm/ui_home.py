@@ -1,0 +1,90 @@
+"""Home page, global search results and the pipeline report."""
+
+from __future__ import annotations
+
+from fastapi import APIRouter, Request
+from fastapi.responses import Response
+
+from apps.core.ui_kit import UiKit
+from apps.crm.ui_common import users
+
+GROUPINGS = (("stage", "By Stage"), ("owner", "By Owner"), ("stage_and_owner", "By Stage and Owner"))
+
+
+def build_home_router(kit: UiKit) -> APIRouter:
+    router = APIRouter()
+
+    @router.get("/", name="home")
+    async def home(request: Request) -> Response:
+        opps = await kit.read(
+            request,
+            "list_opportunities",
+            {"mine": True, "status": "open", "sort_by": "close_date", "limit": 10},
+        )
+        tasks = None
+        if kit.has_action("list_tasks"):
+            tasks = (await kit.read(request, "list_tasks", {"mine": True, "open_only": True, "limit": 10}))[
+                "records"
+            ]
+        me = await kit.run(request, "get_current_user", {})
+        mine = {"owner_id": me.data()["id"]} if me.ok else {}
+        report = await kit.read(request, "pipeline_report", {"group_by": "stage", **mine})
+        top = max((r["total_amount"] for r in report["rows"]), default=0) or 1
+        return kit.render(
+            request,
+            "home.html",
+            {
+                "title": "Home",
+                "opps": opps,
+                "tasks": tasks,
+                "report": report,
+                "top": top,
+                "me": me.data() if me.ok else None,
+            },
+        )
+
+    @router.get("/search", name="search")
+    async def search(request: Request) -> Response:
+        query = (request.query_params.get("q") or "").strip()
+        results, error = None, None
+        if query:
+            outcome = await kit.run(request, "search_records", {"query": query, "limit": 25})
+            results, error = (outcome.data(), None) if outcome.ok else (None, outcome.error)
+        return kit.render(
+            request,
+            "search.html",
+            {
+                "title": f"Search Results: {query}" if query else "Search",
+                "query": query,
+                "search_query": query,
+                "results": results,
+                "error": error,
+            },
+        )
+
+    @router.get("/reports/pipeline", name="pipeline_report")
+    async def pipeline(request: Request) -> Response:
+        group_by = request.query_params.get("group_by", "stage")
+        include_closed = request.query_params.get("include_closed") in ("true", "on", "1")
+        outcome = await kit.run(
+            request, "pipeline_report", {"group_by": group_by, "include_closed": include_closed}
+        )
+        return kit.render(
+            request,
+            "pipeline.html",
+            {
+                "title": "Opportunity Pipeline",
+                "report": outcome.data() if outcome.ok else None,
+                "error": None if outcome.ok else outcome.error,
+                "group_by": group_by,
+                "groupings": GROUPINGS,
+                "include_closed": include_closed,
+                "owners": dict(await users(kit, request)),
+            },
+        )
+
+    @router.get("/reports", name="reports")
+    async def reports(request: Request) -> Response:
+        return kit.render(request, "reports.html", {"title": "Reports"})
+
+    return router

@@ -1,0 +1,236 @@
+"""List views (accounts, contacts, leads, opportunities, products): filters, sortable columns, pages."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from fastapi import APIRouter, Request
+from fastapi.responses import Response
+
+from apps.core.ui_kit import UiKit
+from apps.crm import picklists as pl
+from apps.crm.ui_common import PAGE_SIZE, users
+from apps.crm.ui_fields import F, sel
+
+
+@dataclass(frozen=True)
+class Col:
+    label: str
+    key: str
+    sort: str | None = None  # the action's sort_by value, if sortable
+    fmt: str = "text"  # text link name money date num owner badge bool
+
+
+@dataclass(frozen=True)
+class ListView:
+    path: str
+    action: str
+    title: str  # plural, "Accounts"
+    singular: str
+    icon: str
+    columns: tuple[Col, ...]
+    filters: tuple[F, ...]
+    default_sort: str
+    default_desc: bool = False
+    can_create: bool = True
+
+
+SEARCH = F("search", "Search this list")
+
+LIST_VIEWS: tuple[ListView, ...] = (
+    ListView(
+        "/accounts",
+        "list_accounts",
+        "Accounts",
+        "Account",
+        "account",
+        (
+            Col("Account Name", "name", "name", "link"),
+            Col("Billing City", "billing_city"),
+            Col("Phone", "phone"),
+            Col("Type", "type"),
+            Col("Industry", "industry", "industry"),
+            Col("Annual Revenue", "annual_revenue", "annual_revenue", "money"),
+            Col("Account Owner", "owner_id", None, "owner"),
+        ),
+        (
+            SEARCH,
+            sel("industry", "Industry", pl.INDUSTRIES),
+            sel("type", "Type", pl.ACCOUNT_TYPES),
+            F("mine", "My accounts only", "checkbox"),
+        ),
+        "name",
+    ),
+    ListView(
+        "/contacts",
+        "list_contacts",
+        "Contacts",
+        "Contact",
+        "contact",
+        (
+            Col("Name", "last_name", "last_name", "name"),
+            Col("Title", "title", "title"),
+            Col("Email", "email", "email"),
+            Col("Phone", "phone"),
+            Col("Contact Owner", "owner_id", None, "owner"),
+        ),
+        (SEARCH, F("mine", "My contacts only", "checkbox")),
+        "last_name",
+    ),
+    ListView(
+        "/leads",
+        "list_leads",
+        "Leads",
+        "Lead",
+        "lead",
+        (
+            Col("Name", "last_name", "last_name", "name"),
+            Col("Company", "company", "company"),
+            Col("Lead Status", "status", "status", "badge"),
+            Col("Lead Source", "lead_source"),
+            Col("Email", "email"),
+            Col("Created", "created_date", "created_date", "date"),
+            Col("Lead Owner", "owner_id", None, "owner"),
+        ),
+        (
+            SEARCH,
+            sel("status", "Lead Status", pl.LEAD_STATUSES),
+            sel("lead_source", "Lead Source", pl.LEAD_SOURCES),
+            F("mine", "My leads only", "checkbox"),
+            F("include_converted", "Include converted leads", "checkbox"),
+        ),
+        "created_date",
+        True,
+    ),
+    ListView(
+        "/opportunities",
+        "list_opportunities",
+        "Opportunities",
+        "Opportunity",
+        "opportunity",
+        (
+            Col("Opportunity Name", "name", "name", "link"),
+            Col("Stage", "stage_name", "stage_name", "badge"),
+            Col("Amount", "amount", "amount", "money"),
+            Col("Probability (%)", "probability", "probability", "num"),
+            Col("Close Date", "close_date", "close_date", "date"),
+            Col("Opportunity Owner", "owner_id", None, "owner"),
+        ),
+        (
+            SEARCH,
+            sel("stage_name", "Stage", tuple(s.name for s in pl.OPPORTUNITY_STAGES)),
+            sel(
+                "status", "Status", (("open", "Open"), ("closed", "Closed"), ("won", "Won"), ("lost", "Lost"))
+            ),
+            F("mine", "My opportunities only", "checkbox"),
+        ),
+        "close_date",
+    ),
+    ListView(
+        "/products",
+        "list_products",
+        "Products",
+        "Product",
+        "product",
+        (
+            Col("Product Name", "name", None, "link"),
+            Col("Product Code", "product_code"),
+            Col("Product Family", "family"),
+            Col("List Price", "list_price", None, "money"),
+            Col("Active", "is_active", None, "bool"),
+        ),
+        (SEARCH, sel("family", "Product Family", pl.PRODUCT_FAMILIES)),
+        "name",
+        can_create=False,
+    ),
+)
+
+
+def list_args(kit: UiKit, view: ListView, query: dict[str, str]) -> tuple[dict[str, Any], str, bool, int]:
+    """Action arguments from the list URL's query (only those the action accepts)."""
+    accepted = kit.params(view.action)
+    args: dict[str, Any] = {}
+    for f in view.filters:
+        value = (query.get(f.name) or "").strip()
+        if f.name in accepted and value:
+            args[f.name] = value in ("true", "on", "1") if f.kind == "checkbox" else value
+    sortable = {c.sort for c in view.columns if c.sort}
+    sort = query.get("sort") if query.get("sort") in sortable else view.default_sort
+    desc = query.get("dir") == "desc" if query.get("dir") in ("asc", "desc") else view.default_desc
+    if "sort_by" in accepted and sort in sortable:
+        args.update(sort_by=sort, descending=desc)
+    try:
+        page = max(1, int(query.get("page", "1")))
+    except ValueError:
+        page = 1
+    args.update(limit=PAGE_SIZE, offset=(page - 1) * PAGE_SIZE)
+    return args, sort, desc, page
+
+
+def build_list_router(kit: UiKit) -> APIRouter:
+    router = APIRouter()
+    for view in LIST_VIEWS:
+        router.add_api_route(
+            view.path,
+            _list_handler(kit, view),
+            methods=["GET"],
+            include_in_schema=False,
+            name=f"list_{view.path.strip('/')}",
+        )
+    return router
+
+
+def _list_handler(kit: UiKit, view: ListView):  # noqa: ANN202
+    async def handler(request: Request) -> Response:
+        query = dict(request.query_params)
+        args, sort, desc, page = list_args(kit, view, query)
+        outcome = await kit.run(request, view.action, args)
+        data = outcome.data() if outcome.ok else {"records": [], "total": 0}
+        owners = dict(await users(kit, request)) if any(c.fmt == "owner" for c in view.columns) else {}
+
+        def url_with(**changes: Any) -> str:
+            merged = {**query, **changes}
+            return kit.url(request, view.path, **merged)
+
+        columns = []
+        for c in view.columns:
+            sorted_state = ("descending" if desc else "ascending") if c.sort and c.sort == sort else None
+            next_dir = (
+                "asc"
+                if sorted_state == "descending" or (not sorted_state and c.fmt not in ("money", "date"))
+                else "desc"
+            )
+            url = url_with(sort=c.sort, dir=next_dir, page=None) if c.sort else None
+            columns.append(
+                {"label": c.label, "url": url, "sorted": sorted_state, "num": c.fmt in ("money", "num")}
+            )
+        total = data.get("total", len(data["records"]))
+        first = (page - 1) * PAGE_SIZE
+        pager = {
+            "total": total,
+            "first": first + 1,
+            "last": first + len(data["records"]),
+            "prev_url": url_with(page=page - 1) if page > 1 else None,
+            "next_url": url_with(page=page + 1) if first + len(data["records"]) < total else None,
+        }
+        mine = query.get("mine") in ("true", "on", "1")
+        return kit.render(
+            request,
+            "list.html",
+            {
+                "title": ("My " if mine else "All ") + view.title,
+                "view": view,
+                "records": data["records"],
+                "columns": columns,
+                "cols": view.columns,
+                "pager": pager,
+                "values": query,
+                "owners": owners,
+                "error": None if outcome.ok else outcome.error,
+                "search_query": query.get("search"),
+            },
+        )
+
+    handler.__name__ = f"list_{view.path.strip('/')}"
+    return handler

@@ -1,0 +1,265 @@
+"""The ledger: episodes, their capacity reservations and capability tokens, in a SQLite file.
+
+It survives a restart: at start-up, episodes the ledger thinks are live but whose memory is gone
+are marked `void` (never silently reused) and their tokens revoked. Tokens are stored only as
+sha256 digests. Capacity is reserved in a write transaction before an episode is provisioned.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import secrets
+import sqlite3
+import threading
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+SCHEMA = """
+CREATE TABLE IF NOT EXISTS episodes (
+    id TEXT PRIMARY KEY,
+    world TEXT NOT NULL,
+    apps TEXT NOT NULL,
+    task TEXT,
+    seed INTEGER,
+    parent TEXT,
+    state TEXT NOT NULL,          -- reserved | live | closed | expired | void | failed
+    reason TEXT,
+    created_at REAL NOT NULL,
+    expires_at REAL NOT NULL,
+    ended_at REAL
+);
+CREATE INDEX IF NOT EXISTS episodes_state ON episodes(state);
+CREATE TABLE IF NOT EXISTS tokens (
+    digest TEXT PRIMARY KEY,
+    episode_id TEXT NOT NULL,
+    kind TEXT NOT NULL,           -- performer | launch | ui_session
+    created_at REAL NOT NULL,
+    expires_at REAL NOT NULL,
+    redeemed_at REAL,
+    revoked_at REAL
+);
+CREATE INDEX IF NOT EXISTS tokens_episode ON tokens(episode_id);
+"""
+
+ACTIVE = ("reserved", "live")
+
+
+def digest(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+class CapacityError(Exception):
+    """No capacity left; retry after `retry_after` seconds."""
+
+    def __init__(self, retry_after: int):
+        super().__init__("capacity exhausted")
+        self.retry_after = retry_after
+
+
+@dataclass(frozen=True)
+class EpisodeRow:
+    id: str
+    world: str
+    apps: list[str]
+    task: str | None
+    seed: int | None
+    parent: str | None
+    state: str
+    reason: str | None
+    created_at: float
+    expires_at: float
+    ended_at: float | None
+
+    def public(self) -> dict[str, Any]:
+        return {
+            "episode_id": self.id,
+            "world": self.world,
+            "apps": self.apps,
+            "task": self.task,
+            "seed": self.seed,
+            "parent": self.parent,
+            "state": self.state,
+            "reason": self.reason,
+            "created_at": _iso(self.created_at),
+            "expires_at": _iso(self.expires_at),
+            "ended_at": _iso(self.ended_at) if self.ended_at else None,
+        }
+
+
+def _iso(ts: float) -> str:
+    return time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(ts))
+
+
+@dataclass(frozen=True)
+class TokenRow:
+    episode_id: str
+    kind: str
+    expires_at: float
+    redeemed_at: float | None
+    revoked_at: float | None
+
+
+class Ledger:
+    """Thread-safe access to the ledger database."""
+
+    def __init__(self, path: Path | str):
+        if str(path) != ":memory:":
+            Path(path).parent.mkdir(parents=True, exist_ok=True)
+        self._conn = sqlite3.connect(str(path), check_same_thread=False, isolation_level=None)
+        self._conn.execute("PRAGMA journal_mode=WAL")
+        self._conn.execute("PRAGMA synchronous=FULL")
+        self._conn.executescript(SCHEMA)
+        self._lock = threading.Lock()
+
+    def _tx(self):
+        return _Tx(self._conn, self._lock)
+
+    # -- episodes ----------------------------------------------------------------------------
+    def reserve(
+        self,
+        *,
+        world: str,
+        apps: list[str],
+        task: str | None,
+        seed: int | None,
+        ttl_s: int,
+        capacity: int,
+        parent: str | None = None,
+    ) -> str:
+        """Reserve a slot for a new episode (raises CapacityError when full); returns its id."""
+        now = time.time()
+        episode_id = "ep_" + secrets.token_hex(8)
+        with self._tx() as c:
+            (active,) = c.execute(
+                f"SELECT count(*) FROM episodes WHERE state IN {ACTIVE} AND expires_at > ?", (now,)
+            ).fetchone()
+            if active >= capacity:
+                (soonest,) = c.execute(
+                    f"SELECT min(expires_at) FROM episodes WHERE state IN {ACTIVE}"
+                ).fetchone()
+                raise CapacityError(max(1, min(60, int((soonest or now + 5) - now) + 1)))
+            c.execute(
+                "INSERT INTO episodes(id, world, apps, task, seed, parent, state, created_at, expires_at)"
+                " VALUES (?,?,?,?,?,?, 'reserved', ?, ?)",
+                (episode_id, world, json.dumps(apps), task, seed, parent, now, now + ttl_s),
+            )
+        return episode_id
+
+    def set_state(self, episode_id: str, state: str, reason: str | None = None) -> None:
+        """Move an episode to `state`; ending states stamp `ended_at` and revoke its tokens."""
+        now = time.time()
+        with self._tx() as c:
+            ended = now if state not in ACTIVE else None
+            c.execute(
+                "UPDATE episodes SET state = ?, reason = ?, ended_at = ? WHERE id = ?",
+                (state, reason, ended, episode_id),
+            )
+            if ended:
+                c.execute(
+                    "UPDATE tokens SET revoked_at = ? WHERE episode_id = ? AND revoked_at IS NULL",
+                    (now, episode_id),
+                )
+
+    def get(self, episode_id: str) -> EpisodeRow | None:
+        with self._lock:
+            row = self._conn.execute("SELECT * FROM episodes WHERE id = ?", (episode_id,)).fetchone()
+        return _episode(row) if row else None
+
+    def list(self, *, states: tuple[str, ...] = ACTIVE) -> list[EpisodeRow]:
+        marks = ",".join("?" * len(states))
+        with self._lock:
+            rows = self._conn.execute(
+                f"SELECT * FROM episodes WHERE state IN ({marks}) ORDER BY created_at", states
+            ).fetchall()
+        return [_episode(r) for r in rows]
+
+    def expired(self, now: float | None = None) -> list[str]:
+        """Ids of active episodes past their expiry."""
+        with self._lock:
+            rows = self._conn.execute(
+                f"SELECT id FROM episodes WHERE state IN {ACTIVE} AND expires_at <= ?", (now or time.time(),)
+            ).fetchall()
+        return [r[0] for r in rows]
+
+    def reconcile(self) -> list[str]:
+        """At start-up: every episode still marked active lost its memory; mark it void."""
+        lost = [r.id for r in self.list()]
+        for episode_id in lost:
+            self.set_state(episode_id, "void", "the server restarted and the episode's state was lost")
+        return lost
+
+    # -- tokens ------------------------------------------------------------------------------
+    def issue_token(self, episode_id: str, kind: str, expires_at: float) -> str:
+        """A new random token (256 bits) of `kind` for `episode_id`; only its digest is stored."""
+        token = secrets.token_urlsafe(32)
+        with self._tx() as c:
+            c.execute(
+                "INSERT INTO tokens(digest, episode_id, kind, created_at, expires_at) VALUES (?,?,?,?,?)",
+                (digest(token), episode_id, kind, time.time(), expires_at),
+            )
+        return token
+
+    def token(self, token: str) -> TokenRow | None:
+        """The token's row if it exists (valid or not)."""
+        with self._lock:
+            row = self._conn.execute(
+                "SELECT episode_id, kind, expires_at, redeemed_at, revoked_at FROM tokens WHERE digest = ?",
+                (digest(token),),
+            ).fetchone()
+        return TokenRow(*row) if row else None
+
+    def redeem(self, token: str) -> bool:
+        """Mark a launch token used; False if it was already redeemed (or revoked)."""
+        with self._tx() as c:
+            cur = c.execute(
+                "UPDATE tokens SET redeemed_at = ?"
+                " WHERE digest = ? AND redeemed_at IS NULL AND revoked_at IS NULL",
+                (time.time(), digest(token)),
+            )
+            return cur.rowcount == 1
+
+    def revoke_tokens(self, episode_id: str, kinds: tuple[str, ...] | None = None) -> None:
+        with self._tx() as c:
+            if kinds:
+                marks = ",".join("?" * len(kinds))
+                c.execute(
+                    f"UPDATE tokens SET revoked_at = ? WHERE episode_id = ? AND revoked_at IS NULL"
+                    f" AND kind IN ({marks})",
+                    (time.time(), episode_id, *kinds),
+                )
+            else:
+                c.execute(
+                    "UPDATE tokens SET revoked_at = ? WHERE episode_id = ? AND revoked_at IS NULL",
+                    (time.time(), episode_id),
+                )
+
+    def close(self) -> None:
+        self._conn.close()
+
+
+def _episode(row: tuple) -> EpisodeRow:
+    id_, world, apps, task, seed, parent, state, reason, created, expires, ended = row
+    return EpisodeRow(
+        id_, world, json.loads(apps), task, seed, parent, state, reason, created, expires, ended
+    )
+
+
+class _Tx:
+    """`BEGIN IMMEDIATE` … `COMMIT` under the ledger's lock (rolls back on error)."""
+
+    def __init__(self, conn: sqlite3.Connection, lock: threading.Lock):
+        self.conn, self.lock = conn, lock
+
+    def __enter__(self) -> sqlite3.Connection:
+        self.lock.acquire()
+        self.conn.execute("BEGIN IMMEDIATE")
+        return self.conn
+
+    def __exit__(self, exc_type, exc, tb) -> None:
+        try:
+            self.conn.execute("ROLLBACK" if exc_type else "COMMIT")
+        finally:
+            self.lock.release()

@@ -1,0 +1,105 @@
+"""The harness API: create / inspect / reset / fork / snapshot / restore / events / close episodes."""
+
+from __future__ import annotations
+
+import json
+
+import anyio
+import httpx
+import pytest
+from mcp.client import Client
+
+KEY = {"Authorization": "Bearer test-harness-key"}
+
+
+@pytest.fixture
+def api(live_server):
+    with httpx.Client(base_url=live_server.base, headers=KEY, timeout=30) as client:
+        yield client
+
+
+def call(url: str, tool: str, args: dict):
+    async def go():
+        async with Client(url) as client:
+            return await client.call_tool(tool, args)
+
+    return anyio.run(go)
+
+
+def test_create_returns_urls_that_work(api):
+    made = api.post("/v1/episodes", json={"world": "tiny", "ttl_s": 600, "seed": 3})
+    assert made.status_code == 201, made.text
+    body = made.json()
+    assert set(body["urls"]) >= {"mcp", "crm_mcp", "ui", "crm_ui", "cli"}
+    assert body["task"] is None and body["apps"] == ["crm"]
+    result = call(body["urls"]["crm_mcp"], "create_account", {"name": "Harnessed"})
+    assert not result.is_error
+    state = api.get(f"/v1/episodes/{body['episode_id']}").json()
+    assert state["state"] == "live" and state["seed"] == 3 and state["world"] == "tiny"
+    events = api.get(f"/v1/episodes/{body['episode_id']}/events")
+    assert events.headers["content-type"].startswith("application/x-ndjson")
+    assert json.loads(events.text.splitlines()[0])["name"] == "create_account"
+
+
+def test_reset_fork_snapshot_restore(api):
+    body = api.post("/v1/episodes", json={"world": "tiny"}).json()
+    eid, mcp_url = body["episode_id"], body["urls"]["crm_mcp"]
+    golden = api.get(f"/v1/episodes/{eid}").json()["state_hash"]
+    call(mcp_url, "create_account", {"name": "Before snapshot"})
+    snap = api.post(f"/v1/episodes/{eid}/snapshot").json()["snapshot_id"]
+    at_snapshot = api.get(f"/v1/episodes/{eid}").json()["state_hash"]
+    fork = api.post(f"/v1/episodes/{eid}/fork").json()
+    assert fork["episode_id"] != eid and fork["urls"]["crm_mcp"] != mcp_url
+    assert api.get(f"/v1/episodes/{fork['episode_id']}").json()["state_hash"] == at_snapshot
+    call(mcp_url, "create_account", {"name": "After snapshot"})
+    assert (
+        api.post(f"/v1/episodes/{eid}/restore", json={"snapshot_id": snap}).json()["state_hash"]
+        == at_snapshot
+    )
+    assert api.post(f"/v1/episodes/{eid}/reset").json()["state_hash"] == golden
+    assert api.get(f"/v1/episodes/{fork['episode_id']}").json()["state_hash"] == at_snapshot
+
+
+def test_reset_with_rotation_revokes_old_urls(api):
+    body = api.post("/v1/episodes", json={"world": "tiny"}).json()
+    rotated = api.post(f"/v1/episodes/{body['episode_id']}/reset", json={"rotate": True}).json()
+    assert rotated["urls"]["crm_mcp"] != body["urls"]["crm_mcp"]
+    assert httpx.post(body["urls"]["crm_mcp"], json={}).status_code == 404
+    assert not call(rotated["urls"]["crm_mcp"], "list_accounts", {}).is_error
+
+
+def test_delete_revokes_urls_and_reports_closed(api):
+    body = api.post("/v1/episodes", json={"world": "tiny"}).json()
+    closed = api.delete(f"/v1/episodes/{body['episode_id']}")
+    assert closed.status_code == 200 and closed.json()["state"] == "closed"
+    assert httpx.post(body["urls"]["crm_mcp"], json={}).status_code == 404
+    assert api.get(f"/v1/episodes/{body['episode_id']}/events").status_code == 410
+
+
+def test_bad_requests_are_clear(api):
+    assert api.post("/v1/episodes", json={"world": "atlantis"}).status_code == 422
+    assert "unknown app" in api.post("/v1/episodes", json={"apps": ["erp"]}).json()["detail"]
+    assert api.post("/v1/episodes", json={"ttl_s": -5}).status_code == 422
+    assert api.post("/v1/episodes", json={"surprise": 1}).status_code == 422
+    assert api.post("/v1/episodes", json={"task": "nope"}).status_code == 422
+    assert api.get("/v1/episodes/ep_doesnotexist").status_code == 404
+
+
+def test_worlds_tasks_health_and_openapi(api, live_server):
+    names = [w["name"] for w in api.get("/v1/worlds").json()]
+    assert {"acme", "tiny"} <= set(names)
+    assert api.get("/v1/tasks").json() == []
+    assert httpx.get(f"{live_server.base}/healthz").json()["ok"] is True
+    schema = api.get("/v1/openapi.json").json()
+    assert "/v1/episodes" in schema["paths"]
+
+
+def test_harness_api_needs_the_harness_key(live_server):
+    base = live_server.base
+    assert httpx.post(f"{base}/v1/episodes", json={}).status_code == 401
+    wrong = httpx.post(f"{base}/v1/episodes", json={}, headers={"Authorization": "Bearer nope"})
+    assert wrong.status_code == 401
+    _, urls = live_server.new_episode()
+    performer = httpx.get(f"{base}/v1/episodes", headers={"Authorization": f"Bearer {urls.token}"})
+    assert performer.status_code == 401
+    assert httpx.get(f"{base}/v1/episodes?key=test-harness-key").status_code == 401

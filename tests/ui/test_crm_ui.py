@@ -1,0 +1,184 @@
+"""The CRM UI in a real Chromium against a real server: forms, rules, event capture, lists, search."""
+
+from __future__ import annotations
+
+import re
+import time
+
+from playwright.sync_api import expect
+
+
+def _open_opportunity_with_amount(episode):
+    rows = episode.call("crm_list_opportunities", status="open", sort_by="amount", descending=True, limit=50)
+    return next(o for o in rows["records"] if (o["amount"] or 0) > 0)
+
+
+def test_create_account_through_the_form(crm):
+    episode, page, ui = crm
+    page.goto(ui("/"))
+    page.get_by_role("navigation").get_by_role("link", name="Accounts").click()
+    page.get_by_role("link", name="New Account").click()
+    page.get_by_label("Account Name").fill("Globex Test Corp")
+    page.get_by_label("Industry").select_option("Banking")
+    page.get_by_label("Phone").fill("+1 555 0100")
+    page.get_by_label("Annual Revenue").fill("$2,500,000")
+    page.get_by_role("button", name="Save").click()
+
+    expect(page.get_by_role("heading", level=1)).to_have_text("Globex Test Corp")
+    account_id = page.url.rstrip("/").rsplit("/", 1)[-1]
+    inserted = [c for c in episode.diff() if c.table == "crm_account" and c.op == "insert"]
+    assert [c.pk for c in inserted] == [account_id]
+    account = episode.call("crm_get_account", account_id=account_id)["account"]
+    assert (account["name"], account["industry"], account["phone"], account["annual_revenue"]) == (
+        "Globex Test Corp",
+        "Banking",
+        "+1 555 0100",
+        2_500_000.0,
+    )
+
+
+def test_ui_action_is_logged_with_its_browser_events(crm):
+    episode, page, ui = crm
+    page.goto(ui("/accounts/new"))
+    page.get_by_label("Account Name").fill("Event Log Inc")
+    page.get_by_role("button", name="Save").click()
+    expect(page.get_by_role("heading", level=1)).to_have_text("Event Log Inc")
+
+    events = episode.events()
+    action = next(e for e in events if e.kind == "action" and e.name == "create_account")
+    assert action.surface == "ui" and action.outcome == "ok" and action.args["name"] == "Event Log Inc"
+    linked = [e for e in events if e.kind == "browser" and e.parent == action.seq]
+    typed = next(e for e in linked if e.name == "type")
+    assert typed.detail["role"] == "textbox" and typed.detail["name"] == "Account Name"
+    assert typed.detail["value"] == "Event Log Inc"
+    click = next(e for e in linked if e.name == "click")
+    assert (click.detail["role"], click.detail["name"], click.detail["tag"]) == ("button", "Save", "button")
+    assert any(e.name == "submit" for e in linked)
+    navigations = [e.detail["url"] for e in events if e.name == "navigate"]
+    assert "/accounts/new" in navigations and any(u.startswith("/accounts/001") for u in navigations)
+    reads = [e for e in events if e.kind == "action" and e.name == "get_account"]
+    assert reads and all(e.surface == "ui" for e in reads)
+
+
+def test_link_clicks_are_sent_by_beacon(crm):
+    episode, page, ui = crm
+    page.goto(ui("/"))
+    page.get_by_role("navigation").get_by_role("link", name="Leads").click()
+    expect(page.get_by_role("heading", level=1)).to_have_text("All Leads")
+    deadline = time.time() + 5
+    while time.time() < deadline:
+        clicks = [e for e in episode.events() if e.kind == "browser" and e.name == "click"]
+        if clicks:
+            break
+        time.sleep(0.05)
+    assert clicks[0].detail["role"] == "link" and clicks[0].detail["name"] == "Leads"
+    assert clicks[0].parent is None
+
+
+def test_convert_lead(crm):
+    episode, page, ui = crm
+    lead = episode.call("crm_list_leads", limit=1)["records"][0]
+    page.goto(ui(f"/leads/{lead['id']}"))
+    page.get_by_role("link", name="Convert").click()
+    page.get_by_label("Opportunity Name").fill("UI Converted Deal")
+    page.get_by_role("button", name="Convert").click()
+    expect(page.get_by_role("heading", level=1)).to_have_text("Your lead has been converted")
+
+    converted = episode.call("crm_get_lead", lead_id=lead["id"])["lead"]
+    assert converted["is_converted"] and converted["status"] == "Closed - Converted"
+    account = episode.call("crm_get_account", account_id=converted["converted_account_id"])["account"]
+    contact = episode.call("crm_get_contact", contact_id=converted["converted_contact_id"])["contact"]
+    opp = episode.call("crm_get_opportunity", opportunity_id=converted["converted_opportunity_id"])[
+        "opportunity"
+    ]
+    assert contact["last_name"] == lead["last_name"] and contact["account_id"] == account["id"]
+    assert opp["name"] == "UI Converted Deal" and opp["account_id"] == account["id"]
+    page.get_by_role("link", name="View Opportunity").click()
+    expect(page.get_by_role("heading", level=1)).to_have_text("UI Converted Deal")
+
+
+def test_close_win_opportunity(crm):
+    episode, page, ui = crm
+    opp = _open_opportunity_with_amount(episode)
+    page.goto(ui(f"/opportunities/{opp['id']}"))
+    page.get_by_role("link", name="Edit", exact=True).click()
+    page.get_by_label("Stage").select_option("Closed Won")
+    page.get_by_role("button", name="Save").click()
+    expect(page.get_by_role("heading", level=1)).to_have_text(opp["name"])
+    expect(page.get_by_text("This opportunity is Closed Won")).to_be_visible()
+
+    saved = episode.call("crm_get_opportunity", opportunity_id=opp["id"])["opportunity"]
+    assert (saved["stage_name"], saved["is_closed"], saved["is_won"], saved["probability"]) == (
+        "Closed Won",
+        True,
+        True,
+        100,
+    )
+
+
+def test_closed_lost_without_reason_shows_the_rule_at_its_field(crm):
+    episode, page, ui = crm
+    opp = _open_opportunity_with_amount(episode)
+    page.goto(ui(f"/opportunities/{opp['id']}/edit"))
+    before_diff, before_hash = episode.diff(), episode.state_hash()
+    page.get_by_label("Stage").select_option("Closed Lost")
+    expect(page.get_by_label("Loss Reason")).to_be_visible()  # shown only for Closed Lost
+    page.get_by_role("button", name="Save").click()
+
+    expect(page.get_by_role("alert")).to_contain_text("loss_reason")
+    field_error = page.locator("#f-loss_reason-error")
+    expect(field_error).to_contain_text("Closed Lost needs a loss_reason")
+    expect(page.get_by_label("Loss Reason")).to_have_attribute("aria-invalid", "true")
+    expect(page.get_by_label("Stage")).to_have_value("Closed Lost")  # entered values are kept
+    assert episode.state_hash() == before_hash and episode.diff() == before_diff
+    failed = [e for e in episode.events() if e.name == "update_opportunity"]
+    assert failed[-1].outcome == "error" and failed[-1].surface == "ui"
+    saved = episode.call("crm_get_opportunity", opportunity_id=opp["id"])["opportunity"]
+    assert saved["stage_name"] == opp["stage_name"]
+
+
+def test_list_view_filter_and_sort(crm):
+    episode, page, ui = crm
+    industry = next(
+        a["industry"] for a in episode.call("crm_list_accounts", limit=50)["records"] if a["industry"]
+    )
+    expected = episode.call("crm_list_accounts", industry=industry, limit=200)["total"]
+    page.goto(ui("/accounts"))
+    page.get_by_role("search", name="Filter Accounts").get_by_label("Industry").select_option(industry)
+    page.get_by_role("button", name="Apply Filters").click()
+    expect(page.get_by_text(re.compile(rf"of {expected} items|^{expected} items"))).to_be_visible()
+    rows = page.locator("table.data tbody tr")
+    industries = rows.locator("td:nth-child(5)").all_inner_texts()
+    assert industries and set(industries) == {industry}
+
+    page.get_by_role("link", name=re.compile("^Account Name")).click()  # sorted by name: now descending
+    expect(page.get_by_role("columnheader", name=re.compile("Account Name"))).to_have_attribute(
+        "aria-sort", "descending"
+    )
+    names = rows.locator("th").all_inner_texts()
+    assert names == sorted(names, reverse=True)
+    assert set(rows.locator("td:nth-child(5)").all_inner_texts()) == {industry}  # the filter is kept
+
+
+def test_global_search_finds_a_record(crm):
+    episode, page, ui = crm
+    contact = episode.call("crm_list_contacts", limit=1)["records"][0]
+    page.goto(ui("/"))
+    search = page.get_by_role("search", name="Global search")
+    search.get_by_label("Search", exact=True).fill(contact["last_name"])
+    search.get_by_role("button", name="Search").click()
+    expect(page.get_by_role("heading", level=1)).to_contain_text(contact["last_name"])
+    full_name = " ".join(x for x in (contact["first_name"], contact["last_name"]) if x)
+    page.get_by_role("region", name=re.compile("^Contacts")).get_by_role("link", name=full_name).first.click()
+    expect(page.get_by_role("heading", level=1)).to_contain_text(contact["last_name"])
+
+
+def test_record_page_screenshot(crm, tmp_path):
+    episode, page, ui = crm
+    opp = _open_opportunity_with_amount(episode)
+    page.goto(ui(f"/opportunities/{opp['id']}"))
+    expect(page.get_by_role("list").first).to_be_visible()
+    path = tmp_path / "opportunity.png"
+    page.screenshot(path=str(path), full_page=True)
+    assert path.stat().st_size > 10_000
+    page.screenshot(path="/tmp/crm_opportunity.png", full_page=False)
