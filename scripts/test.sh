@@ -1,10 +1,15 @@
 #!/usr/bin/env bash
-# Install what the tests need (Python deps + Debian's chromium) and run the whole suite.
+# Install what the tests need (Python deps, Debian's chromium, the node MCP clients) and run the whole suite.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 if ! command -v chromium >/dev/null 2>&1; then
   if [ "$(id -u)" = 0 ]; then apt-get update -qq && apt-get install -y -qq chromium >/dev/null
   else sudo apt-get update -qq && sudo apt-get install -y -qq chromium >/dev/null; fi
 fi
+if ! command -v node >/dev/null 2>&1; then
+  apt-get update -qq && apt-get install -y -qq nodejs npm >/dev/null
+fi
 python3 -m pip install -q --disable-pip-version-check -e ".[test]"
+# Foreign MCP clients (TypeScript SDK, MCP Inspector) for the interoperability tests.
+npm ci --prefix tests/foreign_clients --no-audit --no-fund --loglevel=error
 python3 -m pytest -q "$@"
