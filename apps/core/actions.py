@@ -16,7 +16,7 @@ import inspect
 import typing
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, ValidationError, create_model
@@ -36,10 +36,18 @@ class Ctx:
     now: datetime
     ids: IdFactory
     user_id: str | None = None
+    elapsed: int = 0
 
     def new_id(self, object_name: str) -> str:
         """A fresh deterministic record id for `object_name` (e.g. "Account")."""
         return self.ids.next(object_name)
+
+    def wait(self, seconds: int) -> None:
+        """Let logical time pass (e.g. an agent waiting for a reply): moves `now` and the episode clock."""
+        if seconds < 0:
+            raise ValueError("time only moves forward")
+        self.elapsed += int(seconds)
+        self.now += timedelta(seconds=int(seconds))
 
 
 @dataclass(frozen=True)

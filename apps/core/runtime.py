@@ -77,11 +77,13 @@ def run_action(
     first_seq, tick = db.begin_action()
     seq = first_seq + len(browser_events)
     now = world.now + timedelta(seconds=tick)
-    result, error, field = None, None, None
+    result, error, field, elapsed = None, None, None, 0
     try:
         validated = action.validate(arguments)
         with db.deadline(timeout_s):
-            result = _execute(db, spec, action, validated, now=now, seq=seq, tick=tick, user_id=user_id)
+            result, elapsed = _execute(
+                db, spec, action, validated, now=now, seq=seq, tick=tick, user_id=user_id
+            )
     except ActionError as exc:
         error, field = exc.message, exc.field
     except TimeoutError:
@@ -113,7 +115,7 @@ def run_action(
             "error": error,
         }
     )
-    db.finish_action(last_seq=seq, tick=tick, events=events)
+    db.finish_action(last_seq=seq, tick=tick + elapsed, events=events)
     return Outcome(seq=seq, ok=error is None, result=result, error=error, field=field)
 
 
@@ -127,19 +129,21 @@ def _execute(
     seq: int,
     tick: int,
     user_id: str | None,
-) -> Any:
+) -> tuple[Any, int]:
+    """Run the service function in one transaction; returns its result and the logical seconds it waited."""
     with Session(db.engine, expire_on_commit=False) as session:
         try:
             connection = session.connection()
+            changes_before = db.write_count()
             if not action.read_only:
                 db.mark_action(connection, seq, tick)
             ctx = Ctx(db=session, now=now, ids=IdFactory(connection, spec.id_formats), user_id=user_id)
             result = action.fn(ctx, **validated)
             session.flush()
-            if action.read_only and session.dirty | session.new | session.deleted:
+            if action.read_only and db.write_count() != changes_before:
                 raise RuntimeError(f"read-only action {action.name} tried to write")
             session.commit()
-            return result
+            return result, ctx.elapsed
         except BaseException:
             session.rollback()
             raise

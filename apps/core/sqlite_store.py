@@ -97,6 +97,9 @@ class SqliteEpisodeDb(EpisodeDb):
         finally:
             self.conn.set_progress_handler(None, 0)
 
+    def write_count(self) -> int:
+        return self.conn.total_changes
+
     def clock(self) -> int:
         return self.conn.execute("SELECT tick FROM _episode").fetchone()[0]
 

@@ -49,6 +49,10 @@ class EpisodeDb(ABC):
         """A context manager: database work past `seconds` is interrupted (raises TimeoutError)."""
 
     @abstractmethod
+    def write_count(self) -> int:
+        """Rows written on this database so far (to catch a read-only action that writes)."""
+
+    @abstractmethod
     def clock(self) -> int:
         """The logical tick (actions so far)."""
 

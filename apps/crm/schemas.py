@@ -38,6 +38,10 @@ class LeadPage(Page):
     records: list[LeadOut]  # type: ignore[valid-type]
 
 
+class TaskPage(Page):
+    records: list[TaskOut]  # type: ignore[valid-type]
+
+
 class OpportunityPage(Page):
     records: list[OpportunityOut]  # type: ignore[valid-type]
 

@@ -105,3 +105,18 @@ def test_notes(crm):
     crm.refused("add_note", "parent_id", "no Lead with id", parent_id="00Q5g0000000zzzAAA", title="x")
     crm.refused("add_note", "parent_id", "account, contact, lead or opportunity", parent_id="abc", title="x")
     crm.refused("add_note", "title", "required", parent_id=lead["id"], title="")
+
+
+def test_list_tasks_filters_and_orders_by_due_date(episode):
+    me = episode.call("crm_get_current_user")["id"]
+    mine = episode.call("crm_list_tasks", mine=True, limit=200)
+    assert mine["total"] > 0 and all(t["owner_id"] == me and not t["is_closed"] for t in mine["records"])
+    dates = [t["activity_date"] for t in mine["records"] if t["activity_date"]]
+    assert dates == sorted(dates)
+    done = episode.call("crm_complete_task", task_id=mine["records"][0]["id"])
+    assert done["status"] == "Completed"
+    assert episode.call("crm_list_tasks", mine=True, limit=200)["total"] == mine["total"] - 1
+    every = episode.call("crm_list_tasks", mine=True, open_only=False, limit=200)["total"]
+    assert every > mine["total"] - 1
+    bad = episode.invoke("crm", "list_tasks", {"status": "Bogus"})
+    assert not bad.ok and bad.field == "status" and "Not Started" in bad.error

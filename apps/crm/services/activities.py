@@ -5,17 +5,20 @@ from __future__ import annotations
 from datetime import date, datetime
 from typing import Literal
 
+from sqlmodel import col, select
+
 from apps.core.actions import Ctx
 from apps.core.errors import ActionError
 from apps.crm import picklists as pl
 from apps.crm.models import Event, Task
-from apps.crm.schemas import ActivityTimeline, EventOut, TaskOut
+from apps.crm.schemas import ActivityTimeline, EventOut, TaskOut, TaskPage
 from apps.crm.services.common import (
     actions,
     apply_changes,
     aware_utc,
     check_choice,
     check_range,
+    count,
     load,
     owner_or_default,
     require_text,
@@ -242,3 +245,48 @@ def list_activities(ctx: Ctx, *, record_id: str) -> ActivityTimeline:
     """
     record = load_any(ctx, record_id, ("Account", "Contact", "Lead", "Opportunity"), "record_id")
     return record_timeline(ctx, record)
+
+
+@actions.read
+def list_tasks(
+    ctx: Ctx,
+    *,
+    mine: bool = False,
+    owner_id: str | None = None,
+    open_only: bool = True,
+    status: str | None = None,
+    what_id: str | None = None,
+    who_id: str | None = None,
+    due_before: date | None = None,
+    limit: int = 25,
+    offset: int = 0,
+) -> TaskPage:
+    """List tasks (including logged calls) like the Tasks list view, soonest due date first.
+
+    Args:
+        mine: only your tasks.
+        owner_id: only tasks owned by this user id.
+        open_only: leave out completed tasks (default true).
+        status: only tasks with this status (Not Started, In Progress, Completed, Waiting on someone else,
+            Deferred).
+        what_id: only tasks related to this account or opportunity.
+        who_id: only tasks about this contact or lead.
+        due_before: only tasks due on or before this date (YYYY-MM-DD).
+        limit: page size, 1-200.
+        offset: rows to skip.
+    """
+    check_range(limit, 1, 200, "limit", "limit")
+    check_choice(status, pl.TASK_STATUSES, "status")
+    stmt = select(Task)
+    if mine or owner_id:
+        stmt = stmt.where(Task.owner_id == (ctx.user_id if mine else owner_id))
+    if open_only:
+        stmt = stmt.where(col(Task.is_closed).is_(False))
+    for column, value in ((Task.status, status), (Task.what_id, what_id), (Task.who_id, who_id)):
+        if value:
+            stmt = stmt.where(column == value)
+    if due_before:
+        stmt = stmt.where(col(Task.activity_date) <= due_before)
+    stmt = stmt.order_by(col(Task.activity_date).is_(None), Task.activity_date, Task.id)
+    rows = ctx.db.exec(stmt.offset(max(offset, 0)).limit(limit)).all()
+    return TaskPage(total=count(ctx, stmt), offset=offset, limit=limit, records=rows)
