@@ -127,6 +127,23 @@ def world_generate(name: str, seed: int, scale: float, out: Path | None, force: 
     click.echo(f"wrote {folder} ({len(manifest['files'])} files)")
 
 
+@world.command("extend")
+@click.argument("name")
+@click.option("--part", "part_names", multiple=True, required=True, help="part to add (repeatable)")
+def world_extend(name: str, part_names: tuple[str, ...]) -> None:
+    """Add new parts (e.g. ticketing) to world NAME; existing parts' files stay byte-identical."""
+    from apps.core.worlds import worlds_root
+    from worlds.generator import generate_parts, parts
+
+    known = {p.name for p in parts()}
+    unknown = sorted(set(part_names) - known)
+    if unknown:
+        raise click.UsageError(f"unknown part(s) {', '.join(unknown)}; parts: {', '.join(sorted(known))}")
+    folder = Path(name) if Path(name, "manifest.json").is_file() else worlds_root() / name
+    manifest = generate_parts(folder, list(part_names))
+    click.echo(f"extended {folder} ({len(manifest['files'])} files)")
+
+
 def build() -> click.Group:
     """The whole command tree: the fixed commands plus one generated group per app."""
     for spec in discover().values():
