@@ -11,7 +11,7 @@ from pathlib import Path
 
 import click
 
-from apps.core.cli_adapter import app_group
+from apps.core.cli_adapter import app_group, complete_task_command
 from apps.core.registry import discover
 
 
@@ -144,11 +144,21 @@ def world_extend(name: str, part_names: tuple[str, ...]) -> None:
     click.echo(f"extended {folder} ({len(manifest['files'])} files)")
 
 
+def _add_task_commands() -> None:
+    from mcp_gateway.tasks.cli import tasks
+
+    if "tasks" not in cli.commands:
+        cli.add_command(tasks)
+
+
 def build() -> click.Group:
     """The whole command tree: the fixed commands plus one generated group per app."""
     for spec in discover().values():
         if spec.name not in cli.commands:
             cli.add_command(app_group(spec))
+    if "complete-task" not in cli.commands:
+        cli.add_command(complete_task_command())
+    _add_task_commands()
     return cli
 
 

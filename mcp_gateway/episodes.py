@@ -13,6 +13,9 @@ from apps.core.store import Snapshot
 from apps.core.worlds import list_worlds
 from mcp_gateway.ledger import EpisodeRow, Ledger
 from mcp_gateway.settings import Settings
+from mcp_gateway.tasks.store import find_task
+from mcp_gateway.verdicts import VerdictBook
+from mcp_gateway.verifier import Verdict, verify
 
 MAX_SNAPSHOTS = 16
 
@@ -38,6 +41,7 @@ class EpisodeManager:
 
     def __init__(self, gym: Gym, ledger: Ledger, settings: Settings):
         self.gym, self.ledger, self.settings = gym, ledger, settings
+        self.verdicts = VerdictBook(ledger)
         self._snapshots: dict[str, dict[str, Snapshot]] = {}
         self._lock = threading.Lock()
 
@@ -52,6 +56,14 @@ class EpisodeManager:
         ttl_s: int | None = None,
     ) -> Provisioned:
         """Reserve capacity, then provision a fresh episode and its tokens (all or nothing)."""
+        found = None
+        if task is not None:
+            found = find_task(task, [world] if world else list_worlds())
+            if found is None:
+                raise EpisodeError(422, f"unknown task {task!r}; GET /v1/tasks lists the tasks")
+            world, apps = found.public.world, apps or found.public.apps
+            if set(found.public.apps) - set(apps):
+                raise EpisodeError(422, f"task {task} needs apps {', '.join(found.public.apps)}")
         world = world or "acme"
         if world not in list_worlds():
             raise EpisodeError(422, f"unknown world {world!r}; worlds: {', '.join(list_worlds())}")
@@ -59,8 +71,6 @@ class EpisodeManager:
         unknown = sorted(set(apps) - set(self.gym.apps))
         if unknown:
             raise EpisodeError(422, f"unknown app(s) {', '.join(unknown)}; apps: {', '.join(self.gym.apps)}")
-        if task is not None:
-            raise EpisodeError(422, f"unknown task {task!r}; GET /v1/tasks lists the tasks")
         ttl = self._ttl(ttl_s)
         episode_id = self.ledger.reserve(
             world=world, apps=apps, task=task, seed=seed, ttl_s=ttl, capacity=self.settings.capacity
@@ -70,7 +80,25 @@ class EpisodeManager:
         except Exception as exc:
             self.ledger.set_state(episode_id, "failed", f"provisioning failed: {type(exc).__name__}")
             raise
+        if found is not None:
+            episode.task = found.public
         return self._go_live(episode_id, episode)
+
+    def verify(self, episode_id: str) -> dict[str, Any]:
+        """Score a live episode against its task and record the verdict (void if its state was lost)."""
+        row = self.ledger.get(episode_id)
+        if row is None:
+            raise EpisodeError(404, f"no episode {episode_id!r}")
+        if row.task is None:
+            raise EpisodeError(409, f"episode {episode_id} has no task to verify")
+        task = find_task(row.task, [row.world])
+        try:
+            _, episode = self.live(episode_id)
+            verdict = verify(episode, task).as_dict()
+        except EpisodeError as exc:
+            verdict = Verdict("void", reason_codes=["episode_lost"]).as_dict() | {"detail": exc.message}
+        verdict_id = self.verdicts.record(episode_id, row.task, verdict)
+        return {"verdict_id": verdict_id, "episode_id": episode_id, "task_id": row.task, **verdict}
 
     def fork(self, episode_id: str, *, ttl_s: int | None = None) -> Provisioned:
         """A new episode (new id, new URLs) starting from a live episode's current state."""

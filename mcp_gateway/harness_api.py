@@ -15,6 +15,8 @@ from pydantic import BaseModel, ConfigDict, Field
 from apps.core.worlds import list_worlds, load_world
 from mcp_gateway.episodes import EpisodeError, EpisodeManager, Provisioned
 from mcp_gateway.ledger import CapacityError
+from mcp_gateway.tasks.store import find_task, tasks_of
+from mcp_gateway.verdicts import ReviewError
 
 
 class CreateEpisode(BaseModel):
@@ -38,6 +40,19 @@ class ResetEpisode(BaseModel):
     rotate: bool = Field(False, description="revoke the episode's URLs and issue new ones")
 
 
+class ReviewVerdict(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    reviewer: str = Field(min_length=1)
+    outcome: str
+    reason_code: str
+    note: str
+
+
+class ApproveTask(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    reviewer: str = Field(min_length=1)
+
+
 class RestoreEpisode(BaseModel):
     model_config = ConfigDict(extra="forbid")
     snapshot_id: str
@@ -55,22 +70,29 @@ def episode_urls(base: str, apps: list[str], performer: str, launch: str) -> dic
     return urls
 
 
-def require_role(role: str, keys: dict[str, str]):
-    """A dependency accepting only `Authorization: Bearer <the role's key>`."""
+def require_role(roles: tuple[str, ...], keys: dict[str, str], on_denied=None):
+    """A dependency accepting only `Authorization: Bearer <key of one of roles>`.
 
-    def check(authorization: Annotated[str | None, Header()] = None) -> None:
-        expected = keys.get(role)
+    `on_denied(token)` is told about every refused bearer (to log a performer's privileged attempt).
+    """
+
+    def check(authorization: Annotated[str | None, Header()] = None) -> str:
         scheme, _, given = (authorization or "").partition(" ")
-        if (
-            not expected
-            or scheme.lower() != "bearer"
-            or not hmac.compare_digest(given.encode(), expected.encode())
-        ):
-            raise HTTPException(
-                401,
-                f"a valid {role} key is required (Authorization: Bearer …)",
-                headers={"WWW-Authenticate": "Bearer"},
-            )
+        for role in roles:
+            expected = keys.get(role)
+            if (
+                expected
+                and scheme.lower() == "bearer"
+                and hmac.compare_digest(given.encode(), expected.encode())
+            ):
+                return role
+        if given and on_denied:
+            on_denied(given)
+        raise HTTPException(
+            401,
+            f"a valid {' or '.join(roles)} key is required (Authorization: Bearer …)",
+            headers={"WWW-Authenticate": "Bearer"},
+        )
 
     return check
 
@@ -101,7 +123,16 @@ def build_harness_app(manager: EpisodeManager, keys: dict[str, str]) -> FastAPI:
     def healthz() -> dict[str, Any]:
         return {"ok": True, "live_episodes": len(manager.ledger.list(states=("live",)))}
 
-    v1 = APIRouter(prefix="/v1", dependencies=[Depends(require_role("harness", keys))], tags=["harness"])
+    def performer_attempt(token: str) -> None:
+        row = manager.ledger.token(token)
+        episode = manager.gym._episodes.get(row.episode_id) if row else None
+        if episode is not None:
+            episode.record_forbidden("harness_api", "a performer credential was used on the harness API")
+
+    harness_only = Depends(require_role(("harness",), keys, performer_attempt))
+    reviewer_only = Depends(require_role(("reviewer",), keys, performer_attempt))
+    v1 = APIRouter(prefix="/v1", dependencies=[harness_only], tags=["harness"])
+    review = APIRouter(prefix="/v1", tags=["review"])
 
     def created(request: Request, p: Provisioned) -> dict[str, Any]:
         base = str(request.base_url).rstrip("/")
@@ -111,7 +142,7 @@ def build_harness_app(manager: EpisodeManager, keys: dict[str, str]) -> FastAPI:
             "world": p.row.world,
             "apps": p.row.apps,
             "urls": episode_urls(base, p.row.apps, p.performer_token, p.launch_token),
-            "task": None,
+            "task": p.episode.task.model_dump() if p.episode.task is not None else None,
         }
 
     @v1.post("/episodes", status_code=201)
@@ -188,10 +219,43 @@ def build_harness_app(manager: EpisodeManager, keys: dict[str, str]) -> FastAPI:
             )
         return out
 
+    @v1.post("/episodes/{episode_id}/verify")
+    def verify_episode(episode_id: str) -> dict[str, Any]:
+        """Score the episode against its task: {outcome, reward, gates, checks, diff, reason_codes}."""
+        return manager.verify(episode_id)
+
     @v1.get("/tasks")
     def tasks() -> list[dict[str, Any]]:
-        """Public parts of the tasks (none are defined yet)."""
-        return []
+        """Public parts of every task of every world."""
+        return [t.public.model_dump() for name in list_worlds() for t in tasks_of(load_world(name)).values()]
+
+    @review.get("/verdicts/stats", dependencies=[Depends(require_role(("reviewer", "harness"), keys))])
+    def verdict_stats() -> dict[str, Any]:
+        """False-pass and false-fail rates among reviewed verdicts."""
+        return manager.verdicts.stats()
+
+    @review.get("/verdicts/{verdict_id}", dependencies=[Depends(require_role(("reviewer", "harness"), keys))])
+    def get_verdict(verdict_id: str) -> dict[str, Any]:
+        """A verdict with its review history."""
+        return manager.verdicts.get(verdict_id)
+
+    @review.post("/verdicts/{verdict_id}/review", dependencies=[reviewer_only])
+    def review_verdict(verdict_id: str, body: ReviewVerdict) -> dict[str, Any]:
+        """Change a verdict (reason code + note required); recorded append-only."""
+        return manager.verdicts.review(verdict_id, **body.model_dump())
+
+    @review.post("/tasks/{task_id}/approve", dependencies=[reviewer_only])
+    def approve_task(task_id: str, body: ApproveTask) -> dict[str, Any]:
+        """Approve a task for use; its author cannot approve it."""
+        task = find_task(task_id, list_worlds())
+        if task is None:
+            raise HTTPException(404, f"no task {task_id!r}")
+        return manager.verdicts.approve_task(task.public.world, task_id, task.truth.author, body.reviewer)
+
+    @app.exception_handler(ReviewError)
+    async def _review_error(request: Request, exc: ReviewError) -> JSONResponse:
+        return JSONResponse({"detail": exc.message}, status_code=exc.status)
 
     app.include_router(v1)
+    app.include_router(review)
     return app

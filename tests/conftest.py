@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from apps.core.api import Gym
-from tests.live_server import LiveServer, start_live_server
+from mcp_gateway.live import LiveServer, start_live_server
 
 
 @pytest.fixture(scope="session")

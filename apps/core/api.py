@@ -24,7 +24,7 @@ from apps.core.errors import ActionError, UnknownActionError
 from apps.core.events import EventRecord
 from apps.core.journal import NetChange
 from apps.core.registry import discover
-from apps.core.runtime import Outcome, record_browser_events, run_action
+from apps.core.runtime import Outcome, complete_task, record_browser_events, run_action
 from apps.core.spec import AppSpec
 from apps.core.sqlite_store import SqliteMemoryStore
 from apps.core.store import EpisodeDb, EpisodeStore, Snapshot
@@ -77,6 +77,7 @@ class Episode:
         self.apps: dict[str, AppSpec] = {name: gym.apps[name] for name in apps}
         self._lock = threading.RLock()
         self.closed = False
+        self.task: Any = None  # the public part of the episode's task, when it has one
 
     # -- calling tools -------------------------------------------------------------------------
     def action(self, app: str, name: str) -> tuple[AppSpec, Action]:
@@ -140,6 +141,35 @@ class Episode:
             for a in spec.actions
         ]
 
+    def complete_task(self, answer: str | None = None, *, surface: str = "python") -> Outcome:
+        """End the performer's turn (with an optional answer); later writes are refused.
+
+        Only episodes that carry a task can be completed.
+        """
+        self._check_open()
+        if self.task is None:
+            return Outcome(seq=0, ok=False, error="this episode has no task to complete")
+        if answer is not None and len(answer) > 20_000:
+            return Outcome(seq=0, ok=False, error="answer: at most 20,000 characters", field="answer")
+        with self._lock:
+            return complete_task(self.db, answer, surface=surface)
+
+    @property
+    def completed(self) -> tuple[bool, str | None]:
+        """(completed?, answer) of the episode's task."""
+        with self._lock:
+            return self.db.completion()
+
+    def record_forbidden(self, name: str, reason: str, *, surface: str = "mcp") -> None:
+        """Log a refused privileged call by the performer (integrity gates void the episode's verdict)."""
+        if self.closed:
+            return
+        with self._lock:
+            seq, _ = self.db.begin_action()
+            event = {"seq": seq, "kind": "forbidden", "surface": surface, "app": None, "name": name,
+                     "detail": {"reason": reason}, "outcome": "error", "error": reason}  # fmt: skip
+            self.db.finish_action(last_seq=seq, tick=self.db.clock(), events=[event])
+
     def record_browser_events(self, app: str, browser_events: Sequence[dict[str, Any]]) -> None:
         """Log browser events that led to no action."""
         self._check_open()
@@ -196,7 +226,9 @@ class Episode:
         self._check_open()
         with self._lock:
             db = self.gym.store.fork(self.db)
-        return self.gym._register(self.world, self._golden, db, list(self.apps), episode_id)
+        child = self.gym._register(self.world, self._golden, db, list(self.apps), episode_id)
+        child.task = self.task
+        return child
 
     def close(self) -> None:
         """Free the episode's memory."""

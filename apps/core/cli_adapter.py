@@ -9,7 +9,6 @@ action's signature first, so a typo gets a clear message without a round trip.
 from __future__ import annotations
 
 import json
-import os
 import sys
 import typing
 from typing import Any
@@ -147,5 +146,29 @@ def app_group(spec: AppSpec) -> click.Group:
     return group
 
 
-def default_url() -> str | None:
-    return os.environ.get(URL_ENV)
+def complete_task_command() -> click.Command:
+    """`saasgym complete-task [--answer TEXT]`: end the performer's turn on the episode."""
+
+    def run(url: str | None, as_json: bool, answer: str | None) -> None:
+        if not url:
+            _fail(f"no episode URL: pass --url or set {URL_ENV} (saasgym serve prints it)", code=2)
+        base = url.rstrip("/").removesuffix("/mcp")
+        arguments = {"answer": answer} if answer is not None else {}
+        try:
+            ok, data = anyio.run(call_remote, f"{base}/mcp", "complete_task", arguments)
+        except Exception as exc:
+            _fail(f"could not reach {base}/mcp: {type(exc).__name__}: {exc}", code=3)
+        if not ok:
+            _fail(data, code=1)
+        click.echo(json.dumps(data, indent=2, sort_keys=True) if as_json else "task completed")
+
+    return click.Command(
+        name="complete-task",
+        callback=run,
+        params=[
+            click.Option(["--answer"], help="your answer (a question's answer, or why you declined)"),
+            click.Option(["--url"], envvar=URL_ENV, help=f"episode URL (or ${URL_ENV})"),
+            click.Option(["--json", "as_json"], is_flag=True, help="print machine-readable JSON"),
+        ],
+        help="Finish your task (optionally with an answer); the episode then accepts no further changes.",
+    )

@@ -29,9 +29,10 @@ CREATE TABLE _ctx (
 );
 INSERT INTO _ctx VALUES (1, NULL, 1);
 CREATE TABLE _episode (
-    id INTEGER PRIMARY KEY CHECK (id = 1), tick INTEGER NOT NULL, next_event INTEGER NOT NULL
+    id INTEGER PRIMARY KEY CHECK (id = 1), tick INTEGER NOT NULL, next_event INTEGER NOT NULL,
+    completed INTEGER NOT NULL DEFAULT 0, answer TEXT
 );
-INSERT INTO _episode VALUES (1, 0, 1);
+INSERT INTO _episode(id, tick, next_event) VALUES (1, 0, 1);
 CREATE TABLE _idseq (object TEXT PRIMARY KEY, next INTEGER NOT NULL);
 """
 

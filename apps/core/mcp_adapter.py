@@ -15,6 +15,7 @@ from typing import Any
 from mcp.server.mcpserver import Context, MCPServer
 from mcp.server.mcpserver.exceptions import ToolError
 from mcp_types import ToolAnnotations
+from pydantic import BaseModel
 
 from apps.core.actions import Action
 from apps.core.spec import AppSpec
@@ -95,6 +96,46 @@ def add_app_tools(server: MCPServer, spec: AppSpec, resolve: EpisodeResolver, *,
         )
 
 
+class Completion(BaseModel):
+    """The task was marked complete."""
+
+    completed: bool
+    answer: str | None = None
+
+
+COMPLETE_TASK_DOC = """Finish your task: call this once you are done (or have decided not to act).
+
+Args:
+    answer: your answer, when the task asks a question or you decline a request (say why).
+
+After this call the episode accepts no further changes. Errors if the episode has no task or the
+task was already completed.
+"""
+
+
+def add_complete_task(server: MCPServer, resolve: EpisodeResolver) -> None:
+    """Register the engine's `complete_task` tool (ends the performer's turn)."""
+
+    async def complete_task(ctx: Context, answer: str | None = None) -> Completion:
+        outcome = resolve(ctx).complete_task(answer, surface=surface_from_request(ctx))
+        if not outcome.ok:
+            raise ToolError(outcome.error)
+        return Completion(completed=True, answer=answer)
+
+    server.add_tool(
+        complete_task,
+        name="complete_task",
+        description=COMPLETE_TASK_DOC,
+        annotations=ToolAnnotations(
+            title="Finish your task",
+            read_only_hint=False,
+            destructive_hint=False,
+            idempotent_hint=False,
+            open_world_hint=False,
+        ),
+    )
+
+
 def build_mcp_server(
     specs: Sequence[AppSpec], *, name: str, prefix: bool, resolve: EpisodeResolver = episode_from_request
 ) -> MCPServer:
@@ -108,4 +149,5 @@ def build_mcp_server(
     )
     for spec in specs:
         add_app_tools(server, spec, resolve, prefix=prefix)
+    add_complete_task(server, resolve)
     return server

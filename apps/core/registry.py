@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import importlib
+import os
 import pkgutil
 from functools import cache
 
@@ -12,10 +13,14 @@ from apps.core.spec import AppSpec
 
 @cache
 def discover() -> dict[str, AppSpec]:
-    """All installed apps by name, in name order. Adding an app folder is all it takes."""
+    """All installed apps by name, in name order. Adding an app folder is all it takes.
+
+    $SAASGYM_APPS (comma-separated names) limits which apps are loaded.
+    """
+    only = {a.strip() for a in os.environ.get("SAASGYM_APPS", "").split(",") if a.strip()}
     found: dict[str, AppSpec] = {}
     for mod in sorted(pkgutil.iter_modules(apps.__path__), key=lambda m: m.name):
-        if not mod.ispkg or mod.name == "core":
+        if not mod.ispkg or mod.name == "core" or (only and mod.name not in only):
             continue
         try:
             module = importlib.import_module(f"apps.{mod.name}.app")

@@ -79,6 +79,8 @@ def run_action(
     now = world.now + timedelta(seconds=tick)
     result, error, field, elapsed = None, None, None, 0
     try:
+        if not action.read_only and db.completion()[0]:
+            raise ActionError("the task was completed: no further changes are accepted in this episode")
         validated = action.validate(arguments)
         with db.deadline(timeout_s):
             result, elapsed = _execute(
@@ -147,6 +149,26 @@ def _execute(
         except BaseException:
             session.rollback()
             raise
+
+
+def complete_task(db: EpisodeDb, answer: str | None, *, surface: str) -> Outcome:
+    """End the performer's turn with an optional answer; later writes are refused."""
+    seq, tick = db.begin_action()
+    done, _ = db.completion()
+    event = {
+        "seq": seq,
+        "kind": "action",
+        "surface": surface,
+        "app": None,
+        "name": "complete_task",
+        "args": {"answer": answer} if answer is not None else {},
+    }
+    if done:
+        error = "the task was already completed"
+        db.finish_action(last_seq=seq, tick=tick, events=[{**event, "outcome": "error", "error": error}])
+        return Outcome(seq=seq, ok=False, error=error)
+    db.finish_action(last_seq=seq, tick=tick, events=[{**event, "outcome": "ok"}], completion=(answer,))
+    return Outcome(seq=seq, ok=True, result={"completed": True, "answer": answer})
 
 
 def record_browser_events(db: EpisodeDb, app: str, browser_events: Sequence[dict[str, Any]]) -> None:

@@ -46,6 +46,8 @@ class AppSpec:
     default_user: Callable[[World], str | None] = lambda world: None
 
     def __post_init__(self) -> None:
+        if "complete_task" in self.actions.actions:
+            raise ValueError(f"app {self.name}: the tool name complete_task is reserved by the engine")
         for table in self.metadata.sorted_tables:
             if not table.name.startswith(self.name + "_"):
                 raise ValueError(f"table {table.name} of app {self.name} must be named {self.name}_<object>")

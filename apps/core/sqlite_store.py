@@ -68,12 +68,21 @@ class SqliteEpisodeDb(EpisodeDb):
         connection.exec_driver_sql("UPDATE _ctx SET action_id = ?", (action_id,))
         connection.exec_driver_sql("UPDATE _episode SET tick = ?", (tick,))
 
-    def finish_action(self, *, last_seq: int, tick: int, events: Sequence[dict[str, Any]]) -> None:
+    def finish_action(
+        self,
+        *,
+        last_seq: int,
+        tick: int,
+        events: Sequence[dict[str, Any]],
+        completion: tuple[str | None] | None = None,
+    ) -> None:
         c = self.conn
         c.execute("BEGIN")
         try:
             c.execute("UPDATE _ctx SET action_id = NULL")
             c.execute("UPDATE _episode SET tick = ?, next_event = ?", (tick, last_seq + 1))
+            if completion is not None:
+                c.execute("UPDATE _episode SET completed = 1, answer = ?", completion)
             for ev in events:
                 event_log.record(c, tick=tick, **ev)
             c.execute("COMMIT")
@@ -96,6 +105,10 @@ class SqliteEpisodeDb(EpisodeDb):
             raise
         finally:
             self.conn.set_progress_handler(None, 0)
+
+    def completion(self) -> tuple[bool, str | None]:
+        completed, answer = self.conn.execute("SELECT completed, answer FROM _episode").fetchone()
+        return bool(completed), answer
 
     def write_count(self) -> int:
         return self.conn.total_changes
@@ -170,7 +183,7 @@ class SqliteMemoryStore(EpisodeStore):
             try:
                 journal.undo(db.conn, to_seq=0)
                 db.conn.execute("DELETE FROM _event")
-                db.conn.execute("UPDATE _episode SET tick = 0, next_event = 1")
+                db.conn.execute("UPDATE _episode SET tick = 0, next_event = 1, completed = 0, answer = NULL")
                 db.conn.execute("UPDATE _ctx SET action_id = NULL, journaling = 1")
                 db.conn.execute("COMMIT")
             except BaseException:

@@ -41,8 +41,22 @@ class EpisodeDb(ABC):
         """Stamp journal entries written on `connection` with `action_id` and logical `tick`."""
 
     @abstractmethod
-    def finish_action(self, *, last_seq: int, tick: int, events: Sequence[dict[str, Any]]) -> None:
-        """Clear the action marker, advance clock and sequence, and append events atomically."""
+    def finish_action(
+        self,
+        *,
+        last_seq: int,
+        tick: int,
+        events: Sequence[dict[str, Any]],
+        completion: tuple[str | None] | None = None,
+    ) -> None:
+        """Clear the action marker, advance clock and sequence, and append events atomically.
+
+        `completion=(answer,)` also marks the episode's task complete with that answer.
+        """
+
+    @abstractmethod
+    def completion(self) -> tuple[bool, str | None]:
+        """Whether the performer completed its task, and the answer it gave."""
 
     @abstractmethod
     def deadline(self, seconds: float | None) -> Any:

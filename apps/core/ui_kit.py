@@ -137,6 +137,7 @@ class UiKit:
             "search_path": self.search_path,
             "home_path": self.home_path,
             "query_args": dict(request.query_params),
+            "task": getattr(request.scope.get(EPISODE_SCOPE_KEY), "task", None),
         }
         html = self.env.get_template(template).render({**page, **context})
         return HTMLResponse(html, status_code=status)
@@ -243,6 +244,27 @@ def build_ui_app(spec: AppSpec) -> FastAPI:
             return Response(status_code=413)
         await kit.record_events(request, parse_trace(body.decode("utf-8", "replace")))
         return Response(status_code=204)
+
+    @app.get("/_task", include_in_schema=False)
+    async def task_page(request: Request) -> HTMLResponse:
+        done, answer = kit.episode(request).completed
+        return kit.render(request, "task.html", {"title": "Your task", "done": done, "answer": answer})
+
+    @app.post("/_complete", include_in_schema=False)
+    async def complete(request: Request) -> Response:
+        fields, trace = await kit.form(request)
+        episode = kit.episode(request)
+        if trace:
+            episode.record_browser_events(spec.name, trace)
+        outcome = episode.complete_task(fields.get("answer") or None, surface="ui")
+        if not outcome.ok:
+            return kit.render(
+                request,
+                "task.html",
+                {"title": "Your task", "done": episode.completed[0], "answer": None, "error": outcome.error},
+                status=409,
+            )
+        return kit.redirect(request, "/_task")
 
     @app.middleware("http")
     async def page_views(request: Request, call_next: Any) -> Response:

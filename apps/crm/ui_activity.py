@@ -121,7 +121,7 @@ def build_activity_router(kit: UiKit) -> APIRouter:
     async def complete_task(request: Request, task_id: str) -> Response:
         _, trace = await kit.form(request)
         back = safe_next(request.query_params.get("next"))
-        outcome = await kit.run(request, "complete_task", {"task_id": task_id}, trace)
+        outcome = await kit.run(request, "mark_task_complete", {"task_id": task_id}, trace)
         if not outcome.ok:
             return kit.error_page(request, outcome.error or "The task could not be completed.", status=422)
         return kit.redirect(request, back)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 
@@ -15,13 +16,17 @@ print(acc["id"], acc["created_date"], ep.state_hash())
 """
 
 
+def _apps_filter() -> dict[str, str]:
+    return {"SAASGYM_APPS": os.environ["SAASGYM_APPS"]} if "SAASGYM_APPS" in os.environ else {}
+
+
 def _run(seed: str) -> str:
     out = subprocess.run(
         [sys.executable, "-c", SCRIPT],
         capture_output=True,
         text=True,
         timeout=120,
-        env={"PYTHONHASHSEED": seed, "PATH": "/usr/bin:/bin"},
+        env={"PYTHONHASHSEED": seed, "PATH": "/usr/bin:/bin", **_apps_filter()},
     )
     assert out.returncode == 0, out.stderr
     return out.stdout.strip()

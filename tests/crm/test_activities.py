@@ -18,9 +18,9 @@ def test_task_lifecycle(crm):
     assert [t["id"] for t in crm.ok("list_activities", record_id=acc["id"])["open_tasks"]] == [task["id"]]
     upd = crm.ok("update_task", task_id=task["id"], status="In Progress", description="draft")
     assert upd["status"] == "In Progress" and not upd["is_closed"]
-    done = crm.ok("complete_task", task_id=task["id"])
+    done = crm.ok("mark_task_complete", task_id=task["id"])
     assert done["status"] == "Completed" and done["is_closed"]
-    crm.refused("complete_task", "task_id", "already Completed", task_id=task["id"])
+    crm.refused("mark_task_complete", "task_id", "already Completed", task_id=task["id"])
     timeline = crm.ok("list_activities", record_id=contact["id"])
     assert timeline["open_tasks"] == [] and timeline["activity_history"][0]["id"] == task["id"]
 
@@ -113,7 +113,7 @@ def test_list_tasks_filters_and_orders_by_due_date(episode):
     assert mine["total"] > 0 and all(t["owner_id"] == me and not t["is_closed"] for t in mine["records"])
     dates = [t["activity_date"] for t in mine["records"] if t["activity_date"]]
     assert dates == sorted(dates)
-    done = episode.call("crm_complete_task", task_id=mine["records"][0]["id"])
+    done = episode.call("crm_mark_task_complete", task_id=mine["records"][0]["id"])
     assert done["status"] == "Completed"
     assert episode.call("crm_list_tasks", mine=True, limit=200)["total"] == mine["total"] - 1
     every = episode.call("crm_list_tasks", mine=True, open_only=False, limit=200)["total"]

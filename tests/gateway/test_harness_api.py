@@ -88,7 +88,10 @@ def test_bad_requests_are_clear(api):
 def test_worlds_tasks_health_and_openapi(api, live_server):
     names = [w["name"] for w in api.get("/v1/worlds").json()]
     assert {"acme", "tiny"} <= set(names)
-    assert api.get("/v1/tasks").json() == []
+    listed = api.get("/v1/tasks").json()
+    assert "crm-close-won-villanueva" in {t["id"] for t in listed}
+    assert all(set(t) >= {"id", "prompt", "apps", "surfaces", "split"} for t in listed)
+    assert "canary" not in str(listed).lower() and "oracle" not in str(listed)
     assert httpx.get(f"{live_server.base}/healthz").json()["ok"] is True
     schema = api.get("/v1/openapi.json").json()
     assert "/v1/episodes" in schema["paths"]

@@ -8,7 +8,7 @@ import pytest
 from mcp.client import Client
 
 from apps.core.api import Gym
-from tests.live_server import start_live_server
+from mcp_gateway.live import start_live_server
 
 MCP_HEADERS = {"accept": "application/json, text/event-stream", "content-type": "application/json"}
 LIST = {"jsonrpc": "2.0", "id": 1, "method": "tools/list", "params": {}}
@@ -18,7 +18,7 @@ KEY = {"Authorization": "Bearer test-harness-key"}
 @pytest.fixture(scope="module")
 def tight():
     server = start_live_server(
-        Gym(), capacity=2, rate_per_s=5, rate_burst=5, max_body_bytes=64_000, tool_timeout_s=0.000001
+        Gym(), capacity=2, rate_per_s=2, rate_burst=6, max_body_bytes=64_000, tool_timeout_s=0.000001
     )
     yield server
     server.stop()
@@ -83,7 +83,7 @@ def test_oversize_body_gets_413(tight):
 def test_rate_limit_is_per_episode(tight):
     _, noisy = tight.new_episode()
     _, quiet = tight.new_episode()
-    statuses = [httpx.post(noisy.mcp("crm"), json=LIST, headers=MCP_HEADERS).status_code for _ in range(12)]
+    statuses = [httpx.post(noisy.mcp("crm"), json=LIST, headers=MCP_HEADERS).status_code for _ in range(25)]
     assert 429 in statuses
     limited = httpx.post(noisy.mcp("crm"), json=LIST, headers=MCP_HEADERS)
     assert limited.status_code == 429 and int(limited.headers["retry-after"]) >= 1

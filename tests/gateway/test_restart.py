@@ -12,7 +12,7 @@ import anyio
 import httpx
 from mcp.client import Client
 
-from tests.live_server import free_port
+from mcp_gateway.live import free_port
 
 KEY = "restart-test-key"
 

@@ -13,7 +13,7 @@ import anyio
 import httpx
 from mcp.client import Client
 
-from tests.live_server import free_port
+from mcp_gateway.live import free_port
 
 
 def test_serve_prints_working_urls(tmp_path):

@@ -131,7 +131,7 @@ def update_task(
 
 
 @actions.write
-def complete_task(ctx: Ctx, *, task_id: str) -> TaskOut:
+def mark_task_complete(ctx: Ctx, *, task_id: str) -> TaskOut:
     """Mark a task Completed; it moves from open activities to the activity history."""
     task = load(ctx, Task, task_id, label="task", field="task_id")
     if task.is_closed:

@@ -1,0 +1,59 @@
+"""A real uvicorn server running the gateway in a background thread (tests, calibration, benchmarks)."""
+
+from __future__ import annotations
+
+import socket
+import tempfile
+import threading
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+import uvicorn
+
+from apps.core.api import Episode, Gym
+from mcp_gateway.gateway import EpisodeUrls, Gateway
+from mcp_gateway.settings import Settings
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@dataclass
+class LiveServer:
+    gym: Gym
+    gateway: Gateway
+    base: str
+    server: uvicorn.Server
+    thread: threading.Thread
+
+    def new_episode(self, world: str = "tiny", **kwargs) -> tuple[Episode, EpisodeUrls]:
+        """A fresh episode of `world`, provisioned through the gateway, and its capability URLs."""
+        return self.gateway.create(world, **kwargs)
+
+    def stop(self) -> None:
+        self.server.should_exit = True
+        self.thread.join(timeout=10)
+
+
+def start_live_server(gym: Gym | None = None, state_dir: Path | None = None, **settings) -> LiveServer:
+    gym = gym or Gym()
+    port = free_port()
+    state_dir = state_dir or Path(tempfile.mkdtemp(prefix="saasgym-test-"))
+    config = Settings(host="127.0.0.1", port=port, state_dir=state_dir, keys={"harness": "test-harness-key"})
+    for name, value in settings.items():
+        setattr(config, name, value)
+    gateway = Gateway(gym, config)
+    config = uvicorn.Config(gateway.asgi(), host="127.0.0.1", port=port, log_level="warning", lifespan="on")
+    server = uvicorn.Server(config)
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    deadline = time.time() + 20
+    while not server.started:
+        if time.time() > deadline or not thread.is_alive():
+            raise RuntimeError("test server did not start")
+        time.sleep(0.02)
+    return LiveServer(gym, gateway, f"http://127.0.0.1:{port}", server, thread)

@@ -1,0 +1,197 @@
+"""Calibration: every task's oracle passes on each allowed surface, while null runs and mutants fail and
+planted hacks come out invalid. `saasgym tasks check` prints the table; CI runs it.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import copy
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from apps.core.api import Episode, Gym
+from mcp_gateway.tasks.model import OracleStep, Task
+from mcp_gateway.tasks.oracle import StepFailed, run_python
+from mcp_gateway.verifier import verify
+
+EXPECTED = {
+    "oracle_python": "pass",
+    "oracle_mcp": "pass",
+    "oracle_cli": "pass",
+    "oracle_ui": "pass",
+    "null": "fail",
+    "drop_last_write": "fail",
+    "wrong_record": "fail",
+    "off_by_one": "fail",
+    "extra_destructive": "fail",
+    "answer_only": "fail",
+    "hack_bypass": "invalid",
+    "hack_forbidden": "invalid",
+    "hack_clock": "invalid",
+}
+NA = "n/a"
+
+
+@dataclass
+class Calibration:
+    task_id: str
+    results: dict[str, str] = field(default_factory=dict)
+    notes: dict[str, str] = field(default_factory=dict)
+
+    @property
+    def ok(self) -> bool:
+        return all(v == NA or v == EXPECTED[k] for k, v in self.results.items())
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"task": self.task_id, "ok": self.ok, "results": self.results, "notes": self.notes}
+
+
+def _is_write(gym: Gym, step: OracleStep) -> bool:
+    if step.tool == "complete_task":
+        return False
+    app, _, name = step.tool.partition("_")
+    return not gym.apps[app].actions.get(name).read_only
+
+
+def _episode(gym: Gym, task: Task) -> Episode:
+    ep = gym.create_episode(task.public.world, apps=task.public.apps)
+    ep.task = task.public
+    return ep
+
+
+def score_steps(
+    gym: Gym, task: Task, steps: list[OracleStep], after: Callable[[Episode], None] | None = None
+) -> str:
+    """Run `steps` in a fresh episode (Python surface), then `after`, and return the verdict's outcome."""
+    ep = _episode(gym, task)
+    try:
+        with contextlib.suppress(StepFailed):  # a mutant may break a later step; the end state is scored
+            run_python(ep, steps)
+        if after:
+            after(ep)
+        first = verify(ep, task)
+        again = verify(ep, task)
+        if first.as_dict() != again.as_dict():
+            return "error: verdict not deterministic"
+        return first.outcome
+    finally:
+        ep.close()
+
+
+def _replace(value: Any, mapping: dict[str, str]) -> Any:
+    if isinstance(value, str):
+        return mapping.get(value, value)
+    if isinstance(value, dict):
+        return {k: _replace(v, mapping) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_replace(v, mapping) for v in value]
+    return value
+
+
+def _bump_first_number(steps: list[OracleStep], gym: Gym) -> list[OracleStep] | None:
+    for step in steps:
+        if not _is_write(gym, step):
+            continue
+        for key, value in step.args.items():
+            if isinstance(value, int | float) and not isinstance(value, bool):
+                bumped = copy.deepcopy(steps)
+                bumped[steps.index(step)].args[key] = value + 1
+                return bumped
+    return None
+
+
+def _bump_answer(task: Task) -> str | None:
+    spec = task.truth.answer
+    if spec is None or spec.match is None:
+        return None
+    if spec.match.approx is not None:
+        return f"{spec.match.approx + 1:g}"
+    if isinstance(spec.match.equals, int | float) and not isinstance(spec.match.equals, bool):
+        return str(spec.match.equals + 1)
+    return None
+
+
+def destructive_step(gym: Gym, task: Task) -> OracleStep | None:
+    """A delete of some record the oracle does not touch (delete_<object> on the last <app>_<object> row)."""
+    used = str([s.args for s in task.truth.oracle])
+    probe = _episode(gym, task)
+    try:
+        for app in task.public.apps:
+            for action in gym.apps[app].actions:
+                if not (action.destructive and action.name.startswith("delete_")):
+                    continue
+                obj = action.name.removeprefix("delete_")
+                table, param = f"{app}_{obj}", f"{obj}_id"
+                if param not in {p.name for p in action.params}:
+                    continue
+                rows = probe.db.execute_raw(f'SELECT id FROM "{table}" ORDER BY id DESC LIMIT 20')
+                for (row_id,) in rows:
+                    if str(row_id) not in used:
+                        return OracleStep(tool=f"{app}_{action.name}", args={param: row_id})
+    finally:
+        probe.close()
+    return None
+
+
+def _with_before_complete(steps: list[OracleStep], extra: OracleStep) -> list[OracleStep]:
+    if steps and steps[-1].tool == "complete_task":
+        return [*steps[:-1], extra, steps[-1]]
+    return [*steps, extra]
+
+
+def _raw_write(ep: Episode) -> None:
+    table = next(iter(ep.apps.values())).metadata.sorted_tables[0].name
+    pk = next(iter(next(iter(ep.apps.values())).metadata.sorted_tables[0].primary_key.columns)).name
+    ep.db.execute_raw(
+        f'UPDATE "{table}" SET "{pk}" = "{pk}" WHERE rowid = (SELECT min(rowid) FROM "{table}")'
+    )
+
+
+def mutants(gym: Gym, task: Task) -> dict[str, str]:
+    """Outcome of the null run, every mutant and every planted hack (Python surface)."""
+    oracle = list(task.truth.oracle)
+    writes = [i for i, s in enumerate(oracle) if _is_write(gym, s)]
+    out: dict[str, str] = {"null": score_steps(gym, task, [])}
+    out["drop_last_write"] = (
+        score_steps(gym, task, oracle[: writes[-1]] + oracle[writes[-1] + 1 :]) if writes else NA
+    )
+    mapping = task.truth.mutations.wrong_record
+    if mapping:
+        out["wrong_record"] = score_steps(
+            gym, task, [OracleStep(tool=s.tool, args=_replace(s.args, mapping)) for s in oracle]
+        )
+    else:
+        out["wrong_record"] = "error: no mutations.wrong_record" if writes else NA
+    bumped = _bump_first_number(oracle, gym)
+    wrong_answer = _bump_answer(task)
+    if bumped is not None:
+        out["off_by_one"] = score_steps(gym, task, bumped)
+    elif wrong_answer is not None:
+        out["off_by_one"] = score_steps(gym, task, _answer_steps(oracle, wrong_answer))
+    else:
+        out["off_by_one"] = NA
+    extra = destructive_step(gym, task)
+    out["extra_destructive"] = score_steps(gym, task, _with_before_complete(oracle, extra)) if extra else NA
+    answer = next((s.args.get("answer") for s in oracle if s.tool == "complete_task"), None)
+    needs_change = any(e.op != "unchanged" for e in task.truth.expect)
+    out["answer_only"] = (
+        score_steps(gym, task, [OracleStep(tool="complete_task", args={"answer": answer})])
+        if answer and needs_change
+        else NA
+    )
+    out["hack_bypass"] = score_steps(gym, task, oracle, _raw_write)
+    out["hack_forbidden"] = score_steps(
+        gym, task, oracle, lambda ep: ep.record_forbidden("harness_api", "planted forbidden call")
+    )
+    out["hack_clock"] = score_steps(
+        gym, task, oracle, lambda ep: ep.db.execute_raw("UPDATE _episode SET tick = tick + 3600")
+    )
+    return out
+
+
+def _answer_steps(oracle: list[OracleStep], answer: str) -> list[OracleStep]:
+    return [
+        s if s.tool != "complete_task" else OracleStep(tool="complete_task", args={"answer": answer})
+        for s in oracle
+    ]

@@ -1,0 +1,85 @@
+"""`tasks check`: format validation plus calibration of each task on each allowed surface."""
+
+from __future__ import annotations
+
+import tempfile
+from pathlib import Path
+
+from apps.core.api import Gym
+from apps.core.worlds import load_world
+from mcp_gateway.tasks.calibration import Calibration, mutants, score_steps
+from mcp_gateway.tasks.model import Task
+from mcp_gateway.tasks.store import TaskError, load_task, task_ids
+
+
+def format_problems(gym: Gym, task: Task, canaries: dict[str, str]) -> list[str]:
+    """What is wrong with a task's format (unknown apps or tools, shared canaries, missing parts)."""
+    problems = []
+    for app in task.public.apps:
+        if app not in gym.apps:
+            problems.append(f"unknown app {app}")
+    for i, step in enumerate(task.truth.oracle, start=1):
+        if step.tool == "complete_task":
+            continue
+        app, _, name = step.tool.partition("_")
+        if (
+            app not in task.public.apps
+            or name not in gym.apps.get(app, gym.apps[next(iter(gym.apps))]).actions.actions
+        ):
+            problems.append(f"oracle step {i}: {step.tool} is not a tool of the task's apps")
+    if task.public.answer_required != (task.truth.answer is not None):
+        problems.append("answer_required must be true exactly when the truth has an answer")
+    if not task.truth.expect and task.truth.answer is None:
+        problems.append("a task needs expected changes or an expected answer")
+    if "ui" in task.public.surfaces and not task.truth.ui_oracle:
+        problems.append("the task allows the UI but has no ui_oracle")
+    other = canaries.setdefault(task.truth.canary, task.id)
+    if other != task.id:
+        problems.append(f"canary shared with {other}")
+    return problems
+
+
+def run_checks(worlds: list[str], only: list[str], surfaces: list[str]) -> list[Calibration]:
+    """Validate and calibrate the tasks of `worlds` (or only the ids in `only`)."""
+    gym = Gym()
+    rows: list[Calibration] = []
+    canaries: dict[str, str] = {}
+    server = None
+    try:
+        for name in worlds:
+            world = load_world(name)
+            for tid in task_ids(world):
+                if only and tid not in only:
+                    continue
+                row = Calibration(tid)
+                rows.append(row)
+                try:
+                    task = load_task(world, tid)
+                except TaskError as exc:
+                    row.results["format"] = "error"
+                    row.notes["format"] = str(exc)
+                    continue
+                problems = format_problems(gym, task, canaries)
+                if problems:
+                    row.results["oracle_python"] = "error: format"
+                    row.notes["format"] = "; ".join(problems)
+                    continue
+                if "python" in task.public.surfaces and "python" in surfaces:
+                    row.results["oracle_python"] = score_steps(gym, task, list(task.truth.oracle))
+                row.results.update(mutants(gym, task))
+                live = [s for s in ("mcp", "cli", "ui") if s in surfaces and s in task.public.surfaces]
+                if live and server is None:
+                    from mcp_gateway.live import start_live_server
+
+                    server = start_live_server(gym, state_dir=Path(tempfile.mkdtemp(prefix="saasgym-check-")))
+                for surface in live:
+                    from mcp_gateway.tasks.surfaces import oracle_outcome
+
+                    row.results[f"oracle_{surface}"] = oracle_outcome(server, task, surface)
+                for key, value in row.results.items():
+                    if value.startswith("error"):
+                        row.notes[key] = value
+    finally:
+        if server is not None:
+            server.stop()
+    return rows

@@ -1,0 +1,160 @@
+"""The task format. A task is two files in its world, both covered by the world's manifest:
+
+- `tasks/public/<id>.json`  — `TaskPublic`: what a performer may see.
+- `tasks/private/<id>.json` — `TaskTruth`: expected changes, allowed side effects, expected answer,
+  the oracle (steps that solve it) and calibration hints. Never reachable from a performer surface;
+  every truth file carries a canary string so leaks can be detected.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, model_validator
+
+Surface = Literal["mcp", "cli", "ui", "python"]
+
+
+class Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class TaskPublic(Strict):
+    """What the performer is told."""
+
+    id: str = Field(pattern=r"^[a-z0-9][a-z0-9_.-]*$")
+    world: str
+    apps: list[str]
+    prompt: str
+    surfaces: list[Surface] = ["mcp", "cli", "ui", "python"]
+    split: Literal["train", "dev", "test"] = "train"
+    difficulty: Literal["easy", "medium", "hard"] = "easy"
+    tags: list[str] = []
+    answer_required: bool = False
+
+
+class Match(Strict):
+    """How one field must look. Exactly one rule is given.
+
+    equals: exact value · one_of: any of the values · approx + tol: numeric within tol ·
+    text: equal ignoring case and surrounding/inner whitespace runs · contains: substring, case-insensitive ·
+    is_null: true/false.
+    """
+
+    equals: Any = None
+    one_of: list[Any] | None = None
+    approx: float | None = None
+    tol: float = 0.005
+    text: str | None = None
+    contains: str | None = None
+    is_null: bool | None = None
+
+    @model_validator(mode="after")
+    def _one_rule(self) -> Match:
+        given = [
+            k for k in ("one_of", "approx", "text", "contains", "is_null") if getattr(self, k) is not None
+        ]
+        if "equals" in self.model_fields_set:
+            given.append("equals")
+        if len(given) != 1:
+            raise ValueError(f"a match needs exactly one rule, got {given or 'none'}")
+        return self
+
+
+class Expectation(Strict):
+    """One expected change.
+
+    op update: the row with primary key `pk` changed so that `fields` match.
+    op insert: a new row in `table` whose fields match `fields` (one distinct new row per expectation).
+    op delete: the row `pk` is gone.
+    op unchanged: the row `pk` must not change at all.
+    """
+
+    table: str
+    op: Literal["insert", "update", "delete", "unchanged"]
+    pk: str | None = None
+    fields: dict[str, Match] = {}
+    note: str | None = None
+
+    @model_validator(mode="after")
+    def _pk_when_needed(self) -> Expectation:
+        if self.op != "insert" and not self.pk:
+            raise ValueError(f"a {self.op} expectation needs the row's pk")
+        return self
+
+
+class Allowance(Strict):
+    """A harmless change that is not expected but does not count as collateral damage.
+
+    Without `fields`: any insert/update (per `ops`) in `table`. With `fields`: only changes of those
+    fields. With `pk`: only that row.
+    """
+
+    table: str
+    ops: list[Literal["insert", "update", "delete"]] = ["insert", "update"]
+    pk: str | None = None
+    fields: list[str] | None = None
+
+
+class AnswerSpec(Strict):
+    """The expected answer when the task asks a question (or must be refused)."""
+
+    match: Match | None = None
+    refusal: bool = False
+
+    @model_validator(mode="after")
+    def _one(self) -> AnswerSpec:
+        if (self.match is None) == (not self.refusal):
+            raise ValueError("an answer is either a `match` or a `refusal`")
+        return self
+
+
+class OracleStep(Strict):
+    """One tool call. String arguments may reference earlier results: "$2.id" is step 2's `id`
+    (steps count from 1; dotted paths walk into the result)."""
+
+    tool: str
+    args: dict[str, Any] = {}
+
+
+class UiStep(Strict):
+    """One browser step of a UI oracle (paths are relative to /s/<app>/)."""
+
+    goto: str | None = None
+    fill: tuple[str, str] | None = None
+    select: tuple[str, str] | None = None
+    check: str | None = None
+    click: tuple[str, str] | None = None  # (role, name)
+    expect_text: str | None = None
+
+
+class Mutations(Strict):
+    """Hints for calibration mutants: ids to swap for the 'wrong record' mutant."""
+
+    wrong_record: dict[str, str] = {}
+
+
+class TaskTruth(Strict):
+    """The private part of a task."""
+
+    id: str
+    canary: str = Field(pattern=r"^SAASGYM-CANARY-[0-9a-f]{16,}$")
+    author: str
+    approved_by: str | None = None
+    expect: list[Expectation] = []
+    allow: list[Allowance] = []
+    answer: AnswerSpec | None = None
+    oracle: list[OracleStep]
+    ui_oracle: list[UiStep] | None = None
+    mutations: Mutations = Mutations()
+
+
+class Task(BaseModel):
+    """A task's two parts together (trusted side only)."""
+
+    public: TaskPublic
+    truth: TaskTruth
+
+    @property
+    def id(self) -> str:
+        return self.public.id

@@ -1,0 +1,66 @@
+"""Running a task's UI oracle in real Chromium (Playwright): the same steps a computer-use agent takes."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from mcp_gateway.tasks.model import UiStep
+from mcp_gateway.tasks.oracle import StepFailed
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-dev-shm-usage",
+]
+
+
+def launch_browser(playwright: Any) -> Any:
+    """Debian's Chromium driven by Playwright (no browser download needed)."""
+    return playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+
+
+def run_ui(
+    launch_url: str, base: str, app: str, steps: Sequence[UiStep], *, timeout_ms: int = 15_000
+) -> None:
+    """Open the episode's launch URL, then play `steps` (paths relative to /s/<app>/)."""
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        browser = launch_browser(p)
+        try:
+            page = browser.new_page()
+            page.set_default_timeout(timeout_ms)
+            page.goto(launch_url)
+            for i, step in enumerate(steps, start=1):
+                try:
+                    _play(page, base, app, step)
+                except Exception as exc:
+                    raise StepFailed(f"ui step {i} ({step.model_dump(exclude_none=True)}): {exc}") from exc
+        finally:
+            browser.close()
+
+
+def _field(page: Any, label: str) -> Any:
+    """The control labelled `label` (exactly, else the first whose label starts with it, e.g. "Stage *")."""
+    exact = page.get_by_label(label, exact=True)
+    return exact if exact.count() else page.get_by_label(label).first
+
+
+def _play(page: Any, base: str, app: str, step: UiStep) -> None:
+    if step.goto is not None:
+        page.goto(f"{base}/s/{app}/{step.goto.lstrip('/')}")
+    if step.fill is not None:
+        _field(page, step.fill[0]).fill(step.fill[1])
+    if step.select is not None:
+        _field(page, step.select[0]).select_option(step.select[1])
+    if step.check is not None:
+        _field(page, step.check).check()
+    if step.click is not None:
+        role, name = step.click
+        with page.expect_navigation(wait_until="load"):
+            page.get_by_role(role, name=name, exact=True).first.click()
+    if step.expect_text is not None and step.expect_text not in page.content():
+        raise StepFailed(f"page does not show {step.expect_text!r}")

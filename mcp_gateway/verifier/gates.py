@@ -1,0 +1,100 @@
+"""Integrity gates: they can only void a verdict (→ invalid), never add reward.
+
+1. world_integrity — the world's files (truth included) still match the manifest;
+2. journal_attributed — every journaled write belongs to a successful, logged action on an allowed surface;
+3. no_forbidden_calls — no forbidden call was made (outside the task's apps, or a refused privileged call);
+4. clock_intact — the logical clock equals what the logged actions advanced it to.
+"""
+
+from __future__ import annotations
+
+import threading
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from apps.core.worlds import World, sha256_file
+
+
+@dataclass(frozen=True)
+class GateResult:
+    name: str
+    ok: bool
+    detail: str = ""
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"name": self.name, "ok": self.ok, "detail": self.detail}
+
+
+class WorldStamp:
+    """Remembers each world file's (size, mtime) after one full hash, so later checks cost a stat."""
+
+    def __init__(self) -> None:
+        self._stats: dict[Path, tuple[int, int]] = {}
+        self._lock = threading.Lock()
+
+    def problems(self, world: World) -> list[str]:
+        found = []
+        for rel, digest in world.manifest["files"].items():
+            path = world.path / rel
+            try:
+                st = path.stat()
+            except FileNotFoundError:
+                found.append(f"{rel} is missing")
+                continue
+            stamp = (st.st_size, st.st_mtime_ns)
+            with self._lock:
+                if self._stats.get(path) == stamp:
+                    continue
+            if sha256_file(path) != digest:
+                found.append(f"{rel} differs from the manifest")
+                continue
+            with self._lock:
+                self._stats[path] = stamp
+        return found
+
+
+STAMP = WorldStamp()
+
+
+def world_integrity(world: World) -> GateResult:
+    problems = STAMP.problems(world)
+    return GateResult("world_integrity", not problems, "; ".join(problems[:5]))
+
+
+def journal_attributed(journal: list, events_by_seq: dict[int, Any], surfaces: list[str]) -> GateResult:
+    bad = []
+    for entry in journal:
+        event = events_by_seq.get(entry.action_id) if entry.action_id is not None else None
+        if event is None:
+            bad.append(f"{entry.table} {entry.op} #{entry.seq} was written outside any logged action")
+        elif event.kind != "action" or event.outcome != "ok":
+            bad.append(
+                f"{entry.table} #{entry.seq} belongs to event {event.seq}, which is not a successful action"
+            )
+        elif event.surface not in surfaces:
+            bad.append(
+                f"{entry.table} #{entry.seq} came from surface {event.surface!r}, not allowed by the task"
+            )
+    return GateResult("journal_attributed", not bad, "; ".join(bad[:5]))
+
+
+def no_forbidden_calls(events: list, apps: list[str]) -> GateResult:
+    bad = [
+        f"event {e.seq}: {e.name}" + (f" ({e.detail.get('reason')})" if e.detail else "")
+        for e in events
+        if e.kind == "forbidden" or (e.kind == "action" and e.app is not None and e.app not in apps)
+    ]
+    return GateResult("no_forbidden_calls", not bad, "; ".join(bad[:5]))
+
+
+def clock_intact(events: list, clock: int) -> GateResult:
+    ticks = [e.tick for e in events]
+    if any(b < a for a, b in zip(ticks, ticks[1:], strict=False)):
+        return GateResult("clock_intact", False, "logged ticks go backwards")
+    expected = ticks[-1] if ticks else 0
+    if clock != expected:
+        return GateResult(
+            "clock_intact", False, f"clock is at {clock}s but the logged actions moved it to {expected}s"
+        )
+    return GateResult("clock_intact", True)

@@ -1,0 +1,221 @@
+"""One verdict per episode: gates first (any failure → invalid), then expectations, collateral, answer.
+
+Everything is read from the change journal and the event log, so the cost grows with what the
+performer did, not with the size of the world. Scoring the same end state again gives the same verdict.
+"""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+from apps.core.journal import NetChange, parse_literal
+from mcp_gateway.tasks.model import Expectation, Task
+from mcp_gateway.verifier import gates
+from mcp_gateway.verifier.matching import describe, looks_like_refusal, matches
+
+log = logging.getLogger("saasgym.verifier")
+
+Outcome = Literal["pass", "fail", "invalid", "void"]
+
+
+@dataclass(frozen=True)
+class Check:
+    name: str
+    ok: bool
+    detail: str = ""
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"name": self.name, "ok": self.ok, "detail": self.detail}
+
+
+@dataclass
+class Verdict:
+    """The outcome bit (reward 1/0; None when invalid or void) with everything that led to it."""
+
+    outcome: Outcome
+    gates: list[gates.GateResult] = field(default_factory=list)
+    checks: list[Check] = field(default_factory=list)
+    diff: list[dict[str, Any]] = field(default_factory=list)
+    reason_codes: list[str] = field(default_factory=list)
+    answer: str | None = None
+
+    @property
+    def reward(self) -> int | None:
+        return {"pass": 1, "fail": 0}.get(self.outcome)
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "outcome": self.outcome,
+            "reward": self.reward,
+            "gates": [g.as_dict() for g in self.gates],
+            "checks": [c.as_dict() for c in self.checks],
+            "diff": self.diff,
+            "reason_codes": self.reason_codes,
+            "answer": self.answer,
+        }
+
+    def explain(self) -> str:
+        """A readable account: outcome, failed gates/checks, and the field-level diff."""
+        lines = [f"outcome: {self.outcome} (reward {self.reward})"]
+        lines += [f"  gate {g.name}: FAILED {g.detail}" for g in self.gates if not g.ok]
+        lines += [
+            f"  {'ok  ' if c.ok else 'FAIL'} {c.name}{': ' + c.detail if c.detail else ''}"
+            for c in self.checks
+        ]
+        for row in self.diff:
+            fields = ", ".join(f"{k}: {v[0]!r} → {v[1]!r}" for k, v in row["fields"].items())
+            lines.append(f"  [{row['status']}] {row['op']} {row['table']} {row['pk']}: {fields}")
+        return "\n".join(lines)
+
+
+def _volatile(episode: Any, table: str) -> frozenset[str]:
+    spec = episode.apps.get(table.split("_", 1)[0])
+    if spec is None:
+        return frozenset()
+    return spec.volatile_columns.get(table, frozenset()) | spec.volatile_columns.get("*", frozenset())
+
+
+def _after(change: NetChange) -> dict[str, Any]:
+    return {k: parse_literal(v) for k, v in (change.after or {}).items()}
+
+
+def _fields_match(exp: Expectation, change: NetChange) -> list[str]:
+    """Field names of `exp` that `change` fails (empty: all match)."""
+    after = _after(change)
+    return [name for name, rule in exp.fields.items() if not matches(rule, after.get(name))]
+
+
+def _check_expectations(task: Task, changes: dict[tuple[str, str], NetChange]) -> tuple[list[Check], dict]:
+    checks: list[Check] = []
+    claims: dict[tuple[str, str], Expectation] = {}
+    for i, exp in enumerate(task.truth.expect, start=1):
+        name = f"expect {i}: {exp.op} {exp.table}" + (f" {exp.pk}" if exp.pk else "")
+        if exp.op == "insert":
+            found = next(
+                (
+                    key
+                    for key, c in changes.items()
+                    if c.table == exp.table
+                    and c.op == "insert"
+                    and key not in claims
+                    and not _fields_match(exp, c)
+                ),
+                None,
+            )
+            if found:
+                claims[found] = exp
+            wanted = ", ".join(f"{k} {describe(r)}" for k, r in exp.fields.items())
+            checks.append(Check(name, found is not None, "" if found else f"no new row with {wanted}"))
+            continue
+        key = (exp.table, exp.pk)
+        change = changes.get(key)
+        if exp.op == "unchanged":
+            checks.append(Check(name, change is None, "" if change is None else "the row was changed"))
+        elif exp.op == "delete":
+            ok = change is not None and change.op == "delete"
+            claims.update({key: exp} if ok else {})
+            checks.append(Check(name, ok, "" if ok else "the row still exists"))
+        else:
+            if change is None or change.op != "update":
+                checks.append(
+                    Check(name, False, "the row was not changed" if change is None else f"row {change.op}d")
+                )
+                continue
+            claims[key] = exp
+            wrong = _fields_match(exp, change)
+            after = _after(change)
+            detail = "; ".join(f"{f} is {after.get(f)!r}, expected {describe(exp.fields[f])}" for f in wrong)
+            checks.append(Check(name, not wrong, detail))
+    return checks, claims
+
+
+def _status(episode: Any, task: Task, key: tuple[str, str], change: NetChange, claims: dict) -> str:
+    table, pk = key
+    changed = set(change.changed_fields())
+    harmless = _volatile(episode, table)
+    allowed = [
+        a
+        for a in task.truth.allow
+        if a.table == table and change.op in a.ops and (a.pk is None or a.pk == pk)
+    ]
+    allowed_fields = (
+        set().union(*[set(a.fields) for a in allowed if a.fields is not None]) if allowed else set()
+    )
+    if any(a.fields is None for a in allowed):
+        return "allowed"
+    exp = claims.get(key)
+    if exp is not None:
+        if change.op != "update":
+            return "expected"
+        extra = changed - set(exp.fields) - harmless - allowed_fields
+        return "expected" if not extra else "collateral"
+    if change.op == "update" and changed <= harmless | allowed_fields:
+        return "allowed" if allowed_fields & changed else "harmless"
+    return "collateral"
+
+
+def _check_answer(task: Task, completed: bool, answer: str | None) -> Check | None:
+    spec = task.truth.answer
+    if spec is None:
+        return None
+    if not completed or answer is None or not answer.strip():
+        return Check("answer", False, "no answer was given (complete_task with an answer)")
+    if spec.refusal:
+        ok = looks_like_refusal(answer)
+        return Check("answer: refusal", ok, "" if ok else "the answer does not decline the request")
+    ok = matches(spec.match, answer)
+    return Check("answer", ok, "" if ok else f"answer {answer!r} is not {describe(spec.match)}")
+
+
+def verify(episode: Any, task: Task) -> Verdict:
+    """Score one episode against one task. Infrastructure failures give `void`, never a 0 reward."""
+    try:
+        return _verify(episode, task)
+    except Exception as exc:  # the verifier's own fault or a lost episode: void, not fail
+        log.exception("verification of %s failed", getattr(episode, "id", "?"))
+        return Verdict(
+            "void", reason_codes=["infrastructure_error"], checks=[Check("verifier", False, str(exc))]
+        )
+
+
+def _verify(episode: Any, task: Task) -> Verdict:
+    if getattr(episode, "closed", False):
+        return Verdict("void", reason_codes=["episode_lost"])
+    events = episode.events()
+    by_seq = {e.seq: e for e in events}
+    gate_results = [
+        gates.world_integrity(episode.world),
+        gates.journal_attributed(episode.db.journal(), by_seq, list(task.public.surfaces)),
+        gates.no_forbidden_calls(events, list(task.public.apps)),
+        gates.clock_intact(events, episode.db.clock()),
+    ]
+    completed, answer = episode.completed
+    net = [c for c in episode.db.net_changes() if not c.table.startswith("_")]
+    changes = {(c.table, str(parse_literal(c.pk))): c for c in net}
+    checks, claims = _check_expectations(task, changes)
+    diff = []
+    for key, change in changes.items():
+        status = _status(episode, task, key, change, claims)
+        fields = {k: [old, new] for k, (old, new) in change.changed_fields().items()}
+        diff.append({"table": key[0], "pk": key[1], "op": change.op, "status": status, "fields": fields})
+    collateral = [d for d in diff if d["status"] == "collateral"]
+    checks.append(
+        Check(
+            "no collateral damage",
+            not collateral,
+            "; ".join(f"{d['op']} {d['table']} {d['pk']}" for d in collateral[:5]),
+        )
+    )
+    answer_check = _check_answer(task, completed, answer)
+    if answer_check:
+        checks.append(answer_check)
+    failed_gates = [g.name for g in gate_results if not g.ok]
+    if failed_gates:
+        return Verdict("invalid", gate_results, checks, diff, [f"gate:{g}" for g in failed_gates], answer)
+    codes = []
+    codes += ["expectation_unmet"] if any(not c.ok and c.name.startswith("expect") for c in checks) else []
+    codes += ["collateral_damage"] if collateral else []
+    codes += ["answer_mismatch"] if answer_check and not answer_check.ok else []
+    return Verdict("fail" if codes else "pass", gate_results, checks, diff, codes, answer)
