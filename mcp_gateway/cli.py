@@ -145,10 +145,12 @@ def world_extend(name: str, part_names: tuple[str, ...]) -> None:
 
 
 def _add_task_commands() -> None:
+    from mcp_gateway.rollout.cli import rollout
     from mcp_gateway.tasks.cli import tasks
 
-    if "tasks" not in cli.commands:
-        cli.add_command(tasks)
+    for command in (tasks, rollout):
+        if command.name not in cli.commands:
+            cli.add_command(command)
 
 
 def build() -> click.Group:
