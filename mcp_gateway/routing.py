@@ -99,14 +99,7 @@ class EpisodeDispatcher:
         else:
             await send_json(send, 404, NOT_FOUND)
             return
-        wait = self.limiter.take(episode.id)
-        if wait:
-            await send_json(
-                send,
-                429,
-                {"error": "rate limit: too many requests for this episode"},
-                [retry_after_header(wait)],
-            )
+        if await self._rate_limited(send, episode):
             return
         await self._forward(target, scope, receive, send, prefix, episode)
 
@@ -156,6 +149,12 @@ class EpisodeDispatcher:
         if len(parts) == 3:
             await send_redirect(send, f"/s/{app}/")
             return
+        if await self._rate_limited(send, episode):
+            return
+        await self._forward(self.app_ui[app], scope, receive, send, f"/s/{app}", episode)
+
+    async def _rate_limited(self, send: Callable, episode: Episode) -> bool:
+        """Answer 429 (with Retry-After) when the episode's token bucket is empty."""
         wait = self.limiter.take(episode.id)
         if wait:
             await send_json(
@@ -164,8 +163,7 @@ class EpisodeDispatcher:
                 {"error": "rate limit: too many requests for this episode"},
                 [retry_after_header(wait)],
             )
-            return
-        await self._forward(self.app_ui[app], scope, receive, send, f"/s/{app}", episode)
+        return bool(wait)
 
     async def _forward(
         self, target: ASGIApp, scope: dict, receive: Callable, send: Callable, prefix: str, episode: Episode
