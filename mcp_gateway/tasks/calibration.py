@@ -122,10 +122,13 @@ def destructive_step(gym: Gym, task: Task) -> OracleStep | None:
                 if not (action.destructive and action.name.startswith("delete_")):
                     continue
                 obj = action.name.removeprefix("delete_")
-                table, param = f"{app}_{obj}", f"{obj}_id"
-                if param not in {p.name for p in action.params}:
+                table = gym.apps[app].metadata.tables.get(f"{app}_{obj}")
+                param = next((p.name for p in action.params if p.name in (f"{obj}_id", "sys_id", "id")), None)
+                if table is None or param is None:
                     continue
-                rows = probe.db.execute_raw(f'SELECT id FROM "{table}" ORDER BY id DESC LIMIT 20')
+                pk = next(iter(table.primary_key.columns)).name
+                query = f'SELECT "{pk}" FROM "{table.name}" ORDER BY "{pk}" DESC LIMIT 20'
+                rows = probe.db.execute_raw(query)
                 for (row_id,) in rows:
                     if str(row_id) not in used:
                         return OracleStep(tool=f"{app}_{action.name}", args={param: row_id})

@@ -118,7 +118,7 @@ class OracleStep(Strict):
 
 
 class UiStep(Strict):
-    """One browser step of a UI oracle (paths are relative to /s/<app>/)."""
+    """One browser step of a UI oracle (paths are relative to /s/<first app>/, or absolute from /s/)."""
 
     goto: str | None = None
     fill: tuple[str, str] | None = None

@@ -51,7 +51,8 @@ def _field(page: Any, label: str) -> Any:
 
 def _play(page: Any, base: str, app: str, step: UiStep) -> None:
     if step.goto is not None:
-        page.goto(f"{base}/s/{app}/{step.goto.lstrip('/')}")
+        target = step.goto if step.goto.startswith("/s/") else f"/s/{app}/{step.goto.lstrip('/')}"
+        page.goto(base + target)
     if step.fill is not None:
         _field(page, step.fill[0]).fill(step.fill[1])
     if step.select is not None:
