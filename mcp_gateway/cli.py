@@ -145,10 +145,11 @@ def world_extend(name: str, part_names: tuple[str, ...]) -> None:
 
 
 def _add_task_commands() -> None:
+    from benchmarks.cli import bench
     from mcp_gateway.rollout.cli import rollout
     from mcp_gateway.tasks.cli import tasks
 
-    for command in (tasks, rollout):
+    for command in (tasks, rollout, bench):
         if command.name not in cli.commands:
             cli.add_command(command)
 

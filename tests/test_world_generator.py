@@ -230,14 +230,15 @@ def test_load_seed_into_scratch_sqlite():
     crm_registry.metadata.create_all(engine)
     with engine.begin() as conn:
         conn.exec_driver_sql("CREATE TABLE _idseq(object TEXT PRIMARY KEY, next INTEGER NOT NULL)")
+        conn.info["saasgym.app"] = "crm"
         load_seed(world, conn)
     rows = crm_rows("tiny")
     with engine.connect() as conn:
         for table, table_rows in rows.items():
             assert conn.execute(text(f"SELECT count(*) FROM crm_{table}")).scalar_one() == len(table_rows)
         counters = dict(conn.execute(text("SELECT object, next FROM _idseq")).all())
-        assert counters["Account"] == len(rows["account"]) + 1
-        assert counters["Task"] == len(rows["task"]) + 1
+        assert counters["crm.Account"] == len(rows["account"]) + 1
+        assert counters["crm.Task"] == len(rows["task"]) + 1
         assert len(counters) == 14
         won = conn.execute(text("SELECT count(*) FROM crm_opportunity WHERE is_won")).scalar_one()
         assert won == sum(o["is_won"] for o in rows["opportunity"])

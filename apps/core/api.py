@@ -12,6 +12,7 @@ Every call runs the same service functions that the MCP tools, the CLI and the w
 
 from __future__ import annotations
 
+import functools
 import itertools
 import threading
 from collections.abc import Sequence
@@ -213,7 +214,8 @@ class Episode:
         """A checkpoint to `restore` later within this episode (or one of its forks)."""
         self._check_open()
         with self._lock:
-            return Snapshot(self.id, self.gym.store.snapshot(self.db), self.db.content_hash())
+            payload = self.gym.store.snapshot(self.db)
+        return Snapshot(self.id, payload, functools.partial(self.gym.store.payload_hash, self.db))
 
     def restore(self, snapshot: Snapshot) -> None:
         """Return to a checkpoint: state, clock, id counters and event log as they were then."""

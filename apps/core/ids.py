@@ -45,19 +45,26 @@ def numbered(prefix: str, start: int = 0, width: int = 7) -> IdFormat:
     return lambda n: f"{prefix}{start + n:0{width}d}"
 
 
+def counter_key(app: str, object_name: str) -> str:
+    """Counters are kept per app ("crm.Event" and "office.Event" never collide)."""
+    return f"{app}.{object_name}"
+
+
 class IdFactory:
     """Hands out the next id per object, reading and bumping `_idseq` in the action's transaction."""
 
-    def __init__(self, connection: Any, formats: dict[str, IdFormat]):
+    def __init__(self, connection: Any, formats: dict[str, IdFormat], app: str):
         self._conn = connection
         self._formats = formats
+        self._app = app
 
     def next(self, object_name: str) -> str:
         fmt = self._formats[object_name]
+        key = counter_key(self._app, object_name)
         row = self._conn.exec_driver_sql(
-            "UPDATE _idseq SET next = next + 1 WHERE object = ? RETURNING next - 1", (object_name,)
+            "UPDATE _idseq SET next = next + 1 WHERE object = ? RETURNING next - 1", (key,)
         ).fetchone()
         if row is None:
-            self._conn.exec_driver_sql("INSERT INTO _idseq(object, next) VALUES (?, 2)", (object_name,))
+            self._conn.exec_driver_sql("INSERT INTO _idseq(object, next) VALUES (?, 2)", (key,))
             return fmt(1)
         return fmt(row[0])

@@ -10,7 +10,8 @@ from __future__ import annotations
 
 import json
 import sqlite3
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any
 
 ENGINE_DDL = """
@@ -93,14 +94,24 @@ def decode_image(image: dict[str, str] | None) -> dict[str, Any] | None:
 
 @dataclass(frozen=True)
 class Entry:
+    """One journaled write. Row images are decoded from JSON on first use (most readers need none)."""
+
     seq: int
     action_id: int | None
     tick: int
     table: str
     pk: str
     op: str
-    old: dict[str, str] | None
-    new: dict[str, str] | None
+    old_json: str | None = field(default=None, repr=False)
+    new_json: str | None = field(default=None, repr=False)
+
+    @cached_property
+    def old(self) -> dict[str, str] | None:
+        return json.loads(self.old_json) if self.old_json else None
+
+    @cached_property
+    def new(self) -> dict[str, str] | None:
+        return json.loads(self.new_json) if self.new_json else None
 
     def as_dict(self) -> dict[str, Any]:
         """The entry with row images decoded to plain values (for logs and exports)."""
@@ -116,13 +127,6 @@ class Entry:
         }
 
 
-def _entry(row: tuple) -> Entry:
-    seq, action_id, tick, tbl, pk, op, old, new = row
-    return Entry(
-        seq, action_id, tick, tbl, pk, op, json.loads(old) if old else None, json.loads(new) if new else None
-    )
-
-
 _SELECT = "SELECT seq, action_id, tick, tbl, pk, op, old, new FROM _journal"
 
 
@@ -132,7 +136,7 @@ def entries(conn: sqlite3.Connection, *, since: int = 0, action_id: int | None =
         rows = conn.execute(f"{_SELECT} WHERE action_id = ? ORDER BY seq", (action_id,))
     else:
         rows = conn.execute(f"{_SELECT} WHERE seq > ? ORDER BY seq", (since,))
-    return [_entry(r) for r in rows]
+    return [Entry(*r) for r in rows]
 
 
 @dataclass(frozen=True)
@@ -152,55 +156,86 @@ class NetChange:
         return "delete" if self.after is None else "update"
 
     def changed_fields(self) -> dict[str, tuple[Any, Any]]:
-        """Field -> (old value, new value) for every field whose value differs."""
-        before, after = self.before or {}, self.after or {}
-        keys = list(dict.fromkeys([*before, *after]))
-        return {
-            k: (parse_literal(before.get(k)), parse_literal(after.get(k)))
-            for k in keys
-            if before.get(k) != after.get(k)
-        }
+        """Field -> (old value, new value) for every field whose value differs (computed once)."""
+        found = self.__dict__.get("_changed")
+        if found is None:
+            before, after = self.before or {}, self.after or {}
+            keys = list(dict.fromkeys([*before, *after])) if before else list(after)
+            found = {
+                k: (parse_literal(before.get(k)), parse_literal(after.get(k)))
+                for k in keys
+                if before.get(k) != after.get(k)
+            }
+            self.__dict__["_changed"] = found
+        return dict(found)
 
 
 def net_changes(conn: sqlite3.Connection, *, since: int = 0) -> list[NetChange]:
-    """Net row changes after journal seq `since`; rows changed and changed back are left out."""
-    first: dict[tuple[str, str], Entry] = {}
-    last: dict[tuple[str, str], Entry] = {}
+    """Net row changes after journal seq `since`; rows changed and changed back are left out.
+
+    Only the first image before and the last image after of each row are decoded.
+    """
+    first: dict[tuple[str, str], tuple[str, str | None]] = {}
+    last: dict[tuple[str, str], tuple[str, str | None]] = {}
     actions: dict[tuple[str, str], list[int | None]] = {}
-    for e in entries(conn, since=since):
-        key = (e.table, e.pk)
-        first.setdefault(key, e)
-        last[key] = e
-        actions.setdefault(key, []).append(e.action_id)
+    rows = conn.execute(
+        "SELECT action_id, tbl, pk, op, old, new FROM _journal WHERE seq > ? ORDER BY seq", (since,)
+    )
+    for action_id, tbl, pk, op, old, new in rows:
+        key = (tbl, pk)
+        if key not in first:
+            first[key] = (op, old)
+            actions[key] = []
+        last[key] = (op, new)
+        actions[key].append(action_id)
     out = []
-    for key, f in first.items():
-        before = f.old if f.op != "I" else None
-        after = last[key].new if last[key].op != "D" else None
+    for key, (op, old) in first.items():
+        last_op, new = last[key]
+        before = json.loads(old) if op != "I" and old else None
+        after = json.loads(new) if last_op != "D" and new else None
         if before != after:
             out.append(NetChange(key[0], key[1], before, after, tuple(dict.fromkeys(actions[key]))))
     return out
+
+
+_FIRST_IMAGES = (
+    "SELECT tbl, pk, op, old FROM _journal WHERE seq IN"
+    " (SELECT min(seq) FROM _journal WHERE seq > ? GROUP BY tbl, pk) ORDER BY seq"
+)
+_ROWS_PER_STATEMENT = 200
 
 
 def undo(conn: sqlite3.Connection, *, to_seq: int = 0) -> int:
     """Put every row touched after journal seq `to_seq` back as it was, and drop those entries.
 
     Returns the number of rows restored. Runs with journaling off, inside the caller's transaction.
+    Per table, one DELETE of the touched keys and one multi-row INSERT of their original images,
+    written as the journal's own `quote()` literals (exact, and parsed by SQLite, not Python):
+    a handful of statements however many rows, so the cost grows with the changes, not the world.
     """
-    originals: dict[tuple[str, str], dict[str, str] | None] = {}
-    for e in entries(conn, since=to_seq):
-        originals.setdefault((e.table, e.pk), e.old if e.op != "I" else None)
+    touched: dict[str, list[str]] = {}
+    images: dict[tuple[str, tuple[str, ...]], list[str]] = {}
+    rows = conn.execute(_FIRST_IMAGES, (to_seq,)).fetchall()
+    for table, pk, op, old in rows:
+        touched.setdefault(table, []).append(pk)
+        if op != "I":
+            image = json.loads(old)
+            images.setdefault((table, tuple(image)), []).append(f"({', '.join(image.values())})")
+    n = _ROWS_PER_STATEMENT
     conn.execute("UPDATE _ctx SET journaling = 0")
     try:
-        for (table, pk), image in originals.items():
+        for table, keys in touched.items():
             pk_col = primary_key_column(conn, table)
-            conn.execute(f'DELETE FROM "{table}" WHERE "{pk_col}" = {pk}')
-            if image is not None:
-                cols = ", ".join(f'"{c}"' for c in image)
-                conn.execute(f'INSERT INTO "{table}" ({cols}) VALUES ({", ".join(image.values())})')
+            for i in range(0, len(keys), n):
+                conn.execute(f'DELETE FROM "{table}" WHERE "{pk_col}" IN ({", ".join(keys[i : i + n])})')
+        for (table, cols), values in images.items():
+            names = ", ".join(f'"{c}"' for c in cols)
+            for i in range(0, len(values), n):
+                conn.execute(f'INSERT INTO "{table}" ({names}) VALUES {", ".join(values[i : i + n])}')
         conn.execute("DELETE FROM _journal WHERE seq > ?", (to_seq,))
     finally:
         conn.execute("UPDATE _ctx SET journaling = 1")
-    return len(originals)
+    return len(rows)
 
 
 _PK_CACHE: dict[str, str] = {}

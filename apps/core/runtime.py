@@ -139,7 +139,9 @@ def _execute(
             changes_before = db.write_count()
             if not action.read_only:
                 db.mark_action(connection, seq, tick)
-            ctx = Ctx(db=session, now=now, ids=IdFactory(connection, spec.id_formats), user_id=user_id)
+            ctx = Ctx(
+                db=session, now=now, ids=IdFactory(connection, spec.id_formats, spec.name), user_id=user_id
+            )
             result = action.fn(ctx, **validated)
             session.flush()
             if action.read_only and db.write_count() != changes_before:

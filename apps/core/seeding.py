@@ -9,6 +9,8 @@ from typing import Any
 from sqlalchemy import Boolean, Date, DateTime, Table
 from sqlalchemy.types import TypeDecorator
 
+from apps.core.ids import counter_key
+
 
 def parse_datetime(value: Any) -> Any:
     """ISO text to an aware datetime (naive values are UTC)."""
@@ -50,9 +52,16 @@ def insert_rows(conn: Any, table: Table, rows: Iterable[dict[str, Any]]) -> int:
 
 
 def set_id_counter(conn: Any, object_name: str, next_value: int) -> None:
-    """Make the next `ctx.new_id(object_name)` use counter `next_value` (after the world's own ids)."""
+    """Make the next `ctx.new_id(object_name)` use counter `next_value` (after the world's own ids).
+
+    Runs inside an app's seed loader: the engine tells the connection which app is seeding, and counters
+    are kept per app.
+    """
+    app = conn.info.get("saasgym.app")
+    if app is None:
+        raise RuntimeError("set_id_counter runs inside an app's seed loader (the engine names the app)")
     conn.exec_driver_sql(
         "INSERT INTO _idseq(object, next) VALUES (?, ?)"
         " ON CONFLICT(object) DO UPDATE SET next = excluded.next",
-        (object_name, next_value),
+        (counter_key(app, object_name), next_value),
     )

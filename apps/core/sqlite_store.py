@@ -14,6 +14,7 @@ from typing import Any
 from sqlalchemy import create_engine, event
 from sqlalchemy.exc import OperationalError
 from sqlalchemy.pool import StaticPool
+from sqlalchemy.util import LRUCache
 
 from apps.core import events as event_log
 from apps.core import journal
@@ -40,6 +41,12 @@ def _connect() -> sqlite3.Connection:
     return conn
 
 
+# SQLAlchemy compiles each distinct statement once per cache; a cache per engine would make every
+# new episode (one engine each) compile every query again. All episodes share one schema and one
+# dialect, so they share one cache of compiled statements.
+COMPILED_CACHE = LRUCache(4000)
+
+
 def _engine_over(conn: sqlite3.Connection) -> Any:
     engine = create_engine("sqlite://", creator=lambda: conn, poolclass=StaticPool)
 
@@ -49,7 +56,7 @@ def _engine_over(conn: sqlite3.Connection) -> Any:
     def _begin(connection):  # noqa: ANN001
         connection.exec_driver_sql("BEGIN")
 
-    return engine
+    return engine.execution_options(compiled_cache=COMPILED_CACHE)
 
 
 class SqliteEpisodeDb(EpisodeDb):
@@ -194,6 +201,14 @@ class SqliteMemoryStore(EpisodeStore):
         with db.lock:
             return db.conn.serialize()
 
+    def payload_hash(self, db: SqliteEpisodeDb, payload: bytes) -> str:
+        conn = _connect()
+        try:
+            conn.deserialize(payload)
+            return content_hash(conn, db.tables)
+        finally:
+            conn.close()
+
     def restore(self, db: SqliteEpisodeDb, payload: bytes) -> None:
         with db.lock:
             db.conn.deserialize(payload)
@@ -222,6 +237,7 @@ def build_golden(world: World, apps: Sequence[AppSpec]) -> GoldenImage:
         tables.extend(t.name for t in spec.metadata.sorted_tables)
     with engine.begin() as connection:
         for spec in apps:
+            connection.info["saasgym.app"] = spec.name  # id counters are kept per app
             spec.load_seed(world, connection)
     for table in [*tables, *journal.JOURNALED_ENGINE_TABLES]:
         journal.install_triggers(conn, table)

@@ -8,8 +8,9 @@ triggers) implements these two classes and nothing else changes.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any
 
 from apps.core.events import EventRecord
@@ -24,7 +25,12 @@ class Snapshot:
 
     episode_id: str
     payload: Any
-    state_hash: str
+    hasher: Callable[[Any], str] = field(repr=False, compare=False)
+
+    @cached_property
+    def state_hash(self) -> str:
+        """The content hash of the checkpointed state (computed on first use: it reads every row)."""
+        return self.hasher(self.payload)
 
 
 class EpisodeDb(ABC):
@@ -113,6 +119,10 @@ class EpisodeStore(ABC):
     @abstractmethod
     def snapshot(self, db: EpisodeDb) -> Any:
         """A checkpoint payload of the episode's current state."""
+
+    @abstractmethod
+    def payload_hash(self, db: EpisodeDb, payload: Any) -> str:
+        """The content hash of a checkpoint payload taken from `db`."""
 
     @abstractmethod
     def restore(self, db: EpisodeDb, payload: Any) -> None:

@@ -8,6 +8,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import time
 from collections.abc import Iterator
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -82,12 +83,16 @@ class World:
                     yield json.loads(line)
 
 
-def verify_world(folder: Path) -> list[str]:
-    """Problems with a world folder (empty when every file matches the manifest)."""
+def verify_world(folder: Path, manifest: dict[str, Any] | None = None) -> list[str]:
+    """Problems with a world folder (empty when every file matches the manifest).
+
+    `manifest` checks the files against a manifest already loaded instead of the one on disk.
+    """
     manifest_path = folder / MANIFEST
-    if not manifest_path.is_file():
-        return [f"{folder.name}: no {MANIFEST}"]
-    manifest = json.loads(manifest_path.read_text())
+    if manifest is None:
+        if not manifest_path.is_file():
+            return [f"{folder.name}: no {MANIFEST}"]
+        manifest = json.loads(manifest_path.read_text())
     problems = []
     listed: dict[str, str] = manifest.get("files", {})
     for rel, digest in sorted(listed.items()):
@@ -102,8 +107,35 @@ def verify_world(folder: Path) -> list[str]:
     return problems
 
 
+# A file modified this close to its hashing could change again within the filesystem's timestamp
+# granularity without its stamp changing ("racy" stamps): such a world is re-hashed next time.
+TRUST_AFTER_NS = 2_000_000_000
+_trusted: dict[Path, tuple[tuple[str, ...], tuple[tuple[int, ...], ...], World]] = {}
+
+
+def _stamps(folder: Path, rels: list[str], dirs: tuple[str, ...]) -> tuple[tuple[int, ...], ...] | None:
+    """(inode, size, mtime, ctime) of the manifest, every listed file and every folder; None if one is gone.
+
+    A folder's mtime changes when a file is added to or removed from it.
+    """
+    base = os.fspath(folder) + os.sep
+    try:
+        out = []
+        for rel in (MANIFEST, *rels, *dirs):
+            st = os.stat(base + rel)
+            out.append((st.st_ino, st.st_size, st.st_mtime_ns, st.st_ctime_ns))
+        return tuple(out)
+    except OSError:
+        return None
+
+
 def load_world(name_or_path: str | Path) -> World:
-    """Open a world by name (under worlds_root()) or path, refusing it if any checksum differs."""
+    """Open a world by name (under worlds_root()) or path, refusing it if any checksum differs.
+
+    Every file is hashed the first time; later loads of an unchanged folder (same inode, size,
+    mtime and ctime of every file and folder, none modified within 2 s of its hashing) reuse that
+    verification and cost one stat per file.
+    """
     folder = Path(name_or_path)
     if not (folder / MANIFEST).is_file():
         folder = worlds_root() / str(name_or_path)
@@ -111,11 +143,43 @@ def load_world(name_or_path: str | Path) -> World:
         raise WorldIntegrityError(
             f"no world {str(name_or_path)!r}; available: {', '.join(list_worlds()) or 'none'}"
         )
-    problems = verify_world(folder)
+    known = _trusted.get(folder)
+    if known is not None and _unchanged(folder, known):
+        return known[2]
+    manifest = json.loads((folder / MANIFEST).read_text())
+    problems = verify_world(folder, manifest)
     if problems:
         raise WorldIntegrityError(f"world {folder.name} refused: " + "; ".join(problems))
-    manifest = json.loads((folder / MANIFEST).read_text())
-    return World(name=manifest["name"], path=folder, manifest=manifest)
+    world = World(name=manifest["name"], path=folder, manifest=manifest)
+    _trust(world)
+    return world
+
+
+def world_problems(world: World) -> list[str]:
+    """What differs now between a loaded world's folder and its manifest (empty: nothing).
+
+    One stat per file while the folder is as it was when last hashed; a full hash otherwise.
+    """
+    known = _trusted.get(world.path)
+    if known is not None and known[2].manifest == world.manifest and _unchanged(world.path, known):
+        return []
+    problems = verify_world(world.path, world.manifest)
+    if not problems:
+        _trust(world)
+    return problems
+
+
+def _unchanged(folder: Path, known: tuple[tuple[str, ...], tuple[tuple[int, ...], ...], World]) -> bool:
+    return _stamps(folder, list(known[2].manifest["files"]), known[0]) == known[1]
+
+
+def _trust(world: World) -> None:
+    """Remember the stamps of a just-verified world, unless a file is too fresh to trust its stamp."""
+    files = list(world.manifest["files"])
+    dirs = (".", *sorted({p.as_posix() for rel in files for p in Path(rel).parents} - {"."}))
+    stamps = _stamps(world.path, files, dirs)
+    if stamps is not None and all(time.time_ns() - s[2] > TRUST_AFTER_NS for s in stamps):
+        _trusted[world.path] = (dirs, stamps, world)
 
 
 def list_worlds() -> list[str]:

@@ -44,9 +44,13 @@ def run_ui(
 
 
 def _field(page: Any, label: str) -> Any:
-    """The control labelled `label` (exactly, else the first whose label starts with it, e.g. "Stage *")."""
-    exact = page.get_by_label(label, exact=True)
-    return exact if exact.count() else page.get_by_label(label).first
+    """The form control labelled `label`; a required-field asterisk ("*Stage", "Stage *") may be omitted."""
+    controls = page.locator("input, select, textarea")
+    for name in (label, f"*{label}", f"* {label}", f"{label} *", f"{label}*"):
+        found = page.get_by_label(name, exact=True).and_(controls)
+        if found.count():
+            return found.first
+    return page.get_by_label(label).and_(controls).first
 
 
 def _play(page: Any, base: str, app: str, step: UiStep) -> None:

@@ -8,12 +8,10 @@
 
 from __future__ import annotations
 
-import threading
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
-from apps.core.worlds import World, sha256_file
+from apps.core.worlds import World, world_problems
 
 
 @dataclass(frozen=True)
@@ -26,39 +24,8 @@ class GateResult:
         return {"name": self.name, "ok": self.ok, "detail": self.detail}
 
 
-class WorldStamp:
-    """Remembers each world file's (size, mtime) after one full hash, so later checks cost a stat."""
-
-    def __init__(self) -> None:
-        self._stats: dict[Path, tuple[int, int]] = {}
-        self._lock = threading.Lock()
-
-    def problems(self, world: World) -> list[str]:
-        found = []
-        for rel, digest in world.manifest["files"].items():
-            path = world.path / rel
-            try:
-                st = path.stat()
-            except FileNotFoundError:
-                found.append(f"{rel} is missing")
-                continue
-            stamp = (st.st_size, st.st_mtime_ns)
-            with self._lock:
-                if self._stats.get(path) == stamp:
-                    continue
-            if sha256_file(path) != digest:
-                found.append(f"{rel} differs from the manifest")
-                continue
-            with self._lock:
-                self._stats[path] = stamp
-        return found
-
-
-STAMP = WorldStamp()
-
-
 def world_integrity(world: World) -> GateResult:
-    problems = STAMP.problems(world)
+    problems = world_problems(world)
     return GateResult("world_integrity", not problems, "; ".join(problems[:5]))
 
 

@@ -92,4 +92,7 @@ def test_closed_episode_urls_die(live_server):
 
 def test_apps_outside_the_episode_are_not_served(live_server):
     _, urls = live_server.new_episode()
-    assert httpx.post(f"{urls.cli}/ticketing/mcp", json=LIST, headers=MCP_HEADERS).status_code == 404
+    assert httpx.post(f"{urls.cli}/erp/mcp", json=LIST, headers=MCP_HEADERS).status_code == 404
+    _, crm_only = live_server.new_episode(apps=["crm"])
+    other = next((a for a in live_server.gym.apps if a != "crm"), "erp")
+    assert httpx.post(f"{crm_only.cli}/{other}/mcp", json=LIST, headers=MCP_HEADERS).status_code == 404

@@ -26,12 +26,18 @@ def call(url: str, tool: str, args: dict):
     return anyio.run(go)
 
 
+def live_server_apps() -> list[str]:
+    from apps.core.registry import discover
+
+    return list(discover())
+
+
 def test_create_returns_urls_that_work(api):
     made = api.post("/v1/episodes", json={"world": "tiny", "ttl_s": 600, "seed": 3})
     assert made.status_code == 201, made.text
     body = made.json()
     assert set(body["urls"]) >= {"mcp", "crm_mcp", "ui", "crm_ui", "cli"}
-    assert body["task"] is None and body["apps"] == ["crm"]
+    assert body["task"] is None and body["apps"] == sorted(live_server_apps())
     result = call(body["urls"]["crm_mcp"], "create_account", {"name": "Harnessed"})
     assert not result.is_error
     state = api.get(f"/v1/episodes/{body['episode_id']}").json()

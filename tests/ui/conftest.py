@@ -1,4 +1,8 @@
-"""Browser fixtures: one headless Chromium per test session, a fresh page (and episode) per test."""
+"""Browser fixtures: one headless Chromium per test module, a fresh page (and episode) per test.
+
+Module scope, not session: sync Playwright keeps an event loop on the main thread while it is open, and
+later modules run their own event loops (anyio.run) there.
+"""
 
 from __future__ import annotations
 
@@ -11,11 +15,11 @@ CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-dev-shm-usage"]
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def browser():
-    sync_api = pytest.importorskip("playwright.sync_api")
-    if not os.path.exists(CHROMIUM):
-        pytest.skip("Chromium is not installed (apt-get install -y chromium)")
+    from playwright import sync_api
+
+    assert os.path.exists(CHROMIUM), "Chromium is not installed (apt-get install -y chromium)"
     with sync_api.sync_playwright() as p:
         b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
         yield b

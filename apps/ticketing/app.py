@@ -1,0 +1,33 @@
+"""The ticketing app (ServiceNow ITSM-like): registered with the engine through `spec`."""
+
+from __future__ import annotations
+
+from apps.core.spec import AppSpec
+from apps.ticketing import models_itsm  # noqa: F401  (registers the ITSM tables)
+from apps.ticketing.ids import ID_FORMATS
+from apps.ticketing.models import ticketing_registry
+from apps.ticketing.seed import load_seed
+from apps.ticketing.services import actions
+
+
+def _acting_user(world) -> str | None:  # noqa: ANN001
+    return world.manifest.get("actors", {}).get("ticketing")
+
+
+def _ui_router(kit):  # noqa: ANN001, ANN202
+    from apps.ticketing.ui import build_router
+
+    return build_router(kit)
+
+
+spec = AppSpec(
+    name="ticketing",
+    title="Service Management",
+    metadata=ticketing_registry.metadata,
+    actions=actions,
+    load_seed=load_seed,
+    ui_router=_ui_router,
+    id_formats=ID_FORMATS,
+    volatile_columns={},
+    default_user=_acting_user,
+)

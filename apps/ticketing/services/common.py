@@ -1,0 +1,221 @@
+"""Shared helpers of the ticketing services: finding records by number or sys_id, checks, stamping."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from datetime import UTC, datetime
+from typing import Any, TypeVar
+
+from pydantic import BaseModel
+from sqlmodel import SQLModel, col, func, or_, select
+
+from apps.core.actions import ActionSet, Ctx
+from apps.core.errors import ActionError, NotFoundError
+from apps.ticketing.models import Group, GroupMember, JournalEntry, SysUser
+
+actions = ActionSet("ticketing")
+
+T = TypeVar("T", bound=SQLModel)
+
+
+class Page(BaseModel):
+    """One page of a list view: `total` rows match the filter."""
+
+    total: int
+    offset: int
+    limit: int
+
+
+def find(ctx: Ctx, model: type[T], key: str | None, *, field: str, label: str) -> T:
+    """A record by sys_id, or by number (INC0010001) for tables with numbers; else NotFoundError."""
+    key = (key or "").strip()
+    row = ctx.db.get(model, key) if key else None
+    if row is None and key and hasattr(model, "number"):
+        stmt = select(model).where(func.upper(model.number) == key.upper())
+        if hasattr(model, "latest"):
+            stmt = stmt.where(model.latest == True)  # noqa: E712
+        row = ctx.db.exec(stmt).first()
+    if row is None:
+        hint = " (give its number, like INC0010001, or its sys_id)" if hasattr(model, "number") else ""
+        raise NotFoundError(f"no {label} {key!r}{hint}", field=field)
+    return row
+
+
+def find_user(ctx: Ctx, key: str | None, field: str) -> SysUser:
+    """An active user by sys_id, user_name or e-mail."""
+    key = (key or "").strip()
+    user = ctx.db.get(SysUser, key) if key else None
+    if user is None and key:
+        user = ctx.db.exec(
+            select(SysUser).where(
+                or_(func.lower(SysUser.user_name) == key.lower(), func.lower(SysUser.email) == key.lower())
+            )
+        ).first()
+    if user is None:
+        raise NotFoundError(
+            f"no user {key!r} (give a sys_id, user_name or e-mail; see list_users)", field=field
+        )
+    if not user.active:
+        raise ActionError(f"user {user.name} is inactive", field=field)
+    return user
+
+
+def find_group(ctx: Ctx, key: str | None, field: str = "assignment_group") -> Group:
+    """An active group by sys_id or exact name."""
+    key = (key or "").strip()
+    group = ctx.db.get(Group, key) if key else None
+    if group is None and key:
+        group = ctx.db.exec(select(Group).where(func.lower(Group.name) == key.lower())).first()
+    if group is None:
+        raise NotFoundError(f"no group {key!r} (give a sys_id or exact name; see list_groups)", field=field)
+    if not group.active:
+        raise ActionError(f"group {group.name} is inactive", field=field)
+    return group
+
+
+def group_members(ctx: Ctx, group_id: str) -> list[SysUser]:
+    stmt = (
+        select(SysUser)
+        .join(GroupMember, col(GroupMember.user) == col(SysUser.sys_id))
+        .where(GroupMember.group == group_id)
+        .order_by(SysUser.name)
+    )
+    return list(ctx.db.exec(stmt).all())
+
+
+def is_member(ctx: Ctx, group_id: str, user_id: str) -> bool:
+    stmt = select(GroupMember).where(GroupMember.group == group_id, GroupMember.user == user_id)
+    return ctx.db.exec(stmt).first() is not None
+
+
+def check_assignee(ctx: Ctx, group: Group, user: SysUser) -> None:
+    """The assignee must be a member of the assignment group (names the members to choose from)."""
+    if not is_member(ctx, group.sys_id, user.sys_id):
+        names = ", ".join(u.name for u in group_members(ctx, group.sys_id)[:12])
+        raise ActionError(
+            f"{user.name} is not a member of {group.name}; assign to one of its members ({names}) "
+            "or choose another group",
+            field="assigned_to",
+        )
+
+
+def set_assignment(ctx: Ctx, row: Any, group_key: str | None, user_key: str | None) -> None:
+    """Set a task's assignment group and/or assignee (who must belong to the new or current group)."""
+    group = (
+        find_group(ctx, group_key or row.assignment_group) if (group_key or row.assignment_group) else None
+    )
+    if user_key:
+        user = find_user(ctx, user_key, "assigned_to")
+        if group is None:
+            raise ActionError("choose an assignment group for the assignee first", field="assignment_group")
+        check_assignee(ctx, group, user)
+        row.assigned_to = user.sys_id
+    if group_key and group:
+        row.assignment_group = group.sys_id
+
+
+def search_filter(model: Any, text: str, fields: tuple[str, ...]) -> Any:
+    """A WHERE clause: `text` (matched literally) in any of the model's `fields`."""
+    pattern = like(text)
+    return or_(*(col(getattr(model, f)).ilike(pattern, escape="\\") for f in fields))
+
+
+def check_choice(value: Any, allowed: Iterable[Any], field: str, labels: dict | None = None) -> None:
+    """Refuse a choice value that is not one of `allowed`, listing the valid ones."""
+    allowed = tuple(allowed)
+    if value is not None and value not in allowed:
+        shown = ", ".join(f"{a} ({labels[a]})" if labels else str(a) for a in allowed)
+        raise ActionError(f"{value!r} is not a valid value; choose one of: {shown}", field=field)
+
+
+def require_text(value: str | None, field: str, what: str = "a value") -> str:
+    if value is None or not value.strip():
+        raise ActionError(f"{what} is required", field=field)
+    return value.strip()
+
+
+def check_limit(limit: int) -> None:
+    if not 1 <= limit <= 200:
+        raise ActionError("limit must be between 1 and 200", field="limit")
+
+
+def like(text: str) -> str:
+    escaped = text.strip().replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
+    return f"%{escaped}%"
+
+
+def count(ctx: Ctx, stmt: Any) -> int:
+    return ctx.db.exec(select(func.count()).select_from(stmt.order_by(None).subquery())).one()
+
+
+def page(ctx: Ctx, stmt: Any, limit: int, offset: int) -> tuple[int, list[Any]]:
+    """(total, rows) of one page of `stmt`."""
+    check_limit(limit)
+    total = count(ctx, stmt)
+    return total, list(ctx.db.exec(stmt.offset(max(offset, 0)).limit(limit)).all())
+
+
+def stamp(ctx: Ctx, row: Any, *, new: bool = False) -> None:
+    """Set sys_updated_on/by (and sys_created_* for a new record)."""
+    row.sys_updated_on, row.sys_updated_by = ctx.now, ctx.user_id
+    if new:
+        row.sys_created_on, row.sys_created_by = ctx.now, ctx.user_id
+
+
+def add_journal(
+    ctx: Ctx, table: str, record_id: str, element: str, text: str, author: str | None = None
+) -> JournalEntry:
+    """Append a work note (element "work_notes") or comment (element "comments") to a record."""
+    entry = JournalEntry(
+        sys_id=ctx.new_id("sys_journal_field"),
+        element_id=record_id,
+        name=table,
+        element=element,
+        value=text,
+        sys_created_on=ctx.now,
+        sys_created_by=author or ctx.user_id,
+    )
+    ctx.db.add(entry)
+    return entry
+
+
+def journal_of(ctx: Ctx, record_id: str) -> list[JournalEntry]:
+    """The record's work notes and comments, newest first."""
+    stmt = (
+        select(JournalEntry)
+        .where(JournalEntry.element_id == record_id)
+        .order_by(col(JournalEntry.sys_created_on).desc(), col(JournalEntry.sys_id))
+    )
+    return list(ctx.db.exec(stmt).all())
+
+
+def aware(value: datetime | None) -> datetime | None:
+    """Datetimes from SQLite come back naive; they are UTC."""
+    if value is None:
+        return None
+    return value if value.tzinfo else value.replace(tzinfo=UTC)
+
+
+def fill_doc(**values: Any):
+    """Fill `{placeholders}` of a service function's docstring (place it below the @actions decorator)."""
+
+    def decorate(fn):
+        fn.__doc__ = (fn.__doc__ or "").format(**values)
+        return fn
+
+    return decorate
+
+
+# The engine reads signatures with get_type_hints (which drops Annotated constraints), so ranges are
+# checked in code with check_levels.
+Level = int
+Risk = int
+
+
+def check_levels(**values: int | None) -> None:
+    """Refuse impact/urgency outside 1-3 and risk outside 1-4."""
+    for field, value in values.items():
+        high = 4 if field == "risk" else 3
+        if value is not None and not 1 <= value <= high:
+            meaning = "1 Very High, 2 High, 3 Moderate, 4 Low" if high == 4 else "1 High, 2 Medium, 3 Low"
+            raise ActionError(f"{field} must be between 1 and {high} ({meaning}); got {value}", field=field)

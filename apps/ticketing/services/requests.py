@@ -1,0 +1,248 @@
+"""Requested items (RITM): approval by the manager, fulfilment through catalog tasks (SCTASK)."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel
+from sqlmodel import col, select
+
+from apps.core.actions import Ctx
+from apps.core.errors import ActionError
+from apps.ticketing import choices as c
+from apps.ticketing.models_itsm import (
+    CatalogItem,
+    CatalogTask,
+    CatalogVariable,
+    Request,
+    RequestedItem,
+    VariableValue,
+)
+from apps.ticketing.schemas import (
+    ApprovalOut,
+    CatalogTaskOut,
+    RequestedItemOut,
+    RequestedItemPage,
+    RequestOut,
+    VariableValueOut,
+)
+from apps.ticketing.services import approvals
+from apps.ticketing.services.catalog import start_fulfilment
+from apps.ticketing.services.common import actions, add_journal, find, find_user, page, require_text, stamp
+from apps.ticketing.services.present import display_names
+
+
+class RequestedItemDetail(BaseModel):
+    """A requested item with its request, variable answers, approvals and fulfilment tasks."""
+
+    item: RequestedItemOut  # type: ignore[valid-type]
+    request: RequestOut  # type: ignore[valid-type]
+    variables: list[VariableValueOut]  # type: ignore[valid-type]
+    approvals: list[ApprovalOut]  # type: ignore[valid-type]
+    tasks: list[CatalogTaskOut]  # type: ignore[valid-type]
+
+
+def ritms_out(ctx: Ctx, rows: list[RequestedItem]) -> list[RequestedItemOut]:
+    names = display_names(ctx, [r.requested_for for r in rows] + [r.assignment_group for r in rows])
+    reqs = dict(
+        ctx.db.exec(
+            select(Request.sys_id, Request.number).where(col(Request.sys_id).in_([r.request for r in rows]))
+        ).all()
+    )
+    items = dict(
+        ctx.db.exec(
+            select(CatalogItem.sys_id, CatalogItem.name).where(
+                col(CatalogItem.sys_id).in_([r.cat_item for r in rows])
+            )
+        ).all()
+    )
+    return [
+        RequestedItemOut.model_validate(
+            {
+                **r.model_dump(),
+                "request_number": reqs.get(r.request),
+                "cat_item_name": items.get(r.cat_item),
+                "requested_for_name": names.get(r.requested_for),
+                "state_label": c.TASK_STATES.get(r.state),
+                "assignment_group_name": names.get(r.assignment_group),
+            }
+        )
+        for r in rows
+    ]
+
+
+def tasks_out(ctx: Ctx, rows: list[CatalogTask]) -> list[CatalogTaskOut]:
+    names = display_names(ctx, [r.assignment_group for r in rows] + [r.assigned_to for r in rows])
+    return [
+        CatalogTaskOut.model_validate(
+            {
+                **r.model_dump(),
+                "state_label": c.TASK_STATES.get(r.state),
+                "assignment_group_name": names.get(r.assignment_group),
+                "assigned_to_name": names.get(r.assigned_to),
+            }
+        )
+        for r in rows
+    ]
+
+
+def load_ritm(ctx: Ctx, key: str) -> RequestedItem:
+    return find(ctx, RequestedItem, key, field="requested_item_id", label="requested item")
+
+
+@actions.read
+def list_requested_items(
+    ctx: Ctx,
+    *,
+    requested_for: str | None = None,
+    stage: Literal["waiting_for_approval", "fulfillment", "complete", "Request Cancelled"] | None = None,
+    active: bool | None = None,
+    limit: int = 25,
+    offset: int = 0,
+) -> RequestedItemPage:
+    """List requested items (RITM), newest first.
+
+    Args:
+        requested_for: the person they are for (sys_id, user_name or e-mail).
+        stage: waiting_for_approval, fulfillment, complete or "Request Cancelled".
+        active: true = still open.
+        limit / offset: paging (limit 1-200).
+    """
+    stmt = select(RequestedItem)
+    if requested_for:
+        stmt = stmt.where(
+            RequestedItem.requested_for == find_user(ctx, requested_for, "requested_for").sys_id
+        )
+    if stage:
+        stmt = stmt.where(RequestedItem.stage == stage)
+    if active is not None:
+        stmt = stmt.where(RequestedItem.active == active)
+    total, rows = page(ctx, stmt.order_by(col(RequestedItem.number).desc()), limit, offset)
+    return RequestedItemPage(total=total, offset=offset, limit=limit, records=ritms_out(ctx, rows))
+
+
+@actions.read
+def get_requested_item(ctx: Ctx, *, requested_item_id: str) -> RequestedItemDetail:
+    """Get a requested item (RITM number or sys_id) with its request, answers, approvals and tasks."""
+    ritm = load_ritm(ctx, requested_item_id)
+    request = ctx.db.get(Request, ritm.request)
+    values = ctx.db.exec(
+        select(VariableValue, CatalogVariable)
+        .join(CatalogVariable, col(CatalogVariable.sys_id) == col(VariableValue.item_option_new))
+        .where(VariableValue.request_item == ritm.sys_id)
+        .order_by(CatalogVariable.order)
+    ).all()
+    from apps.ticketing.models_itsm import Approval
+
+    apprs = ctx.db.exec(
+        select(Approval).where(Approval.sysapproval == ritm.sys_id).order_by(Approval.sys_id)
+    ).all()
+    tasks = ctx.db.exec(
+        select(CatalogTask).where(CatalogTask.request_item == ritm.sys_id).order_by(CatalogTask.number)
+    ).all()
+    names = display_names(ctx, [request.requested_for])
+    return RequestedItemDetail(
+        item=ritms_out(ctx, [ritm])[0],
+        request=RequestOut.model_validate(
+            {**request.model_dump(), "requested_for_name": names.get(request.requested_for)}
+        ),
+        variables=[
+            VariableValueOut.model_validate(
+                {**v.model_dump(), "variable_name": var.name, "question_text": var.question_text}
+            )
+            for v, var in values
+        ],
+        approvals=approvals.approvals_out(ctx, list(apprs)),
+        tasks=tasks_out(ctx, list(tasks)),
+    )
+
+
+@actions.write
+def approve_requested_item(
+    ctx: Ctx, *, requested_item_id: str, comments: str | None = None
+) -> RequestedItemOut:
+    """Approve a requested item waiting for your approval: it moves to fulfilment and a catalog task
+    (SCTASK) opens for the fulfilment group."""
+    ritm = load_ritm(ctx, requested_item_id)
+    approvals.decide(ctx, ritm, "sc_req_item", "approved", comments, "requested_item_id")
+    start_fulfilment(ctx, ritm, ctx.db.get(Request, ritm.request))
+    stamp(ctx, ritm)
+    ctx.db.flush()
+    return ritms_out(ctx, [ritm])[0]
+
+
+@actions.write
+def reject_requested_item(ctx: Ctx, *, requested_item_id: str, comments: str) -> RequestedItemOut:
+    """Reject a requested item waiting for your approval; `comments` (required) says why. The item is
+    closed incomplete (stage "Request Cancelled") and its request closed rejected."""
+    ritm = load_ritm(ctx, requested_item_id)
+    approvals.decide(ctx, ritm, "sc_req_item", "rejected", comments, "requested_item_id")
+    request = ctx.db.get(Request, ritm.request)
+    ritm.approval, ritm.stage, ritm.state, ritm.active, ritm.closed_at = (
+        "rejected",
+        "Request Cancelled",
+        4,
+        False,
+        ctx.now,
+    )
+    request.approval, request.request_state, request.active, request.closed_at = (
+        "rejected",
+        "closed_rejected",
+        False,
+        ctx.now,
+    )
+    stamp(ctx, ritm)
+    return ritms_out(ctx, [ritm])[0]
+
+
+@actions.write
+def close_catalog_task(
+    ctx: Ctx,
+    *,
+    task_id: str,
+    state: Literal["Closed Complete", "Closed Incomplete", "Closed Skipped"] = "Closed Complete",
+    close_notes: str | None = None,
+) -> CatalogTaskOut:
+    """Close a fulfilment task (SCTASK number or sys_id). Closed Incomplete needs close_notes saying why.
+
+    When the last open task of a requested item closes, the item completes (Closed Complete, stage
+    complete — or Closed Incomplete if any task was incomplete) and so does its request.
+    """
+    task = find(ctx, CatalogTask, task_id, field="task_id", label="catalog task")
+    if not task.active:
+        raise ActionError(f"{task.number} is already {c.TASK_STATES[task.state]}", field="task_id")
+    if state == "Closed Incomplete" and not (close_notes or "").strip():
+        raise ActionError("say why the task could not be completed (close_notes)", field="close_notes")
+    code = {v: k for k, v in c.TASK_STATES.items()}[state]
+    task.state, task.active, task.closed_at, task.close_notes = (
+        code,
+        False,
+        ctx.now,
+        (close_notes or "").strip() or None,
+    )
+    if task.close_notes:
+        add_journal(ctx, "sc_task", task.sys_id, "work_notes", require_text(task.close_notes, "close_notes"))
+    stamp(ctx, task)
+    ctx.db.flush()
+    siblings = ctx.db.exec(select(CatalogTask).where(CatalogTask.request_item == task.request_item)).all()
+    if all(not t.active for t in siblings):
+        ritm = ctx.db.get(RequestedItem, task.request_item)
+        incomplete = any(t.state == 4 for t in siblings)
+        ritm.state, ritm.stage, ritm.active, ritm.closed_at = (
+            (4 if incomplete else 3),
+            "complete",
+            False,
+            ctx.now,
+        )
+        stamp(ctx, ritm)
+        others = ctx.db.exec(
+            select(RequestedItem).where(
+                RequestedItem.request == ritm.request, col(RequestedItem.active).is_(True)
+            )
+        ).all()  # noqa: E712
+        if not [o for o in others if o.sys_id != ritm.sys_id]:
+            request = ctx.db.get(Request, ritm.request)
+            request.request_state = "closed_incomplete" if incomplete else "closed_complete"
+            request.active, request.closed_at = False, ctx.now
+            stamp(ctx, request)
+    return tasks_out(ctx, [task])[0]

@@ -1,0 +1,141 @@
+"""SLA definitions and task SLAs (read side), and the logical clock: `advance_time` runs the
+scheduled jobs (SLA breach timer, auto-close of resolved incidents)."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+from typing import Literal
+
+from pydantic import BaseModel
+from sqlmodel import col, select
+
+from apps.core.actions import Ctx
+from apps.core.errors import ActionError
+from apps.ticketing import choices as c
+from apps.ticketing.models import Incident
+from apps.ticketing.models_itsm import SlaDefinition, TaskSla
+from apps.ticketing.schemas import SlaDefinitionOut, TaskSlaOut, TaskSlaPage
+from apps.ticketing.services import sla_engine
+from apps.ticketing.services.common import actions, aware, check_limit, find, stamp
+
+
+class SlaDefinitionList(BaseModel):
+    """The SLA definitions (contract_sla)."""
+
+    records: list[SlaDefinitionOut]  # type: ignore[valid-type]
+
+
+class ClockResult(BaseModel):
+    """What happened while time passed."""
+
+    now: str
+    waited_seconds: int
+    slas_breached: int
+    incidents_closed: list[str]
+
+
+def _out(ctx: Ctx, rows: list[tuple[TaskSla, SlaDefinition, str | None]]) -> list[TaskSlaOut]:
+    out = []
+    for sla, definition, number in rows:
+        elapsed = sla_engine.elapsed_seconds(sla, ctx.now)
+        out.append(
+            TaskSlaOut.model_validate(
+                {
+                    **sla.model_dump(),
+                    "has_breached": sla_engine.is_breached(sla, definition.duration, ctx.now),
+                    "sla_name": definition.name,
+                    "target": definition.target,
+                    "task_number": number,
+                    "elapsed_seconds": elapsed,
+                    "time_left_seconds": max(0, definition.duration - elapsed),
+                    "percentage": round(100.0 * elapsed / definition.duration, 2),
+                }
+            )
+        )
+    return out
+
+
+def _stmt():
+    return (
+        select(TaskSla, SlaDefinition, Incident.number)
+        .join(SlaDefinition, col(SlaDefinition.sys_id) == col(TaskSla.sla))
+        .join(Incident, col(Incident.sys_id) == col(TaskSla.task), isouter=True)
+    )
+
+
+def task_slas_out(ctx: Ctx, task_ids: list[str]) -> list[TaskSlaOut]:
+    rows = ctx.db.exec(
+        _stmt().where(col(TaskSla.task).in_(task_ids)).order_by(TaskSla.start_time, TaskSla.sys_id)
+    )
+    return _out(ctx, list(rows.all()))
+
+
+@actions.read
+def list_task_slas(
+    ctx: Ctx,
+    *,
+    task: str | None = None,
+    stage: Literal["in_progress", "paused", "completed", "cancelled"] | None = None,
+    breached: bool | None = None,
+    limit: int = 25,
+    offset: int = 0,
+) -> TaskSlaPage:
+    """List task SLAs (SLAs running on incidents), with live elapsed time, time left and breach.
+
+    Args:
+        task: only the SLAs of this incident (number or sys_id).
+        stage: in_progress, paused (incident on hold), completed (stopped on resolve) or cancelled.
+        breached: true = only breached SLAs (elapsed beyond the target on the logical clock).
+        limit / offset: paging (limit 1-200). Sorted by planned end time, soonest first.
+    """
+    check_limit(limit)
+    stmt = _stmt()
+    if task:
+        stmt = stmt.where(TaskSla.task == find(ctx, Incident, task, field="task", label="incident").sys_id)
+    if stage:
+        stmt = stmt.where(TaskSla.stage == stage)
+    rows = _out(ctx, list(ctx.db.exec(stmt.order_by(TaskSla.planned_end_time, TaskSla.sys_id)).all()))
+    if breached is not None:
+        rows = [r for r in rows if r.has_breached == breached]
+    return TaskSlaPage(total=len(rows), offset=offset, limit=limit, records=rows[offset : offset + limit])
+
+
+@actions.read
+def list_sla_definitions(ctx: Ctx) -> SlaDefinitionList:
+    """List the SLA definitions: per priority, a response target and a resolution target (seconds).
+
+    A definition attaches to incidents of its priority when they open (or when their priority changes).
+    """
+    rows = ctx.db.exec(select(SlaDefinition).order_by(SlaDefinition.priority, SlaDefinition.target)).all()
+    return SlaDefinitionList(records=rows)
+
+
+@actions.write
+def advance_time(ctx: Ctx, *, hours: int = 0, minutes: int = 0) -> ClockResult:
+    """Wait: let logical time pass (at most 30 days), then run the scheduled jobs.
+
+    The SLA breach timer marks running SLAs past their target as breached, and Resolved incidents
+    resolved 7 or more days ago are closed automatically (state 7 Closed).
+    """
+    seconds = hours * 3600 + minutes * 60
+    if seconds <= 0 or seconds > 30 * 86400:
+        raise ActionError("wait between 1 minute and 30 days (hours and/or minutes)", field="hours")
+    ctx.wait(seconds)
+    breached = sla_engine.mark_breaches(ctx)
+    closed = auto_close(ctx)
+    return ClockResult(
+        now=ctx.now.isoformat(), waited_seconds=seconds, slas_breached=breached, incidents_closed=closed
+    )
+
+
+def auto_close(ctx: Ctx) -> list[str]:
+    """Close Resolved incidents whose resolution is at least AUTO_CLOSE_DAYS old; returns their numbers."""
+    cutoff = ctx.now - timedelta(days=c.AUTO_CLOSE_DAYS)
+    stmt = select(Incident).where(Incident.state == c.RESOLVED, col(Incident.resolved_at) <= cutoff)
+    closed = []
+    for inc in ctx.db.exec(stmt.order_by(Incident.number)).all():
+        if aware(inc.resolved_at) <= cutoff:
+            inc.state, inc.active, inc.closed_at, inc.closed_by = c.CLOSED, False, ctx.now, None
+            stamp(ctx, inc)
+            closed.append(inc.number)
+    return closed

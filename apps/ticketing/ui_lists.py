@@ -1,0 +1,273 @@
+"""List views (ServiceNow-like): the filter conditions as a breadcrumb, sortable columns, paging."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from fastapi import APIRouter, Request
+from fastapi.responses import Response
+
+from apps.core.ui_kit import UiKit
+
+PAGE = 20
+
+
+@dataclass(frozen=True)
+class Col:
+    label: str
+    key: str
+    sort: str | None = None
+    link: bool = False
+
+
+@dataclass(frozen=True)
+class Filter:
+    arg: str  # action argument (and query parameter)
+    label: str  # breadcrumb label
+    kind: str = "text"  # text | bool | list
+
+
+@dataclass(frozen=True)
+class ListDef:
+    path: str
+    action: str
+    title: str
+    columns: tuple[Col, ...]
+    filters: tuple[Filter, ...]
+    record_path: str
+    key: str = "number"
+    default_sort: str | None = None
+
+
+LISTS = (
+    ListDef(
+        "/incidents",
+        "list_incidents",
+        "Incidents",
+        (
+            Col("Number", "number", "number", True),
+            Col("Opened", "opened_at", "opened_at"),
+            Col("Short description", "short_description", "short_description"),
+            Col("Caller", "caller_name"),
+            Col("Priority", "priority_label", "priority"),
+            Col("State", "state_label", "state"),
+            Col("Assignment group", "assignment_group_name"),
+            Col("Assigned to", "assigned_to_name"),
+            Col("SLA breached", "sla_breached"),
+        ),
+        (
+            Filter("active", "Active", "bool"),
+            Filter("state", "State", "list"),
+            Filter("priority", "Priority", "list"),
+            Filter("assigned_to_me", "Assigned to me", "bool"),
+            Filter("unassigned", "Unassigned", "bool"),
+            Filter("assignment_group", "Assignment group"),
+            Filter("sla_breached", "SLA breached", "bool"),
+            Filter("search", "Keywords"),
+        ),
+        "/incidents/",
+        default_sort="number",
+    ),
+    ListDef(
+        "/problems",
+        "list_problems",
+        "Problems",
+        (
+            Col("Number", "number", None, True),
+            Col("Short description", "short_description"),
+            Col("State", "state_label"),
+            Col("Known error", "known_error"),
+            Col("Priority", "priority_label"),
+            Col("Assigned to", "assigned_to_name"),
+        ),
+        (
+            Filter("active", "Active", "bool"),
+            Filter("known_error", "Known error", "bool"),
+            Filter("search", "Keywords"),
+        ),
+        "/problems/",
+    ),
+    ListDef(
+        "/changes",
+        "list_changes",
+        "Change Requests",
+        (
+            Col("Number", "number", "number", True),
+            Col("Short description", "short_description"),
+            Col("Type", "type"),
+            Col("State", "state_label", "state"),
+            Col("Approval", "approval"),
+            Col("Risk", "risk_label", "risk"),
+            Col("Configuration item", "cmdb_ci_name"),
+            Col("Planned start", "start_date", "start_date"),
+            Col("Planned end", "end_date"),
+        ),
+        (
+            Filter("state", "State", "list"),
+            Filter("type", "Type"),
+            Filter("approval", "Approval"),
+            Filter("search", "Keywords"),
+        ),
+        "/changes/",
+        default_sort="number",
+    ),
+    ListDef(
+        "/requests",
+        "list_requested_items",
+        "Requested Items",
+        (
+            Col("Number", "number", None, True),
+            Col("Item", "cat_item_name"),
+            Col("Request", "request_number"),
+            Col("Requested for", "requested_for_name"),
+            Col("Stage", "stage"),
+            Col("Approval", "approval"),
+            Col("State", "state_label"),
+        ),
+        (Filter("active", "Active", "bool"), Filter("stage", "Stage")),
+        "/requests/",
+    ),
+    ListDef(
+        "/approvals",
+        "list_approvals",
+        "My Approvals",
+        (
+            Col("Approval for", "record_number", None, True),
+            Col("Approver", "approver_name"),
+            Col("State", "state"),
+            Col("Created", "sys_created_on"),
+        ),
+        (Filter("state", "State"),),
+        "/record/",
+        key="record_number",
+    ),
+    ListDef(
+        "/kb",
+        "search_knowledge",
+        "Knowledge",
+        (
+            Col("Number", "number", None, True),
+            Col("Title", "short_description"),
+            Col("Version", "version"),
+            Col("Workflow", "workflow_state"),
+            Col("Category", "kb_category"),
+            Col("Views", "sys_view_count"),
+        ),
+        (Filter("query", "Keywords"), Filter("workflow_state", "Workflow")),
+        "/kb/",
+    ),
+    ListDef(
+        "/cmdb",
+        "list_configuration_items",
+        "Configuration Items",
+        (
+            Col("Name", "name", None, True),
+            Col("Class", "class_label"),
+            Col("Status", "operational_status_label"),
+            Col("IP address", "ip_address"),
+            Col("Support group", "support_group_name"),
+        ),
+        (Filter("sys_class_name", "Class"), Filter("search", "Keywords")),
+        "/cmdb/",
+        key="sys_id",
+    ),
+)
+
+
+def _value(f: Filter, raw: list[str]) -> Any:
+    if f.kind == "bool":
+        return raw[-1] in ("true", "on", "1")
+    if f.kind == "list":
+        return [int(v) for v in raw if v.lstrip("-").isdigit()]
+    return raw[-1]
+
+
+def list_args(
+    kit: UiKit, view: ListDef, request: Request
+) -> tuple[dict[str, Any], list[dict[str, str]], str | None, bool, int]:
+    """(action args, breadcrumb, sort, descending, page) from the query string, in the order given."""
+    params = request.query_params
+    accepted = kit.params(view.action)
+    args: dict[str, Any] = {}
+    crumbs = [{"label": "All", "url": kit.url(request, view.path)}]
+    kept: list[tuple[str, str]] = []
+    for name in dict.fromkeys(k for k, _ in params.multi_items()):
+        f = next((f for f in view.filters if f.arg == name), None)
+        raw = [v for v in params.getlist(name) if v.strip()]
+        if f is None or not raw or name not in accepted:
+            continue
+        args[name] = _value(f, raw)
+        kept += [(name, v) for v in raw]
+        shown = ", ".join(raw) if f.kind != "bool" else ("true" if args[name] else "false")
+        crumbs.append(
+            {
+                "label": f"{f.label} = {shown}",
+                "url": kit.root(request) + view.path + "?" + "&".join(f"{k}={v}" for k, v in kept),
+            }
+        )
+    sort = params.get("sort") or view.default_sort
+    desc = params.get("dir", "desc" if sort == view.default_sort else "asc") == "desc"
+    if sort and "sort_by" in accepted:
+        args.update(sort_by=sort, descending=desc)
+    page = int(params.get("page", "1")) if params.get("page", "1").isdigit() else 1
+    args.update(limit=PAGE, offset=(max(page, 1) - 1) * PAGE)
+    if view.action == "list_approvals" and "state" not in args:
+        args["state"] = "requested"
+    return args, crumbs, sort, desc, max(page, 1)
+
+
+def build_list_router(kit: UiKit) -> APIRouter:
+    router = APIRouter()
+    for view in LISTS:
+        router.add_api_route(view.path, _handler(kit, view), methods=["GET"], include_in_schema=False)
+    return router
+
+
+def _handler(kit: UiKit, view: ListDef):  # noqa: ANN202
+    async def handler(request: Request) -> Response:
+        args, crumbs, sort, desc, page = list_args(kit, view, request)
+        outcome = await kit.run(request, view.action, args)
+        data = outcome.data() if outcome.ok else {"records": [], "total": 0}
+        query = {k: request.query_params.getlist(k) for k in request.query_params}
+
+        def url_with(**changes: Any) -> str:
+            return kit.url(request, view.path, **{**query, **changes})
+
+        columns = [
+            {
+                "label": c.label,
+                "key": c.key,
+                "link": c.link,
+                "sorted": ("descending" if desc else "ascending") if c.sort and c.sort == sort else None,
+                "url": url_with(sort=c.sort, dir="asc" if (c.sort == sort and desc) else "desc", page=None)
+                if c.sort and "sort_by" in kit.params(view.action)
+                else None,
+            }
+            for c in view.columns
+        ]
+        total, first = data.get("total", 0), (page - 1) * PAGE
+        pager = {
+            "total": total,
+            "first": first + 1,
+            "last": first + len(data["records"]),
+            "prev_url": url_with(page=page - 1) if page > 1 else None,
+            "next_url": url_with(page=page + 1) if first + len(data["records"]) < total else None,
+        }
+        return kit.render(
+            request,
+            "sn_list.html",
+            {
+                "title": view.title,
+                "view": view,
+                "records": data["records"],
+                "columns": columns,
+                "crumbs": crumbs,
+                "pager": pager,
+                "error": None if outcome.ok else outcome.error,
+                "search_query": request.query_params.get("search"),
+            },
+        )
+
+    handler.__name__ = f"list_{view.path.strip('/')}"
+    return handler

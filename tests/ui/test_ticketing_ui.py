@@ -1,0 +1,124 @@
+"""The ticketing UI in a real Chromium: assign, hold, resolve an incident; approve a change; lists."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+import pytest
+from playwright.sync_api import expect
+
+
+@pytest.fixture
+def desk(live_server, browser):
+    """(episode, page, ui) for a fresh tiny episode, logged in through the ticketing launch URL."""
+    episode, urls = live_server.new_episode("tiny")
+    context = browser.new_context(viewport={"width": 1400, "height": 1000})
+    page = context.new_page()
+    page.set_default_timeout(10_000)
+    page.goto(urls.ui("ticketing"))
+    base = page.url.split("?", 1)[0].rsplit("/incidents", 1)[0]
+    yield episode, page, lambda path="/": base + path
+    context.close()
+    manager = getattr(live_server.gateway, "manager", None)
+    if manager is not None:
+        manager.close(episode.id)
+
+
+def _row(episode, number):
+    return next(
+        c
+        for c in episode.diff()
+        if c.table == "ticketing_incident"
+        and c.pk == episode.call("ticketing_get_incident", incident_id=number)["incident"]["sys_id"]
+    )
+
+
+def test_incident_assign_hold_resolve(desk):
+    episode, page, ui = desk
+    caller = episode.call("ticketing_list_users", department="Sales", limit=1)["records"][0]["sys_id"]
+    number = episode.call(
+        "ticketing_create_incident", caller_id=caller, short_description="Docking station dead"
+    )["number"]
+    page.goto(ui(f"/incidents/{number}"))
+    expect(page.get_by_role("heading", level=1)).to_have_text(number)
+
+    page.get_by_role("button", name="Assign to me").click()
+    expect(page.get_by_role("status")).to_contain_text("Record updated")
+    inc = episode.call("ticketing_get_incident", incident_id=number)["incident"]
+    assert (inc["state"], inc["assigned_to"]) == (2, episode.call("ticketing_get_current_user")["sys_id"])
+
+    page.get_by_label("On hold reason").select_option("Awaiting Vendor")
+    page.get_by_role("button", name="On Hold").click()
+    expect(page.get_by_role("status")).to_contain_text("Record updated")
+    assert episode.call("ticketing_get_incident", incident_id=number)["incident"]["hold_reason"] == "4"
+
+    page.get_by_role("button", name="Start Work").click()
+    page.get_by_role("button", name="Resolve").click()  # no code, no notes: refused, nothing written
+    expect(page.get_by_role("alert")).to_contain_text("resolution code")
+    page.get_by_label("Resolution code").select_option("Solution provided")
+    page.get_by_label("Resolution notes").fill("Replaced the dock")
+    page.get_by_role("button", name="Resolve").click()
+    expect(page.get_by_role("status")).to_contain_text("Record updated")
+    fields = {f.field: f.new for f in _row(episode, number).fields}
+    assert (
+        fields["state"] == 6
+        and fields["close_code"] == "Solution provided"
+        and fields["close_notes"] == "Replaced the dock"
+    )
+    action = next(
+        e for e in reversed(episode.events()) if e.kind == "action" and e.name == "resolve_incident"
+    )
+    assert action.surface == "ui" and action.outcome == "ok"
+
+
+def test_work_note_shows_in_activity_stream(desk):
+    episode, page, ui = desk
+    number = episode.call("ticketing_list_incidents", active=True, limit=1)["records"][0]["number"]
+    page.goto(ui(f"/incidents/{number}"))
+    page.get_by_role("textbox", name="Note", exact=True).fill("Called the vendor")
+    page.get_by_role("button", name="Post").click()
+    expect(page.get_by_role("list", name="Activity stream")).to_contain_text("Called the vendor")
+    entry = episode.call("ticketing_get_incident", incident_id=number)["activity"][0]
+    assert (entry["element"], entry["value"]) == ("work_notes", "Called the vendor")
+
+
+def test_approve_change(desk):
+    episode, page, ui = desk
+    ci = episode.call("ticketing_list_configuration_items", sys_class_name="cmdb_ci_linux_server", limit=1)[
+        "records"
+    ][0]["sys_id"]
+    start = (episode.now + timedelta(days=50)).replace(microsecond=0)
+    chg = episode.call(
+        "ticketing_create_change",
+        short_description="Emergency kernel patch",
+        type="emergency",
+        cmdb_ci=ci,
+        assignment_group="Service Desk",
+        start_date=start.isoformat(),
+        end_date=(start + timedelta(hours=1)).isoformat(),
+    )
+    page.goto(ui(f"/changes/{chg['number']}"))
+    page.get_by_role("button", name="Request Approval").click()
+    expect(page.get_by_role("status")).to_contain_text("Record updated")
+    page.get_by_role("button", name="Approve").click()
+    expect(page.get_by_role("status")).to_contain_text("Record updated")
+    after = episode.call("ticketing_get_change", change_id=chg["number"])["change"]
+    assert (after["state_label"], after["approval"]) == ("Scheduled", "approved")
+    changed = next(
+        c for c in episode.diff() if c.table == "ticketing_change_request" and c.pk == chg["sys_id"]
+    )
+    assert changed.op == "insert"
+    approvals = [c for c in episode.diff() if c.table == "ticketing_sysapproval_approver"]
+    assert any(dict((f.field, f.new) for f in c.fields).get("state") == "approved" for c in approvals)
+
+
+def test_list_breadcrumb_and_sorting(desk):
+    episode, page, ui = desk
+    page.goto(ui("/incidents?active=true&priority=5"))
+    crumbs = page.get_by_role("navigation", name="Filter conditions")
+    expect(crumbs).to_contain_text("Active = true")
+    expect(crumbs).to_contain_text("Priority = 5")
+    crumbs.get_by_role("link", name="Active = true").click()
+    expect(page.get_by_role("navigation", name="Filter conditions")).not_to_contain_text("Priority = 5")
+    page.get_by_role("columnheader", name="Opened").get_by_role("link").click()
+    expect(page.get_by_role("columnheader", name="Opened ▼")).to_have_attribute("aria-sort", "descending")

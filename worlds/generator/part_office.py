@@ -1,0 +1,75 @@
+"""The office part of a world: mailboxes, calendars, drives, docs, sheets, Teams and coworker personas,
+consistent with the company's employees and the CRM's accounts, contacts and opportunities.
+
+Draws only from its own random stream (`{seed}:office`), so adding it never changes other parts.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from . import BuildContext, Part, pick_crm_actor
+from .common import make_faker
+from .office_calendar import colleague_meetings, customer_calls, pending_invitations, recurring_meetings
+from .office_chat import build_chat
+from .office_files import build_drives
+from .office_mail import customer_threads, everyday_mail, internal_threads
+from .office_people import Office, build_personas, build_rooms, build_users
+
+TABLES = (
+    "user",
+    "mail_folder",
+    "message",
+    "attachment",
+    "room",
+    "event",
+    "attendee",
+    "drive_item",
+    "permission",
+    "doc_block",
+    "doc_comment",
+    "worksheet",
+    "cell",
+    "team",
+    "team_member",
+    "channel",
+    "chat",
+    "chat_member",
+    "chat_message",
+    "persona",
+)
+
+
+def build(ctx: BuildContext) -> tuple[dict[str, list[dict[str, Any]]], dict[str, str]]:
+    rng = random.Random(f"{ctx.seed}:office")
+    crm = ctx.shared["crm"]
+    office = Office(rng=rng, fake=make_faker(rng), scale=ctx.scale, now=ctx.now, crm=crm)
+    build_users(office, ctx.shared["company"].employees)
+    actor_crm_id = pick_crm_actor(crm)
+    office.actor_crm_id = actor_crm_id
+    office.actor = office.user_by_number[crm.by_id[actor_crm_id]["employee_number"]]
+    build_rooms(office)
+    build_personas(office)
+    build_drives(office)
+    recurring_meetings(office)
+    customer_calls(office)
+    colleague_meetings(office)
+    contacts: dict[str, list[dict[str, Any]]] = {}
+    for c in crm.rows["contact"]:
+        contacts.setdefault(c["account_id"], []).append(c)
+    customer_threads(office, contacts, {a["id"]: a for a in crm.rows["account"]})
+    colleagues = [office.by_id[p["user_id"]] for p in office.personas]
+    colleagues += rng.sample(
+        [u for u in office.users if u is not office.actor], k=min(8, len(office.users) - 1)
+    )
+    internal_threads(office, colleagues)
+    everyday_mail(office)
+    pending_invitations(office)
+    build_chat(office)
+    ctx.shared["office"] = office
+    files = {f"office/{t}.jsonl": office.rows.get(t, []) for t in TABLES}
+    return files, {"office": office.actor["id"]}
+
+
+PART = Part("office", 30, build)

@@ -1,0 +1,105 @@
+"""Ticketing world, part 3: change requests with their approvals (no accidental schedule conflicts)."""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta
+
+from .common import weighted
+from .ticketing_core import Desk
+from .ticketing_text import CHANGES
+
+DAY = timedelta(days=1)
+
+
+def _approve(desk: Desk, chg: dict, approvers: list[str], decided: str, at: datetime) -> None:
+    """One approver decides (`decided`); with "requested" every approver is still pending."""
+    winner = desk.rng.choice(approvers)
+    for user in approvers:
+        state = "requested" if decided == "requested" else (decided if user == winner else "not_required")
+        desk.add(
+            "sysapproval_approver",
+            approver=user,
+            sysapproval=chg["sys_id"],
+            source_table="change_request",
+            state=state,
+            sys_created_on=desk.dt(at),
+            sys_updated_on=desk.dt(at),
+            sys_created_by=chg["requested_by"],
+        )
+
+
+def build_changes(desk: Desk) -> None:
+    rng, now = desk.rng, desk.now
+    cab = desk.members[desk.groups["Change Advisory Board"]]
+    targets = [c for c in desk.cis if c["sys_class_name"] not in ("cmdb_ci_computer", "cmdb_ci_printer")]
+    busy: dict[str, list[tuple[datetime, datetime]]] = {}
+    n = desk.count(400, 15)
+    for start in sorted(desk.when(now - 150 * DAY, now + 45 * DAY) for _ in range(n)):
+        start = start.replace(minute=0, second=0)
+        end = start + timedelta(hours=rng.randint(1, 6))
+        ci = rng.choice(targets)
+        if any(s < end and start < e for s, e in busy.get(ci["sys_id"], [])):
+            continue  # keep the world free of accidental conflicts
+        busy.setdefault(ci["sys_id"], []).append((start, end))
+        kind = weighted(rng, {"normal": 6, "standard": 3, "emergency": 1})
+        if end < now:
+            state = int(weighted(rng, {"3": 17, "4": 2, "0": 1 if now - end < 3 * DAY else 0}))
+        elif start <= now:
+            state = -1
+        else:
+            state = int(weighted(rng, {"-2": 5, "-3": 3, "-4": 1 if kind == "normal" else 0, "-5": 2}))
+        if kind == "standard" and state in (-3, -4):
+            state = -2
+        opened = start - timedelta(days=rng.randint(3, 20))
+        group = next(g for g, s in desk.groups.items() if s == ci["support_group"])
+        template, category = rng.choice(CHANGES)
+        approval = {-5: "not requested", -4: "requested", -3: "requested"}.get(state, "approved")
+        if kind == "standard":
+            approval = "approved"
+        if state == 4 and kind != "standard":
+            approval = "rejected" if rng.random() < 0.5 else "approved"
+        risk = rng.randint(2, 4)
+        chg = desk.add(
+            "change_request",
+            numbered=True,
+            short_description=template.format(ci=ci["name"]),
+            description=f"{template.format(ci=ci['name'])}.",
+            type=kind,
+            state=state,
+            approval=approval,
+            risk=risk,
+            impact=rng.randint(2, 3),
+            priority=rng.randint(3, 4),
+            category=category,
+            cmdb_ci=ci["sys_id"],
+            assignment_group=ci["support_group"],
+            assigned_to=desk.member(group),
+            requested_by=desk.member(group),
+            start_date=desk.dt(start),
+            end_date=desk.dt(end),
+            work_start=desk.dt(start) if state in (-1, 0, 3) else None,
+            work_end=desk.dt(end) if state in (0, 3) else None,
+            justification="Keep the service secure and supported.",
+            implementation_plan="Follow the runbook.",
+            backout_plan="Restore from snapshot.",
+            test_plan="Smoke-test the service.",
+            conflict_status="No Conflict",
+            conflict_last_run=desk.dt(opened),
+            close_code="successful" if state == 3 else None,
+            close_notes="Completed as planned." if state == 3 else None,
+            opened_at=desk.dt(opened),
+            closed_at=desk.dt(end) if state in (3, 4) else None,
+            active=state not in (3, 4),
+            sys_created_on=desk.dt(opened),
+            sys_updated_on=desk.dt(min(end, now)),
+        )
+        if kind == "standard" or state == -5:
+            continue
+        manager = next(
+            r["manager"] for r in desk.rows["sys_user_group"] if r["sys_id"] == ci["support_group"]
+        )
+        if kind == "normal":
+            _approve(desk, chg, [manager], "requested" if state == -4 else "approved", opened + DAY)
+        if state != -4:
+            decided = "requested" if state == -3 else ("rejected" if approval == "rejected" else "approved")
+            _approve(desk, chg, cab, decided, opened + 2 * DAY)
