@@ -48,7 +48,8 @@ def serve(host: str, port: int, world: str) -> None:
         "$SAASGYM_HARNESS_KEY" if "SAASGYM_HARNESS_KEY" in os.environ else settings.state_dir / "harness.key"
     )
     click.echo(f"  harness API:    {gateway.base}/v1  (bearer key in {key_source})")
-    uvicorn.run(gateway.asgi(), host=host, port=port, log_level="warning")
+    # Agents keep connections open between calls: a short keep-alive races with clients reusing sockets.
+    uvicorn.run(gateway.asgi(), host=host, port=port, log_level="warning", timeout_keep_alive=75)
 
 
 @cli.command()

@@ -39,15 +39,12 @@ class LiveServer:
         self.thread.join(timeout=10)
 
 
-def start_live_server(gym: Gym | None = None, state_dir: Path | None = None, **settings) -> LiveServer:
-    gym = gym or Gym()
-    port = free_port()
-    state_dir = state_dir or Path(tempfile.mkdtemp(prefix="saasgym-test-"))
-    config = Settings(host="127.0.0.1", port=port, state_dir=state_dir, keys={"harness": "test-harness-key"})
-    for name, value in settings.items():
-        setattr(config, name, value)
-    gateway = Gateway(gym, config)
-    config = uvicorn.Config(gateway.asgi(), host="127.0.0.1", port=port, log_level="warning", lifespan="on")
+def serve_in_thread(app, port: int | None = None) -> tuple[uvicorn.Server, threading.Thread, int]:  # noqa: ANN001
+    """Run an ASGI app on uvicorn (loopback) in a daemon thread; returns once it accepts requests."""
+    port = port or free_port()
+    config = uvicorn.Config(
+        app, host="127.0.0.1", port=port, log_level="warning", lifespan="on", timeout_keep_alive=75
+    )
     server = uvicorn.Server(config)
     thread = threading.Thread(target=server.run, daemon=True)
     thread.start()
@@ -56,4 +53,16 @@ def start_live_server(gym: Gym | None = None, state_dir: Path | None = None, **s
         if time.time() > deadline or not thread.is_alive():
             raise RuntimeError("test server did not start")
         time.sleep(0.02)
+    return server, thread, port
+
+
+def start_live_server(gym: Gym | None = None, state_dir: Path | None = None, **settings) -> LiveServer:
+    gym = gym or Gym()
+    port = free_port()
+    state_dir = state_dir or Path(tempfile.mkdtemp(prefix="saasgym-test-"))
+    config = Settings(host="127.0.0.1", port=port, state_dir=state_dir, keys={"harness": "test-harness-key"})
+    for name, value in settings.items():
+        setattr(config, name, value)
+    gateway = Gateway(gym, config)
+    server, thread, _ = serve_in_thread(gateway.asgi(), port)
     return LiveServer(gym, gateway, f"http://127.0.0.1:{port}", server, thread)

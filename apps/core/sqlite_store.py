@@ -37,7 +37,12 @@ class GoldenImage:
 
 
 def _connect() -> sqlite3.Connection:
-    conn = sqlite3.connect(":memory:", check_same_thread=False, isolation_level=None)
+    return sqlite3.connect(":memory:", check_same_thread=False, isolation_level=None)
+
+
+def _load(conn: sqlite3.Connection, data: bytes) -> sqlite3.Connection:
+    """Replace `conn`'s database with a copy of `data` (its schema is parsed lazily, on first use)."""
+    conn.deserialize(data)
     return conn
 
 
@@ -176,15 +181,13 @@ class SqliteMemoryStore(EpisodeStore):
             return self._golden[key]
 
     def create(self, golden: GoldenImage) -> SqliteEpisodeDb:
-        conn = _connect()
-        conn.deserialize(golden.data)
-        return SqliteEpisodeDb(conn, golden.tables)
+        return SqliteEpisodeDb(_load(_connect(), golden.data), golden.tables)
 
     def reset(self, db: SqliteEpisodeDb, golden: GoldenImage) -> None:
         with db.lock:
             pending = db.conn.execute("SELECT count(*) FROM _journal").fetchone()[0]
             if pending > UNDO_LIMIT:
-                db.conn.deserialize(golden.data)
+                _load(db.conn, golden.data)
                 return
             db.conn.execute("BEGIN")
             try:
@@ -211,14 +214,12 @@ class SqliteMemoryStore(EpisodeStore):
 
     def restore(self, db: SqliteEpisodeDb, payload: bytes) -> None:
         with db.lock:
-            db.conn.deserialize(payload)
+            _load(db.conn, payload)
 
     def fork(self, db: SqliteEpisodeDb) -> SqliteEpisodeDb:
         with db.lock:
             data = db.conn.serialize()
-        conn = _connect()
-        conn.deserialize(data)
-        return SqliteEpisodeDb(conn, db.tables)
+        return SqliteEpisodeDb(_load(_connect(), data), db.tables)
 
     def close(self, db: SqliteEpisodeDb) -> None:
         with db.lock:

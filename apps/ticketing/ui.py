@@ -10,6 +10,8 @@ from fastapi.responses import Response
 
 from apps.core.ui_kit import NavItem, UiKit
 from apps.ticketing import choices as c
+from apps.ticketing.ui_form_layouts import INCIDENT_LABELS, OPEN_PROBLEM_STATES
+from apps.ticketing.ui_forms import build_form_router
 from apps.ticketing.ui_lists import build_list_router
 
 TABS = (
@@ -20,6 +22,7 @@ TABS = (
     ("My Approvals", "/approvals"),
     ("Knowledge", "/kb"),
     ("CMDB", "/cmdb"),
+    ("Service Catalog", "/catalog"),
 )
 PREFIX_PATHS = {
     "INC": "/incidents/",
@@ -61,6 +64,7 @@ def build_router(kit: UiKit) -> APIRouter:
         return kit.redirect(request, "/incidents", active="true", assigned_to_me="true")
 
     router.include_router(build_list_router(kit))
+    router.include_router(build_form_router(kit))  # before the record routes: /incidents/new
 
     async def incident_page(
         request: Request, number: str, error: str | None = None, status: int = 200
@@ -86,6 +90,7 @@ def build_router(kit: UiKit) -> APIRouter:
                 "hold_reasons": list(c.HOLD_REASONS.values()),
                 "close_codes": c.CLOSE_CODES,
                 "flash": request.query_params.get("saved"),
+                "labels": INCIDENT_LABELS,
             },
             status=status,
         )
@@ -151,7 +156,10 @@ def build_router(kit: UiKit) -> APIRouter:
             return kit.error_page(request, f"Unknown operation {op!r}.")
         return await run_op(request, number, CHANGE_OPS[op], "change_id", change_page, f"/changes/{number}")
 
-    async def record(request: Request, action: str, arg: str, key: str, kind: str) -> Response:
+    async def record(
+        request: Request, action: str, arg: str, key: str, kind: str, edit: str | None = None
+    ) -> Response:
+        """The generic record page; `edit` is the path of the record's Edit form while it is editable."""
         d = await kit.read(request, action, {arg: key})
         main = next(iter(d.values()))
         title = main.get("number") or main.get("name") or key
@@ -163,12 +171,22 @@ def build_router(kit: UiKit) -> APIRouter:
         return kit.render(
             request,
             "record.html",
-            {"title": title, "kind": kind, "main": main, "rows": field_rows(main), "related": related},
+            {
+                "title": title,
+                "kind": kind,
+                "main": main,
+                "rows": field_rows(main),
+                "related": related,
+                "edit_path": edit if edit and _editable(main) else None,
+                "flash": request.query_params.get("saved"),
+            },
         )
 
     @router.get("/problems/{number}")
     async def problem(request: Request, number: str) -> Response:
-        return await record(request, "get_problem", "problem_id", number, "Problem")
+        return await record(
+            request, "get_problem", "problem_id", number, "Problem", f"/problems/{number}/edit"
+        )
 
     @router.get("/requests/{number}")
     async def requested_item(request: Request, number: str) -> Response:
@@ -176,7 +194,9 @@ def build_router(kit: UiKit) -> APIRouter:
 
     @router.get("/kb/{number}")
     async def article(request: Request, number: str) -> Response:
-        return await record(request, "get_knowledge_article", "article_id", number, "Knowledge Article")
+        return await record(
+            request, "get_knowledge_article", "article_id", number, "Knowledge Article", f"/kb/{number}/edit"
+        )
 
     @router.get("/cmdb/{ci}")
     async def ci(request: Request, ci: str) -> Response:
@@ -192,6 +212,13 @@ def build_router(kit: UiKit) -> APIRouter:
         return kit.redirect(request, PREFIX_PATHS[prefix] + number)
 
     return router
+
+
+def _editable(main: dict[str, Any]) -> bool:
+    """Whether the record page offers Edit: an open problem, a draft article (the service decides)."""
+    if "workflow_state" in main:
+        return main["workflow_state"] == "draft"
+    return main.get("state") in OPEN_PROBLEM_STATES
 
 
 def field_rows(record: dict[str, Any], skip: tuple[str, ...] = ()) -> list[tuple[str, Any]]:

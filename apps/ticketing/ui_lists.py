@@ -38,6 +38,7 @@ class ListDef:
     record_path: str
     key: str = "number"
     default_sort: str | None = None
+    new_path: str | None = None  # the New form's path (a "New" button in the list header)
 
 
 LISTS = (
@@ -68,6 +69,7 @@ LISTS = (
         ),
         "/incidents/",
         default_sort="number",
+        new_path="/incidents/new",
     ),
     ListDef(
         "/problems",
@@ -87,6 +89,7 @@ LISTS = (
             Filter("search", "Keywords"),
         ),
         "/problems/",
+        new_path="/problems/new",
     ),
     ListDef(
         "/changes",
@@ -111,6 +114,7 @@ LISTS = (
         ),
         "/changes/",
         default_sort="number",
+        new_path="/changes/new",
     ),
     ListDef(
         "/requests",
@@ -156,6 +160,7 @@ LISTS = (
         ),
         (Filter("query", "Keywords"), Filter("workflow_state", "Workflow")),
         "/kb/",
+        new_path="/kb/new",
     ),
     ListDef(
         "/cmdb",
@@ -170,6 +175,22 @@ LISTS = (
         ),
         (Filter("sys_class_name", "Class"), Filter("search", "Keywords")),
         "/cmdb/",
+        key="sys_id",
+    ),
+    ListDef(
+        "/catalog",
+        "list_catalog_items",
+        "Service Catalog",
+        (
+            Col("Item", "name", None, True),
+            Col("Short description", "short_description"),
+            Col("Category", "category"),
+            Col("Price", "price"),
+            Col("Delivery days", "delivery_days"),
+            Col("Fulfilment group", "group_name"),
+        ),
+        (Filter("search", "Keywords"), Filter("category", "Category")),
+        "/catalog/",
         key="sys_id",
     ),
 )

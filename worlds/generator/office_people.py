@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
-from apps.office.ids import ID_FORMATS, key
+from apps.office.ids import ID_FORMATS
 
 from .common import scaled
 
@@ -60,13 +60,13 @@ class Office:
 
     def add(self, table: str, obj: str, **values: Any) -> dict[str, Any]:
         """Append a row with the next GUID of `obj` (the same ids the app's counters continue from)."""
-        row = {"id": ID_FORMATS[key(obj)](len(self.rows[table]) + 1), **values}
+        row = {"id": ID_FORMATS[obj](len(self.rows[table]) + 1), **values}
         self.rows[table].append(row)
         return row
 
     def conversation(self) -> str:
         self.conversations += 1
-        return ID_FORMATS[key("Conversation")](self.conversations)
+        return ID_FORMATS["Conversation"](self.conversations)
 
     @property
     def users(self) -> list[dict[str, Any]]:

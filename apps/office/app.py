@@ -1,0 +1,32 @@
+"""The office app (Microsoft 365-like: mail, calendar, drive, docs, sheets, chat, virtual coworkers)."""
+
+from __future__ import annotations
+
+from apps.core.spec import AppSpec
+from apps.office.ids import ID_FORMATS
+from apps.office.models import office_registry
+from apps.office.seed import load_seed
+from apps.office.services import actions
+
+
+def _acting_user(world) -> str | None:  # noqa: ANN001
+    return world.manifest.get("actors", {}).get("office")
+
+
+def _ui_router(kit):  # noqa: ANN001, ANN202
+    from apps.office.ui import build_router
+
+    return build_router(kit)
+
+
+spec = AppSpec(
+    name="office",
+    title="Office",
+    metadata=office_registry.metadata,
+    actions=actions,
+    load_seed=load_seed,
+    ui_router=_ui_router,
+    id_formats=ID_FORMATS,
+    volatile_columns={},
+    default_user=_acting_user,
+)

@@ -1,0 +1,197 @@
+"""Scheduling and delivering coworkers' reactions on the logical clock.
+
+When the acting user mails, chats with or invites a colleague who has a persona, a `ScheduledReply`
+row is written with the time it becomes due (now + the persona's delay). Due rows are carried out by
+`deliver_due`, which the check_new_mail / wait_for_replies actions call: so replies are part of the
+episode state, deterministic, and replayed exactly by snapshot, fork and reset.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict
+from datetime import timedelta
+from typing import Any
+
+from sqlmodel import col, select
+
+from apps.core.actions import Ctx
+from apps.office.coworkers.responder import (
+    Incoming,
+    Invitation,
+    PersonaCard,
+    Turn,
+    cache_key,
+    get_responder,
+    new_text,
+)
+from apps.office.models import ChatMessage, Event, Message, Persona, ScheduledReply, User
+
+
+def persona_of(ctx: Ctx, user_id: str) -> Persona | None:
+    return ctx.db.exec(select(Persona).where(Persona.user_id == user_id)).first()
+
+
+def card(ctx: Ctx, persona: Persona) -> PersonaCard:
+    user = ctx.db.get(User, persona.user_id)
+    return PersonaCard(
+        persona_id=persona.id,
+        name=user.display_name,
+        first_name=user.given_name,
+        summary=persona.summary,
+        knowledge=list(persona.knowledge),
+        policies=list(persona.policies),
+        meeting_rules=dict(persona.meeting_rules),
+        signature=persona.signature,
+        clarifying_question=persona.clarifying_question,
+    )
+
+
+def _schedule(ctx: Ctx, persona: Persona, kind: str, payload: dict[str, Any], key: str | None) -> None:
+    ctx.db.add(
+        ScheduledReply(
+            id=ctx.new_id("ScheduledReply"),
+            persona_id=persona.id,
+            due_date_time=ctx.now + timedelta(minutes=persona.reply_delay_minutes),
+            kind=kind,
+            payload=payload,
+            cache_key=key,
+            created_date_time=ctx.now,
+        )
+    )
+
+
+def on_mail_delivered(ctx: Ctx, copy: Message) -> None:
+    """A mail from the acting user reached a colleague: schedule their answer (if they would answer)."""
+    persona = persona_of(ctx, copy.owner_id)
+    acting = ctx.db.get(User, ctx.user_id) if ctx.user_id else None
+    if persona is None or acting is None or copy.from_address != acting.mail:
+        return
+    owner = ctx.db.get(User, copy.owner_id)
+    if owner.mail.lower() not in [a.lower() for a in copy.to_recipients]:
+        return
+    history = tuple(
+        Turn(m.from_name or "", new_text(m.body_content))
+        for m in ctx.db.exec(
+            select(Message)
+            .where(Message.owner_id == copy.owner_id, Message.conversation_id == copy.conversation_id)
+            .where(Message.id != copy.id)
+            .order_by(Message.sent_date_time, Message.id)
+        )
+    )
+    persona_card = card(ctx, persona)
+    incoming = Incoming("mail", acting.display_name, copy.subject, copy.body_content, history)
+    text = get_responder().reply(persona_card, incoming)
+    if text:
+        key = cache_key(persona_card, "reply", asdict(incoming))
+        _schedule(ctx, persona, "mail", {"message_id": copy.id, "body": text}, key)
+
+
+def on_invitation(ctx: Ctx, event: Event, copy: Message) -> None:
+    """A colleague with a persona got a meeting request: they answer it when their delay has passed."""
+    persona = persona_of(ctx, copy.owner_id)
+    if persona is not None:
+        _schedule(ctx, persona, "rsvp", {"event_id": event.id, "sequence": event.sequence}, None)
+
+
+def on_chat_message(ctx: Ctx, message: ChatMessage, recipients: list[str], chat_type: str) -> None:
+    """A chat or channel post from the acting user: 1:1 partners answer, others only when @mentioned."""
+    acting = ctx.db.get(User, ctx.user_id) if ctx.user_id else None
+    if acting is None or message.from_user_id != acting.id:
+        return
+    for user_id in recipients:
+        if user_id == acting.id or (chat_type != "oneOnOne" and user_id not in message.mentions):
+            continue
+        persona = persona_of(ctx, user_id)
+        if persona is None:
+            continue
+        persona_card = card(ctx, persona)
+        incoming = Incoming("chat", acting.display_name, "", message.body_content)
+        text = get_responder().reply(persona_card, incoming)
+        if text:
+            payload = {
+                "chat_id": message.chat_id,
+                "channel_id": message.channel_id,
+                "reply_to_id": message.reply_to_id or (message.id if message.channel_id else None),
+                "body": text,
+                "mention": acting.id,
+            }
+            _schedule(ctx, persona, "chat", payload, cache_key(persona_card, "reply", asdict(incoming)))
+
+
+def deliver_due(ctx: Ctx) -> list[ScheduledReply]:
+    """Carry out every scheduled reaction whose time has come, oldest first; returns them."""
+    due = ctx.db.exec(
+        select(ScheduledReply)
+        .where(ScheduledReply.status == "pending", col(ScheduledReply.due_date_time) <= ctx.now)
+        .order_by(ScheduledReply.due_date_time, ScheduledReply.id)
+    ).all()
+    for row in due:
+        persona = ctx.db.get(Persona, row.persona_id)
+        user = ctx.db.get(User, persona.user_id)
+        {"mail": _send_mail, "rsvp": _answer_invite, "chat": _post_chat}[row.kind](ctx, persona, user, row)
+        row.status = "delivered"
+        ctx.db.add(row)
+    ctx.db.flush()
+    return list(due)
+
+
+def _send_mail(ctx: Ctx, persona: Persona, user: User, row: ScheduledReply) -> None:
+    from apps.office.services.mailbox import Outgoing, deliver, quoted, reply_subject
+
+    original = ctx.db.get(Message, row.payload["message_id"])
+    if original is None:
+        return
+    original.is_read = True
+    ctx.db.add(original)
+    deliver(
+        ctx,
+        Outgoing(
+            sender=user,
+            subject=reply_subject(original.subject),
+            body=quoted(original, row.payload["body"]),
+            to=[original.from_address or ""],
+            conversation_id=original.conversation_id,
+            in_reply_to_id=original.id,
+        ),
+    )
+
+
+def _answer_invite(ctx: Ctx, persona: Persona, user: User, row: ScheduledReply) -> None:
+    from apps.office.services.common import aware, zone
+    from apps.office.services.invites import respond_as
+    from apps.office.services.timeline import busy_blocks, is_free, occurrences
+
+    event = ctx.db.get(Event, row.payload["event_id"])
+    if event is None or event.is_cancelled or event.sequence != row.payload["sequence"]:
+        return
+    start, horizon = aware(event.start_date_time), aware(event.start_date_time) + timedelta(days=90)
+    blocks = [b for b in busy_blocks(ctx, user.mail.lower(), user.id, start, horizon) if b[3].id != event.id]
+    busy = not all(is_free(blocks, o.start, o.end) for o in occurrences(event, start, horizon))
+    tz = zone(user.time_zone)
+    local_start, local_end = start.astimezone(tz), aware(event.end_date_time).astimezone(tz)
+    invitation = Invitation(
+        subject=event.subject,
+        organizer_name=event.organizer_name,
+        local_start=local_start.strftime("%Y-%m-%dT%H:%M"),
+        local_end=local_end.strftime("%Y-%m-%dT%H:%M"),
+        weekday=local_start.strftime("%a").upper()[:2],
+        busy=busy,
+    )
+    status, comment = get_responder().decide(card(ctx, persona), invitation)
+    respond_as(ctx, event, user, status, comment)
+
+
+def _post_chat(ctx: Ctx, persona: Persona, user: User, row: ScheduledReply) -> None:
+    p = row.payload
+    ctx.db.add(
+        ChatMessage(
+            id=ctx.new_id("ChatMessage"),
+            chat_id=p.get("chat_id"),
+            channel_id=p.get("channel_id"),
+            reply_to_id=p.get("reply_to_id"),
+            from_user_id=user.id,
+            body_content=p["body"],
+            mentions=[p["mention"]] if p.get("channel_id") else [],
+            created_date_time=ctx.now,
+        )
+    )

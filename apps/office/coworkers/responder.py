@@ -1,0 +1,173 @@
+"""How a virtual coworker decides what to say: a pluggable `PersonaResponder`.
+
+The default `RuleBasedResponder` is deterministic (rules per persona in the world files). A lab can
+back personas with a language model by wrapping it in `RecordedResponder`, whose cache (keyed by
+persona + conversation state) makes a recorded episode replay exactly without the model:
+
+    from apps.office.coworkers import RecordedResponder, set_responder
+    set_responder(RecordedResponder(MyModelResponder(), cache_path="replies.json"))
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Protocol, runtime_checkable
+
+QUOTE_MARK = "________________________________"
+REQUEST_WORDS = ("please", "can you", "could you", "would you", "need", "send me", "let me know", "?")
+
+
+@dataclass(frozen=True)
+class PersonaCard:
+    """What a responder knows about the coworker it speaks for."""
+
+    persona_id: str
+    name: str
+    first_name: str
+    summary: str
+    knowledge: list[dict] = field(default_factory=list)
+    policies: list[dict] = field(default_factory=list)
+    meeting_rules: dict = field(default_factory=dict)
+    signature: str = ""
+    clarifying_question: str = ""
+
+
+@dataclass(frozen=True)
+class Turn:
+    sender: str
+    text: str
+
+
+@dataclass(frozen=True)
+class Incoming:
+    """A message the coworker received: channel is mail or chat; history is the thread so far."""
+
+    channel: str
+    sender_name: str
+    subject: str
+    text: str
+    history: tuple[Turn, ...] = ()
+
+
+@dataclass(frozen=True)
+class Invitation:
+    """A meeting the coworker is invited to, in their own local time, and whether they are free."""
+
+    subject: str
+    organizer_name: str
+    local_start: str
+    local_end: str
+    weekday: str
+    busy: bool
+
+
+@runtime_checkable
+class PersonaResponder(Protocol):
+    def reply(self, persona: PersonaCard, incoming: Incoming) -> str | None:
+        """The coworker's answer text, or None when they would not answer."""
+
+    def decide(self, persona: PersonaCard, invitation: Invitation) -> tuple[str, str]:
+        """(accepted | tentativelyAccepted | declined, comment) for a meeting invitation."""
+
+
+def new_text(text: str) -> str:
+    """A mail body without the quoted original below it."""
+    return text.split(QUOTE_MARK, 1)[0].strip()
+
+
+class RuleBasedResponder:
+    """Deterministic rules: refuse what policy forbids, answer what the persona knows, otherwise ask."""
+
+    def reply(self, persona: PersonaCard, incoming: Incoming) -> str | None:
+        text = f"{incoming.subject}\n{new_text(incoming.text)}".lower()
+        hello = f"Hi {incoming.sender_name.split()[0]},"
+        sign = f"\n\n{persona.signature}" if persona.signature and incoming.channel == "mail" else ""
+        for policy in persona.policies:
+            if any(k.lower() in text for k in policy.get("keywords", [])):
+                return f"{hello}\n\n{policy['reply']}{sign}"
+        answers = [
+            k["answer"] for k in persona.knowledge if any(w.lower() in text for w in k.get("keywords", []))
+        ]
+        if answers:
+            return f"{hello}\n\n" + "\n\n".join(answers) + sign
+        if any(w in text for w in REQUEST_WORDS):
+            question = persona.clarifying_question or (
+                "Happy to help, but I'm not sure what you need from me. Could you say which account or "
+                "document this is about, and by when you need it?"
+            )
+            return f"{hello}\n\n{question}{sign}"
+        return None
+
+    def decide(self, persona: PersonaCard, invitation: Invitation) -> tuple[str, str]:
+        rules = persona.meeting_rules
+        if invitation.busy:
+            return "declined", "Sorry, I already have something at that time. Could we find another slot?"
+        if invitation.weekday in rules.get("no_meeting_days", []):
+            return "declined", rules.get(
+                "no_meeting_reason", f"I keep {invitation.weekday} free of meetings."
+            )
+        earliest, latest = rules.get("earliest", "00:00"), rules.get("latest", "23:59")
+        if invitation.local_start[11:16] < earliest or invitation.local_end[11:16] > latest:
+            return "declined", f"That's outside the hours I take meetings ({earliest}-{latest} my time)."
+        if rules.get("tentative_for_optional") and "optional" in invitation.subject.lower():
+            return "tentativelyAccepted", "I'll try to make it."
+        return "accepted", ""
+
+
+def cache_key(persona: PersonaCard, kind: str, state: object) -> str:
+    """Key of a recorded reply: the persona and the full conversation state it answered."""
+    blob = json.dumps(
+        {"persona": persona.persona_id, "kind": kind, "state": state}, sort_keys=True, default=str
+    )
+    return hashlib.sha256(blob.encode()).hexdigest()
+
+
+class RecordedResponder:
+    """Wraps another responder (e.g. one backed by a language model) with a record/replay cache.
+
+    A cached key is answered from the cache; a miss asks `inner` and records the answer, or raises
+    LookupError when there is no inner responder (replay-only mode).
+    """
+
+    def __init__(self, inner: PersonaResponder | None = None, cache_path: str | Path | None = None):
+        self.inner = inner
+        self.path = Path(cache_path) if cache_path else None
+        self.cache: dict[str, object] = (
+            json.loads(self.path.read_text()) if self.path and self.path.exists() else {}
+        )
+
+    def _lookup(self, key: str, compute):
+        if key in self.cache:
+            return self.cache[key]
+        if self.inner is None:
+            raise LookupError(f"no recorded reply for {key} and no responder to ask")
+        value = compute()
+        self.cache[key] = value
+        if self.path:
+            self.path.write_text(json.dumps(self.cache, indent=1, sort_keys=True))
+        return value
+
+    def reply(self, persona: PersonaCard, incoming: Incoming) -> str | None:
+        key = cache_key(persona, "reply", asdict(incoming))
+        return self._lookup(key, lambda: self.inner.reply(persona, incoming))  # type: ignore[union-attr]
+
+    def decide(self, persona: PersonaCard, invitation: Invitation) -> tuple[str, str]:
+        key = cache_key(persona, "decide", asdict(invitation))
+        status, comment = self._lookup(key, lambda: list(self.inner.decide(persona, invitation)))  # type: ignore[union-attr]
+        return status, comment
+
+
+_current: list[PersonaResponder] = [RuleBasedResponder()]
+
+
+def get_responder() -> PersonaResponder:
+    return _current[0]
+
+
+def set_responder(responder: PersonaResponder) -> PersonaResponder:
+    """Install the responder every episode in this process uses; returns the previous one."""
+    previous, _current[0] = _current[0], responder
+    return previous

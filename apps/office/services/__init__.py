@@ -1,0 +1,18 @@
+"""Office service layer: the only code touching office tables. Importing it registers every action."""
+
+from apps.office.services import (  # noqa: F401
+    calendar,
+    chat,
+    docs,
+    drive,
+    mail,
+    mail_search,
+    mail_send,
+    people,
+    replies,
+    schedule,
+    sheets,
+)
+from apps.office.services.common import actions
+
+__all__ = ["actions"]

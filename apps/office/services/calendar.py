@@ -1,0 +1,352 @@
+"""Calendar: your events (recurring ones expanded), creating and changing meetings, answering invitations."""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta
+from typing import Literal
+
+from pydantic import BaseModel
+from sqlmodel import select
+
+from apps.core.actions import Ctx
+from apps.core.errors import ActionError, NotFoundError
+from apps.office.coworkers.engine import on_invitation
+from apps.office.models import Attendee, Event, Room, User
+from apps.office.schemas import EventDetail, RoomOut
+from apps.office.services.common import (
+    actions,
+    check_addresses,
+    display_name,
+    me,
+    require_text,
+    room_by_mail,
+    to_utc,
+    zone,
+)
+from apps.office.services.invites import attendees_of, send_meeting_mail, send_response_mail
+from apps.office.services.timeline import book_rooms, check_rrule, events_of, occurrences
+
+ShowAs = Literal["free", "tentative", "busy", "oof", "workingElsewhere"]
+Response = Literal["accept", "tentativelyAccept", "decline"]
+STATUS_OF = {"accept": "accepted", "tentativelyAccept": "tentativelyAccepted", "decline": "declined"}
+
+
+class EventList(BaseModel):
+    """Event instances in a time window, earliest first."""
+
+    start: datetime
+    end: datetime
+    total: int
+    records: list[EventDetail]
+
+
+class RoomList(BaseModel):
+    records: list[RoomOut]  # type: ignore[valid-type]
+
+
+def detail(ctx: Ctx, event: Event, start: datetime | None = None, end: datetime | None = None) -> EventDetail:
+    attendees = attendees_of(ctx, event.id)
+    user = me(ctx)
+    mine = next((a.response_status for a in attendees if a.email_address == user.mail.lower()), None)
+    data = {**event.model_dump(), "attendees": [a.model_dump() for a in attendees]}
+    data["my_response"] = "organizer" if event.organizer_id == user.id else mine
+    if event.recurrence and start is not None:
+        data.update(start_date_time=start, end_date_time=end, series_master_id=event.id)
+        data["occurrence_start"] = start.isoformat()
+    return EventDetail.model_validate(data)
+
+
+def visible_event(ctx: Ctx, event_id: str, field: str = "event_id") -> Event:
+    """An event on the acting user's calendar (organised or invited); others are not found."""
+    user = me(ctx)
+    event = ctx.db.get(Event, event_id) if event_id else None
+    if event is not None and (
+        event.organizer_id == user.id
+        or any(a.email_address == user.mail.lower() for a in attendees_of(ctx, event.id))
+    ):
+        return event
+    raise NotFoundError(f"no event with id {event_id!r} on your calendar", field=field)
+
+
+def organised_event(ctx: Ctx, event_id: str) -> Event:
+    event = visible_event(ctx, event_id)
+    if event.organizer_id != ctx.user_id:
+        raise ActionError(
+            f"only the organizer ({event.organizer_name}) can change this meeting; use respond_to_event",
+            field="event_id",
+        )
+    if event.is_cancelled:
+        raise ActionError("this meeting was cancelled", field="event_id")
+    return event
+
+
+@actions.read
+def list_events(ctx: Ctx, *, start: datetime, end: datetime, include_cancelled: bool = False) -> EventList:
+    """Your calendar between two times (Graph calendarView): recurring series are expanded into their
+    occurrences (each with series_master_id). Includes meetings you organise and ones you are invited to.
+
+    Args:
+        start: window start, ISO 8601 (UTC unless it carries an offset), e.g. 2026-11-02T00:00:00Z.
+        end: window end (at most 92 days after start).
+        include_cancelled: also list cancelled meetings.
+    """
+    user = me(ctx)
+    start, end = to_utc(start, "UTC"), to_utc(end, "UTC", field="end")
+    if end <= start or end - start > timedelta(days=92):
+        raise ActionError("end must be after start and at most 92 days later", field="end")
+    rows, _ = events_of(ctx, user.mail.lower(), organizer_id=user.id, include_declined=True)
+    if include_cancelled:
+        rows = list(rows) + list(
+            ctx.db.exec(select(Event).where(Event.organizer_id == user.id, Event.is_cancelled))
+        )
+    records = [detail(ctx, o.event, o.start, o.end) for ev in rows for o in occurrences(ev, start, end)]
+    records.sort(key=lambda r: (r.start_date_time, r.id))
+    return EventList(start=start, end=end, total=len(records), records=records)
+
+
+@actions.read
+def get_event(ctx: Ctx, *, event_id: str) -> EventDetail:
+    """One event of your calendar with its attendees and their responses.
+
+    Args:
+        event_id: the event's id (for a recurring series, its series_master_id).
+    """
+    return detail(ctx, visible_event(ctx, event_id))
+
+
+@actions.read
+def list_rooms(ctx: Ctx, *, min_capacity: int = 0) -> RoomList:
+    """Meeting rooms you can book: add a room's email_address to create_event's rooms.
+
+    Args:
+        min_capacity: only rooms seating at least this many people.
+    """
+    rows = ctx.db.exec(select(Room).where(Room.capacity >= min_capacity).order_by(Room.display_name))
+    return RoomList(records=[RoomOut.model_validate(r) for r in rows])
+
+
+def _add_attendees(ctx: Ctx, event: Event, addresses: list[str], kind: str) -> list[Attendee]:
+    added = []
+    for address in addresses:
+        att = Attendee(
+            id=ctx.new_id("Attendee"),
+            event_id=event.id,
+            email_address=address,
+            name=display_name(ctx, address),
+            type=kind,
+        )
+        ctx.db.add(att)
+        added.append(att)
+    return added
+
+
+def _times(ctx: Ctx, start: datetime, end: datetime, time_zone: str) -> tuple[datetime, datetime]:
+    zone(time_zone)
+    s, e = to_utc(start, time_zone), to_utc(end, time_zone, field="end")
+    if e <= s:
+        raise ActionError("end must be after start", field="end")
+    if e - s > timedelta(days=14):
+        raise ActionError("an event can last at most 14 days", field="end")
+    return s, e
+
+
+@actions.write
+def create_event(
+    ctx: Ctx,
+    *,
+    subject: str,
+    start: datetime,
+    end: datetime,
+    time_zone: str | None = None,
+    attendees: list[str] | None = None,
+    optional_attendees: list[str] | None = None,
+    rooms: list[str] | None = None,
+    location: str | None = None,
+    body: str = "",
+    is_online_meeting: bool = False,
+    recurrence: str | None = None,
+    show_as: ShowAs = "busy",
+) -> EventDetail:
+    """Create an event on your calendar; with attendees it is a meeting and each invitee receives a
+    meeting request mail (with .ics) and answers later (colleagues reply on the logical clock: use
+    wait_for_replies, then get_event to see responses). Rooms answer at once (declined when booked).
+
+    Args:
+        subject: the title.
+        start: start time, e.g. 2026-11-05T10:00:00 (read in time_zone unless it has an offset).
+        end: end time, same format.
+        time_zone: IANA zone of start/end, e.g. America/New_York (default: your mailbox time zone).
+        attendees: required attendees' addresses.
+        optional_attendees: optional attendees' addresses.
+        rooms: room addresses from list_rooms (the first room also becomes the location).
+        location: free-text location.
+        body: the agenda / description.
+        is_online_meeting: add a Teams meeting link.
+        recurrence: an RRULE such as FREQ=WEEKLY;BYDAY=TU;COUNT=8 (UNTIL=20261231 also works).
+        show_as: free, tentative, busy, oof or workingElsewhere.
+    """
+    user = me(ctx)
+    tz = time_zone or user.time_zone
+    s, e = _times(ctx, start, end, tz)
+    required = check_addresses(ctx, attendees or [], "attendees")
+    optional = [
+        a for a in check_addresses(ctx, optional_attendees or [], "optional_attendees") if a not in required
+    ]
+    room_addresses = check_addresses(ctx, rooms or [], "rooms")
+    for address in room_addresses:
+        if room_by_mail(ctx, address) is None:
+            raise ActionError(f"{address} is not a room; see list_rooms", field="rooms")
+    for address in required + optional:
+        if room_by_mail(ctx, address) is not None:
+            raise ActionError(f"{address} is a room: pass it in rooms", field="attendees")
+    event = Event(
+        id=ctx.new_id("Event"),
+        organizer_id=user.id,
+        organizer_address=user.mail.lower(),
+        organizer_name=user.display_name,
+        subject=require_text(subject, "subject", "a subject"),
+        body_content=body,
+        start_date_time=s,
+        start_time_zone=tz,
+        end_date_time=e,
+        end_time_zone=tz,
+        location=location or (display_name(ctx, room_addresses[0]) if room_addresses else None),
+        is_online_meeting=is_online_meeting,
+        recurrence=check_rrule(recurrence, s, tz) if recurrence else None,
+        show_as=show_as,
+        ical_uid="",
+        created_date_time=ctx.now,
+        last_modified_date_time=ctx.now,
+    )
+    event.ical_uid = f"{event.id}@acme.example"
+    if is_online_meeting:
+        event.online_meeting_url = f"https://teams.acme.example/l/meetup-join/{event.id}"
+    ctx.db.add(event)
+    invited = [a for a in required + optional if a != user.mail.lower()]
+    _add_attendees(ctx, event, [a for a in required if a != user.mail.lower()], "required")
+    _add_attendees(ctx, event, [a for a in optional if a != user.mail.lower()], "optional")
+    book_rooms(ctx, event, _add_attendees(ctx, event, room_addresses, "resource"))
+    ctx.db.flush()
+    if invited:
+        _invite(ctx, event, user, "new")
+    return detail(ctx, event)
+
+
+def _invite(ctx: Ctx, event: Event, organizer: User, kind: str, comment: str = "") -> None:
+    for copy in send_meeting_mail(ctx, event, organizer, kind, comment):
+        if kind != "meetingCancelled":
+            on_invitation(ctx, event, copy)
+
+
+@actions.write
+def update_event(
+    ctx: Ctx,
+    *,
+    event_id: str,
+    subject: str | None = None,
+    start: datetime | None = None,
+    end: datetime | None = None,
+    time_zone: str | None = None,
+    location: str | None = None,
+    body: str | None = None,
+    add_attendees: list[str] | None = None,
+    remove_attendees: list[str] | None = None,
+) -> EventDetail:
+    """Change a meeting you organise; attendees get an updated invitation. Moving it resets everyone's
+    response to none (they answer again).
+
+    Args:
+        event_id: the event's id.
+        subject: new title.
+        start: new start (give end too).
+        end: new end.
+        time_zone: zone of the new start/end (default: the event's zone).
+        location: new location.
+        body: new description.
+        add_attendees: addresses to invite (required).
+        remove_attendees: addresses to uninvite.
+    """
+    event = organised_event(ctx, event_id)
+    moved = start is not None or end is not None
+    if moved:
+        if start is None or end is None:
+            raise ActionError(
+                "give both start and end to move a meeting", field="start" if start is None else "end"
+            )
+        tz = time_zone or event.start_time_zone
+        event.start_date_time, event.end_date_time = _times(ctx, start, end, tz)
+        event.start_time_zone = event.end_time_zone = tz
+    if subject is not None:
+        event.subject = require_text(subject, "subject", "a subject")
+    if location is not None:
+        event.location = location or None
+    if body is not None:
+        event.body_content = body
+    current = {a.email_address: a for a in attendees_of(ctx, event.id)}
+    for address in check_addresses(ctx, remove_attendees or [], "remove_attendees"):
+        if address not in current:
+            raise ActionError(f"{address} is not invited to this meeting", field="remove_attendees")
+        ctx.db.delete(current.pop(address))
+    new = [
+        a
+        for a in check_addresses(ctx, add_attendees or [], "add_attendees")
+        if a not in current and a != event.organizer_address
+    ]
+    _add_attendees(ctx, event, new, "required")
+    if moved:
+        for att in current.values():
+            if att.type != "resource":
+                att.response_status, att.response_time = "none", None
+                ctx.db.add(att)
+        book_rooms(ctx, event, [a for a in current.values() if a.type == "resource"])
+    event.sequence += 1
+    event.last_modified_date_time = ctx.now
+    ctx.db.add(event)
+    ctx.db.flush()
+    _invite(ctx, event, me(ctx), "update")
+    return detail(ctx, event)
+
+
+@actions.destructive
+def cancel_event(ctx: Ctx, *, event_id: str, comment: str = "") -> EventDetail:
+    """Cancel a meeting you organise; every attendee receives a cancellation (ics METHOD:CANCEL).
+
+    Args:
+        event_id: the event's id (a series is cancelled as a whole).
+        comment: a note to the attendees.
+    """
+    event = organised_event(ctx, event_id)
+    event.is_cancelled = True
+    event.sequence += 1
+    event.last_modified_date_time = ctx.now
+    ctx.db.add(event)
+    ctx.db.flush()
+    _invite(ctx, event, me(ctx), "meetingCancelled", comment)
+    return detail(ctx, event)
+
+
+@actions.write
+def respond_to_event(
+    ctx: Ctx, *, event_id: str, response: Response, comment: str = "", send_response: bool = True
+) -> EventDetail:
+    """Accept, tentatively accept or decline a meeting you are invited to; the organizer gets your
+    answer as mail (unless send_response is false).
+
+    Args:
+        event_id: the meeting's id (the invitation message's event_id).
+        response: accept, tentativelyAccept or decline.
+        comment: a note to the organizer.
+        send_response: mail the organizer your answer (default true).
+    """
+    user = me(ctx)
+    event = visible_event(ctx, event_id)
+    if event.organizer_id == user.id:
+        raise ActionError("you organise this meeting; there is nothing to answer", field="event_id")
+    if event.is_cancelled:
+        raise ActionError("this meeting was cancelled by its organizer", field="event_id")
+    att = next(a for a in attendees_of(ctx, event.id) if a.email_address == user.mail.lower())
+    att.response_status, att.response_time = STATUS_OF[response], ctx.now
+    ctx.db.add(att)
+    if send_response:
+        send_response_mail(ctx, event, att, user, comment)
+    return detail(ctx, event)

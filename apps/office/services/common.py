@@ -1,0 +1,156 @@
+"""Shared helpers of the office services: the acting user, the address book, loading, time zones."""
+
+from __future__ import annotations
+
+import re
+from datetime import UTC, datetime
+from typing import Any, TypeVar
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+
+from pydantic import BaseModel
+from sqlmodel import SQLModel, col, func, select
+
+from apps.core.actions import ActionSet, Ctx
+from apps.core.errors import ActionError, NotFoundError
+from apps.office.models import Contact, Room, User
+
+actions = ActionSet("office")
+
+T = TypeVar("T", bound=SQLModel)
+INTERNAL_DOMAIN = "acme.example"
+_EMAIL = re.compile(r"^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)+$")
+
+
+class Page(BaseModel):
+    total: int
+    offset: int
+    limit: int
+
+
+class Done(BaseModel):
+    """The outcome of an action that changes something without returning a record."""
+
+    id: str
+    status: str
+
+
+def me(ctx: Ctx) -> User:
+    """The acting employee (every action runs as them)."""
+    user = ctx.db.get(User, ctx.user_id) if ctx.user_id else None
+    if user is None:
+        raise ActionError("no acting user: this world names no office user")
+    return user
+
+
+def load(ctx: Ctx, model: type[T], record_id: str, *, label: str, field: str | None = None) -> T:
+    """The record `record_id` of `model`, or a NotFoundError naming the object and id."""
+    row = ctx.db.get(model, record_id) if record_id else None
+    if row is None:
+        raise NotFoundError(f"no {label} with id {record_id!r}", field=field)
+    return row
+
+
+def check_limit(limit: int, offset: int = 0) -> None:
+    if not 1 <= limit <= 200:
+        raise ActionError("limit must be between 1 and 200", field="limit")
+    if offset < 0:
+        raise ActionError("offset cannot be negative", field="offset")
+
+
+def require_text(value: str | None, field: str, what: str = "a value") -> str:
+    if value is None or not value.strip():
+        raise ActionError(f"{what} is required", field=field)
+    return value.strip()
+
+
+def count(ctx: Ctx, stmt: Any) -> int:
+    return ctx.db.exec(select(func.count()).select_from(stmt.order_by(None).subquery())).one()
+
+
+def user_by_mail(ctx: Ctx, address: str) -> User | None:
+    return ctx.db.exec(select(User).where(func.lower(User.mail) == address.strip().lower())).first()
+
+
+def contact_by_mail(ctx: Ctx, address: str) -> Contact | None:
+    return ctx.db.exec(
+        select(Contact).where(func.lower(Contact.email_address) == address.strip().lower())
+    ).first()
+
+
+def room_by_mail(ctx: Ctx, address: str) -> Room | None:
+    return ctx.db.exec(select(Room).where(func.lower(Room.email_address) == address.strip().lower())).first()
+
+
+def is_internal(address: str) -> bool:
+    return address.lower().endswith("@" + INTERNAL_DOMAIN)
+
+
+def check_addresses(ctx: Ctx, addresses: list[str], field: str) -> list[str]:
+    """Normalised recipient addresses; an unknown address in the company's own domain is refused
+    (Exchange would bounce it), external addresses only need to be well formed."""
+    out: list[str] = []
+    for raw in addresses:
+        address = raw.strip().lower()
+        if not _EMAIL.match(address):
+            raise ActionError(
+                f"{raw!r} is not a valid e-mail address (expected name@domain.com)", field=field
+            )
+        if is_internal(address) and not (user_by_mail(ctx, address) or room_by_mail(ctx, address)):
+            hint = suggest_people(ctx, address.split("@")[0])
+            raise ActionError(
+                f"no one at {INTERNAL_DOMAIN} has the address {address}"
+                + (
+                    f"; did you mean {', '.join(hint)}?"
+                    if hint
+                    else "; search the directory with find_people"
+                ),
+                field=field,
+            )
+        if address not in out:
+            out.append(address)
+    return out
+
+
+def suggest_people(ctx: Ctx, text: str, limit: int = 3) -> list[str]:
+    """Addresses of employees whose name or address looks like `text` (for helpful errors)."""
+    parts = [p for p in re.split(r"[^a-z]+", text.lower()) if len(p) > 2]
+    if not parts:
+        return []
+    cond = [col(User.mail).contains(p) for p in parts]
+    from sqlalchemy import or_
+
+    return [u.mail for u in ctx.db.exec(select(User).where(or_(*cond)).order_by(User.mail).limit(limit))]
+
+
+def display_name(ctx: Ctx, address: str) -> str:
+    """The name behind an address: employee, room, customer contact, or the address itself."""
+    for found in (user_by_mail(ctx, address), room_by_mail(ctx, address)):
+        if found is not None:
+            return found.display_name
+    contact = contact_by_mail(ctx, address)
+    return contact.display_name if contact else address
+
+
+def zone(name: str, field: str = "time_zone") -> ZoneInfo:
+    try:
+        return ZoneInfo(name)
+    except (ZoneInfoNotFoundError, ValueError):
+        raise ActionError(
+            f"unknown time zone {name!r}; use an IANA name such as America/New_York or UTC", field=field
+        ) from None
+
+
+def to_utc(value: datetime, time_zone: str, field: str = "start") -> datetime:
+    """A datetime given in `time_zone` (or with its own offset) as aware UTC."""
+    if value.tzinfo is None:
+        value = value.replace(tzinfo=zone(time_zone, field=field.replace("start", "time_zone")))
+    return value.astimezone(UTC)
+
+
+def aware(value: datetime) -> datetime:
+    """Datetimes read back from SQLite are naive UTC: make them aware."""
+    return value if value.tzinfo else value.replace(tzinfo=UTC)
+
+
+def preview(text: str, size: int = 255) -> str:
+    return " ".join(text.split())[:size]

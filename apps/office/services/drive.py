@@ -1,0 +1,308 @@
+"""Drive (OneDrive): folders and files, sharing with viewer (read) or editor (write) access."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel
+from sqlmodel import col, select
+
+from apps.core.actions import Ctx
+from apps.core.errors import ActionError
+from apps.office.models import DocBlock, DocComment, DriveItem, Permission, Worksheet
+from apps.office.schemas import DriveItemOut, PermissionOut
+from apps.office.services.access import item_for, role_of
+from apps.office.services.common import Done, actions, check_limit, me, require_text, user_by_mail
+
+Role = Literal["read", "write"]
+
+
+class DriveItemList(BaseModel):
+    folder_id: str | None
+    records: list[DriveItemOut]  # type: ignore[valid-type]
+
+
+class DriveItemDetail(DriveItemOut):  # type: ignore[valid-type,misc]
+    """An item with its text content (plain files), path and sharing."""
+
+    content_text: str | None = None
+    path: str = "/"
+    permissions: list[PermissionOut] = []  # type: ignore[valid-type]
+
+
+def item_out(ctx: Ctx, item: DriveItem, role: str | None = None) -> DriveItemOut:
+    role = role or role_of(ctx, item, ctx.user_id) or "read"
+    return DriveItemOut.model_validate({**item.model_dump(), "my_role": role})
+
+
+def root_of(ctx: Ctx, user_id: str) -> DriveItem:
+    root = ctx.db.exec(
+        select(DriveItem).where(DriveItem.owner_id == user_id, col(DriveItem.parent_id).is_(None))
+    ).first()
+    if root is None:
+        raise ActionError("you have no OneDrive")
+    return root
+
+
+def path_of(ctx: Ctx, item: DriveItem) -> str:
+    names = []
+    node = item
+    while node is not None and node.parent_id:
+        names.append(node.name)
+        node = ctx.db.get(DriveItem, node.parent_id)
+    return "/" + "/".join(reversed(names))
+
+
+def permissions_of(ctx: Ctx, item_id: str) -> list[PermissionOut]:
+    rows = ctx.db.exec(select(Permission).where(Permission.item_id == item_id).order_by(Permission.id))
+    from apps.office.models import User
+
+    out = []
+    for p in rows:
+        user = ctx.db.get(User, p.user_id)
+        out.append(PermissionOut.model_validate({**p.model_dump(), "user_mail": user.mail if user else None}))
+    return out
+
+
+@actions.read
+def list_drive_items(
+    ctx: Ctx, *, folder_id: str | None = None, shared_with_me: bool = False
+) -> DriveItemList:
+    """List a folder of OneDrive (default: the root of your own drive), folders first.
+
+    Args:
+        folder_id: a folder id you can access (from this list or search_drive).
+        shared_with_me: instead list items other people shared with you directly.
+    """
+    user = me(ctx)
+    if shared_with_me:
+        ids = [p.item_id for p in ctx.db.exec(select(Permission).where(Permission.user_id == user.id))]
+        rows = ctx.db.exec(select(DriveItem).where(col(DriveItem.id).in_(ids)).order_by(DriveItem.name)).all()
+        return DriveItemList(folder_id=None, records=[item_out(ctx, r) for r in rows])
+    folder, role = (
+        item_for(ctx, folder_id, field="folder_id", kind="folder")
+        if folder_id
+        else (root_of(ctx, user.id), "owner")
+    )
+    rows = ctx.db.exec(select(DriveItem).where(DriveItem.parent_id == folder.id)).all()
+    rows = sorted(rows, key=lambda r: (r.kind != "folder", r.name.lower()))
+    return DriveItemList(
+        folder_id=folder.id, records=[item_out(ctx, r) for r in rows if role_of(ctx, r, user.id)]
+    )
+
+
+@actions.read
+def get_drive_item(ctx: Ctx, *, item_id: str) -> DriveItemDetail:
+    """One drive item: metadata, path, who it is shared with, and the text of plain files.
+    Documents and workbooks are read with get_document and get_worksheet.
+
+    Args:
+        item_id: the item's id.
+    """
+    item, role = item_for(ctx, item_id)
+    data = {**item.model_dump(), "my_role": role, "path": path_of(ctx, item)}
+    data["permissions"] = permissions_of(ctx, item.id)
+    return DriveItemDetail.model_validate(data)
+
+
+@actions.read
+def search_drive(ctx: Ctx, *, query: str, limit: int = 25) -> DriveItemList:
+    """Find files and folders you can access (your own and shared ones) whose name or text has `query`.
+
+    Args:
+        query: words to look for, e.g. "renewal pricing".
+        limit: at most this many results, 1-200.
+    """
+    check_limit(limit)
+    words = require_text(query, "query", "search text").lower().split()
+    user = me(ctx)
+    found = []
+    for item in ctx.db.exec(
+        select(DriveItem).where(col(DriveItem.parent_id).is_not(None)).order_by(DriveItem.name, DriveItem.id)
+    ):
+        hay = f"{item.name} {item.description or ''} {item.content_text or ''}".lower()
+        if all(w in hay for w in words) and role_of(ctx, item, user.id):
+            found.append(item_out(ctx, item))
+            if len(found) >= limit:
+                break
+    return DriveItemList(folder_id=None, records=found)
+
+
+def new_item(
+    ctx: Ctx, parent_id: str | None, name: str, kind: str, mime: str | None = None, text: str | None = None
+) -> DriveItem:
+    """Create an item in a folder the acting user may write to (default: their drive's root)."""
+    user = me(ctx)
+    parent = (
+        item_for(ctx, parent_id, "write", field="parent_id", kind="folder")[0]
+        if parent_id
+        else root_of(ctx, user.id)
+    )
+    name = require_text(name, "name", "a name")
+    if "/" in name or "\\" in name:
+        raise ActionError("a name cannot contain / or \\", field="name")
+    siblings = ctx.db.exec(select(DriveItem).where(DriveItem.parent_id == parent.id)).all()
+    if any(s.name.lower() == name.lower() for s in siblings):
+        raise ActionError(f"{name!r} already exists in this folder; pick another name", field="name")
+    item = DriveItem(
+        id=ctx.new_id("DriveItem"),
+        name=name,
+        parent_id=parent.id,
+        owner_id=parent.owner_id,
+        kind=kind,
+        mime_type=mime,
+        content_text=text,
+        size=len((text or "").encode()),
+        created_date_time=ctx.now,
+        last_modified_date_time=ctx.now,
+        last_modified_by_id=user.id,
+    )
+    item.web_url = f"https://acme-my.sharepoint.example/personal/items/{item.id}"
+    ctx.db.add(item)
+    return item
+
+
+@actions.write
+def create_folder(ctx: Ctx, *, name: str, parent_id: str | None = None) -> DriveItemOut:
+    """Create a folder in your drive (or in a shared folder where you are an editor).
+
+    Args:
+        name: the folder name (unique within its parent).
+        parent_id: the parent folder's id (default: your drive's root).
+    """
+    return item_out(ctx, new_item(ctx, parent_id, name, "folder"))
+
+
+@actions.write
+def create_file(ctx: Ctx, *, name: str, content: str = "", parent_id: str | None = None) -> DriveItemOut:
+    """Create a plain text file (notes, .txt, .csv, .md) in your drive or a folder you can edit.
+    Use create_document and create_workbook for Word documents and Excel workbooks.
+
+    Args:
+        name: file name with extension, e.g. "meeting-notes.txt".
+        content: the file's text.
+        parent_id: the folder's id (default: your drive's root).
+    """
+    mime = "text/csv" if name.lower().endswith(".csv") else "text/plain"
+    return item_out(ctx, new_item(ctx, parent_id, name, "file", mime, content))
+
+
+@actions.write
+def update_drive_item(
+    ctx: Ctx,
+    *,
+    item_id: str,
+    name: str | None = None,
+    parent_id: str | None = None,
+    content: str | None = None,
+) -> DriveItemOut:
+    """Rename a drive item, move it to another folder, or replace a plain file's text (editors only).
+
+    Args:
+        item_id: the item's id.
+        name: new name.
+        parent_id: id of the folder to move it into (you need edit access there too).
+        content: new text of a plain file.
+    """
+    item, role = item_for(ctx, item_id, "write")
+    if item.parent_id is None:
+        raise ActionError("the root of a drive cannot be changed", field="item_id")
+    if parent_id is not None:
+        target = item_for(ctx, parent_id, "write", field="parent_id", kind="folder")[0]
+        node: DriveItem | None = target
+        while node is not None:
+            if node.id == item.id:
+                raise ActionError("a folder cannot be moved into itself", field="parent_id")
+            node = ctx.db.get(DriveItem, node.parent_id) if node.parent_id else None
+        item.parent_id = target.id
+    if name is not None:
+        item.name = require_text(name, "name", "a name")
+    if content is not None:
+        if item.kind != "file":
+            raise ActionError(f"{item.name!r} is a {item.kind}; edit it with its own tools", field="content")
+        item.content_text, item.size = content, len(content.encode())
+    item.last_modified_date_time, item.last_modified_by_id = ctx.now, ctx.user_id
+    ctx.db.add(item)
+    return item_out(ctx, item, role)
+
+
+@actions.destructive
+def delete_drive_item(ctx: Ctx, *, item_id: str) -> Done:
+    """Delete a file or a folder with everything in it (owner or editor only).
+
+    Args:
+        item_id: the item's id.
+    """
+    item, _ = item_for(ctx, item_id, "write")
+    if item.parent_id is None:
+        raise ActionError("the root of a drive cannot be deleted", field="item_id")
+    stack, removed = [item], 0
+    while stack:
+        node = stack.pop()
+        stack.extend(ctx.db.exec(select(DriveItem).where(DriveItem.parent_id == node.id)))
+        for model in (Permission, DocBlock, DocComment, Worksheet):
+            for row in ctx.db.exec(select(model).where(model.item_id == node.id)):
+                if model is Worksheet:
+                    from apps.office.services.workbook import delete_cells
+
+                    delete_cells(ctx, row.id)
+                ctx.db.delete(row)
+        ctx.db.delete(node)
+        removed += 1
+    return Done(id=item_id, status=f"deleted {removed} item(s)")
+
+
+@actions.write
+def share_drive_item(ctx: Ctx, *, item_id: str, email: str, role: Role = "read") -> PermissionOut:
+    """Share a file or folder with a colleague as viewer (read) or editor (write); folders share
+    everything inside. Sharing again with the same person changes their role. Owners and editors can share.
+
+    Args:
+        item_id: the item's id.
+        email: the colleague's address (@acme.example).
+        role: read (can view) or write (can edit).
+    """
+    item, _ = item_for(ctx, item_id, "write")
+    user = user_by_mail(ctx, email)
+    if user is None:
+        raise ActionError(
+            f"no colleague with the address {email!r}; files can be shared inside the company only",
+            field="email",
+        )
+    if user.id == item.owner_id:
+        raise ActionError(f"{user.display_name} owns this item", field="email")
+    perm = ctx.db.exec(
+        select(Permission).where(Permission.item_id == item.id, Permission.user_id == user.id)
+    ).first()
+    if perm is None:
+        perm = Permission(
+            id=ctx.new_id("Permission"),
+            item_id=item.id,
+            user_id=user.id,
+            granted_by_id=ctx.user_id,
+            created_date_time=ctx.now,
+        )
+    perm.roles = [role]
+    ctx.db.add(perm)
+    return PermissionOut.model_validate({**perm.model_dump(), "user_mail": user.mail})
+
+
+@actions.destructive
+def remove_permission(ctx: Ctx, *, item_id: str, email: str) -> Done:
+    """Stop sharing an item with someone (they keep access inherited from a shared parent folder).
+
+    Args:
+        item_id: the item's id.
+        email: the colleague's address.
+    """
+    item, _ = item_for(ctx, item_id, "write")
+    user = user_by_mail(ctx, email)
+    perm = ctx.db.exec(
+        select(Permission).where(
+            Permission.item_id == item.id, Permission.user_id == (user.id if user else "")
+        )
+    ).first()
+    if perm is None:
+        raise ActionError(f"{item.name!r} is not shared with {email} directly", field="email")
+    ctx.db.delete(perm)
+    return Done(id=perm.id, status="removed")

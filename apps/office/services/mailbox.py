@@ -1,0 +1,156 @@
+"""Mailbox plumbing shared by mail, calendar invitations and coworkers: folders and delivery."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from sqlmodel import select
+
+from apps.core.actions import Ctx
+from apps.core.errors import ActionError, NotFoundError
+from apps.office.models import Attachment, MailFolder, Message, User
+from apps.office.services.common import preview, user_by_mail
+
+WELL_KNOWN = ("inbox", "drafts", "sentitems", "deleteditems", "archive")
+FOLDER_NAMES = {
+    "inbox": "Inbox",
+    "drafts": "Drafts",
+    "sentitems": "Sent Items",
+    "deleteditems": "Deleted Items",
+    "archive": "Archive",
+}
+
+
+def folder_of(ctx: Ctx, owner_id: str, well_known: str) -> MailFolder:
+    """A user's well-known folder (inbox, drafts, sentitems, deleteditems, archive)."""
+    found = ctx.db.exec(
+        select(MailFolder).where(MailFolder.owner_id == owner_id, MailFolder.well_known_name == well_known)
+    ).first()
+    if found is None:
+        raise ActionError(f"mailbox has no {well_known} folder")
+    return found
+
+
+def resolve_folder(ctx: Ctx, owner_id: str, folder: str, field: str = "folder") -> MailFolder:
+    """A folder of `owner_id` by well-known name (inbox …), display name or id."""
+    key = folder.strip()
+    if key.lower() in WELL_KNOWN:
+        return folder_of(ctx, owner_id, key.lower())
+    for row in ctx.db.exec(select(MailFolder).where(MailFolder.owner_id == owner_id)):
+        if row.id == key or row.display_name.lower() == key.lower():
+            return row
+    raise NotFoundError(
+        f"no mail folder {folder!r} in your mailbox; use inbox, drafts, sentitems, deleteditems, archive "
+        "or a folder id from list_mail_folders",
+        field=field,
+    )
+
+
+def own_message(ctx: Ctx, message_id: str, field: str = "message_id") -> Message:
+    """A message of the acting user's mailbox; anyone else's is reported as not found."""
+    row = ctx.db.get(Message, message_id) if message_id else None
+    if row is None or row.owner_id != ctx.user_id:
+        raise NotFoundError(f"no message with id {message_id!r} in your mailbox", field=field)
+    return row
+
+
+@dataclass
+class Outgoing:
+    """A mail about to be delivered."""
+
+    sender: User
+    subject: str
+    body: str
+    to: list[str]
+    cc: list[str] = field(default_factory=list)
+    bcc: list[str] = field(default_factory=list)
+    conversation_id: str | None = None
+    importance: str = "normal"
+    attachments: list[Attachment] = field(default_factory=list)
+    meeting_message_type: str | None = None
+    event_id: str | None = None
+    ics_content: str | None = None
+    in_reply_to_id: str | None = None
+    categories: list[str] = field(default_factory=list)
+
+
+def _copy(ctx: Ctx, out: Outgoing, owner_id: str, folder: str, internet_id: str, **extra) -> Message:
+    msg = Message(
+        id=ctx.new_id("Message"),
+        owner_id=owner_id,
+        parent_folder_id=folder_of(ctx, owner_id, folder).id,
+        conversation_id=out.conversation_id or "",
+        internet_message_id=internet_id,
+        subject=out.subject,
+        body_content=out.body,
+        body_preview=preview(out.body),
+        from_address=out.sender.mail,
+        from_name=out.sender.display_name,
+        to_recipients=list(out.to),
+        cc_recipients=list(out.cc),
+        importance=out.importance,
+        has_attachments=bool(out.attachments),
+        sent_date_time=ctx.now,
+        received_date_time=ctx.now,
+        created_date_time=ctx.now,
+        last_modified_date_time=ctx.now,
+        meeting_message_type=out.meeting_message_type,
+        event_id=out.event_id,
+        ics_content=out.ics_content,
+        categories=list(out.categories),
+        **extra,
+    )
+    ctx.db.add(msg)
+    for att in out.attachments:
+        ctx.db.add(
+            Attachment(
+                id=ctx.new_id("Attachment"),
+                message_id=msg.id,
+                name=att.name,
+                content_type=att.content_type,
+                size=att.size,
+                source_item_id=att.source_item_id,
+            )
+        )
+    return msg
+
+
+def deliver(ctx: Ctx, out: Outgoing, *, sent_copy: Message | None = None) -> tuple[Message, list[Message]]:
+    """Send `out`: the sender's copy goes to Sent Items (`sent_copy`, a draft, is moved there), every
+    internal recipient gets an inbox copy. Returns (sent copy, delivered copies)."""
+    out.conversation_id = out.conversation_id or ctx.new_id("Conversation")
+    if sent_copy is None:
+        sent = _copy(ctx, out, out.sender.id, "sentitems", "", is_read=True, bcc_recipients=list(out.bcc))
+        sent.internet_message_id = f"<{sent.id}@acme.example>"
+    else:
+        sent = sent_copy
+        sent.parent_folder_id = folder_of(ctx, out.sender.id, "sentitems").id
+        sent.is_draft, sent.is_read = False, True
+        sent.sent_date_time = sent.received_date_time = sent.last_modified_date_time = ctx.now
+        sent.conversation_id = out.conversation_id
+    delivered = []
+    for address in dict.fromkeys(out.to + out.cc + out.bcc):
+        user = user_by_mail(ctx, address)
+        if user is None:
+            continue
+        delivered.append(_copy(ctx, out, user.id, "inbox", sent.internet_message_id))
+    ctx.db.flush()
+    return sent, delivered
+
+
+def reply_subject(subject: str, prefix: str = "RE") -> str:
+    """'RE: subject' without piling up prefixes."""
+    bare = subject
+    while bare[:3].upper() in ("RE:", "FW:") or bare[:4].upper() == "FWD:":
+        bare = bare.split(":", 1)[1].lstrip()
+    return f"{prefix}: {bare}"
+
+
+def quoted(original: Message, body: str) -> str:
+    """A reply body followed by the quoted original, as Outlook writes it."""
+    sent = original.sent_date_time.strftime("%Y-%m-%d %H:%M") if original.sent_date_time else ""
+    header = (
+        f"From: {original.from_name} <{original.from_address}>\nSent: {sent}\n"
+        f"To: {'; '.join(original.to_recipients)}\nSubject: {original.subject}"
+    )
+    return f"{body}\n\n________________________________\n{header}\n\n{original.body_content}"

@@ -1,0 +1,68 @@
+"""The directory: who you are, colleagues (internal) and customer contacts (external)."""
+
+from __future__ import annotations
+
+from pydantic import BaseModel
+from sqlmodel import col, or_, select
+
+from apps.core.actions import Ctx
+from apps.office.models import Contact, User
+from apps.office.schemas import ContactOut, UserOut
+from apps.office.services.common import actions, check_limit, me, require_text
+
+
+class People(BaseModel):
+    """Colleagues (internal, @acme.example) and external contacts (customers) matching a search."""
+
+    colleagues: list[UserOut]  # type: ignore[valid-type]
+    external_contacts: list[ContactOut]  # type: ignore[valid-type]
+
+
+@actions.read
+def get_my_profile(ctx: Ctx) -> UserOut:
+    """Who you are: your name, address, title, department, time zone and working hours."""
+    return UserOut.model_validate(me(ctx))
+
+
+@actions.read
+def find_people(ctx: Ctx, *, query: str, limit: int = 10) -> People:
+    """Look people up by name, address, title, department or company: colleagues and customer contacts.
+
+    Args:
+        query: e.g. "Jane", "support", "globex.com" or "Leon Inc".
+        limit: at most this many of each kind, 1-200.
+    """
+    check_limit(limit)
+    like = f"%{require_text(query, 'query', 'search text')}%"
+    users = ctx.db.exec(
+        select(User)
+        .where(
+            or_(
+                *(col(c).ilike(like) for c in (User.display_name, User.mail, User.job_title, User.department))
+            )
+        )
+        .order_by(User.display_name)
+        .limit(limit)
+    )
+    contacts = ctx.db.exec(
+        select(Contact)
+        .where(
+            or_(
+                *(
+                    col(c).ilike(like)
+                    for c in (
+                        Contact.display_name,
+                        Contact.email_address,
+                        Contact.company_name,
+                        Contact.job_title,
+                    )
+                )
+            )
+        )
+        .order_by(Contact.display_name)
+        .limit(limit)
+    )
+    return People(
+        colleagues=[UserOut.model_validate(u) for u in users],
+        external_contacts=[ContactOut.model_validate(c) for c in contacts],
+    )

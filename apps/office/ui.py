@@ -1,0 +1,41 @@
+"""The office app's browser UI (Outlook / Teams / OneDrive-like): pages over the office actions only.
+
+Every read and write runs an office action through the UI kit (`kit.read` / `kit.run`), so the UI does
+exactly what the MCP tools do and every step lands in the event log with surface "ui".
+"""
+
+from __future__ import annotations
+
+from fastapi import APIRouter, Request
+from fastapi.responses import Response
+
+from apps.core.ui_kit import NavItem, UiKit
+from apps.office.ui_calendar import build_calendar_router
+from apps.office.ui_chat import build_chat_router
+from apps.office.ui_files import build_files_router
+from apps.office.ui_mail import build_mail_router
+
+TABS = (("Mail", "/mail"), ("Calendar", "/calendar"), ("Files", "/files"), ("Chat", "/chat"))
+
+
+def build_router(kit: UiKit) -> APIRouter:
+    kit.nav = [NavItem(label, path) for label, path in TABS]
+    kit.home_path = "/mail"
+    router = APIRouter()
+
+    @router.get("/", name="home")
+    async def home(request: Request) -> Response:
+        return kit.redirect(request, "/mail")
+
+    for sub in (build_mail_router, build_calendar_router, build_files_router, build_chat_router):
+        router.include_router(sub(kit))
+    return router
+
+
+async def submit(kit: UiKit, request: Request, action: str, args: dict, back: str, **query) -> Response:
+    """Run `action` with the form's browser trace; on success go to `back`, else show the error."""
+    _, trace = await kit.form(request)
+    outcome = await kit.run(request, action, args, trace)
+    if not outcome.ok:
+        return kit.error_page(request, outcome.error or f"{action} failed", status=422)
+    return kit.redirect(request, back, **query)

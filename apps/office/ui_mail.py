@@ -1,0 +1,133 @@
+"""Mail pages: folder pane, message list, reading pane (with meeting responses), compose / reply / forward."""
+
+from __future__ import annotations
+
+from fastapi import APIRouter, Request
+from fastapi.responses import Response
+
+from apps.core.ui_kit import UiKit
+
+
+def _split(text: str | None) -> list[str]:
+    return [a.strip() for a in (text or "").replace(",", ";").split(";") if a.strip()]
+
+
+def build_mail_router(kit: UiKit) -> APIRouter:
+    from apps.office.ui import submit
+
+    router = APIRouter()
+
+    @router.get("/mail", name="mail")
+    async def mail(request: Request) -> Response:
+        q = request.query_params
+        folder, query, selected = q.get("folder", "inbox"), (q.get("q") or "").strip(), q.get("id")
+        folders = await kit.read(request, "list_mail_folders")
+        error = None
+        if query:
+            outcome = await kit.run(request, "search_messages", {"query": query, "limit": 50})
+            messages, error = (
+                (outcome.data(), None) if outcome.ok else ({"records": [], "total": 0}, outcome.error)
+            )
+        else:
+            messages = await kit.read(request, "list_messages", {"folder": folder, "limit": 50})
+        message = await kit.read(request, "get_message", {"message_id": selected}) if selected else None
+        return kit.render(
+            request,
+            "mail.html",
+            {
+                "title": "Mail",
+                "folders": folders["records"],
+                "folder": folder,
+                "query": query,
+                "messages": messages,
+                "message": message,
+                "error": error,
+            },
+        )
+
+    @router.get("/mail/compose", name="compose")
+    async def compose(request: Request) -> Response:
+        q = request.query_params
+        original, mode = None, q.get("mode", "new")
+        if q.get("id"):
+            original = await kit.read(request, "get_message", {"message_id": q["id"]})
+        return kit.render(
+            request,
+            "compose.html",
+            {"title": "New message", "original": original, "mode": mode, "values": {}, "error": None},
+        )
+
+    @router.post("/mail/send", name="send")
+    async def send(request: Request) -> Response:
+        values, trace = await kit.form(request)
+        mode, original = values.get("mode", "new"), values.get("original_id")
+        if mode in ("reply", "replyall") and original:
+            action, args = (
+                "reply_to_message",
+                {"message_id": original, "body": values.get("body", ""), "reply_all": mode == "replyall"},
+            )
+        elif mode == "forward" and original:
+            action, args = (
+                "forward_message",
+                {"message_id": original, "to": _split(values.get("to")), "comment": values.get("body", "")},
+            )
+        else:
+            action = "send_mail"
+            args = {
+                "to": _split(values.get("to")),
+                "cc": _split(values.get("cc")),
+                "subject": values.get("subject", ""),
+                "body": values.get("body", ""),
+            }
+        outcome = await kit.run(request, action, args, trace)
+        if outcome.ok:
+            return kit.redirect(request, "/mail", folder="sentitems", id=outcome.data()["id"])
+        ctx = {
+            "title": "New message",
+            "original": None,
+            "mode": mode,
+            "values": values,
+            "error": outcome.error,
+        }
+        if original:
+            ctx["original"] = await kit.read(request, "get_message", {"message_id": original})
+        return kit.render(request, "compose.html", ctx, status=422)
+
+    @router.post("/mail/{message_id}/update", name="update_message")
+    async def update(request: Request, message_id: str) -> Response:
+        values, _ = await kit.form(request)
+        args: dict = {"message_id": message_id}
+        if "flag_status" in values:
+            args["flag_status"] = values["flag_status"]
+        if "is_read" in values:
+            args["is_read"] = values["is_read"] == "true"
+        return await submit(
+            kit, request, "update_message", args, "/mail", folder=values.get("folder", "inbox"), id=message_id
+        )
+
+    @router.post("/mail/{message_id}/delete", name="delete_message")
+    async def delete(request: Request, message_id: str) -> Response:
+        values, _ = await kit.form(request)
+        return await submit(
+            kit,
+            request,
+            "delete_message",
+            {"message_id": message_id},
+            "/mail",
+            folder=values.get("folder", "inbox"),
+        )
+
+    @router.post("/mail/{message_id}/move", name="move_message")
+    async def move(request: Request, message_id: str) -> Response:
+        values, _ = await kit.form(request)
+        args = {"message_id": message_id, "destination_folder": values.get("destination_folder", "archive")}
+        return await submit(kit, request, "move_message", args, "/mail", folder=values.get("folder", "inbox"))
+
+    @router.post("/mail/check", name="check_mail")
+    async def check(request: Request) -> Response:
+        values, _ = await kit.form(request)
+        if values.get("minutes"):
+            return await submit(kit, request, "wait_for_replies", {"minutes": values["minutes"]}, "/mail")
+        return await submit(kit, request, "check_new_mail", {}, "/mail")
+
+    return router

@@ -1,0 +1,400 @@
+"""Create and edit forms (ServiceNow form views) of incidents, problems, changes and knowledge
+articles, and the service catalog's order form.
+
+Every read and write runs a ticketing action through the UI kit. Reference fields are typed as display
+names and resolved to sys_ids through the list_* actions before the form's action runs; a name that
+matches nothing (or several records) is reported at its field and no action runs. A rule the service
+refuses re-renders the form with the entered values, the message under the offending field and an
+alert banner; success redirects (303) to the record.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass, field, replace
+from typing import Any
+from urllib.parse import urlencode
+
+from fastapi import APIRouter, Request
+from fastapi.responses import Response
+
+from apps.core.runtime import Outcome
+from apps.core.ui_kit import UiKit
+from apps.ticketing import choices as c
+from apps.ticketing.ui_form_layouts import (
+    ARTICLE_FORM,
+    CHANGE_FORM,
+    INCIDENT_FORM,
+    ORDER_FORM,
+    PROBLEM_FORM,
+    SUBCATEGORIES_OF,
+    VARIABLE_PREFIX,
+    Fld,
+    Section,
+    variable_field,
+)
+
+SYS_ID = re.compile(r"^[0-9a-f]{32}$")
+# reference table -> (list action, the keys a typed value may equal, label, plural)
+REFERENCES = {
+    "user": ("list_users", ("name", "user_name", "email"), "user", "users"),
+    "ci": ("list_configuration_items", ("name",), "configuration item", "configuration items"),
+}
+PRIORITY_TABLE = {f"{i}-{u}": c.PRIORITIES[c.priority_of(i, u)] for i in c.IMPACTS for u in c.URGENCIES}
+
+
+@dataclass(frozen=True)
+class Table:
+    """A table with a New and an Edit form."""
+
+    label: str  # "Incident"
+    path: str  # "/incidents"
+    sections: tuple[Section, ...]
+    create: str
+    update: str
+    get: str
+    id_arg: str
+    record_key: str  # the record's key in the get_* result
+    defaults: dict[str, str]
+    display: dict[str, str] = field(
+        default_factory=lambda: {
+            "caller_id": "caller_name",
+            "cmdb_ci": "cmdb_ci_name",
+            "assigned_to": "assigned_to_name",
+        }
+    )
+
+
+TABLES = (
+    Table(
+        "Incident",
+        "/incidents",
+        INCIDENT_FORM,
+        "create_incident",
+        "update_incident",
+        "get_incident",
+        "incident_id",
+        "incident",
+        {"impact": "3", "urgency": "3"},
+    ),
+    Table(
+        "Problem",
+        "/problems",
+        PROBLEM_FORM,
+        "create_problem",
+        "update_problem",
+        "get_problem",
+        "problem_id",
+        "problem",
+        {"impact": "3", "urgency": "3"},
+    ),
+    Table(
+        "Change Request",
+        "/changes",
+        CHANGE_FORM,
+        "create_change",
+        "update_change",
+        "get_change",
+        "change_id",
+        "change",
+        {"type": "normal", "risk": "3", "impact": "3"},
+    ),
+    Table(
+        "Knowledge Article",
+        "/kb",
+        ARTICLE_FORM,
+        "create_knowledge_article",
+        "update_knowledge_article",
+        "get_knowledge_article",
+        "article_id",
+        "article",
+        {"knowledge_base": "IT"},
+    ),
+)
+
+
+@dataclass
+class FormPage:
+    """One form backed by one action: what it shows and where it goes."""
+
+    action: str
+    sections: list[Section]
+    title: str
+    eyebrow: str
+    cancel: str
+    success: Callable[[dict[str, Any]], str]
+    submit_label: str = "Submit"
+    fixed: dict[str, Any] = field(default_factory=dict)
+    update: bool = False
+    item: dict[str, Any] | None = None  # the catalog item being ordered
+
+
+def visible(sections: tuple[Section, ...] | list[Section], accepted: set[str]) -> list[Section]:
+    """The layout restricted to the fields the action accepts (empty sections dropped)."""
+    kept = [
+        (title, tuple(f for f in group if f.name in accepted or (f.needs and set(f.needs) <= accepted)))
+        for title, group in sections
+    ]
+    return [(title, group) for title, group in kept if group]
+
+
+def fields_of(sections: list[Section]) -> list[Fld]:
+    return [f for _, group in sections for f in group]
+
+
+def to_args(fields: list[Fld], values: dict[str, str], *, update: bool) -> dict[str, Any]:
+    """Action arguments from the submitted text. An empty field is left out when creating (the action's
+    default applies) unless it is mandatory, so the service names what is missing; when editing an empty
+    text, choice or reference field is sent as "" (which clears it)."""
+    args: dict[str, Any] = {}
+    for f in fields:
+        if f.kind in ("checkbox", "output") or (update and f.name not in values):
+            continue
+        raw = (values.get(f.name) or "").strip()
+        if raw:
+            args[f.name] = int(raw) if f.integer and raw.isdigit() else raw
+        elif (update or f.required) and not f.integer and f.kind not in ("datetime", "date"):
+            args[f.name] = ""
+    return args
+
+
+async def resolve_references(
+    kit: UiKit, request: Request, fields: list[Fld], args: dict[str, Any]
+) -> dict[str, str]:
+    """Replace the display names typed in reference fields by sys_ids; returns the errors per field."""
+    errors: dict[str, str] = {}
+    for f in fields:
+        value = args.get(f.name)
+        if not f.ref or not value or SYS_ID.match(value):
+            continue
+        action, keys, label, plural = REFERENCES[f.ref]
+        data = await kit.read(request, action, {"search": value, "limit": 200})
+        wanted = value.lower()
+        found = [r for r in data["records"] if any((r.get(k) or "").lower() == wanted for k in keys)]
+        if len(found) == 1:
+            args[f.name] = found[0]["sys_id"]
+        elif not found:
+            errors[f.name] = f"No {label} named “{value}” was found. Check the spelling."
+        else:
+            hint = "; type the user name or e-mail instead" if f.ref == "user" else ""
+            errors[f.name] = f"{len(found)} {plural} are named “{value}”{hint}."
+    return errors
+
+
+async def bind(kit: UiKit, request: Request, sections: list[Section]) -> list[Section]:
+    """Fill the choices that come from the episode: groups, and names offered in reference fields."""
+    fields = fields_of(sections)
+    suggestions: dict[str, tuple[str, ...]] = {}
+    for ref in {f.ref for f in fields if f.ref}:
+        action, keys, _, _ = REFERENCES[ref]
+        data = await kit.read(request, action, {"limit": 200})
+        suggestions[ref] = tuple(dict.fromkeys(r[keys[0]] for r in data["records"]))
+    groups: tuple[tuple[str, str], ...] = ()
+    if any(f.name == "assignment_group" for f in fields):
+        data = await kit.read(request, "list_groups")
+        groups = tuple((g["sys_id"], g["name"]) for g in data["records"])
+    bound = []
+    for title, group in sections:
+        out = []
+        for f in group:
+            if f.ref:
+                f = replace(f, choices=suggestions[f.ref])
+            elif f.name == "assignment_group":
+                f = replace(f, choices=groups)
+            out.append(f)
+        bound.append((title, tuple(out)))
+    return bound
+
+
+async def show(
+    kit: UiKit,
+    request: Request,
+    page: FormPage,
+    values: dict[str, Any],
+    *,
+    errors: dict[str, str] | None = None,
+    error: str | None = None,
+    status: int = 200,
+) -> Response:
+    return kit.render(
+        request,
+        "sn_form.html",
+        {
+            "title": page.title,
+            "page": page,
+            "sections": await bind(kit, request, page.sections),
+            "values": values,
+            "errors": errors or {},
+            "error": error,
+            "priority_table": PRIORITY_TABLE,
+            "subcategories": SUBCATEGORIES_OF,
+        },
+        status=status,
+    )
+
+
+def error_field(outcome: Outcome, fields: list[Fld]) -> str | None:
+    """The form field a refusal is about; catalog variables are named at the start of the message."""
+    names = {f.name for f in fields}
+    if outcome.field in names:
+        return outcome.field
+    if outcome.field == "variables":
+        message = outcome.error or ""
+        for f in fields:
+            var = f.name.removeprefix(VARIABLE_PREFIX)
+            if f.name.startswith(VARIABLE_PREFIX) and (
+                message.startswith(var + " ") or f" needs {var} (" in message
+            ):
+                return f.name
+    return None
+
+
+def answers(fields: list[Fld], values: dict[str, str]) -> list[str]:
+    """The catalog variables' answers as "name=value" strings (an unticked checkbox is left out)."""
+    out = []
+    for f in fields:
+        raw = (values.get(f.name) or "").strip()
+        if f.name.startswith(VARIABLE_PREFIX) and raw:
+            out.append(f"{f.name.removeprefix(VARIABLE_PREFIX)}={'true' if f.kind == 'checkbox' else raw}")
+    return out
+
+
+async def submit(kit: UiKit, request: Request, page: FormPage) -> Response:
+    """Run the form's action; on a refusal re-render the form with the message at its field."""
+    values, trace = await kit.form(request)
+    fields = fields_of(page.sections)
+    plain = [f for f in fields if not f.name.startswith(VARIABLE_PREFIX)]
+    args = to_args(plain, values, update=page.update)
+    errors = await resolve_references(kit, request, plain, args)
+    if errors:
+        await kit.record_events(request, trace)
+        labels = ", ".join(f.label for f in fields if f.name in errors)
+        message = f"Invalid reference: {labels}. " + " ".join(errors.values())
+        return await show(kit, request, page, values, errors=errors, error=message, status=422)
+    if page.item is not None:
+        args["variables"] = answers(fields, values)
+    outcome = await kit.run(request, page.action, {**args, **page.fixed}, trace)
+    if outcome.ok:
+        return kit.redirect(request, page.success(outcome.data()))
+    name = error_field(outcome, fields)
+    label = next((f.label for f in fields if f.name == name), None)
+    message = f"{label}: {outcome.error}" if label else (outcome.error or "The record could not be saved.")
+    errors = {name: outcome.error or ""} if name else {}
+    return await show(kit, request, page, values, errors=errors, error=message, status=422)
+
+
+def record_values(record: dict[str, Any], fields: list[Fld], display: dict[str, str]) -> dict[str, Any]:
+    """A record's current values as form text: reference fields show the display name."""
+    out: dict[str, Any] = {}
+    for f in fields:
+        value = record.get(f.name)
+        if value is None or value == "":
+            continue
+        if f.name in display:
+            value = record.get(display[f.name]) or value
+        elif f.kind == "datetime":
+            value = str(value)[:16]
+        out[f.name] = str(value)
+    return out
+
+
+def build_form_router(kit: UiKit) -> APIRouter:
+    """New and Edit forms of each table and the catalog order form. Include it before the record
+    routes: "/incidents/new" would otherwise be taken for an incident number."""
+    router = APIRouter()
+    for table in TABLES:
+        _add_table(router, kit, table)
+
+    def order_page(item: dict[str, Any], variables: list[dict[str, Any]]) -> FormPage:
+        sections: list[Section] = []
+        if variables:
+            sections.append(("Item variables", tuple(variable_field(v) for v in variables)))
+        sections += visible(ORDER_FORM, kit.params("order_catalog_item"))
+        return FormPage(
+            "order_catalog_item",
+            sections,
+            f"Order {item['name']}",
+            "Service Catalog",
+            "/catalog",
+            lambda r: _with_flash(f"/requests/{r['number']}", f"Request {r['number']} submitted."),
+            submit_label="Order Now",
+            fixed={"item_id": item["sys_id"]},
+            item=item,
+        )
+
+    @router.get("/catalog/{item_id}")
+    async def order_form(request: Request, item_id: str) -> Response:
+        d = await kit.read(request, "get_catalog_item", {"item_id": item_id})
+        me = await kit.read(request, "get_current_user")
+        values = {"requested_for": me["name"], "quantity": "1"}
+        values |= {
+            VARIABLE_PREFIX + v["name"]: v["default_value"] for v in d["variables"] if v["default_value"]
+        }
+        return await show(kit, request, order_page(d["item"], d["variables"]), values)
+
+    @router.post("/catalog/{item_id}")
+    async def order_submit(request: Request, item_id: str) -> Response:
+        d = await kit.read(request, "get_catalog_item", {"item_id": item_id})
+        return await submit(kit, request, order_page(d["item"], d["variables"]))
+
+    return router
+
+
+def _with_flash(path: str, message: str) -> str:
+    """A record path with the message its page shows in a status banner."""
+    return path + "?" + urlencode({"saved": message})
+
+
+def _add_table(router: APIRouter, kit: UiKit, table: Table) -> None:
+    slug = table.path.strip("/")
+
+    def new_page() -> FormPage:
+        return FormPage(
+            table.create,
+            visible(table.sections, kit.params(table.create)),
+            f"New {table.label}",
+            table.label,
+            table.path,
+            lambda r: _with_flash(
+                f"{table.path}/{r['number']}", f"{table.label} {r['number']} has been created."
+            ),
+        )
+
+    def edit_page(number: str) -> FormPage:
+        return FormPage(
+            table.update,
+            visible(table.sections, kit.params(table.update)),
+            f"Edit {number}",
+            table.label,
+            f"{table.path}/{number}",
+            lambda r: _with_flash(f"{table.path}/{r['number']}", "Record updated."),
+            submit_label="Update",
+            fixed={table.id_arg: number},
+            update=True,
+        )
+
+    async def new_form(request: Request) -> Response:
+        page = new_page()
+        accepted = {f.name for f in fields_of(page.sections)}
+        values = {**table.defaults, **{k: v for k, v in request.query_params.items() if k in accepted}}
+        return await show(kit, request, page, values)
+
+    async def new_submit(request: Request) -> Response:
+        return await submit(kit, request, new_page())
+
+    async def edit_form(request: Request, number: str) -> Response:
+        data = await kit.read(request, table.get, {table.id_arg: number})
+        page = edit_page(number)
+        values = record_values(data[table.record_key], fields_of(page.sections), table.display)
+        return await show(kit, request, page, values)
+
+    async def edit_submit(request: Request, number: str) -> Response:
+        return await submit(kit, request, edit_page(number))
+
+    router.add_api_route(f"{table.path}/new", new_form, methods=["GET"], name=f"new_{slug}")
+    router.add_api_route(f"{table.path}/new", new_submit, methods=["POST"], name=f"create_{slug}")
+    router.add_api_route(f"{table.path}/{{number}}/edit", edit_form, methods=["GET"], name=f"edit_{slug}")
+    router.add_api_route(
+        f"{table.path}/{{number}}/edit", edit_submit, methods=["POST"], name=f"update_{slug}"
+    )

@@ -1,0 +1,59 @@
+"""`saasgym bench`: run the benchmark suite, print the table, optionally write JSON."""
+
+from __future__ import annotations
+
+import shlex
+import sys
+import time
+from pathlib import Path
+
+import click
+
+FAMILIES = ("store", "scaling", "mcp", "ui", "scripted")
+
+
+def _module(name: str):  # noqa: ANN202
+    from benchmarks import mcp_calls, scaling, scripted, store_ops, ui_pages
+
+    return {"store": store_ops, "scaling": scaling, "mcp": mcp_calls, "ui": ui_pages, "scripted": scripted}[
+        name
+    ]
+
+
+@click.command("bench")
+@click.option("--quick", is_flag=True, help="fewer repetitions and no scaled world (under a minute)")
+@click.option("--json", "json_path", type=click.Path(path_type=Path), help="also write every figure here")
+@click.option(
+    "--only",
+    "only",
+    multiple=True,
+    type=click.Choice(FAMILIES),
+    help="run only these figure families (repeatable)",
+)
+@click.option(
+    "--scale",
+    type=float,
+    default=None,
+    help="size of the scaled world for reset/verify (default 10; 0 = acme only; --quick: 0)",
+)
+def bench(quick: bool, json_path: Path | None, only: tuple[str, ...], scale: float | None) -> None:
+    """Measure every cost that grows with the work, each against a baseline taken in the same run."""
+    from apps.core.api import Gym
+    from benchmarks import report
+    from benchmarks.runner import Config
+
+    cfg = Config(quick=quick, scale=scale if scale is not None else (0 if quick else 10.0))
+    cfg.log = lambda msg: click.echo(msg, err=True)
+    started = time.perf_counter()
+    gym = Gym()
+    figures = []
+    for name in only or FAMILIES:
+        cfg.log(f"bench: {name} …")
+        figures.extend(_module(name).run(gym, cfg))
+    seconds = time.perf_counter() - started
+    command = "saasgym " + shlex.join(sys.argv[1:]) if sys.argv[1:2] == ["bench"] else "saasgym bench"
+    title = f"saasgym bench{' --quick' if quick else ''} ({seconds:.0f} s)"
+    report.print_table(figures, title)
+    if json_path is not None:
+        report.write_json(json_path, report.document(figures, command=command, quick=quick, seconds=seconds))
+        click.echo(f"wrote {json_path}", err=True)

@@ -1,0 +1,36 @@
+"""`saasgym bench` runs as a command and writes valid JSON (structure, not timings: those are measured)."""
+
+from __future__ import annotations
+
+import json
+import math
+import os
+import subprocess
+import sys
+
+
+def test_quick_bench_writes_every_figure_with_value_baseline_and_ratio(tmp_path):
+    out = tmp_path / "bench.json"
+    env = {**os.environ, "SAASGYM_BENCH_DIR": str(tmp_path / "worlds")}
+    done = subprocess.run(
+        [sys.executable, "-m", "mcp_gateway", "bench", "--quick", "--only", "store", "--only", "scaling",
+         "--json", str(out)],
+        capture_output=True, text=True, timeout=300, env=env,
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    assert "create an acme episode" in done.stdout
+    doc = json.loads(out.read_text())
+    assert doc["quick"] is True and doc["machine"]["cpus"] >= 1
+    figures = {f["name"]: f for f in doc["figures"]}
+    assert {"create an acme episode", "fork (after 50 writes)", "snapshot (after 50 writes)", "restore",
+            "live acme episodes in 24 GiB", "reset after 50 writes (acme)",
+            "verify after 50 writes (acme)"} <= set(figures)  # fmt: skip
+    for fig in figures.values():
+        assert math.isfinite(fig["median"]) and fig["median"] > 0, fig
+        assert fig["target"] and fig["met"] in (True, False, None)
+        if fig["baseline"] is not None:
+            assert fig["baseline"] > 0 and fig["ratio_of"] == "baseline"
+            assert math.isclose(fig["ratio"], fig["median"] / fig["baseline"])
+        if fig["target"] != "report":
+            assert fig["ratio"] is not None and fig["met"] is not None, fig
+    assert figures["create an acme episode"]["baseline"] is not None

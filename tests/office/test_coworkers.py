@@ -1,0 +1,150 @@
+"""Virtual coworkers: replies on the logical clock, refusals, clarifying questions, RSVPs, determinism."""
+
+from __future__ import annotations
+
+from apps.office.coworkers import RecordedResponder, RuleBasedResponder, get_responder, set_responder
+
+DAY = "2026-12-08"
+
+
+def _persona(office, department: str | None = None) -> dict:
+    personas = office.personas()
+    return (
+        next((p for p in personas if p["department"] == department), personas[0])
+        if department
+        else personas[0]
+    )
+
+
+def _replies(office) -> list[dict]:
+    return [m for m in office.inbox(limit=50) if m["subject"].startswith("RE: ")]
+
+
+def test_reply_arrives_only_after_the_persona_delay(office):
+    p = _persona(office)
+    office.ok(
+        "send_mail", to=[p["mail"]], subject="Forecast", body="When is the forecast due? Please let me know."
+    )
+    assert office.ok("check_new_mail")["arrived"] == []
+    early = office.ok("wait_for_replies", minutes=p["delay"] - 5, stop_at_first_reply=False)
+    assert early["arrived"] == []
+    later = office.ok("wait_for_replies", minutes=30)
+    assert [a["kind"] for a in later["arrived"]] == ["mail"]
+    reply = office.ok("get_message", message_id=_replies(office)[0]["id"])
+    assert reply["from_address"] == p["mail"] and reply["subject"] == "RE: Forecast"
+    sent = office.ok("list_messages", folder="sentitems", limit=1)["records"][0]
+    assert reply["conversation_id"] == sent["conversation_id"]
+
+
+def test_refusal_knowledge_and_clarifying_question(office):
+    finance = _persona(office, "Finance")
+    office.ok(
+        "send_mail",
+        to=[finance["mail"]],
+        subject="Quick one",
+        body="Can you send me the salaries of the sales team?",
+    )
+    office.ok("send_mail", to=[finance["mail"]], subject="Terms", body="What payment terms can we offer?")
+    office.ok("send_mail", to=[finance["mail"]], subject="Help", body="Could you help me with something?")
+    office.ok("send_mail", to=[finance["mail"]], subject="FYI", body="The customer signed.")
+    office.ok("wait_for_replies", minutes=finance["delay"] + 10, stop_at_first_reply=False)
+    bodies = {
+        m["subject"]: office.ok("get_message", message_id=m["id"])["body_content"] for m in _replies(office)
+    }
+    assert "can't share payroll" in bodies["RE: Quick one"]
+    assert "Net 30" in bodies["RE: Terms"]
+    assert "?" in bodies["RE: Help"].split("________________________________")[0]
+    assert "RE: FYI" not in bodies
+
+
+def test_invitations_are_answered_from_the_persona_calendar(office):
+    p = _persona(office)
+    first = office.ok(
+        "create_event",
+        subject="Deal review",
+        start=f"{DAY}T18:00:00Z",
+        end=f"{DAY}T18:30:00Z",
+        attendees=[p["mail"]],
+    )
+    office.ok("wait_for_replies", minutes=p["delay"] + 1, stop_at_first_reply=False)
+    assert office.ok("get_event", event_id=first["id"])["attendees"][0]["response_status"] == "accepted"
+    clash = office.ok(
+        "create_event",
+        subject="Second review",
+        start=f"{DAY}T18:00:00Z",
+        end=f"{DAY}T18:30:00Z",
+        attendees=[p["mail"]],
+    )
+    office.ok("wait_for_replies", minutes=p["delay"] + 1, stop_at_first_reply=False)
+    att = office.ok("get_event", event_id=clash["id"])["attendees"][0]
+    assert att["response_status"] == "declined"
+    answers = [
+        m
+        for m in office.inbox(limit=10)
+        if m["meeting_message_type"] in ("meetingAccepted", "meetingDeclined")
+    ]
+    assert {m["meeting_message_type"] for m in answers} == {"meetingAccepted", "meetingDeclined"}
+
+
+def _script(gym) -> tuple[list[str], str]:
+    ep = gym.create_episode("tiny")
+    try:
+        personas = ep.db.execute_raw(
+            "SELECT u.mail FROM office_persona p JOIN office_user u ON u.id = p.user_id ORDER BY p.id"
+        )
+        for (mail,) in personas:
+            ep.call(
+                "office_send_mail",
+                to=[mail],
+                subject="Discount",
+                body="Can you approve a discount? What are the payment terms?",
+            )
+            chat = ep.call("office_create_chat", members=[mail])
+            ep.call(
+                "office_send_chat_message",
+                chat_id=chat["id"],
+                content="Could you help with the outage at our customer?",
+            )
+        ep.call("office_wait_for_replies", minutes=240, stop_at_first_reply=False)
+        bodies = [
+            r[0]
+            for r in ep.db.execute_raw("SELECT body_content FROM office_message ORDER BY sent_date_time, id")
+        ]
+        bodies += [
+            r[0]
+            for r in ep.db.execute_raw(
+                "SELECT body_content FROM office_chat_message ORDER BY created_date_time, id"
+            )
+        ]
+        return bodies, ep.state_hash()
+    finally:
+        ep.close()
+
+
+def test_two_identical_runs_give_identical_replies_and_state(gym):
+    first, second = _script(gym), _script(gym)
+    assert first == second
+
+
+def test_recorded_responder_replays_without_the_model(gym, tmp_path):
+    cache = tmp_path / "replies.json"
+
+    class Model(RuleBasedResponder):
+        calls = 0
+
+        def reply(self, persona, incoming):
+            Model.calls += 1
+            return f"[model] {super().reply(persona, incoming)}"
+
+    previous = set_responder(RecordedResponder(Model(), cache_path=cache))
+    try:
+        recorded = _script(gym)
+        calls = Model.calls
+        assert calls > 0 and cache.exists()
+        set_responder(RecordedResponder(None, cache_path=cache))
+        assert _script(gym) == recorded
+        assert Model.calls == calls
+        assert any("[model]" in b for b in recorded[0])
+    finally:
+        set_responder(previous)
+    assert isinstance(get_responder(), RuleBasedResponder)

@@ -1,0 +1,115 @@
+"""The office app over real surfaces: MCP through the SDK client over HTTP, the CLI as a subprocess."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+
+import anyio
+from mcp.client import Client
+
+
+def _cli(*args: str) -> subprocess.CompletedProcess:
+    env = {**os.environ, "COLUMNS": "160"}
+    env.pop("SAASGYM_URL", None)
+    return subprocess.run(
+        [sys.executable, "-m", "mcp_gateway", "office", *args],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=60,
+    )
+
+
+def test_mcp_client_over_http(live_server):
+    episode, urls = live_server.new_episode("tiny")
+    colleague = episode.db.execute_raw("SELECT mail FROM office_user ORDER BY mail LIMIT 1")[0][0]
+
+    async def session():
+        async with Client(urls.mcp("office")) as client:
+            tools = {t.name: t for t in (await client.list_tools()).tools}
+            sent = await client.call_tool(
+                "send_mail", {"to": [colleague], "subject": "Via MCP", "body": "hello"}
+            )
+            bad = await client.call_tool(
+                "send_mail", {"to": ["nobody@acme.example"], "subject": "x", "body": "y"}
+            )
+            listed = await client.call_tool("list_messages", {"folder": "sentitems", "limit": 1})
+            return tools, sent, bad, listed
+
+    tools, sent, bad, listed = anyio.run(session)
+    assert len(tools) >= 30 and tools["list_messages"].annotations.read_only_hint
+    assert tools["delete_message"].annotations.destructive_hint
+    assert "from:" in tools["search_messages"].description
+    assert not sent.is_error and sent.structured_content["subject"] == "Via MCP"
+    assert bad.is_error and "no one at acme.example" in bad.content[0].text
+    assert listed.structured_content["records"][0]["id"] == sent.structured_content["id"]
+    assert [e.surface for e in episode.events() if e.name == "send_mail"] == ["mcp", "mcp"]
+
+
+def test_cli_subprocess(live_server):
+    episode, urls = live_server.new_episode("tiny")
+    base = f"{urls.base}/e/{urls.token}"
+    out = _cli("get-my-profile", "--url", base, "--json")
+    assert out.returncode == 0, out.stderr
+    me = json.loads(out.stdout)
+    made = _cli("create-workbook", "--name", "CLI book", "--url", base, "--json")
+    item_id = json.loads(made.stdout)["item"]["id"]
+    _cli("update-cell", "--item-id", item_id, "--address", "A1", "--value", "20", "--url", base, "--json")
+    out = _cli(
+        "update-cell", "--item-id", item_id, "--address", "A2", "--value", "=A1*2+1", "--url", base, "--json"
+    )
+    cells = {c["address"]: c["value"] for c in json.loads(out.stdout)["cells"]}
+    assert cells == {"A1": 20, "A2": 41}
+    before = episode.state_hash()
+    bad = _cli("send-mail", "--to", "ghost@acme.example", "--subject", "x", "--body", "y", "--url", base)
+    assert bad.returncode == 1 and "no one at acme.example" in bad.stderr and "Traceback" not in bad.stderr
+    assert episode.state_hash() == before
+    assert me["mail"].endswith("@acme.example")
+    assert {e.surface for e in episode.events() if e.name == "update_cell"} == {"cli"}
+
+
+def test_bad_input_leaves_state_unchanged(office):
+    cases = [
+        ("list_messages", "folder", {"folder": "spam"}),
+        ("list_messages", "limit", {"limit": 0}),
+        ("get_message", "message_id", {"message_id": "nope"}),
+        ("update_message", "flag_status", {"message_id": "x", "flag_status": "maybe"}),
+        (
+            "create_event",
+            "time_zone",
+            {
+                "subject": "x",
+                "start": "2026-12-01T10:00:00",
+                "end": "2026-12-01T11:00:00",
+                "time_zone": "Mars/Base",
+            },
+        ),
+        ("create_event", "start", {"subject": "x", "start": "tomorrow", "end": "2026-12-01T11:00:00"}),
+        (
+            "create_event",
+            "rooms",
+            {
+                "subject": "x",
+                "start": "2026-12-01T10:00:00",
+                "end": "2026-12-01T11:00:00",
+                "rooms": [office.colleague_without_persona()],
+            },
+        ),
+        ("list_events", "end", {"start": "2026-12-01T00:00:00Z", "end": "2026-11-01T00:00:00Z"}),
+        ("wait_for_replies", "minutes", {"minutes": 0}),
+        ("get_worksheet", "item_id", {"item_id": "nope"}),
+        ("create_folder", "name", {"name": "a/b"}),
+        ("send_mail", "surprise", {"to": ["a@b.com"], "subject": "x", "body": "y", "surprise": 1}),
+    ]
+    for action, field, args in cases:
+        office.refused(action, field, **args)
+
+
+def test_office_id_counters_are_namespaced(office):
+    names = [r[0] for r in office.sql("SELECT object FROM _idseq")]
+    office_names = [n for n in names if n.startswith("office.")]
+    assert "office.Event" in office_names and "office.Message" in office_names
+    assert "crm.Event" in names and "office.Event" != "crm.Event"

@@ -1,0 +1,83 @@
+"""The office UI in a real Chromium against a real server: send a mail, accept an invite, edit a cell."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import expect
+
+
+@pytest.fixture
+def office(live_server, browser):
+    """(episode, page, ui) for a fresh tiny episode, entered through the one-time launch URL."""
+    episode, urls = live_server.new_episode("tiny")
+    context = browser.new_context(viewport={"width": 1400, "height": 1000})
+    page = context.new_page()
+    page.set_default_timeout(10_000)
+    page.goto(urls.ui("office"))
+    base = page.url.split("?", 1)[0].rstrip("/").removesuffix("/mail")
+    yield episode, page, lambda path="/": base + path
+    context.close()
+
+
+def test_send_a_mail(office):
+    episode, page, ui = office
+    colleague = episode.db.execute_raw("SELECT mail FROM office_user ORDER BY mail LIMIT 1")[0][0]
+    page.goto(ui("/mail"))
+    page.get_by_role("link", name="New mail").click()
+    page.get_by_label("To", exact=True).fill(colleague)
+    page.get_by_label("Subject", exact=True).fill("Sent from the browser")
+    page.get_by_label("Message", exact=True).fill("Hello from Playwright")
+    page.get_by_role("button", name="Send").click()
+    expect(page.get_by_role("article", name="Reading pane").get_by_role("heading", level=2)).to_have_text(
+        "Sent from the browser"
+    )
+    rows = episode.db.execute_raw(
+        "SELECT u.mail FROM office_message m JOIN office_user u ON u.id = m.owner_id WHERE m.subject = "
+        "'Sent from the browser'"
+    )
+    assert colleague in {r[0] for r in rows} and len(rows) == 2
+    action = next(e for e in episode.events() if e.kind == "action" and e.name == "send_mail")
+    assert action.surface == "ui" and action.outcome == "ok"
+    assert any(e.kind == "browser" and e.parent == action.seq and e.name == "click" for e in episode.events())
+
+
+def test_accept_an_invitation(office):
+    episode, page, ui = office
+    page.goto(ui("/mail"))
+    invite = (
+        page.get_by_role("list", name="Messages")
+        .get_by_role("listitem")
+        .filter(has_text="meetingRequest")
+        .first
+    )
+    subject = invite.get_by_role("link").inner_text()
+    invite.get_by_role("link").click()
+    page.get_by_role("form", name="Respond to invitation").get_by_role("button", name="Accept").click()
+    expect(page.get_by_role("heading", level=1)).to_have_text(subject)
+    me = episode.call("office_get_my_profile")["mail"]
+    status = episode.db.execute_raw(
+        "SELECT a.response_status FROM office_attendee a JOIN office_event e ON e.id = a.event_id WHERE "
+        "e.subject = ? AND a.email_address = ?",
+        (subject, me),
+    )
+    assert status == [("accepted",)]
+
+
+def test_edit_a_cell_recalculates(office):
+    episode, page, ui = office
+    page.goto(ui("/files"))
+    page.get_by_role("link", name="Commission calculator.xlsx").click()
+    page.get_by_role("gridcell", name="B1", exact=True).get_by_role("link").click()
+    page.get_by_label("Value or formula").fill("100000")
+    page.get_by_role("button", name="Enter").click()
+    expect(page.get_by_role("gridcell", name="B1", exact=True)).to_have_text("100000")
+    cells = dict(
+        episode.db.execute_raw(
+            "SELECT c.address, c.value FROM office_cell c JOIN office_worksheet w ON w.id = c.worksheet_id "
+            "JOIN office_drive_item i ON i.id = w.item_id WHERE i.name = 'Commission calculator.xlsx'"
+        )
+    )
+    assert float(cells["B1"]) == 100000
+    won = float(cells["B2"])
+    assert float(cells["B3"]) == pytest.approx(won / 100000)
+    expect(page.get_by_role("gridcell", name="B3", exact=True)).not_to_have_text("")

@@ -1,0 +1,239 @@
+"""The ticketing create/edit forms in a real Chromium: New Incident, Edit, New Change, catalog Order,
+knowledge drafts; rule violations shown at the field with nothing written."""
+
+from __future__ import annotations
+
+import re
+
+from playwright.sync_api import expect
+
+from tests.ui import test_ticketing_ui
+
+desk = test_ticketing_ui.desk  # the fixture: a fresh tiny episode, logged in through the launch URL
+
+
+def _user(episode, **filters):
+    return episode.call("ticketing_list_users", limit=1, **filters)["records"][0]
+
+
+def _action(episode, name):
+    return next(e for e in reversed(episode.events()) if e.kind == "action" and e.name == name)
+
+
+def _number_from(page):
+    return page.url.split("?", 1)[0].rstrip("/").rsplit("/", 1)[-1]
+
+
+def test_create_incident_through_the_form(desk):
+    episode, page, ui = desk
+    caller = _user(episode, department="Sales")
+    ci = episode.call("ticketing_list_configuration_items", limit=1)["records"][0]
+    member = episode.call("ticketing_get_group_members", group="Network")["records"][0]
+    page.goto(ui("/incidents?active=true"))
+    page.get_by_role("button", name="New", exact=True).click()
+    expect(page).to_have_title(re.compile("^New Incident"))
+    page.get_by_label("Caller").fill(caller["name"])
+    page.get_by_label("Category", exact=True).select_option(label="Network")
+    page.get_by_label("Subcategory").select_option(label="VPN")
+    page.get_by_label("Configuration item").fill(ci["name"])
+    page.get_by_label("Impact").select_option(label="2 - Medium")
+    page.get_by_label("Urgency").select_option(label="1 - High")
+    expect(page.get_by_label("Priority")).to_have_text("2 - High")
+    page.get_by_role("textbox", name="Short description", exact=True).fill("VPN drops every hour")
+    page.get_by_label("Description", exact=True).fill("Since Monday, on the office Wi-Fi.")
+    page.get_by_label("Assignment group").select_option(label="Network")
+    page.get_by_label("Assigned to").fill(member["name"])
+    page.get_by_role("button", name="Submit").click()
+
+    expect(page.get_by_role("status")).to_contain_text("has been created")
+    number = _number_from(page)
+    expect(page.get_by_role("heading", level=1)).to_have_text(number)
+    inc = episode.call("ticketing_get_incident", incident_id=number)["incident"]
+    assert (inc["caller_id"], inc["category"], inc["subcategory"], inc["cmdb_ci"]) == (
+        caller["sys_id"],
+        "network",
+        "vpn",
+        ci["sys_id"],
+    )
+    assert (inc["impact"], inc["urgency"], inc["priority"], inc["assigned_to"]) == (2, 1, 2, member["sys_id"])
+    assert inc["short_description"] == "VPN drops every hour"
+    inserted = [c for c in episode.diff() if c.table == "ticketing_incident" and c.op == "insert"]
+    assert [c.pk for c in inserted] == [inc["sys_id"]]
+
+    action = _action(episode, "create_incident")
+    assert action.surface == "ui" and action.outcome == "ok" and action.args["caller_id"] == caller["sys_id"]
+    linked = [e for e in episode.events() if e.kind == "browser" and e.parent == action.seq]
+    typed = next(e for e in linked if e.name == "type" and e.detail.get("name") == "Short description")
+    assert typed.detail["value"] == "VPN drops every hour"
+    click = next(e for e in linked if e.name == "click" and e.detail.get("role") == "button")
+    assert click.detail["name"] == "Submit"
+
+
+def test_rule_violation_is_shown_at_the_field_and_writes_nothing(desk):
+    episode, page, ui = desk
+    caller = _user(episode, department="Sales")
+    outsider = next(
+        u
+        for u in episode.call("ticketing_list_users", limit=50)["records"]
+        if u["sys_id"]
+        not in {m["sys_id"] for m in episode.call("ticketing_get_group_members", group="Network")["records"]}
+    )
+    before = episode.state_hash()
+    page.goto(ui("/incidents/new"))
+    page.get_by_label("Caller").fill(caller["name"])
+    page.get_by_role("textbox", name="Short description", exact=True).fill("Printer on fire")
+    page.get_by_label("Assignment group").select_option(label="Network")
+    page.get_by_label("Assigned to").fill(outsider["name"])
+    page.get_by_role("button", name="Submit").click()
+
+    expect(page.get_by_role("alert")).to_contain_text("Assigned to")
+    field = page.get_by_label("Assigned to")
+    expect(field).to_have_attribute("aria-invalid", "true")
+    expect(page.locator("#f-assigned_to-error")).to_contain_text("is not a member of Network")
+    expect(page.get_by_role("textbox", name="Short description", exact=True)).to_have_value("Printer on fire")
+    assert episode.state_hash() == before
+    refused = _action(episode, "create_incident")
+    assert refused.surface == "ui" and refused.outcome != "ok"
+
+    page.get_by_label("Caller").fill("Nobody Of That Name")  # an unknown reference: no action runs
+    page.get_by_role("button", name="Submit").click()
+    expect(page.locator("#f-caller_id-error")).to_contain_text("No user named")
+    assert episode.state_hash() == before
+
+
+def test_edit_incident_urgency_recomputes_priority(desk):
+    episode, page, ui = desk
+    caller = _user(episode, department="Sales")
+    number = episode.call(
+        "ticketing_create_incident", caller_id=caller["sys_id"], short_description="Slow laptop"
+    )["number"]
+    page.goto(ui(f"/incidents/{number}"))
+    page.get_by_role("button", name="Edit").click()
+    expect(page.get_by_role("heading", level=1)).to_have_text(f"Edit {number}")
+    expect(page.get_by_label("Caller")).to_have_value(caller["name"])
+    page.get_by_label("Urgency").select_option("1")
+    page.get_by_label("Impact").select_option("1")
+    page.get_by_role("button", name="Update").click()
+
+    expect(page.get_by_role("status")).to_contain_text("Record updated")
+    inc = episode.call("ticketing_get_incident", incident_id=number)["incident"]
+    assert (inc["impact"], inc["urgency"], inc["priority"], inc["caller_id"]) == (1, 1, 1, caller["sys_id"])
+    action = _action(episode, "update_incident")
+    assert action.surface == "ui" and action.args["urgency"] == 1
+    assert any(e.kind == "browser" and e.parent == action.seq for e in episode.events())
+
+
+def test_create_change_request(desk):
+    episode, page, ui = desk
+    ci = episode.call("ticketing_list_configuration_items", sys_class_name="cmdb_ci_linux_server", limit=1)[
+        "records"
+    ][0]
+    page.goto(ui("/changes"))
+    page.get_by_role("button", name="New", exact=True).click()
+    page.get_by_label("Type").select_option(label="Emergency")
+    page.get_by_label("Configuration item").fill(ci["name"])
+    page.get_by_label("Risk").select_option(label="2 - High")
+    page.get_by_role("textbox", name="Short description", exact=True).fill("Patch the kernel")
+    page.get_by_label("Planned start date").fill("2031-03-01T22:00")
+    page.get_by_label("Planned end date").fill("2031-03-01T21:00")  # before the start: refused
+    page.get_by_role("button", name="Submit").click()
+    expect(page.locator("#f-end_date-error")).to_contain_text("after the planned start")
+    page.get_by_label("Planned end date").fill("2031-03-01T23:30")
+    page.get_by_label("Backout plan").fill("Boot the previous kernel")
+    page.get_by_role("button", name="Submit").click()
+
+    expect(page.get_by_role("status")).to_contain_text("has been created")
+    number = _number_from(page)
+    chg = episode.call("ticketing_get_change", change_id=number)["change"]
+    assert (chg["type"], chg["risk"], chg["cmdb_ci"], chg["backout_plan"]) == (
+        "emergency",
+        2,
+        ci["sys_id"],
+        "Boot the previous kernel",
+    )
+    assert chg["start_date"].startswith("2031-03-01T22:00") and chg["end_date"].startswith("2031-03-01T23:30")
+    assert _action(episode, "create_change").surface == "ui"
+
+    page.get_by_role("button", name="Edit").click()  # a New change is editable
+    expect(page.get_by_label("Planned start date")).to_have_value("2031-03-01T22:00")
+    page.get_by_label("Test plan").fill("Reboot twice")
+    page.get_by_role("button", name="Update").click()
+    expect(page.get_by_role("status")).to_contain_text("Record updated")
+    assert episode.call("ticketing_get_change", change_id=number)["change"]["test_plan"] == "Reboot twice"
+
+
+def test_order_catalog_item_with_variables(desk):
+    episode, page, ui = desk
+    page.goto(ui("/"))
+    page.get_by_role("link", name="Service Catalog").click()
+    page.get_by_role("link", name="Developer Laptop").click()
+    expect(page.get_by_role("heading", level=1)).to_have_text("Order Developer Laptop")
+    page.get_by_label("Model").select_option("MacBook Pro 16")
+    page.get_by_role("button", name="Order Now").click()  # Memory is mandatory
+    expect(page.locator("#f-var_memory-error")).to_contain_text("needs memory")
+    expect(page.get_by_label("Memory")).to_have_attribute("aria-invalid", "true")
+    expect(page.get_by_label("Model")).to_have_value("MacBook Pro 16")
+    page.get_by_label("Memory").select_option("64 GB")
+    page.get_by_label("Quantity").select_option("2")
+    page.get_by_role("button", name="Order Now").click()
+
+    expect(page.get_by_role("status")).to_contain_text("submitted")
+    number = _number_from(page)
+    assert number.startswith("RITM")
+    action = _action(episode, "order_catalog_item")
+    assert action.surface == "ui" and action.outcome == "ok"
+    assert sorted(action.args["variables"]) == ["memory=64 GB", "model=MacBook Pro 16"]
+    assert action.args["quantity"] == 2
+    linked = [e for e in episode.events() if e.kind == "browser" and e.parent == action.seq]
+    assert any(e.name == "submit" for e in linked)
+    ritm = [c for c in episode.diff() if c.table == "ticketing_sc_req_item" and c.op == "insert"]
+    assert len(ritm) == 1
+
+
+def test_write_and_edit_a_knowledge_draft(desk):
+    episode, page, ui = desk
+    page.goto(ui("/kb"))
+    page.get_by_role("button", name="New", exact=True).click()
+    page.get_by_label("Title").fill("Resetting a frozen dock")
+    page.get_by_label("Article body").fill("Unplug it for ten seconds.")
+    page.get_by_label("Category", exact=True).fill("Hardware")
+    page.get_by_role("button", name="Submit").click()
+    expect(page.get_by_role("status")).to_contain_text("has been created")
+    number = _number_from(page)
+
+    page.get_by_role("button", name="Edit").click()
+    page.get_by_label("Article body").fill("")  # the body is mandatory: refused at the field
+    page.get_by_role("button", name="Update").click()
+    expect(page.get_by_label("Article body")).to_have_attribute("aria-invalid", "true")
+    page.get_by_label("Article body").fill("Unplug it for ten seconds, then plug it back in.")
+    page.get_by_role("button", name="Update").click()
+    expect(page.get_by_role("status")).to_contain_text("Record updated")
+    art = episode.call("ticketing_get_knowledge_article", article_id=number)["article"]
+    assert (art["workflow_state"], art["kb_category"], art["text"]) == (
+        "draft",
+        "Hardware",
+        "Unplug it for ten seconds, then plug it back in.",
+    )
+
+
+def test_new_problem_and_edit_it(desk):
+    episode, page, ui = desk
+    page.goto(ui("/problems"))
+    page.get_by_role("button", name="New", exact=True).click()
+    page.get_by_role("textbox", name="Short description", exact=True).fill("Recurring VPN drops")
+    page.get_by_label("Impact").select_option("1")
+    page.get_by_role("button", name="Submit").click()
+    expect(page.get_by_role("status")).to_contain_text("has been created")
+    number = _number_from(page)
+    page.get_by_role("button", name="Edit").click()
+    page.get_by_label("State").select_option(label="Root Cause Analysis")
+    page.get_by_label("Cause notes").fill("Gateway firmware")
+    page.get_by_role("button", name="Update").click()
+    expect(page.get_by_role("status")).to_contain_text("Record updated")
+    prb = episode.call("ticketing_get_problem", problem_id=number)["problem"]
+    assert (prb["state"], prb["cause_notes"], prb["impact"], prb["priority"]) == (
+        103,
+        "Gateway firmware",
+        1,
+        3,
+    )
