@@ -11,7 +11,7 @@ if ! command -v node >/dev/null 2>&1; then
 fi
 python3 -m pip install -q --disable-pip-version-check -e ".[test]"
 # Foreign MCP clients (TypeScript SDK, MCP Inspector) for the interoperability tests.
-npm ci --prefix tests/foreign_clients --no-audit --no-fund --loglevel=error
+npm install --prefix tests/foreign_clients --no-audit --no-fund --loglevel=error  # (npm ci trips over optional platform deps)
 # Calibration of every task on every surface it allows (oracle passes; null runs and mutants fail).
 python3 -m mcp_gateway tasks check
 python3 -m pytest -q "$@"
