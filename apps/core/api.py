@@ -270,8 +270,10 @@ class Gym:
         if unknown:
             raise KeyError(f"unknown app(s) {', '.join(unknown)}; apps: {', '.join(self.apps)}")
         w = world if isinstance(world, World) else load_world(world)
-        golden = self.store.golden(w, list(self.apps.values()))
-        return self._register(w, golden, self.store.create(golden), apps or list(self.apps), episode_id)
+        names = [a for a in self.apps if a in (apps or self.apps)]
+        # An episode holds only its apps' tables: a one-app episode costs that app's memory, not the world's.
+        golden = self.store.golden(w, [self.apps[a] for a in names])
+        return self._register(w, golden, self.store.create(golden), names, episode_id)
 
     def episode(self, episode_id: str) -> Episode:
         """A live episode by id."""
@@ -283,10 +285,11 @@ class Gym:
     def episodes(self) -> list[Episode]:
         return list(self._episodes.values())
 
-    def golden_hash(self, world: str | World = "acme") -> str:
-        """The content hash every fresh or reset episode of `world` has."""
+    def golden_hash(self, world: str | World = "acme", apps: list[str] | None = None) -> str:
+        """The content hash every fresh or reset episode of `world` (with `apps`, default all) has."""
         w = world if isinstance(world, World) else load_world(world)
-        return self.store.golden(w, list(self.apps.values())).content_hash
+        names = [a for a in self.apps if a in (apps or self.apps)]
+        return self.store.golden(w, [self.apps[a] for a in names]).content_hash
 
     def _register(
         self, world: World, golden: Any, db: EpisodeDb, apps: list[str], episode_id: str | None = None

@@ -27,6 +27,7 @@ spec = AppSpec(
     load_seed=load_seed,
     ui_router=_ui_router,
     id_formats=ID_FORMATS,
-    volatile_columns={},
+    # Graph stamps every save; alone, that is never a meaningful change.
+    volatile_columns={"*": frozenset({"last_modified_date_time", "last_modified_by_id"})},
     default_user=_acting_user,
 )

@@ -28,6 +28,7 @@ spec = AppSpec(
     load_seed=load_seed,
     ui_router=_ui_router,
     id_formats=ID_FORMATS,
-    volatile_columns={},
+    # ServiceNow stamps every save; alone, that is never a meaningful change.
+    volatile_columns={"*": frozenset({"sys_updated_on", "sys_updated_by"})},
     default_user=_acting_user,
 )
