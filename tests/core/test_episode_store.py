@@ -105,7 +105,8 @@ def test_failed_action_writes_nothing_but_is_logged(episode):
 def test_an_episode_holds_only_its_apps_tables(gym: Gym):
     ep = gym.create_episode("tiny", apps=["crm"])
     try:
-        tables = {name for (name,) in ep.db.execute_raw("SELECT name FROM sqlite_master WHERE type = 'table'")}
+        rows = ep.db.execute_raw("SELECT name FROM sqlite_master WHERE type = 'table'")
+        tables = {name for (name,) in rows}
         assert "crm_account" in tables and not any(t.startswith(("ticketing_", "office_")) for t in tables)
         assert ep.state_hash() == gym.golden_hash("tiny", apps=["crm"])
         assert list(ep.apps) == ["crm"]
