@@ -113,7 +113,8 @@ def _bump_answer(task: Task) -> str | None:
 
 
 def destructive_step(gym: Gym, task: Task) -> OracleStep | None:
-    """A delete of some record the oracle does not touch (delete_<object> on the last <app>_<object> row)."""
+    """A delete of some record the oracle does not touch and the acting user may delete
+    (delete_<object> on one of the last <app>_<object> rows, tried in a throwaway episode first)."""
     used = str([s.args for s in task.truth.oracle])
     probe = _episode(gym, task)
     try:
@@ -130,7 +131,8 @@ def destructive_step(gym: Gym, task: Task) -> OracleStep | None:
                 query = f'SELECT "{pk}" FROM "{table.name}" ORDER BY "{pk}" DESC LIMIT 20'
                 rows = probe.db.execute_raw(query)
                 for (row_id,) in rows:
-                    if str(row_id) not in used:
+                    # Only a delete the acting user may really do counts (not someone else's mail).
+                    if str(row_id) not in used and probe.invoke(app, action.name, {param: row_id}).ok:
                         return OracleStep(tool=f"{app}_{action.name}", args={param: row_id})
     finally:
         probe.close()
