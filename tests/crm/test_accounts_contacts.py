@@ -30,7 +30,7 @@ def test_create_contact_rules(crm):
     crm.refused("create_contact", "last_name", "required", last_name="  ")
     crm.refused("create_contact", "email", "not a valid e-mail", last_name="X", email="not-an-email")
     crm.refused(
-        "create_contact", "account_id", "no Account with id", last_name="X", account_id="001XXXXXXXXXXXXAAA"
+        "create_contact", "account_id", "no Account with id", last_name="X", account_id="001ZZZZZZZZZZZZAAA"
     )
     crm.refused("create_contact", "salutation", "Mr., Ms.", last_name="X", salutation="Sir")
     crm.refused("create_contact", "lead_source", "Web", last_name="X", lead_source="Billboard")
