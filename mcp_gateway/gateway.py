@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import asyncio
 import itertools
-import time
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from typing import Any
@@ -18,7 +17,7 @@ from mcp.server.transport_security import TransportSecuritySettings
 from apps.core.api import Episode, Gym
 from apps.core.mcp_adapter import build_mcp_server
 from mcp_gateway.episodes import EpisodeManager
-from mcp_gateway.harness_api import build_harness_app, episode_urls
+from mcp_gateway.harness_api import build_harness_app
 from mcp_gateway.ledger import Ledger
 from mcp_gateway.limits import BodyLimit, HostOriginGuard, RateLimiter, default_allowed_hosts
 from mcp_gateway.responses import with_security_headers
@@ -45,9 +44,6 @@ class EpisodeUrls:
     @property
     def cli(self) -> str:
         return f"{self.base}/e/{self.token}"
-
-    def as_dict(self) -> dict[str, str]:
-        return episode_urls(self.base, list(self.apps), self.token, self.launch)
 
 
 class Gateway:
@@ -139,13 +135,3 @@ class Gateway:
             yield
         finally:
             task.cancel()
-
-
-def wait_until(predicate, timeout: float = 10.0) -> bool:
-    """Poll `predicate` until true or `timeout` seconds pass."""
-    deadline = time.time() + timeout
-    while time.time() < deadline:
-        if predicate():
-            return True
-        time.sleep(0.02)
-    return False
