@@ -47,6 +47,9 @@ CREATE INDEX IF NOT EXISTS tokens_episode ON tokens(episode_id);
 ACTIVE = ("reserved", "live")
 
 
+TOKEN_CACHE_SIZE = 10_000
+
+
 def digest(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 
@@ -113,9 +116,12 @@ class Ledger:
         self._conn.execute("PRAGMA synchronous=FULL")
         self._conn.executescript(SCHEMA)
         self._lock = threading.Lock()
+        # Token rows read on every request, kept in memory; any write to the ledger empties it
+        # (under the same lock), so a revocation is seen by the very next request.
+        self._tokens: dict[str, TokenRow] = {}
 
     def _tx(self):
-        return _Tx(self._conn, self._lock)
+        return _Tx(self._conn, self._lock, self._tokens)
 
     # -- episodes ----------------------------------------------------------------------------
     def reserve(
@@ -204,12 +210,20 @@ class Ledger:
 
     def token(self, token: str) -> TokenRow | None:
         """The token's row if it exists (valid or not)."""
+        key = digest(token)
         with self._lock:
+            if key in self._tokens:
+                return self._tokens[key]
             row = self._conn.execute(
                 "SELECT episode_id, kind, expires_at, redeemed_at, revoked_at FROM tokens WHERE digest = ?",
-                (digest(token),),
+                (key,),
             ).fetchone()
-        return TokenRow(*row) if row else None
+            if row is None:  # unknown tokens are never cached (guessing must not grow memory)
+                return None
+            if len(self._tokens) >= TOKEN_CACHE_SIZE:
+                self._tokens.clear()
+            self._tokens[key] = TokenRow(*row)
+            return self._tokens[key]
 
     def redeem(self, token: str) -> bool:
         """Mark a launch token used; False if it was already redeemed (or revoked)."""
@@ -250,8 +264,8 @@ def _episode(row: tuple) -> EpisodeRow:
 class _Tx:
     """`BEGIN IMMEDIATE` … `COMMIT` under the ledger's lock (rolls back on error)."""
 
-    def __init__(self, conn: sqlite3.Connection, lock: threading.Lock):
-        self.conn, self.lock = conn, lock
+    def __init__(self, conn: sqlite3.Connection, lock: threading.Lock, cache: dict):
+        self.conn, self.lock, self.cache = conn, lock, cache
 
     def __enter__(self) -> sqlite3.Connection:
         self.lock.acquire()
@@ -262,4 +276,5 @@ class _Tx:
         try:
             self.conn.execute("ROLLBACK" if exc_type else "COMMIT")
         finally:
+            self.cache.clear()
             self.lock.release()

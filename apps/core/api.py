@@ -29,6 +29,7 @@ from apps.core.runtime import Outcome, complete_task, record_browser_events, run
 from apps.core.spec import AppSpec
 from apps.core.sqlite_store import SqliteMemoryStore
 from apps.core.store import EpisodeDb, EpisodeStore, Snapshot
+from apps.core.tool_schema import simplify
 from apps.core.worlds import World, load_world
 
 
@@ -136,7 +137,7 @@ class Episode:
                 a.description,
                 a.read_only,
                 a.destructive,
-                a.args_model.model_json_schema(),
+                simplify(a.args_model.model_json_schema()),
             )
             for spec in self.apps.values()
             for a in spec.actions

@@ -14,11 +14,12 @@ from typing import Any
 
 from mcp.server.mcpserver import Context, MCPServer
 from mcp.server.mcpserver.exceptions import ToolError
-from mcp_types import ToolAnnotations
+from mcp_types import Tool, ToolAnnotations
 from pydantic import BaseModel
 
 from apps.core.actions import Action
 from apps.core.spec import AppSpec
+from apps.core.tool_schema import simplify
 
 EPISODE_SCOPE_KEY = "saasgym.episode"
 SURFACE_HEADER = "x-saasgym-surface"
@@ -136,12 +137,32 @@ def add_complete_task(server: MCPServer, resolve: EpisodeResolver) -> None:
     )
 
 
+class EpisodeToolServer(MCPServer):
+    """An `MCPServer` whose tool list carries each schema in its plainest equivalent form."""
+
+    _listed: list[Tool] | None = None
+
+    async def list_tools(self) -> list[Tool]:
+        """Every tool, with input and output schemas simplified (computed once: tools never change)."""
+        if self._listed is None:
+            self._listed = [
+                tool.model_copy(
+                    update={
+                        "input_schema": simplify(tool.input_schema),
+                        "output_schema": simplify(tool.output_schema),
+                    }
+                )
+                for tool in await super().list_tools()
+            ]
+        return self._listed
+
+
 def build_mcp_server(
     specs: Sequence[AppSpec], *, name: str, prefix: bool, resolve: EpisodeResolver = episode_from_request
 ) -> MCPServer:
     """An MCP server exposing the actions of `specs` for whichever episode the request is bound to."""
     titles = ", ".join(s.title for s in specs)
-    server = MCPServer(
+    server = EpisodeToolServer(
         name,
         instructions=f"saasgym {titles}: tools act on your own episode of a simulated company.",
         warn_on_duplicate_tools=True,

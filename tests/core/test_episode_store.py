@@ -112,3 +112,16 @@ def test_an_episode_holds_only_its_apps_tables(gym: Gym):
         assert list(ep.apps) == ["crm"]
     finally:
         ep.close()
+
+
+def test_every_copy_keeps_a_small_page_cache(episode):
+    """The image is already in memory; the pager keeps at most PAGE_CACHE_PAGES second copies of pages."""
+    _some_writes(episode)
+    snap = episode.snapshot()
+    child = episode.fork()
+    try:
+        episode.restore(snap)
+        for ep in (episode, child):
+            assert ep.db.execute_raw("PRAGMA cache_size") == [(sqlite_store.PAGE_CACHE_PAGES,)]
+    finally:
+        child.close()

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 import anyio
 import httpx
 import pytest
@@ -31,6 +33,13 @@ def test_tools_list_and_call_in_both_protocol_modes(live_server, mode):
     create = by_name["create_account"]
     assert create.input_schema["required"] == ["name"]
     assert create.output_schema and "id" in create.output_schema["properties"]
+    # optional fields read `"type": [T, "null"]` in both schemas, never `anyOf` (and the client,
+    # which validates every structured result against the output schema, accepted the calls below)
+    assert create.input_schema["properties"]["phone"]["type"] == ["string", "null"]
+    assert create.output_schema["properties"]["phone"]["type"] == ["string", "null"]
+    assert '"anyOf": [{"type": "string"}, {"type": "null"}]' not in json.dumps(
+        [t.input_schema for t in tools] + [t.output_schema for t in tools]
+    )
     assert create.annotations.read_only_hint is False and by_name["list_accounts"].annotations.read_only_hint
     assert "Create an account" in create.description
     assert not created.is_error and created.structured_content["industry"] == "Banking"

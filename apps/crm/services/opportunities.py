@@ -10,7 +10,7 @@ from sqlmodel import col, or_, select
 from apps.core.actions import Ctx
 from apps.core.errors import ActionError
 from apps.crm import picklists as pl
-from apps.crm.models import Account, Opportunity, OpportunityHistory, Product
+from apps.crm.models import Account, Opportunity, OpportunityHistory, OpportunityLineItem, Product
 from apps.crm.schemas import LineItemDetail, OpportunityDetail, OpportunityOut, OpportunityPage
 from apps.crm.services.common import (
     Deleted,
@@ -119,18 +119,16 @@ def get_opportunity(ctx: Ctx, *, opportunity_id: str) -> OpportunityDetail:
     """
     opp = load(ctx, Opportunity, opportunity_id, field="opportunity_id")
     account = ctx.db.get(Account, opp.account_id) if opp.account_id else None
-    items = []
-    for item in line_items(ctx, opp.id):
-        product = ctx.db.get(Product, item.product_id)
-        items.append(
-            LineItemDetail.model_validate(
-                {
-                    **item.model_dump(),
-                    "product_name": product and product.name,
-                    "product_code": product and product.product_code,
-                }
-            )
-        )
+    rows = ctx.db.exec(
+        select(OpportunityLineItem, Product.name, Product.product_code)
+        .join(Product, col(Product.id) == OpportunityLineItem.product_id, isouter=True)
+        .where(OpportunityLineItem.opportunity_id == opp.id)
+        .order_by(OpportunityLineItem.id)
+    ).all()
+    items = [
+        LineItemDetail.model_validate({**item.model_dump(), "product_name": name, "product_code": code})
+        for item, name, code in rows
+    ]
     history = ctx.db.exec(
         select(OpportunityHistory)
         .where(OpportunityHistory.opportunity_id == opp.id)
