@@ -38,3 +38,20 @@ def test_quick_bench_writes_every_figure_with_value_baseline_and_ratio(tmp_path)
         if fig["target"] != "report":
             assert fig["ratio"] is not None and fig["met"] is not None, fig
     assert figures["create an acme episode"]["baseline"] is not None
+
+
+def test_quick_scripted_bench_runs_episodes_in_one_process_and_across_the_machine(tmp_path):
+    out = tmp_path / "bench.json"
+    done = subprocess.run(
+        [sys.executable, "-m", "mcp_gateway", "bench", "--quick", "--only", "scripted", "--json", str(out)],
+        capture_output=True, text=True, timeout=300,
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    figures = {f["name"]: f for f in json.loads(out.read_text())["figures"]}
+    single = figures["scripted episodes/s, one process (create → 10 calls → verify → close)"]
+    assert single["extra"]["outcome"] == "pass" and single["median"] > 0
+    machine = next(f for name, f in figures.items() if name.startswith("scripted episodes/s, this machine"))
+    extra = machine["extra"]
+    assert extra["workers"] == (os.cpu_count() or 1) and extra["episodes"] >= 40 * extra["workers"]
+    assert extra["passed"] == extra["episodes"]  # every worker's episodes were scored, and all passed
+    assert machine["target"] == "≥ 50 /s" and machine["met"] in (True, False)
