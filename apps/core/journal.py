@@ -1,14 +1,16 @@
 """The change journal: SQLite triggers record every insert, update and delete on app tables.
 
-Each entry: table, primary key, operation, old row, new row, the id of the action that caused it
-(NULL for a write made outside any action) and the logical tick. Row images are JSON objects whose
-values are SQL literals from `quote()`, which round-trip exactly (floats included).
-Diff and undo read only the journal, so their cost grows with the changes, not the world.
+Each entry in `_journal`: table, primary key, operation, the id of the action that caused it (NULL for a
+write made outside any action) and the logical tick. It is an undo log: an update or delete also copies
+the row as it was *before* into the table's shadow `_jr_<table>` (same columns, no declared types, so every
+value keeps its exact storage class), keyed by the entry's seq. The image *after* an entry is the next
+entry's before-image of the same row, or the row as it is now. Triggers name no columns (`SELECT *`), so
+an episode parses a small schema; readers render images as `quote()` literals, which round-trip exactly.
+Diff and undo read only the journal and the rows it names: their cost grows with the changes, not the world.
 """
 
 from __future__ import annotations
 
-import json
 import sqlite3
 from dataclasses import dataclass, field
 from functools import cached_property
@@ -21,10 +23,9 @@ CREATE TABLE _journal (
     tick INTEGER NOT NULL,
     tbl TEXT NOT NULL,
     pk TEXT NOT NULL,
-    op TEXT NOT NULL,
-    old TEXT,
-    new TEXT
+    op TEXT NOT NULL
 );
+CREATE INDEX _journal_row ON _journal(tbl, pk, seq);
 CREATE TABLE _ctx (
     id INTEGER PRIMARY KEY CHECK (id = 1), action_id INTEGER, journaling INTEGER NOT NULL
 );
@@ -39,37 +40,42 @@ CREATE TABLE _idseq (object TEXT PRIMARY KEY, next INTEGER NOT NULL);
 
 ENGINE_TABLES = ("_journal", "_ctx", "_episode", "_idseq", "_event")
 JOURNALED_ENGINE_TABLES = ("_idseq",)
+SHADOW_PREFIX = "_jr_"
+_ROWS_PER_STATEMENT = 200
+
+Image = dict[str, str]  # column -> SQL literal from quote()
 
 
-def _row_image(prefix: str, columns: list[str]) -> str:
-    pairs = ", ".join(f"'{c}', quote({prefix}.\"{c}\")" for c in columns)
-    return f"json_object({pairs})"
+def shadow(table: str) -> str:
+    """The table holding `table`'s before-images."""
+    return f"{SHADOW_PREFIX}{table}"
 
 
 def install_triggers(conn: sqlite3.Connection, table: str) -> None:
-    """Create the insert/update/delete journal triggers for one table."""
+    """Create the shadow table and the insert/update/delete journal triggers for one table."""
     info = conn.execute(f'PRAGMA table_info("{table}")').fetchall()
     columns = [r[1] for r in info]
     pks = [r[1] for r in info if r[5]]
     if len(pks) != 1:
         raise ValueError(f"{table}: the journal needs exactly one primary-key column")
-    if len(columns) > 60:
-        raise ValueError(f"{table}: more than 60 columns; split the row image")
-    pk = pks[0]
+    conn.execute(f'SELECT rowid FROM "{table}" LIMIT 0')  # rowid tables only (fails WITHOUT ROWID)
+    pk, copy = pks[0], shadow(table)
     head = (
-        "INSERT INTO _journal(action_id, tick, tbl, pk, op, old, new)"
+        "INSERT INTO _journal(action_id, tick, tbl, pk, op)"
         " VALUES ((SELECT action_id FROM _ctx), (SELECT tick FROM _episode)"
     )
     when = "WHEN (SELECT journaling FROM _ctx) = 1"
-    old, new = _row_image("OLD", columns), _row_image("NEW", columns)
+    keep = f'INSERT INTO "{copy}" SELECT last_insert_rowid(), * FROM "{table}" WHERE rowid = OLD.rowid'
+    names = ", ".join(f'"{c}"' for c in columns)
     conn.executescript(
         f"""
+        CREATE TABLE "{copy}" (_seq INTEGER PRIMARY KEY, {names});
         CREATE TRIGGER "_j_{table}_i" AFTER INSERT ON "{table}" {when} BEGIN
-          {head}, '{table}', quote(NEW."{pk}"), 'I', NULL, {new}); END;
-        CREATE TRIGGER "_j_{table}_u" AFTER UPDATE ON "{table}" {when} BEGIN
-          {head}, '{table}', quote(NEW."{pk}"), 'U', {old}, {new}); END;
-        CREATE TRIGGER "_j_{table}_d" AFTER DELETE ON "{table}" {when} BEGIN
-          {head}, '{table}', quote(OLD."{pk}"), 'D', {old}, NULL); END;
+          {head}, '{table}', quote(NEW."{pk}"), 'I'); END;
+        CREATE TRIGGER "_j_{table}_u" BEFORE UPDATE ON "{table}" {when} BEGIN
+          {head}, '{table}', quote(NEW."{pk}"), 'U'); {keep}; END;
+        CREATE TRIGGER "_j_{table}_d" BEFORE DELETE ON "{table}" {when} BEGIN
+          {head}, '{table}', quote(OLD."{pk}"), 'D'); {keep}; END;
         """
     )
 
@@ -87,14 +93,65 @@ def parse_literal(text: str | None) -> Any:
     return int(text)
 
 
-def decode_image(image: dict[str, str] | None) -> dict[str, Any] | None:
+def decode_image(image: Image | None) -> dict[str, Any] | None:
     """A journal row image with its SQL literals turned into Python values."""
     return {k: parse_literal(v) for k, v in image.items()} if image is not None else None
 
 
+# -- reading images ------------------------------------------------------------------------------
+_COLUMNS: dict[str, tuple[str, ...]] = {}
+
+
+def columns(conn: sqlite3.Connection, table: str) -> tuple[str, ...]:
+    """`table`'s columns in order (table names are unique across apps, so cached by name)."""
+    if table not in _COLUMNS:
+        _COLUMNS[table] = tuple(r[1] for r in conn.execute(f'PRAGMA table_info("{table}")'))
+    return _COLUMNS[table]
+
+
+def _chunks(items: list[Any]) -> list[list[Any]]:
+    return [items[i : i + _ROWS_PER_STATEMENT] for i in range(0, len(items), _ROWS_PER_STATEMENT)]
+
+
+def _quoted(conn: sqlite3.Connection, table: str) -> str:
+    return ", ".join(f'quote("{c}")' for c in columns(conn, table))
+
+
+def before_images(conn: sqlite3.Connection, table: str, seqs: list[int]) -> dict[int, Image]:
+    """The rows of `table` as they were before the journal entries `seqs` (updates and deletes)."""
+    cols, out = columns(conn, table), {}
+    for part in _chunks(sorted(set(seqs))):
+        marks = ", ".join("?" * len(part))
+        sql = f'SELECT _seq, {_quoted(conn, table)} FROM "{shadow(table)}" WHERE _seq IN ({marks})'
+        for seq, *values in conn.execute(sql, part):
+            out[seq] = dict(zip(cols, values, strict=True))
+    return out
+
+
+def current_images(conn: sqlite3.Connection, table: str, pks: list[str]) -> dict[str, Image]:
+    """The rows of `table` with these primary keys (as `quote()` literals) as they are now."""
+    cols, pk, out = columns(conn, table), primary_key_column(conn, table), {}
+    for part in _chunks(sorted(set(pks))):
+        keys = ", ".join(part)
+        sql = f'SELECT quote("{pk}"), {_quoted(conn, table)} FROM "{table}" WHERE "{pk}" IN ({keys})'
+        for key, *values in conn.execute(sql):
+            out[key] = dict(zip(cols, values, strict=True))
+    return out
+
+
+def image_after(conn: sqlite3.Connection, table: str, pk: str, seq: int) -> Image | None:
+    """The row as entry `seq` left it: the next entry's before-image of it, or the row now."""
+    (later,) = conn.execute(
+        "SELECT min(seq) FROM _journal WHERE tbl = ? AND pk = ? AND seq > ?", (table, pk, seq)
+    ).fetchone()
+    if later is not None:
+        return before_images(conn, table, [later]).get(later)
+    return current_images(conn, table, [pk]).get(pk)
+
+
 @dataclass(frozen=True)
 class Entry:
-    """One journaled write. Row images are decoded from JSON on first use (most readers need none)."""
+    """One journaled write. Row images are read on first use (most readers need none)."""
 
     seq: int
     action_id: int | None
@@ -102,16 +159,19 @@ class Entry:
     table: str
     pk: str
     op: str
-    old_json: str | None = field(default=None, repr=False)
-    new_json: str | None = field(default=None, repr=False)
+    conn: sqlite3.Connection | None = field(default=None, repr=False, compare=False)
 
     @cached_property
-    def old(self) -> dict[str, str] | None:
-        return json.loads(self.old_json) if self.old_json else None
+    def old(self) -> Image | None:
+        if self.op == "I" or self.conn is None:
+            return None
+        return before_images(self.conn, self.table, [self.seq]).get(self.seq)
 
     @cached_property
-    def new(self) -> dict[str, str] | None:
-        return json.loads(self.new_json) if self.new_json else None
+    def new(self) -> Image | None:
+        if self.op == "D" or self.conn is None:
+            return None
+        return image_after(self.conn, self.table, self.pk, self.seq)
 
     def as_dict(self) -> dict[str, Any]:
         """The entry with row images decoded to plain values (for logs and exports)."""
@@ -127,7 +187,7 @@ class Entry:
         }
 
 
-_SELECT = "SELECT seq, action_id, tick, tbl, pk, op, old, new FROM _journal"
+_SELECT = "SELECT seq, action_id, tick, tbl, pk, op FROM _journal"
 
 
 def entries(conn: sqlite3.Connection, *, since: int = 0, action_id: int | None = None) -> list[Entry]:
@@ -136,7 +196,7 @@ def entries(conn: sqlite3.Connection, *, since: int = 0, action_id: int | None =
         rows = conn.execute(f"{_SELECT} WHERE action_id = ? ORDER BY seq", (action_id,))
     else:
         rows = conn.execute(f"{_SELECT} WHERE seq > ? ORDER BY seq", (since,))
-    return [Entry(*r) for r in rows]
+    return [Entry(*r, conn=conn) for r in rows]
 
 
 @dataclass(frozen=True)
@@ -145,8 +205,8 @@ class NetChange:
 
     table: str
     pk: str
-    before: dict[str, str] | None
-    after: dict[str, str] | None
+    before: Image | None
+    after: Image | None
     action_ids: tuple[int | None, ...]
 
     @property
@@ -173,65 +233,78 @@ class NetChange:
 def net_changes(conn: sqlite3.Connection, *, since: int = 0) -> list[NetChange]:
     """Net row changes after journal seq `since`; rows changed and changed back are left out.
 
-    Only the first image before and the last image after of each row are decoded.
+    Per touched table, one query reads the before-images of first writes and one the rows as they are.
     """
-    first: dict[tuple[str, str], tuple[str, str | None]] = {}
-    last: dict[tuple[str, str], tuple[str, str | None]] = {}
+    first: dict[tuple[str, str], tuple[str, int]] = {}
+    last_op: dict[tuple[str, str], str] = {}
     actions: dict[tuple[str, str], list[int | None]] = {}
     rows = conn.execute(
-        "SELECT action_id, tbl, pk, op, old, new FROM _journal WHERE seq > ? ORDER BY seq", (since,)
+        "SELECT seq, action_id, tbl, pk, op FROM _journal WHERE seq > ? ORDER BY seq", (since,)
     )
-    for action_id, tbl, pk, op, old, new in rows:
+    for seq, action_id, tbl, pk, op in rows:
         key = (tbl, pk)
         if key not in first:
-            first[key] = (op, old)
+            first[key] = (op, seq)
             actions[key] = []
-        last[key] = (op, new)
+        last_op[key] = op
         actions[key].append(action_id)
+    olds: dict[str, list[int]] = {}
+    lives: dict[str, list[str]] = {}
+    for (tbl, pk), (op, seq) in first.items():
+        if op != "I":
+            olds.setdefault(tbl, []).append(seq)
+        if last_op[(tbl, pk)] != "D":
+            lives.setdefault(tbl, []).append(pk)
+    before = {t: before_images(conn, t, seqs) for t, seqs in olds.items()}
+    now = {t: current_images(conn, t, pks) for t, pks in lives.items()}
     out = []
-    for key, (op, old) in first.items():
-        last_op, new = last[key]
-        before = json.loads(old) if op != "I" and old else None
-        after = json.loads(new) if last_op != "D" and new else None
-        if before != after:
-            out.append(NetChange(key[0], key[1], before, after, tuple(dict.fromkeys(actions[key]))))
+    for key, (op, seq) in first.items():
+        tbl, pk = key
+        old = before[tbl].get(seq) if op != "I" else None
+        new = now[tbl].get(pk) if last_op[key] != "D" else None
+        if old != new:
+            out.append(NetChange(tbl, pk, old, new, tuple(dict.fromkeys(actions[key]))))
     return out
 
 
-_FIRST_IMAGES = (
-    "SELECT tbl, pk, op, old FROM _journal WHERE seq IN"
+_FIRST_WRITES = (
+    "SELECT tbl, pk, op, seq FROM _journal WHERE seq IN"
     " (SELECT min(seq) FROM _journal WHERE seq > ? GROUP BY tbl, pk) ORDER BY seq"
 )
-_ROWS_PER_STATEMENT = 200
 
 
 def undo(conn: sqlite3.Connection, *, to_seq: int = 0) -> int:
     """Put every row touched after journal seq `to_seq` back as it was, and drop those entries.
 
     Returns the number of rows restored. Runs with journaling off, inside the caller's transaction.
-    Per table, one DELETE of the touched keys and one multi-row INSERT of their original images,
-    written as the journal's own `quote()` literals (exact, and parsed by SQLite, not Python):
-    a handful of statements however many rows, so the cost grows with the changes, not the world.
+    Per table, one DELETE of the touched keys and one INSERT … SELECT of their before-images from the
+    shadow table (the stored values themselves, so exact): a handful of statements however many rows.
     """
     touched: dict[str, list[str]] = {}
-    images: dict[tuple[str, tuple[str, ...]], list[str]] = {}
-    rows = conn.execute(_FIRST_IMAGES, (to_seq,)).fetchall()
-    for table, pk, op, old in rows:
+    restore: dict[str, list[int]] = {}
+    rows = conn.execute(_FIRST_WRITES, (to_seq,)).fetchall()
+    for table, pk, op, seq in rows:
         touched.setdefault(table, []).append(pk)
         if op != "I":
-            image = json.loads(old)
-            images.setdefault((table, tuple(image)), []).append(f"({', '.join(image.values())})")
-    n = _ROWS_PER_STATEMENT
+            restore.setdefault(table, []).append(seq)
+    journaled = [t for (t,) in conn.execute("SELECT DISTINCT tbl FROM _journal WHERE seq > ?", (to_seq,))]
     conn.execute("UPDATE _ctx SET journaling = 0")
     try:
         for table, keys in touched.items():
             pk_col = primary_key_column(conn, table)
-            for i in range(0, len(keys), n):
-                conn.execute(f'DELETE FROM "{table}" WHERE "{pk_col}" IN ({", ".join(keys[i : i + n])})')
-        for (table, cols), values in images.items():
-            names = ", ".join(f'"{c}"' for c in cols)
-            for i in range(0, len(values), n):
-                conn.execute(f'INSERT INTO "{table}" ({names}) VALUES {", ".join(values[i : i + n])}')
+            for part in _chunks(keys):
+                conn.execute(f'DELETE FROM "{table}" WHERE "{pk_col}" IN ({", ".join(part)})')
+        for table, seqs in restore.items():
+            names = ", ".join(f'"{c}"' for c in columns(conn, table))
+            for part in _chunks(seqs):
+                marks = ", ".join("?" * len(part))
+                conn.execute(
+                    f'INSERT INTO "{table}" ({names}) SELECT {names} FROM "{shadow(table)}"'
+                    f" WHERE _seq IN ({marks}) ORDER BY _seq",
+                    part,
+                )
+        for table in journaled:
+            conn.execute(f'DELETE FROM "{shadow(table)}" WHERE _seq > ?', (to_seq,))
         conn.execute("DELETE FROM _journal WHERE seq > ?", (to_seq,))
     finally:
         conn.execute("UPDATE _ctx SET journaling = 1")
