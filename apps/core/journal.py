@@ -4,8 +4,10 @@ Each entry in `_journal`: table, primary key, operation, the id of the action th
 write made outside any action) and the logical tick. It is an undo log: an update or delete also copies
 the row as it was *before* into the table's shadow `_jr_<table>` (same columns, no declared types, so every
 value keeps its exact storage class), keyed by the entry's seq. The image *after* an entry is the next
-entry's before-image of the same row, or the row as it is now. Triggers name no columns (`SELECT *`), so
-an episode parses a small schema; readers render images as `quote()` literals, which round-trip exactly.
+entry's before-image of the same row, or the row as it is now. Table triggers name no columns
+(`SELECT *`) and one trigger on `_journal` stamps every entry with the action and tick, so an episode
+parses a small schema (all three apps: 2.2 → 0.9 MiB per episode); readers render images as `quote()`
+literals, which round-trip exactly.
 Diff and undo read only the journal and the rows it names: their cost grows with the changes, not the world.
 """
 
@@ -20,7 +22,7 @@ ENGINE_DDL = """
 CREATE TABLE _journal (
     seq INTEGER PRIMARY KEY,
     action_id INTEGER,
-    tick INTEGER NOT NULL,
+    tick INTEGER,
     tbl TEXT NOT NULL,
     pk TEXT NOT NULL,
     op TEXT NOT NULL
@@ -36,6 +38,9 @@ CREATE TABLE _episode (
 );
 INSERT INTO _episode(id, tick, next_event) VALUES (1, 0, 1);
 CREATE TABLE _idseq (object TEXT PRIMARY KEY, next INTEGER NOT NULL);
+CREATE TRIGGER _journal_stamp AFTER INSERT ON _journal BEGIN
+  UPDATE _journal SET action_id = (SELECT action_id FROM _ctx), tick = (SELECT tick FROM _episode)
+  WHERE seq = NEW.seq; END;
 """
 
 ENGINE_TABLES = ("_journal", "_ctx", "_episode", "_idseq", "_event")
@@ -60,10 +65,7 @@ def install_triggers(conn: sqlite3.Connection, table: str) -> None:
         raise ValueError(f"{table}: the journal needs exactly one primary-key column")
     conn.execute(f'SELECT rowid FROM "{table}" LIMIT 0')  # rowid tables only (fails WITHOUT ROWID)
     pk, copy = pks[0], shadow(table)
-    head = (
-        "INSERT INTO _journal(action_id, tick, tbl, pk, op)"
-        " VALUES ((SELECT action_id FROM _ctx), (SELECT tick FROM _episode)"
-    )
+    head = "INSERT INTO _journal(tbl, pk, op) VALUES ("
     when = "WHEN (SELECT journaling FROM _ctx) = 1"
     keep = f'INSERT INTO "{copy}" SELECT last_insert_rowid(), * FROM "{table}" WHERE rowid = OLD.rowid'
     names = ", ".join(f'"{c}"' for c in columns)
@@ -71,11 +73,11 @@ def install_triggers(conn: sqlite3.Connection, table: str) -> None:
         f"""
         CREATE TABLE "{copy}" (_seq INTEGER PRIMARY KEY, {names});
         CREATE TRIGGER "_j_{table}_i" AFTER INSERT ON "{table}" {when} BEGIN
-          {head}, '{table}', quote(NEW."{pk}"), 'I'); END;
+          {head}'{table}', quote(NEW."{pk}"), 'I'); END;
         CREATE TRIGGER "_j_{table}_u" BEFORE UPDATE ON "{table}" {when} BEGIN
-          {head}, '{table}', quote(NEW."{pk}"), 'U'); {keep}; END;
+          {head}'{table}', quote(NEW."{pk}"), 'U'); {keep}; END;
         CREATE TRIGGER "_j_{table}_d" BEFORE DELETE ON "{table}" {when} BEGIN
-          {head}, '{table}', quote(OLD."{pk}"), 'D'); {keep}; END;
+          {head}'{table}', quote(OLD."{pk}"), 'D'); {keep}; END;
         """
     )
 

@@ -64,3 +64,34 @@ def test_event_log_exports_jsonl_with_changes(episode):
     assert ok["logical_time"].startswith("2026-11-02T09:00:01")
     assert any(c["table"] == "crm_account" and c["op"] == "insert" for c in ok["changes"])
     assert bad["changes"] == [] and "required" in bad["error"]
+
+
+def test_images_chain_through_updates_and_delete_and_reset_empties_the_shadow_tables(gym, episode):
+    acc = episode.call("crm_create_account", name="Chain Co", phone="1")
+    episode.call("crm_update_account", account_id=acc["id"], phone="2")
+    episode.call("crm_update_account", account_id=acc["id"], phone="it's 3")
+    episode.call("crm_delete_account", account_id=acc["id"])
+    rows = [e for e in episode.db.journal() if e.table == "crm_account" and parse_literal(e.pk) == acc["id"]]
+    assert [e.op for e in rows] == ["I", "U", "U", "D"]
+    phones = [
+        (e.old and parse_literal(e.old["phone"]), e.new and parse_literal(e.new["phone"])) for e in rows
+    ]
+    assert phones == [(None, "1"), ("1", "2"), ("2", "it's 3"), ("it's 3", None)]
+    assert episode.db.execute_raw('SELECT count(*) FROM "_jr_crm_account"') == [(3,)]  # one per U and D
+    assert all(
+        c.pk != f"'{acc['id']}'" for c in episode.db.net_changes()
+    )  # created and deleted: no net change
+    episode.reset()
+    assert episode.db.execute_raw('SELECT count(*) FROM "_jr_crm_account"') == [(0,)]
+    assert episode.state_hash() == gym.golden_hash("tiny")
+
+
+def test_table_triggers_name_no_columns_but_the_primary_key(episode):
+    """Row images are copied with `SELECT *`, so the schema an episode parses does not grow with columns."""
+    sql = episode.db.execute_raw(
+        "SELECT sql FROM sqlite_master WHERE type = 'trigger' AND tbl_name = 'crm_account'"
+    )
+    assert len(sql) == 3
+    for (text,) in sql:
+        assert 'quote(NEW."name")' not in text and "json_object" not in text
+        assert 'SELECT last_insert_rowid(), * FROM "crm_account"' in text or "'I')" in text
