@@ -85,6 +85,7 @@ def test_performer_token_cannot_open_the_ui_nor_launch_the_mcp(live_server):
 
 def test_closed_episode_urls_die(live_server):
     episode, urls = live_server.new_episode()
+    assert _tools(urls.mcp())  # the token has been used (the gateway now holds its row in memory)
     live_server.gateway.manager.close(episode.id)
     assert httpx.post(urls.mcp(), json=LIST, headers=MCP_HEADERS).status_code == 404
     assert httpx.get(urls.ui()).status_code == 404
@@ -96,3 +97,13 @@ def test_apps_outside_the_episode_are_not_served(live_server):
     _, crm_only = live_server.new_episode(apps=["crm"])
     other = next((a for a in live_server.gym.apps if a != "crm"), "erp")
     assert httpx.post(f"{crm_only.cli}/{other}/mcp", json=LIST, headers=MCP_HEADERS).status_code == 404
+
+
+def test_a_used_token_stops_working_the_moment_it_is_revoked(live_server):
+    """Token rows are cached after first use; every ledger write empties that cache."""
+    episode, urls = live_server.new_episode()
+    for _ in range(3):
+        assert _tools(urls.mcp("crm"))
+    live_server.gateway.ledger.revoke_tokens(episode.id, ("performer",))
+    assert httpx.post(urls.mcp("crm"), json=LIST, headers=MCP_HEADERS).status_code == 404
+    live_server.gateway.manager.close(episode.id)
