@@ -15,7 +15,7 @@ import anyio
 from mcp.client import Client
 
 from apps.core.api import Gym
-from benchmarks.runner import Config, Figure, median, percentile, ratio_at_least, ratio_at_most
+from benchmarks.runner import REPORT, Config, Figure, median, percentile, ratio_at_least, ratio_at_most
 from benchmarks.servers import serve, trivial_mcp_app
 from benchmarks.workload import account_ids
 from mcp_gateway.live import start_live_server
@@ -36,8 +36,9 @@ async def _call(client: Client, tool: str, args: dict[str, Any]) -> bool:
 
 
 async def _sequential(real_url: str, trivial_url: str, account: str, n: int) -> dict[str, Any]:
-    out: dict[str, Any] = {"read": [], "write": [], "trivial": [], "errors": 0}
+    out: dict[str, Any] = {"read": [], "write": [], "lightest": [], "trivial": [], "errors": 0}
     read = ("get_account", {"account_id": account})
+    lightest = ("get_current_user", {})  # one primary-key read: the floor of a real tool
     async with Client(real_url) as real, Client(trivial_url) as trivial:
         for _ in range(5):  # warm-up: first calls compile schemas and fill caches
             await _call(real, *read)
@@ -48,6 +49,7 @@ async def _sequential(real_url: str, trivial_url: str, account: str, n: int) -> 
                 ("read", real, read),
                 ("trivial", trivial, ECHO),
                 ("write", real, write),
+                ("lightest", real, lightest),
             ):
                 t0 = time.perf_counter_ns()
                 ok = await _call(client, tool, args)
@@ -92,6 +94,17 @@ def _latency_figures(seq: dict[str, Any]) -> list[Figure]:
                     extra={"calls": len(seq[kind]), "errors": seq["errors"]},
                 )
             )
+    figures.append(
+        Figure(
+            "MCP call p50, sequential: get_current_user (the lightest real tool)",
+            "ms",
+            percentile(seq["lightest"], 50),
+            REPORT,
+            baseline=percentile(seq["trivial"], 50),
+            baseline_name="trivial tool p50 (ms)",
+            extra={"calls": len(seq["lightest"])},
+        )
+    )
     return figures
 
 

@@ -55,3 +55,25 @@ def test_quick_scripted_bench_runs_episodes_in_one_process_and_across_the_machin
     assert extra["workers"] == (os.cpu_count() or 1) and extra["episodes"] >= 40 * extra["workers"]
     assert extra["passed"] == extra["episodes"]  # every worker's episodes were scored, and all passed
     assert machine["target"] == "≥ 50 /s" and machine["met"] in (True, False)
+
+
+def test_quick_mcp_bench_calls_real_tools_through_the_gateway_without_errors(tmp_path):
+    out = tmp_path / "bench.json"
+    done = subprocess.run(
+        [sys.executable, "-m", "mcp_gateway", "bench", "--quick", "--only", "mcp", "--json", str(out)],
+        capture_output=True, text=True, timeout=300,
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    figures = {f["name"]: f for f in json.loads(out.read_text())["figures"]}
+    timed = (
+        "MCP call p50, sequential: get_account",
+        "MCP call p99, sequential: update_account",
+        "MCP calls/s, 16 clients (get_account)",
+        "MCP calls/s, 64 clients (get_account)",
+    )
+    for name in timed:
+        fig = figures[name]
+        assert fig["extra"]["errors"] == 0, fig  # every timed call reached a real tool and succeeded
+        assert fig["baseline"] > 0 and fig["target"] in ("≤ 1.3×", "≥ 0.8×")
+    lightest = figures["MCP call p50, sequential: get_current_user (the lightest real tool)"]
+    assert lightest["target"] == "report" and lightest["baseline"] > 0
