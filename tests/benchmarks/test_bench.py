@@ -7,21 +7,35 @@ import math
 import os
 import subprocess
 import sys
+from pathlib import Path
+from typing import Any
+
+
+def _quick_bench(tmp_path: Path, *families: str) -> tuple[str, dict[str, Any]]:
+    """Run `saasgym bench --quick --only …` as a subprocess; (its table, its JSON document)."""
+    out = tmp_path / "bench.json"
+    only = [arg for family in families for arg in ("--only", family)]
+    env = {**os.environ, "SAASGYM_BENCH_DIR": str(tmp_path / "worlds")}
+    done = subprocess.run(
+        [sys.executable, "-m", "mcp_gateway", "bench", "--quick", *only, "--json", str(out)],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        env=env,
+    )
+    assert done.returncode == 0, done.stderr
+    return done.stdout, json.loads(out.read_text())
+
+
+def _by_name(doc: dict[str, Any]) -> dict[str, dict[str, Any]]:
+    return {f["name"]: f for f in doc["figures"]}
 
 
 def test_quick_bench_writes_every_figure_with_value_baseline_and_ratio(tmp_path):
-    out = tmp_path / "bench.json"
-    env = {**os.environ, "SAASGYM_BENCH_DIR": str(tmp_path / "worlds")}
-    done = subprocess.run(
-        [sys.executable, "-m", "mcp_gateway", "bench", "--quick", "--only", "store", "--only", "scaling",
-         "--json", str(out)],
-        capture_output=True, text=True, timeout=300, env=env,
-    )  # fmt: skip
-    assert done.returncode == 0, done.stderr
-    assert "create an acme episode" in done.stdout
-    doc = json.loads(out.read_text())
+    table, doc = _quick_bench(tmp_path, "store", "scaling")
+    assert "create an acme episode" in table
     assert doc["quick"] is True and doc["machine"]["cpus"] >= 1
-    figures = {f["name"]: f for f in doc["figures"]}
+    figures = _by_name(doc)
     assert {"create an acme episode", "fork (after 50 writes)", "snapshot (after 50 writes)", "restore",
             "live acme episodes in 24 GiB (crm+office+ticketing)", "live acme episodes in 24 GiB (crm)",
             "reset after 50 writes (acme)", "verify after 50 writes (acme)"} <= set(figures)  # fmt: skip
@@ -41,13 +55,7 @@ def test_quick_bench_writes_every_figure_with_value_baseline_and_ratio(tmp_path)
 
 
 def test_quick_scripted_bench_runs_episodes_in_one_process_and_across_the_machine(tmp_path):
-    out = tmp_path / "bench.json"
-    done = subprocess.run(
-        [sys.executable, "-m", "mcp_gateway", "bench", "--quick", "--only", "scripted", "--json", str(out)],
-        capture_output=True, text=True, timeout=300,
-    )  # fmt: skip
-    assert done.returncode == 0, done.stderr
-    figures = {f["name"]: f for f in json.loads(out.read_text())["figures"]}
+    figures = _by_name(_quick_bench(tmp_path, "scripted")[1])
     single = figures["scripted episodes/s, one process (create → 10 calls → verify → close)"]
     assert single["extra"]["outcome"] == "pass" and single["median"] > 0
     machine = next(f for name, f in figures.items() if name.startswith("scripted episodes/s, this machine"))
@@ -58,13 +66,7 @@ def test_quick_scripted_bench_runs_episodes_in_one_process_and_across_the_machin
 
 
 def test_quick_mcp_bench_calls_real_tools_through_the_gateway_without_errors(tmp_path):
-    out = tmp_path / "bench.json"
-    done = subprocess.run(
-        [sys.executable, "-m", "mcp_gateway", "bench", "--quick", "--only", "mcp", "--json", str(out)],
-        capture_output=True, text=True, timeout=300,
-    )  # fmt: skip
-    assert done.returncode == 0, done.stderr
-    figures = {f["name"]: f for f in json.loads(out.read_text())["figures"]}
+    figures = _by_name(_quick_bench(tmp_path, "mcp")[1])
     timed = (
         "MCP call p50, sequential: get_account",
         "MCP call p99, sequential: update_account",
