@@ -39,15 +39,22 @@ def serve(host: str, port: int, world: str) -> None:
     gateway = Gateway(Gym(), settings)
     episode, urls = gateway.create(world, ttl_s=settings.max_ttl_s)
     click.echo(f"saasgym: world {world!r}, episode {episode.id}")
-    click.echo(f"  MCP (all apps): {urls.mcp()}")
-    for name in episode.apps:
-        click.echo(f"  {name} MCP:        {urls.mcp(name)}")
-        click.echo(f"  {name} web UI:     {urls.ui(name)}   (one-time launch link)")
-    click.echo(f"  CLI:            export SAASGYM_URL={urls.cli}")
     key_source = (
         "$SAASGYM_HARNESS_KEY" if "SAASGYM_HARNESS_KEY" in os.environ else settings.state_dir / "harness.key"
     )
-    click.echo(f"  harness API:    {gateway.base}/v1  (bearer key in {key_source})")
+    rows = [("MCP (all apps)", urls.mcp())]
+    for name in episode.apps:
+        rows += [
+            (f"{name} MCP", urls.mcp(name)),
+            (f"{name} web UI", f"{urls.ui(name)}   (one-time launch link)"),
+        ]
+    rows += [
+        ("CLI", f"export SAASGYM_URL={urls.cli}"),
+        ("harness API", f"{gateway.base}/v1  (bearer key in {key_source})"),
+    ]
+    width = max(len(label) for label, _ in rows) + 2
+    for label, value in rows:
+        click.echo(f"  {label + ':':<{width}}{value}")
     # Agents keep connections open between calls: a short keep-alive races with clients reusing sockets.
     uvicorn.run(gateway.asgi(), host=host, port=port, log_level="warning", timeout_keep_alive=75)
 
