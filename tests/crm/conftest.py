@@ -2,47 +2,18 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
 
-from apps.core.api import Episode, Gym
+from apps.core.api import Episode
+from tests.app_driver import AppDriver
 
 
-@pytest.fixture(scope="session")
-def gym() -> Gym:
-    return Gym()
-
-
-@pytest.fixture
-def episode(gym: Gym) -> Iterator[Episode]:
-    ep = gym.create_episode("tiny")
-    yield ep
-    ep.close()
-
-
-class Crm:
+class Crm(AppDriver):
     """Thin helpers over an episode: `ok` returns data, `refused` checks a rule violation wrote nothing."""
 
-    def __init__(self, episode: Episode):
-        self.ep = episode
-
-    def ok(self, action: str, **args: Any) -> Any:
-        outcome = self.ep.invoke("crm", action, args)
-        assert outcome.ok, f"{action} failed: {outcome.field}: {outcome.error}"
-        return outcome.data()
-
-    def refused(self, action: str, field: str | None, *fragments: str, **args: Any) -> str:
-        """Call `action` expecting an error on `field` whose message has every fragment; state unchanged."""
-        before = self.ep.state_hash()
-        outcome = self.ep.invoke("crm", action, args)
-        assert not outcome.ok, f"{action} should have failed"
-        assert outcome.field == field, f"field {outcome.field!r} != {field!r}: {outcome.error}"
-        for fragment in fragments:
-            assert fragment.lower() in (outcome.error or "").lower(), f"{fragment!r} not in {outcome.error!r}"
-        assert self.ep.state_hash() == before, "a refused action changed the state"
-        return outcome.error or ""
+    app = "crm"
 
     def account(self, name: str = "Test Co", **extra: Any) -> dict:
         return self.ok("create_account", name=name, **extra)

@@ -2,34 +2,18 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
 
-from apps.core.api import Episode, Gym
+from apps.core.api import Episode
+from tests.app_driver import AppDriver
 
 
-class Office:
+class Office(AppDriver):
     """Thin helpers: `ok` returns data, `refused` checks a violation's message and that nothing changed."""
 
-    def __init__(self, episode: Episode):
-        self.ep = episode
-
-    def ok(self, action: str, **args: Any) -> Any:
-        outcome = self.ep.invoke("office", action, args)
-        assert outcome.ok, f"{action} failed: {outcome.field}: {outcome.error}"
-        return outcome.data()
-
-    def refused(self, action: str, field: str | None, *fragments: str, **args: Any) -> str:
-        before = self.ep.state_hash()
-        outcome = self.ep.invoke("office", action, args)
-        assert not outcome.ok, f"{action} should have failed"
-        assert outcome.field == field, f"field {outcome.field!r} != {field!r}: {outcome.error}"
-        for fragment in fragments:
-            assert fragment.lower() in (outcome.error or "").lower(), f"{fragment!r} not in {outcome.error!r}"
-        assert self.ep.state_hash() == before, "a refused action changed the state"
-        return outcome.error or ""
+    app = "office"
 
     def sql(self, query: str, *params: Any) -> list:
         return self.ep.db.execute_raw(query, params)
@@ -54,13 +38,6 @@ class Office:
 
     def inbox(self, **args: Any) -> list[dict]:
         return self.ok("list_messages", **args)["records"]
-
-
-@pytest.fixture
-def episode(gym: Gym) -> Iterator[Episode]:
-    ep = gym.create_episode("tiny")
-    yield ep
-    ep.close()
 
 
 @pytest.fixture

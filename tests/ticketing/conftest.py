@@ -2,46 +2,18 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
 
-from apps.core.api import Episode, Gym
+from apps.core.api import Episode
+from tests.app_driver import AppDriver
 
 
-@pytest.fixture(scope="session")
-def gym() -> Gym:
-    return Gym()
-
-
-@pytest.fixture
-def episode(gym: Gym) -> Iterator[Episode]:
-    ep = gym.create_episode("tiny")
-    yield ep
-    ep.close()
-
-
-class Desk:
+class Desk(AppDriver):
     """`ok` returns an action's data; `refused` checks a rule violation names the field and wrote nothing."""
 
-    def __init__(self, episode: Episode):
-        self.ep = episode
-
-    def ok(self, action: str, **args: Any) -> Any:
-        outcome = self.ep.invoke("ticketing", action, args)
-        assert outcome.ok, f"{action} failed: {outcome.field}: {outcome.error}"
-        return outcome.data()
-
-    def refused(self, action: str, field: str | None, *fragments: str, **args: Any) -> str:
-        before = self.ep.state_hash()
-        outcome = self.ep.invoke("ticketing", action, args)
-        assert not outcome.ok, f"{action} should have failed"
-        assert outcome.field == field, f"field {outcome.field!r} != {field!r}: {outcome.error}"
-        for fragment in fragments:
-            assert fragment.lower() in (outcome.error or "").lower(), f"{fragment!r} not in {outcome.error!r}"
-        assert self.ep.state_hash() == before, "a refused action changed the state"
-        return outcome.error or ""
+    app = "ticketing"
 
     @property
     def me(self) -> dict:
