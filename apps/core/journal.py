@@ -101,14 +101,26 @@ def decode_image(image: Image | None) -> dict[str, Any] | None:
 
 
 # -- reading images ------------------------------------------------------------------------------
-_COLUMNS: dict[str, tuple[str, ...]] = {}
+_SHAPES: dict[str, tuple[tuple[str, ...], str]] = {}
+
+
+def _shape(conn: sqlite3.Connection, table: str) -> tuple[tuple[str, ...], str]:
+    """(columns in order, primary-key column) of `table`; table names are unique across apps, so
+    cached by name."""
+    if table not in _SHAPES:
+        info = conn.execute(f'PRAGMA table_info("{table}")').fetchall()
+        _SHAPES[table] = (tuple(r[1] for r in info), next(r[1] for r in info if r[5]))
+    return _SHAPES[table]
 
 
 def columns(conn: sqlite3.Connection, table: str) -> tuple[str, ...]:
-    """`table`'s columns in order (table names are unique across apps, so cached by name)."""
-    if table not in _COLUMNS:
-        _COLUMNS[table] = tuple(r[1] for r in conn.execute(f'PRAGMA table_info("{table}")'))
-    return _COLUMNS[table]
+    """`table`'s columns in order."""
+    return _shape(conn, table)[0]
+
+
+def primary_key_column(conn: sqlite3.Connection, table: str) -> str:
+    """The primary-key column of `table`."""
+    return _shape(conn, table)[1]
 
 
 def _chunks(items: list[Any]) -> list[list[Any]]:
@@ -311,14 +323,3 @@ def undo(conn: sqlite3.Connection, *, to_seq: int = 0) -> int:
     finally:
         conn.execute("UPDATE _ctx SET journaling = 1")
     return len(rows)
-
-
-_PK_CACHE: dict[str, str] = {}
-
-
-def primary_key_column(conn: sqlite3.Connection, table: str) -> str:
-    """The primary-key column of `table` (table names are unique across apps, so cached by name)."""
-    if table not in _PK_CACHE:
-        info = conn.execute(f'PRAGMA table_info("{table}")').fetchall()
-        _PK_CACHE[table] = next(r[1] for r in info if r[5])
-    return _PK_CACHE[table]
