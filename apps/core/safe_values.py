@@ -7,6 +7,7 @@ its readers could render ambiguously.
 
 from __future__ import annotations
 
+import json
 import math
 import re
 from typing import Any
@@ -54,3 +55,21 @@ def value_problem(value: Any) -> str | None:
             if problem:
                 return f"entry {str(key)[:40]!r} {problem}"
     return None
+
+
+def strict_json(value: Any) -> Any:
+    """`value` with every non-finite float replaced by its name ("nan", "inf", "-inf"), so that it
+    serializes as strict JSON (bare NaN/Infinity are not JSON and strict parsers reject them)."""
+    if isinstance(value, float) and not math.isfinite(value):
+        return str(value)
+    if isinstance(value, list | tuple):
+        return [strict_json(v) for v in value]
+    if isinstance(value, dict):
+        return {k: strict_json(v) for k, v in value.items()}
+    return value
+
+
+def dumps(value: Any, **kwargs: Any) -> str:
+    """`json.dumps` that always writes strict JSON (non-finite floats as their names; others refused)."""
+    kwargs.setdefault("default", str)
+    return json.dumps(strict_json(value), allow_nan=False, **kwargs)
