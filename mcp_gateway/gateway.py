@@ -70,6 +70,11 @@ class Gateway:
         self.lost_at_start = self.ledger.reconcile()
         self.manager = EpisodeManager(gym, self.ledger, self.settings)
         self.limiter = RateLimiter(self.settings.rate_per_s, self.settings.rate_burst)
+        self.pinned: str | None = None  # sidecar mode: the performer token served under /task/
+
+    def pin(self, urls: EpisodeUrls) -> None:
+        """Sidecar mode: also serve this episode's MCP at the predictable `/task/mcp` (before `asgi()`)."""
+        self.pinned = urls.token
 
     @property
     def base(self) -> str:
@@ -127,6 +132,7 @@ class Gateway:
             lifespans=[srv.session_manager.run for srv in [*servers.values(), *combined.values()]],
             limiter=self.limiter,
             background=[self._sweeper],
+            pinned=self.pinned,
         )
         return HostOriginGuard(BodyLimit(with_security_headers(dispatcher), s.max_body_bytes), hosts)
 
