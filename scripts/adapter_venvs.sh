@@ -2,7 +2,7 @@
 # Build the harness-adapter test venvs under .venvs/ (idempotent: a venv whose lock is unchanged is kept).
 # Each venv is installed from its lock in tests/adapters/locks/ (made by `uv pip compile` when missing or
 # with --relock) and gets the client package (clients/python) without dependencies of its own.
-#   bash scripts/adapter_venvs.sh [--relock] [client|openenv|inspect|harbor|verifiers|mcp-floor ...]
+#   bash scripts/adapter_venvs.sh [--relock] [client|openenv|inspect|harbor|mcp-floor ...]
 set -euo pipefail
 cd "$(dirname "$0")/.."
 relock=0
@@ -29,8 +29,6 @@ httpx>=0.27,<1" ;;
     inspect) echo "3.11|inspect-ai==0.3.285
 httpx>=0.27,<1" ;;
     harbor) echo "3.12|harbor==0.26.0" ;;  # Harbor needs Python >= 3.12 (pyenv's here, as for 3.10)
-    verifiers) echo "3.11|verifiers==0.4.0
-httpx>=0.27,<1" ;;
     mcp-floor) echo "3.11|pytest>=8,<10" ;;  # + the project's own dependencies, mcp held at the floor
     *) echo "unknown venv $1" >&2; return 1 ;;
   esac
