@@ -2,13 +2,13 @@
 # Build the harness-adapter test venvs under .venvs/ (idempotent: a venv whose lock is unchanged is kept).
 # Each venv is installed from its lock in tests/adapters/locks/ (made by `uv pip compile` when missing or
 # with --relock) and gets the client package (clients/python) without dependencies of its own.
-#   bash scripts/adapter_venvs.sh [--relock] [client|openenv|inspect|harbor|mcp-floor ...]
+#   bash scripts/adapter_venvs.sh [--relock] [client|openenv|inspect|verifiers|harbor|mcp-floor ...]
 set -euo pipefail
 cd "$(dirname "$0")/.."
 relock=0
 if [ "${1:-}" = "--relock" ]; then relock=1; shift; fi
 names=("$@")
-[ ${#names[@]} -gt 0 ] || names=(client openenv inspect harbor mcp-floor)
+[ ${#names[@]} -gt 0 ] || names=(client openenv inspect verifiers harbor mcp-floor)
 command -v uv >/dev/null 2>&1 || python3 -m pip install -q --disable-pip-version-check "uv==0.13.8"
 locks=tests/adapters/locks
 
@@ -28,6 +28,8 @@ mcp==1.27.0" ;;  # the client beside an mcp 1.x pin, on the oldest Python it sup
 httpx>=0.27,<1" ;;
     inspect) echo "3.11|inspect-ai==0.3.285
 httpx>=0.27,<1" ;;
+    verifiers) echo "3.11|verifiers==0.4.0
+httpx>=0.27,<1" ;;  # verifiers pins mcp==2.0.0
     harbor) echo "3.12|harbor==0.26.0" ;;  # Harbor needs Python >= 3.12 (pyenv's here, as for 3.10)
     mcp-floor) echo "3.11|pytest>=8,<10" ;;  # + the project's own dependencies, mcp held at the floor
     *) echo "unknown venv $1" >&2; return 1 ;;
@@ -52,7 +54,9 @@ for name in "${names[@]}"; do
   fi
   rm -rf "$venv"
   uv venv -q --python "$(python_for "$py")" "$venv"
-  VIRTUAL_ENV=$venv uv pip sync -q "$lock"
+  compile=()  # verifiers imports ~18 s of modules per process (and spawns several): ship them compiled
+  [ "$name" = verifiers ] && compile=(--compile-bytecode)
+  VIRTUAL_ENV=$venv uv pip sync -q "${compile[@]}" "$lock"
   if [ "$name" = mcp-floor ]; then VIRTUAL_ENV=$venv uv pip install -q --no-deps -e .
   elif [ "$name" = client ]; then VIRTUAL_ENV=$venv uv pip install -q --no-deps ./clients/python
   else VIRTUAL_ENV=$venv uv pip install -q --no-deps -e ./clients/python
