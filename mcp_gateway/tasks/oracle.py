@@ -16,29 +16,11 @@ from typing import Any
 from apps.core.naming import split_qualified
 from apps.core.registry import discover
 from mcp_gateway.tasks.model import OracleStep
+from mcp_gateway.tasks.refs import resolve_args
 
 
 class StepFailed(Exception):
     """A step of a script failed (the tool returned an error)."""
-
-
-def _lookup(results: list[Any], ref: str) -> Any:
-    head, *path = ref[1:].split(".")
-    value = results[int(head) - 1]
-    for part in path:
-        value = value[int(part)] if isinstance(value, list) else value[part]
-    return value
-
-
-def resolve_args(args: Any, results: list[Any]) -> Any:
-    """Replace "$N.path" strings with values from earlier step results."""
-    if isinstance(args, str) and args.startswith("$") and args[1:2].isdigit():
-        return _lookup(results, args)
-    if isinstance(args, dict):
-        return {k: resolve_args(v, results) for k, v in args.items()}
-    if isinstance(args, list):
-        return [resolve_args(v, results) for v in args]
-    return args
 
 
 def run_python(episode: Any, steps: Sequence[OracleStep], *, surface: str = "python") -> list[Any]:

@@ -10,13 +10,13 @@ from typing import Any
 def load_job() -> dict[str, Any]:
     job = json.loads(sys.stdin.read())
     if "repo" in job:
-        sys.path.insert(0, job["repo"])  # for the oracle's argument references (needs only pydantic)
+        sys.path.insert(0, job["repo"])  # for the oracle's argument references (standard library only)
     return job
 
 
 def resolve(args: Any, results: list[Any]) -> Any:
     """Step arguments with "$N.path" references replaced by earlier results (the oracle's own rule)."""
-    from mcp_gateway.tasks.oracle import resolve_args
+    from mcp_gateway.tasks.refs import resolve_args
 
     return resolve_args(args, results)
 
