@@ -85,9 +85,10 @@ def is_internal(address: str) -> bool:
     return address.lower().endswith("@" + INTERNAL_DOMAIN)
 
 
-def check_addresses(ctx: Ctx, addresses: list[str], field: str) -> list[str]:
-    """Normalised recipient addresses; an unknown address in the company's own domain is refused
-    (Exchange would bounce it), external addresses only need to be well formed."""
+def check_addresses(ctx: Ctx, addresses: list[str], field: str, *, mail: bool = False) -> list[str]:
+    """Normalised recipient addresses; external addresses only need to be well formed. An unknown
+    address in the company's own domain is accepted for `mail` (Exchange takes it and bounces it with a
+    non-delivery report) and refused elsewhere (meeting attendees, chat members, free/busy)."""
     out: list[str] = []
     for raw in addresses:
         address = raw.strip().lower()
@@ -95,7 +96,11 @@ def check_addresses(ctx: Ctx, addresses: list[str], field: str) -> list[str]:
             raise ActionError(
                 f"{raw!r} is not a valid e-mail address (expected name@domain.com)", field=field
             )
-        if is_internal(address) and not (user_by_mail(ctx, address) or room_by_mail(ctx, address)):
+        if (
+            not mail
+            and is_internal(address)
+            and not (user_by_mail(ctx, address) or room_by_mail(ctx, address))
+        ):
             hint = suggest_people(ctx, address.split("@")[0])
             raise ActionError(
                 f"no one at {INTERNAL_DOMAIN} has the address {address}"
