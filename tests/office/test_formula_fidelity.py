@@ -93,3 +93,22 @@ def test_formula_corpus_agrees_with_libreoffice_and_the_export_keeps_the_values(
 
     mismatched = [c["id"] for i, c in enumerate(corpus["cases"]) if not same(ours[c["cell"]], column[i])]
     assert mismatched == []
+
+
+def test_volatile_functions_are_deterministic_per_episode(gym):
+    def run() -> tuple[dict, str]:
+        ep = gym.create_episode("tiny")
+        try:
+            made = ep.invoke("office", "create_workbook", {"name": "Dice"}).data()
+            item_id = made["item"]["id"]
+            values = [["=RAND()"], ["=RANDBETWEEN(1,6)"], ["=RANDBETWEEN(10,10)"], ["=NOW()"]]
+            args = {"item_id": item_id, "start_address": "A1", "values": values}
+            view = ep.invoke("office", "update_range", args).data()
+            return {c["address"]: c["value"] for c in view["cells"]}, ep.state_hash()
+        finally:
+            ep.close()
+
+    (first, hash1), (second, hash2) = run(), run()
+    assert first == second and hash1 == hash2
+    assert 0 <= first["A1"] < 1 and first["A2"] in range(1, 7) and first["A3"] == 10
+    assert first["A4"] > 46000  # NOW() is the episode clock as an Excel serial (late 2026)

@@ -3,8 +3,10 @@ calculation engine), A1 addresses, .xlsx export with cached values."""
 
 from __future__ import annotations
 
+import hashlib
 import io
 import re
+import threading
 from datetime import datetime
 from typing import Any
 
@@ -16,7 +18,7 @@ from sqlmodel import select
 from apps.core.actions import Ctx
 from apps.core.errors import ActionError
 from apps.office.models import Cell, Worksheet
-from apps.office.services.xlfn import add_prefixes
+from apps.office.services.xlfn import add_prefixes, outside_strings
 
 A1 = re.compile(r"^\$?([A-Za-z]{1,3})\$?([1-9][0-9]{0,6})$")
 MAX_ROW, MAX_COL = 1_048_576, 16_384
@@ -96,24 +98,46 @@ def to_openpyxl(ctx: Ctx, item_id: str) -> tuple[openpyxl.Workbook, dict[str, li
     return wb, cells
 
 
+_warm_up: threading.Thread | None = None
+
+
+def warm_up() -> None:
+    """Compile formulon's WebAssembly module in the background (about 10 s, once per process), so the
+    first recalculation inside a tool call does not pay it. Called when a world's office seed loads."""
+    global _warm_up
+    if _warm_up is None:
+        _warm_up = threading.Thread(target=_compile, name="formulon-warm-up", daemon=True)
+        _warm_up.start()
+
+
+def _compile() -> None:
+    import formulon
+
+    formulon.Workbook.create_empty().close()
+
+
 def evaluate(
     wb: openpyxl.Workbook, targets: list[tuple[str, str]], now: datetime | None = None
 ) -> dict[tuple[str, str], Any]:
     """Values of the formula cells `targets` ((sheet, address)) of `wb`, computed by formulon (an Excel
     365 calculation engine; see docs/FORMULAS.md for how it was chosen and its measured agreement).
     Errors show as Excel does: '#DIV/0!', '#NAME?' (unknown function), '#N/A', '#VALUE!'.
-    `now` pins NOW()/TODAY() to the episode clock so results are deterministic."""
+    `now` pins NOW()/TODAY() to the episode clock and seeds RAND()/RANDBETWEEN(), so results are
+    deterministic."""
+    if not targets:
+        return {}
     import formulon
 
-    book = formulon.Workbook.create_empty()
+    book = formulon.Workbook.create_empty()  # waits for a warm-up still compiling
     try:
-        index = {}
-        for i, ws in enumerate(wb.worksheets):
+        for ws in wb.worksheets:
             book.add_sheet(ws.title)
-            index[ws.title] = i
+        index = {book.sheet_name(i): i for i in range(book.sheet_count())}
+        for ws in wb.worksheets:
+            i = index[ws.title]
             for row in ws.iter_rows():
                 for cell in row:
-                    _put(book, i, cell.row - 1, cell.column - 1, cell.value)
+                    _put(book, i, cell.row - 1, cell.column - 1, cell.value, f"{ws.title}@{now}")
         if now is not None:
             book.set_pinned_now(now.year, now.month, now.day, now.hour, now.minute, now.second)
         book.recalc()
@@ -126,11 +150,35 @@ def evaluate(
         book.close()
 
 
-def _put(book: Any, sheet: int, row: int, col: int, value: Any) -> None:
+_RAND = re.compile(r"(?<![A-Za-z0-9_.])RAND\s*\(\s*\)", re.I)
+_RANDBETWEEN = re.compile(r"(?<![A-Za-z0-9_.])RANDBETWEEN\s*\(", re.I)
+
+
+def seeded(formula: str, seed: str) -> str:
+    """RAND() and RANDBETWEEN(a, b) with numbers drawn from `seed` (sheet, cell and the episode clock):
+    new on every recalculation as in Excel, yet the same for the same actions (deterministic state)."""
+    draws = iter(range(1_000_000))
+
+    def draw() -> str:
+        digest = hashlib.sha256(f"{seed}:{next(draws)}".encode()).digest()
+        return repr(int.from_bytes(digest[:7]) / 2**56)
+
+    def change(text: str) -> str:
+        text = _RAND.sub(lambda _m: f"({draw()})", text)
+        return _RANDBETWEEN.sub(
+            lambda _m: f"LAMBDA(a,b,ROUNDUP(a,0)+INT({draw()}*(INT(b)-ROUNDUP(a,0)+1)))(", text
+        )
+
+    return outside_strings(formula, change)
+
+
+def _put(book: Any, sheet: int, row: int, col: int, value: Any, seed: str = "") -> None:
     if value is None:
         return
     if isinstance(value, str) and value.startswith("=") and len(value) > 1:
-        book.set_formula(sheet, row, col, value)
+        book.set_formula(
+            sheet, row, col, seeded(value, f"{seed}!{row}:{col}") if "RAND" in value.upper() else value
+        )
     elif isinstance(value, bool):
         book.set_bool(sheet, row, col, value)
     elif isinstance(value, int | float):

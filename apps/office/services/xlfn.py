@@ -29,7 +29,8 @@ _NAME = re.compile(r"(?<![A-Za-z0-9_.])([A-Za-z][A-Za-z0-9.]*)\s*\(")
 _STRING = re.compile(r'("(?:[^"]|"")*")')
 
 
-def _outside_strings(formula: str, change) -> str:
+def outside_strings(formula: str, change) -> str:
+    """`change` applied to the formula's text outside its "string literals"."""
     parts = _STRING.split(formula)
     return "".join(p if i % 2 else change(p) for i, p in enumerate(parts))
 
@@ -45,9 +46,4 @@ def add_prefixes(formula: str) -> str:
             return f"_xlfn._xlws.{upper}("
         return m.group(0)
 
-    return _outside_strings(formula, lambda text: _NAME.sub(name, text))
-
-
-def strip_prefixes(formula: str) -> str:
-    """The formula as Excel displays it: without `_xlfn.` / `_xlws.` prefixes."""
-    return _outside_strings(formula, lambda text: re.sub(r"_xlfn\.(_xlws\.)?", "", text, flags=re.I))
+    return outside_strings(formula, lambda text: _NAME.sub(name, text))
