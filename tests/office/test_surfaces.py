@@ -10,6 +10,8 @@ import sys
 import anyio
 from mcp.client import Client
 
+from apps.office.services.workbook import wait_until_warm
+
 
 def _cli(*args: str) -> subprocess.CompletedProcess:
     env = {**os.environ, "COLUMNS": "160"}
@@ -57,6 +59,7 @@ def test_mcp_client_over_http(live_server):
 
 def test_cli_subprocess(live_server):
     episode, urls = live_server.new_episode("tiny")
+    wait_until_warm()  # the formula engine's one-time compilation is not part of a tool's deadline
     base = f"{urls.base}/e/{urls.token}"
     out = _cli("get-my-profile", "--url", base, "--json")
     assert out.returncode == 0, out.stderr

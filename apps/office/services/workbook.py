@@ -110,6 +110,13 @@ def warm_up() -> None:
         _warm_up.start()
 
 
+def wait_until_warm() -> None:
+    """Start the warm-up if needed and block until the engine is compiled (a server can call this
+    before accepting tool calls, whose deadline would otherwise include the compilation)."""
+    warm_up()
+    _warm_up.join()
+
+
 def _compile() -> None:
     import formulon
 
