@@ -20,6 +20,7 @@ from mcp_gateway.episodes import EpisodeManager
 from mcp_gateway.harness_api import build_harness_app
 from mcp_gateway.ledger import Ledger
 from mcp_gateway.limits import BodyLimit, HostOriginGuard, RateLimiter, default_allowed_hosts
+from mcp_gateway.performer_guard import PerformerCredentialGuard
 from mcp_gateway.responses import with_security_headers
 from mcp_gateway.routing import EpisodeDispatcher
 from mcp_gateway.settings import Settings
@@ -86,6 +87,11 @@ class Gateway:
             return None
         return None if episode.closed else episode
 
+    def _record_performer_attempt(self, episode_id: str) -> None:
+        episode = self.episode_of(episode_id)
+        if episode is not None:
+            episode.record_forbidden("harness_api", "a performer credential was presented to the harness API")
+
     def asgi(self) -> Any:
         """The ASGI application: guards, then the dispatcher over MCP, UI and control apps."""
         from apps.core.ui_kit import build_ui_app
@@ -115,7 +121,9 @@ class Gateway:
             combined_mcp={apps: srv.streamable_http_app(**http) for apps, srv in combined.items()},
             app_mcp={name: srv.streamable_http_app(**http) for name, srv in servers.items()},
             app_ui={spec.name: build_ui_app(spec) for spec in specs},
-            control=build_harness_app(self.manager, s.keys),
+            control=PerformerCredentialGuard(
+                build_harness_app(self.manager, s.keys), self.ledger, self._record_performer_attempt
+            ),
             lifespans=[srv.session_manager.run for srv in [*servers.values(), *combined.values()]],
             limiter=self.limiter,
             background=[self._sweeper],

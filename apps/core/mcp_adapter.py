@@ -14,8 +14,9 @@ from typing import Any
 
 from mcp.server.mcpserver import Context, MCPServer
 from mcp.server.mcpserver.exceptions import ToolError
+from mcp.server.mcpserver.utilities.func_metadata import ArgModelBase
 from mcp_types import Tool, ToolAnnotations
-from pydantic import BaseModel
+from pydantic import BaseModel, ConfigDict
 
 from apps.core.actions import Action
 from apps.core.spec import AppSpec
@@ -50,12 +51,10 @@ def raw_arguments(ctx: Context) -> dict[str, Any] | None:
 
 
 def _tool_function(spec: AppSpec, action: Action, resolve: EpisodeResolver) -> Callable[..., Any]:
-    defaults = {p.name: p.default for p in action.params}
-
     async def tool(ctx: Context, **arguments: Any) -> Any:
         episode = resolve(ctx)
         raw = raw_arguments(ctx)
-        sent = raw if raw is not None else {k: v for k, v in arguments.items() if v != defaults.get(k)}
+        sent = raw if raw is not None else {}
         outcome = episode.invoke(spec.name, action.name, sent, surface=surface_from_request(ctx))
         if not outcome.ok:
             raise ToolError(f"{outcome.field}: {outcome.error}" if outcome.field else outcome.error)
@@ -85,6 +84,23 @@ def annotations_for(action: Action) -> ToolAnnotations:
     )
 
 
+class RawArguments(ArgModelBase):
+    """Accepts any arguments: the action validates them itself (see `accept_raw_arguments`)."""
+
+    model_config = ConfigDict(extra="ignore")
+
+
+def accept_raw_arguments(server: MCPServer, name: str) -> None:
+    """Let tool `name` receive the client's arguments unvalidated by the SDK.
+
+    The SDK would validate them against its own model first and answer a mistake with pydantic's text
+    (model names like `create_accountArguments`, error URLs). The action validates the same schema and
+    answers in the product's words on every surface, so the SDK's check is switched off; the published
+    input schema is unchanged.
+    """
+    server._tool_manager.get_tool(name).fn_metadata.arg_model = RawArguments
+
+
 def add_app_tools(server: MCPServer, spec: AppSpec, resolve: EpisodeResolver, *, prefix: bool) -> None:
     """Register every action of `spec` on `server` (named `<app>_<action>` when `prefix`)."""
     for action in spec.actions:
@@ -95,6 +111,7 @@ def add_app_tools(server: MCPServer, spec: AppSpec, resolve: EpisodeResolver, *,
             description=action.description,
             annotations=annotations_for(action),
         )
+        accept_raw_arguments(server, name)
 
 
 class Completion(BaseModel):
@@ -118,6 +135,13 @@ def add_complete_task(server: MCPServer, resolve: EpisodeResolver) -> None:
     """Register the engine's `complete_task` tool (ends the performer's turn)."""
 
     async def complete_task(ctx: Context, answer: str | None = None) -> Completion:
+        raw = raw_arguments(ctx) or {}
+        unknown = sorted(set(raw) - {"answer"})
+        if unknown:
+            raise ToolError(f"unknown argument(s) {', '.join(unknown)}; complete_task accepts: answer")
+        answer = raw.get("answer")
+        if answer is not None and not isinstance(answer, str):
+            raise ToolError(f"answer: must be text (got {type(answer).__name__})")
         outcome = resolve(ctx).complete_task(answer, surface=surface_from_request(ctx))
         if not outcome.ok:
             raise ToolError(outcome.error)
@@ -135,6 +159,7 @@ def add_complete_task(server: MCPServer, resolve: EpisodeResolver) -> None:
             open_world_hint=False,
         ),
     )
+    accept_raw_arguments(server, "complete_task")
 
 
 class EpisodeToolServer(MCPServer):

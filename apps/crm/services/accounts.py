@@ -9,6 +9,7 @@ from sqlmodel import col, or_, select
 
 from apps.core.actions import Ctx
 from apps.core.errors import ActionError
+from apps.core.text_search import contains
 from apps.crm import picklists as pl
 from apps.crm.models import Account, Contact, Note, Opportunity
 from apps.crm.schemas import AccountOut, AccountPage, ContactOut, NoteOut, OpportunityOut
@@ -18,7 +19,6 @@ from apps.crm.services.common import (
     apply_changes,
     check_choice,
     count,
-    escape_like,
     load,
     owner_or_default,
     require_text,
@@ -72,12 +72,12 @@ def list_accounts(
         raise ActionError("limit must be between 1 and 200", field="limit")
     stmt = select(Account)
     if search:
-        like = f"%{escape_like(search.strip())}%"
+        text = search.strip()
         stmt = stmt.where(
             or_(
-                col(Account.name).ilike(like, escape="\\"),
-                col(Account.account_number).ilike(like, escape="\\"),
-                col(Account.billing_city).ilike(like, escape="\\"),
+                contains(Account.name, text),
+                contains(Account.account_number, text),
+                contains(Account.billing_city, text),
             )
         )
     if industry:

@@ -101,11 +101,6 @@ def owner_or_default(ctx: Ctx, owner_id: str | None) -> str:
     return user.id
 
 
-def escape_like(text: str) -> str:
-    """Escape LIKE wildcards so user text is matched literally."""
-    return text.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
-
-
 _EMAIL = re.compile(
     r"^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?(?:\.[A-Za-z0-9-]+)+$"
 )

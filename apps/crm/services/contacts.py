@@ -8,6 +8,7 @@ from sqlmodel import col, func, or_, select
 
 from apps.core.actions import Ctx
 from apps.core.errors import ActionError
+from apps.core.text_search import contains
 from apps.crm import picklists as pl
 from apps.crm.models import Account, Contact
 from apps.crm.schemas import ContactDetail, ContactOut, ContactPage
@@ -20,7 +21,6 @@ from apps.crm.services.common import (
     check_email,
     check_limit,
     count,
-    escape_like,
     load,
     owner_or_default,
     require_text,
@@ -60,15 +60,15 @@ def list_contacts(
     check_limit(limit)
     stmt = select(Contact)
     if search:
-        like = f"%{escape_like(search.strip())}%"
+        text = search.strip()
         full_name = func.coalesce(Contact.first_name, "") + " " + Contact.last_name
         stmt = stmt.where(
             or_(
-                full_name.ilike(like, escape="\\"),
-                col(Contact.email).ilike(like, escape="\\"),
-                col(Contact.phone).ilike(like, escape="\\"),
-                col(Contact.mobile_phone).ilike(like, escape="\\"),
-                col(Contact.title).ilike(like, escape="\\"),
+                contains(full_name, text),
+                contains(Contact.email, text),
+                contains(Contact.phone, text),
+                contains(Contact.mobile_phone, text),
+                contains(Contact.title, text),
             )
         )
     if account_id:

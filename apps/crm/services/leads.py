@@ -8,6 +8,7 @@ from sqlmodel import col, func, or_, select
 
 from apps.core.actions import Ctx
 from apps.core.errors import ActionError
+from apps.core.text_search import contains
 from apps.crm import picklists as pl
 from apps.crm.models import Lead
 from apps.crm.schemas import LeadDetail, LeadOut, LeadPage
@@ -20,7 +21,6 @@ from apps.crm.services.common import (
     check_limit,
     check_range,
     count,
-    escape_like,
     load,
     owner_or_default,
     require_text,
@@ -65,14 +65,14 @@ def list_leads(
     check_limit(limit)
     stmt = select(Lead)
     if search:
-        like = f"%{escape_like(search.strip())}%"
+        text = search.strip()
         full_name = func.coalesce(Lead.first_name, "") + " " + Lead.last_name
         stmt = stmt.where(
             or_(
-                full_name.ilike(like, escape="\\"),
-                col(Lead.company).ilike(like, escape="\\"),
-                col(Lead.email).ilike(like, escape="\\"),
-                col(Lead.phone).ilike(like, escape="\\"),
+                contains(full_name, text),
+                contains(Lead.company, text),
+                contains(Lead.email, text),
+                contains(Lead.phone, text),
             )
         )
     if status:

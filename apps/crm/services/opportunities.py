@@ -9,6 +9,7 @@ from sqlmodel import col, or_, select
 
 from apps.core.actions import Ctx
 from apps.core.errors import ActionError
+from apps.core.text_search import contains
 from apps.crm import picklists as pl
 from apps.crm.models import Account, Opportunity, OpportunityHistory, OpportunityLineItem, Product
 from apps.crm.schemas import LineItemDetail, OpportunityDetail, OpportunityOut, OpportunityPage
@@ -21,7 +22,6 @@ from apps.crm.services.common import (
     check_limit,
     check_range,
     count,
-    escape_like,
     fill_doc,
     load,
     owner_or_default,
@@ -82,11 +82,11 @@ def list_opportunities(
     check_limit(limit)
     stmt = select(Opportunity)
     if search:
-        like = f"%{escape_like(search.strip())}%"
+        text = search.strip()
         stmt = stmt.where(
             or_(
-                col(Opportunity.name).ilike(like, escape="\\"),
-                col(Opportunity.next_step).ilike(like, escape="\\"),
+                contains(Opportunity.name, text),
+                contains(Opportunity.next_step, text),
             )
         )
     if stage_name:

@@ -11,6 +11,7 @@ from sqlmodel import SQLModel, col, func, or_, select
 
 from apps.core.actions import ActionSet, Ctx
 from apps.core.errors import ActionError, NotFoundError
+from apps.core.text_search import contains_any
 from apps.ticketing.models import Group, GroupMember, JournalEntry, SysUser
 
 actions = ActionSet("ticketing")
@@ -116,8 +117,7 @@ def set_assignment(ctx: Ctx, row: Any, group_key: str | None, user_key: str | No
 
 def search_filter(model: Any, text: str, fields: tuple[str, ...]) -> Any:
     """A WHERE clause: `text` (matched literally) in any of the model's `fields`."""
-    pattern = like(text)
-    return or_(*(col(getattr(model, f)).ilike(pattern, escape="\\") for f in fields))
+    return contains_any((getattr(model, f) for f in fields), text.strip())
 
 
 def check_choice(value: Any, allowed: Iterable[Any], field: str, labels: dict | None = None) -> None:
@@ -137,11 +137,6 @@ def require_text(value: str | None, field: str, what: str = "a value") -> str:
 def check_limit(limit: int) -> None:
     if not 1 <= limit <= 200:
         raise ActionError("limit must be between 1 and 200", field="limit")
-
-
-def like(text: str) -> str:
-    escaped = text.strip().replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
-    return f"%{escaped}%"
 
 
 def count(ctx: Ctx, stmt: Any) -> int:
