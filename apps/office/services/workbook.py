@@ -124,13 +124,16 @@ def _compile() -> None:
 
 
 def evaluate(
-    wb: openpyxl.Workbook, targets: list[tuple[str, str]], now: datetime | None = None
+    wb: openpyxl.Workbook,
+    targets: list[tuple[str, str]],
+    now: datetime | None = None,
+    field: str = "value",
 ) -> dict[tuple[str, str], Any]:
     """Values of the formula cells `targets` ((sheet, address)) of `wb`, computed by formulon (an Excel
     365 calculation engine; see docs/FORMULAS.md for how it was chosen and its measured agreement).
     Errors show as Excel does: '#DIV/0!', '#NAME?' (unknown function), '#N/A', '#VALUE!'.
     `now` pins NOW()/TODAY() to the episode clock and seeds RAND()/RANDBETWEEN(), so results are
-    deterministic."""
+    deterministic. A formula that does not parse is refused (ActionError on `field`), as Excel does."""
     if not targets:
         return {}
     import formulon
@@ -144,7 +147,7 @@ def evaluate(
             i = index[ws.title]
             for row in ws.iter_rows():
                 for cell in row:
-                    _put(book, i, cell.row - 1, cell.column - 1, cell.value, f"{ws.title}@{now}")
+                    _put(book, i, cell.row - 1, cell.column - 1, cell.value, f"{ws.title}@{now}", field)
         if now is not None:
             book.set_pinned_now(now.year, now.month, now.day, now.hour, now.minute, now.second)
         book.recalc()
@@ -179,13 +182,22 @@ def seeded(formula: str, seed: str) -> str:
     return outside_strings(formula, change)
 
 
-def _put(book: Any, sheet: int, row: int, col: int, value: Any, seed: str = "") -> None:
+def _put(book: Any, sheet: int, row: int, col: int, value: Any, seed: str = "", field: str = "value") -> None:
     if value is None:
         return
     if isinstance(value, str) and value.startswith("=") and len(value) > 1:
-        book.set_formula(
-            sheet, row, col, seeded(value, f"{seed}!{row}:{col}") if "RAND" in value.upper() else value
-        )
+        from formulon import FormulonError
+
+        text = seeded(value, f"{seed}!{row}:{col}") if "RAND" in value.upper() else value
+        try:
+            book.set_formula(sheet, row, col, text)
+        except FormulonError:
+            raise ActionError(
+                f"there's a problem with the formula {value!r} in {book.sheet_name(sheet)}!"
+                f"{a1(row + 1, col + 1)}: it does not parse (check parentheses, operators, quotes "
+                "and the ',' between arguments)",
+                field=field,
+            ) from None
     elif isinstance(value, bool):
         book.set_bool(sheet, row, col, value)
     elif isinstance(value, int | float):
@@ -212,12 +224,13 @@ def _result(formulon: Any, value: Any) -> Any:
     return result
 
 
-def recalculate(ctx: Ctx, item_id: str) -> int:
-    """Compute every formula of the workbook; store the values that changed. Returns how many changed."""
+def recalculate(ctx: Ctx, item_id: str, field: str = "value") -> int:
+    """Compute every formula of the workbook; store the values that changed. Returns how many changed.
+    A formula that does not parse is refused as an error on `field` (the whole edit is undone)."""
     wb, cells = to_openpyxl(ctx, item_id)
     formulas = {(name, c.address): c for name, rows in cells.items() for c in rows if c.formula}
     changed = 0
-    for key, value in evaluate(wb, list(formulas), ctx.now).items():
+    for key, value in evaluate(wb, list(formulas), ctx.now, field).items():
         cell = formulas[key]
         if value != cell.value:
             cell.value = value
