@@ -17,7 +17,7 @@ from mcp.server.transport_security import TransportSecuritySettings
 from apps.core.api import Episode, Gym
 from apps.core.mcp_adapter import build_mcp_server
 from mcp_gateway.episodes import EpisodeManager
-from mcp_gateway.harness_api import build_harness_app
+from mcp_gateway.harness import build_harness_app
 from mcp_gateway.ledger import Ledger
 from mcp_gateway.limits import BodyLimit, HostOriginGuard, RateLimiter, default_allowed_hosts
 from mcp_gateway.performer_guard import PerformerCredentialGuard

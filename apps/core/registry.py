@@ -8,6 +8,7 @@ import pkgutil
 from functools import cache
 
 import apps
+from apps.core.naming import check_app_names
 from apps.core.spec import AppSpec
 
 
@@ -34,6 +35,7 @@ def discover() -> dict[str, AppSpec]:
         if spec.name != mod.name:
             raise ValueError(f"app folder {mod.name} declares name {spec.name}")
         found[spec.name] = spec
+    check_app_names(found)
     return found
 
 

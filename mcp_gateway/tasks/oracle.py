@@ -13,6 +13,8 @@ import sys
 from collections.abc import Sequence
 from typing import Any
 
+from apps.core.naming import split_qualified
+from apps.core.registry import discover
 from mcp_gateway.tasks.model import OracleStep
 
 
@@ -47,8 +49,10 @@ def run_python(episode: Any, steps: Sequence[OracleStep], *, surface: str = "pyt
         if step.tool == "complete_task":
             outcome = episode.complete_task(args.get("answer"), surface=surface)
         else:
-            app, _, name = step.tool.partition("_")
-            outcome = episode.invoke(app, name, args, surface=surface)
+            found = split_qualified(step.tool, episode.apps)
+            if found is None:
+                raise StepFailed(f"{step.tool}: not a tool of this episode's apps")
+            outcome = episode.invoke(*found, args, surface=surface)
         if not outcome.ok:
             raise StepFailed(f"{step.tool}: {outcome.error}")
         results.append(outcome.data())
@@ -74,7 +78,7 @@ def cli_argv(tool: str, args: dict[str, Any]) -> list[str]:
     if tool == "complete_task":
         argv = ["complete-task"]
     else:
-        app, _, name = tool.partition("_")
+        app, name = split_qualified(tool, discover()) or ("?", tool)
         argv = [app, name.replace("_", "-")]
     for key, value in args.items():
         flag = "--" + key.replace("_", "-")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 from datetime import UTC, datetime
-from typing import Any, TypeVar
+from typing import TypeVar
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from pydantic import BaseModel
@@ -12,6 +12,9 @@ from sqlmodel import SQLModel, col, func, select
 
 from apps.core.actions import ActionSet, Ctx
 from apps.core.errors import ActionError, NotFoundError
+from apps.core.list_query import check_page as check_limit  # noqa: F401  (used by the services)
+from apps.core.list_query import count  # noqa: F401
+from apps.core.service_kit import require_text  # noqa: F401
 from apps.office.models import Contact, Room, User
 
 actions = ActionSet("office")
@@ -48,23 +51,6 @@ def load(ctx: Ctx, model: type[T], record_id: str, *, label: str, field: str | N
     if row is None:
         raise NotFoundError(f"no {label} with id {record_id!r}", field=field)
     return row
-
-
-def check_limit(limit: int, offset: int = 0) -> None:
-    if not 1 <= limit <= 200:
-        raise ActionError("limit must be between 1 and 200", field="limit")
-    if offset < 0:
-        raise ActionError("offset cannot be negative", field="offset")
-
-
-def require_text(value: str | None, field: str, what: str = "a value") -> str:
-    if value is None or not value.strip():
-        raise ActionError(f"{what} is required", field=field)
-    return value.strip()
-
-
-def count(ctx: Ctx, stmt: Any) -> int:
-    return ctx.db.exec(select(func.count()).select_from(stmt.order_by(None).subquery())).one()
 
 
 def user_by_mail(ctx: Ctx, address: str) -> User | None:
