@@ -40,11 +40,16 @@ for name in "${names[@]}"; do
   s=$(spec "$name"); py=${s%%|*}; reqs=${s#*|}
   lock=$locks/$name.txt venv=.venvs/$name
   start=$(date +%s)
-  if [ $relock = 1 ] || [ ! -f "$lock" ]; then
+  stale=0  # the floor's lock follows the project's own dependencies: relock when pyproject.toml changes
+  if [ "$name" = mcp-floor ] && [ "$(cat "$lock.source" 2>/dev/null)" != "$(sha256sum pyproject.toml | cut -c1-16)" ]; then
+    stale=1
+  fi
+  if [ $relock = 1 ] || [ $stale = 1 ] || [ ! -f "$lock" ]; then
     in=$(mktemp --suffix=.in); printf '%s\n' "$reqs" > "$in"
     extra=()
     [ "$name" = mcp-floor ] && { echo "mcp==2.0.0" > "$in.override"; extra=(--override "$in.override" pyproject.toml); }
     uv pip compile -q --python "$(python_for "$py")" "${extra[@]}" "$in" -o "$lock"
+    [ "$name" = mcp-floor ] && sha256sum pyproject.toml | cut -c1-16 > "$lock.source"
   fi
   sources=("$lock" clients/python/pyproject.toml)  # the client venv holds a built copy: its sources count
   [ "$name" = client ] && mapfile -t -O 2 sources < <(find clients/python/src -name '*.py' -o -name '*.yaml' | sort)
