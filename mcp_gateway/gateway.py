@@ -7,7 +7,8 @@ uvicorn.run(gateway.asgi(), ...)
 from __future__ import annotations
 
 import asyncio
-import itertools
+import functools
+from collections.abc import Callable
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from typing import Any
@@ -44,6 +45,18 @@ class EpisodeUrls:
     @property
     def cli(self) -> str:
         return f"{self.base}/e/{self.token}"
+
+
+class LazyApp:
+    """An ASGI app built on its first request (a web UI nobody opens costs nothing at start-up)."""
+
+    def __init__(self, build: Callable[[], Any]):
+        self._build, self._app = build, None
+
+    async def __call__(self, scope: dict, receive: Callable, send: Callable) -> None:
+        if self._app is None:
+            self._app = self._build()
+        await self._app(scope, receive, send)
 
 
 class Gateway:
@@ -99,24 +112,17 @@ class Gateway:
         servers = {
             spec.name: build_mcp_server([spec], name=f"saasgym-{spec.name}", prefix=False) for spec in specs
         }
-        subsets = [
-            tuple(sorted(c))
-            for n in range(1, len(specs) + 1)
-            for c in itertools.combinations(self.gym.apps, n)
-        ]
-        combined = {
-            apps: build_mcp_server([self.gym.apps[a] for a in apps], name="saasgym", prefix=True)
-            for apps in subsets
-        }
+        # One combined server for every set of apps: it lists and accepts only the episode's apps' tools.
+        combined = build_mcp_server(specs, name="saasgym", prefix=True, filtered=True)
         http = dict(transport_security=security, host=s.host, max_request_body_size=s.max_body_bytes)
         dispatcher = EpisodeDispatcher(
             ledger=self.ledger,
             episode_of=self.episode_of,
-            combined_mcp={apps: srv.streamable_http_app(**http) for apps, srv in combined.items()},
+            combined_mcp=combined.streamable_http_app(**http),
             app_mcp={name: srv.streamable_http_app(**http) for name, srv in servers.items()},
-            app_ui={spec.name: build_ui_app(spec) for spec in specs},
+            app_ui={spec.name: LazyApp(functools.partial(build_ui_app, spec)) for spec in specs},
             control=build_harness_app(self.manager, s.keys),
-            lifespans=[srv.session_manager.run for srv in [*servers.values(), *combined.values()]],
+            lifespans=[srv.session_manager.run for srv in [*servers.values(), combined]],
             limiter=self.limiter,
             background=[self._sweeper],
         )

@@ -39,7 +39,7 @@ class EpisodeDispatcher:
         *,
         ledger: Ledger,
         episode_of: Callable[[str], Episode | None],
-        combined_mcp: dict[tuple[str, ...], ASGIApp],
+        combined_mcp: ASGIApp,
         app_mcp: dict[str, ASGIApp],
         app_ui: dict[str, ASGIApp],
         control: ASGIApp,
@@ -93,7 +93,7 @@ class EpisodeDispatcher:
             await self._launch(scope, send, token, episode, head, rest)
             return
         if head == "mcp" and len(parts) == 4:
-            target, prefix = self.combined_mcp[tuple(sorted(episode.apps))], f"/e/{token}"
+            target, prefix = self.combined_mcp, f"/e/{token}"
         elif head in episode.apps and rest == "mcp":
             target, prefix = self.app_mcp[head], f"/e/{token}/{head}"
         else:

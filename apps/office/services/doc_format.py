@@ -6,8 +6,6 @@ import base64
 import io
 import re
 
-import docx
-
 BLOCK_TYPES = ("heading1", "heading2", "heading3", "paragraph", "bullet", "numbered", "table")
 _NUMBERED = re.compile(r"^\d+[.)]\s+")
 
@@ -66,6 +64,8 @@ def to_markdown(blocks) -> str:
 
 def to_docx(title: str, blocks) -> bytes:
     """A Word document with real headings, list paragraphs and tables."""
+    import docx  # imported on first use (start-up of every process)
+
     document = docx.Document()
     document.core_properties.title = title
     for b in blocks:

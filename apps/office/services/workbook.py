@@ -6,15 +6,16 @@ from __future__ import annotations
 import io
 import logging
 import re
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-import openpyxl
-from openpyxl.utils import column_index_from_string, get_column_letter
 from sqlmodel import select
 
 from apps.core.actions import Ctx
 from apps.core.errors import ActionError
 from apps.office.models import Cell, Worksheet
+
+if TYPE_CHECKING:  # openpyxl is imported on first use: it is a third of the start-up of every process
+    import openpyxl
 
 A1 = re.compile(r"^\$?([A-Za-z]{1,3})\$?([1-9][0-9]{0,6})$")
 MAX_ROW, MAX_COL = 1_048_576, 16_384
@@ -26,6 +27,8 @@ def parse_a1(address: str, field: str = "address") -> tuple[int, int]:
     m = A1.match(address.strip())
     if not m:
         raise ActionError(f"{address!r} is not a cell address like A1 or C12", field=field)
+    from openpyxl.utils import column_index_from_string
+
     col, row = column_index_from_string(m.group(1).upper()), int(m.group(2))
     if col > MAX_COL or row > MAX_ROW:
         raise ActionError(f"{address!r} is outside the sheet (A1:XFD1048576)", field=field)
@@ -33,6 +36,8 @@ def parse_a1(address: str, field: str = "address") -> tuple[int, int]:
 
 
 def a1(row: int, col: int) -> str:
+    from openpyxl.utils import get_column_letter
+
     return f"{get_column_letter(col)}{row}"
 
 
@@ -78,6 +83,8 @@ def delete_cells(ctx: Ctx, worksheet_id: str) -> None:
 
 def to_openpyxl(ctx: Ctx, item_id: str) -> tuple[openpyxl.Workbook, dict[str, list[Cell]]]:
     """The workbook as openpyxl objects (formulas as formulas) plus the cells per sheet name."""
+    import openpyxl
+
     wb = openpyxl.Workbook()
     wb.remove(wb.active)
     cells: dict[str, list[Cell]] = {}
