@@ -13,14 +13,12 @@ from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from typing import Any
 
-from mcp.server.transport_security import TransportSecuritySettings
-
 from apps.core.api import Episode, Gym
-from apps.core.mcp_adapter import build_mcp_server
 from mcp_gateway.episodes import EpisodeManager
 from mcp_gateway.harness_api import build_harness_app
 from mcp_gateway.ledger import Ledger
 from mcp_gateway.limits import BodyLimit, HostOriginGuard, RateLimiter, default_allowed_hosts
+from mcp_gateway.mcp_stack import McpStack
 from mcp_gateway.responses import with_security_headers
 from mcp_gateway.routing import EpisodeDispatcher
 from mcp_gateway.settings import Settings
@@ -82,6 +80,7 @@ class Gateway:
         self.lost_at_start = self.ledger.reconcile()
         self.manager = EpisodeManager(gym, self.ledger, self.settings)
         self.limiter = RateLimiter(self.settings.rate_per_s, self.settings.rate_burst)
+        self.mcp: McpStack | None = None  # built by asgi()
 
     @property
     def base(self) -> str:
@@ -105,24 +104,16 @@ class Gateway:
 
         s = self.settings
         hosts = s.allowed_hosts or default_allowed_hosts(s.host, s.port)
-        security = TransportSecuritySettings(
-            allowed_hosts=hosts, allowed_origins=[f"http://{h}" for h in hosts]
-        )
         specs = list(self.gym.apps.values())
-        servers = {
-            spec.name: build_mcp_server([spec], name=f"saasgym-{spec.name}", prefix=False) for spec in specs
-        }
-        # One combined server for every set of apps: it lists and accepts only the episode's apps' tools.
-        combined = build_mcp_server(specs, name="saasgym", prefix=True, filtered=True)
-        http = dict(transport_security=security, host=s.host, max_request_body_size=s.max_body_bytes)
+        mcp = self.mcp = McpStack(specs, hosts=hosts, host=s.host, max_body_bytes=s.max_body_bytes)
         dispatcher = EpisodeDispatcher(
             ledger=self.ledger,
             episode_of=self.episode_of,
-            combined_mcp=combined.streamable_http_app(**http),
-            app_mcp={name: srv.streamable_http_app(**http) for name, srv in servers.items()},
+            combined_mcp=mcp.app(),
+            app_mcp={spec.name: mcp.app(spec.name) for spec in specs},
             app_ui={spec.name: LazyApp(functools.partial(build_ui_app, spec)) for spec in specs},
             control=build_harness_app(self.manager, s.keys),
-            lifespans=[srv.session_manager.run for srv in [*servers.values(), combined]],
+            lifespans=[mcp.running],
             limiter=self.limiter,
             background=[self._sweeper],
         )

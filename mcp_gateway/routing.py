@@ -21,7 +21,7 @@ from http.cookies import SimpleCookie
 from typing import Any
 
 from apps.core.api import Episode
-from apps.core.mcp_adapter import EPISODE_SCOPE_KEY
+from apps.core.scope_keys import EPISODE_SCOPE_KEY
 from mcp_gateway.ledger import Ledger
 from mcp_gateway.limits import RateLimiter, retry_after_header
 from mcp_gateway.responses import send_json, send_redirect

@@ -23,10 +23,10 @@ from mcp.server import Server
 from mcp.server.context import ServerRequestContext
 
 from apps.core.mcp_tools import ToolTable
+from apps.core.scope_keys import EPISODE_SCOPE_KEY, SURFACE_HEADER
 from apps.core.spec import AppSpec
 
-EPISODE_SCOPE_KEY = "saasgym.episode"
-SURFACE_HEADER = "x-saasgym-surface"
+__all__ = ["EPISODE_SCOPE_KEY", "SURFACE_HEADER", "EpisodeToolServer", "build_mcp_server", "run_stdio"]
 
 # Given the low-level request context, the episode the request acts on (raise LookupError if none).
 EpisodeResolver = Callable[[ServerRequestContext], Any]

@@ -20,6 +20,7 @@ from pydantic import BaseModel, ConfigDict, ValidationError
 
 from apps.core.actions import Action, describe_validation_error
 from apps.core.spec import AppSpec
+from apps.core.tool_runner import run_for
 from apps.core.tool_schema import simplify
 
 
@@ -93,7 +94,7 @@ def _listing(name: str, action: Action | None) -> types.Tool:
 def success(result: Any) -> types.CallToolResult:
     """A structured result and the same data as JSON text (for clients that read only `content`)."""
     structured = result.model_dump(mode="json", by_alias=True) if isinstance(result, BaseModel) else result
-    text = pydantic_core.to_json(structured, indent=2).decode()
+    text = pydantic_core.to_json(structured).decode()  # compact: the same bytes again would double a reply
     return types.CallToolResult(
         content=[types.TextContent(type="text", text=text)], structured_content=structured
     )
@@ -116,9 +117,12 @@ class McpTool:
         return _listing(self.name, self.action)
 
     async def call(self, episode: Any, arguments: dict[str, Any], surface: str) -> types.CallToolResult:
-        """Run the tool on `episode` with the client's raw `arguments`."""
+        """Run the tool on `episode` with the client's raw `arguments` (off the event loop, in its queue)."""
         if self.action is None:
-            return self._complete(episode, arguments, surface)
+            return await run_for(episode, self._complete, episode, arguments, surface)
+        return await run_for(episode, self._invoke, episode, arguments, surface)
+
+    def _invoke(self, episode: Any, arguments: dict[str, Any], surface: str) -> types.CallToolResult:
         outcome = episode.invoke(self.app, self.action.name, arguments, surface=surface)
         if not outcome.ok:
             return failure(self.name, f"{outcome.field}: {outcome.error}" if outcome.field else outcome.error)
