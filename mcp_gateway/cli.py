@@ -48,17 +48,22 @@ def cli() -> None:
 @click.option("--port", default=8000, show_default=True, type=int, help="port to listen on")
 @click.option("--world", default="acme", show_default=True, help="world to open")
 def serve(host: str, port: int, world: str) -> None:
-    """Start the gateway with one ready episode of WORLD and print its URLs."""
-    import uvicorn
-
+    """Start the gateway with one ready episode of WORLD and print its URLs once it accepts connections."""
     from apps.core.api import Gym
     from mcp_gateway.gateway import Gateway
+    from mcp_gateway.server import PortInUseError, ReadyServer, bind, uvicorn_config
     from mcp_gateway.settings import Settings
 
+    try:
+        sock = bind(host, port)
+    except PortInUseError as exc:
+        click.secho(
+            f"error: {exc} (is another saasgym serve running? pick one with --port)", fg="red", err=True
+        )
+        sys.exit(1)
     settings = Settings.from_env(host=host, port=port)
     gateway = Gateway(Gym(), settings)
     episode, urls = gateway.create(world, ttl_s=settings.max_ttl_s)
-    click.echo(f"saasgym: world {world!r}, episode {episode.id}")
     key_source = (
         "$SAASGYM_HARNESS_KEY" if "SAASGYM_HARNESS_KEY" in os.environ else settings.state_dir / "harness.key"
     )
@@ -73,10 +78,14 @@ def serve(host: str, port: int, world: str) -> None:
         ("harness API", f"{gateway.base}/v1  (bearer key in {key_source})"),
     ]
     width = max(len(label) for label, _ in rows) + 2
-    for label, value in rows:
-        click.echo(f"  {label + ':':<{width}}{value}")
-    # Agents keep connections open between calls: a short keep-alive races with clients reusing sockets.
-    uvicorn.run(gateway.asgi(), host=host, port=port, log_level="warning", timeout_keep_alive=75)
+
+    def ready() -> None:
+        click.echo(f"saasgym: world {world!r}, episode {episode.id}")
+        for label, value in rows:
+            click.echo(f"  {label + ':':<{width}}{value}")
+
+    server = ReadyServer(uvicorn_config(gateway.asgi(), settings, host=host, port=port), on_ready=ready)
+    server.run(sockets=[sock])
 
 
 @cli.command()

@@ -57,6 +57,8 @@ class EpisodeManager:
     ) -> Provisioned:
         """Reserve capacity, then provision a fresh episode and its tokens (all or nothing)."""
         found = None
+        if world is not None and world not in list_worlds():
+            raise EpisodeError(422, f"unknown world {world!r}; worlds: {', '.join(list_worlds())}")
         if task is not None:
             found = find_task(task, [world] if world else list_worlds())
             if found is None:

@@ -19,6 +19,7 @@ from mcp_gateway.harness_api import build_harness_app
 from mcp_gateway.ledger import Ledger
 from mcp_gateway.limits import BodyLimit, HostOriginGuard, RateLimiter, default_allowed_hosts
 from mcp_gateway.mcp_stack import McpStack
+from mcp_gateway.performer_guard import PerformerCredentialGuard
 from mcp_gateway.responses import with_security_headers
 from mcp_gateway.routing import EpisodeDispatcher
 from mcp_gateway.settings import Settings
@@ -98,6 +99,11 @@ class Gateway:
             return None
         return None if episode.closed else episode
 
+    def _record_performer_attempt(self, episode_id: str) -> None:
+        episode = self.episode_of(episode_id)
+        if episode is not None:
+            episode.record_forbidden("harness_api", "a performer credential was presented to the harness API")
+
     def asgi(self) -> Any:
         """The ASGI application: guards, then the dispatcher over MCP, UI and control apps."""
         from apps.core.ui_kit import build_ui_app
@@ -112,7 +118,9 @@ class Gateway:
             combined_mcp=mcp.app(),
             app_mcp={spec.name: mcp.app(spec.name) for spec in specs},
             app_ui={spec.name: LazyApp(functools.partial(build_ui_app, spec)) for spec in specs},
-            control=build_harness_app(self.manager, s.keys),
+            control=PerformerCredentialGuard(
+                build_harness_app(self.manager, s.keys), self.ledger, self._record_performer_attempt
+            ),
             lifespans=[mcp.running],
             limiter=self.limiter,
             background=[self._sweeper],

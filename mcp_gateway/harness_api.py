@@ -6,33 +6,38 @@ A performer's capability token grants nothing here; only the harness key (bearer
 from __future__ import annotations
 
 import hmac
+from collections.abc import Sequence
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Depends, FastAPI, Header, HTTPException, Request
+from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse, PlainTextResponse
 from pydantic import BaseModel, ConfigDict, Field
 
+from apps.core.safe_values import INT64_MAX, INT64_MIN
 from apps.core.worlds import list_worlds, load_world
 from mcp_gateway.episodes import EpisodeError, EpisodeManager, Provisioned
 from mcp_gateway.ledger import CapacityError
 from mcp_gateway.tasks.store import find_task, tasks_of
 from mcp_gateway.verdicts import ReviewError
 
+MAX_TTL_S = 366 * 24 * 3600  # the schema's bound; the gateway's own (smaller) limit is checked too
+
 
 class CreateEpisode(BaseModel):
     """Body of POST /v1/episodes."""
 
     model_config = ConfigDict(extra="forbid")
-    world: str | None = Field(None, description="world name (default acme)")
-    task: str | None = Field(None, description="task id; its public part is returned")
-    apps: list[str] | None = Field(None, description="apps the episode offers (default all)")
-    ttl_s: int | None = Field(None, description="seconds until the episode expires")
-    seed: int | None = Field(None, description="episode seed, recorded in the ledger")
+    world: str | None = Field(None, max_length=200, description="world name (default acme)")
+    task: str | None = Field(None, max_length=200, description="task id; its public part is returned")
+    apps: list[str] | None = Field(None, max_length=50, description="apps the episode offers (default all)")
+    ttl_s: int | None = Field(None, ge=1, le=MAX_TTL_S, description="seconds until the episode expires")
+    seed: int | None = Field(None, ge=INT64_MIN, le=INT64_MAX, description="episode seed (64-bit), recorded")
 
 
 class ForkEpisode(BaseModel):
     model_config = ConfigDict(extra="forbid")
-    ttl_s: int | None = None
+    ttl_s: int | None = Field(None, ge=1, le=MAX_TTL_S, description="seconds until the fork expires")
 
 
 class ResetEpisode(BaseModel):
@@ -42,20 +47,39 @@ class ResetEpisode(BaseModel):
 
 class ReviewVerdict(BaseModel):
     model_config = ConfigDict(extra="forbid")
-    reviewer: str = Field(min_length=1)
-    outcome: str
-    reason_code: str
-    note: str
+    reviewer: str = Field(min_length=1, max_length=200)
+    outcome: str = Field(max_length=20)
+    reason_code: str = Field(max_length=100)
+    note: str = Field(max_length=20_000)
 
 
 class ApproveTask(BaseModel):
     model_config = ConfigDict(extra="forbid")
-    reviewer: str = Field(min_length=1)
+    reviewer: str = Field(min_length=1, max_length=200)
 
 
 class RestoreEpisode(BaseModel):
     model_config = ConfigDict(extra="forbid")
-    snapshot_id: str
+    snapshot_id: str = Field(max_length=100)
+
+
+def validation_detail(errors: Sequence[Any]) -> dict[str, Any]:
+    """A 422 body in FastAPI's documented shape (`detail`: [{loc, msg, type}]) plus `message`, a line that
+    says what to fix; the offending input is never echoed (it may not even be strict JSON, like 1e400)."""
+    detail = [
+        {"loc": [x if isinstance(x, int) else str(x) for x in e.get("loc", ())], "msg": str(e.get("msg")),
+         "type": str(e.get("type"))}
+        for e in errors
+    ]  # fmt: skip
+    text = "; ".join(f"{'.'.join(map(str, d['loc'][1:] or d['loc'])) or 'body'}: {d['msg']}" for d in detail)
+    return {"detail": detail, "message": f"invalid request: {text}"}
+
+
+def error_body(status: int, message: str) -> dict[str, Any]:
+    """The body of a refused request: `{"detail": message}`, or for 422 the documented validation shape."""
+    if status == 422:
+        return {"detail": [{"loc": ["body"], "msg": message, "type": "value_error"}], "message": message}
+    return {"detail": message}
 
 
 def episode_urls(base: str, apps: list[str], performer: str, launch: str) -> dict[str, str]:
@@ -70,10 +94,10 @@ def episode_urls(base: str, apps: list[str], performer: str, launch: str) -> dic
     return urls
 
 
-def require_role(roles: tuple[str, ...], keys: dict[str, str], on_denied=None):
+def require_role(roles: tuple[str, ...], keys: dict[str, str]):
     """A dependency accepting only `Authorization: Bearer <key of one of roles>`.
 
-    `on_denied(token)` is told about every refused bearer (to log a performer's privileged attempt).
+    (Performer credentials never get this far: `PerformerCredentialGuard` refuses and records them.)
     """
 
     def check(authorization: Annotated[str | None, Header()] = None) -> str:
@@ -86,8 +110,6 @@ def require_role(roles: tuple[str, ...], keys: dict[str, str], on_denied=None):
                 and hmac.compare_digest(given.encode(), expected.encode())
             ):
                 return role
-        if given and on_denied:
-            on_denied(given)
         raise HTTPException(
             401,
             f"a valid {' or '.join(roles)} key is required (Authorization: Bearer …)",
@@ -107,9 +129,13 @@ def build_harness_app(manager: EpisodeManager, keys: dict[str, str]) -> FastAPI:
         redoc_url=None,
     )
 
+    @app.exception_handler(RequestValidationError)
+    async def _invalid_request(request: Request, exc: RequestValidationError) -> JSONResponse:
+        return JSONResponse(validation_detail(exc.errors()), status_code=422)
+
     @app.exception_handler(EpisodeError)
     async def _episode_error(request: Request, exc: EpisodeError) -> JSONResponse:
-        return JSONResponse({"detail": exc.message}, status_code=exc.status)
+        return JSONResponse(error_body(exc.status, exc.message), status_code=exc.status)
 
     @app.exception_handler(CapacityError)
     async def _capacity(request: Request, exc: CapacityError) -> JSONResponse:
@@ -123,14 +149,8 @@ def build_harness_app(manager: EpisodeManager, keys: dict[str, str]) -> FastAPI:
     def healthz() -> dict[str, Any]:
         return {"ok": True, "live_episodes": len(manager.ledger.list(states=("live",)))}
 
-    def performer_attempt(token: str) -> None:
-        row = manager.ledger.token(token)
-        episode = manager.gym._episodes.get(row.episode_id) if row else None
-        if episode is not None:
-            episode.record_forbidden("harness_api", "a performer credential was used on the harness API")
-
-    harness_only = Depends(require_role(("harness",), keys, performer_attempt))
-    reviewer_only = Depends(require_role(("reviewer",), keys, performer_attempt))
+    harness_only = Depends(require_role(("harness",), keys))
+    reviewer_only = Depends(require_role(("reviewer",), keys))
     v1 = APIRouter(prefix="/v1", dependencies=[harness_only], tags=["harness"])
     review = APIRouter(prefix="/v1", tags=["review"])
 
@@ -254,7 +274,7 @@ def build_harness_app(manager: EpisodeManager, keys: dict[str, str]) -> FastAPI:
 
     @app.exception_handler(ReviewError)
     async def _review_error(request: Request, exc: ReviewError) -> JSONResponse:
-        return JSONResponse({"detail": exc.message}, status_code=exc.status)
+        return JSONResponse(error_body(exc.status, exc.message), status_code=exc.status)
 
     app.include_router(v1)
     app.include_router(review)

@@ -13,6 +13,7 @@ import uvicorn
 
 from apps.core.api import Episode, Gym
 from mcp_gateway.gateway import EpisodeUrls, Gateway
+from mcp_gateway.server import uvicorn_config
 from mcp_gateway.settings import Settings
 
 
@@ -39,12 +40,10 @@ class LiveServer:
         self.thread.join(timeout=10)
 
 
-def serve_in_thread(app, port: int | None = None) -> tuple[uvicorn.Server, threading.Thread, int]:  # noqa: ANN001
+def serve_in_thread(app, port: int | None = None, settings: Settings | None = None):  # noqa: ANN001, ANN201
     """Run an ASGI app on uvicorn (loopback) in a daemon thread; returns once it accepts requests."""
     port = port or free_port()
-    config = uvicorn.Config(
-        app, host="127.0.0.1", port=port, log_level="warning", lifespan="on", timeout_keep_alive=75
-    )
+    config = uvicorn_config(app, settings or Settings(), host="127.0.0.1", port=port)
     server = uvicorn.Server(config)
     thread = threading.Thread(target=server.run, daemon=True)
     thread.start()
@@ -64,7 +63,7 @@ def start_live_server(gym: Gym | None = None, state_dir: Path | None = None, **s
     for name, value in settings.items():
         setattr(config, name, value)
     gateway = Gateway(gym, config)
-    server, thread, _ = serve_in_thread(gateway.asgi(), port)
+    server, thread, _ = serve_in_thread(gateway.asgi(), port, config)
     if not gateway.mcp.wait_built(60):  # callers get a gateway whose MCP endpoints answer at once
         raise RuntimeError("the gateway's MCP servers were not built in time")
     return LiveServer(gym, gateway, f"http://127.0.0.1:{port}", server, thread)

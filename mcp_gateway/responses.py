@@ -10,7 +10,7 @@ SECURITY_HEADERS = [(b"referrer-policy", b"no-referrer"), (b"x-content-type-opti
 
 
 async def send_json(send: Callable, status: int, body: dict[str, Any], headers: list | None = None) -> None:
-    payload = json.dumps(body).encode()
+    payload = json.dumps(body, allow_nan=False).encode()
     await send(
         {
             "type": "http.response.start",

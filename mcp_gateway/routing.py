@@ -29,6 +29,8 @@ from mcp_gateway.responses import send_json, send_redirect
 ASGIApp = Callable[..., Any]
 SESSION_COOKIE = "saasgym_session"
 NOT_FOUND = {"error": "not found: unknown, expired or revoked URL"}
+NO_STORE = (b"cache-control", b"no-store")
+PREFETCH_HEADERS = (b"sec-purpose", b"purpose", b"x-moz", b"x-purpose")
 
 
 class EpisodeDispatcher:
@@ -108,6 +110,10 @@ class EpisodeDispatcher:
     ) -> None:
         if scope.get("method") not in ("GET", "HEAD") or (head and head not in episode.apps):
             await send_json(send, 404, NOT_FOUND)
+            return
+        if scope.get("method") == "HEAD" or _is_prefetch(scope):
+            # A link preview or prefetch must not burn the one-time link: only a real GET redeems it.
+            await send_json(send, 200, {"detail": "one-time launch link: open it with GET"}, [NO_STORE])
             return
         if not self.ledger.redeem(token):
             await send_json(send, 404, NOT_FOUND)
@@ -190,6 +196,14 @@ class EpisodeDispatcher:
                 await stack.aclose()
                 await send({"type": "lifespan.shutdown.complete"})
                 return
+
+
+def _is_prefetch(scope: dict) -> bool:
+    """True for speculative loads (`Sec-Purpose: prefetch`, `Purpose: prefetch`, `X-Moz: prefetch`)."""
+    return any(
+        name.lower() in PREFETCH_HEADERS and b"prefetch" in value.lower()
+        for name, value in scope.get("headers", [])
+    )
 
 
 async def _launcher(send: Callable, episode: Episode) -> None:

@@ -12,6 +12,7 @@ import secrets
 import time
 from typing import Any
 
+from apps.core.safe_values import dumps
 from mcp_gateway.ledger import Ledger
 
 REASON_CODES = (
@@ -66,7 +67,7 @@ class VerdictBook:
         with self.ledger._tx() as c:
             c.execute(
                 "INSERT INTO verdicts VALUES (?,?,?,?,?,?)",
-                (verdict_id, episode_id, task_id, verdict["outcome"], json.dumps(verdict), time.time()),
+                (verdict_id, episode_id, task_id, verdict["outcome"], dumps(verdict), time.time()),
             )
         return verdict_id
 

@@ -24,6 +24,7 @@ from sqlmodel import Session
 
 from apps.core.errors import ActionError, UnknownActionError
 from apps.core.ids import IdFactory
+from apps.core.safe_values import value_problem
 
 Kind = Literal["read", "write", "destructive"]
 
@@ -88,7 +89,12 @@ class Action:
             model = self.args_model.model_validate(arguments)
         except ValidationError as exc:
             raise ActionError(describe_validation_error(exc), field=first_error_field(exc)) from None
-        return {p.name: getattr(model, p.name) for p in self.params}
+        values = {p.name: getattr(model, p.name) for p in self.params}
+        for name, value in values.items():
+            problem = value_problem(value)
+            if problem:
+                raise ActionError(f"invalid argument: {name} {problem}", field=name)
+        return values
 
 
 def describe_validation_error(exc: ValidationError) -> str:
@@ -96,8 +102,8 @@ def describe_validation_error(exc: ValidationError) -> str:
     parts = []
     for err in exc.errors(include_url=False):
         loc = ".".join(str(x) for x in err["loc"]) or "input"
-        value = err.get("input")
-        shown = repr(value) if not isinstance(value, str | bytes) or len(value) <= 60 else "a long value"
+        shown = repr(err.get("input"))
+        shown = shown if len(shown) <= 60 else "a long value"
         parts.append(f"{loc}: {err['msg']} (got {shown})")
     return "invalid arguments: " + "; ".join(parts)
 
@@ -112,7 +118,7 @@ def _args_model(name: str, params: tuple[inspect.Parameter, ...], hints: dict[st
     for p in params:
         default = ... if p.default is inspect.Parameter.empty else p.default
         fields[p.name] = (hints[p.name], default)
-    config = ConfigDict(extra="forbid", str_max_length=200_000, defer_build=True)
+    config = ConfigDict(extra="forbid", str_max_length=200_000, allow_inf_nan=False, defer_build=True)
     return create_model(f"{name}_args", __config__=config, **fields)
 
 

@@ -26,6 +26,7 @@ from apps.core.events import EventRecord
 from apps.core.journal import NetChange
 from apps.core.registry import discover
 from apps.core.runtime import Outcome, complete_task, record_browser_events, run_action
+from apps.core.safe_values import text_problem
 from apps.core.spec import AppSpec
 from apps.core.sqlite_store import SqliteMemoryStore
 from apps.core.store import EpisodeDb, EpisodeStore, Snapshot
@@ -77,9 +78,14 @@ class Episode:
     def __init__(self, gym: Gym, episode_id: str, world: World, golden: Any, db: EpisodeDb, apps: list[str]):
         self.gym, self.id, self.world, self._golden, self.db = gym, episode_id, world, golden, db
         self.apps: dict[str, AppSpec] = {name: gym.apps[name] for name in apps}
-        self._lock = threading.RLock()
+        self._lock = db.lock  # one lock per episode database: actions and every reader take it
         self.closed = False
         self.task: Any = None  # the public part of the episode's task, when it has one
+
+    @property
+    def lock(self) -> Any:
+        """The episode's re-entrant lock: hold it to read several things as of one action boundary."""
+        return self._lock
 
     # -- calling tools -------------------------------------------------------------------------
     def action(self, app: str, name: str) -> tuple[AppSpec, Action]:
@@ -153,6 +159,9 @@ class Episode:
             return Outcome(seq=0, ok=False, error="this episode has no task to complete")
         if answer is not None and len(answer) > 20_000:
             return Outcome(seq=0, ok=False, error="answer: at most 20,000 characters", field="answer")
+        problem = text_problem(answer) if isinstance(answer, str) else None
+        if problem:
+            return Outcome(seq=0, ok=False, error=f"answer {problem}", field="answer")
         with self._lock:
             return complete_task(self.db, answer, surface=surface)
 

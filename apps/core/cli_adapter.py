@@ -113,7 +113,7 @@ def _command(spec: AppSpec, action: Action) -> click.Command:
         try:
             ok, data = anyio.run(call_remote, mcp_url(url, spec.name), action.name, arguments)
         except Exception as exc:  # connection problems: say what to check, no traceback
-            _fail(f"could not reach {mcp_url(url, spec.name)}: {type(exc).__name__}: {exc}", code=3)
+            _fail(f"could not reach {mcp_url(url, spec.name)}: {connection_problem(exc)}", code=3)
         if not ok:
             _fail(data, code=1)
         if as_json:
@@ -129,6 +129,16 @@ def _command(spec: AppSpec, action: Action) -> click.Command:
         short_help=action.summary,
         context_settings={"max_content_width": 110},
     )
+
+
+def connection_problem(exc: BaseException) -> str:
+    """One line saying why the episode's server could not be reached (exception groups unwrapped)."""
+    while isinstance(exc, BaseExceptionGroup) and exc.exceptions:
+        exc = exc.exceptions[0]
+    text = str(exc) or type(exc).__name__
+    if "connect" in type(exc).__name__.lower() or "refused" in text.lower():
+        return f"{text} (is `saasgym serve` running at that address?)"
+    return f"{type(exc).__name__}: {text}"
 
 
 def _fail(message: str, *, code: int) -> typing.NoReturn:
@@ -157,7 +167,7 @@ def complete_task_command() -> click.Command:
         try:
             ok, data = anyio.run(call_remote, f"{base}/mcp", "complete_task", arguments)
         except Exception as exc:
-            _fail(f"could not reach {base}/mcp: {type(exc).__name__}: {exc}", code=3)
+            _fail(f"could not reach {base}/mcp: {connection_problem(exc)}", code=3)
         if not ok:
             _fail(data, code=1)
         click.echo(json.dumps(data, indent=2, sort_keys=True) if as_json else "task completed")

@@ -15,6 +15,7 @@ from datetime import datetime, timedelta
 from typing import Any, Literal
 
 from apps.core.journal import entries
+from apps.core.safe_values import dumps
 
 Surface = Literal["mcp", "cli", "ui", "python"]
 SURFACES: tuple[str, ...] = ("mcp", "cli", "ui", "python")
@@ -81,10 +82,10 @@ def record(
             surface,
             app,
             name,
-            json.dumps(args, default=str, sort_keys=True) if args is not None else None,
+            dumps(args, sort_keys=True) if args is not None else None,
             outcome,
             error,
-            json.dumps(detail, default=str, sort_keys=True) if detail is not None else None,
+            dumps(detail, sort_keys=True) if detail is not None else None,
         ),
     )
 
@@ -125,5 +126,5 @@ def to_jsonl(conn: sqlite3.Connection, start: datetime) -> str:
         }
         if ev.kind == "action":
             item["changes"] = [e.as_dict() for e in entries(conn, action_id=ev.seq)]
-        lines.append(json.dumps(item, default=str, sort_keys=True))
+        lines.append(dumps(item, sort_keys=True))
     return "\n".join(lines) + ("\n" if lines else "")

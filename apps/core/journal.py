@@ -6,8 +6,8 @@ the row as it was *before* into the table's shadow `_jr_<table>` (same columns, 
 value keeps its exact storage class), keyed by the entry's seq. The image *after* an entry is the next
 entry's before-image of the same row, or the row as it is now. Table triggers name no columns
 (`SELECT *`) and one trigger on `_journal` stamps every entry with the action and tick, so an episode
-parses a small schema (all three apps: 2.2 → 0.9 MiB per episode); readers render images as `quote()`
-literals, which round-trip exactly.
+parses a small schema (all three apps: 2.2 → 0.9 MiB per episode); readers render images as SQL
+literals in `quote()`'s notation from the values themselves (exact, NUL bytes included).
 Diff and undo read only the journal and the rows it names: their cost grows with the changes, not the world.
 """
 
@@ -48,7 +48,7 @@ JOURNALED_ENGINE_TABLES = ("_idseq",)
 SHADOW_PREFIX = "_jr_"
 _ROWS_PER_STATEMENT = 200
 
-Image = dict[str, str]  # column -> SQL literal from quote()
+Image = dict[str, str]  # column -> SQL literal (see `literal`)
 
 
 def shadow(table: str) -> str:
@@ -127,8 +127,29 @@ def _chunks(items: list[Any]) -> list[list[Any]]:
     return [items[i : i + _ROWS_PER_STATEMENT] for i in range(0, len(items), _ROWS_PER_STATEMENT)]
 
 
-def _quoted(conn: sqlite3.Connection, table: str) -> str:
-    return ", ".join(f'quote("{c}")' for c in columns(conn, table))
+def literal(value: Any) -> str:
+    """`value` as an SQL literal in `quote()`'s notation, exact for every storable value.
+
+    Rendered in Python from the value itself: SQLite's `quote()` stops a text at its first NUL, so two
+    different rows could render alike (and hide a change from the diff and the verifier).
+    """
+    if value is None:
+        return "NULL"
+    if isinstance(value, str):
+        return "'" + value.replace("'", "''") + "'"
+    if isinstance(value, bytes):
+        return "X'" + value.hex().upper() + "'"
+    if isinstance(value, float):
+        return repr(value)  # shortest text that reads back as the same double
+    return str(value)
+
+
+def _names(conn: sqlite3.Connection, table: str) -> str:
+    return ", ".join(f'"{c}"' for c in columns(conn, table))
+
+
+def _image(cols: tuple[str, ...], values: Any) -> Image:
+    return {c: literal(v) for c, v in zip(cols, values, strict=True)}
 
 
 def before_images(conn: sqlite3.Connection, table: str, seqs: list[int]) -> dict[int, Image]:
@@ -136,9 +157,9 @@ def before_images(conn: sqlite3.Connection, table: str, seqs: list[int]) -> dict
     cols, out = columns(conn, table), {}
     for part in _chunks(sorted(set(seqs))):
         marks = ", ".join("?" * len(part))
-        sql = f'SELECT _seq, {_quoted(conn, table)} FROM "{shadow(table)}" WHERE _seq IN ({marks})'
+        sql = f'SELECT _seq, {_names(conn, table)} FROM "{shadow(table)}" WHERE _seq IN ({marks})'
         for seq, *values in conn.execute(sql, part):
-            out[seq] = dict(zip(cols, values, strict=True))
+            out[seq] = _image(cols, values)
     return out
 
 
@@ -147,9 +168,9 @@ def current_images(conn: sqlite3.Connection, table: str, pks: list[str]) -> dict
     cols, pk, out = columns(conn, table), primary_key_column(conn, table), {}
     for part in _chunks(sorted(set(pks))):
         keys = ", ".join(part)
-        sql = f'SELECT quote("{pk}"), {_quoted(conn, table)} FROM "{table}" WHERE "{pk}" IN ({keys})'
+        sql = f'SELECT quote("{pk}"), {_names(conn, table)} FROM "{table}" WHERE "{pk}" IN ({keys})'
         for key, *values in conn.execute(sql):
-            out[key] = dict(zip(cols, values, strict=True))
+            out[key] = _image(cols, values)
     return out
 
 

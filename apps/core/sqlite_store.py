@@ -134,16 +134,23 @@ class SqliteEpisodeDb(EpisodeDb):
             return self.conn.execute(sql, tuple(params)).fetchall()
 
 
+def _exact(column: str) -> str:
+    """An SQL expression rendering `column` exactly and unambiguously: texts as the hex of their bytes
+    (`quote()` stops at a NUL, and a text could hold the separator), every other value as `quote()`."""
+    return f"""CASE typeof("{column}") WHEN 'text' THEN 'T' || hex("{column}") ELSE quote("{column}") END"""
+
+
 def content_hash(conn: sqlite3.Connection, tables: Sequence[str]) -> str:
     """sha256 over the rows of `tables` in primary-key order, plus the id counters.
 
-    The clock is left out: a read or a refused action moves the clock but changes no content.
+    Every value is rendered exactly, so two different states never hash alike. The clock is left out:
+    a read or a refused action moves the clock but changes no content.
     """
     h = hashlib.sha256()
     for table in [*sorted(tables), "_idseq"]:
         cols = [r[1] for r in conn.execute(f'PRAGMA table_info("{table}")')]
         pk = journal.primary_key_column(conn, table)
-        expr = " || char(31) || ".join(f'quote("{c}")' for c in cols)
+        expr = " || char(31) || ".join(_exact(c) for c in cols)
         h.update(f"\x1e{table}\x1e".encode())
         for (line,) in conn.execute(f'SELECT {expr} FROM "{table}" ORDER BY "{pk}"'):
             h.update(line.encode())

@@ -34,9 +34,15 @@ class Snapshot:
 
 
 class EpisodeDb(ABC):
-    """One episode's database: its SQLAlchemy engine plus the journal, clock and event log over it."""
+    """One episode's database: its SQLAlchemy engine plus the journal, clock and event log over it.
+
+    `lock` (re-entrant) serializes everything that touches the database: every action holds it from
+    its first read to its event row, and every reader (verify, diff, events, hash, snapshot, UI pages,
+    the harness API) holds it for all of its reads, so a reader only ever sees action boundaries.
+    """
 
     engine: Any
+    lock: Any
 
     @abstractmethod
     def begin_action(self, reserve: int = 1) -> tuple[int, int]:

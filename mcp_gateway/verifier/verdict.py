@@ -6,6 +6,7 @@ performer did, not with the size of the world. Scoring the same end state again 
 
 from __future__ import annotations
 
+import contextlib
 import logging
 from dataclasses import dataclass, field
 from typing import Any, Literal
@@ -181,6 +182,12 @@ def verify(episode: Any, task: Task) -> Verdict:
 
 
 def _verify(episode: Any, task: Task) -> Verdict:
+    # Every read below is taken as of one action boundary: the agent may be acting meanwhile.
+    with getattr(episode, "lock", contextlib.nullcontext()):
+        return _verify_locked(episode, task)
+
+
+def _verify_locked(episode: Any, task: Task) -> Verdict:
     if getattr(episode, "closed", False):
         return Verdict("void", reason_codes=["episode_lost"])
     events = episode.events()

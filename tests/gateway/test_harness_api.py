@@ -84,7 +84,7 @@ def test_delete_revokes_urls_and_reports_closed(api):
 
 def test_bad_requests_are_clear(api):
     assert api.post("/v1/episodes", json={"world": "atlantis"}).status_code == 422
-    assert "unknown app" in api.post("/v1/episodes", json={"apps": ["erp"]}).json()["detail"]
+    assert "unknown app" in api.post("/v1/episodes", json={"apps": ["erp"]}).json()["message"]
     assert api.post("/v1/episodes", json={"ttl_s": -5}).status_code == 422
     assert api.post("/v1/episodes", json={"surprise": 1}).status_code == 422
     assert api.post("/v1/episodes", json={"task": "nope"}).status_code == 422

@@ -58,3 +58,61 @@ def test_serve_prints_working_urls(tmp_path):
     finally:
         proc.send_signal(signal.SIGINT)
         proc.wait(timeout=20)
+
+
+def _serve(port: int, state_dir) -> subprocess.Popen:
+    return subprocess.Popen(
+        [sys.executable, "-m", "mcp_gateway", "serve", "--port", str(port), "--world", "tiny"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+        env={**os.environ, "PYTHONUNBUFFERED": "1", "SAASGYM_STATE_DIR": str(state_dir)},
+    )
+
+
+def _cli(*args: str) -> subprocess.CompletedProcess:
+    return subprocess.run(
+        [sys.executable, "-m", "mcp_gateway", *args], capture_output=True, text=True, timeout=60
+    )
+
+
+def test_urls_are_printed_only_once_the_socket_accepts(tmp_path):
+    """The first CLI call made right after the URLs appear succeeds (no retry loop)."""
+    port = free_port()
+    proc = _serve(port, tmp_path)
+    try:
+        lines = []
+        while not any("CLI:" in line for line in lines):
+            line = proc.stdout.readline()
+            assert line, "".join(lines)
+            lines.append(line)
+        url = re.search(r"SAASGYM_URL=(\S+)", "".join(lines)).group(1)
+        done = _cli("crm", "list-accounts", "--limit", "1", "--json", "--url", url)
+        assert done.returncode == 0, done.stderr
+        assert '"total": 20' in done.stdout
+    finally:
+        proc.send_signal(signal.SIGINT)
+        proc.wait(timeout=20)
+
+
+def test_a_busy_port_is_a_one_line_error_and_no_urls(tmp_path):
+    import socket
+
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen(1)
+        port = taken.getsockname()[1]
+        proc = _serve(port, tmp_path)
+        out, _ = proc.communicate(timeout=60)
+    assert proc.returncode == 1
+    [line] = out.strip().splitlines()
+    assert line.startswith(f"error: cannot listen on 127.0.0.1:{port}: already in use")
+    assert "/e/" not in out and "Traceback" not in out
+
+
+def test_a_cli_call_to_a_server_that_is_not_there_says_so_in_one_line():
+    port = free_port()
+    done = _cli("crm", "list-accounts", "--url", f"http://127.0.0.1:{port}/e/x")
+    assert done.returncode == 3
+    [line] = done.stderr.strip().splitlines()
+    assert "is `saasgym serve` running" in line and "ExceptionGroup" not in line
