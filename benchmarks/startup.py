@@ -1,6 +1,7 @@
 """Start-up: how long until `saasgym serve` answers HTTP and `saasgym mcp crm --stdio` answers `initialize`.
 
-Both run as the user runs them, as a fresh `python -m mcp_gateway …` subprocess. The golden image
+Both run as the user runs them, as a fresh `python -m mcp_gateway …` subprocess (bytecode cached, as
+after `pip install`). The golden image
 cache (apps/core/golden_cache.py) is warmed once, untimed, so the figures are a start on a machine
 that has opened the world before; the cold start (cache turned off: the image is built) is reported
 beside them.
@@ -29,6 +30,9 @@ READY_TIMEOUT_S = 120
 
 def _env(cache: bool) -> dict[str, str]:
     env = {**os.environ, "SAASGYM_STATE_DIR": tempfile.mkdtemp(prefix="saasgym-bench-")}
+    # As installed (pip compiles every module once): a PYTHONDONTWRITEBYTECODE environment would make
+    # every start compile the project's modules from source again.
+    env.pop("PYTHONDONTWRITEBYTECODE", None)
     if not cache:
         env["SAASGYM_CACHE_DIR"] = ""
     return env
