@@ -46,6 +46,8 @@ class FairShare:
         self.share, self.window_s = share, window_s
         self._meters: weakref.WeakKeyDictionary[Any, _Meter] = weakref.WeakKeyDictionary()
         self._queues: weakref.WeakKeyDictionary[Any, tuple[Any, anyio.Lock]] = weakref.WeakKeyDictionary()
+        # The latest call, and the latest call of any other episode than its: (episode ref, time).
+        self._latest: list[tuple[weakref.ref, float]] = []
 
     def _meter(self, episode: Any, now: float) -> _Meter:
         meter = self._meters.get(episode)
@@ -56,7 +58,11 @@ class FairShare:
         return meter
 
     def _others_active(self, episode: Any, now: float) -> bool:
-        return any(now - m.last_call < self.window_s for e, m in self._meters.items() if e is not episode)
+        """Whether another episode made a call within the window (O(1): the two latest are kept)."""
+        for ref, at in self._latest:
+            if ref() is not episode:
+                return now - at < self.window_s
+        return False
 
     def wait_s(self, episode: Any) -> float:
         """How long `episode` must wait before its next call (0 when within budget or alone)."""
@@ -73,6 +79,10 @@ class FairShare:
         meter = self._meter(episode, now)
         meter.used_s += seconds
         meter.last_call = now
+        if self._latest and self._latest[0][0]() is episode:
+            self._latest[0] = (self._latest[0][0], now)
+        else:
+            self._latest = [(weakref.ref(episode), now), *self._latest[:1]]
 
     def queue_of(self, episode: Any) -> anyio.Lock:
         """The FIFO lock ordering `episode`'s calls on this loop (an asyncio lock belongs to one loop)."""

@@ -44,3 +44,15 @@ def test_one_episodes_concurrent_calls_all_run_in_order(live_server):
     assert len(seqs) == 12 and seqs == sorted(seqs) and len(set(seqs)) == 12
     names = {r.structured_content["name"] for r in results}
     assert names == {f"Burst {i}" for i in range(12)}
+
+
+def test_activity_of_others_is_tracked_across_many_episodes():
+    fair = FairShare(share=0.4, window_s=1.0)
+    episodes = [Ep() for _ in range(50)]
+    for ep in episodes:
+        fair.charge(ep, 0.001)
+    heavy = episodes[-1]
+    fair.charge(heavy, 0.9)  # the latest call is the heavy episode's own; the one before it is another's
+    assert fair.wait_s(heavy) > 0.0
+    fair.charge(episodes[0], 0.001)
+    assert fair.wait_s(heavy) > 0.0 and fair.wait_s(episodes[0]) == 0.0
