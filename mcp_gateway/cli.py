@@ -113,9 +113,14 @@ def mcp(app: str, stdio: bool, world: str) -> None:
         )
     # The episode is provisioned while the client initializes; the first tool call waits for it.
     episode = ThreadPoolExecutor(max_workers=1).submit(gym.create_episode, world, apps=[app])
-    server = build_mcp_server(
-        [spec], name=f"saasgym-{app}", prefix=False, resolve=lambda ctx: episode.result()
-    )
+
+    def resolve(ctx: object) -> object:
+        try:
+            return episode.result()
+        except Exception as exc:
+            raise LookupError(f"the episode could not be provisioned: {exc}") from exc
+
+    server = build_mcp_server([spec], name=f"saasgym-{app}", prefix=False, resolve=resolve)
     run_stdio(server)
 
 

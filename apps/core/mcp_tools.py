@@ -19,6 +19,7 @@ import pydantic_core
 from pydantic import BaseModel, ConfigDict, ValidationError
 
 from apps.core.actions import Action, describe_validation_error
+from apps.core.errors import ActionError
 from apps.core.spec import AppSpec
 from apps.core.tool_runner import run_for
 from apps.core.tool_schema import simplify
@@ -123,7 +124,10 @@ class McpTool:
         return await run_for(episode, self._invoke, episode, arguments, surface)
 
     def _invoke(self, episode: Any, arguments: dict[str, Any], surface: str) -> types.CallToolResult:
-        outcome = episode.invoke(self.app, self.action.name, arguments, surface=surface)
+        try:
+            outcome = episode.invoke(self.app, self.action.name, arguments, surface=surface)
+        except ActionError as exc:  # the episode was closed meanwhile, or does not hold this app
+            return failure(self.name, exc.message)
         if not outcome.ok:
             return failure(self.name, f"{outcome.field}: {outcome.error}" if outcome.field else outcome.error)
         return success(outcome.result)
@@ -131,9 +135,11 @@ class McpTool:
     def _complete(self, episode: Any, arguments: dict[str, Any], surface: str) -> types.CallToolResult:
         try:
             answer = CompleteTaskArgs.model_validate(arguments).answer
+            outcome = episode.complete_task(answer, surface=surface)
         except ValidationError as exc:
             return failure(self.name, describe_validation_error(exc))
-        outcome = episode.complete_task(answer, surface=surface)
+        except ActionError as exc:
+            return failure(self.name, exc.message)
         if not outcome.ok:
             return failure(self.name, outcome.error)
         return success(Completion(completed=True, answer=answer))

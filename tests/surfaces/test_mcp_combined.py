@@ -26,3 +26,18 @@ def test_combined_endpoint_lists_and_accepts_only_the_episodes_apps(live_server)
     names, made = anyio.run(_list_and_call, urls.mcp(), "crm_create_account", {"name": "Two apps"})
     assert any(n.startswith("ticketing_") for n in names) and not any(n.startswith("office_") for n in names)
     assert not made.is_error and made.structured_content["name"] == "Two apps"
+
+
+def test_a_call_on_an_episode_closed_meanwhile_is_an_error_result(gym):
+    from apps.core.mcp_adapter import build_mcp_server
+
+    episode = gym.create_episode("tiny", apps=["crm"])
+    episode.close()
+    server = build_mcp_server([gym.apps["crm"]], name="t", prefix=False, resolve=lambda ctx: episode)
+
+    async def call():
+        async with Client(server) as client:
+            return await client.call_tool("get_current_user", {})
+
+    result = anyio.run(call)
+    assert result.is_error and "closed" in result.content[0].text
