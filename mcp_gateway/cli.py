@@ -47,40 +47,51 @@ def cli() -> None:
 @click.option("--host", default="127.0.0.1", show_default=True, help="address to bind")
 @click.option("--port", default=8000, show_default=True, type=int, help="port to listen on")
 @click.option("--world", default="acme", show_default=True, help="world to open")
-def serve(host: str, port: int, world: str) -> None:
-    """Start the gateway with one ready episode of WORLD and print its URLs once it accepts connections."""
+@click.option("--task", "task_id", help="sidecar mode: provision one episode of TASK, its MCP at /task/mcp")
+@click.option(
+    "--token-file",
+    type=click.Path(dir_okay=False, path_type=Path),
+    help="sidecar mode: file holding the harness key (read, or generated with mode 0600)",
+)
+def serve(host: str, port: int, world: str, task_id: str | None, token_file: Path | None) -> None:
+    """Start the gateway with one ready episode of WORLD (or of TASK) and print its URLs once it accepts
+    connections. With --task and --token-file it is a harness's sidecar: the episode's MCP is at the
+    predictable /task/mcp and the harness key (for /verify) is in the token file."""
     from apps.core.api import Gym
     from mcp_gateway.gateway import Gateway
     from mcp_gateway.server import PortInUseError, ReadyServer, bind, uvicorn_config
     from mcp_gateway.settings import Settings
+    from mcp_gateway.sidecar import SidecarError, capability_rows, check_task, pinned_rows, use_token_file
 
+    if (task_id is None) != (token_file is None):
+        raise click.UsageError("sidecar mode takes both --task and --token-file")
     try:
+        if task_id is not None:
+            check_task(task_id)
         sock = bind(host, port)
-    except PortInUseError as exc:
-        click.secho(
-            f"error: {exc} (is another saasgym serve running? pick one with --port)", fg="red", err=True
-        )
+        settings = Settings.from_env(host=host, port=port)
+        if token_file is not None:
+            use_token_file(settings, token_file)
+    except (PortInUseError, SidecarError) as exc:
+        hint = " (is another saasgym serve running? pick one with --port)" if isinstance(exc, OSError) else ""
+        click.secho(f"error: {exc}{hint}", fg="red", err=True)
         sys.exit(1)
-    settings = Settings.from_env(host=host, port=port)
     gateway = Gateway(Gym(), settings)
-    episode, urls = gateway.create(world, ttl_s=settings.max_ttl_s)
-    key_source = (
-        "$SAASGYM_HARNESS_KEY" if "SAASGYM_HARNESS_KEY" in os.environ else settings.state_dir / "harness.key"
-    )
-    rows = [("MCP (all apps)", urls.mcp())]
-    for name in episode.apps:
-        rows += [
-            (f"{name} MCP", urls.mcp(name)),
-            (f"{name} web UI", f"{urls.ui(name)}   (one-time launch link)"),
-        ]
-    rows += [
-        ("CLI", f"export SAASGYM_URL={urls.cli}"),
-        ("harness API", f"{gateway.base}/v1  (bearer key in {key_source})"),
-    ]
+    if task_id is not None:
+        episode, urls = gateway.create(None, task=task_id, ttl_s=settings.max_ttl_s)
+        gateway.pin(urls)
+        rows, key_source = pinned_rows(gateway.base, episode), token_file
+    else:
+        episode, urls = gateway.create(world, ttl_s=settings.max_ttl_s)
+        rows = capability_rows(urls, episode) + [("CLI", f"export SAASGYM_URL={urls.cli}")]
+        in_env = "SAASGYM_HARNESS_KEY" in os.environ
+        key_source = "$SAASGYM_HARNESS_KEY" if in_env else settings.state_dir / "harness.key"
+    rows += [("harness API", f"{gateway.base}/v1  (bearer key in {key_source})")]
     width = max(len(label) for label, _ in rows) + 2
+    subject = f"task {task_id!r}" if task_id else f"world {world!r}"
 
     def ready() -> None:
-        click.echo(f"saasgym: world {world!r}, episode {episode.id}")
+        click.echo(f"saasgym: {subject}, episode {episode.id}")
         for label, value in rows:
             click.echo(f"  {label + ':':<{width}}{value}")
 
@@ -198,10 +209,11 @@ def world_extend(name: str, part_names: tuple[str, ...]) -> None:
 
 def _add_task_commands() -> None:
     from benchmarks.cli import bench
+    from mcp_gateway.export.cli import export
     from mcp_gateway.rollout.cli import rollout
     from mcp_gateway.tasks.cli import tasks
 
-    for command in (tasks, rollout, bench):
+    for command in (tasks, rollout, bench, export):
         if command.name not in cli.commands:
             cli.add_command(command)
 

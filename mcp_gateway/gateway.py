@@ -15,7 +15,7 @@ from typing import Any
 
 from apps.core.api import Episode, Gym
 from mcp_gateway.episodes import EpisodeManager
-from mcp_gateway.harness_api import build_harness_app
+from mcp_gateway.harness import build_harness_app
 from mcp_gateway.ledger import Ledger
 from mcp_gateway.limits import BodyLimit, HostOriginGuard, RateLimiter, default_allowed_hosts
 from mcp_gateway.mcp_stack import McpStack
@@ -82,6 +82,11 @@ class Gateway:
         self.manager = EpisodeManager(gym, self.ledger, self.settings)
         self.limiter = RateLimiter(self.settings.rate_per_s, self.settings.rate_burst)
         self.mcp: McpStack | None = None  # built by asgi()
+        self.pinned: str | None = None  # sidecar mode: the performer token served under /task/
+
+    def pin(self, urls: EpisodeUrls) -> None:
+        """Sidecar mode: also serve this episode's MCP at the predictable `/task/mcp` (before `asgi()`)."""
+        self.pinned = urls.token
 
     @property
     def base(self) -> str:
@@ -124,6 +129,7 @@ class Gateway:
             lifespans=[mcp.running],
             limiter=self.limiter,
             background=[self._sweeper],
+            pinned=self.pinned,
         )
         return HostOriginGuard(BodyLimit(with_security_headers(dispatcher), s.max_body_bytes), hosts)
 

@@ -4,6 +4,8 @@
 - `/e/{launch}/` and `/e/{launch}/{app}/…`: a one-time browser launch: redeemed into an HttpOnly,
   SameSite=Strict session cookie, then a 303 to the same page under `/s/` (no token in the URL).
 - `/s/` (app launcher) and `/s/{app}/…`: the web UI, the episode taken from the session cookie.
+- `/task/mcp` and `/task/{app}/mcp`: only in sidecar mode (`saasgym serve --task`), the one episode's
+  MCP at a predictable address (the gateway then serves that episode alone, inside the task's network).
 - anything else: the control app (healthz and the harness API).
 
 Unknown, expired, revoked or already-redeemed tokens all get the same 404, which never says
@@ -31,6 +33,7 @@ SESSION_COOKIE = "saasgym_session"
 NOT_FOUND = {"error": "not found: unknown, expired or revoked URL"}
 NO_STORE = (b"cache-control", b"no-store")
 PREFETCH_HEADERS = (b"sec-purpose", b"purpose", b"x-moz", b"x-purpose")
+PINNED_PREFIX = "/task"
 
 
 class EpisodeDispatcher:
@@ -48,6 +51,7 @@ class EpisodeDispatcher:
         lifespans: list[Callable[[], Any]],
         limiter: RateLimiter,
         background: list[Callable[[], Any]] | None = None,
+        pinned: str | None = None,
     ):
         self.ledger = ledger
         self.episode_of = episode_of
@@ -58,6 +62,7 @@ class EpisodeDispatcher:
         self.lifespans = lifespans
         self.limiter = limiter
         self.background = background or []
+        self.pinned = pinned  # the sidecar episode's performer token, served under /task/
 
     async def __call__(self, scope: dict, receive: Callable, send: Callable) -> None:
         if scope["type"] == "lifespan":
@@ -68,6 +73,9 @@ class EpisodeDispatcher:
             await self.control(scope, receive, send)
         elif path.startswith("/e/"):
             await self._token_path(scope, receive, send, path)
+        elif self.pinned and path.startswith(PINNED_PREFIX + "/"):
+            path = f"/e/{self.pinned}{path[len(PINNED_PREFIX) :]}"
+            await self._token_path(dict(scope, path=path, raw_path=path.encode()), receive, send, path)
         elif path == "/s" or path.startswith("/s/"):
             await self._session_path(scope, receive, send, path)
         else:

@@ -24,6 +24,7 @@ from apps.core.actions import Action
 from apps.core.errors import ActionError, UnknownActionError
 from apps.core.events import EventRecord
 from apps.core.journal import NetChange
+from apps.core.naming import qualified, split_qualified
 from apps.core.registry import discover
 from apps.core.runtime import Outcome, complete_task, record_browser_events, run_action
 from apps.core.safe_values import text_problem
@@ -125,10 +126,10 @@ class Episode:
 
         Raises ActionError with the tool's message when the action fails (nothing is written).
         """
-        app, _, name = tool.partition("_")
-        if app not in self.apps:
+        found = split_qualified(tool, self.apps)
+        if found is None:
             raise UnknownActionError(f"unknown tool {tool!r}; tool names look like crm_create_account")
-        outcome = self.invoke(app, name, arguments)
+        outcome = self.invoke(*found, arguments)
         if not outcome.ok:
             raise ActionError(outcome.error or "failed", field=outcome.field)
         return outcome.data()
@@ -137,7 +138,7 @@ class Episode:
         """Every tool of every app in this episode."""
         return [
             ToolInfo(
-                f"{spec.name}_{a.name}",
+                qualified(spec.name, a.name),
                 spec.name,
                 a.name,
                 a.description,

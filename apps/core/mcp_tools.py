@@ -16,9 +16,9 @@ from typing import Any
 
 import mcp_types as types
 import pydantic_core
-from pydantic import BaseModel, ConfigDict, ValidationError
+from pydantic import BaseModel, ConfigDict
 
-from apps.core.actions import Action, describe_validation_error
+from apps.core.actions import Action
 from apps.core.errors import ActionError
 from apps.core.spec import AppSpec
 from apps.core.tool_runner import run_for
@@ -133,11 +133,15 @@ class McpTool:
         return success(outcome.result)
 
     def _complete(self, episode: Any, arguments: dict[str, Any], surface: str) -> types.CallToolResult:
+        unknown = sorted(set(arguments) - {"answer"})
+        if unknown:
+            accepted = "complete_task accepts: answer"
+            return failure(self.name, f"unknown argument(s) {', '.join(unknown)}; {accepted}")
+        answer = arguments.get("answer")
+        if answer is not None and not isinstance(answer, str):
+            return failure(self.name, f"answer: must be text (got {type(answer).__name__})")
         try:
-            answer = CompleteTaskArgs.model_validate(arguments).answer
             outcome = episode.complete_task(answer, surface=surface)
-        except ValidationError as exc:
-            return failure(self.name, describe_validation_error(exc))
         except ActionError as exc:
             return failure(self.name, exc.message)
         if not outcome.ok:

@@ -8,6 +8,7 @@ import pkgutil
 from functools import cache
 
 import apps
+from apps.core.naming import check_app_names
 from apps.core.spec import AppSpec
 
 
@@ -25,6 +26,7 @@ def discover() -> dict[str, AppSpec]:
         spec = load_app(name)
         if spec is not None:
             found[spec.name] = spec
+    check_app_names(found)
     return found
 
 

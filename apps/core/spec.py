@@ -10,6 +10,7 @@ from sqlalchemy import MetaData
 
 from apps.core.actions import ActionSet
 from apps.core.ids import IdFormat
+from apps.core.naming import check_app_name, qualified
 
 if TYPE_CHECKING:
     from fastapi import APIRouter
@@ -46,10 +47,11 @@ class AppSpec:
     default_user: Callable[[World], str | None] = lambda world: None
 
     def __post_init__(self) -> None:
+        check_app_name(self.name)
         if "complete_task" in self.actions.actions:
             raise ValueError(f"app {self.name}: the tool name complete_task is reserved by the engine")
         for table in self.metadata.sorted_tables:
-            if not table.name.startswith(self.name + "_"):
+            if not table.name.startswith(qualified(self.name, "")):
                 raise ValueError(f"table {table.name} of app {self.name} must be named {self.name}_<object>")
             if len(table.primary_key.columns) != 1:
                 raise ValueError(f"table {table.name} must have exactly one primary-key column")

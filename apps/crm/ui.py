@@ -10,10 +10,13 @@ from fastapi import APIRouter
 
 from apps.core.ui_kit import NavItem, UiKit
 from apps.crm.ui_activity import build_activity_router
+from apps.crm.ui_convert import build_convert_router
 from apps.crm.ui_edit import build_edit_router
 from apps.crm.ui_home import build_home_router
+from apps.crm.ui_line_items import build_line_item_router
 from apps.crm.ui_lists import build_list_router
 from apps.crm.ui_records import build_record_router
+from apps.crm.ui_stage import build_stage_router
 
 TABS = (
     ("Home", "/"),
@@ -36,6 +39,9 @@ def build_router(kit: UiKit) -> APIRouter:
         build_list_router,
         build_edit_router,
         build_activity_router,
+        build_line_item_router,
+        build_stage_router,
+        build_convert_router,
         build_record_router,
     ):
         router.include_router(sub(kit))

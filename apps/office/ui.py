@@ -30,12 +30,3 @@ def build_router(kit: UiKit) -> APIRouter:
     for sub in (build_mail_router, build_calendar_router, build_files_router, build_chat_router):
         router.include_router(sub(kit))
     return router
-
-
-async def submit(kit: UiKit, request: Request, action: str, args: dict, back: str, **query) -> Response:
-    """Run `action` with the form's browser trace; on success go to `back`, else show the error."""
-    _, trace = await kit.form(request)
-    outcome = await kit.run(request, action, args, trace)
-    if not outcome.ok:
-        return kit.error_page(request, outcome.error or f"{action} failed", status=422)
-    return kit.redirect(request, back, **query)

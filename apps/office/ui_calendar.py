@@ -9,6 +9,7 @@ from fastapi import APIRouter, Request
 from fastapi.responses import Response
 
 from apps.core.ui_kit import UiKit
+from apps.office.ui_submit import submit
 
 HOURS = range(7, 20)
 
@@ -22,8 +23,6 @@ def _monday(text: str | None, today: date) -> date:
 
 
 def build_calendar_router(kit: UiKit) -> APIRouter:
-    from apps.office.ui import submit
-
     router = APIRouter()
 
     @router.get("/calendar", name="calendar")

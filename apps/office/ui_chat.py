@@ -6,11 +6,10 @@ from fastapi import APIRouter, Request
 from fastapi.responses import Response
 
 from apps.core.ui_kit import UiKit
+from apps.office.ui_submit import submit
 
 
 def build_chat_router(kit: UiKit) -> APIRouter:
-    from apps.office.ui import submit
-
     router = APIRouter()
 
     @router.get("/chat", name="chat")

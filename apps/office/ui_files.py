@@ -7,6 +7,7 @@ from fastapi.responses import Response
 
 from apps.core.ui_kit import UiKit
 from apps.office.services.workbook import a1
+from apps.office.ui_submit import submit
 
 
 def grid(cells: list[dict], rows: int = 12, cols: int = 8) -> tuple[list[str], list[list[dict]]]:
@@ -26,8 +27,6 @@ def grid(cells: list[dict], rows: int = 12, cols: int = 8) -> tuple[list[str], l
 
 
 def build_files_router(kit: UiKit) -> APIRouter:
-    from apps.office.ui import submit
-
     router = APIRouter()
 
     @router.get("/files", name="files")

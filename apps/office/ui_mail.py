@@ -6,6 +6,7 @@ from fastapi import APIRouter, Request
 from fastapi.responses import Response
 
 from apps.core.ui_kit import UiKit
+from apps.office.ui_submit import submit
 
 
 def _split(text: str | None) -> list[str]:
@@ -13,8 +14,6 @@ def _split(text: str | None) -> list[str]:
 
 
 def build_mail_router(kit: UiKit) -> APIRouter:
-    from apps.office.ui import submit
-
     router = APIRouter()
 
     @router.get("/mail", name="mail")

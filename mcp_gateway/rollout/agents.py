@@ -9,7 +9,7 @@ import json
 import random
 from typing import Any, Protocol
 
-from mcp_gateway.tasks.model import Task, TaskPublic
+from mcp_gateway.tasks.model import OracleStep, Task, TaskPublic
 from mcp_gateway.tasks.oracle import resolve_args
 
 
@@ -31,15 +31,19 @@ class ScriptedAgent:
     def __init__(self, tasks: dict[str, Task], slip: float = 0.0, seed: int = 0):
         self.tasks, self.slip, self.seed = tasks, slip, seed
 
-    async def run(self, task: TaskPublic, session: Session, *, rollout: int) -> None:
-        steps = list(self.tasks[task.id].truth.oracle)
-        rng = random.Random(f"{self.seed}:{task.id}:{rollout}")
+    def steps(self, task_id: str, rollout: int) -> list[OracleStep]:
+        """The steps this agent takes in rollout `rollout` of a task (harness adapters replay the same)."""
+        steps = list(self.tasks[task_id].truth.oracle)
+        rng = random.Random(f"{self.seed}:{task_id}:{rollout}")
         if self.slip and rng.random() < self.slip:
             writable = [i for i, s in enumerate(steps) if s.tool != "complete_task"]
             if writable:
                 steps.pop(rng.choice(writable))
+        return steps
+
+    async def run(self, task: TaskPublic, session: Session, *, rollout: int) -> None:
         results: list[Any] = []
-        for step in steps:
+        for step in self.steps(task.id, rollout):
             ok, data = await session.call(step.tool, resolve_args(step.args, results))
             results.append(data if ok else None)
 

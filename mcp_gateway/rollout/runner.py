@@ -11,6 +11,7 @@ from typing import Any
 import anyio
 
 from apps.core.api import Episode, Gym
+from apps.core.naming import split_qualified
 from mcp_gateway.rollout.agents import Agent
 from mcp_gateway.rollout.metrics import summarize
 from mcp_gateway.tasks.model import Task
@@ -53,8 +54,10 @@ class LocalSession:
         if tool == "complete_task":
             outcome = self.episode.complete_task(arguments.get("answer"))
         else:
-            app, _, name = tool.partition("_")
-            outcome = await anyio.to_thread.run_sync(lambda: self.episode.invoke(app, name, arguments))
+            found = split_qualified(tool, self.episode.apps)
+            if found is None:
+                return False, f"unknown tool {tool!r}"
+            outcome = await anyio.to_thread.run_sync(lambda: self.episode.invoke(*found, arguments))
         return outcome.ok, outcome.data() if outcome.ok else outcome.error
 
 

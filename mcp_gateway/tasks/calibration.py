@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from apps.core.api import Episode, Gym
+from apps.core.naming import split_qualified
 from mcp_gateway.tasks.model import OracleStep, Task
 from mcp_gateway.tasks.oracle import StepFailed, run_python
 from mcp_gateway.verifier import verify
@@ -50,8 +51,8 @@ class Calibration:
 def _is_write(gym: Gym, step: OracleStep) -> bool:
     if step.tool == "complete_task":
         return False
-    app, _, name = step.tool.partition("_")
-    return not gym.apps[app].actions.get(name).read_only
+    app, name = split_qualified(step.tool, gym.apps) or (None, None)
+    return app is not None and not gym.apps[app].actions.get(name).read_only
 
 
 def _episode(gym: Gym, task: Task) -> Episode:

@@ -6,6 +6,7 @@ import tempfile
 from pathlib import Path
 
 from apps.core.api import Gym
+from apps.core.naming import split_qualified
 from apps.core.worlds import load_world
 from mcp_gateway.tasks.calibration import Calibration, mutants, score_steps
 from mcp_gateway.tasks.model import Task
@@ -21,11 +22,8 @@ def format_problems(gym: Gym, task: Task, canaries: dict[str, str]) -> list[str]
     for i, step in enumerate(task.truth.oracle, start=1):
         if step.tool == "complete_task":
             continue
-        app, _, name = step.tool.partition("_")
-        if (
-            app not in task.public.apps
-            or name not in gym.apps.get(app, gym.apps[next(iter(gym.apps))]).actions.actions
-        ):
+        app, name = split_qualified(step.tool, [a for a in task.public.apps if a in gym.apps]) or (None, "")
+        if app is None or name not in gym.apps[app].actions.actions:
             problems.append(f"oracle step {i}: {step.tool} is not a tool of the task's apps")
     if task.public.answer_required != (task.truth.answer is not None):
         problems.append("answer_required must be true exactly when the truth has an answer")

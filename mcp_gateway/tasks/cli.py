@@ -129,8 +129,12 @@ def seal(world: str) -> None:
 def check(world: str | None, task_ids: tuple[str, ...], surfaces: str, as_json: bool) -> None:
     """Validate every task and calibrate it: oracle passes, null and mutants fail, hacks are invalid."""
     from mcp_gateway.tasks.checking import run_checks
+    from mcp_gateway.tasks.ui_oracle import browser_problem
 
-    rows = run_checks(_worlds(world), list(task_ids), [s.strip() for s in surfaces.split(",") if s.strip()])
+    chosen = [s.strip() for s in surfaces.split(",") if s.strip()]
+    if "ui" in chosen and (problem := browser_problem()):
+        raise click.UsageError(f"{problem} (or leave the browser out: --surfaces python,mcp,cli)")
+    rows = run_checks(_worlds(world), list(task_ids), chosen)
     if as_json:
         click.echo(json.dumps([r.as_dict() for r in rows], indent=2))
     else:

@@ -13,30 +13,14 @@ import sys
 from collections.abc import Sequence
 from typing import Any
 
+from apps.core.naming import split_qualified
+from apps.core.registry import discover
 from mcp_gateway.tasks.model import OracleStep
+from mcp_gateway.tasks.refs import resolve_args
 
 
 class StepFailed(Exception):
     """A step of a script failed (the tool returned an error)."""
-
-
-def _lookup(results: list[Any], ref: str) -> Any:
-    head, *path = ref[1:].split(".")
-    value = results[int(head) - 1]
-    for part in path:
-        value = value[int(part)] if isinstance(value, list) else value[part]
-    return value
-
-
-def resolve_args(args: Any, results: list[Any]) -> Any:
-    """Replace "$N.path" strings with values from earlier step results."""
-    if isinstance(args, str) and args.startswith("$") and args[1:2].isdigit():
-        return _lookup(results, args)
-    if isinstance(args, dict):
-        return {k: resolve_args(v, results) for k, v in args.items()}
-    if isinstance(args, list):
-        return [resolve_args(v, results) for v in args]
-    return args
 
 
 def run_python(episode: Any, steps: Sequence[OracleStep], *, surface: str = "python") -> list[Any]:
@@ -47,8 +31,10 @@ def run_python(episode: Any, steps: Sequence[OracleStep], *, surface: str = "pyt
         if step.tool == "complete_task":
             outcome = episode.complete_task(args.get("answer"), surface=surface)
         else:
-            app, _, name = step.tool.partition("_")
-            outcome = episode.invoke(app, name, args, surface=surface)
+            found = split_qualified(step.tool, episode.apps)
+            if found is None:
+                raise StepFailed(f"{step.tool}: not a tool of this episode's apps")
+            outcome = episode.invoke(*found, args, surface=surface)
         if not outcome.ok:
             raise StepFailed(f"{step.tool}: {outcome.error}")
         results.append(outcome.data())
@@ -74,7 +60,7 @@ def cli_argv(tool: str, args: dict[str, Any]) -> list[str]:
     if tool == "complete_task":
         argv = ["complete-task"]
     else:
-        app, _, name = tool.partition("_")
+        app, name = split_qualified(tool, discover()) or ("?", tool)
         argv = [app, name.replace("_", "-")]
     for key, value in args.items():
         flag = "--" + key.replace("_", "-")

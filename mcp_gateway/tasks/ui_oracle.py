@@ -2,19 +2,32 @@
 
 from __future__ import annotations
 
+import os
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Any
 
 from mcp_gateway.tasks.model import UiStep
 from mcp_gateway.tasks.oracle import StepFailed
 
-CHROMIUM = "/usr/bin/chromium"
+CHROMIUM = os.environ.get("SAASGYM_CHROMIUM", "/usr/bin/chromium")  # Debian's; override where it differs
 CHROMIUM_ARGS = [
     "--no-sandbox",
     "--disable-gpu",
     "--disable-background-networking",
     "--disable-dev-shm-usage",
 ]
+
+
+def browser_problem() -> str | None:
+    """Why the browser surface cannot run here (in one line, with what to install), or None."""
+    try:
+        import playwright.sync_api  # noqa: F401
+    except ImportError:
+        return "the browser surface needs Playwright: pip install playwright"
+    if not Path(CHROMIUM).exists():
+        return f"the browser surface needs Chromium at {CHROMIUM}: apt-get install chromium"
+    return None
 
 
 def launch_browser(playwright: Any) -> Any:

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from apps.core.journal import NetChange, parse_literal
+from apps.core.naming import split_qualified
 from mcp_gateway.tasks.model import Expectation, Task
 from mcp_gateway.verifier import gates
 from mcp_gateway.verifier.matching import describe, looks_like_refusal, matches
@@ -72,9 +73,10 @@ class Verdict:
 
 
 def _volatile(episode: Any, table: str) -> frozenset[str]:
-    spec = episode.apps.get(table.split("_", 1)[0])
-    if spec is None:
+    found = split_qualified(table, episode.apps)
+    if found is None:
         return frozenset()
+    spec = episode.apps[found[0]]
     return spec.volatile_columns.get(table, frozenset()) | spec.volatile_columns.get("*", frozenset())
 
 

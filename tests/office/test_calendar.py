@@ -40,8 +40,11 @@ def test_invitation_is_mail_with_ics_and_the_room_answers(office):
     kind, ics, subject = _mail_of_meeting(office, ev["id"], other)[0]
     assert kind == "meetingRequest" and subject == "Plan"
     vevent = next(iter(Calendar.from_ical(ics).walk("VEVENT")))
-    assert str(vevent["uid"]) == ev["ical_uid"] and vevent.decoded("dtstart").isoformat().startswith(
-        f"{DAY}T15:00:00"
+    start = vevent.decoded("dtstart")
+    assert str(vevent["uid"]) == ev["ical_uid"] and start.isoformat().startswith(f"{DAY}T10:00:00")
+    assert (
+        vevent["dtstart"].params["TZID"] == "America/New_York"
+        and start.utcoffset().total_seconds() == -5 * 3600
     )
     clash = office.ok(
         "create_event",

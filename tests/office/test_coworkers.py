@@ -33,7 +33,7 @@ def test_reply_arrives_only_after_the_persona_delay(office):
     reply = office.ok("get_message", message_id=_replies(office)[0]["id"])
     assert reply["from_address"] == p["mail"] and reply["subject"] == "RE: Forecast"
     sent = office.ok("list_messages", folder="sentitems", limit=1)["records"][0]
-    assert reply["conversation_id"] == sent["conversation_id"]
+    assert reply["conversation_id"] == sent["conversation_id"] and reply["in_reply_to_id"] == sent["id"]
 
 
 def test_refusal_knowledge_and_clarifying_question(office):

@@ -124,6 +124,12 @@ def test_formulas_recalculate_on_edit_and_export_to_xlsx(office):
     view = office.ok("update_cell", item_id=item_id, address="C1", value="=NOSUCHFUNC(1)")
     assert {c["address"]: c["value"] for c in view["cells"]}["C1"] == "#NAME?"
     office.ok("update_cell", item_id=item_id, address="C1", value="")
+    office.refused(
+        "update_cell", "value", "problem with the formula", item_id=item_id, address="C2", value="=SUM(B2:B3"
+    )
+    office.refused(
+        "update_range", "values", "does not parse", item_id=item_id, start_address="D1", values=[["=1+"]]
+    )
     office.refused("update_cell", "address", "not a cell address", item_id=item_id, address="1A", value="1")
     office.refused(
         "update_cell", "worksheet", "no worksheet", item_id=item_id, worksheet="Nope", address="A1", value="1"

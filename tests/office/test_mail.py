@@ -15,10 +15,36 @@ def test_send_delivers_a_copy_per_mailbox(office):
     assert sent_box["id"] == sent["id"]
 
 
-def test_unknown_internal_address_is_refused_with_suggestion(office):
+def test_unknown_internal_address_bounces_with_a_non_delivery_report(office):
     other = office.colleague_without_persona()
     typo = other.replace("@", "x@")
-    office.refused("send_mail", "to", "no one at acme.example", to=[typo], subject="x", body="y")
+    sent = office.ok("send_mail", to=[other, typo], subject="Budget", body="Numbers attached.")
+    assert sent["to_recipients"] == [other, typo] and sent["parent_folder_id"]
+    ndr = office.inbox(limit=1)[0]
+    assert ndr["subject"] == "Undeliverable: Budget" and not ndr["is_read"]
+    assert (ndr["from_name"], ndr["from_address"]) == ("Microsoft Outlook", "postmaster@acme.example")
+    assert ndr["to_recipients"] == [office.me["mail"]] and ndr["in_reply_to_id"] == sent["id"]
+    body = office.ok("get_message", message_id=ndr["id"])["body_content"]
+    assert f"Your message to {typo} couldn't be delivered." in body and "550 5.1.1" in body
+    assert other not in body.split("Original message headers")[0]
+    delivered = office.sql("SELECT count(*) FROM office_message WHERE subject = 'Budget'")[0][0]
+    assert delivered == 2  # the sent copy and the colleague's; the typo has no mailbox
+    office.ok("send_mail", to=[other], subject="Fine", body="ok")
+    assert office.inbox(limit=1)[0]["subject"] != "Undeliverable: Fine"
+
+
+def test_unknown_internal_attendee_and_bad_address_are_refused(office):
+    other = office.colleague_without_persona()
+    typo = other.replace("@", "x@")
+    office.refused(
+        "create_event",
+        "attendees",
+        "no one at acme.example",
+        subject="x",
+        start="2026-11-20T10:00:00",
+        end="2026-11-20T11:00:00",
+        attendees=[typo],
+    )
     office.refused("send_mail", "to", "not a valid e-mail", to=["not-an-address"], subject="x", body="y")
     office.refused("send_mail", "to", "at least one recipient", to=[], subject="x", body="y")
 
@@ -42,6 +68,7 @@ def test_reply_keeps_the_conversation_and_reply_all_addresses_everyone(office):
     )
     reply = office.ok("reply_to_message", message_id=incoming["id"], body="Thanks!")
     assert reply["conversation_id"] == incoming["conversation_id"]
+    assert reply["in_reply_to_id"] == incoming["id"]
     assert reply["subject"].startswith("RE: ") and reply["to_recipients"] == [incoming["from_address"]]
     assert "Thanks!" in reply["body_content"] and "From:" in reply["body_content"]
     sent = office.ok("send_mail", to=[colleagues[0], me], cc=[colleagues[1]], subject="Team note", body="hi")

@@ -26,7 +26,8 @@ from apps.core.worlds import MANIFEST, write_manifest
 
 from .common import write_jsonl
 from .company import COMPANY_NAME, build_company
-from .crm import Crm, build_crm
+from .crm import Crm
+from .crm_world import build_crm
 
 GENERATOR_VERSION = "1.0"
 DEFAULT_NOW = "2026-11-02T09:00:00"

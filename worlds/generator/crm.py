@@ -1,6 +1,6 @@
 """CRM part of a world: roles and users, accounts, contacts and the product catalog.
 
-Opportunities and leads are in `crm_deals`, activities in `crm_activity`; `build_crm` runs them all
+Opportunities and leads are in `crm_deals`, activities in `crm_activity`; `crm_world.build_crm` runs them all
 from the single `{seed}:crm` random stream.
 """
 
@@ -14,7 +14,7 @@ from typing import Any
 from apps.crm.ids import ID_FORMATS
 from apps.crm.models import crm_registry
 
-from .common import fmt_dt, make_faker, rand_dt, slug
+from .common import fmt_dt, rand_dt, slug
 from .company import Company
 
 TABLES = {t.name.removeprefix("crm_"): t for t in crm_registry.metadata.sorted_tables}
@@ -200,21 +200,3 @@ def build_catalog(crm: Crm) -> None:
                 last_modified_date=created,
                 **stamp,
             )
-
-
-def build_crm(seed: int, scale: float, now: datetime, company: Company) -> Crm:
-    """Generate every CRM table from the `{seed}:crm` random stream."""
-    from .crm_accounts import build_accounts, build_contacts
-    from .crm_activity import build_activities
-    from .crm_deals import build_leads, build_opportunities
-
-    rng = random.Random(f"{seed}:crm")
-    crm = Crm(rng=rng, fake=make_faker(rng), scale=scale, now=now, company=company)
-    build_users(crm)
-    build_accounts(crm)
-    build_contacts(crm)
-    build_catalog(crm)
-    build_opportunities(crm)
-    build_leads(crm)
-    build_activities(crm)
-    return crm

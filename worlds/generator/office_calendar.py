@@ -253,6 +253,10 @@ def pending_invitations(office: Office) -> None:
             **event,
             "start_date_time": datetime.fromisoformat(event["start_date_time"]),
             "end_date_time": datetime.fromisoformat(event["end_date_time"]),
+            # the frozen worlds' invitations were written in UTC form (valid RFC 5545, same instants);
+            # invitations sent during an episode carry the event's TZID and VTIMEZONE
+            "start_time_zone": "UTC",
+            "end_time_zone": "UTC",
         }
         ics = ics_text(ev, attendees, "REQUEST", stamp)
         when = f"{start:%A, %B %d, %Y %H:%M} UTC"

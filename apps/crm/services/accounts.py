@@ -5,10 +5,11 @@ from __future__ import annotations
 from typing import Literal
 
 from pydantic import BaseModel
-from sqlmodel import col, or_, select
+from sqlmodel import col, select
 
 from apps.core.actions import Ctx
 from apps.core.errors import ActionError
+from apps.core.list_query import matching, ordered, page
 from apps.crm import picklists as pl
 from apps.crm.models import Account, Contact, Note, Opportunity
 from apps.crm.schemas import AccountOut, AccountPage, ContactOut, NoteOut, OpportunityOut
@@ -17,8 +18,6 @@ from apps.crm.services.common import (
     actions,
     apply_changes,
     check_choice,
-    count,
-    escape_like,
     load,
     owner_or_default,
     require_text,
@@ -68,28 +67,16 @@ def list_accounts(
         limit: page size, 1-200.
         offset: rows to skip.
     """
-    if not 1 <= limit <= 200:
-        raise ActionError("limit must be between 1 and 200", field="limit")
     stmt = select(Account)
-    if search:
-        like = f"%{escape_like(search.strip())}%"
-        stmt = stmt.where(
-            or_(
-                col(Account.name).ilike(like, escape="\\"),
-                col(Account.account_number).ilike(like, escape="\\"),
-                col(Account.billing_city).ilike(like, escape="\\"),
-            )
-        )
+    stmt = matching(stmt, (Account.name, Account.account_number, Account.billing_city), search)
     if industry:
         stmt = stmt.where(Account.industry == industry)
     if type:
         stmt = stmt.where(Account.type == type)
     if owner_id or mine:
         stmt = stmt.where(Account.owner_id == (ctx.user_id if mine else owner_id))
-    order = col(getattr(Account, sort_by))
-    stmt = stmt.order_by(order.desc() if descending else order, Account.id)
-    total = count(ctx, stmt)
-    rows = ctx.db.exec(stmt.offset(max(offset, 0)).limit(limit)).all()
+    stmt = ordered(stmt, col(getattr(Account, sort_by)), descending=descending, tiebreak=Account.id)
+    total, rows = page(ctx, stmt, limit=limit, offset=offset)
     return AccountPage(total=total, offset=offset, limit=limit, records=rows)
 
 

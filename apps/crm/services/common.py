@@ -8,10 +8,13 @@ from datetime import UTC, datetime
 from typing import Any, TypeVar
 
 from pydantic import BaseModel
-from sqlmodel import SQLModel, func, select
+from sqlmodel import SQLModel
 
 from apps.core.actions import ActionSet, Ctx
 from apps.core.errors import ActionError, NotFoundError
+from apps.core.list_query import check_page as check_limit  # noqa: F401  (used by the services)
+from apps.core.list_query import count  # noqa: F401
+from apps.core.service_kit import fill_doc, require_text  # noqa: F401
 
 actions = ActionSet("crm")
 
@@ -51,13 +54,6 @@ def check_choice(value: str | None, allowed: Iterable[str], field: str) -> None:
         raise ActionError(f"{value!r} is not a valid value; choose one of: {', '.join(allowed)}", field=field)
 
 
-def require_text(value: str | None, field: str) -> str:
-    """A required text field: stripped, not blank."""
-    if value is None or not value.strip():
-        raise ActionError("a value is required", field=field)
-    return value.strip()
-
-
 def stamp_new(ctx: Ctx, row: Any) -> None:
     """Set created/last-modified date and user on a new record."""
     row.created_date = row.last_modified_date = ctx.now
@@ -83,11 +79,6 @@ def apply_changes(row: Any, changes: dict[str, Any]) -> dict[str, Any]:
     return changed
 
 
-def count(ctx: Ctx, stmt: Any) -> int:
-    """The number of rows `stmt` (a select) would return."""
-    return ctx.db.exec(select(func.count()).select_from(stmt.order_by(None).subquery())).one()
-
-
 def owner_or_default(ctx: Ctx, owner_id: str | None) -> str:
     """The given owner (which must be an active user) or the acting user."""
     from apps.crm.models import User
@@ -99,11 +90,6 @@ def owner_or_default(ctx: Ctx, owner_id: str | None) -> str:
     if not user.is_active:
         raise ActionError(f"user {user.name} is inactive and cannot own records", field="owner_id")
     return user.id
-
-
-def escape_like(text: str) -> str:
-    """Escape LIKE wildcards so user text is matched literally."""
-    return text.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
 
 
 _EMAIL = re.compile(
@@ -126,25 +112,9 @@ def check_range(value: float | None, low: float, high: float | None, field: str,
         raise ActionError(f"{what} must be {bound} (got {value:g})", field=field)
 
 
-def check_limit(limit: int) -> None:
-    """Refuse a page size outside 1-200."""
-    if not 1 <= limit <= 200:
-        raise ActionError("limit must be between 1 and 200", field="limit")
-
-
 def blank_to_none(fields: dict[str, Any]) -> dict[str, Any]:
     """The fields with "" turned into None (for inserting a new record)."""
     return {k: (None if v == "" else v) for k, v in fields.items()}
-
-
-def fill_doc(**values: Any):
-    """Fill `{placeholders}` of a service function's docstring (place it below the @actions decorator)."""
-
-    def decorate(fn):
-        fn.__doc__ = (fn.__doc__ or "").format(**values)
-        return fn
-
-    return decorate
 
 
 def aware_utc(value: datetime) -> datetime:

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from typing import Literal
 
-from sqlmodel import col, func, or_, select
+from sqlmodel import col, func, select
 
 from apps.core.actions import Ctx
 from apps.core.errors import ActionError
+from apps.core.list_query import matching, ordered, page
 from apps.crm import picklists as pl
 from apps.crm.models import Account, Contact
 from apps.crm.schemas import ContactDetail, ContactOut, ContactPage
@@ -18,9 +19,6 @@ from apps.crm.services.common import (
     blank_to_none,
     check_choice,
     check_email,
-    check_limit,
-    count,
-    escape_like,
     load,
     owner_or_default,
     require_text,
@@ -57,28 +55,17 @@ def list_contacts(
         limit: page size, 1-200.
         offset: rows to skip.
     """
-    check_limit(limit)
     stmt = select(Contact)
-    if search:
-        like = f"%{escape_like(search.strip())}%"
-        full_name = func.coalesce(Contact.first_name, "") + " " + Contact.last_name
-        stmt = stmt.where(
-            or_(
-                full_name.ilike(like, escape="\\"),
-                col(Contact.email).ilike(like, escape="\\"),
-                col(Contact.phone).ilike(like, escape="\\"),
-                col(Contact.mobile_phone).ilike(like, escape="\\"),
-                col(Contact.title).ilike(like, escape="\\"),
-            )
-        )
+    full_name = func.coalesce(Contact.first_name, "") + " " + Contact.last_name
+    stmt = matching(
+        stmt, (full_name, Contact.email, Contact.phone, Contact.mobile_phone, Contact.title), search
+    )
     if account_id:
         stmt = stmt.where(Contact.account_id == account_id)
     if owner_id or mine:
         stmt = stmt.where(Contact.owner_id == (ctx.user_id if mine else owner_id))
-    order = col(getattr(Contact, sort_by))
-    stmt = stmt.order_by(order.desc() if descending else order, Contact.id)
-    total = count(ctx, stmt)
-    rows = ctx.db.exec(stmt.offset(max(offset, 0)).limit(limit)).all()
+    stmt = ordered(stmt, col(getattr(Contact, sort_by)), descending=descending, tiebreak=Contact.id)
+    total, rows = page(ctx, stmt, limit=limit, offset=offset)
     return ContactPage(total=total, offset=offset, limit=limit, records=rows)
 
 

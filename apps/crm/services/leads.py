@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from typing import Literal
 
-from sqlmodel import col, func, or_, select
+from sqlmodel import col, func, select
 
 from apps.core.actions import Ctx
 from apps.core.errors import ActionError
+from apps.core.list_query import matching, ordered, page
 from apps.crm import picklists as pl
 from apps.crm.models import Lead
 from apps.crm.schemas import LeadDetail, LeadOut, LeadPage
@@ -17,10 +18,7 @@ from apps.crm.services.common import (
     blank_to_none,
     check_choice,
     check_email,
-    check_limit,
     check_range,
-    count,
-    escape_like,
     load,
     owner_or_default,
     require_text,
@@ -62,19 +60,9 @@ def list_leads(
         limit: page size, 1-200.
         offset: rows to skip.
     """
-    check_limit(limit)
     stmt = select(Lead)
-    if search:
-        like = f"%{escape_like(search.strip())}%"
-        full_name = func.coalesce(Lead.first_name, "") + " " + Lead.last_name
-        stmt = stmt.where(
-            or_(
-                full_name.ilike(like, escape="\\"),
-                col(Lead.company).ilike(like, escape="\\"),
-                col(Lead.email).ilike(like, escape="\\"),
-                col(Lead.phone).ilike(like, escape="\\"),
-            )
-        )
+    full_name = func.coalesce(Lead.first_name, "") + " " + Lead.last_name
+    stmt = matching(stmt, (full_name, Lead.company, Lead.email, Lead.phone), search)
     if status:
         stmt = stmt.where(Lead.status == status)
     if lead_source:
@@ -83,10 +71,8 @@ def list_leads(
         stmt = stmt.where(Lead.owner_id == (ctx.user_id if mine else owner_id))
     if not include_converted and status != pl.LEAD_CONVERTED_STATUS:
         stmt = stmt.where(col(Lead.is_converted).is_(False))
-    order = col(getattr(Lead, sort_by))
-    stmt = stmt.order_by(order.desc() if descending else order, Lead.id)
-    total = count(ctx, stmt)
-    rows = ctx.db.exec(stmt.offset(max(offset, 0)).limit(limit)).all()
+    stmt = ordered(stmt, col(getattr(Lead, sort_by)), descending=descending, tiebreak=Lead.id)
+    total, rows = page(ctx, stmt, limit=limit, offset=offset)
     return LeadPage(total=total, offset=offset, limit=limit, records=rows)
 
 

@@ -5,10 +5,11 @@ from __future__ import annotations
 from datetime import date
 from typing import Literal
 
-from sqlmodel import col, or_, select
+from sqlmodel import col, select
 
 from apps.core.actions import Ctx
 from apps.core.errors import ActionError
+from apps.core.list_query import matching, ordered, page
 from apps.crm import picklists as pl
 from apps.crm.models import Account, Opportunity, OpportunityHistory, OpportunityLineItem, Product
 from apps.crm.schemas import LineItemDetail, OpportunityDetail, OpportunityOut, OpportunityPage
@@ -18,10 +19,7 @@ from apps.crm.services.common import (
     apply_changes,
     blank_to_none,
     check_choice,
-    check_limit,
     check_range,
-    count,
-    escape_like,
     fill_doc,
     load,
     owner_or_default,
@@ -79,16 +77,8 @@ def list_opportunities(
         limit: page size, 1-200.
         offset: rows to skip.
     """
-    check_limit(limit)
     stmt = select(Opportunity)
-    if search:
-        like = f"%{escape_like(search.strip())}%"
-        stmt = stmt.where(
-            or_(
-                col(Opportunity.name).ilike(like, escape="\\"),
-                col(Opportunity.next_step).ilike(like, escape="\\"),
-            )
-        )
+    stmt = matching(stmt, (Opportunity.name, Opportunity.next_step), search)
     if stage_name:
         stmt = stmt.where(Opportunity.stage_name == stage_name)
     if account_id:
@@ -103,10 +93,8 @@ def list_opportunities(
         stmt = stmt.where(Opportunity.close_date >= close_date_from)
     if close_date_to:
         stmt = stmt.where(Opportunity.close_date <= close_date_to)
-    order = col(getattr(Opportunity, sort_by))
-    stmt = stmt.order_by(order.desc() if descending else order, Opportunity.id)
-    total = count(ctx, stmt)
-    rows = ctx.db.exec(stmt.offset(max(offset, 0)).limit(limit)).all()
+    stmt = ordered(stmt, col(getattr(Opportunity, sort_by)), descending=descending, tiebreak=Opportunity.id)
+    total, rows = page(ctx, stmt, limit=limit, offset=offset)
     return OpportunityPage(total=total, offset=offset, limit=limit, records=rows)
 
 

@@ -8,6 +8,7 @@ from sqlmodel import col, or_, select
 
 from apps.core.actions import Ctx
 from apps.core.errors import ActionError
+from apps.core.text_search import contains
 from apps.crm import picklists as pl
 from apps.crm.models import Opportunity, OpportunityLineItem, Pricebook, PricebookEntry, Product
 from apps.crm.schemas import (
@@ -26,7 +27,6 @@ from apps.crm.services.common import (
     check_limit,
     check_range,
     count,
-    escape_like,
     load,
     stamp_modified,
     stamp_new,
@@ -44,10 +44,8 @@ def _standard_book(ctx: Ctx) -> Pricebook:
 def _product_search(stmt, search: str | None):  # noqa: ANN001, ANN202
     if not search:
         return stmt
-    like = f"%{escape_like(search.strip())}%"
-    return stmt.where(
-        or_(col(Product.name).ilike(like, escape="\\"), col(Product.product_code).ilike(like, escape="\\"))
-    )
+    text = search.strip()
+    return stmt.where(or_(contains(Product.name, text), contains(Product.product_code, text)))
 
 
 @actions.read

@@ -4,19 +4,16 @@ from __future__ import annotations
 
 from typing import Literal
 
-from sqlmodel import col, func, or_, select
+from sqlmodel import func, or_, select
 
 from apps.core.actions import Ctx
 from apps.core.errors import ActionError
+from apps.core.text_search import contains
 from apps.crm.models import Account, Contact, Lead, Opportunity
 from apps.crm.schemas import SearchResults
-from apps.crm.services.common import actions, escape_like
+from apps.crm.services.common import actions
 
 SearchObject = Literal["account", "contact", "lead", "opportunity"]
-
-
-def _ilike(column, like: str):  # noqa: ANN001, ANN202
-    return col(column).ilike(like, escape="\\")
 
 
 @actions.read
@@ -39,7 +36,7 @@ def search_records(
     if not 1 <= limit <= 50:
         raise ActionError("limit must be between 1 and 50", field="limit")
     wanted = set(objects or ("account", "contact", "lead", "opportunity"))
-    like = f"%{escape_like(text)}%"
+    text = text
 
     def find(model, conditions, order):  # noqa: ANN001, ANN202
         if model.__name__.lower() not in wanted:
@@ -52,28 +49,28 @@ def search_records(
         query=text,
         accounts=find(
             Account,
-            [_ilike(Account.name, like), _ilike(Account.phone, like), _ilike(Account.website, like)],
+            [contains(Account.name, text), contains(Account.phone, text), contains(Account.website, text)],
             Account.name,
         ),
         contacts=find(
             Contact,
             [
-                contact_name.ilike(like, escape="\\"),
-                _ilike(Contact.email, like),
-                _ilike(Contact.phone, like),
-                _ilike(Contact.mobile_phone, like),
+                contains(contact_name, text),
+                contains(Contact.email, text),
+                contains(Contact.phone, text),
+                contains(Contact.mobile_phone, text),
             ],
             Contact.last_name,
         ),
         leads=find(
             Lead,
             [
-                lead_name.ilike(like, escape="\\"),
-                _ilike(Lead.company, like),
-                _ilike(Lead.email, like),
-                _ilike(Lead.phone, like),
+                contains(lead_name, text),
+                contains(Lead.company, text),
+                contains(Lead.email, text),
+                contains(Lead.phone, text),
             ],
             Lead.last_name,
         ),
-        opportunities=find(Opportunity, [_ilike(Opportunity.name, like)], Opportunity.name),
+        opportunities=find(Opportunity, [contains(Opportunity.name, text)], Opportunity.name),
     )

@@ -6,9 +6,10 @@ from sqlmodel import col, or_, select
 
 from apps.core.actions import Ctx
 from apps.core.errors import ActionError
+from apps.core.text_search import contains
 from apps.crm.models import User
 from apps.crm.schemas import UserList, UserOut
-from apps.crm.services.common import actions, escape_like, load
+from apps.crm.services.common import actions, load
 
 
 @actions.read
@@ -21,9 +22,9 @@ def list_users(ctx: Ctx, *, search: str | None = None, active_only: bool = True)
     """
     stmt = select(User)
     if search:
-        like = f"%{escape_like(search.strip())}%"
+        text = search.strip()
         fields = (User.name, User.username, User.email, User.title, User.department)
-        stmt = stmt.where(or_(*(col(f).ilike(like, escape="\\") for f in fields)))
+        stmt = stmt.where(or_(*(contains(f, text) for f in fields)))
     if active_only:
         stmt = stmt.where(col(User.is_active).is_(True))
     return UserList(records=ctx.db.exec(stmt.order_by(User.name, User.id)).all())

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 from datetime import UTC, datetime
-from typing import Any, TypeVar
+from typing import TypeVar
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from pydantic import BaseModel
@@ -12,6 +12,9 @@ from sqlmodel import SQLModel, col, func, select
 
 from apps.core.actions import ActionSet, Ctx
 from apps.core.errors import ActionError, NotFoundError
+from apps.core.list_query import check_page as check_limit  # noqa: F401  (used by the services)
+from apps.core.list_query import count  # noqa: F401
+from apps.core.service_kit import require_text  # noqa: F401
 from apps.office.models import Contact, Room, User
 
 actions = ActionSet("office")
@@ -50,23 +53,6 @@ def load(ctx: Ctx, model: type[T], record_id: str, *, label: str, field: str | N
     return row
 
 
-def check_limit(limit: int, offset: int = 0) -> None:
-    if not 1 <= limit <= 200:
-        raise ActionError("limit must be between 1 and 200", field="limit")
-    if offset < 0:
-        raise ActionError("offset cannot be negative", field="offset")
-
-
-def require_text(value: str | None, field: str, what: str = "a value") -> str:
-    if value is None or not value.strip():
-        raise ActionError(f"{what} is required", field=field)
-    return value.strip()
-
-
-def count(ctx: Ctx, stmt: Any) -> int:
-    return ctx.db.exec(select(func.count()).select_from(stmt.order_by(None).subquery())).one()
-
-
 def user_by_mail(ctx: Ctx, address: str) -> User | None:
     return ctx.db.exec(select(User).where(func.lower(User.mail) == address.strip().lower())).first()
 
@@ -85,9 +71,10 @@ def is_internal(address: str) -> bool:
     return address.lower().endswith("@" + INTERNAL_DOMAIN)
 
 
-def check_addresses(ctx: Ctx, addresses: list[str], field: str) -> list[str]:
-    """Normalised recipient addresses; an unknown address in the company's own domain is refused
-    (Exchange would bounce it), external addresses only need to be well formed."""
+def check_addresses(ctx: Ctx, addresses: list[str], field: str, *, mail: bool = False) -> list[str]:
+    """Normalised recipient addresses; external addresses only need to be well formed. An unknown
+    address in the company's own domain is accepted for `mail` (Exchange takes it and bounces it with a
+    non-delivery report) and refused elsewhere (meeting attendees, chat members, free/busy)."""
     out: list[str] = []
     for raw in addresses:
         address = raw.strip().lower()
@@ -95,7 +82,11 @@ def check_addresses(ctx: Ctx, addresses: list[str], field: str) -> list[str]:
             raise ActionError(
                 f"{raw!r} is not a valid e-mail address (expected name@domain.com)", field=field
             )
-        if is_internal(address) and not (user_by_mail(ctx, address) or room_by_mail(ctx, address)):
+        if (
+            not mail
+            and is_internal(address)
+            and not (user_by_mail(ctx, address) or room_by_mail(ctx, address))
+        ):
             hint = suggest_people(ctx, address.split("@")[0])
             raise ActionError(
                 f"no one at {INTERNAL_DOMAIN} has the address {address}"

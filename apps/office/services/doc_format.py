@@ -5,6 +5,9 @@ from __future__ import annotations
 import base64
 import io
 import re
+from dataclasses import dataclass
+
+import docx
 
 BLOCK_TYPES = ("heading1", "heading2", "heading3", "paragraph", "bullet", "numbered", "table")
 _NUMBERED = re.compile(r"^\d+[.)]\s+")
@@ -62,29 +65,70 @@ def to_markdown(blocks) -> str:
     return "\n".join(out)
 
 
-def to_docx(title: str, blocks) -> bytes:
-    """A Word document with real headings, list paragraphs and tables."""
-    import docx  # imported on first use (start-up of every process)
+# **bold**, *italic* / _italic_ (not inside words), ***both***, `code` — Markdown's inline emphasis.
+_INLINE = re.compile(r"(\*\*\*[^*]+\*\*\*|\*\*[^*]+\*\*|\*[^*\s][^*]*\*|(?<!\w)_[^_\s][^_]*_(?!\w)|`[^`]+`)")
 
+
+@dataclass(frozen=True)
+class WordComment:
+    """A comment to export: the block it is anchored to (None: the document's start), text, author."""
+
+    block_id: str | None
+    text: str
+    author: str
+
+
+def add_runs(paragraph, text: str) -> None:
+    """`text` as Word runs: Markdown emphasis becomes real bold/italic runs, `code` a monospace run."""
+    for part in _INLINE.split(text):
+        if not part:
+            continue
+        if part.startswith("***") and part.endswith("***") and len(part) > 6:
+            run = paragraph.add_run(part[3:-3])
+            run.bold = run.italic = True
+        elif part.startswith("**") and part.endswith("**") and len(part) > 4:
+            paragraph.add_run(part[2:-2]).bold = True
+        elif part[0] in "*_" and part[-1] == part[0] and len(part) > 2:
+            paragraph.add_run(part[1:-1]).italic = True
+        elif part[0] == "`" and part[-1] == "`" and len(part) > 2:
+            paragraph.add_run(part[1:-1]).font.name = "Consolas"
+        else:
+            paragraph.add_run(part)
+
+
+def _block_paragraph(document, b):
+    """The Word paragraph of one block (a table's first cell for tables)."""
+    if b.block_type.startswith("heading"):
+        paragraph = document.add_heading("", level=int(b.block_type[-1]))
+    elif b.block_type in ("bullet", "numbered"):
+        paragraph = document.add_paragraph(style="List Bullet" if b.block_type == "bullet" else "List Number")
+    elif b.block_type == "table":
+        rows = b.rows or [[""]]
+        table = document.add_table(rows=len(rows), cols=max(len(r) for r in rows))
+        table.style = "Table Grid"
+        for i, row in enumerate(rows):
+            for j, value in enumerate(row):
+                add_runs(table.cell(i, j).paragraphs[0], value)
+        return table.cell(0, 0).paragraphs[0]
+    else:
+        paragraph = document.add_paragraph()
+    add_runs(paragraph, b.text)
+    return paragraph
+
+
+def to_docx(title: str, blocks, comments: list[WordComment] = ()) -> bytes:
+    """A Word document with real headings, list paragraphs, tables and bold/italic runs; each comment
+    becomes a Word comment anchored to its block's text (python-docx's comments part)."""
     document = docx.Document()
     document.core_properties.title = title
-    for b in blocks:
-        if b.block_type.startswith("heading"):
-            document.add_heading(b.text, level=int(b.block_type[-1]))
-        elif b.block_type == "bullet":
-            document.add_paragraph(b.text, style="List Bullet")
-        elif b.block_type == "numbered":
-            document.add_paragraph(b.text, style="List Number")
-        elif b.block_type == "table":
-            rows = b.rows or [[""]]
-            width = max(len(r) for r in rows)
-            table = document.add_table(rows=len(rows), cols=width)
-            table.style = "Table Grid"
-            for i, row in enumerate(rows):
-                for j, value in enumerate(row):
-                    table.cell(i, j).text = value
-        else:
-            document.add_paragraph(b.text)
+    anchors = {b.id: _block_paragraph(document, b) for b in blocks}
+    for comment in comments:
+        paragraph = anchors.get(comment.block_id) or next(iter(anchors.values()), None)
+        if paragraph is None:
+            paragraph = document.add_paragraph()
+        runs = paragraph.runs or [paragraph.add_run("")]
+        initials = "".join(w[0] for w in comment.author.split()[:3]).upper()
+        document.add_comment(runs, text=comment.text, author=comment.author, initials=initials)
     buf = io.BytesIO()
     document.save(buf)
     return buf.getvalue()

@@ -9,11 +9,11 @@ from sqlmodel import select
 
 from apps.core.actions import Ctx
 from apps.core.errors import ActionError, NotFoundError
-from apps.office.models import DocBlock, DocComment, DriveItem
+from apps.office.models import DocBlock, DocComment, DriveItem, User
 from apps.office.schemas import DocBlockOut, DocCommentOut, DriveItemOut, ExportOut
 from apps.office.services.access import item_for
 from apps.office.services.common import Done, actions, require_text
-from apps.office.services.doc_format import b64, parse_markdown, to_docx, to_markdown
+from apps.office.services.doc_format import WordComment, b64, parse_markdown, to_docx, to_markdown
 from apps.office.services.drive import item_out, new_item
 
 DOCX = "application/vnd.openxmlformats-officedocument.wordprocessingml.document"
@@ -302,11 +302,23 @@ def resolve_document_comment(ctx: Ctx, *, item_id: str, comment_id: str) -> Done
 
 @actions.read
 def export_document(ctx: Ctx, *, item_id: str) -> ExportOut:
-    """Export a document as a .docx file (Word), returned as base64.
+    """Export a document as a .docx file (Word), returned as base64: headings, lists and tables with
+    Word's own styles, **bold** / *italic* as real runs, and the document's comments as Word comments.
 
     Args:
         item_id: the document's id.
     """
     item, _ = item_for(ctx, item_id, kind="document")
-    data = to_docx(item.name, blocks_of(ctx, item.id))
+    comments = ctx.db.exec(
+        select(DocComment)
+        .where(DocComment.item_id == item.id)
+        .order_by(DocComment.created_date_time, DocComment.id)
+    )
+    word = [WordComment(c.block_id, c.content, _author(ctx, c.author_id)) for c in comments]
+    data = to_docx(item.name, blocks_of(ctx, item.id), word)
     return ExportOut(name=item.name, content_type=DOCX, size=len(data), content_base64=b64(data))
+
+
+def _author(ctx: Ctx, user_id: str) -> str:
+    user = ctx.db.get(User, user_id)
+    return user.display_name if user else user_id

@@ -2,16 +2,17 @@
 
 from __future__ import annotations
 
-from datetime import datetime
+from datetime import date, datetime
 
-from icalendar import Calendar, vCalAddress, vText
+from icalendar import Calendar, vCalAddress, vRecur, vText
 from icalendar import Event as VEvent
 from sqlmodel import select
 
 from apps.core.actions import Ctx
 from apps.office.models import Attendee, Event, User
-from apps.office.services.common import aware, user_by_mail
+from apps.office.services.common import aware, user_by_mail, zone
 from apps.office.services.mailbox import Outgoing, deliver
+from apps.office.services.timeline import rfc_rule
 
 PARTSTAT = {
     "none": "NEEDS-ACTION",
@@ -37,7 +38,11 @@ def build_ics(ctx: Ctx, event: Event, method: str, only: Attendee | None = None)
 
 
 def ics_text(event: dict, attendees: list[dict], method: str, stamp: datetime) -> str:
-    """iCalendar text of an event given as plain values (also used by the world generator)."""
+    """iCalendar text of an event given as plain values (also used by the world generator).
+
+    Start and end are written in the event's own time zone (DTSTART;TZID=America/New_York:…) with a
+    matching VTIMEZONE, as Outlook sends them, so a recurring meeting keeps its local hour across
+    daylight-saving changes in every calendar client; UTC events are written as UTC ('…Z')."""
     cal = Calendar()
     cal.add("prodid", "-//saasgym//office//EN")
     cal.add("version", "2.0")
@@ -46,15 +51,16 @@ def ics_text(event: dict, attendees: list[dict], method: str, stamp: datetime) -
     vevent.add("uid", event["ical_uid"])
     vevent.add("sequence", event.get("sequence", 0))
     vevent.add("dtstamp", aware(stamp))
-    vevent.add("dtstart", aware(event["start_date_time"]))
-    vevent.add("dtend", aware(event["end_date_time"]))
+    start_zone = event.get("start_time_zone") or "UTC"
+    vevent.add("dtstart", _local(event["start_date_time"], start_zone))
+    vevent.add("dtend", _local(event["end_date_time"], event.get("end_time_zone") or start_zone))
     vevent.add("summary", event["subject"])
     if event.get("location"):
         vevent.add("location", event["location"])
     if event.get("body_content"):
         vevent.add("description", event["body_content"])
     if event.get("recurrence"):
-        vevent.add("rrule", _rrule_dict(event["recurrence"]))
+        vevent.add("rrule", vRecur.from_ical(rfc_rule(event["recurrence"], start_zone)))
     organizer = vCalAddress(f"mailto:{event['organizer_address']}")
     organizer.params["cn"] = vText(event["organizer_name"])
     vevent.add("organizer", organizer)
@@ -69,15 +75,15 @@ def ics_text(event: dict, attendees: list[dict], method: str, stamp: datetime) -
     if method == "CANCEL":
         vevent.add("status", "CANCELLED")
     cal.add_component(vevent)
+    first = aware(event["start_date_time"]).date()
+    cal.add_missing_timezones(first_date=date(first.year - 1, 1, 1), last_date=date(first.year + 5, 1, 1))
     return cal.to_ical().decode()
 
 
-def _rrule_dict(rule: str) -> dict:
-    out: dict = {}
-    for part in rule.split(";"):
-        key, _, value = part.partition("=")
-        out[key] = value.split(",") if "," in value else value
-    return out
+def _local(value: datetime, time_zone: str) -> datetime:
+    """A stored UTC time in `time_zone` (UTC stays UTC, written with 'Z')."""
+    utc = aware(value)
+    return utc if time_zone.upper() in ("UTC", "ETC/UTC") else utc.astimezone(zone(time_zone))
 
 
 def _when(event: Event) -> str:

@@ -10,6 +10,7 @@ from sqlmodel import col, or_, select
 
 from apps.core.actions import Ctx
 from apps.core.errors import ActionError
+from apps.core.text_search import contains
 from apps.office.models import Message
 from apps.office.schemas import MessagePage, MessageSummary
 from apps.office.services.common import actions, check_limit, me
@@ -25,12 +26,8 @@ def _day(value: str, op: str) -> datetime:
         raise ActionError(f"{op}: needs a date like 2026-10-31 (got {value!r})", field="query") from None
 
 
-def _like(text: str) -> str:
-    return "%" + text.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_") + "%"
-
-
 def _recipients(column, text: str):
-    return cast(column, String).ilike(_like(text), escape="\\")
+    return contains(cast(column, String), text)
 
 
 def parse_query(ctx: Ctx, owner_id: str, query: str) -> list:
@@ -46,23 +43,23 @@ def parse_query(ctx: Ctx, owner_id: str, query: str) -> list:
         if not sep or op not in OPERATORS or not value:
             conds.append(
                 or_(
-                    col(Message.subject).ilike(_like(token), escape="\\"),
-                    col(Message.body_content).ilike(_like(token), escape="\\"),
-                    col(Message.from_name).ilike(_like(token), escape="\\"),
-                    col(Message.from_address).ilike(_like(token), escape="\\"),
+                    contains(Message.subject, token),
+                    contains(Message.body_content, token),
+                    contains(Message.from_name, token),
+                    contains(Message.from_address, token),
                 )
             )
         elif op == "from":
             conds.append(
                 or_(
-                    col(Message.from_address).ilike(_like(value), escape="\\"),
-                    col(Message.from_name).ilike(_like(value), escape="\\"),
+                    contains(Message.from_address, value),
+                    contains(Message.from_name, value),
                 )
             )
         elif op in ("to", "cc"):
             conds.append(_recipients(Message.to_recipients if op == "to" else Message.cc_recipients, value))
         elif op == "subject":
-            conds.append(col(Message.subject).ilike(_like(value), escape="\\"))
+            conds.append(contains(Message.subject, value))
         elif op == "category":
             conds.append(_recipients(Message.categories, value))
         elif op == "has":

@@ -76,16 +76,18 @@ def send_mail(
         importance: low, normal or high.
         attachment_item_ids: drive file ids to attach (you need at least view access to each).
 
-    Errors: an unknown @acme.example address (with suggestions), a malformed address, no recipients.
+    An @acme.example address with no mailbox is accepted and bounces: a non-delivery report
+    ("Undeliverable: <subject>", from Microsoft Outlook) arrives in your inbox naming it.
+    Errors: a malformed address, no recipients.
     """
     user = me(ctx)
     out = Outgoing(
         sender=user,
         subject=subject.strip(),
         body=body,
-        to=check_addresses(ctx, to, "to"),
-        cc=check_addresses(ctx, cc or [], "cc"),
-        bcc=check_addresses(ctx, bcc or [], "bcc"),
+        to=check_addresses(ctx, to, "to", mail=True),
+        cc=check_addresses(ctx, cc or [], "cc", mail=True),
+        bcc=check_addresses(ctx, bcc or [], "bcc", mail=True),
         importance=importance,
         attachments=drive_attachments(ctx, attachment_item_ids or []),
     )
@@ -123,8 +125,8 @@ def create_draft(
         body_preview=preview(body),
         from_address=user.mail,
         from_name=user.display_name,
-        to_recipients=check_addresses(ctx, to or [], "to"),
-        cc_recipients=check_addresses(ctx, cc or [], "cc"),
+        to_recipients=check_addresses(ctx, to or [], "to", mail=True),
+        cc_recipients=check_addresses(ctx, cc or [], "cc", mail=True),
         is_read=True,
         is_draft=True,
         created_date_time=ctx.now,
@@ -174,9 +176,9 @@ def update_draft(
     if body is not None:
         draft.body_content, draft.body_preview = body, preview(body)
     if to is not None:
-        draft.to_recipients = check_addresses(ctx, to, "to")
+        draft.to_recipients = check_addresses(ctx, to, "to", mail=True)
     if cc is not None:
-        draft.cc_recipients = check_addresses(ctx, cc, "cc")
+        draft.cc_recipients = check_addresses(ctx, cc, "cc", mail=True)
     draft.last_modified_date_time = ctx.now
     ctx.db.add(draft)
     return message_detail(ctx, draft)
@@ -258,8 +260,8 @@ def forward_message(
         sender=user,
         subject=reply_subject(original.subject, "FW"),
         body=quoted(original, comment),
-        to=check_addresses(ctx, to, "to"),
-        cc=check_addresses(ctx, cc or [], "cc"),
+        to=check_addresses(ctx, to, "to", mail=True),
+        cc=check_addresses(ctx, cc or [], "cc", mail=True),
         conversation_id=original.conversation_id,
         attachments=attachments,
     )

@@ -9,7 +9,7 @@ from sqlmodel import select
 from apps.core.actions import Ctx
 from apps.core.errors import ActionError, NotFoundError
 from apps.office.models import Attachment, MailFolder, Message, User
-from apps.office.services.common import preview, user_by_mail
+from apps.office.services.common import INTERNAL_DOMAIN, is_internal, preview, room_by_mail, user_by_mail
 
 WELL_KNOWN = ("inbox", "drafts", "sentitems", "deleteditems", "archive")
 FOLDER_NAMES = {
@@ -98,6 +98,7 @@ def _copy(ctx: Ctx, out: Outgoing, owner_id: str, folder: str, internet_id: str,
         event_id=out.event_id,
         ics_content=out.ics_content,
         categories=list(out.categories),
+        in_reply_to_id=_their_copy(ctx, out.in_reply_to_id, owner_id),
         **extra,
     )
     ctx.db.add(msg)
@@ -115,9 +116,26 @@ def _copy(ctx: Ctx, out: Outgoing, owner_id: str, folder: str, internet_id: str,
     return msg
 
 
+def _their_copy(ctx: Ctx, message_id: str | None, owner_id: str) -> str | None:
+    """`owner_id`'s own copy of the message `message_id` answers (same internet message id), if any:
+    a reply's in_reply_to_id points into each mailbox it lands in, as In-Reply-To threads it in Outlook."""
+    original = ctx.db.get(Message, message_id) if message_id else None
+    if original is None:
+        return None
+    if original.owner_id == owner_id:
+        return original.id
+    found = ctx.db.exec(
+        select(Message.id)
+        .where(Message.owner_id == owner_id, Message.internet_message_id == original.internet_message_id)
+        .order_by(Message.id)
+    ).first()
+    return found
+
+
 def deliver(ctx: Ctx, out: Outgoing, *, sent_copy: Message | None = None) -> tuple[Message, list[Message]]:
     """Send `out`: the sender's copy goes to Sent Items (`sent_copy`, a draft, is moved there), every
-    internal recipient gets an inbox copy. Returns (sent copy, delivered copies)."""
+    internal recipient gets an inbox copy, and an address of the company's domain with no mailbox
+    bounces: the sender receives a non-delivery report. Returns (sent copy, delivered copies)."""
     out.conversation_id = out.conversation_id or ctx.new_id("Conversation")
     if sent_copy is None:
         sent = _copy(ctx, out, out.sender.id, "sentitems", "", is_read=True, bcc_recipients=list(out.bcc))
@@ -128,14 +146,64 @@ def deliver(ctx: Ctx, out: Outgoing, *, sent_copy: Message | None = None) -> tup
         sent.is_draft, sent.is_read = False, True
         sent.sent_date_time = sent.received_date_time = sent.last_modified_date_time = ctx.now
         sent.conversation_id = out.conversation_id
-    delivered = []
+    delivered, unknown = [], []
     for address in dict.fromkeys(out.to + out.cc + out.bcc):
         user = user_by_mail(ctx, address)
-        if user is None:
-            continue
-        delivered.append(_copy(ctx, out, user.id, "inbox", sent.internet_message_id))
+        if user is not None:
+            delivered.append(_copy(ctx, out, user.id, "inbox", sent.internet_message_id))
+        elif is_internal(address) and room_by_mail(ctx, address) is None:
+            unknown.append(address)
     ctx.db.flush()
+    if unknown:
+        non_delivery_report(ctx, sent, unknown)
     return sent, delivered
+
+
+POSTMASTER = ("Microsoft Outlook", f"postmaster@{INTERNAL_DOMAIN}")
+NOT_FOUND = "550 5.1.1 RESOLVER.ADR.RecipNotFound; not found"
+
+
+def non_delivery_report(ctx: Ctx, sent: Message, unknown: list[str]) -> Message:
+    """Exchange's bounce for addresses of the company's domain that have no mailbox: a report from
+    postmaster ("Microsoft Outlook") in the sender's inbox, "Undeliverable: <subject>", naming each
+    recipient and the 550 5.1.1 reason, threaded to the sent message."""
+    lines = [f"Your message to {', '.join(unknown)} couldn't be delivered."]
+    lines += [f"{a.split('@')[0]} wasn't found at {INTERNAL_DOMAIN}." for a in unknown]
+    lines += [
+        "",
+        "Action required: check the recipient's address (find_people searches the directory) "
+        "and send the message again.",
+        "",
+        "Diagnostic information for administrators:",
+        f"Generating server: mail.{INTERNAL_DOMAIN}",
+    ]
+    for address in unknown:
+        lines += [address, f"Remote Server returned '{NOT_FOUND}'"]
+    lines += ["", "Original message headers:", f"Message-ID: {sent.internet_message_id}"]
+    lines += [f"Subject: {sent.subject}", f"To: {'; '.join(sent.to_recipients)}"]
+    body = "\n".join(lines)
+    report = Message(
+        id=ctx.new_id("Message"),
+        owner_id=sent.owner_id,
+        parent_folder_id=folder_of(ctx, sent.owner_id, "inbox").id,
+        conversation_id=sent.conversation_id,
+        internet_message_id="",
+        subject=f"Undeliverable: {sent.subject}",
+        body_content=body,
+        body_preview=preview(body),
+        from_address=POSTMASTER[1],
+        from_name=POSTMASTER[0],
+        to_recipients=[sent.from_address or ""],
+        sent_date_time=ctx.now,
+        received_date_time=ctx.now,
+        created_date_time=ctx.now,
+        last_modified_date_time=ctx.now,
+        in_reply_to_id=sent.id,
+    )
+    report.internet_message_id = f"<{report.id}@{INTERNAL_DOMAIN}>"
+    ctx.db.add(report)
+    ctx.db.flush()
+    return report
 
 
 def reply_subject(subject: str, prefix: str = "RE") -> str:

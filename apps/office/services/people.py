@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 from pydantic import BaseModel
-from sqlmodel import col, or_, select
+from sqlmodel import select
 
 from apps.core.actions import Ctx
+from apps.core.text_search import contains_any
 from apps.office.models import Contact, User
 from apps.office.schemas import ContactOut, UserOut
 from apps.office.services.common import actions, check_limit, me, require_text
@@ -33,30 +34,18 @@ def find_people(ctx: Ctx, *, query: str, limit: int = 10) -> People:
         limit: at most this many of each kind, 1-200.
     """
     check_limit(limit)
-    like = f"%{require_text(query, 'query', 'search text')}%"
+    text = require_text(query, "query", "search text")
     users = ctx.db.exec(
         select(User)
-        .where(
-            or_(
-                *(col(c).ilike(like) for c in (User.display_name, User.mail, User.job_title, User.department))
-            )
-        )
+        .where(contains_any((User.display_name, User.mail, User.job_title, User.department), text))
         .order_by(User.display_name)
         .limit(limit)
     )
     contacts = ctx.db.exec(
         select(Contact)
         .where(
-            or_(
-                *(
-                    col(c).ilike(like)
-                    for c in (
-                        Contact.display_name,
-                        Contact.email_address,
-                        Contact.company_name,
-                        Contact.job_title,
-                    )
-                )
+            contains_any(
+                (Contact.display_name, Contact.email_address, Contact.company_name, Contact.job_title), text
             )
         )
         .order_by(Contact.display_name)

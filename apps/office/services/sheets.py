@@ -93,9 +93,9 @@ def write_cell(
     ctx.db.add(cell)
 
 
-def _saved(ctx: Ctx, item: DriveItem, sheet: Worksheet) -> WorksheetView:
+def _saved(ctx: Ctx, item: DriveItem, sheet: Worksheet, field: str = "value") -> WorksheetView:
     ctx.db.flush()
-    changed = recalculate(ctx, item.id)
+    changed = recalculate(ctx, item.id, field)
     item.last_modified_date_time, item.last_modified_by_id = ctx.now, ctx.user_id
     ctx.db.add(item)
     ctx.db.flush()
@@ -191,7 +191,7 @@ def update_range(
     for i, row in enumerate(values):
         for j, raw in enumerate(row):
             write_cell(ctx, sheet, row0 + i, col0 + j, raw)
-    return _saved(ctx, item, sheet)
+    return _saved(ctx, item, sheet, "values")
 
 
 @actions.write

@@ -46,15 +46,23 @@ def check_rrule(rule: str, start: datetime, time_zone: str) -> str:
     return rule
 
 
-def _rule(rule: str, start_utc: datetime, time_zone: str):
+def rfc_rule(rule: str, time_zone: str) -> str:
+    """The rule as RFC 5545 wants it beside a DTSTART with TZID: UNTIL in UTC ('…Z'). A date-only UNTIL
+    (UNTIL=20261231) means the end of that day in the event's time zone, as Outlook's "end by" does;
+    a local UNTIL time without Z is read in that zone too."""
     parts = []
-    for part in rule.split(";"):
+    for part in normalise_rrule(rule).split(";"):
         key, _, value = part.partition("=")
         if key == "UNTIL" and not value.endswith("Z"):
-            value = (value + "T235959")[:15] + "Z" if "T" not in value else value + "Z"
+            local = datetime.strptime((value + "T235959")[:15], "%Y%m%dT%H%M%S")
+            value = local.replace(tzinfo=zone(time_zone)).astimezone(UTC).strftime("%Y%m%dT%H%M%SZ")
         parts.append(f"{key}={value}")
+    return ";".join(parts)
+
+
+def _rule(rule: str, start_utc: datetime, time_zone: str):
     local = aware(start_utc).astimezone(zone(time_zone))
-    return rrulestr(";".join(parts), dtstart=local, cache=False)
+    return rrulestr(rfc_rule(rule, time_zone), dtstart=local, cache=False)
 
 
 def occurrences(event: Event, start: datetime, end: datetime) -> Iterator[Occurrence]:

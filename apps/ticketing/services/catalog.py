@@ -13,7 +13,6 @@ from apps.ticketing import choices as c
 from apps.ticketing.models import Group, SysUser
 from apps.ticketing.models_itsm import (
     CatalogItem,
-    CatalogTask,
     CatalogVariable,
     Request,
     RequestedItem,
@@ -22,7 +21,9 @@ from apps.ticketing.models_itsm import (
 from apps.ticketing.schemas import CatalogItemOut, CatalogItemPage, RequestedItemOut, VariableOut
 from apps.ticketing.services import approvals
 from apps.ticketing.services.common import actions, find_user, page, search_filter, stamp
+from apps.ticketing.services.fulfilment import start_fulfilment
 from apps.ticketing.services.present import display_names
+from apps.ticketing.services.request_views import ritms_out
 
 
 class CatalogItemDetail(BaseModel):
@@ -124,24 +125,6 @@ def _answers(ctx: Ctx, item: CatalogItem, given: list[str]) -> dict[str, str]:
     return out
 
 
-def start_fulfilment(ctx: Ctx, ritm: RequestedItem, request: Request) -> None:
-    """Approved: the item goes to fulfilment and a catalog task is opened for the fulfilment group."""
-    if ritm.approval == "requested":
-        ritm.approval = "approved"
-    ritm.stage, ritm.state = "fulfillment", 1
-    request.approval, request.request_state = "approved", "in_process"
-    task = CatalogTask(
-        sys_id=ctx.new_id("sc_task"),
-        number=ctx.new_id("sc_task.number"),
-        request_item=ritm.sys_id,
-        short_description=f"Fulfil: {ritm.short_description}",
-        assignment_group=ritm.assignment_group,
-        opened_at=ctx.now,
-    )
-    stamp(ctx, task, new=True)
-    ctx.db.add(task)
-
-
 @actions.write
 def order_catalog_item(
     ctx: Ctx,
@@ -216,6 +199,4 @@ def order_catalog_item(
     else:
         start_fulfilment(ctx, ritm, request)
     ctx.db.flush()
-    from apps.ticketing.services.requests import ritms_out
-
     return ritms_out(ctx, [ritm])[0]

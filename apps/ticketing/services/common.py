@@ -9,8 +9,13 @@ from typing import Any, TypeVar
 from pydantic import BaseModel
 from sqlmodel import SQLModel, col, func, or_, select
 
+from apps.core import list_query
 from apps.core.actions import ActionSet, Ctx
 from apps.core.errors import ActionError, NotFoundError
+from apps.core.list_query import check_page as check_limit  # noqa: F401  (used by the services)
+from apps.core.list_query import count  # noqa: F401
+from apps.core.service_kit import fill_doc, require_text  # noqa: F401
+from apps.core.text_search import contains_any
 from apps.ticketing.models import Group, GroupMember, JournalEntry, SysUser
 
 actions = ActionSet("ticketing")
@@ -116,8 +121,7 @@ def set_assignment(ctx: Ctx, row: Any, group_key: str | None, user_key: str | No
 
 def search_filter(model: Any, text: str, fields: tuple[str, ...]) -> Any:
     """A WHERE clause: `text` (matched literally) in any of the model's `fields`."""
-    pattern = like(text)
-    return or_(*(col(getattr(model, f)).ilike(pattern, escape="\\") for f in fields))
+    return contains_any((getattr(model, f) for f in fields), text.strip())
 
 
 def check_choice(value: Any, allowed: Iterable[Any], field: str, labels: dict | None = None) -> None:
@@ -126,33 +130,6 @@ def check_choice(value: Any, allowed: Iterable[Any], field: str, labels: dict | 
     if value is not None and value not in allowed:
         shown = ", ".join(f"{a} ({labels[a]})" if labels else str(a) for a in allowed)
         raise ActionError(f"{value!r} is not a valid value; choose one of: {shown}", field=field)
-
-
-def require_text(value: str | None, field: str, what: str = "a value") -> str:
-    if value is None or not value.strip():
-        raise ActionError(f"{what} is required", field=field)
-    return value.strip()
-
-
-def check_limit(limit: int) -> None:
-    if not 1 <= limit <= 200:
-        raise ActionError("limit must be between 1 and 200", field="limit")
-
-
-def like(text: str) -> str:
-    escaped = text.strip().replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
-    return f"%{escaped}%"
-
-
-def count(ctx: Ctx, stmt: Any) -> int:
-    return ctx.db.exec(select(func.count()).select_from(stmt.order_by(None).subquery())).one()
-
-
-def page(ctx: Ctx, stmt: Any, limit: int, offset: int) -> tuple[int, list[Any]]:
-    """(total, rows) of one page of `stmt`."""
-    check_limit(limit)
-    total = count(ctx, stmt)
-    return total, list(ctx.db.exec(stmt.offset(max(offset, 0)).limit(limit)).all())
 
 
 def stamp(ctx: Ctx, row: Any, *, new: bool = False) -> None:
@@ -196,16 +173,6 @@ def aware(value: datetime | None) -> datetime | None:
     return value if value.tzinfo else value.replace(tzinfo=UTC)
 
 
-def fill_doc(**values: Any):
-    """Fill `{placeholders}` of a service function's docstring (place it below the @actions decorator)."""
-
-    def decorate(fn):
-        fn.__doc__ = (fn.__doc__ or "").format(**values)
-        return fn
-
-    return decorate
-
-
 # The engine reads signatures with get_type_hints (which drops Annotated constraints), so ranges are
 # checked in code with check_levels.
 Level = int
@@ -219,3 +186,8 @@ def check_levels(**values: int | None) -> None:
         if value is not None and not 1 <= value <= high:
             meaning = "1 Very High, 2 High, 3 Moderate, 4 Low" if high == 4 else "1 High, 2 Medium, 3 Low"
             raise ActionError(f"{field} must be between 1 and {high} ({meaning}); got {value}", field=field)
+
+
+def page(ctx: Ctx, stmt: Any, limit: int, offset: int) -> tuple[int, list[Any]]:
+    """(total, rows) of one page of `stmt` (the engine's list-query kit)."""
+    return list_query.page(ctx, stmt, limit=limit, offset=offset)

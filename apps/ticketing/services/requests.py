@@ -11,7 +11,7 @@ from apps.core.actions import Ctx
 from apps.core.errors import ActionError
 from apps.ticketing import choices as c
 from apps.ticketing.models_itsm import (
-    CatalogItem,
+    Approval,
     CatalogTask,
     CatalogVariable,
     Request,
@@ -27,9 +27,10 @@ from apps.ticketing.schemas import (
     VariableValueOut,
 )
 from apps.ticketing.services import approvals
-from apps.ticketing.services.catalog import start_fulfilment
 from apps.ticketing.services.common import actions, add_journal, find, find_user, page, require_text, stamp
+from apps.ticketing.services.fulfilment import start_fulfilment
 from apps.ticketing.services.present import display_names
+from apps.ticketing.services.request_views import ritms_out
 
 
 class RequestedItemDetail(BaseModel):
@@ -40,35 +41,6 @@ class RequestedItemDetail(BaseModel):
     variables: list[VariableValueOut]  # type: ignore[valid-type]
     approvals: list[ApprovalOut]  # type: ignore[valid-type]
     tasks: list[CatalogTaskOut]  # type: ignore[valid-type]
-
-
-def ritms_out(ctx: Ctx, rows: list[RequestedItem]) -> list[RequestedItemOut]:
-    names = display_names(ctx, [r.requested_for for r in rows] + [r.assignment_group for r in rows])
-    reqs = dict(
-        ctx.db.exec(
-            select(Request.sys_id, Request.number).where(col(Request.sys_id).in_([r.request for r in rows]))
-        ).all()
-    )
-    items = dict(
-        ctx.db.exec(
-            select(CatalogItem.sys_id, CatalogItem.name).where(
-                col(CatalogItem.sys_id).in_([r.cat_item for r in rows])
-            )
-        ).all()
-    )
-    return [
-        RequestedItemOut.model_validate(
-            {
-                **r.model_dump(),
-                "request_number": reqs.get(r.request),
-                "cat_item_name": items.get(r.cat_item),
-                "requested_for_name": names.get(r.requested_for),
-                "state_label": c.TASK_STATES.get(r.state),
-                "assignment_group_name": names.get(r.assignment_group),
-            }
-        )
-        for r in rows
-    ]
 
 
 def tasks_out(ctx: Ctx, rows: list[CatalogTask]) -> list[CatalogTaskOut]:
@@ -132,8 +104,6 @@ def get_requested_item(ctx: Ctx, *, requested_item_id: str) -> RequestedItemDeta
         .where(VariableValue.request_item == ritm.sys_id)
         .order_by(CatalogVariable.order)
     ).all()
-    from apps.ticketing.models_itsm import Approval
-
     apprs = ctx.db.exec(
         select(Approval).where(Approval.sysapproval == ritm.sys_id).order_by(Approval.sys_id)
     ).all()

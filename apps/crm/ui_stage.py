@@ -1,0 +1,33 @@
+"""Moving an opportunity's stage from its path (Mark Stage as Complete, reopening)."""
+
+from __future__ import annotations
+
+from fastapi import APIRouter, Request
+from fastapi.responses import Response
+
+from apps.core.ui_kit import UiKit
+
+
+def build_stage_router(kit: UiKit) -> APIRouter:
+    """The path's stage buttons."""
+    router = APIRouter()
+
+    async def stage_move(request: Request, opportunity_id: str, action: str) -> Response:
+        values, trace = await kit.form(request)
+        args = {"opportunity_id": opportunity_id, "stage_name": values.get("stage_name", "")}
+        outcome = await kit.run(request, action, args, trace)
+        if not outcome.ok:
+            return kit.error_page(request, outcome.error or "The stage could not be changed.", status=422)
+        return kit.redirect(
+            request, f"/opportunities/{opportunity_id}", saved=f"Stage changed to {args['stage_name']}."
+        )
+
+    @router.post("/opportunities/{opportunity_id}/stage")
+    async def mark_stage(request: Request, opportunity_id: str) -> Response:
+        return await stage_move(request, opportunity_id, "update_opportunity")
+
+    @router.post("/opportunities/{opportunity_id}/reopen")
+    async def reopen(request: Request, opportunity_id: str) -> Response:
+        return await stage_move(request, opportunity_id, "reopen_opportunity")
+
+    return router

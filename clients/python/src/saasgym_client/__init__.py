@@ -1,0 +1,35 @@
+"""A thin client for a saasgym gateway: the harness API (`/v1`) and MCP over streamable HTTP (sync, async)."""
+
+from saasgym_client.harness import AsyncEpisode, AsyncHarness, Episode, Harness
+from saasgym_client.mcp import LEGACY, MODERN, AsyncMcpClient, McpClient
+from saasgym_client.models import (
+    EpisodeStatus,
+    McpError,
+    Outcome,
+    SaasgymError,
+    Task,
+    Tool,
+    ToolResult,
+    Verdict,
+    World,
+)
+
+__all__ = [
+    "LEGACY",
+    "MODERN",
+    "AsyncEpisode",
+    "AsyncHarness",
+    "AsyncMcpClient",
+    "Episode",
+    "EpisodeStatus",
+    "Harness",
+    "McpClient",
+    "McpError",
+    "Outcome",
+    "SaasgymError",
+    "Task",
+    "Tool",
+    "ToolResult",
+    "Verdict",
+    "World",
+]

@@ -1,0 +1,1 @@
+"""Harness adapters on the client; each module imports its framework (install the matching extra)."""

@@ -1,0 +1,1 @@
+"""Exports of saasgym tasks into other harnesses' task formats (`saasgym export …`)."""

@@ -1,0 +1,103 @@
+"""`/v1/episodes…`: provision, inspect, reset, fork, checkpoint, verify and close episodes."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fastapi import APIRouter, Request
+from fastapi.responses import PlainTextResponse
+
+from mcp_gateway.episodes import EpisodeManager, Provisioned
+from mcp_gateway.harness.bodies import CreateEpisode, ForkEpisode, ResetEpisode, RestoreEpisode
+
+
+def episode_urls(base: str, apps: list[str], performer: str, launch: str) -> dict[str, str]:
+    """Every performer URL of an episode: the combined and per-app MCP endpoints and the UI launch."""
+    urls = {"mcp": f"{base}/e/{performer}/mcp"}
+    for app in apps:
+        urls[f"{app}_mcp"] = f"{base}/e/{performer}/{app}/mcp"
+    urls["ui"] = f"{base}/e/{launch}/"
+    for app in apps:
+        urls[f"{app}_ui"] = f"{base}/e/{launch}/{app}/"
+    urls["cli"] = f"{base}/e/{performer}"
+    return urls
+
+
+def episode_routes(manager: EpisodeManager) -> APIRouter:
+    """The episode routes (the caller adds the `/v1` prefix and the harness-key dependency)."""
+    v1 = APIRouter()
+
+    def created(request: Request, p: Provisioned) -> dict[str, Any]:
+        base = str(request.base_url).rstrip("/")
+        return {
+            "episode_id": p.row.id,
+            "expires_at": p.row.public()["expires_at"],
+            "world": p.row.world,
+            "apps": p.row.apps,
+            "urls": episode_urls(base, p.row.apps, p.performer_token, p.launch_token),
+            "task": p.episode.task.model_dump() if p.episode.task is not None else None,
+        }
+
+    @v1.post("/episodes", status_code=201)
+    def create_episode(body: CreateEpisode, request: Request) -> dict[str, Any]:
+        """Reserve capacity and provision an episode; returns its performer URLs (shown once)."""
+        return created(request, manager.create(**body.model_dump()))
+
+    @v1.get("/episodes/{episode_id}")
+    def get_episode(episode_id: str) -> dict[str, Any]:
+        """An episode's ledger state, expiry, logical time and state hash."""
+        return manager.status(episode_id)
+
+    @v1.post("/episodes/{episode_id}/reset")
+    def reset_episode(episode_id: str, request: Request, body: ResetEpisode | None = None) -> dict[str, Any]:
+        """Back to the world's golden state (optionally with new URLs)."""
+        tokens = manager.reset(episode_id, rotate=bool(body and body.rotate))
+        out = manager.status(episode_id)
+        if tokens:
+            out["urls"] = episode_urls(str(request.base_url).rstrip("/"), out["apps"], *tokens)
+        return out
+
+    @v1.post("/episodes/{episode_id}/fork", status_code=201)
+    def fork_episode(episode_id: str, request: Request, body: ForkEpisode | None = None) -> dict[str, Any]:
+        """A new episode (new id, new URLs) copied from this one's current state."""
+        return created(request, manager.fork(episode_id, ttl_s=body.ttl_s if body else None))
+
+    @v1.post("/episodes/{episode_id}/snapshot", status_code=201)
+    def snapshot_episode(episode_id: str) -> dict[str, str]:
+        """Checkpoint the episode; restore it later with the returned id."""
+        return {"snapshot_id": manager.snapshot(episode_id)}
+
+    @v1.post("/episodes/{episode_id}/restore")
+    def restore_episode(episode_id: str, body: RestoreEpisode) -> dict[str, Any]:
+        """Return the episode to one of its snapshots."""
+        manager.restore(episode_id, body.snapshot_id)
+        return manager.status(episode_id)
+
+    @v1.post("/episodes/{episode_id}/ui-launch", status_code=201)
+    def new_ui_launch(episode_id: str, request: Request) -> dict[str, str]:
+        """A new one-time browser launch URL for the episode."""
+        token = manager.launch_token(episode_id)
+        return {"ui": f"{str(request.base_url).rstrip('/')}/e/{token}/"}
+
+    @v1.get("/episodes/{episode_id}/events", response_class=PlainTextResponse)
+    def episode_events(episode_id: str) -> PlainTextResponse:
+        """The episode's event log as JSON lines."""
+        _, episode = manager.live(episode_id)
+        return PlainTextResponse(episode.events_jsonl(), media_type="application/x-ndjson")
+
+    @v1.delete("/episodes/{episode_id}")
+    def close_episode(episode_id: str) -> dict[str, Any]:
+        """Close the episode: its URLs stop working and its capacity is freed."""
+        return manager.close(episode_id).public()
+
+    @v1.get("/episodes")
+    def list_episodes() -> list[dict[str, Any]]:
+        """Active episodes."""
+        return [r.public() for r in manager.ledger.list()]
+
+    @v1.post("/episodes/{episode_id}/verify")
+    def verify_episode(episode_id: str) -> dict[str, Any]:
+        """Score the episode against its task: {outcome, reward, gates, checks, diff, reason_codes}."""
+        return manager.verify(episode_id)
+
+    return v1

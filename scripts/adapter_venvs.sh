@@ -1,0 +1,66 @@
+#!/usr/bin/env bash
+# Build the harness-adapter test venvs under .venvs/ (idempotent: a venv whose lock is unchanged is kept).
+# Each venv is installed from its lock in tests/adapters/locks/ (made by `uv pip compile` when missing or
+# with --relock) and gets the client package (clients/python) without dependencies of its own.
+#   bash scripts/adapter_venvs.sh [--relock] [client|openenv|inspect|verifiers|harbor|mcp-floor ...]
+set -euo pipefail
+cd "$(dirname "$0")/.."
+relock=0
+if [ "${1:-}" = "--relock" ]; then relock=1; shift; fi
+names=("$@")
+[ ${#names[@]} -gt 0 ] || names=(client openenv inspect verifiers harbor mcp-floor)
+command -v uv >/dev/null 2>&1 || python3 -m pip install -q --disable-pip-version-check "uv==0.13.8"
+locks=tests/adapters/locks
+
+python_for() {  # the interpreter a venv is built on (pyenv's when present, else the one on PATH)
+  local v=$1 p
+  for p in "$HOME/.pyenv/versions/$v"*/bin/python "$(command -v "python$v" || true)"; do
+    [ -x "$p" ] && { echo "$p"; return; }
+  done
+  echo "python $v not found" >&2; return 1
+}
+
+spec() {  # name -> "python-version|requirements (one per line)"
+  case $1 in
+    client) echo "3.10|httpx>=0.27,<1
+mcp==1.27.0" ;;  # the client beside an mcp 1.x pin, on the oldest Python it supports
+    openenv) echo "3.11|openenv==0.10.0
+httpx>=0.27,<1" ;;
+    inspect) echo "3.11|inspect-ai==0.3.285
+httpx>=0.27,<1" ;;
+    verifiers) echo "3.11|verifiers==0.4.0
+httpx>=0.27,<1" ;;  # verifiers pins mcp==2.0.0
+    harbor) echo "3.12|harbor==0.26.0" ;;  # Harbor needs Python >= 3.12 (pyenv's here, as for 3.10)
+    mcp-floor) echo "3.11|pytest>=8,<10" ;;  # + the project's own dependencies, mcp held at the floor
+    *) echo "unknown venv $1" >&2; return 1 ;;
+  esac
+}
+
+for name in "${names[@]}"; do
+  s=$(spec "$name"); py=${s%%|*}; reqs=${s#*|}
+  lock=$locks/$name.txt venv=.venvs/$name
+  start=$(date +%s)
+  if [ $relock = 1 ] || [ ! -f "$lock" ]; then
+    in=$(mktemp --suffix=.in); printf '%s\n' "$reqs" > "$in"
+    extra=()
+    [ "$name" = mcp-floor ] && { echo "mcp==2.0.0" > "$in.override"; extra=(--override "$in.override" pyproject.toml); }
+    uv pip compile -q --python "$(python_for "$py")" "${extra[@]}" "$in" -o "$lock"
+  fi
+  sources=("$lock" clients/python/pyproject.toml)  # the client venv holds a built copy: its sources count
+  [ "$name" = client ] && mapfile -t -O 2 sources < <(find clients/python/src -name '*.py' -o -name '*.yaml' | sort)
+  stamp=$(sha256sum "${sources[@]}" | sha256sum | cut -c1-16)
+  if [ -f "$venv/.stamp" ] && [ "$(cat "$venv/.stamp")" = "$stamp" ]; then
+    echo "venv $name: up to date"; continue
+  fi
+  rm -rf "$venv"
+  uv venv -q --python "$(python_for "$py")" "$venv"
+  compile=()  # verifiers imports ~18 s of modules per process (and spawns several): ship them compiled
+  [ "$name" = verifiers ] && compile=(--compile-bytecode)
+  VIRTUAL_ENV=$venv uv pip sync -q "${compile[@]}" "$lock"
+  if [ "$name" = mcp-floor ]; then VIRTUAL_ENV=$venv uv pip install -q --no-deps -e .
+  elif [ "$name" = client ]; then VIRTUAL_ENV=$venv uv pip install -q --no-deps ./clients/python
+  else VIRTUAL_ENV=$venv uv pip install -q --no-deps -e ./clients/python
+  fi
+  echo "$stamp" > "$venv/.stamp"
+  echo "venv $name: built in $(( $(date +%s) - start )) s"
+done

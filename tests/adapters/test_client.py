@@ -1,0 +1,32 @@
+"""The thin client (httpx only) in a Python 3.10 venv that pins mcp 1.x, against a live gateway."""
+
+from __future__ import annotations
+
+import re
+
+from tests.adapters.conftest import KEY, TASK, run_driver
+
+
+def test_client_covers_the_harness_api_and_both_mcp_protocols(live_server):
+    out = run_driver("client", "client_check", {"base": live_server.base, "key": KEY, "task": TASK})
+    assert out["python"] == [3, 10] and out["mcp"].startswith("1.")  # installs beside an mcp 1.x pin
+    assert [re.split("[<>=!~ ]", d)[0] for d in out["deps"]] == ["httpx"]
+    assert out["worlds"] == ["acme", "tiny"] and out["tasks"] >= 90
+    assert out["crm_dev_tasks"] == [["dev", True]]
+    assert out["task"] == TASK
+    assert out["auto"]["spoken"] == "2026-07-28" and not out["auto"]["session"]
+    assert out["2026-07-28"]["spoken"] == "2026-07-28" and not out["2026-07-28"]["session"]
+    assert out["2025-11-25"]["spoken"] == "2025-11-25" and out["2025-11-25"]["session"]
+    for protocol in ("auto", "2026-07-28", "2025-11-25"):
+        assert out[protocol]["tools"] >= 39 and out[protocol]["found"] >= 1
+        assert out[protocol]["refused"] == [True, True]
+    assert out["unknown_tool"] in ("mcp_error", "accepted")
+    assert out["wrote"] and out["changed"] and out["fork_hash_equal"]
+    assert out["events"] == ["create_account"]
+    assert out["restored"] and out["reset_golden"] and out["ui"]
+    assert out["verdict"] == ["fail", 0, 0.0, False]
+    assert out["closed"] == "closed" and out["after_close"] in (404, 409, 410)
+    assert out["no_task"][0] == 409 and "no task" in out["no_task"][1]
+    assert out["bad_world"] in (400, 404, 422) and out["bad_key"] == 401
+    assert [row[1] for row in out["async"]] == ["2026-07-28", "2026-07-28", "2025-11-25", "2025-11-25"]
+    assert all(row[2] >= 39 and row[3] >= 1 and row[4] == "fail" for row in out["async"])
