@@ -14,6 +14,7 @@ request's episode holds, so one server serves every set of apps.
 
 from __future__ import annotations
 
+import inspect
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -30,6 +31,7 @@ __all__ = ["EPISODE_SCOPE_KEY", "SURFACE_HEADER", "EpisodeToolServer", "build_mc
 
 # Given the low-level request context, the episode the request acts on (raise LookupError if none).
 EpisodeResolver = Callable[[ServerRequestContext], Any]
+_HAS_SCHEMA_HOOK = "get_tool_input_schema" in inspect.signature(Server.__init__).parameters
 UNBOUND = "this MCP endpoint is not bound to an episode; use the URL /e/<token>/<app>/mcp"
 
 
@@ -65,12 +67,14 @@ class EpisodeToolServer(Server):
         filtered: bool = False,
     ):
         titles = ", ".join(s.title for s in specs)
+        # mcp >= 2.3 validates `Mcp-Param-*` headers against a tool's schema; mcp 2.0 (the floor) has no hook
+        schema_hook = {"get_tool_input_schema": self._input_schema} if _HAS_SCHEMA_HOOK else {}
         super().__init__(
             name,
             instructions=f"saasgym {titles}: tools act on your own episode of a simulated company.",
-            get_tool_input_schema=self._input_schema,
             on_list_tools=self._list_tools,
             on_call_tool=self._call_tool,
+            **schema_hook,
         )
         self.table = ToolTable(specs, prefix=prefix)
         self.resolve, self.filtered = resolve, filtered
