@@ -9,15 +9,21 @@ from pathlib import Path
 
 import click
 
-FAMILIES = ("store", "scaling", "mcp", "ui", "scripted")
+FAMILIES = ("start", "store", "scaling", "mcp", "fair", "ui", "scripted")
 
 
 def _module(name: str):  # noqa: ANN202
-    from benchmarks import mcp_calls, scaling, scripted, store_ops, ui_pages
+    from benchmarks import fairness, mcp_calls, scaling, scripted, startup, store_ops, ui_pages
 
-    return {"store": store_ops, "scaling": scaling, "mcp": mcp_calls, "ui": ui_pages, "scripted": scripted}[
-        name
-    ]
+    return {
+        "start": startup,
+        "store": store_ops,
+        "scaling": scaling,
+        "mcp": mcp_calls,
+        "fair": fairness,
+        "ui": ui_pages,
+        "scripted": scripted,
+    }[name]
 
 
 @click.command("bench")

@@ -18,6 +18,7 @@ from mcp.server.mcpserver import MCPServer
 from mcp.server.transport_security import TransportSecuritySettings
 
 from mcp_gateway.live import serve_in_thread
+from mcp_gateway.settings import Settings
 
 PAGE = "<!doctype html><html lang=en><head><title>ok</title></head><body><p>ok</p></body></html>"
 
@@ -35,7 +36,8 @@ class ThreadServer:
 
 def serve(app: Any) -> ThreadServer:
     """Run an ASGI app the way `start_live_server` runs the gateway; returns once it accepts requests."""
-    server, thread, port = serve_in_thread(app)
+    # Benchmark clients stand for many agents on one address: the per-client cap must not count them as one.
+    server, thread, port = serve_in_thread(app, settings=Settings(max_pending_per_client=10_000))
     return ThreadServer(f"http://127.0.0.1:{port}", server, thread)
 
 

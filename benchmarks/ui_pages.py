@@ -14,7 +14,7 @@ import anyio
 import httpx
 
 from apps.core.api import Episode, Gym
-from apps.core.mcp_adapter import EPISODE_SCOPE_KEY
+from apps.core.scope_keys import EPISODE_SCOPE_KEY
 from apps.core.ui_kit import build_ui_app
 from benchmarks.runner import REPORT, Config, Figure, median
 from benchmarks.servers import bare_fastapi_app

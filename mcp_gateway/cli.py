@@ -12,10 +12,30 @@ from pathlib import Path
 import click
 
 from apps.core.cli_adapter import app_group, complete_task_command
-from apps.core.registry import discover
+from apps.core.registry import app_names, discover
+
+
+class _Root(click.Group):
+    """The root group: one generated group per app, imported only when a command needs the apps."""
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        _add_app_groups()
+        return super().list_commands(ctx)
+
+    def get_command(self, ctx: click.Context, name: str) -> click.Command | None:
+        if name not in self.commands and name in app_names():
+            _add_app_groups()
+        return super().get_command(ctx, name)
+
+
+def _add_app_groups() -> None:
+    for spec in discover().values():
+        if spec.name not in cli.commands:
+            cli.add_command(app_group(spec))
 
 
 @click.group(
+    cls=_Root,
     help="saasgym: enterprise SaaS clones (CRM, ITSM, office) for training and evaluating agents.",
     context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 110},
 )
@@ -85,19 +105,34 @@ def serve(host: str, port: int, world: str, task_id: str | None, token_file: Pat
 @click.option("--world", default="acme", show_default=True, help="world to open")
 def mcp(app: str, stdio: bool, world: str) -> None:
     """Serve one APP's MCP tools over stdio on a fresh episode of WORLD."""
+    from concurrent.futures import ThreadPoolExecutor
+
     from apps.core.api import Gym
-    from apps.core.mcp_adapter import build_mcp_server
+    from apps.core.mcp_adapter import build_mcp_server, run_stdio
+    from apps.core.registry import load_app
+    from apps.core.worlds import list_worlds
 
     if not stdio:
         raise click.UsageError("only --stdio is served here; over HTTP use `saasgym serve`")
-    gym = Gym()
-    if app not in gym.apps:
-        raise click.BadParameter(f"unknown app {app!r}; apps: {', '.join(gym.apps)}", param_hint="APP")
-    episode = gym.create_episode(world)
-    server = build_mcp_server(
-        [gym.apps[app]], name=f"saasgym-{app}", prefix=False, resolve=lambda ctx: episode
-    )
-    server.run("stdio")
+    spec = load_app(app) if app in app_names() else None
+    if spec is None:
+        raise click.BadParameter(f"unknown app {app!r}; apps: {', '.join(app_names())}", param_hint="APP")
+    gym = Gym(apps={app: spec})  # only this app is imported: the client is waiting for `initialize`
+    if world not in list_worlds() and not Path(world, "manifest.json").is_file():
+        raise click.BadParameter(
+            f"unknown world {world!r}; worlds: {', '.join(list_worlds())}", param_hint="--world"
+        )
+    # The episode is provisioned while the client initializes; the first tool call waits for it.
+    episode = ThreadPoolExecutor(max_workers=1).submit(gym.create_episode, world, apps=[app])
+
+    def resolve(ctx: object) -> object:
+        try:
+            return episode.result()
+        except Exception as exc:
+            raise LookupError(f"the episode could not be provisioned: {exc}") from exc
+
+    server = build_mcp_server([spec], name=f"saasgym-{app}", prefix=False, resolve=resolve)
+    run_stdio(server)
 
 
 @cli.group()
@@ -184,10 +219,7 @@ def _add_task_commands() -> None:
 
 
 def build() -> click.Group:
-    """The whole command tree: the fixed commands plus one generated group per app."""
-    for spec in discover().values():
-        if spec.name not in cli.commands:
-            cli.add_command(app_group(spec))
+    """The whole command tree: the fixed commands (the per-app groups are added when first needed)."""
     if "complete-task" not in cli.commands:
         cli.add_command(complete_task_command())
     _add_task_commands()

@@ -7,19 +7,18 @@ uvicorn.run(gateway.asgi(), ...)
 from __future__ import annotations
 
 import asyncio
-import itertools
+import functools
+from collections.abc import Callable
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from typing import Any
 
-from mcp.server.transport_security import TransportSecuritySettings
-
 from apps.core.api import Episode, Gym
-from apps.core.mcp_adapter import build_mcp_server
 from mcp_gateway.episodes import EpisodeManager
 from mcp_gateway.harness import build_harness_app
 from mcp_gateway.ledger import Ledger
 from mcp_gateway.limits import BodyLimit, HostOriginGuard, RateLimiter, default_allowed_hosts
+from mcp_gateway.mcp_stack import McpStack
 from mcp_gateway.performer_guard import PerformerCredentialGuard
 from mcp_gateway.responses import with_security_headers
 from mcp_gateway.routing import EpisodeDispatcher
@@ -47,6 +46,18 @@ class EpisodeUrls:
         return f"{self.base}/e/{self.token}"
 
 
+class LazyApp:
+    """An ASGI app built on its first request (a web UI nobody opens costs nothing at start-up)."""
+
+    def __init__(self, build: Callable[[], Any]):
+        self._build, self._app = build, None
+
+    async def __call__(self, scope: dict, receive: Callable, send: Callable) -> None:
+        if self._app is None:
+            self._app = self._build()
+        await self._app(scope, receive, send)
+
+
 class Gateway:
     """Owns the ledger and the episode manager, and builds the ASGI app serving them."""
 
@@ -70,6 +81,7 @@ class Gateway:
         self.lost_at_start = self.ledger.reconcile()
         self.manager = EpisodeManager(gym, self.ledger, self.settings)
         self.limiter = RateLimiter(self.settings.rate_per_s, self.settings.rate_burst)
+        self.mcp: McpStack | None = None  # built by asgi()
         self.pinned: str | None = None  # sidecar mode: the performer token served under /task/
 
     def pin(self, urls: EpisodeUrls) -> None:
@@ -103,33 +115,18 @@ class Gateway:
 
         s = self.settings
         hosts = s.allowed_hosts or default_allowed_hosts(s.host, s.port)
-        security = TransportSecuritySettings(
-            allowed_hosts=hosts, allowed_origins=[f"http://{h}" for h in hosts]
-        )
         specs = list(self.gym.apps.values())
-        servers = {
-            spec.name: build_mcp_server([spec], name=f"saasgym-{spec.name}", prefix=False) for spec in specs
-        }
-        subsets = [
-            tuple(sorted(c))
-            for n in range(1, len(specs) + 1)
-            for c in itertools.combinations(self.gym.apps, n)
-        ]
-        combined = {
-            apps: build_mcp_server([self.gym.apps[a] for a in apps], name="saasgym", prefix=True)
-            for apps in subsets
-        }
-        http = dict(transport_security=security, host=s.host, max_request_body_size=s.max_body_bytes)
+        mcp = self.mcp = McpStack(specs, hosts=hosts, host=s.host, max_body_bytes=s.max_body_bytes)
         dispatcher = EpisodeDispatcher(
             ledger=self.ledger,
             episode_of=self.episode_of,
-            combined_mcp={apps: srv.streamable_http_app(**http) for apps, srv in combined.items()},
-            app_mcp={name: srv.streamable_http_app(**http) for name, srv in servers.items()},
-            app_ui={spec.name: build_ui_app(spec) for spec in specs},
+            combined_mcp=mcp.app(),
+            app_mcp={spec.name: mcp.app(spec.name) for spec in specs},
+            app_ui={spec.name: LazyApp(functools.partial(build_ui_app, spec)) for spec in specs},
             control=PerformerCredentialGuard(
                 build_harness_app(self.manager, s.keys), self.ledger, self._record_performer_attempt
             ),
-            lifespans=[srv.session_manager.run for srv in [*servers.values(), *combined.values()]],
+            lifespans=[mcp.running],
             limiter=self.limiter,
             background=[self._sweeper],
             pinned=self.pinned,

@@ -23,7 +23,7 @@ from http.cookies import SimpleCookie
 from typing import Any
 
 from apps.core.api import Episode
-from apps.core.mcp_adapter import EPISODE_SCOPE_KEY
+from apps.core.scope_keys import EPISODE_SCOPE_KEY
 from mcp_gateway.ledger import Ledger
 from mcp_gateway.limits import RateLimiter, retry_after_header
 from mcp_gateway.responses import send_json, send_redirect
@@ -44,7 +44,7 @@ class EpisodeDispatcher:
         *,
         ledger: Ledger,
         episode_of: Callable[[str], Episode | None],
-        combined_mcp: dict[tuple[str, ...], ASGIApp],
+        combined_mcp: ASGIApp,
         app_mcp: dict[str, ASGIApp],
         app_ui: dict[str, ASGIApp],
         control: ASGIApp,
@@ -103,7 +103,7 @@ class EpisodeDispatcher:
             await self._launch(scope, send, token, episode, head, rest)
             return
         if head == "mcp" and len(parts) == 4:
-            target, prefix = self.combined_mcp[tuple(sorted(episode.apps))], f"/e/{token}"
+            target, prefix = self.combined_mcp, f"/e/{token}"
         elif head in episode.apps and rest == "mcp":
             target, prefix = self.app_mcp[head], f"/e/{token}/{head}"
         else:

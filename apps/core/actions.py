@@ -118,7 +118,7 @@ def _args_model(name: str, params: tuple[inspect.Parameter, ...], hints: dict[st
     for p in params:
         default = ... if p.default is inspect.Parameter.empty else p.default
         fields[p.name] = (hints[p.name], default)
-    config = ConfigDict(extra="forbid", str_max_length=200_000, allow_inf_nan=False)
+    config = ConfigDict(extra="forbid", str_max_length=200_000, allow_inf_nan=False, defer_build=True)
     return create_model(f"{name}_args", __config__=config, **fields)
 
 

@@ -60,7 +60,7 @@ async def call_remote(url: str, tool: str, arguments: dict[str, Any]) -> tuple[b
     from mcp.client.streamable_http import streamable_http_client
     from mcp.shared._httpx_utils import create_mcp_http_client
 
-    from apps.core.mcp_adapter import SURFACE_HEADER
+    from apps.core.scope_keys import SURFACE_HEADER
 
     http = create_mcp_http_client(headers={SURFACE_HEADER: "cli"})
     async with http, Client(streamable_http_client(url, http_client=http)) as client:

@@ -1,199 +1,132 @@
 """Service functions become MCP tools: schema from type hints, description from the docstring,
 structured output from the return type, annotations from the action kind. No hand-written JSON.
 
+The server is the SDK's low-level `Server` with our own `tools/list` and `tools/call` handlers over
+the apps' action tables (`apps/core/mcp_tools.py`): nothing is compiled per tool when a server is
+built (schemas are derived on the first `tools/list` and shared by every server), a call validates
+its arguments once (the action's own model) and serializes its result once.
+
 The episode a call acts on comes from the HTTP request (put in the ASGI scope by the gateway from
-the URL path), never from `Mcp-Session-Id`, so both protocol generations work.
+the URL path), never from `Mcp-Session-Id`, so both protocol generations work. A server built with
+`filtered=True` (the gateway's combined endpoint) lists and accepts only the tools of the apps the
+request's episode holds, so one server serves every set of apps.
 """
 
 from __future__ import annotations
 
 import inspect
-import typing
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from mcp.server.mcpserver import Context, MCPServer
-from mcp.server.mcpserver.exceptions import ToolError
-from mcp.server.mcpserver.utilities.func_metadata import ArgModelBase
-from mcp_types import Tool, ToolAnnotations
-from pydantic import BaseModel, ConfigDict
+import anyio
+import mcp_types as types
+from mcp.server import Server
+from mcp.server.context import ServerRequestContext
 
-from apps.core.actions import Action
+from apps.core.mcp_tools import ToolTable
+from apps.core.scope_keys import EPISODE_SCOPE_KEY, SURFACE_HEADER
 from apps.core.spec import AppSpec
-from apps.core.tool_schema import simplify
 
-EPISODE_SCOPE_KEY = "saasgym.episode"
-SURFACE_HEADER = "x-saasgym-surface"
+__all__ = ["EPISODE_SCOPE_KEY", "SURFACE_HEADER", "EpisodeToolServer", "build_mcp_server", "run_stdio"]
 
-EpisodeResolver = Callable[[Context], Any]
+# Given the low-level request context, the episode the request acts on (raise LookupError if none).
+EpisodeResolver = Callable[[ServerRequestContext], Any]
+_HAS_SCHEMA_HOOK = "get_tool_input_schema" in inspect.signature(Server.__init__).parameters
+UNBOUND = "this MCP endpoint is not bound to an episode; use the URL /e/<token>/<app>/mcp"
 
 
-def episode_from_request(ctx: Context) -> Any:
+def episode_from_request(ctx: ServerRequestContext) -> Any:
     """The episode the gateway attached to this HTTP request's ASGI scope."""
-    request = ctx.request_context.request
+    request = ctx.request
     episode = getattr(request, "scope", {}).get(EPISODE_SCOPE_KEY) if request is not None else None
     if episode is None:
-        raise ToolError("this MCP endpoint is not bound to an episode; use the URL /e/<token>/<app>/mcp")
+        raise LookupError(UNBOUND)
     return episode
 
 
-def surface_from_request(ctx: Context) -> str:
+def surface_from_request(ctx: ServerRequestContext) -> str:
     """`cli` when the saasgym CLI made the call, else `mcp`."""
-    headers = ctx.headers or {}
+    headers = getattr(ctx.request, "headers", None) or {}
     return "cli" if headers.get(SURFACE_HEADER) == "cli" else "mcp"
 
 
-def raw_arguments(ctx: Context) -> dict[str, Any] | None:
-    """The arguments exactly as the client sent them (the SDK's own model drops unknown keys)."""
-    params = ctx.request_context.params
-    arguments = params.get("arguments") if isinstance(params, dict) else getattr(params, "arguments", None)
-    return dict(arguments) if isinstance(arguments, dict) else None
+def error_result(text: str) -> types.CallToolResult:
+    return types.CallToolResult(content=[types.TextContent(type="text", text=text)], is_error=True)
 
 
-def _tool_function(spec: AppSpec, action: Action, resolve: EpisodeResolver) -> Callable[..., Any]:
-    async def tool(ctx: Context, **arguments: Any) -> Any:
-        episode = resolve(ctx)
-        raw = raw_arguments(ctx)
-        sent = raw if raw is not None else {}
-        outcome = episode.invoke(spec.name, action.name, sent, surface=surface_from_request(ctx))
-        if not outcome.ok:
-            raise ToolError(f"{outcome.field}: {outcome.error}" if outcome.field else outcome.error)
-        return outcome.result
+class EpisodeToolServer(Server):
+    """A low-level MCP `Server` serving the action tables of `specs` for the request's episode."""
 
-    hints = typing.get_type_hints(action.fn)
-    ctx_param = inspect.Parameter("ctx", inspect.Parameter.KEYWORD_ONLY, annotation=Context)
-    params = [p.replace(annotation=hints[p.name]) for p in action.params]
-    tool.__signature__ = inspect.Signature([ctx_param, *params], return_annotation=action.return_type)
-    tool.__annotations__ = {
-        "ctx": Context,
-        **{p.name: hints[p.name] for p in params},
-        "return": action.return_type,
-    }
-    tool.__name__ = action.name
-    tool.__doc__ = action.description
-    return tool
-
-
-def annotations_for(action: Action) -> ToolAnnotations:
-    return ToolAnnotations(
-        title=action.summary,
-        read_only_hint=action.read_only,
-        destructive_hint=action.destructive,
-        idempotent_hint=action.read_only,
-        open_world_hint=False,
-    )
-
-
-class RawArguments(ArgModelBase):
-    """Accepts any arguments: the action validates them itself (see `accept_raw_arguments`)."""
-
-    model_config = ConfigDict(extra="ignore")
-
-
-def accept_raw_arguments(server: MCPServer, name: str) -> None:
-    """Let tool `name` receive the client's arguments unvalidated by the SDK.
-
-    The SDK would validate them against its own model first and answer a mistake with pydantic's text
-    (model names like `create_accountArguments`, error URLs). The action validates the same schema and
-    answers in the product's words on every surface, so the SDK's check is switched off; the published
-    input schema is unchanged.
-    """
-    server._tool_manager.get_tool(name).fn_metadata.arg_model = RawArguments
-
-
-def add_app_tools(server: MCPServer, spec: AppSpec, resolve: EpisodeResolver, *, prefix: bool) -> None:
-    """Register every action of `spec` on `server` (named `<app>_<action>` when `prefix`)."""
-    for action in spec.actions:
-        name = f"{spec.name}_{action.name}" if prefix else action.name
-        server.add_tool(
-            _tool_function(spec, action, resolve),
-            name=name,
-            description=action.description,
-            annotations=annotations_for(action),
+    def __init__(
+        self,
+        specs: Sequence[AppSpec],
+        *,
+        name: str,
+        prefix: bool,
+        resolve: EpisodeResolver = episode_from_request,
+        filtered: bool = False,
+    ):
+        titles = ", ".join(s.title for s in specs)
+        # mcp >= 2.3 validates `Mcp-Param-*` headers against a tool's schema; mcp 2.0 (the floor) has no hook
+        schema_hook = {"get_tool_input_schema": self._input_schema} if _HAS_SCHEMA_HOOK else {}
+        super().__init__(
+            name,
+            instructions=f"saasgym {titles}: tools act on your own episode of a simulated company.",
+            on_list_tools=self._list_tools,
+            on_call_tool=self._call_tool,
+            **schema_hook,
         )
-        accept_raw_arguments(server, name)
+        self.table = ToolTable(specs, prefix=prefix)
+        self.resolve, self.filtered = resolve, filtered
 
+    def _apps(self, ctx: ServerRequestContext) -> Any:
+        """The app names whose tools this request may see (None: every app of the server)."""
+        if not self.filtered:
+            return None
+        try:
+            return self.resolve(ctx).apps
+        except LookupError:
+            return None
 
-class Completion(BaseModel):
-    """The task was marked complete."""
+    def _input_schema(self, name: str) -> dict[str, Any] | None:
+        tool = self.table.get(name)
+        return tool.listed().input_schema if tool is not None else None
 
-    completed: bool
-    answer: str | None = None
+    async def _list_tools(self, ctx: ServerRequestContext, params: Any) -> types.ListToolsResult:
+        return types.ListToolsResult(tools=self.table.listed(self._apps(ctx)))
 
+    async def _call_tool(self, ctx: ServerRequestContext, params: types.CallToolRequestParams) -> Any:
+        tool = self.table.get(params.name)
+        apps = self._apps(ctx)
+        if tool is None or (apps is not None and tool.app is not None and tool.app not in apps):
+            return error_result(f"Unknown tool: {params.name}")
+        try:
+            episode = self.resolve(ctx)
+        except LookupError as exc:
+            return error_result(str(exc))
+        arguments = dict(params.arguments or {})
+        return await tool.call(episode, arguments, surface_from_request(ctx))
 
-COMPLETE_TASK_DOC = """Finish your task: call this once you are done (or have decided not to act).
+    async def serve_stdio(self) -> None:
+        """Serve this server over stdin/stdout until the client closes it."""
+        from mcp.server.stdio import stdio_server
 
-Args:
-    answer: your answer, when the task asks a question or you decline a request (say why).
-
-After this call the episode accepts no further changes. Errors if the episode has no task or the
-task was already completed.
-"""
-
-
-def add_complete_task(server: MCPServer, resolve: EpisodeResolver) -> None:
-    """Register the engine's `complete_task` tool (ends the performer's turn)."""
-
-    async def complete_task(ctx: Context, answer: str | None = None) -> Completion:
-        raw = raw_arguments(ctx) or {}
-        unknown = sorted(set(raw) - {"answer"})
-        if unknown:
-            raise ToolError(f"unknown argument(s) {', '.join(unknown)}; complete_task accepts: answer")
-        answer = raw.get("answer")
-        if answer is not None and not isinstance(answer, str):
-            raise ToolError(f"answer: must be text (got {type(answer).__name__})")
-        outcome = resolve(ctx).complete_task(answer, surface=surface_from_request(ctx))
-        if not outcome.ok:
-            raise ToolError(outcome.error)
-        return Completion(completed=True, answer=answer)
-
-    server.add_tool(
-        complete_task,
-        name="complete_task",
-        description=COMPLETE_TASK_DOC,
-        annotations=ToolAnnotations(
-            title="Finish your task",
-            read_only_hint=False,
-            destructive_hint=False,
-            idempotent_hint=False,
-            open_world_hint=False,
-        ),
-    )
-    accept_raw_arguments(server, "complete_task")
-
-
-class EpisodeToolServer(MCPServer):
-    """An `MCPServer` whose tool list carries each schema in its plainest equivalent form."""
-
-    _listed: list[Tool] | None = None
-
-    async def list_tools(self) -> list[Tool]:
-        """Every tool, with input and output schemas simplified (computed once: tools never change)."""
-        if self._listed is None:
-            self._listed = [
-                tool.model_copy(
-                    update={
-                        "input_schema": simplify(tool.input_schema),
-                        "output_schema": simplify(tool.output_schema),
-                    }
-                )
-                for tool in await super().list_tools()
-            ]
-        return self._listed
+        async with stdio_server() as (read_stream, write_stream):
+            await self.run(read_stream, write_stream, self.create_initialization_options())
 
 
 def build_mcp_server(
-    specs: Sequence[AppSpec], *, name: str, prefix: bool, resolve: EpisodeResolver = episode_from_request
-) -> MCPServer:
+    specs: Sequence[AppSpec],
+    *,
+    name: str,
+    prefix: bool,
+    resolve: EpisodeResolver = episode_from_request,
+    filtered: bool = False,
+) -> EpisodeToolServer:
     """An MCP server exposing the actions of `specs` for whichever episode the request is bound to."""
-    titles = ", ".join(s.title for s in specs)
-    server = EpisodeToolServer(
-        name,
-        instructions=f"saasgym {titles}: tools act on your own episode of a simulated company.",
-        warn_on_duplicate_tools=True,
-        log_level="WARNING",
-    )
-    for spec in specs:
-        add_app_tools(server, spec, resolve, prefix=prefix)
-    add_complete_task(server, resolve)
-    return server
+    return EpisodeToolServer(specs, name=name, prefix=prefix, resolve=resolve, filtered=filtered)
+
+
+def run_stdio(server: EpisodeToolServer) -> None:
+    """Serve `server` over stdio (blocking)."""
+    anyio.run(server.serve_stdio)

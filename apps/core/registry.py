@@ -20,23 +20,36 @@ def discover() -> dict[str, AppSpec]:
     """
     only = {a.strip() for a in os.environ.get("SAASGYM_APPS", "").split(",") if a.strip()}
     found: dict[str, AppSpec] = {}
-    for mod in sorted(pkgutil.iter_modules(apps.__path__), key=lambda m: m.name):
-        if not mod.ispkg or mod.name == "core" or (only and mod.name not in only):
+    for name in app_names():
+        if only and name not in only:
             continue
-        try:
-            module = importlib.import_module(f"apps.{mod.name}.app")
-        except ModuleNotFoundError as exc:
-            if exc.name == f"apps.{mod.name}.app":
-                continue
-            raise
-        spec = getattr(module, "spec", None)
-        if not isinstance(spec, AppSpec):
-            raise TypeError(f"apps/{mod.name}/app.py must define `spec = AppSpec(...)`")
-        if spec.name != mod.name:
-            raise ValueError(f"app folder {mod.name} declares name {spec.name}")
-        found[spec.name] = spec
+        spec = load_app(name)
+        if spec is not None:
+            found[spec.name] = spec
     check_app_names(found)
     return found
+
+
+def app_names() -> list[str]:
+    """The names of the app folders under apps/ (nothing is imported), in name order."""
+    return sorted(m.name for m in pkgutil.iter_modules(apps.__path__) if m.ispkg and m.name != "core")
+
+
+@cache
+def load_app(name: str) -> AppSpec | None:
+    """Import one app folder's `app.py` and return its `spec` (None if the folder has no app.py)."""
+    try:
+        module = importlib.import_module(f"apps.{name}.app")
+    except ModuleNotFoundError as exc:
+        if exc.name == f"apps.{name}.app":
+            return None
+        raise
+    spec = getattr(module, "spec", None)
+    if not isinstance(spec, AppSpec):
+        raise TypeError(f"apps/{name}/app.py must define `spec = AppSpec(...)`")
+    if spec.name != name:
+        raise ValueError(f"app folder {name} declares name {spec.name}")
+    return spec
 
 
 def get_app(name: str) -> AppSpec:

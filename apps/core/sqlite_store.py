@@ -14,7 +14,7 @@ from typing import Any
 from sqlalchemy.exc import OperationalError
 
 from apps.core import events as event_log
-from apps.core import journal
+from apps.core import golden_cache, journal
 from apps.core.spec import AppSpec
 from apps.core.sqlite_engine import engine_over
 from apps.core.store import EpisodeDb, EpisodeStore
@@ -169,7 +169,7 @@ class SqliteMemoryStore(EpisodeStore):
         key = world.fingerprint + ":" + ",".join(a.name for a in apps)
         with self._lock:
             if key not in self._golden:
-                self._golden[key] = build_golden(world, apps)
+                self._golden[key] = cached_golden(world, apps)
             return self._golden[key]
 
     def create(self, golden: GoldenImage) -> SqliteEpisodeDb:
@@ -217,6 +217,17 @@ class SqliteMemoryStore(EpisodeStore):
         with db.lock:
             db.engine.dispose()
             db.conn.close()
+
+
+def cached_golden(world: World, apps: Sequence[AppSpec]) -> GoldenImage:
+    """The golden image from the on-disk cache (apps/core/golden_cache.py), built and cached when absent."""
+
+    def build() -> tuple[bytes, tuple[str, ...], str]:
+        image = build_golden(world, apps)
+        return image.data, image.tables, image.content_hash
+
+    data, tables, digest = golden_cache.cached_build(world, apps, build)
+    return GoldenImage(world=world, data=data, tables=tables, content_hash=digest)
 
 
 def build_golden(world: World, apps: Sequence[AppSpec]) -> GoldenImage:

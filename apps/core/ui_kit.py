@@ -24,8 +24,8 @@ from fastapi.staticfiles import StaticFiles
 from starlette.concurrency import run_in_threadpool
 
 from apps.core.api import Episode
-from apps.core.mcp_adapter import EPISODE_SCOPE_KEY
 from apps.core.runtime import Outcome
+from apps.core.scope_keys import EPISODE_SCOPE_KEY
 from apps.core.spec import AppSpec
 
 CORE_DIR = Path(__file__).parent

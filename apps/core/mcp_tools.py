@@ -1,0 +1,169 @@
+"""The MCP tool table of a set of apps: listings derived lazily from the actions, calls run once.
+
+Every action is one `McpTool`. Its listing (input schema from the action's argument model, output
+schema from its return model, both in their plainest equivalent form, see `tool_schema.py`) is
+computed the first time any server lists it and shared process-wide, so building a server costs
+nothing per tool. A call validates the raw arguments once (the action's own model, inside
+`Episode.invoke`) and serializes the result once (`model_dump`, then the same dict as JSON text).
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import mcp_types as types
+import pydantic_core
+from pydantic import BaseModel, ConfigDict
+
+from apps.core.actions import Action
+from apps.core.errors import ActionError
+from apps.core.spec import AppSpec
+from apps.core.tool_runner import run_for
+from apps.core.tool_schema import simplify
+
+
+class Completion(BaseModel):
+    """The task was marked complete."""
+
+    completed: bool
+    answer: str | None = None
+
+
+class CompleteTaskArgs(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    answer: str | None = None
+
+
+COMPLETE_TASK_DOC = """Finish your task: call this once you are done (or have decided not to act).
+
+Args:
+    answer: your answer, when the task asks a question or you decline a request (say why).
+
+After this call the episode accepts no further changes. Errors if the episode has no task or the
+task was already completed.
+"""
+
+
+def annotations_for(action: Action) -> types.ToolAnnotations:
+    return types.ToolAnnotations(
+        title=action.summary,
+        read_only_hint=action.read_only,
+        destructive_hint=action.destructive,
+        idempotent_hint=action.read_only,
+        open_world_hint=False,
+    )
+
+
+COMPLETE_ANNOTATIONS = types.ToolAnnotations(
+    title="Finish your task",
+    read_only_hint=False,
+    destructive_hint=False,
+    idempotent_hint=False,
+    open_world_hint=False,
+)
+
+
+@functools.cache
+def _listing(name: str, action: Action | None) -> types.Tool:
+    """The `tools/list` entry of one tool (computed once per process)."""
+    if action is None:
+        args, out, description, annotations = (
+            CompleteTaskArgs,
+            Completion,
+            COMPLETE_TASK_DOC,
+            COMPLETE_ANNOTATIONS,
+        )
+    else:
+        args, out = action.args_model, action.return_type
+        description, annotations = action.description, annotations_for(action)
+    inputs = simplify(args.model_json_schema())
+    # As the SDK's own derivation wrote it (unknown arguments are refused all the same, by the action).
+    inputs.pop("additionalProperties", None)
+    inputs["title"] = f"{action.name if action else 'complete_task'}Arguments"
+    return types.Tool(
+        name=name,
+        description=description,
+        input_schema=inputs,
+        output_schema=simplify(out.model_json_schema()),
+        annotations=annotations,
+    )
+
+
+def success(result: Any) -> types.CallToolResult:
+    """A structured result and the same data as JSON text (for clients that read only `content`)."""
+    structured = result.model_dump(mode="json", by_alias=True) if isinstance(result, BaseModel) else result
+    text = pydantic_core.to_json(structured).decode()  # compact: the same bytes again would double a reply
+    return types.CallToolResult(
+        content=[types.TextContent(type="text", text=text)], structured_content=structured
+    )
+
+
+def failure(name: str, message: str) -> types.CallToolResult:
+    text = f"Error executing tool {name}: {message}"
+    return types.CallToolResult(content=[types.TextContent(type="text", text=text)], is_error=True)
+
+
+@dataclass(frozen=True)
+class McpTool:
+    """One tool: an app's action, or the engine's `complete_task` (`action` None)."""
+
+    name: str
+    app: str | None
+    action: Action | None
+
+    def listed(self) -> types.Tool:
+        return _listing(self.name, self.action)
+
+    async def call(self, episode: Any, arguments: dict[str, Any], surface: str) -> types.CallToolResult:
+        """Run the tool on `episode` with the client's raw `arguments` (off the event loop, in its queue)."""
+        if self.action is None:
+            return await run_for(episode, self._complete, episode, arguments, surface)
+        return await run_for(episode, self._invoke, episode, arguments, surface)
+
+    def _invoke(self, episode: Any, arguments: dict[str, Any], surface: str) -> types.CallToolResult:
+        try:
+            outcome = episode.invoke(self.app, self.action.name, arguments, surface=surface)
+        except ActionError as exc:  # the episode was closed meanwhile, or does not hold this app
+            return failure(self.name, exc.message)
+        if not outcome.ok:
+            return failure(self.name, f"{outcome.field}: {outcome.error}" if outcome.field else outcome.error)
+        return success(outcome.result)
+
+    def _complete(self, episode: Any, arguments: dict[str, Any], surface: str) -> types.CallToolResult:
+        unknown = sorted(set(arguments) - {"answer"})
+        if unknown:
+            accepted = "complete_task accepts: answer"
+            return failure(self.name, f"unknown argument(s) {', '.join(unknown)}; {accepted}")
+        answer = arguments.get("answer")
+        if answer is not None and not isinstance(answer, str):
+            return failure(self.name, f"answer: must be text (got {type(answer).__name__})")
+        try:
+            outcome = episode.complete_task(answer, surface=surface)
+        except ActionError as exc:
+            return failure(self.name, exc.message)
+        if not outcome.ok:
+            return failure(self.name, outcome.error)
+        return success(Completion(completed=True, answer=answer))
+
+
+class ToolTable:
+    """The tools of `specs` (named `<app>_<action>` when `prefix`) plus `complete_task`."""
+
+    def __init__(self, specs: Sequence[AppSpec], *, prefix: bool):
+        self.tools: dict[str, McpTool] = {}
+        for spec in specs:
+            for action in spec.actions:
+                name = f"{spec.name}_{action.name}" if prefix else action.name
+                self.tools[name] = McpTool(name, spec.name, action)
+        self.tools["complete_task"] = McpTool("complete_task", None, None)
+
+    def get(self, name: str) -> McpTool | None:
+        return self.tools.get(name)
+
+    def listed(self, apps: Iterable[str] | None = None) -> list[types.Tool]:
+        """The listing of every tool, or only of the tools of `apps` (and `complete_task`)."""
+        keep = None if apps is None else set(apps)
+        return [t.listed() for t in self.tools.values() if keep is None or t.app is None or t.app in keep]
