@@ -282,6 +282,9 @@ class Gym:
             raise KeyError(f"unknown app(s) {', '.join(unknown)}; apps: {', '.join(self.apps)}")
         w = world if isinstance(world, World) else load_world(world)
         names = [a for a in self.apps if a in (apps or self.apps)]
+        for name in names:
+            if self.apps[name].prepare is not None:
+                self.apps[name].prepare()
         # An episode holds only its apps' tables: a one-app episode costs that app's memory, not the world's.
         golden = self.store.golden(w, [self.apps[a] for a in names])
         return self._register(w, golden, self.store.create(golden), names, episode_id)

@@ -34,6 +34,8 @@ class AppSpec:
     - `id_formats`: how each object's new ids look (per object name given to `ctx.new_id`).
     - `volatile_columns`: columns ignored by diffs and verifiers (e.g. last viewed), per table.
     - `default_user`: the user id the agent acts as, taken from the world, when the surface names none.
+    - `prepare`: called (it must be idempotent and quick) whenever an episode offering the app is made, to
+      start one-time background work such as compiling an engine before the first tool call needs it.
     """
 
     name: str
@@ -45,6 +47,7 @@ class AppSpec:
     id_formats: dict[str, IdFormat] = field(default_factory=dict)
     volatile_columns: dict[str, frozenset[str]] = field(default_factory=dict)
     default_user: Callable[[World], str | None] = lambda world: None
+    prepare: Callable[[], None] | None = None
 
     def __post_init__(self) -> None:
         check_app_name(self.name)

@@ -19,6 +19,12 @@ def _ui_router(kit):  # noqa: ANN001, ANN202
     return build_router(kit)
 
 
+def _start_formula_engine() -> None:
+    from apps.office.services.workbook import warm_up
+
+    warm_up()  # compiles in the background (≈ 10 s once per process), before a tool call needs it
+
+
 spec = AppSpec(
     name="office",
     title="Office",
@@ -30,4 +36,5 @@ spec = AppSpec(
     # Graph stamps every save; alone, that is never a meaningful change.
     volatile_columns={"*": frozenset({"last_modified_date_time", "last_modified_by_id"})},
     default_user=_acting_user,
+    prepare=_start_formula_engine,
 )

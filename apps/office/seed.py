@@ -61,9 +61,6 @@ def external_contacts(world: Any) -> list[dict[str, Any]]:
 
 def load_seed(world: Any, conn: Any) -> None:
     """Insert every office table's world records, then start each object's id counter after them."""
-    from apps.office.services.workbook import warm_up
-
-    warm_up()  # the formula engine compiles while episodes are being served
     tables = office_registry.metadata.tables
     for table in office_registry.metadata.sorted_tables:
         if table.name == "office_contact":
