@@ -28,7 +28,7 @@ def test_tables_are_prefixed_and_keyed(name):
 @pytest.mark.parametrize("name", APPS)
 def test_actions_are_documented_and_typed(name):
     spec = discover()[name]
-    assert len(list(spec.actions)) >= 20
+    assert list(spec.actions), f"app {name} offers no action"
     for action in spec.actions:
         assert len(action.description) > 30, action.name
         assert isinstance(action.return_type, type) and issubclass(action.return_type, BaseModel), action.name

@@ -28,7 +28,7 @@ from typing import Any
 import pydantic
 import sqlalchemy
 
-import apps
+from apps.core.registry import app_dirs
 from apps.core.spec import AppSpec
 from apps.core.worlds import World
 
@@ -49,14 +49,15 @@ def cache_dir() -> Path | None:
 
 @functools.cache
 def code_version(root: Path | None = None) -> str:
-    """sha256 over every source file under `root` (default: the `apps` package) plus library versions."""
+    """sha256 over every source file under `root` (default: every folder apps are found in, the `apps`
+    package and $SAASGYM_APP_DIRS) plus library versions."""
     h = hashlib.sha256()
-    root = root or Path(apps.__file__).parent
-    for path in sorted(root.rglob("*.py")):
-        if "__pycache__" in path.parts:
-            continue
-        h.update(str(path.relative_to(root)).encode() + b"\0")
-        h.update(path.read_bytes() + b"\0")
+    for folder in [root] if root else [Path(p) for p in app_dirs()]:
+        for path in sorted(folder.rglob("*.py")):
+            if "__pycache__" in path.parts:
+                continue
+            h.update(str(path.relative_to(folder)).encode() + b"\0")
+            h.update(path.read_bytes() + b"\0")
     for version in (sqlite3.sqlite_version, sqlalchemy.__version__, pydantic.VERSION, str(FORMAT)):
         h.update(version.encode() + b"\0")
     return h.hexdigest()

@@ -30,9 +30,18 @@ def discover() -> dict[str, AppSpec]:
     return found
 
 
+def app_dirs() -> list[str]:
+    """Where apps are looked for: the `apps/` folder, plus every folder in $SAASGYM_APP_DIRS
+    (separated by the OS path separator) — a lab's own apps, kept outside this checkout."""
+    for folder in os.environ.get("SAASGYM_APP_DIRS", "").split(os.pathsep):
+        if folder and os.path.isdir(folder) and os.path.abspath(folder) not in apps.__path__:
+            apps.__path__.append(os.path.abspath(folder))  # so `apps.<name>` imports from there too
+    return list(apps.__path__)
+
+
 def app_names() -> list[str]:
-    """The names of the app folders under apps/ (nothing is imported), in name order."""
-    return sorted(m.name for m in pkgutil.iter_modules(apps.__path__) if m.ispkg and m.name != "core")
+    """The names of the app folders in `app_dirs()` (nothing is imported), in name order."""
+    return sorted({m.name for m in pkgutil.iter_modules(app_dirs()) if m.ispkg and m.name != "core"})
 
 
 @cache

@@ -1,7 +1,8 @@
 """Seeded world generator: writes a frozen world folder (JSONL files + manifest) for every app.
 
-A world is made of parts, generated in order: `company` and `crm` here, and one module
-`part_<name>.py` per further part (discovered, so adding a part edits nothing here). Each part draws
+A world is made of parts, generated in order: the shared `company` (employees, products) here, then one
+part per app that has data, in that app's folder (`apps/<app>/world/__init__.py` exposing `PART`,
+discovered like the app itself). Each part draws
 from its own random stream (`{seed}:<part>`), so adding a part later never changes the files of the
 existing ones, and the same seed and scale always give byte-identical files.
 
@@ -12,55 +13,24 @@ existing ones, and the same seed and scale always give byte-identical files.
 from __future__ import annotations
 
 import importlib
+import importlib.util
 import json
-import pkgutil
 import shutil
-from collections import Counter
-from collections.abc import Callable
-from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 from typing import Any
 
+from apps.core.registry import app_names
 from apps.core.worlds import MANIFEST, write_manifest
 
 from .common import write_jsonl
 from .company import COMPANY_NAME, build_company
-from .crm import Crm
-from .crm_world import build_crm
+from .parts import BuildContext, Part
+
+__all__ = ["BuildContext", "Part", "generate", "generate_parts", "parts"]
 
 GENERATOR_VERSION = "1.0"
 DEFAULT_NOW = "2026-11-02T09:00:00"
-
-
-@dataclass(frozen=True)
-class Part:
-    """One part of a world.
-
-    `build(ctx)` receives a `BuildContext` (seed, scale, now, and the objects earlier parts left in
-    `ctx.shared`) and returns the files to write, `{relative path: rows}`, plus actors
-    (`{app: acting user id}`) to record in the manifest.
-    """
-
-    name: str
-    order: int
-    build: Callable[[BuildContext], tuple[dict[str, list[dict[str, Any]]], dict[str, str]]]
-
-
-@dataclass
-class BuildContext:
-    seed: int
-    scale: float
-    now: datetime
-    out_dir: Path
-    shared: dict[str, Any]
-
-
-def pick_crm_actor(crm: Crm) -> str:
-    """The account executive with the most open opportunities (ties: lowest user id)."""
-    open_counts = Counter(o["owner_id"] for o in crm.rows["opportunity"] if not o["is_closed"])
-    reps = sorted(crm.users_by_kind["ae"])
-    return max(reps, key=lambda u: (open_counts[u], -reps.index(u)))
 
 
 def _company(ctx: BuildContext):
@@ -69,19 +39,14 @@ def _company(ctx: BuildContext):
     return {"company/employees.jsonl": company.employees, "company/products.jsonl": company.products}, {}
 
 
-def _crm(ctx: BuildContext):
-    crm = build_crm(ctx.seed, ctx.scale, ctx.now, ctx.shared["company"])
-    ctx.shared["crm"] = crm
-    files = {f"crm/{table}.jsonl": sorted(rows, key=lambda r: r["id"]) for table, rows in crm.rows.items()}
-    return files, {"crm": pick_crm_actor(crm)}
-
-
 def parts() -> list[Part]:
-    """Every part, in generation order: company, crm, then the discovered `part_*` modules."""
-    found = [Part("company", 0, _company), Part("crm", 10, _crm)]
-    for mod in pkgutil.iter_modules(__path__):
-        if mod.name.startswith("part_"):
-            found.append(importlib.import_module(f"{__name__}.{mod.name}").PART)
+    """Every part, in generation order: the company, then each app's own part (`apps/<app>/world`,
+    discovered: adding an app with data edits nothing here)."""
+    found = [Part("company", 0, _company)]
+    for name in app_names():
+        module = f"apps.{name}.world"
+        if importlib.util.find_spec(module) is not None:
+            found.append(importlib.import_module(module).PART)
     return sorted(found, key=lambda p: (p.order, p.name))
 
 

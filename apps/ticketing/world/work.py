@@ -5,10 +5,9 @@ from __future__ import annotations
 from datetime import datetime, timedelta
 
 from apps.ticketing.choices import priority_of
-
-from .common import weighted
-from .ticketing_core import Desk
-from .ticketing_text import COMMENTS, CUSTOMER_INCIDENTS, INCIDENTS, RESOLUTIONS, WORK_NOTES
+from apps.ticketing.world.core import Desk
+from apps.ticketing.world.text import COMMENTS, CUSTOMER_INCIDENTS, INCIDENTS, RESOLUTIONS, WORK_NOTES
+from worlds.generator.common import weighted
 
 DAY = timedelta(days=1)
 CI_FOR = {"network": "VPN", "software": "Email", "database": "db-", "hardware": "ACME-LT-"}

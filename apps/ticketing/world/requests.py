@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from datetime import timedelta
 
-from .ticketing_catalog_text import CATALOG, KB_TOPICS
-from .ticketing_core import Desk
+from apps.ticketing.world.catalog_text import CATALOG, KB_TOPICS
+from apps.ticketing.world.core import Desk
 
 DAY = timedelta(days=1)
 VARIANTS = (

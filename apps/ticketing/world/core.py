@@ -10,9 +10,8 @@ from typing import Any
 from apps.ticketing import models_itsm  # noqa: F401  (registers the ITSM tables)
 from apps.ticketing.ids import ID_FORMATS, number_of, user_sys_id
 from apps.ticketing.models import ticketing_registry
-
-from .common import fmt_dt, rand_dt, scaled
-from .ticketing_text import GROUPS
+from apps.ticketing.world.text import GROUPS
+from worlds.generator.common import fmt_dt, rand_dt, scaled
 
 TABLES = {t.name.removeprefix("ticketing_"): t for t in ticketing_registry.metadata.sorted_tables}
 MODELS = {m.class_.__tablename__.removeprefix("ticketing_"): m.class_ for m in ticketing_registry.mappers}

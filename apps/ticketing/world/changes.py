@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from datetime import datetime, timedelta
 
-from .common import weighted
-from .ticketing_core import Desk
-from .ticketing_text import CHANGES
+from apps.ticketing.world.core import Desk
+from apps.ticketing.world.text import CHANGES
+from worlds.generator.common import weighted
 
 DAY = timedelta(days=1)
 

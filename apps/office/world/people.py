@@ -9,8 +9,7 @@ from datetime import datetime
 from typing import Any
 
 from apps.office.ids import ID_FORMATS
-
-from .common import scaled
+from worlds.generator.common import scaled
 
 ZONES = {
     "San Francisco": "America/Los_Angeles",

@@ -13,9 +13,8 @@ from typing import Any
 
 from apps.crm.ids import ID_FORMATS
 from apps.crm.models import crm_registry
-
-from .common import fmt_dt, rand_dt, slug
-from .company import Company
+from worlds.generator.common import fmt_dt, rand_dt, slug
+from worlds.generator.company import Company
 
 TABLES = {t.name.removeprefix("crm_"): t for t in crm_registry.metadata.sorted_tables}
 

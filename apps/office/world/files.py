@@ -10,9 +10,8 @@ import openpyxl
 
 from apps.office.services.doc_format import parse_markdown
 from apps.office.services.workbook import a1, evaluate, parse_input
-
-from .common import fmt_dt, rand_dt, scaled
-from .office_people import Office
+from apps.office.world.people import Office
+from worlds.generator.common import fmt_dt, rand_dt, scaled
 
 DOCX = "application/vnd.openxmlformats-officedocument.wordprocessingml.document"
 XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"

@@ -6,12 +6,12 @@ from __future__ import annotations
 import random
 from datetime import datetime
 
-from .common import make_faker
-from .company import Company
-from .crm import Crm, build_catalog, build_users
-from .crm_accounts import build_accounts, build_contacts
-from .crm_activity import build_activities
-from .crm_deals import build_leads, build_opportunities
+from apps.crm.world.accounts import build_accounts, build_contacts
+from apps.crm.world.activity import build_activities
+from apps.crm.world.deals import build_leads, build_opportunities
+from apps.crm.world.state import Crm, build_catalog, build_users
+from worlds.generator.common import make_faker
+from worlds.generator.company import Company
 
 
 def build_crm(seed: int, scale: float, now: datetime, company: Company) -> Crm:

@@ -7,10 +7,9 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from apps.crm import picklists as pl
-
-from .common import business_dt, fmt_date, fmt_dt, rand_date, rand_dt, scaled, weighted
-from .crm import Crm
-from .crm_deals import COMPETITORS, NEXT_STEPS
+from apps.crm.world.deals import COMPETITORS, NEXT_STEPS
+from apps.crm.world.state import Crm
+from worlds.generator.common import business_dt, fmt_date, fmt_dt, rand_date, rand_dt, scaled, weighted
 
 TARGET_WEIGHTS = {"opportunity": 45, "account": 15, "contact": 20, "lead": 20}
 TASK_SUBJECTS = {

@@ -6,8 +6,8 @@ from __future__ import annotations
 from datetime import timedelta
 from typing import Any
 
-from .common import fmt_dt, rand_dt, scaled
-from .office_people import Office
+from apps.office.world.people import Office
+from worlds.generator.common import fmt_dt, rand_dt, scaled
 
 POSTS = (
     "Reminder: CRM hygiene day on Friday, please update next steps on your open deals.",

@@ -9,12 +9,12 @@ from __future__ import annotations
 
 import random
 
-from . import Part
-from .common import make_faker
-from .ticketing_changes import build_changes
-from .ticketing_core import Desk, build_cmdb, build_groups, build_slas
-from .ticketing_requests import build_catalog, build_knowledge
-from .ticketing_work import build_incidents, build_problems
+from apps.ticketing.world.changes import build_changes
+from apps.ticketing.world.core import Desk, build_cmdb, build_groups, build_slas
+from apps.ticketing.world.requests import build_catalog, build_knowledge
+from apps.ticketing.world.work import build_incidents, build_problems
+from worlds.generator.common import make_faker
+from worlds.generator.parts import Part
 
 
 def build(ctx):  # noqa: ANN001, ANN201

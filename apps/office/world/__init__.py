@@ -9,13 +9,18 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from . import BuildContext, Part, pick_crm_actor
-from .common import make_faker
-from .office_calendar import colleague_meetings, customer_calls, pending_invitations, recurring_meetings
-from .office_chat import build_chat
-from .office_files import build_drives
-from .office_mail import customer_threads, everyday_mail, internal_threads
-from .office_people import Office, build_personas, build_rooms, build_users
+from apps.office.world.calendar import (
+    colleague_meetings,
+    customer_calls,
+    pending_invitations,
+    recurring_meetings,
+)
+from apps.office.world.chat import build_chat
+from apps.office.world.files import build_drives
+from apps.office.world.mail import customer_threads, everyday_mail, internal_threads
+from apps.office.world.people import Office, build_personas, build_rooms, build_users
+from worlds.generator.common import make_faker
+from worlds.generator.parts import BuildContext, Part
 
 TABLES = (
     "user",
@@ -46,7 +51,7 @@ def build(ctx: BuildContext) -> tuple[dict[str, list[dict[str, Any]]], dict[str,
     crm = ctx.shared["crm"]
     office = Office(rng=rng, fake=make_faker(rng), scale=ctx.scale, now=ctx.now, crm=crm)
     build_users(office, ctx.shared["company"].employees)
-    actor_crm_id = pick_crm_actor(crm)
+    actor_crm_id = ctx.shared["actors"]["crm"]
     office.actor_crm_id = actor_crm_id
     office.actor = office.user_by_number[crm.by_id[actor_crm_id]["employee_number"]]
     build_rooms(office)

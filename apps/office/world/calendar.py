@@ -8,10 +8,9 @@ from typing import Any
 from zoneinfo import ZoneInfo
 
 from apps.office.services.invites import ics_text
-
-from .common import fmt_dt, scaled
-from .office_mail import post
-from .office_people import Office
+from apps.office.world.mail import post
+from apps.office.world.people import Office
+from worlds.generator.common import fmt_dt, scaled
 
 MEETING_SUBJECTS = (
     "Project sync",

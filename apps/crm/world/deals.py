@@ -6,10 +6,9 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from apps.crm import picklists as pl
-
-from .common import business_dt, fmt_date, fmt_dt, rand_date, rand_dt, scaled, weighted
-from .crm import Crm
-from .crm_accounts import CONTACT_TITLES, _address
+from apps.crm.world.accounts import CONTACT_TITLES, _address
+from apps.crm.world.state import Crm
+from worlds.generator.common import business_dt, fmt_date, fmt_dt, rand_date, rand_dt, scaled, weighted
 
 OPEN_STAGE_WEIGHTS = (18, 16, 14, 12, 10, 9, 11, 10)  # matches pl.OPEN_STAGES
 OUTCOMES_BY_TYPE = {  # (open, won, lost) shares per account type

@@ -6,9 +6,8 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from apps.crm import picklists as pl
-
-from .common import distribute, fmt_dt, rand_dt, scaled, slug, us_phone, weighted
-from .crm import Crm
+from apps.crm.world.state import Crm
+from worlds.generator.common import distribute, fmt_dt, rand_dt, scaled, slug, us_phone, weighted
 
 EAST = frozenset(
     [
