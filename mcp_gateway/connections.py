@@ -6,9 +6,9 @@ descriptor. Without a deadline, a few hundred such connections exhaust the proce
 take `/healthz` and every episode down. Every request must arrive whole within `deadline_s` of its first
 byte (or of the connection opening) or the connection is answered 408 and closed; past
 `max_connections` a new connection is answered 503 and closed at once; and a client may keep at most
-`max_pending_per_client` requests unfinished at a time (a request whose bytes all arrive together, as
-every tool call's do, is unfinished for milliseconds at most), the longest-unfinished answered 503 and
-closed when one more would pass the cap.
+`max_pending_per_client` requests unfinished for over a second at a time (a real request is unfinished
+for milliseconds at most, however many agents share the address), the longest-unfinished answered 503
+and closed when one more would pass the cap.
 """
 
 from __future__ import annotations
@@ -20,6 +20,8 @@ from typing import Any
 
 from uvicorn.protocols.http.httptools_impl import STATUS_LINE, HttpToolsProtocol
 
+PENDING_GRACE_S = 1.0  # a request unfinished for less than this never counts against its client
+
 
 @dataclass
 class ConnectionGuard:
@@ -28,8 +30,28 @@ class ConnectionGuard:
     deadline_s: float
     max_connections: int
     max_pending_per_client: int
-    pending: dict[str, dict[Any, None]] = field(default_factory=lambda: defaultdict(dict))
+    pending: dict[str, dict[Any, float]] = field(default_factory=lambda: defaultdict(dict))
+    _rechecks: set[str] = field(default_factory=set)
     refused: dict[int, int] = field(default_factory=lambda: defaultdict(int))
+
+    def trim(self, host: str, loop: Any) -> None:
+        """Close `host`'s longest-unfinished requests while it holds more than its share — but only those
+        unfinished for over `PENDING_GRACE_S`: many agents on one harness machine send whole requests
+        whose bodies may trail their headers by a few milliseconds, and must never be cut."""
+        mine = self.pending.get(host, {})
+        now = loop.time()
+        while len(mine) > self.max_pending_per_client:
+            oldest, since = next(iter(mine.items()))
+            if now - since < PENDING_GRACE_S:
+                if host not in self._rechecks:
+                    self._rechecks.add(host)
+                    loop.call_later(PENDING_GRACE_S - (now - since) + 0.01, self._recheck, host, loop)
+                return
+            oldest._refuse(503, "too many unfinished requests from this client")
+
+    def _recheck(self, host: str, loop: Any) -> None:
+        self._rechecks.discard(host)
+        self.trim(host, loop)
 
     def protocol(self) -> type[HttpToolsProtocol]:
         """uvicorn's httptools protocol with these limits applied (pass as `uvicorn.Config(http=…)`)."""
@@ -50,12 +72,9 @@ class ConnectionGuard:
                 super().data_received(data)
                 if not self._receiving or self.transport.is_closing():
                     return
-                mine = guard.pending[self._host()]
-                mine.setdefault(self, None)  # insertion order: the first is the longest unfinished
-                if len(mine) > guard.max_pending_per_client:
-                    # The oldest goes: a real client's request is unfinished for milliseconds at most.
-                    oldest = next(iter(mine))
-                    oldest._refuse(503, "too many unfinished requests from this client")
+                host = self._host()
+                guard.pending[host].setdefault(self, self.loop.time())  # insertion order: oldest first
+                guard.trim(host, self.loop)
 
             def on_message_begin(self) -> None:
                 super().on_message_begin()

@@ -97,9 +97,13 @@ def test_a_server_with_256_descriptors_survives_300_half_sent_posts(tmp_path):
                 socks += _half_sent_posts(port, 1)
             except OSError:
                 break
-        for _ in range(3):
-            r = httpx.get(f"http://127.0.0.1:{port}/healthz", timeout=10)
-            assert r.status_code == 200
+        # Requests unfinished for less than a second never count against a client (many agents share an
+        # address), so the flood may be answered 503 for about that long; then /healthz is served again.
+        deadline, statuses = time.monotonic() + 10, []
+        while time.monotonic() < deadline and statuses[-3:] != [200, 200, 200]:
+            statuses.append(httpx.get(f"http://127.0.0.1:{port}/healthz", timeout=10).status_code)
+            time.sleep(0.1)
+        assert statuses[-3:] == [200, 200, 200], statuses
         for s in socks:
             s.close()
     finally:
