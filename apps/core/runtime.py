@@ -35,6 +35,7 @@ class Outcome:
     result: Any = None
     error: str | None = None
     field: str | None = None
+    code: str | None = None
 
     def data(self) -> Any:
         """The result as plain JSON-able data."""
@@ -77,7 +78,7 @@ def run_action(
     first_seq, tick = db.begin_action()
     seq = first_seq + len(browser_events)
     now = world.now + timedelta(seconds=tick)
-    result, error, field, elapsed = None, None, None, 0
+    result, error, field, code, elapsed = None, None, None, None, 0
     try:
         if not action.read_only and db.completion()[0]:
             raise ActionError("the task was completed: no further changes are accepted in this episode")
@@ -87,7 +88,7 @@ def run_action(
                 db, spec, action, validated, now=now, seq=seq, tick=tick, user_id=user_id
             )
     except ActionError as exc:
-        error, field = exc.message, exc.field
+        error, field, code = exc.message, exc.field, exc.code
     except TimeoutError:
         error = f"{action.name} timed out after {timeout_s:g} s; nothing was changed"
     except Exception:  # a bug, never shown to the agent as a stack trace
@@ -118,7 +119,7 @@ def run_action(
         }
     )
     db.finish_action(last_seq=seq, tick=tick + elapsed, events=events)
-    return Outcome(seq=seq, ok=error is None, result=result, error=error, field=field)
+    return Outcome(seq=seq, ok=error is None, result=result, error=error, field=field, code=code)
 
 
 def _execute(
