@@ -16,26 +16,28 @@ from apps.core.registry import app_names, discover
 
 
 class _Root(click.Group):
-    """The root group: one generated group per app, imported only when a command needs the apps."""
+    """The root group: its fixed commands, plus one generated group per app, built when a command
+    needs it (the apps are imported only then). Nothing is added to the group after it is built."""
 
     def list_commands(self, ctx: click.Context) -> list[str]:
-        _add_app_groups()
-        return super().list_commands(ctx)
+        return sorted({*self.commands, *_apps()})
 
     def get_command(self, ctx: click.Context, name: str) -> click.Command | None:
-        if name not in self.commands and name in app_names():
-            _add_app_groups()
-        return super().get_command(ctx, name)
+        if name in self.commands:
+            return self.commands[name]
+        if name not in app_names():
+            return None
+        spec = _apps().get(name)
+        return None if spec is None else app_group(spec)
 
 
-def _add_app_groups() -> None:
-    for spec in discover().values():
-        if spec.name not in cli.commands:
-            cli.add_command(app_group(spec))
+def _apps() -> dict:
+    from apps.core.registry import selected_apps
+
+    return discover(selected_apps())
 
 
 @click.group(
-    cls=_Root,
     help="saasgym: enterprise SaaS clones (CRM, ITSM, office) for training and evaluating agents.",
     context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 110},
 )
@@ -207,23 +209,21 @@ def world_extend(name: str, part_names: tuple[str, ...]) -> None:
     click.echo(f"extended {folder} ({len(manifest['files'])} files)")
 
 
-def _add_task_commands() -> None:
+def build() -> click.Group:
+    """The whole command tree: the commands declared here, `complete-task`, the task, rollout, bench and
+    export groups, and (when first needed) one group per app — a new root each call."""
     from benchmarks.cli import bench
     from mcp_gateway.export.cli import export
     from mcp_gateway.rollout.cli import rollout
     from mcp_gateway.tasks.cli import tasks
 
-    for command in (tasks, rollout, bench, export):
-        if command.name not in cli.commands:
-            cli.add_command(command)
-
-
-def build() -> click.Group:
-    """The whole command tree: the fixed commands (the per-app groups are added when first needed)."""
-    if "complete-task" not in cli.commands:
-        cli.add_command(complete_task_command())
-    _add_task_commands()
-    return cli
+    extra = [complete_task_command(), tasks, rollout, bench, export]
+    return _Root(
+        name="saasgym",
+        help=cli.help,
+        context_settings=cli.context_settings,
+        commands=[*cli.commands.values(), *extra],
+    )
 
 
 def main() -> None:

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import inspect
 import typing
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from typing import Any, Literal
@@ -38,6 +38,9 @@ class Ctx:
     ids: IdFactory
     user_id: str | None = None
     elapsed: int = 0
+    # What the lab configured for this app on its Gym (`Gym(app_options={"office": {...}})`),
+    # e.g. office's persona responder: passed to every action of the app, never a process global.
+    options: Mapping[str, Any] = field(default_factory=dict)
 
     def new_id(self, object_name: str) -> str:
         """A fresh deterministic record id for `object_name` (e.g. "Account")."""

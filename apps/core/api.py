@@ -15,7 +15,7 @@ from __future__ import annotations
 import functools
 import itertools
 import threading
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
@@ -25,7 +25,7 @@ from apps.core.errors import ActionError, UnknownActionError
 from apps.core.events import EventRecord
 from apps.core.journal import NetChange
 from apps.core.naming import qualified, split_qualified
-from apps.core.registry import discover
+from apps.core.registry import discover, selected_apps
 from apps.core.runtime import Outcome, complete_task, record_browser_events, run_action
 from apps.core.safe_values import text_problem
 from apps.core.spec import AppSpec
@@ -119,6 +119,7 @@ class Episode:
                 user_id=spec.default_user(self.world),
                 timeout_s=self.gym.tool_timeout_s,
                 browser_events=browser_events,
+                options=self.gym.app_options.get(app),
             )
 
     def call(self, tool: str, /, **arguments: Any) -> Any:
@@ -258,10 +259,20 @@ class Episode:
 class Gym:
     """Opens worlds and manages episodes in this process."""
 
-    def __init__(self, store: EpisodeStore | None = None, apps: dict[str, AppSpec] | None = None):
+    def __init__(
+        self,
+        store: EpisodeStore | None = None,
+        apps: dict[str, AppSpec] | None = None,
+        app_options: Mapping[str, Mapping[str, Any]] | None = None,
+    ):
+        """`store` holds the episode databases; `apps` the apps served (default: those discovered,
+        limited by $SAASGYM_APPS); `app_options` per app name what the lab configures for that app's
+        actions (e.g. `{"office": {"responder": RecordedResponder(...)}}`), given to them as `ctx.options`.
+        """
         self.store = store or SqliteMemoryStore()
         self.tool_timeout_s: float | None = None  # per-action deadline for every surface
-        self.apps = apps or discover()
+        self.apps = apps or discover(selected_apps())
+        self.app_options = dict(app_options or {})
         self._episodes: dict[str, Episode] = {}
         self._counter = itertools.count(1)
         self._lock = threading.Lock()

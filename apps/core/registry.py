@@ -5,6 +5,7 @@ from __future__ import annotations
 import importlib
 import os
 import pkgutil
+from collections.abc import Mapping
 from functools import cache
 
 import apps
@@ -12,13 +13,26 @@ from apps.core.naming import check_app_names
 from apps.core.spec import AppSpec
 
 
-@cache
-def discover() -> dict[str, AppSpec]:
-    """All installed apps by name, in name order. Adding an app folder is all it takes.
+def selected_apps(environ: Mapping[str, str] | None = None) -> frozenset[str] | None:
+    """The app names $SAASGYM_APPS (comma-separated) limits loading to, read now; None: all apps."""
+    raw = (os.environ if environ is None else environ).get("SAASGYM_APPS", "")
+    names = frozenset(a.strip() for a in raw.split(",") if a.strip())
+    return names or None
 
-    $SAASGYM_APPS (comma-separated names) limits which apps are loaded.
+
+def discover(only: frozenset[str] | None = None) -> dict[str, AppSpec]:
+    """The installed apps by name, in name order (all of them, or the ones named in `only`).
+    Adding an app folder is all it takes.
+
+    Args:
+        only: the app names to load (e.g. `selected_apps()`, which reads $SAASGYM_APPS); None for all.
     """
-    only = {a.strip() for a in os.environ.get("SAASGYM_APPS", "").split(",") if a.strip()}
+    return dict(_discovered(tuple(app_dirs()), only))
+
+
+@cache
+def _discovered(dirs: tuple[str, ...], only: frozenset[str] | None) -> tuple[tuple[str, AppSpec], ...]:
+    """Discovery for one set of app folders and one selection (cached by both, never by hidden state)."""
     found: dict[str, AppSpec] = {}
     for name in app_names():
         if only and name not in only:
@@ -27,7 +41,7 @@ def discover() -> dict[str, AppSpec]:
         if spec is not None:
             found[spec.name] = spec
     check_app_names(found)
-    return found
+    return tuple(found.items())
 
 
 def app_dirs() -> list[str]:
@@ -63,7 +77,7 @@ def load_app(name: str) -> AppSpec | None:
 
 def get_app(name: str) -> AppSpec:
     """The app called `name`, or a clear error listing the apps there are."""
-    registry = discover()
+    registry = discover(selected_apps())
     if name not in registry:
         raise KeyError(f"unknown app {name!r}; installed apps: {', '.join(registry) or 'none'}")
     return registry[name]

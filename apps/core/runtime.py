@@ -6,7 +6,7 @@ This is the single path every surface takes (MCP, CLI, UI, Python), so they beha
 from __future__ import annotations
 
 import logging
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
@@ -70,6 +70,7 @@ def run_action(
     user_id: str | None = None,
     browser_events: Sequence[dict[str, Any]] = (),
     timeout_s: float | None = None,
+    options: Mapping[str, Any] | None = None,
 ) -> Outcome:
     """Run one action and record it; a failed action writes nothing but is still logged.
 
@@ -85,7 +86,7 @@ def run_action(
         validated = action.validate(arguments)
         with db.deadline(timeout_s):
             result, elapsed = _execute(
-                db, spec, action, validated, now=now, seq=seq, tick=tick, user_id=user_id
+                db, spec, action, validated, now=now, seq=seq, tick=tick, user_id=user_id, options=options
             )
     except ActionError as exc:
         error, field, code = exc.message, exc.field, exc.code
@@ -132,6 +133,7 @@ def _execute(
     seq: int,
     tick: int,
     user_id: str | None,
+    options: Mapping[str, Any] | None = None,
 ) -> tuple[Any, int]:
     """Run the service function in one transaction; returns its result and the logical seconds it waited."""
     with Session(db.engine, expire_on_commit=False) as session:
@@ -140,9 +142,8 @@ def _execute(
             changes_before = db.write_count()
             if not action.read_only:
                 db.mark_action(connection, seq, tick)
-            ctx = Ctx(
-                db=session, now=now, ids=IdFactory(connection, spec.id_formats, spec.name), user_id=user_id
-            )
+            ids = IdFactory(connection, spec.id_formats, spec.name)
+            ctx = Ctx(db=session, now=now, ids=ids, user_id=user_id, options=options or {})
             result = action.fn(ctx, **validated)
             session.flush()
             if action.read_only and db.write_count() != changes_before:

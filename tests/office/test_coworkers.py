@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from apps.office.coworkers import RecordedResponder, RuleBasedResponder, get_responder, set_responder
+from apps.core.api import Gym
+from apps.office.coworkers import RecordedResponder, RuleBasedResponder, responder_for
 
 DAY = "2026-12-08"
 
@@ -136,15 +137,14 @@ def test_recorded_responder_replays_without_the_model(gym, tmp_path):
             Model.calls += 1
             return f"[model] {super().reply(persona, incoming)}"
 
-    previous = set_responder(RecordedResponder(Model(), cache_path=cache))
-    try:
-        recorded = _script(gym)
-        calls = Model.calls
-        assert calls > 0 and cache.exists()
-        set_responder(RecordedResponder(None, cache_path=cache))
-        assert _script(gym) == recorded
-        assert Model.calls == calls
-        assert any("[model]" in b for b in recorded[0])
-    finally:
-        set_responder(previous)
-    assert isinstance(get_responder(), RuleBasedResponder)
+    recording = Gym(app_options={"office": {"responder": RecordedResponder(Model(), cache_path=cache)}})
+    recorded = _script(recording)
+    calls = Model.calls
+    assert calls > 0 and cache.exists()
+    replaying = Gym(app_options={"office": {"responder": RecordedResponder(None, cache_path=cache)}})
+    assert _script(replaying) == recorded
+    assert Model.calls == calls
+    assert any("[model]" in b for b in recorded[0])
+    # another Gym in the same process is untouched: the responder is an option, not a process global
+    assert _script(gym)[0] != recorded[0]
+    assert isinstance(responder_for({}), RuleBasedResponder)

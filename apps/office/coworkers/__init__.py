@@ -7,8 +7,7 @@ from apps.office.coworkers.responder import (
     PersonaResponder,
     RecordedResponder,
     RuleBasedResponder,
-    get_responder,
-    set_responder,
+    responder_for,
 )
 
 __all__ = [
@@ -18,6 +17,5 @@ __all__ = [
     "PersonaResponder",
     "RecordedResponder",
     "RuleBasedResponder",
-    "get_responder",
-    "set_responder",
+    "responder_for",
 ]

@@ -21,8 +21,8 @@ from apps.office.coworkers.responder import (
     PersonaCard,
     Turn,
     cache_key,
-    get_responder,
     new_text,
+    responder_for,
 )
 from apps.office.models import ChatMessage, Event, Message, Persona, ScheduledReply, User
 
@@ -80,7 +80,7 @@ def on_mail_delivered(ctx: Ctx, copy: Message) -> None:
     )
     persona_card = card(ctx, persona)
     incoming = Incoming("mail", acting.display_name, copy.subject, copy.body_content, history)
-    text = get_responder().reply(persona_card, incoming)
+    text = responder_for(ctx.options).reply(persona_card, incoming)
     if text:
         key = cache_key(persona_card, "reply", asdict(incoming))
         _schedule(ctx, persona, "mail", {"message_id": copy.id, "body": text}, key)
@@ -106,7 +106,7 @@ def on_chat_message(ctx: Ctx, message: ChatMessage, recipients: list[str], chat_
             continue
         persona_card = card(ctx, persona)
         incoming = Incoming("chat", acting.display_name, "", message.body_content)
-        text = get_responder().reply(persona_card, incoming)
+        text = responder_for(ctx.options).reply(persona_card, incoming)
         if text:
             payload = {
                 "chat_id": message.chat_id,
@@ -177,7 +177,7 @@ def _answer_invite(ctx: Ctx, persona: Persona, user: User, row: ScheduledReply) 
         weekday=local_start.strftime("%a").upper()[:2],
         busy=busy,
     )
-    status, comment = get_responder().decide(card(ctx, persona), invitation)
+    status, comment = responder_for(ctx.options).decide(card(ctx, persona), invitation)
     respond_as(ctx, event, user, status, comment)
 
 

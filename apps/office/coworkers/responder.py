@@ -4,14 +4,17 @@ The default `RuleBasedResponder` is deterministic (rules per persona in the worl
 back personas with a language model by wrapping it in `RecordedResponder`, whose cache (keyed by
 persona + conversation state) makes a recorded episode replay exactly without the model:
 
-    from apps.office.coworkers import RecordedResponder, set_responder
-    set_responder(RecordedResponder(MyModelResponder(), cache_path="replies.json"))
+    from apps.core.api import Gym
+    from apps.office.coworkers import RecordedResponder
+    responder = RecordedResponder(MyModelResponder(), cache_path="replies.json")
+    gym = Gym(app_options={"office": {"responder": responder}})
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
+from collections.abc import Mapping
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Protocol, runtime_checkable
@@ -160,14 +163,16 @@ class RecordedResponder:
         return status, comment
 
 
-_current: list[PersonaResponder] = [RuleBasedResponder()]
+def responder_for(options: Mapping[str, object]) -> PersonaResponder:
+    """The responder the lab configured for the office app (`Gym(app_options={"office": {"responder":
+    ...}})`), or the deterministic rule-based one.
 
-
-def get_responder() -> PersonaResponder:
-    return _current[0]
-
-
-def set_responder(responder: PersonaResponder) -> PersonaResponder:
-    """Install the responder every episode in this process uses; returns the previous one."""
-    previous, _current[0] = _current[0], responder
-    return previous
+    Args:
+        options: the office app's options on the episode's Gym (`ctx.options`).
+    """
+    chosen = options.get("responder")
+    if chosen is None:
+        return RuleBasedResponder()
+    if not isinstance(chosen, PersonaResponder):
+        raise TypeError("office option 'responder' must be a PersonaResponder (reply and decide methods)")
+    return chosen
