@@ -116,7 +116,7 @@ class Episode:
                 action,
                 dict(arguments or {}),
                 surface=surface,
-                user_id=spec.default_user(self.world),
+                user_id=spec.acting_user(self.world),
                 timeout_s=self.gym.tool_timeout_s,
                 browser_events=browser_events,
                 options=self.gym.app_options.get(app),

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
+from pydantic import BaseModel
 from sqlmodel import func, select
 
 from apps.core.actions import Ctx
@@ -16,6 +17,14 @@ from apps.core.errors import ActionError
 from apps.core.text_search import contains_any
 
 MAX_PAGE = 200
+
+
+class Page(BaseModel):
+    """One page of a list: `total` rows match; this page starts at `offset` and holds `limit` rows at most."""
+
+    total: int
+    offset: int
+    limit: int
 
 
 def check_page(limit: int, offset: int = 0) -> None:

@@ -33,7 +33,8 @@ class AppSpec:
     - `ui_router`: builds the app's FastAPI router for the browser UI (given the UI kit).
     - `id_formats`: how each object's new ids look (per object name given to `ctx.new_id`).
     - `volatile_columns`: columns ignored by diffs and verifiers (e.g. last viewed), per table.
-    - `default_user`: the user id the agent acts as, taken from the world, when the surface names none.
+    - `default_user`: the user id the agent acts as, taken from the world, when the surface names none
+      (default: the world manifest's `actors[<app name>]`).
     - `prepare`: called (it must be idempotent and quick) whenever an episode offering the app is made, to
       start one-time background work such as compiling an engine before the first tool call needs it.
     """
@@ -46,8 +47,14 @@ class AppSpec:
     ui_router: Callable[[Any], APIRouter] | None = None
     id_formats: dict[str, IdFormat] = field(default_factory=dict)
     volatile_columns: dict[str, frozenset[str]] = field(default_factory=dict)
-    default_user: Callable[[World], str | None] = lambda world: None
+    default_user: Callable[[World], str | None] | None = None
     prepare: Callable[[], None] | None = None
+
+    def acting_user(self, world: World) -> str | None:
+        """The user id the agent acts as in `world` when the surface names none."""
+        if self.default_user is not None:
+            return self.default_user(world)
+        return world.manifest.get("actors", {}).get(self.name)
 
     def __post_init__(self) -> None:
         check_app_name(self.name)

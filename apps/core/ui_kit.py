@@ -146,6 +146,19 @@ class UiKit:
         return self.render(request, "error.html", {"title": "Error", "message": message}, status=status)
 
 
+def pager(total: int, page: int, size: int, shown: int, url_with: Any) -> dict[str, Any]:
+    """The pager of a list page: the rows shown (`first`-`last` of `total`) and the links to the
+    previous and next pages (`url_with(page=N)` builds one; None at either end)."""
+    first = (page - 1) * size
+    return {
+        "total": total,
+        "first": first + 1,
+        "last": first + shown,
+        "prev_url": url_with(page=page - 1) if page > 1 else None,
+        "next_url": url_with(page=page + 1) if first + shown < total else None,
+    }
+
+
 def parse_trace(raw: Any) -> list[dict[str, Any]]:
     """Browser events from the hidden `_trace` field or a beacon body: a JSON list, sanitized."""
     if not isinstance(raw, str) or not raw.strip():

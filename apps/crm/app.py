@@ -9,10 +9,6 @@ from apps.crm.seed import load_seed
 from apps.crm.services import actions
 
 
-def _acting_user(world) -> str | None:  # noqa: ANN001
-    return world.manifest.get("actors", {}).get("crm")
-
-
 def _ui_router(kit):  # noqa: ANN001, ANN202
     from apps.crm.ui import build_router
 
@@ -29,5 +25,4 @@ spec = AppSpec(
     id_formats=ID_FORMATS,
     # Saving a record stamps who/when; alone, that is never a meaningful change.
     volatile_columns={"*": frozenset({"last_modified_date", "last_modified_by_id"})},
-    default_user=_acting_user,
 )

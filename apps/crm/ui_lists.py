@@ -9,6 +9,7 @@ from fastapi import APIRouter, Request
 from fastapi.responses import Response
 
 from apps.core.ui_kit import UiKit
+from apps.core.ui_kit import pager as ui_pager
 from apps.crm import picklists as pl
 from apps.crm.ui_common import PAGE_SIZE, users
 from apps.crm.ui_fields import F, sel
@@ -206,14 +207,7 @@ def _list_handler(kit: UiKit, view: ListView):  # noqa: ANN202
                 {"label": c.label, "url": url, "sorted": sorted_state, "num": c.fmt in ("money", "num")}
             )
         total = data.get("total", len(data["records"]))
-        first = (page - 1) * PAGE_SIZE
-        pager = {
-            "total": total,
-            "first": first + 1,
-            "last": first + len(data["records"]),
-            "prev_url": url_with(page=page - 1) if page > 1 else None,
-            "next_url": url_with(page=page + 1) if first + len(data["records"]) < total else None,
-        }
+        pager = ui_pager(total, page, PAGE_SIZE, len(data["records"]), url_with)
         mine = query.get("mine") in ("true", "on", "1")
         return kit.render(
             request,

@@ -9,10 +9,6 @@ from apps.office.seed import load_seed
 from apps.office.services import actions
 
 
-def _acting_user(world) -> str | None:  # noqa: ANN001
-    return world.manifest.get("actors", {}).get("office")
-
-
 def _ui_router(kit):  # noqa: ANN001, ANN202
     from apps.office.ui import build_router
 
@@ -35,6 +31,5 @@ spec = AppSpec(
     id_formats=ID_FORMATS,
     # Graph stamps every save; alone, that is never a meaningful change.
     volatile_columns={"*": frozenset({"last_modified_date_time", "last_modified_by_id"})},
-    default_user=_acting_user,
     prepare=_start_formula_engine,
 )

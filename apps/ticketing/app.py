@@ -10,10 +10,6 @@ from apps.ticketing.seed import load_seed
 from apps.ticketing.services import actions
 
 
-def _acting_user(world) -> str | None:  # noqa: ANN001
-    return world.manifest.get("actors", {}).get("ticketing")
-
-
 def _ui_router(kit):  # noqa: ANN001, ANN202
     from apps.ticketing.ui import build_router
 
@@ -30,5 +26,4 @@ spec = AppSpec(
     id_formats=ID_FORMATS,
     # ServiceNow stamps every save; alone, that is never a meaningful change.
     volatile_columns={"*": frozenset({"sys_updated_on", "sys_updated_by"})},
-    default_user=_acting_user,
 )

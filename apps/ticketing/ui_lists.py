@@ -9,6 +9,7 @@ from fastapi import APIRouter, Request
 from fastapi.responses import Response
 
 from apps.core.ui_kit import UiKit
+from apps.core.ui_kit import pager as ui_pager
 
 PAGE = 20
 
@@ -267,14 +268,7 @@ def _handler(kit: UiKit, view: ListDef):  # noqa: ANN202
             }
             for c in view.columns
         ]
-        total, first = data.get("total", 0), (page - 1) * PAGE
-        pager = {
-            "total": total,
-            "first": first + 1,
-            "last": first + len(data["records"]),
-            "prev_url": url_with(page=page - 1) if page > 1 else None,
-            "next_url": url_with(page=page + 1) if first + len(data["records"]) < total else None,
-        }
+        pager = ui_pager(data.get("total", 0), page, PAGE, len(data["records"]), url_with)
         return kit.render(
             request,
             "sn_list.html",

@@ -12,21 +12,13 @@ from sqlmodel import SQLModel
 
 from apps.core.actions import ActionSet, Ctx
 from apps.core.errors import ActionError, NotFoundError
+from apps.core.list_query import Page, count  # noqa: F401
 from apps.core.list_query import check_page as check_limit  # noqa: F401  (used by the services)
-from apps.core.list_query import count  # noqa: F401
 from apps.core.service_kit import fill_doc, require_text  # noqa: F401
 
 actions = ActionSet("crm")
 
 T = TypeVar("T", bound=SQLModel)
-
-
-class Page(BaseModel):
-    """One page of a list view."""
-
-    total: int
-    offset: int
-    limit: int
 
 
 class Deleted(BaseModel):

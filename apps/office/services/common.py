@@ -12,8 +12,8 @@ from sqlmodel import SQLModel, col, func, select
 
 from apps.core.actions import ActionSet, Ctx
 from apps.core.errors import ActionError, NotFoundError
+from apps.core.list_query import Page, count  # noqa: F401
 from apps.core.list_query import check_page as check_limit  # noqa: F401  (used by the services)
-from apps.core.list_query import count  # noqa: F401
 from apps.core.service_kit import require_text  # noqa: F401
 from apps.office.models import Contact, Room, User
 
@@ -22,12 +22,6 @@ actions = ActionSet("office")
 T = TypeVar("T", bound=SQLModel)
 INTERNAL_DOMAIN = "acme.example"
 _EMAIL = re.compile(r"^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)+$")
-
-
-class Page(BaseModel):
-    total: int
-    offset: int
-    limit: int
 
 
 class Done(BaseModel):

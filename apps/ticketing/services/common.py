@@ -6,14 +6,13 @@ from collections.abc import Iterable
 from datetime import UTC, datetime
 from typing import Any, TypeVar
 
-from pydantic import BaseModel
 from sqlmodel import SQLModel, col, func, or_, select
 
 from apps.core import list_query
 from apps.core.actions import ActionSet, Ctx
 from apps.core.errors import ActionError, NotFoundError
+from apps.core.list_query import Page, count  # noqa: F401
 from apps.core.list_query import check_page as check_limit  # noqa: F401  (used by the services)
-from apps.core.list_query import count  # noqa: F401
 from apps.core.service_kit import fill_doc, require_text  # noqa: F401
 from apps.core.text_search import contains_any
 from apps.ticketing.models import Group, GroupMember, JournalEntry, SysUser
@@ -21,14 +20,6 @@ from apps.ticketing.models import Group, GroupMember, JournalEntry, SysUser
 actions = ActionSet("ticketing")
 
 T = TypeVar("T", bound=SQLModel)
-
-
-class Page(BaseModel):
-    """One page of a list view: `total` rows match the filter."""
-
-    total: int
-    offset: int
-    limit: int
 
 
 def find(ctx: Ctx, model: type[T], key: str | None, *, field: str, label: str) -> T:
