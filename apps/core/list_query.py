@@ -53,6 +53,14 @@ def matching(stmt: Any, columns: Iterable[Any], text: str | None) -> Any:
     return stmt.where(contains_any(columns, text.strip()))
 
 
+def matching_words(stmt: Any, columns: Iterable[Any], text: str | None) -> Any:
+    """`stmt` narrowed to rows where every word of `text` is in at least one of `columns`."""
+    columns = list(columns)
+    for word in (text or "").split():
+        stmt = stmt.where(contains_any(columns, word))
+    return stmt
+
+
 def equal_to(stmt: Any, *pairs: tuple[Any, Any]) -> Any:
     """`stmt` narrowed by `column == value` for every pair whose value is given (not None, not "")."""
     for column, value in pairs:

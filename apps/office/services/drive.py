@@ -7,6 +7,7 @@ from typing import Literal
 from pydantic import BaseModel
 from sqlmodel import col, select
 
+from apps.core import list_query
 from apps.core.actions import Ctx
 from apps.core.errors import ActionError
 from apps.office.models import DocBlock, DocComment, DriveItem, Permission, Worksheet
@@ -114,14 +115,15 @@ def search_drive(ctx: Ctx, *, query: str, limit: int = 25) -> DriveItemList:
         limit: at most this many results, 1-200.
     """
     check_limit(limit)
-    words = require_text(query, "query", "search text").lower().split()
+    text = require_text(query, "query", "search text")
     user = me(ctx)
     found = []
-    for item in ctx.db.exec(
-        select(DriveItem).where(col(DriveItem.parent_id).is_not(None)).order_by(DriveItem.name, DriveItem.id)
-    ):
-        hay = f"{item.name} {item.description or ''} {item.content_text or ''}".lower()
-        if all(w in hay for w in words) and role_of(ctx, item, user.id):
+    stmt = select(DriveItem).where(col(DriveItem.parent_id).is_not(None))
+    stmt = list_query.matching_words(
+        stmt, (DriveItem.name, DriveItem.description, DriveItem.content_text), text
+    )
+    for item in ctx.db.exec(list_query.ordered(stmt, DriveItem.name, tiebreak=DriveItem.id)):
+        if role_of(ctx, item, user.id):
             found.append(item_out(ctx, item))
             if len(found) >= limit:
                 break

@@ -6,12 +6,14 @@ from typing import Literal
 
 from sqlmodel import col, func, select
 
+from apps.core import list_query
 from apps.core.actions import Ctx
 from apps.core.errors import ActionError
 from apps.office.models import Attachment, MailFolder, Message
 from apps.office.schemas import MailFolderOut, MessageDetail, MessagePage, MessageSummary
 from apps.office.services.common import Done, Page, actions, check_limit, count, me, require_text
 from apps.office.services.mailbox import own_message, resolve_folder
+from apps.office.services.message_lists import has_category, message_page
 
 FlagStatus = Literal["notFlagged", "flagged", "complete"]
 Importance = Literal["low", "normal", "high"]
@@ -119,15 +121,10 @@ def list_messages(
         stmt = stmt.where(col(Message.is_read).is_(False))
     if flagged_only:
         stmt = stmt.where(Message.flag_status == "flagged")
-    if conversation_id:
-        stmt = stmt.where(Message.conversation_id == conversation_id)
-    rows = ctx.db.exec(stmt.order_by(col(Message.received_date_time).desc(), col(Message.id).desc())).all()
+    stmt = list_query.equal_to(stmt, (Message.conversation_id, conversation_id))
     if category:
-        rows = [r for r in rows if category.lower() in (c.lower() for c in r.categories)]
-    page = rows[offset : offset + limit]
-    return MessagePage(
-        total=len(rows), offset=offset, limit=limit, records=[MessageSummary.model_validate(r) for r in page]
-    )
+        stmt = stmt.where(has_category(category))
+    return message_page(ctx, stmt, limit=limit, offset=offset)
 
 
 @actions.read

@@ -12,9 +12,10 @@ from apps.core.actions import Ctx
 from apps.core.errors import ActionError
 from apps.core.text_search import contains
 from apps.office.models import Message
-from apps.office.schemas import MessagePage, MessageSummary
+from apps.office.schemas import MessagePage
 from apps.office.services.common import actions, check_limit, me
 from apps.office.services.mailbox import resolve_folder
+from apps.office.services.message_lists import message_page
 
 OPERATORS = ("from", "to", "cc", "subject", "has", "before", "after", "is", "in", "category")
 
@@ -105,8 +106,4 @@ def search_messages(ctx: Ctx, *, query: str, limit: int = 25, offset: int = 0) -
         raise ActionError("type something to search for, e.g. from:jane subject:invoice", field="query")
     user = me(ctx)
     stmt = select(Message).where(Message.owner_id == user.id, *parse_query(ctx, user.id, query))
-    rows = ctx.db.exec(stmt.order_by(col(Message.received_date_time).desc(), col(Message.id).desc())).all()
-    page = rows[offset : offset + limit]
-    return MessagePage(
-        total=len(rows), offset=offset, limit=limit, records=[MessageSummary.model_validate(r) for r in page]
-    )
+    return message_page(ctx, stmt, limit=limit, offset=offset)
