@@ -134,6 +134,31 @@ class Mutations(Strict):
     wrong_record: dict[str, str] = {}
 
 
+class CallPattern(Strict):
+    """A successful call the performer made at some point: the tool's full name (`crm_update_opportunity`)
+    and, optionally, rules its arguments must meet (only the arguments named here are looked at)."""
+
+    tool: str
+    args: dict[str, Match] = {}
+
+
+class Checkpoint(Strict):
+    """A named intermediate condition, reported in the verdict as a diagnostic of partial progress. It has
+    no weight in the outcome bit. Met when every expectation holds on the episode's net changes and, if
+    `called` is given, the performer made such a call (a call that changed nothing still counts: asking
+    the approver first is progress even when the state shows no trace of it)."""
+
+    name: str = Field(min_length=1, max_length=120)
+    expect: list[Expectation] = []
+    called: CallPattern | None = None
+
+    @model_validator(mode="after")
+    def _something(self) -> Checkpoint:
+        if not self.expect and self.called is None:
+            raise ValueError(f"checkpoint {self.name!r} needs `expect` or `called`")
+        return self
+
+
 class TaskTruth(Strict):
     """The private part of a task."""
 
@@ -147,6 +172,14 @@ class TaskTruth(Strict):
     oracle: list[OracleStep]
     ui_oracle: list[UiStep] | None = None
     mutations: Mutations = Mutations()
+    checkpoints: list[Checkpoint] = []
+
+    @model_validator(mode="after")
+    def _checkpoint_names_unique(self) -> TaskTruth:
+        names = [c.name for c in self.checkpoints]
+        if len(names) != len(set(names)):
+            raise ValueError("checkpoint names must be unique within a task")
+        return self
 
 
 class Task(BaseModel):

@@ -13,23 +13,15 @@ from typing import Any, Literal
 
 from apps.core.journal import NetChange, parse_literal
 from apps.core.naming import split_qualified
-from mcp_gateway.tasks.model import Expectation, Task
+from mcp_gateway.tasks.model import Task
 from mcp_gateway.verifier import gates
+from mcp_gateway.verifier.checkpoints import checkpoint_checks
+from mcp_gateway.verifier.expectations import Check, check_expectations
 from mcp_gateway.verifier.matching import describe, looks_like_refusal, matches
 
 log = logging.getLogger("saasgym.verifier")
 
 Outcome = Literal["pass", "fail", "invalid", "void"]
-
-
-@dataclass(frozen=True)
-class Check:
-    name: str
-    ok: bool
-    detail: str = ""
-
-    def as_dict(self) -> dict[str, Any]:
-        return {"name": self.name, "ok": self.ok, "detail": self.detail}
 
 
 @dataclass
@@ -42,6 +34,7 @@ class Verdict:
     diff: list[dict[str, Any]] = field(default_factory=list)
     reason_codes: list[str] = field(default_factory=list)
     answer: str | None = None
+    checkpoints: list[Check] = field(default_factory=list)  # diagnostics only: no weight in the outcome
 
     @property
     def reward(self) -> int | None:
@@ -56,7 +49,16 @@ class Verdict:
             "diff": self.diff,
             "reason_codes": self.reason_codes,
             "answer": self.answer,
+            "checkpoints": [c.as_dict() for c in self.checkpoints],
+            "progress": self.progress,
         }
+
+    @property
+    def progress(self) -> dict[str, int] | None:
+        """How many of the task's checkpoints were met (None when the task names none)."""
+        if not self.checkpoints:
+            return None
+        return {"met": sum(c.ok for c in self.checkpoints), "of": len(self.checkpoints)}
 
     def explain(self) -> str:
         """A readable account: outcome, failed gates/checks, and the field-level diff."""
@@ -65,6 +67,10 @@ class Verdict:
         lines += [
             f"  {'ok  ' if c.ok else 'FAIL'} {c.name}{': ' + c.detail if c.detail else ''}"
             for c in self.checks
+        ]
+        lines += [
+            f"  checkpoint {'met ' if c.ok else 'not met'} {c.name}{': ' + c.detail if c.detail else ''}"
+            for c in self.checkpoints
         ]
         for row in self.diff:
             fields = ", ".join(f"{k}: {v[0]!r} → {v[1]!r}" for k, v in row["fields"].items())
@@ -78,60 +84,6 @@ def _volatile(episode: Any, table: str) -> frozenset[str]:
         return frozenset()
     spec = episode.apps[found[0]]
     return spec.volatile_columns.get(table, frozenset()) | spec.volatile_columns.get("*", frozenset())
-
-
-def _after(change: NetChange) -> dict[str, Any]:
-    return {k: parse_literal(v) for k, v in (change.after or {}).items()}
-
-
-def _fields_match(exp: Expectation, change: NetChange) -> list[str]:
-    """Field names of `exp` that `change` fails (empty: all match)."""
-    after = _after(change)
-    return [name for name, rule in exp.fields.items() if not matches(rule, after.get(name))]
-
-
-def _check_expectations(task: Task, changes: dict[tuple[str, str], NetChange]) -> tuple[list[Check], dict]:
-    checks: list[Check] = []
-    claims: dict[tuple[str, str], Expectation] = {}
-    for i, exp in enumerate(task.truth.expect, start=1):
-        name = f"expect {i}: {exp.op} {exp.table}" + (f" {exp.pk}" if exp.pk else "")
-        if exp.op == "insert":
-            found = next(
-                (
-                    key
-                    for key, c in changes.items()
-                    if c.table == exp.table
-                    and c.op == "insert"
-                    and key not in claims
-                    and not _fields_match(exp, c)
-                ),
-                None,
-            )
-            if found:
-                claims[found] = exp
-            wanted = ", ".join(f"{k} {describe(r)}" for k, r in exp.fields.items())
-            checks.append(Check(name, found is not None, "" if found else f"no new row with {wanted}"))
-            continue
-        key = (exp.table, exp.pk)
-        change = changes.get(key)
-        if exp.op == "unchanged":
-            checks.append(Check(name, change is None, "" if change is None else "the row was changed"))
-        elif exp.op == "delete":
-            ok = change is not None and change.op == "delete"
-            claims.update({key: exp} if ok else {})
-            checks.append(Check(name, ok, "" if ok else "the row still exists"))
-        else:
-            if change is None or change.op != "update":
-                checks.append(
-                    Check(name, False, "the row was not changed" if change is None else f"row {change.op}d")
-                )
-                continue
-            claims[key] = exp
-            wrong = _fields_match(exp, change)
-            after = _after(change)
-            detail = "; ".join(f"{f} is {after.get(f)!r}, expected {describe(exp.fields[f])}" for f in wrong)
-            checks.append(Check(name, not wrong, detail))
-    return checks, claims
 
 
 def _status(episode: Any, task: Task, key: tuple[str, str], change: NetChange, claims: dict) -> str:
@@ -203,7 +155,7 @@ def _verify_locked(episode: Any, task: Task) -> Verdict:
     completed, answer = episode.completed
     net = [c for c in episode.db.net_changes() if not c.table.startswith("_")]
     changes = {(c.table, str(parse_literal(c.pk))): c for c in net}
-    checks, claims = _check_expectations(task, changes)
+    checks, claims = check_expectations(task.truth.expect, changes)
     diff = []
     for key, change in changes.items():
         status = _status(episode, task, key, change, claims)
@@ -220,11 +172,13 @@ def _verify_locked(episode: Any, task: Task) -> Verdict:
     answer_check = _check_answer(task, completed, answer)
     if answer_check:
         checks.append(answer_check)
+    progress = checkpoint_checks(task.truth.checkpoints, changes, events)
     failed_gates = [g.name for g in gate_results if not g.ok]
     if failed_gates:
-        return Verdict("invalid", gate_results, checks, diff, [f"gate:{g}" for g in failed_gates], answer)
+        codes = [f"gate:{g}" for g in failed_gates]
+        return Verdict("invalid", gate_results, checks, diff, codes, answer, progress)
     codes = []
     codes += ["expectation_unmet"] if any(not c.ok and c.name.startswith("expect") for c in checks) else []
     codes += ["collateral_damage"] if collateral else []
     codes += ["answer_mismatch"] if answer_check and not answer_check.ok else []
-    return Verdict("fail" if codes else "pass", gate_results, checks, diff, codes, answer)
+    return Verdict("fail" if codes else "pass", gate_results, checks, diff, codes, answer, progress)

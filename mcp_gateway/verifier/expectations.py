@@ -1,0 +1,77 @@
+"""Expectations against an episode's net changes: one check each, and which change each one claimed."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from apps.core.journal import NetChange, parse_literal
+from mcp_gateway.tasks.model import Expectation
+from mcp_gateway.verifier.matching import describe, matches
+
+
+@dataclass(frozen=True)
+class Check:
+    name: str
+    ok: bool
+    detail: str = ""
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"name": self.name, "ok": self.ok, "detail": self.detail}
+
+
+def after_values(change: NetChange) -> dict[str, Any]:
+    return {k: parse_literal(v) for k, v in (change.after or {}).items()}
+
+
+def _fields_match(exp: Expectation, change: NetChange) -> list[str]:
+    """Field names of `exp` that `change` fails (empty: all match)."""
+    after = after_values(change)
+    return [name for name, rule in exp.fields.items() if not matches(rule, after.get(name))]
+
+
+def check_expectations(
+    expectations: list[Expectation], changes: dict[tuple[str, str], NetChange]
+) -> tuple[list[Check], dict]:
+    """One check per expectation against the net `changes`, and which change each expectation claimed."""
+    checks: list[Check] = []
+    claims: dict[tuple[str, str], Expectation] = {}
+    for i, exp in enumerate(expectations, start=1):
+        name = f"expect {i}: {exp.op} {exp.table}" + (f" {exp.pk}" if exp.pk else "")
+        if exp.op == "insert":
+            found = next(
+                (
+                    key
+                    for key, c in changes.items()
+                    if c.table == exp.table
+                    and c.op == "insert"
+                    and key not in claims
+                    and not _fields_match(exp, c)
+                ),
+                None,
+            )
+            if found:
+                claims[found] = exp
+            wanted = ", ".join(f"{k} {describe(r)}" for k, r in exp.fields.items())
+            checks.append(Check(name, found is not None, "" if found else f"no new row with {wanted}"))
+            continue
+        key = (exp.table, exp.pk)
+        change = changes.get(key)
+        if exp.op == "unchanged":
+            checks.append(Check(name, change is None, "" if change is None else "the row was changed"))
+        elif exp.op == "delete":
+            ok = change is not None and change.op == "delete"
+            claims.update({key: exp} if ok else {})
+            checks.append(Check(name, ok, "" if ok else "the row still exists"))
+        else:
+            if change is None or change.op != "update":
+                checks.append(
+                    Check(name, False, "the row was not changed" if change is None else f"row {change.op}d")
+                )
+                continue
+            claims[key] = exp
+            wrong = _fields_match(exp, change)
+            after = after_values(change)
+            detail = "; ".join(f"{f} is {after.get(f)!r}, expected {describe(exp.fields[f])}" for f in wrong)
+            checks.append(Check(name, not wrong, detail))
+    return checks, claims
