@@ -11,7 +11,8 @@ from typing import Any
 
 from apps.core.journal import NetChange
 from mcp_gateway.tasks.model import CallPattern, Checkpoint
-from mcp_gateway.verifier.expectations import Check, check_expectations
+from mcp_gateway.verifier.checks import Check
+from mcp_gateway.verifier.expectations import check_expectations
 from mcp_gateway.verifier.matching import describe, matches
 
 

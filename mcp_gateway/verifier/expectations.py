@@ -2,22 +2,12 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
 from apps.core.journal import NetChange, parse_literal
 from mcp_gateway.tasks.model import Expectation
+from mcp_gateway.verifier.checks import Check
 from mcp_gateway.verifier.matching import describe, matches
-
-
-@dataclass(frozen=True)
-class Check:
-    name: str
-    ok: bool
-    detail: str = ""
-
-    def as_dict(self) -> dict[str, Any]:
-        return {"name": self.name, "ok": self.ok, "detail": self.detail}
 
 
 def after_values(change: NetChange) -> dict[str, Any]:

@@ -8,20 +8,12 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
 from apps.core.worlds import World, world_problems
+from mcp_gateway.verifier.checks import Check
 
-
-@dataclass(frozen=True)
-class GateResult:
-    name: str
-    ok: bool
-    detail: str = ""
-
-    def as_dict(self) -> dict[str, Any]:
-        return {"name": self.name, "ok": self.ok, "detail": self.detail}
+GateResult = Check  # a gate's result is a check whose failure makes the verdict `invalid`
 
 
 def world_integrity(world: World) -> GateResult:

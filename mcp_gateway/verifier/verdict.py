@@ -16,7 +16,8 @@ from apps.core.naming import split_qualified
 from mcp_gateway.tasks.model import Task
 from mcp_gateway.verifier import gates
 from mcp_gateway.verifier.checkpoints import checkpoint_checks
-from mcp_gateway.verifier.expectations import Check, check_expectations
+from mcp_gateway.verifier.checks import Check
+from mcp_gateway.verifier.expectations import check_expectations
 from mcp_gateway.verifier.matching import describe, looks_like_refusal, matches
 
 log = logging.getLogger("saasgym.verifier")
