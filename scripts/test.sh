@@ -14,6 +14,20 @@ python3 -m pip install -q --disable-pip-version-check -e ".[test]"
 npm install --prefix tests/foreign_clients --no-audit --no-fund --loglevel=error  # (npm ci trips over optional platform deps)
 # The harness-adapter venvs (OpenEnv, Inspect AI, verifiers, Harbor, the client beside mcp 1.x on Python 3.10, the mcp floor), each from its lock in tests/adapters/locks/; kept under .venvs/ and rebuilt only when a lock changes.
 bash scripts/adapter_venvs.sh
-# Calibration of every task on every surface it allows (oracle passes; null runs and mutants fail).
-python3 -m mcp_gateway tasks check
+# Calibration of every task on every surface it allows (oracle passes; null runs and mutants fail), run beside
+# the pytest suite (each is mostly one process; together they use both cores of a CI machine). Its report is
+# printed after the suite; the run fails if either fails.
+log=$(mktemp)
+python3 -m mcp_gateway tasks check >"$log" 2>&1 &
+check=$!
+set +e
 python3 -m pytest -q "$@"
+tests_rc=$?
+wait "$check"
+check_rc=$?
+set -e
+echo "== saasgym tasks check =="
+cat "$log"
+rm -f "$log"
+echo "pytest exit $tests_rc, tasks check exit $check_rc"
+[ "$tests_rc" = 0 ] && [ "$check_rc" = 0 ]
