@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from apps.core.spec import AppSpec
 from apps.ticketing import models_itsm  # noqa: F401  (registers the ITSM tables)
+from apps.ticketing.callers import models as caller_models  # noqa: F401  (registers the callers' table)
 from apps.ticketing.ids import ID_FORMATS
 from apps.ticketing.models import ticketing_registry
 from apps.ticketing.seed import load_seed

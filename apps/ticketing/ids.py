@@ -28,6 +28,7 @@ OBJECTS = (
     "cmdb_rel_ci",
     "incident",
     "sys_journal_field",
+    "caller_followup",
     "contract_sla",
     "task_sla",
     "problem",

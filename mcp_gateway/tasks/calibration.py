@@ -169,7 +169,7 @@ def mutants(gym: Gym, task: Task) -> dict[str, str]:
         )
     else:
         out["wrong_record"] = "error: no mutations.wrong_record" if writes else NA
-    bumped = _bump_first_number(oracle, gym)
+    bumped = _bump_first_number(oracle, gym) if task.truth.mutations.off_by_one else None
     wrong_answer = _bump_answer(task)
     if bumped is not None:
         out["off_by_one"] = score_steps(gym, task, bumped)

@@ -129,9 +129,12 @@ class UiStep(Strict):
 
 
 class Mutations(Strict):
-    """Hints for calibration mutants: ids to swap for the 'wrong record' mutant."""
+    """Hints for calibration mutants: ids to swap for the 'wrong record' mutant; `off_by_one: false` when
+    no number in the oracle decides the outcome (e.g. its only number is how long to wait for a reply),
+    so bumping it is not a wrong solution."""
 
     wrong_record: dict[str, str] = {}
+    off_by_one: bool = True
 
 
 class CallPattern(Strict):

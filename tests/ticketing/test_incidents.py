@@ -115,7 +115,7 @@ def test_close_needs_resolved_and_cancel_needs_reason(desk):
     assert out["state"] == 8 and not out["active"]
 
 
-def test_reopen_by_agent_and_by_caller_comment(desk):
+def test_reopen_by_agent(desk):
     n = desk.incident()["number"]
     desk.ok("assign_incident", incident_id=n, assignment_group="Service Desk", assign_to_me=True)
     desk.ok(
@@ -128,12 +128,9 @@ def test_reopen_by_agent_and_by_caller_comment(desk):
         None,
         None,
     )
-    desk.ok("resolve_incident", incident_id=n, close_code="Solution provided", close_notes="Fixed")
-    desk.ok("log_caller_reply", incident_id=n, text="It broke again this morning")
-    detail = desk.ok("get_incident", incident_id=n)
-    assert detail["incident"]["state"] == 2 and detail["incident"]["reopen_count"] == 2
-    newest = detail["activity"][0]
-    assert newest["element"] == "comments" and newest["sys_created_by"] == detail["incident"]["caller_id"]
+    newest = desk.ok("get_incident", incident_id=n)["activity"][0]
+    assert newest["element"] == "comments" and newest["value"] == "Still failing"
+    # a caller's own comment reopening it: tests/ticketing/test_callers.py
 
 
 def test_agent_comment_does_not_reopen(desk):

@@ -19,6 +19,8 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Protocol, runtime_checkable
 
+from apps.core.app_options import configured
+
 QUOTE_MARK = "________________________________"
 REQUEST_WORDS = ("please", "can you", "could you", "would you", "need", "send me", "let me know", "?")
 
@@ -170,9 +172,4 @@ def responder_for(options: Mapping[str, object]) -> PersonaResponder:
     Args:
         options: the office app's options on the episode's Gym (`ctx.options`).
     """
-    chosen = options.get("responder")
-    if chosen is None:
-        return RuleBasedResponder()
-    if not isinstance(chosen, PersonaResponder):
-        raise TypeError("office option 'responder' must be a PersonaResponder (reply and decide methods)")
-    return chosen
+    return configured(options, "responder", PersonaResponder, RuleBasedResponder)

@@ -12,6 +12,7 @@ from typing import Literal
 from apps.core.actions import Ctx
 from apps.core.errors import ActionError
 from apps.ticketing import choices as c
+from apps.ticketing.callers import engine as callers
 from apps.ticketing.models import Incident
 from apps.ticketing.schemas import IncidentOut
 from apps.ticketing.services import sla_engine
@@ -124,13 +125,16 @@ def put_incident_on_hold(
     """Put a New or In Progress incident On Hold (state 3) with a reason: {reasons}.
 
     The resolution SLA pauses while on hold. `comments` (optional) is added as an additional comment
-    visible to the caller — e.g. the question you are waiting on them to answer.
+    visible to the caller — e.g. the question you are waiting on them to answer. With "Awaiting Caller",
+    the caller answers by themselves after a while (advance_time lets the time pass) and the incident
+    goes back to In Progress.
     """
     inc = load_incident(ctx, incident_id)
     require_state(inc, (c.NEW, c.IN_PROGRESS), "put on hold", "")
     check_choice(hold_reason, CODE_OF_HOLD, "hold_reason")
     if comments and comments.strip():
         add_journal(ctx, "incident", inc.sys_id, "comments", comments.strip())
+        callers.on_desk_comment(ctx, inc, comments.strip())
     return move(ctx, inc, c.ON_HOLD, hold_reason=CODE_OF_HOLD[hold_reason])
 
 
@@ -142,17 +146,20 @@ def resolve_incident(ctx: Ctx, *, incident_id: str, close_code: str, close_notes
     Args:
         close_code: the resolution code, one of: {codes}.
         close_notes: what was done to resolve it (the caller sees it).
-    Its SLAs stop. A Resolved incident closes by itself after 7 days, or reopens if the caller
-    comments (log_caller_reply) or you reopen it.
+    Its SLAs stop. The caller is told: if the fix did not work for them they write back after a while
+    (advance_time lets the time pass) and their comment reopens the incident; otherwise it closes by
+    itself after 7 days. You can also reopen it (reopen_incident).
     """
     inc = load_incident(ctx, incident_id)
     require_state(inc, OPEN_STATES, "resolved", "")
     check_choice(close_code or None, c.CLOSE_CODES, "close_code")
     code = require_text(close_code, "close_code", "a resolution code")
     notes = require_text(close_notes, "close_notes", "resolution notes")
-    return move(
+    out = move(
         ctx, inc, c.RESOLVED, close_code=code, close_notes=notes, resolved_at=ctx.now, resolved_by=ctx.user_id
     )
+    callers.on_resolved(ctx, inc)
+    return out
 
 
 @actions.write

@@ -9,11 +9,12 @@ from sqlmodel import func, select
 from apps.core.actions import Ctx
 from apps.core.errors import ActionError, NotFoundError
 from apps.ticketing import choices as c
+from apps.ticketing.callers import engine as callers
 from apps.ticketing.models import Incident
 from apps.ticketing.models_itsm import CatalogTask, ChangeRequest, Problem, RequestedItem
 from apps.ticketing.schemas import JournalOut
 from apps.ticketing.services.common import actions, add_journal, require_text, stamp
-from apps.ticketing.services.incident_states import load_incident, reopen
+from apps.ticketing.services.incident_states import reopen
 from apps.ticketing.services.present import display_names
 
 TASK_TABLES = {
@@ -77,7 +78,9 @@ def add_work_note(ctx: Ctx, *, record_id: str, text: str) -> JournalOut:
 def add_comment(ctx: Ctx, *, record_id: str, text: str) -> JournalOut:
     """Add an additional comment (customer-visible: the caller or requester sees it and is notified) to
     an incident, problem, change, requested item or catalog task, by number or sys_id.
-    Use add_work_note for internal notes.
+    Use add_work_note for internal notes. On an incident, a question to the caller (e.g. "Which laptop
+    is it — can you send its asset tag?", or "Is Outlook working again?" once Resolved) is answered by
+    the caller themselves after a while: let time pass with advance_time, then read the incident.
     """
     table, row = find_task(ctx, record_id)
     _check_writable(table, row)
@@ -86,29 +89,6 @@ def add_comment(ctx: Ctx, *, record_id: str, text: str) -> JournalOut:
         reopen(ctx, row)
     else:
         stamp(ctx, row)
-    return _entry_out(ctx, entry)
-
-
-@actions.write
-def log_caller_reply(ctx: Ctx, *, incident_id: str, text: str) -> JournalOut:
-    """Record a reply the caller sent (by e-mail or the portal) as an additional comment authored by
-    the caller. If the incident is Resolved, the caller's comment reopens it (In Progress,
-    reopen_count + 1, a new resolution SLA starts); if it is On Hold awaiting the caller, it goes back
-    to In Progress.
-    """
-    inc = load_incident(ctx, incident_id)
-    _check_writable("incident", inc)
-    if not inc.caller_id:
-        raise ActionError(f"{inc.number} has no caller", field="incident_id")
-    entry = add_journal(
-        ctx, "incident", inc.sys_id, "comments", require_text(text, "text", "the reply text"), inc.caller_id
-    )
-    if inc.state == c.RESOLVED:
-        reopen(ctx, inc)
-    elif inc.state == c.ON_HOLD and inc.hold_reason == "1":
-        from apps.ticketing.services.incident_states import move
-
-        move(ctx, inc, c.IN_PROGRESS)
-    else:
-        stamp(ctx, inc)
+    if table == "incident":
+        callers.on_desk_comment(ctx, row, entry.value)
     return _entry_out(ctx, entry)

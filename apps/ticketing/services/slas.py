@@ -12,11 +12,13 @@ from sqlmodel import col, select
 from apps.core.actions import Ctx
 from apps.core.errors import ActionError
 from apps.ticketing import choices as c
+from apps.ticketing.callers import engine as callers
 from apps.ticketing.models import Incident
 from apps.ticketing.models_itsm import SlaDefinition, TaskSla
 from apps.ticketing.schemas import SlaDefinitionOut, TaskSlaOut, TaskSlaPage
 from apps.ticketing.services import sla_engine
 from apps.ticketing.services.common import actions, aware, check_limit, find, stamp
+from apps.ticketing.services.incident_states import move, reopen
 
 
 class SlaDefinitionList(BaseModel):
@@ -32,6 +34,7 @@ class ClockResult(BaseModel):
     waited_seconds: int
     slas_breached: int
     incidents_closed: list[str]
+    caller_replies: list[str] = []  # incidents whose caller wrote back meanwhile
 
 
 def _out(ctx: Ctx, rows: list[tuple[TaskSla, SlaDefinition, str | None]]) -> list[TaskSlaOut]:
@@ -114,17 +117,30 @@ def list_sla_definitions(ctx: Ctx) -> SlaDefinitionList:
 def advance_time(ctx: Ctx, *, hours: int = 0, minutes: int = 0) -> ClockResult:
     """Wait: let logical time pass (at most 30 days), then run the scheduled jobs.
 
-    The SLA breach timer marks running SLAs past their target as breached, and Resolved incidents
-    resolved 7 or more days ago are closed automatically (state 7 Closed).
+    Callers who were asked something (or whose fix did not hold) write back when their time comes
+    (`caller_replies` lists those incidents; read them with get_incident). The SLA breach timer marks
+    running SLAs past their target as breached, and Resolved incidents resolved 7 or more days ago are
+    closed automatically (state 7 Closed).
     """
     seconds = hours * 3600 + minutes * 60
     if seconds <= 0 or seconds > 30 * 86400:
         raise ActionError("wait between 1 minute and 30 days (hours and/or minutes)", field="hours")
     ctx.wait(seconds)
+    replied = []
+    for reply in callers.deliver_due(ctx):
+        replied.append(reply.incident.number)
+        if reply.effect == "reopen":
+            reopen(ctx, reply.incident)
+        elif reply.effect == "resume":
+            move(ctx, reply.incident, c.IN_PROGRESS)
     breached = sla_engine.mark_breaches(ctx)
     closed = auto_close(ctx)
     return ClockResult(
-        now=ctx.now.isoformat(), waited_seconds=seconds, slas_breached=breached, incidents_closed=closed
+        now=ctx.now.isoformat(),
+        waited_seconds=seconds,
+        slas_breached=breached,
+        incidents_closed=closed,
+        caller_replies=replied,
     )
 
 

@@ -1,0 +1,24 @@
+"""The caller's pending reactions: one row per reaction, due at a moment of logical time."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from sqlmodel import Field
+
+from apps.ticketing.models import TicketingTable
+
+
+class CallerFollowup(TicketingTable, table=True):
+    """A caller's reaction to the desk (`kind` answer: to a comment; verdict: to a resolution), carried out
+    at `due_at` when logical time passes. `status` pending → done (or dropped when the incident closed)."""
+
+    __tablename__ = "ticketing_caller_followup"
+    sys_id: str = Field(primary_key=True)
+    incident: str = Field(index=True)
+    caller: str = Field(index=True)
+    kind: str
+    asked: str | None = None
+    due_at: datetime = Field(index=True)
+    status: str = Field(default="pending", index=True)
+    sys_created_on: datetime | None = None
