@@ -33,6 +33,8 @@ class AppSpec:
     - `ui_router`: builds the app's FastAPI router for the browser UI (given the UI kit).
     - `id_formats`: how each object's new ids look (per object name given to `ctx.new_id`).
     - `volatile_columns`: columns ignored by diffs and verifiers (e.g. last viewed), per table.
+    - `bookkeeping_tables`: tables whose rows only record what the app itself will do next (a colleague's
+      or caller's scheduled reply): shown in diffs, never counted as collateral damage.
     - `default_user`: the user id the agent acts as, taken from the world, when the surface names none
       (default: the world manifest's `actors[<app name>]`).
     - `prepare`: called (it must be idempotent and quick) whenever an episode offering the app is made, to
@@ -47,6 +49,7 @@ class AppSpec:
     ui_router: Callable[[Any], APIRouter] | None = None
     id_formats: dict[str, IdFormat] = field(default_factory=dict)
     volatile_columns: dict[str, frozenset[str]] = field(default_factory=dict)
+    bookkeeping_tables: frozenset[str] = frozenset()
     default_user: Callable[[World], str | None] | None = None
     prepare: Callable[[], None] | None = None
 

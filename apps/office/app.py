@@ -31,5 +31,7 @@ spec = AppSpec(
     id_formats=ID_FORMATS,
     # Graph stamps every save; alone, that is never a meaningful change.
     volatile_columns={"*": frozenset({"last_modified_date_time", "last_modified_by_id"})},
+    # A colleague's pending reaction is a consequence of the mail or invite, never damage of its own.
+    bookkeeping_tables=frozenset({"office_scheduled_reply"}),
     prepare=_start_formula_engine,
 )

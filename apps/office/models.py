@@ -310,6 +310,7 @@ class Persona(OfficeTable, table=True):
     reply_delay_minutes: int = 30
     signature: str = ""
     clarifying_question: str = ""
+    referral: str = ""  # said to a specific request they cannot answer: who would know
 
 
 class ScheduledReply(OfficeTable, table=True):

@@ -27,4 +27,6 @@ spec = AppSpec(
     id_formats=ID_FORMATS,
     # ServiceNow stamps every save; alone, that is never a meaningful change.
     volatile_columns={"*": frozenset({"sys_updated_on", "sys_updated_by"})},
+    # A caller's pending reaction is a consequence of the desk's comment, never damage of its own.
+    bookkeeping_tables=frozenset({"ticketing_caller_followup"}),
 )

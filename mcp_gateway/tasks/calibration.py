@@ -147,11 +147,17 @@ def _with_before_complete(steps: list[OracleStep], extra: OracleStep) -> list[Or
 
 
 def _raw_write(ep: Episode) -> None:
-    table = next(iter(ep.apps.values())).metadata.sorted_tables[0].name
-    pk = next(iter(next(iter(ep.apps.values())).metadata.sorted_tables[0].primary_key.columns)).name
-    ep.db.execute_raw(
-        f'UPDATE "{table}" SET "{pk}" = "{pk}" WHERE rowid = (SELECT min(rowid) FROM "{table}")'
-    )
+    """A write behind the services' back: the first row of the first non-empty table touched by raw SQL."""
+    for spec in ep.apps.values():
+        for table in spec.metadata.sorted_tables:
+            pk = next(iter(table.primary_key.columns)).name
+            if ep.db.execute_raw(f'SELECT 1 FROM "{table.name}" LIMIT 1'):
+                ep.db.execute_raw(
+                    f'UPDATE "{table.name}" SET "{pk}" = "{pk}" '
+                    f'WHERE rowid = (SELECT min(rowid) FROM "{table.name}")'
+                )
+                return
+    raise RuntimeError("the hack needs a row to touch, and every table of the episode is empty")
 
 
 def mutants(gym: Gym, task: Task) -> dict[str, str]:

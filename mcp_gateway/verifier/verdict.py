@@ -87,8 +87,15 @@ def _volatile(episode: Any, table: str) -> frozenset[str]:
     return spec.volatile_columns.get(table, frozenset()) | spec.volatile_columns.get("*", frozenset())
 
 
+def _bookkeeping(episode: Any, table: str) -> bool:
+    found = split_qualified(table, episode.apps)
+    return found is not None and table in episode.apps[found[0]].bookkeeping_tables
+
+
 def _status(episode: Any, task: Task, key: tuple[str, str], change: NetChange, claims: dict) -> str:
     table, pk = key
+    if _bookkeeping(episode, table) and key not in claims:
+        return "harmless"
     changed = set(change.changed_fields())
     harmless = _volatile(episode, table)
     allowed = [

@@ -176,3 +176,20 @@ def test_a_lab_can_back_callers_with_its_own_responder():
         assert not failed.ok and "internal error" in failed.error  # a lab's misconfiguration, logged
     finally:
         wrong.close()
+
+
+def test_the_caller_knows_their_own_record(desk):
+    who = _caller_with_laptop(desk)
+    number, manager = desk.ep.db.execute_raw(
+        "SELECT u.employee_number, m.name FROM ticketing_sys_user u "
+        "LEFT JOIN ticketing_sys_user m ON m.sys_id = u.manager WHERE u.sys_id = ?",
+        (who["user"],),
+    )[0]
+    n = desk.ok("create_incident", caller_id=who["user"], short_description="Password reset")["number"]
+    desk.ok(
+        "add_comment", record_id=n, text="Could you confirm your employee number and who your manager is?"
+    )
+    desk.ok("advance_time", hours=72)
+    reply = _newest_comment(desk, n)["value"]
+    assert number in reply
+    assert (manager in reply) if manager else ("don't know" in reply)

@@ -15,20 +15,28 @@ from typing import Any
 from sqlmodel import col, select
 
 from apps.core.actions import Ctx
+from apps.office.coworkers.derived import derived_persona, persona_by_id
 from apps.office.coworkers.responder import (
     Incoming,
     Invitation,
     PersonaCard,
     Turn,
     cache_key,
+    matched_knowledge,
     new_text,
     responder_for,
 )
-from apps.office.models import ChatMessage, Event, Message, Persona, ScheduledReply, User
+from apps.office.models import ChatMessage, Event, Message, Permission, Persona, ScheduledReply, User
 
 
 def persona_of(ctx: Ctx, user_id: str) -> Persona | None:
-    return ctx.db.exec(select(Persona).where(Persona.user_id == user_id)).first()
+    """The colleague's persona: the world's hand-written one, else one derived from their records (every
+    employee answers; the acting user never answers themselves)."""
+    stored = ctx.db.exec(select(Persona).where(Persona.user_id == user_id)).first()
+    if stored is not None or user_id == ctx.user_id:
+        return stored
+    user = ctx.db.get(User, user_id)
+    return derived_persona(ctx, user) if user is not None else None
 
 
 def card(ctx: Ctx, persona: Persona) -> PersonaCard:
@@ -43,6 +51,7 @@ def card(ctx: Ctx, persona: Persona) -> PersonaCard:
         meeting_rules=dict(persona.meeting_rules),
         signature=persona.signature,
         clarifying_question=persona.clarifying_question,
+        referral=persona.referral,
     )
 
 
@@ -83,7 +92,34 @@ def on_mail_delivered(ctx: Ctx, copy: Message) -> None:
     text = responder_for(ctx.options).reply(persona_card, incoming)
     if text:
         key = cache_key(persona_card, "reply", asdict(incoming))
-        _schedule(ctx, persona, "mail", {"message_id": copy.id, "body": text}, key)
+        payload = {"message_id": copy.id, "body": text, "share": _offered(persona_card, incoming, text)}
+        _schedule(ctx, persona, "mail", payload, key)
+
+
+def _offered(persona: PersonaCard, incoming: Incoming, text: str) -> list[str]:
+    """The documents the reply hands over: matched ones whose name the reply mentions."""
+    return [
+        k["share_item_id"]
+        for k in matched_knowledge(persona, incoming)
+        if k.get("share_item_id") and k["keywords"][-1] in text
+    ]
+
+
+def _share(ctx: Ctx, owner: User, item_ids: list[str], with_user_id: str | None) -> None:
+    """The colleague shares their documents (read) with whoever asked, once."""
+    for item_id in item_ids if with_user_id else []:
+        held = select(Permission).where(Permission.item_id == item_id, Permission.user_id == with_user_id)
+        if ctx.db.exec(held).first() is None:
+            ctx.db.add(
+                Permission(
+                    id=ctx.new_id("Permission"),
+                    item_id=item_id,
+                    user_id=with_user_id,
+                    roles=["read"],
+                    granted_by_id=owner.id,
+                    created_date_time=ctx.now,
+                )
+            )
 
 
 def on_invitation(ctx: Ctx, event: Event, copy: Message) -> None:
@@ -114,6 +150,7 @@ def on_chat_message(ctx: Ctx, message: ChatMessage, recipients: list[str], chat_
                 "reply_to_id": message.reply_to_id or (message.id if message.channel_id else None),
                 "body": text,
                 "mention": acting.id,
+                "share": _offered(persona_card, incoming, text),
             }
             _schedule(ctx, persona, "chat", payload, cache_key(persona_card, "reply", asdict(incoming)))
 
@@ -126,7 +163,7 @@ def deliver_due(ctx: Ctx) -> list[ScheduledReply]:
         .order_by(ScheduledReply.due_date_time, ScheduledReply.id)
     ).all()
     for row in due:
-        persona = ctx.db.get(Persona, row.persona_id)
+        persona = persona_by_id(ctx, row.persona_id)
         user = ctx.db.get(User, persona.user_id)
         {"mail": _send_mail, "rsvp": _answer_invite, "chat": _post_chat}[row.kind](ctx, persona, user, row)
         row.status = "delivered"
@@ -143,6 +180,8 @@ def _send_mail(ctx: Ctx, persona: Persona, user: User, row: ScheduledReply) -> N
         return
     original.is_read = True
     ctx.db.add(original)
+    asker = ctx.db.exec(select(User).where(User.mail == (original.from_address or ""))).first()
+    _share(ctx, user, row.payload.get("share", []), asker.id if asker else None)
     deliver(
         ctx,
         Outgoing(
@@ -183,6 +222,7 @@ def _answer_invite(ctx: Ctx, persona: Persona, user: User, row: ScheduledReply) 
 
 def _post_chat(ctx: Ctx, persona: Persona, user: User, row: ScheduledReply) -> None:
     p = row.payload
+    _share(ctx, user, p.get("share", []), p.get("mention"))
     ctx.db.add(
         ChatMessage(
             id=ctx.new_id("ChatMessage"),

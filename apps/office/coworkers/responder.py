@@ -23,6 +23,15 @@ from apps.core.app_options import configured
 
 QUOTE_MARK = "________________________________"
 REQUEST_WORDS = ("please", "can you", "could you", "would you", "need", "send me", "let me know", "?")
+VAGUE_WORDS = (
+    "the document",
+    "the file",
+    "that report",
+    "the report",
+    "more detail",
+    "more info",
+    "the thing",
+)
 
 
 @dataclass(frozen=True)
@@ -38,6 +47,7 @@ class PersonaCard:
     meeting_rules: dict = field(default_factory=dict)
     signature: str = ""
     clarifying_question: str = ""
+    referral: str = ""
 
 
 @dataclass(frozen=True)
@@ -78,6 +88,12 @@ class PersonaResponder(Protocol):
         """(accepted | tentativelyAccepted | declined, comment) for a meeting invitation."""
 
 
+def matched_knowledge(persona: PersonaCard, incoming: Incoming) -> list[dict]:
+    """The persona's knowledge entries the message asks about (any of an entry's keywords appears)."""
+    text = f"{incoming.subject}\n{new_text(incoming.text)}".lower()
+    return [k for k in persona.knowledge if any(w.lower() in text for w in k.get("keywords", []))]
+
+
 def new_text(text: str) -> str:
     """A mail body without the quoted original below it."""
     return text.split(QUOTE_MARK, 1)[0].strip()
@@ -93,12 +109,12 @@ class RuleBasedResponder:
         for policy in persona.policies:
             if any(k.lower() in text for k in policy.get("keywords", [])):
                 return f"{hello}\n\n{policy['reply']}{sign}"
-        answers = [
-            k["answer"] for k in persona.knowledge if any(w.lower() in text for w in k.get("keywords", []))
-        ]
+        answers = [k["answer"] for k in matched_knowledge(persona, incoming)]
         if answers:
             return f"{hello}\n\n" + "\n\n".join(answers) + sign
         if any(w in text for w in REQUEST_WORDS):
+            if persona.referral and not any(v in text for v in VAGUE_WORDS):
+                return f"{hello}\n\n{persona.referral}{sign}"
             question = persona.clarifying_question or (
                 "Happy to help, but I'm not sure what you need from me. Could you say which account or "
                 "document this is about, and by when you need it?"

@@ -71,6 +71,8 @@ class CallerFacts:
     department: str | None
     company: str | None
     vip: bool
+    employee_number: str | None
+    manager: str | None
     tone: str
     reply_delay_minutes: int
     number: str
@@ -97,6 +99,8 @@ def facts_of(ctx: Ctx, inc: Incident) -> CallerFacts | None:
         department=caller.department,
         company=caller.company,
         vip=caller.vip,
+        employee_number=caller.employee_number,
+        manager=_name(ctx, caller.manager),
         tone="brief" if caller.vip else TONES[seed % len(TONES)],
         reply_delay_minutes=15 + seed % 106,  # 15 min to 2 h
         number=inc.number,
@@ -107,6 +111,11 @@ def facts_of(ctx: Ctx, inc: Incident) -> CallerFacts | None:
         service=_service(ctx, inc),
         referral=_referral(ctx, inc, caller),
     )
+
+
+def _name(ctx: Ctx, user_id: str | None) -> str | None:
+    user = ctx.db.get(SysUser, user_id) if user_id else None
+    return user.name if user is not None else None
 
 
 def _error_text(description: str) -> str | None:

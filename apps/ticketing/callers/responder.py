@@ -42,6 +42,8 @@ TOPICS: dict[str, tuple[str, ...]] = {
     "started": ("when", "since", "start", "started", "first notice", "how long"),
     "error": ("error", "message", "code", "exact text", "screenshot", "what does it say"),
     "phone": ("phone", "call you", "reach you", "number to call", "callback"),
+    "employee_number": ("employee number", "employee id", "staff number", "personnel number"),
+    "manager": ("manager", "line manager", "supervisor", "who do you report"),
 }
 
 
@@ -143,6 +145,8 @@ _LABELS = {
     "phone": "a phone number",
     "error": "the error message",
     "started": "when it started",
+    "employee_number": "my employee number",
+    "manager": "who my manager is",
 }
 
 
@@ -153,6 +157,10 @@ def _fact(facts: CallerFacts, topic: str) -> str | None:
         return f"It started on {facts.started:%A %d %B} around {facts.started:%H:%M}."
     if topic == "location":
         return f"I'm in the {facts.location} office." if facts.location else None
+    if topic == "employee_number":
+        return f"My employee number is {facts.employee_number}." if facts.employee_number else None
+    if topic == "manager":
+        return f"My manager is {facts.manager}." if facts.manager else None
     if topic == "phone":
         return f"You can reach me on {facts.phone}." if facts.phone else None
     if topic == "error":
