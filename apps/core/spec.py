@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 from sqlalchemy import MetaData
 
 from apps.core.actions import ActionSet
+from apps.core.error_shapes import ENGINE_SHAPE, ErrorShape
 from apps.core.ids import IdFormat
 from apps.core.naming import check_app_name, qualified
 
@@ -34,6 +35,8 @@ class AppSpec:
     - `id_formats`: how each object's new ids look (per object name given to `ctx.new_id`).
     - `volatile_columns`: columns ignored by diffs and verifiers (e.g. last viewed), per table.
     - `default_user`: the user id the agent acts as, taken from the world, when the surface names none.
+    - `error_shape`: how a refused call looks on the wire, in the product's own error format (its
+      codes and wording); the engine's `{"error": {"code", "message", "field"}}` when not given.
     - `prepare`: called (it must be idempotent and quick) whenever an episode offering the app is made, to
       start one-time background work such as compiling an engine before the first tool call needs it.
     """
@@ -48,6 +51,7 @@ class AppSpec:
     volatile_columns: dict[str, frozenset[str]] = field(default_factory=dict)
     default_user: Callable[[World], str | None] = lambda world: None
     prepare: Callable[[], None] | None = None
+    error_shape: ErrorShape = ENGINE_SHAPE
 
     def __post_init__(self) -> None:
         check_app_name(self.name)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from apps.core.spec import AppSpec
+from apps.office.error_shape import SHAPE as ERROR_SHAPE
 from apps.office.ids import ID_FORMATS
 from apps.office.models import office_registry
 from apps.office.seed import load_seed
@@ -36,5 +37,6 @@ spec = AppSpec(
     # Graph stamps every save; alone, that is never a meaningful change.
     volatile_columns={"*": frozenset({"last_modified_date_time", "last_modified_by_id"})},
     default_user=_acting_user,
+    error_shape=ERROR_SHAPE,
     prepare=_start_formula_engine,
 )

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from apps.core.spec import AppSpec
 from apps.ticketing import models_itsm  # noqa: F401  (registers the ITSM tables)
+from apps.ticketing.error_shape import SHAPE as ERROR_SHAPE
 from apps.ticketing.ids import ID_FORMATS
 from apps.ticketing.models import ticketing_registry
 from apps.ticketing.seed import load_seed
@@ -31,4 +32,5 @@ spec = AppSpec(
     # ServiceNow stamps every save; alone, that is never a meaningful change.
     volatile_columns={"*": frozenset({"sys_updated_on", "sys_updated_by"})},
     default_user=_acting_user,
+    error_shape=ERROR_SHAPE,
 )

@@ -7,7 +7,7 @@ from typing import Any
 from sqlmodel import func, select
 
 from apps.core.actions import Ctx
-from apps.core.errors import ActionError, NotFoundError
+from apps.core.errors import ActionError, ErrorKind, NotFoundError
 from apps.ticketing import choices as c
 from apps.ticketing.models import Incident
 from apps.ticketing.models_itsm import CatalogTask, ChangeRequest, Problem, RequestedItem
@@ -57,6 +57,7 @@ def _check_writable(table: str, row: Any) -> None:
         raise ActionError(
             f"{row.number} is {c.INCIDENT_STATES[row.state]}; journal entries cannot be added to it",
             field="record_id",
+            code=ErrorKind.ACCESS_DENIED,
         )
 
 
@@ -65,6 +66,10 @@ def add_work_note(ctx: Ctx, *, record_id: str, text: str) -> JournalOut:
     """Add a work note (internal: only the fulfilling team sees it) to an incident, problem, change,
     requested item or catalog task, given by number (INC0010001, PRB..., CHG..., RITM..., SCTASK...)
     or sys_id. Use add_comment for text the caller should see.
+
+    Args:
+        record_id: the record's number (INC..., PRB..., CHG..., RITM..., SCTASK...) or sys_id.
+        text: the work note (internal: not visible to the caller).
     """
     table, row = find_task(ctx, record_id)
     _check_writable(table, row)
@@ -78,6 +83,10 @@ def add_comment(ctx: Ctx, *, record_id: str, text: str) -> JournalOut:
     """Add an additional comment (customer-visible: the caller or requester sees it and is notified) to
     an incident, problem, change, requested item or catalog task, by number or sys_id.
     Use add_work_note for internal notes.
+
+    Args:
+        record_id: the record's number (INC..., PRB..., CHG..., RITM..., SCTASK...) or sys_id.
+        text: the additional comment (visible to the caller).
     """
     table, row = find_task(ctx, record_id)
     _check_writable(table, row)
@@ -95,11 +104,15 @@ def log_caller_reply(ctx: Ctx, *, incident_id: str, text: str) -> JournalOut:
     the caller. If the incident is Resolved, the caller's comment reopens it (In Progress,
     reopen_count + 1, a new resolution SLA starts); if it is On Hold awaiting the caller, it goes back
     to In Progress.
+
+    Args:
+        incident_id: the incident's number (like INC0010001) or sys_id.
+        text: what the caller replied.
     """
     inc = load_incident(ctx, incident_id)
     _check_writable("incident", inc)
     if not inc.caller_id:
-        raise ActionError(f"{inc.number} has no caller", field="incident_id")
+        raise ActionError(f"{inc.number} has no caller", field="incident_id", code=ErrorKind.INVALID_STATE)
     entry = add_journal(
         ctx, "incident", inc.sys_id, "comments", require_text(text, "text", "the reply text"), inc.caller_id
     )
