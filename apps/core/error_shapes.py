@@ -5,9 +5,10 @@ Table API for ticketing, Microsoft Graph for the office suite). A refusal carrie
 offending field and a code: either one of the engine's neutral `ErrorKind`s, which the shape maps
 to its product's code and wording, or a product code the service raised itself, passed through.
 
-MCP puts the same payload in the text content (as JSON, exactly the product's body) and in
-`structuredContent`; MCP requires the latter to be an object, so a product whose body is a list
-(Salesforce) has it under `errors` there. The CLI prints the text and exits non-zero.
+MCP puts the payload in the text content (as JSON, exactly the product's body) and, when
+SAASGYM_STRUCTURED_ERRORS=1 (see `mcp_tools.failure`), in `structuredContent`, which MCP requires to
+be an object, so a product whose body is a list (Salesforce) has it under `errors` there. The CLI
+prints the text and exits non-zero.
 """
 
 from __future__ import annotations

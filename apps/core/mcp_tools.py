@@ -10,6 +10,7 @@ nothing per tool. A call validates the raw arguments once (the action's own mode
 from __future__ import annotations
 
 import functools
+import os
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -99,11 +100,21 @@ def success(result: Any) -> types.CallToolResult:
     )
 
 
+# The official TypeScript SDK (1.x, the version tests/foreign_clients pins) validates an error result's
+# structuredContent against the tool's output schema and throws -32602 instead of returning the refusal
+# (modelcontextprotocol/typescript-sdk#1943), so by default the product's error body travels as the
+# JSON text only. A harness whose clients skip that check (the Python SDK does) sets
+# SAASGYM_STRUCTURED_ERRORS=1 to receive the same body as structuredContent too.
+STRUCTURED_ERRORS_ENV = "SAASGYM_STRUCTURED_ERRORS"
+
+
 def failure(shape: ErrorShape, refusal: Refusal) -> types.CallToolResult:
-    """A refused call in the product's error shape: the same payload as text and as structured content."""
+    """A refused call in the product's error shape: its JSON body as text (and as structured content
+    when SAASGYM_STRUCTURED_ERRORS=1)."""
+    structured = shape.structured(refusal) if os.environ.get(STRUCTURED_ERRORS_ENV) == "1" else None
     return types.CallToolResult(
         content=[types.TextContent(type="text", text=shape.text(refusal))],
-        structured_content=shape.structured(refusal),
+        structured_content=structured,
         is_error=True,
     )
 
