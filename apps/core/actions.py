@@ -12,6 +12,7 @@ is the description agents read; its return annotation (a pydantic model) is the 
 
 from __future__ import annotations
 
+import functools
 import inspect
 import typing
 from collections.abc import Callable, Mapping
@@ -19,12 +20,15 @@ from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, ValidationError, create_model
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, create_model
 from sqlmodel import Session
 
-from apps.core.errors import ActionError, UnknownActionError
+from apps.core.arg_errors import argument_error
+from apps.core.errors import ActionError, ErrorKind, UnknownActionError
 from apps.core.ids import IdFactory
+from apps.core.param_schema import param_docs
 from apps.core.safe_values import value_problem
+from apps.core.tool_schema import simplify
 
 Kind = Literal["read", "write", "destructive"]
 
@@ -79,6 +83,11 @@ class Action:
     def summary(self) -> str:
         return self.description.strip().splitlines()[0] if self.description.strip() else self.name
 
+    @functools.cached_property
+    def input_schema(self) -> dict[str, Any]:
+        """The arguments' JSON schema in its plainest form, as the tool listing shows it."""
+        return simplify(self.args_model.model_json_schema())
+
     def validate(self, arguments: dict[str, Any]) -> dict[str, Any]:
         """Validate raw arguments against the signature; raise ActionError naming each bad field."""
         unknown = sorted(set(arguments) - {p.name for p in self.params})
@@ -87,40 +96,32 @@ class Action:
                 f"unknown argument(s) {', '.join(unknown)}; {self.name} accepts: "
                 + ", ".join(p.name for p in self.params),
                 field=unknown[0],
+                code=ErrorKind.UNKNOWN_ARGUMENT,
             )
         try:
             model = self.args_model.model_validate(arguments)
         except ValidationError as exc:
-            raise ActionError(describe_validation_error(exc), field=first_error_field(exc)) from None
+            raise self.argument_error(exc) from None
         values = {p.name: getattr(model, p.name) for p in self.params}
         for name, value in values.items():
             problem = value_problem(value)
             if problem:
-                raise ActionError(f"invalid argument: {name} {problem}", field=name)
+                message = f"invalid argument: {name} {problem}"
+                raise ActionError(message, field=name, code=ErrorKind.INVALID_VALUE)
         return values
 
-
-def describe_validation_error(exc: ValidationError) -> str:
-    """A one-line, human/agent readable account of a pydantic validation error."""
-    parts = []
-    for err in exc.errors(include_url=False):
-        loc = ".".join(str(x) for x in err["loc"]) or "input"
-        shown = repr(err.get("input"))
-        shown = shown if len(shown) <= 60 else "a long value"
-        parts.append(f"{loc}: {err['msg']} (got {shown})")
-    return "invalid arguments: " + "; ".join(parts)
+    def argument_error(self, exc: ValidationError) -> ActionError:
+        """`exc` in words naming each parameter and its expected type (no pydantic wording)."""
+        return argument_error(exc, self.input_schema.get("properties", {}))
 
 
-def first_error_field(exc: ValidationError) -> str | None:
-    errors = exc.errors()
-    return str(errors[0]["loc"][0]) if errors and errors[0]["loc"] else None
-
-
-def _args_model(name: str, params: tuple[inspect.Parameter, ...], hints: dict[str, Any]) -> type[BaseModel]:
+def _args_model(
+    name: str, params: tuple[inspect.Parameter, ...], hints: dict[str, Any], docs: dict[str, str]
+) -> type[BaseModel]:
     fields: dict[str, Any] = {}
     for p in params:
         default = ... if p.default is inspect.Parameter.empty else p.default
-        fields[p.name] = (hints[p.name], default)
+        fields[p.name] = (hints[p.name], Field(default, description=docs.get(p.name)))
     config = ConfigDict(extra="forbid", str_max_length=200_000, allow_inf_nan=False, defer_build=True)
     return create_model(f"{name}_args", __config__=config, **fields)
 
@@ -134,7 +135,7 @@ class ActionSet:
 
     def _register(self, fn: Callable[..., Any], kind: Kind) -> Callable[..., Any]:
         sig = inspect.signature(fn)
-        hints = typing.get_type_hints(fn)
+        hints = typing.get_type_hints(fn, include_extras=True)  # Annotated metadata shapes the schema
         params = tuple(sig.parameters.values())[1:]
         for p in params:
             if p.kind is not inspect.Parameter.KEYWORD_ONLY:
@@ -143,14 +144,15 @@ class ActionSet:
             raise TypeError(f"duplicate action {fn.__name__} in app {self.app}")
         if not (fn.__doc__ or "").strip():
             raise TypeError(f"{fn.__name__}: a service function needs a docstring (agents read it)")
+        description = inspect.cleandoc(fn.__doc__ or "")
         self.actions[fn.__name__] = Action(
             app=self.app,
             name=fn.__name__,
             fn=fn,
             kind=kind,
-            description=inspect.cleandoc(fn.__doc__ or ""),
+            description=description,
             params=params,
-            args_model=_args_model(fn.__name__, params, hints),
+            args_model=_args_model(fn.__name__, params, hints, param_docs(description)),
             return_type=hints.get("return"),
         )
         return fn

@@ -21,7 +21,7 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from apps.core.actions import Action
-from apps.core.errors import ActionError, UnknownActionError
+from apps.core.errors import ActionError, ErrorKind, UnknownActionError
 from apps.core.events import EventRecord
 from apps.core.journal import NetChange
 from apps.core.naming import qualified, split_qualified
@@ -31,7 +31,6 @@ from apps.core.safe_values import text_problem
 from apps.core.spec import AppSpec
 from apps.core.sqlite_store import SqliteMemoryStore
 from apps.core.store import EpisodeDb, EpisodeStore, Snapshot
-from apps.core.tool_schema import simplify
 from apps.core.worlds import World, load_world
 
 
@@ -132,7 +131,7 @@ class Episode:
             raise UnknownActionError(f"unknown tool {tool!r}; tool names look like crm_create_account")
         outcome = self.invoke(*found, arguments)
         if not outcome.ok:
-            raise ActionError(outcome.error or "failed", field=outcome.field)
+            raise ActionError(outcome.error or "failed", field=outcome.field, code=outcome.code)
         return outcome.data()
 
     def tools(self) -> list[ToolInfo]:
@@ -145,7 +144,7 @@ class Episode:
                 a.description,
                 a.read_only,
                 a.destructive,
-                simplify(a.args_model.model_json_schema()),
+                a.input_schema,
             )
             for spec in self.apps.values()
             for a in spec.actions
@@ -160,10 +159,12 @@ class Episode:
         if self.task is None:
             return Outcome(seq=0, ok=False, error="this episode has no task to complete")
         if answer is not None and len(answer) > 20_000:
-            return Outcome(seq=0, ok=False, error="answer: at most 20,000 characters", field="answer")
+            error = "answer: at most 20,000 characters"
+            return Outcome(seq=0, ok=False, error=error, field="answer", code=ErrorKind.TOO_LONG)
         problem = text_problem(answer) if isinstance(answer, str) else None
         if problem:
-            return Outcome(seq=0, ok=False, error=f"answer {problem}", field="answer")
+            error = f"answer {problem}"
+            return Outcome(seq=0, ok=False, error=error, field="answer", code=ErrorKind.INVALID_VALUE)
         with self._lock:
             return complete_task(self.db, answer, surface=surface)
 
@@ -253,7 +254,7 @@ class Episode:
 
     def _check_open(self) -> None:
         if self.closed:
-            raise ActionError(f"episode {self.id} is closed")
+            raise ActionError(f"episode {self.id} is closed", code=ErrorKind.CLOSED)
 
 
 class Gym:

@@ -15,9 +15,11 @@ from typing import Any
 
 import anyio
 import click
+from pydantic import ValidationError
 
-from apps.core.actions import Action, describe_validation_error
+from apps.core.actions import Action
 from apps.core.cli_render import render
+from apps.core.error_shapes import Refusal
 from apps.core.spec import AppSpec
 
 URL_ENV = "SAASGYM_URL"
@@ -105,8 +107,9 @@ def _command(spec: AppSpec, action: Action) -> click.Command:
         given = {k: list(v) if isinstance(v, tuple) else v for k, v in given.items()}
         try:
             model = action.args_model.model_validate(given)
-        except Exception as exc:  # pydantic ValidationError
-            _fail(describe_validation_error(exc) if hasattr(exc, "errors") else str(exc), code=2)
+        except ValidationError as exc:  # the product's error body, as the server would send it
+            error = action.argument_error(exc)
+            _fail(spec.error_shape.text(Refusal(error.message, code=error.code, field=error.field)), code=2)
         arguments = model.model_dump(mode="json", include=set(given))
         if not url:
             _fail(f"no episode URL: pass --url or set {URL_ENV} (saasgym serve prints it)", code=2)
@@ -142,7 +145,9 @@ def connection_problem(exc: BaseException) -> str:
 
 
 def _fail(message: str, *, code: int) -> typing.NoReturn:
-    click.secho(f"error: {message}", fg="red", err=True)
+    """Print `message` on stderr and exit with `code`; a refused tool call's message is the product's
+    error body (JSON), printed as it is so a script can parse it."""
+    click.secho(message if message.startswith(("{", "[")) else f"error: {message}", fg="red", err=True)
     sys.exit(code)
 
 

@@ -3,6 +3,26 @@
 from __future__ import annotations
 
 
+class ErrorKind:
+    """The engine's product-neutral error kinds. A service raises one of these as `code` (or the
+    product's own code); each app's error shape (`AppSpec.error_shape`) turns it into its product's
+    code and wording, and passes product codes through unchanged."""
+
+    REQUIRED = "required"  # a mandatory argument or field is missing or blank
+    UNKNOWN_ARGUMENT = "unknown_argument"  # the tool has no such parameter
+    INVALID_TYPE = "invalid_type"  # an argument is not of the parameter's type
+    INVALID_VALUE = "invalid_value"  # right type, refused value (range, format, length ...)
+    INVALID_CHOICE = "invalid_choice"  # not one of a restricted picklist's values
+    NOT_FOUND = "not_found"  # a referenced record does not exist
+    ACCESS_DENIED = "access_denied"  # the acting user may not read or change this record
+    INVALID_STATE = "invalid_state"  # the record's state does not allow the change
+    DUPLICATE = "duplicate"  # the change would create a second record where one is allowed
+    TOO_LONG = "too_long"  # a text is longer than its field allows
+    LIMIT = "limit"  # a quota would be exceeded
+    CLOSED = "closed"  # the episode accepts no further changes
+    INTERNAL = "internal"  # our bug or a time-out: nothing was changed
+
+
 class ActionError(Exception):
     """A business-rule or input error: the action wrote nothing and says what to fix.
 
@@ -25,8 +45,11 @@ class ActionError(Exception):
 class NotFoundError(ActionError):
     """A referenced record does not exist in this episode."""
 
+    def __init__(self, message: str, *, field: str | None = None, code: str | None = ErrorKind.NOT_FOUND):
+        super().__init__(message, field=field, code=code)
 
-class UnknownActionError(ActionError):
+
+class UnknownActionError(NotFoundError):
     """The action name is not one of the app's actions."""
 
 

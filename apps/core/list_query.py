@@ -7,16 +7,20 @@ literally (`apps.core.text_search`); ties in a sort are broken by primary key, s
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any
+from typing import Annotated, Any
 
 from pydantic import BaseModel
 from sqlmodel import func, select
 
 from apps.core.actions import Ctx
-from apps.core.errors import ActionError
+from apps.core.errors import ActionError, ErrorKind
+from apps.core.param_schema import Range
 from apps.core.text_search import contains_any
 
 MAX_PAGE = 200
+# The paging parameters of a list tool, with their bounds in its schema.
+Limit = Annotated[int, Range(1, MAX_PAGE)]
+Offset = Annotated[int, Range(0)]
 
 
 class Page(BaseModel):
@@ -30,9 +34,11 @@ class Page(BaseModel):
 def check_page(limit: int, offset: int = 0) -> None:
     """Refuse a page size outside 1-200 or a negative offset (the error names the argument)."""
     if not 1 <= limit <= MAX_PAGE:
-        raise ActionError(f"limit must be between 1 and {MAX_PAGE}", field="limit")
+        raise ActionError(
+            f"limit must be between 1 and {MAX_PAGE}", field="limit", code=ErrorKind.INVALID_VALUE
+        )
     if offset < 0:
-        raise ActionError("offset cannot be negative", field="offset")
+        raise ActionError("offset cannot be negative", field="offset", code=ErrorKind.INVALID_VALUE)
 
 
 def count(ctx: Ctx, stmt: Any) -> int:

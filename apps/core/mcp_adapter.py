@@ -23,7 +23,9 @@ import mcp_types as types
 from mcp.server import Server
 from mcp.server.context import ServerRequestContext
 
-from apps.core.mcp_tools import ToolTable
+from apps.core.error_shapes import Refusal
+from apps.core.errors import ErrorKind
+from apps.core.mcp_tools import ToolTable, failure
 from apps.core.scope_keys import EPISODE_SCOPE_KEY, SURFACE_HEADER
 from apps.core.spec import AppSpec
 
@@ -50,8 +52,15 @@ def surface_from_request(ctx: ServerRequestContext) -> str:
     return "cli" if headers.get(SURFACE_HEADER) == "cli" else "mcp"
 
 
-def error_result(text: str) -> types.CallToolResult:
-    return types.CallToolResult(content=[types.TextContent(type="text", text=text)], is_error=True)
+def version() -> str:
+    """The installed saasgym package's version (the `serverInfo.version` of every server)."""
+    from importlib.metadata import PackageNotFoundError
+    from importlib.metadata import version as installed
+
+    try:
+        return installed("saasgym")
+    except PackageNotFoundError:
+        return "0.0.0"
 
 
 class EpisodeToolServer(Server):
@@ -71,6 +80,7 @@ class EpisodeToolServer(Server):
         schema_hook = {"get_tool_input_schema": self._input_schema} if _HAS_SCHEMA_HOOK else {}
         super().__init__(
             name,
+            version=version(),
             instructions=f"saasgym {titles}: tools act on your own episode of a simulated company.",
             on_list_tools=self._list_tools,
             on_call_tool=self._call_tool,
@@ -99,11 +109,12 @@ class EpisodeToolServer(Server):
         tool = self.table.get(params.name)
         apps = self._apps(ctx)
         if tool is None or (apps is not None and tool.app is not None and tool.app not in apps):
-            return error_result(f"Unknown tool: {params.name}")
+            message = f"Unknown tool: {params.name}; see tools/list"
+            return failure(self.table.shape, Refusal(message, code=ErrorKind.NOT_FOUND))
         try:
             episode = self.resolve(ctx)
         except LookupError as exc:
-            return error_result(str(exc))
+            return failure(self.table.shape, Refusal(str(exc), code=ErrorKind.NOT_FOUND))
         arguments = dict(params.arguments or {})
         return await tool.call(episode, arguments, surface_from_request(ctx))
 

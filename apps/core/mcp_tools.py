@@ -10,16 +10,18 @@ nothing per tool. A call validates the raw arguments once (the action's own mode
 from __future__ import annotations
 
 import functools
+import os
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 import mcp_types as types
 import pydantic_core
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel, ConfigDict, Field
 
 from apps.core.actions import Action
-from apps.core.errors import ActionError
+from apps.core.error_shapes import ENGINE_SHAPE, ErrorShape, Refusal
+from apps.core.errors import ActionError, ErrorKind
 from apps.core.spec import AppSpec
 from apps.core.tool_runner import run_for
 from apps.core.tool_schema import simplify
@@ -34,7 +36,9 @@ class Completion(BaseModel):
 
 class CompleteTaskArgs(BaseModel):
     model_config = ConfigDict(extra="forbid")
-    answer: str | None = None
+    answer: str | None = Field(
+        None, description="your answer, when the task asks a question or you decline a request (say why)"
+    )
 
 
 COMPLETE_TASK_DOC = """Finish your task: call this once you are done (or have decided not to act).
@@ -70,16 +74,11 @@ COMPLETE_ANNOTATIONS = types.ToolAnnotations(
 def _listing(name: str, action: Action | None) -> types.Tool:
     """The `tools/list` entry of one tool (computed once per process)."""
     if action is None:
-        args, out, description, annotations = (
-            CompleteTaskArgs,
-            Completion,
-            COMPLETE_TASK_DOC,
-            COMPLETE_ANNOTATIONS,
-        )
+        inputs = simplify(CompleteTaskArgs.model_json_schema())
+        out, description, annotations = Completion, COMPLETE_TASK_DOC, COMPLETE_ANNOTATIONS
     else:
-        args, out = action.args_model, action.return_type
-        description, annotations = action.description, annotations_for(action)
-    inputs = simplify(args.model_json_schema())
+        inputs = dict(action.input_schema)
+        out, description, annotations = action.return_type, action.description, annotations_for(action)
     # As the SDK's own derivation wrote it (unknown arguments are refused all the same, by the action).
     inputs.pop("additionalProperties", None)
     inputs["title"] = f"{action.name if action else 'complete_task'}Arguments"
@@ -101,9 +100,31 @@ def success(result: Any) -> types.CallToolResult:
     )
 
 
-def failure(name: str, message: str) -> types.CallToolResult:
-    text = f"Error executing tool {name}: {message}"
-    return types.CallToolResult(content=[types.TextContent(type="text", text=text)], is_error=True)
+# The official TypeScript SDK (1.x, the version tests/foreign_clients pins) validates an error result's
+# structuredContent against the tool's output schema and throws -32602 instead of returning the refusal
+# (modelcontextprotocol/typescript-sdk#1943), so by default the product's error body travels as the
+# JSON text only. A harness whose clients skip that check (the Python SDK does) sets
+# SAASGYM_STRUCTURED_ERRORS=1 to receive the same body as structuredContent too.
+STRUCTURED_ERRORS_ENV = "SAASGYM_STRUCTURED_ERRORS"
+
+
+def failure(shape: ErrorShape, refusal: Refusal) -> types.CallToolResult:
+    """A refused call in the product's error shape: its JSON body as text (and as structured content
+    when SAASGYM_STRUCTURED_ERRORS=1)."""
+    structured = shape.structured(refusal) if os.environ.get(STRUCTURED_ERRORS_ENV) == "1" else None
+    return types.CallToolResult(
+        content=[types.TextContent(type="text", text=shape.text(refusal))],
+        structured_content=structured,
+        is_error=True,
+    )
+
+
+def refused(outcome: Any) -> Refusal:
+    return Refusal(outcome.error or "failed", code=outcome.code, field=outcome.field)
+
+
+def from_error(exc: ActionError) -> Refusal:
+    return Refusal(exc.message, code=exc.code, field=exc.field)
 
 
 @dataclass(frozen=True)
@@ -113,6 +134,7 @@ class McpTool:
     name: str
     app: str | None
     action: Action | None
+    shape: ErrorShape = ENGINE_SHAPE
 
     def listed(self) -> types.Tool:
         return _listing(self.name, self.action)
@@ -127,25 +149,26 @@ class McpTool:
         try:
             outcome = episode.invoke(self.app, self.action.name, arguments, surface=surface)
         except ActionError as exc:  # the episode was closed meanwhile, or does not hold this app
-            return failure(self.name, exc.message)
+            return failure(self.shape, from_error(exc))
         if not outcome.ok:
-            return failure(self.name, f"{outcome.field}: {outcome.error}" if outcome.field else outcome.error)
+            return failure(self.shape, refused(outcome))
         return success(outcome.result)
 
     def _complete(self, episode: Any, arguments: dict[str, Any], surface: str) -> types.CallToolResult:
         unknown = sorted(set(arguments) - {"answer"})
         if unknown:
-            accepted = "complete_task accepts: answer"
-            return failure(self.name, f"unknown argument(s) {', '.join(unknown)}; {accepted}")
+            message = f"unknown argument(s) {', '.join(unknown)}; complete_task accepts: answer"
+            return failure(self.shape, Refusal(message, code=ErrorKind.UNKNOWN_ARGUMENT, field=unknown[0]))
         answer = arguments.get("answer")
         if answer is not None and not isinstance(answer, str):
-            return failure(self.name, f"answer: must be text (got {type(answer).__name__})")
+            message = f"answer must be text (got {type(answer).__name__})"
+            return failure(self.shape, Refusal(message, code=ErrorKind.INVALID_TYPE, field="answer"))
         try:
             outcome = episode.complete_task(answer, surface=surface)
         except ActionError as exc:
-            return failure(self.name, exc.message)
+            return failure(self.shape, from_error(exc))
         if not outcome.ok:
-            return failure(self.name, outcome.error)
+            return failure(self.shape, refused(outcome))
         return success(Completion(completed=True, answer=answer))
 
 
@@ -157,8 +180,10 @@ class ToolTable:
         for spec in specs:
             for action in spec.actions:
                 name = f"{spec.name}_{action.name}" if prefix else action.name
-                self.tools[name] = McpTool(name, spec.name, action)
-        self.tools["complete_task"] = McpTool("complete_task", None, None)
+                self.tools[name] = McpTool(name, spec.name, action, spec.error_shape)
+        # One app's server speaks its product's shape throughout; the combined server the engine's own.
+        self.shape = specs[0].error_shape if len(specs) == 1 else ENGINE_SHAPE
+        self.tools["complete_task"] = McpTool("complete_task", None, None, self.shape)
 
     def get(self, name: str) -> McpTool | None:
         return self.tools.get(name)

@@ -15,7 +15,7 @@ from pydantic import BaseModel
 from sqlmodel import Session
 
 from apps.core.actions import Action, Ctx
-from apps.core.errors import ActionError
+from apps.core.errors import ActionError, ErrorKind
 from apps.core.ids import IdFactory
 from apps.core.spec import AppSpec
 from apps.core.store import EpisodeDb
@@ -82,7 +82,10 @@ def run_action(
     result, error, field, code, elapsed = None, None, None, None, 0
     try:
         if not action.read_only and db.completion()[0]:
-            raise ActionError("the task was completed: no further changes are accepted in this episode")
+            raise ActionError(
+                "the task was completed: no further changes are accepted in this episode",
+                code=ErrorKind.CLOSED,
+            )
         validated = action.validate(arguments)
         with db.deadline(timeout_s):
             result, elapsed = _execute(
@@ -91,10 +94,13 @@ def run_action(
     except ActionError as exc:
         error, field, code = exc.message, exc.field, exc.code
     except TimeoutError:
-        error = f"{action.name} timed out after {timeout_s:g} s; nothing was changed"
+        error, code = (
+            f"{action.name} timed out after {timeout_s:g} s; nothing was changed",
+            ErrorKind.INTERNAL,
+        )
     except Exception:  # a bug, never shown to the agent as a stack trace
         log.exception("action %s.%s failed", spec.name, action.name)
-        error = f"internal error while running {action.name}; nothing was changed"
+        error, code = f"internal error while running {action.name}; nothing was changed", ErrorKind.INTERNAL
     events = [
         {
             "seq": first_seq + i,
@@ -170,7 +176,7 @@ def complete_task(db: EpisodeDb, answer: str | None, *, surface: str) -> Outcome
     if done:
         error = "the task was already completed"
         db.finish_action(last_seq=seq, tick=tick, events=[{**event, "outcome": "error", "error": error}])
-        return Outcome(seq=seq, ok=False, error=error)
+        return Outcome(seq=seq, ok=False, error=error, code=ErrorKind.CLOSED)
     db.finish_action(last_seq=seq, tick=tick, events=[{**event, "outcome": "ok"}], completion=(answer,))
     return Outcome(seq=seq, ok=True, result={"completed": True, "answer": answer})
 

@@ -5,13 +5,13 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from apps.core.errors import ActionError
+from apps.core.errors import ActionError, ErrorKind
 
 
 def require_text(value: str | None, field: str, what: str = "a value") -> str:
     """A required text argument, stripped; refused when missing or blank ("<what> is required")."""
     if value is None or not value.strip():
-        raise ActionError(f"{what} is required", field=field)
+        raise ActionError(f"{what} is required", field=field, code=ErrorKind.REQUIRED)
     return value.strip()
 
 

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 from sqlalchemy import MetaData
 
 from apps.core.actions import ActionSet
+from apps.core.error_shapes import ENGINE_SHAPE, ErrorShape
 from apps.core.ids import IdFormat
 from apps.core.naming import check_app_name, qualified
 
@@ -37,6 +38,8 @@ class AppSpec:
       or caller's scheduled reply): shown in diffs, never counted as collateral damage.
     - `default_user`: the user id the agent acts as, taken from the world, when the surface names none
       (default: the world manifest's `actors[<app name>]`).
+    - `error_shape`: how a refused call looks on the wire, in the product's own error format (its
+      codes and wording); the engine's `{"error": {"code", "message", "field"}}` when not given.
     - `prepare`: called (it must be idempotent and quick) whenever an episode offering the app is made, to
       start one-time background work such as compiling an engine before the first tool call needs it.
     """
@@ -52,6 +55,7 @@ class AppSpec:
     bookkeeping_tables: frozenset[str] = frozenset()
     default_user: Callable[[World], str | None] | None = None
     prepare: Callable[[], None] | None = None
+    error_shape: ErrorShape = ENGINE_SHAPE
 
     def acting_user(self, world: World) -> str | None:
         """The user id the agent acts as in `world` when the surface names none."""

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from apps.core.spec import AppSpec
+from apps.crm.error_shape import SHAPE as ERROR_SHAPE
 from apps.crm.ids import ID_FORMATS
 from apps.crm.models import crm_registry
 from apps.crm.seed import load_seed
@@ -25,4 +26,5 @@ spec = AppSpec(
     id_formats=ID_FORMATS,
     # Saving a record stamps who/when; alone, that is never a meaningful change.
     volatile_columns={"*": frozenset({"last_modified_date", "last_modified_by_id"})},
+    error_shape=ERROR_SHAPE,
 )

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from apps.core.spec import AppSpec
+from apps.office.error_shape import SHAPE as ERROR_SHAPE
 from apps.office.ids import ID_FORMATS
 from apps.office.models import office_registry
 from apps.office.seed import load_seed
@@ -33,5 +34,6 @@ spec = AppSpec(
     volatile_columns={"*": frozenset({"last_modified_date_time", "last_modified_by_id"})},
     # A colleague's pending reaction is a consequence of the mail or invite, never damage of its own.
     bookkeeping_tables=frozenset({"office_scheduled_reply"}),
+    error_shape=ERROR_SHAPE,
     prepare=_start_formula_engine,
 )

@@ -5,6 +5,7 @@ from __future__ import annotations
 from apps.core.spec import AppSpec
 from apps.ticketing import models_itsm  # noqa: F401  (registers the ITSM tables)
 from apps.ticketing.callers import models as caller_models  # noqa: F401  (registers the callers' table)
+from apps.ticketing.error_shape import SHAPE as ERROR_SHAPE
 from apps.ticketing.ids import ID_FORMATS
 from apps.ticketing.models import ticketing_registry
 from apps.ticketing.seed import load_seed
@@ -29,4 +30,5 @@ spec = AppSpec(
     volatile_columns={"*": frozenset({"sys_updated_on", "sys_updated_by"})},
     # A caller's pending reaction is a consequence of the desk's comment, never damage of its own.
     bookkeeping_tables=frozenset({"ticketing_caller_followup"}),
+    error_shape=ERROR_SHAPE,
 )

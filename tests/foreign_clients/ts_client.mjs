@@ -10,6 +10,7 @@ const tools = await client.listTools();
 const result = await client.callTool({ name: tool, arguments: JSON.parse(args) });
 console.log(JSON.stringify({
   protocol: client.getServerVersion() ? "connected" : "unknown",
+  server: client.getServerVersion() ?? null,
   sessionId: client.transport?.sessionId ?? null,
   tools: tools.tools.map((t) => t.name),
   result,

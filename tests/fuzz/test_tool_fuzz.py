@@ -30,9 +30,11 @@ EXAMPLES = int(os.environ.get("SAASGYM_FUZZ_EXAMPLES", "50"))
 SAMPLE = os.environ.get("SAASGYM_FUZZ_TOOLS", "48")
 SEED = int(os.environ.get("SAASGYM_FUZZ_SEED", "20261201"))
 DEEP_SHARE = 0.15  # tools whose first refusal is also checked by re-hashing every row (≈ 1 s on acme)
+# Python's exception names (`ValueError`, `IntegrityError(`) are internals; the products' own wording
+# ("Data Policy Exception", `FIELD_INTEGRITY_EXCEPTION`, `ErrorItemNotFound`) is not.
 INTERNALS = re.compile(
     r"Traceback|pydantic|validation errors? for|\w+Arguments\b|_args\b|internal error|"
-    r"sqlalchemy|sqlite3|Exception\b|File \"",
+    r"sqlalchemy|sqlite3|(?-i:\b(?:[A-Z][a-z]+)+(?:Error|Exception)\b|\bException\()|File \"",
     re.IGNORECASE,
 )
 

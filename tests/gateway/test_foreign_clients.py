@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import subprocess
+from importlib.metadata import version
 from pathlib import Path
 
 CLIENTS = Path(__file__).resolve().parents[1] / "foreign_clients"
@@ -34,6 +35,19 @@ def test_typescript_sdk_on_the_combined_endpoint(live_server):
     out = _run("node", "ts_client.mjs", urls.mcp(), "crm_list_accounts", json.dumps({"limit": 2}))
     assert out.returncode == 0, out.stderr
     assert json.loads(out.stdout)["result"]["structuredContent"]["total"] == 20
+
+
+def test_typescript_sdk_receives_refusals_in_the_product_shape(live_server):
+    """A refusal reaches the TypeScript client as a result (it would throw -32602 on a structuredContent
+    that does not match the tool's output schema), with Graph's error body as its text."""
+    _, urls = live_server.new_episode("tiny", apps=["office"])
+    out = _run("node", "ts_client.mjs", urls.mcp("office"), "get_message", json.dumps({"message_id": "nope"}))
+    assert out.returncode == 0, out.stderr
+    data = json.loads(out.stdout)
+    assert data["result"]["isError"] is True and "structuredContent" not in data["result"]
+    body = json.loads(data["result"]["content"][0]["text"])
+    assert body["error"]["code"] == "ErrorItemNotFound" and "nope" in body["error"]["message"]
+    assert data["server"]["version"] == version("saasgym")
 
 
 def test_mcp_inspector_cli_lists_and_calls(live_server):

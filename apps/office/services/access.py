@@ -5,7 +5,7 @@ from __future__ import annotations
 from sqlmodel import select
 
 from apps.core.actions import Ctx
-from apps.core.errors import ActionError, NotFoundError
+from apps.core.errors import ActionError, ErrorKind, NotFoundError
 from apps.office.models import DriveItem, Permission
 
 RANK = {None: 0, "read": 1, "write": 2, "owner": 3}
@@ -43,6 +43,8 @@ def item_for(ctx: Ctx, item_id: str, need: str = "read", field: str = "item_id",
         raise NotFoundError(f"no {what} with id {item_id!r} that you can access", field=field)
     if RANK[role] < RANK[need]:
         raise ActionError(
-            f"you have view-only access to {item.name!r}; ask its owner for edit access", field=field
+            f"you have view-only access to {item.name!r}; ask its owner for edit access",
+            field=field,
+            code=ErrorKind.ACCESS_DENIED,
         )
     return item, role

@@ -9,11 +9,12 @@ from pydantic import BaseModel
 from sqlmodel import select
 
 from apps.core.actions import Ctx
-from apps.core.errors import ActionError, NotFoundError
+from apps.core.errors import ActionError, ErrorKind, NotFoundError
 from apps.office.coworkers.engine import on_invitation
 from apps.office.models import Attendee, Event, Room, User
 from apps.office.schemas import EventDetail, RoomOut
 from apps.office.services.common import (
+    OptionalEmails,
     actions,
     check_addresses,
     display_name,
@@ -74,9 +75,10 @@ def organised_event(ctx: Ctx, event_id: str) -> Event:
         raise ActionError(
             f"only the organizer ({event.organizer_name}) can change this meeting; use respond_to_event",
             field="event_id",
+            code=ErrorKind.ACCESS_DENIED,
         )
     if event.is_cancelled:
-        raise ActionError("this meeting was cancelled", field="event_id")
+        raise ActionError("this meeting was cancelled", field="event_id", code=ErrorKind.INVALID_STATE)
     return event
 
 
@@ -93,7 +95,9 @@ def list_events(ctx: Ctx, *, start: datetime, end: datetime, include_cancelled: 
     user = me(ctx)
     start, end = to_utc(start, "UTC"), to_utc(end, "UTC", field="end")
     if end <= start or end - start > timedelta(days=92):
-        raise ActionError("end must be after start and at most 92 days later", field="end")
+        raise ActionError(
+            "end must be after start and at most 92 days later", field="end", code=ErrorKind.INVALID_VALUE
+        )
     rows, _ = events_of(ctx, user.mail.lower(), organizer_id=user.id, include_declined=True)
     if include_cancelled:
         rows = list(rows) + list(
@@ -144,9 +148,9 @@ def _times(ctx: Ctx, start: datetime, end: datetime, time_zone: str) -> tuple[da
     zone(time_zone)
     s, e = to_utc(start, time_zone), to_utc(end, time_zone, field="end")
     if e <= s:
-        raise ActionError("end must be after start", field="end")
+        raise ActionError("end must be after start", field="end", code=ErrorKind.INVALID_VALUE)
     if e - s > timedelta(days=14):
-        raise ActionError("an event can last at most 14 days", field="end")
+        raise ActionError("an event can last at most 14 days", field="end", code=ErrorKind.INVALID_VALUE)
     return s, e
 
 
@@ -158,9 +162,9 @@ def create_event(
     start: datetime,
     end: datetime,
     time_zone: str | None = None,
-    attendees: list[str] | None = None,
-    optional_attendees: list[str] | None = None,
-    rooms: list[str] | None = None,
+    attendees: OptionalEmails = None,
+    optional_attendees: OptionalEmails = None,
+    rooms: OptionalEmails = None,
     location: str | None = None,
     body: str = "",
     is_online_meeting: bool = False,
@@ -195,10 +199,14 @@ def create_event(
     room_addresses = check_addresses(ctx, rooms or [], "rooms")
     for address in room_addresses:
         if room_by_mail(ctx, address) is None:
-            raise ActionError(f"{address} is not a room; see list_rooms", field="rooms")
+            raise ActionError(
+                f"{address} is not a room; see list_rooms", field="rooms", code=ErrorKind.INVALID_VALUE
+            )
     for address in required + optional:
         if room_by_mail(ctx, address) is not None:
-            raise ActionError(f"{address} is a room: pass it in rooms", field="attendees")
+            raise ActionError(
+                f"{address} is a room: pass it in rooms", field="attendees", code=ErrorKind.INVALID_VALUE
+            )
     event = Event(
         id=ctx.new_id("Event"),
         organizer_id=user.id,
@@ -249,8 +257,8 @@ def update_event(
     time_zone: str | None = None,
     location: str | None = None,
     body: str | None = None,
-    add_attendees: list[str] | None = None,
-    remove_attendees: list[str] | None = None,
+    add_attendees: OptionalEmails = None,
+    remove_attendees: OptionalEmails = None,
 ) -> EventDetail:
     """Change a meeting you organise; attendees get an updated invitation. Moving it resets everyone's
     response to none (they answer again).
@@ -271,7 +279,9 @@ def update_event(
     if moved:
         if start is None or end is None:
             raise ActionError(
-                "give both start and end to move a meeting", field="start" if start is None else "end"
+                "give both start and end to move a meeting",
+                field="start" if start is None else "end",
+                code=ErrorKind.REQUIRED,
             )
         tz = time_zone or event.start_time_zone
         event.start_date_time, event.end_date_time = _times(ctx, start, end, tz)
@@ -285,7 +295,11 @@ def update_event(
     current = {a.email_address: a for a in attendees_of(ctx, event.id)}
     for address in check_addresses(ctx, remove_attendees or [], "remove_attendees"):
         if address not in current:
-            raise ActionError(f"{address} is not invited to this meeting", field="remove_attendees")
+            raise ActionError(
+                f"{address} is not invited to this meeting",
+                field="remove_attendees",
+                code=ErrorKind.INVALID_VALUE,
+            )
         ctx.db.delete(current.pop(address))
     new = [
         a
@@ -341,9 +355,15 @@ def respond_to_event(
     user = me(ctx)
     event = visible_event(ctx, event_id)
     if event.organizer_id == user.id:
-        raise ActionError("you organise this meeting; there is nothing to answer", field="event_id")
+        raise ActionError(
+            "you organise this meeting; there is nothing to answer",
+            field="event_id",
+            code=ErrorKind.INVALID_STATE,
+        )
     if event.is_cancelled:
-        raise ActionError("this meeting was cancelled by its organizer", field="event_id")
+        raise ActionError(
+            "this meeting was cancelled by its organizer", field="event_id", code=ErrorKind.INVALID_STATE
+        )
     att = next(a for a in attendees_of(ctx, event.id) if a.email_address == user.mail.lower())
     att.response_status, att.response_time = STATUS_OF[response], ctx.now
     ctx.db.add(att)

@@ -6,11 +6,21 @@ from pydantic import BaseModel
 from sqlmodel import col, select
 
 from apps.core.actions import Ctx
-from apps.core.errors import ActionError, NotFoundError
+from apps.core.errors import ActionError, ErrorKind, NotFoundError
+from apps.core.list_query import Limit
 from apps.office.coworkers.engine import on_chat_message
+from apps.office.error_shape import INVALID_RECIPIENTS
 from apps.office.models import Channel, Chat, ChatMember, ChatMessage, Team, TeamMember, User
 from apps.office.schemas import ChannelOut, ChatMessageOut, ChatOut, TeamOut
-from apps.office.services.common import actions, check_addresses, check_limit, me, require_text, user_by_mail
+from apps.office.services.common import (
+    Emails,
+    actions,
+    check_addresses,
+    check_limit,
+    me,
+    require_text,
+    user_by_mail,
+)
 
 
 class TeamList(BaseModel):
@@ -134,7 +144,7 @@ def list_channels(ctx: Ctx, *, team_id: str) -> ChannelList:
 
 
 @actions.read
-def list_channel_messages(ctx: Ctx, *, channel_id: str, limit: int = 50) -> ChatMessageList:
+def list_channel_messages(ctx: Ctx, *, channel_id: str, limit: Limit = 50) -> ChatMessageList:
     """The latest posts of a channel with their replies, oldest first.
 
     Args:
@@ -194,7 +204,11 @@ def reply_to_channel_message(ctx: Ctx, *, channel_id: str, message_id: str, cont
     if parent is None or parent.channel_id != channel.id:
         raise NotFoundError(f"no post {message_id!r} in this channel", field="message_id")
     if parent.reply_to_id:
-        raise ActionError("reply to the thread's first post (its reply_to_id)", field="message_id")
+        raise ActionError(
+            "reply to the thread's first post (its reply_to_id)",
+            field="message_id",
+            code=ErrorKind.INVALID_VALUE,
+        )
     return _post_in_channel(ctx, channel, content, parent.id)
 
 
@@ -215,7 +229,7 @@ def list_chats(ctx: Ctx) -> ChatList:
 
 
 @actions.write
-def create_chat(ctx: Ctx, *, members: list[str], topic: str | None = None) -> ChatOut:
+def create_chat(ctx: Ctx, *, members: Emails, topic: str | None = None) -> ChatOut:
     """Start a chat: one colleague makes a 1:1 chat (an existing one is reused), several a group chat.
 
     Args:
@@ -227,11 +241,13 @@ def create_chat(ctx: Ctx, *, members: list[str], topic: str | None = None) -> Ch
     for address in check_addresses(ctx, members, "members"):
         found = user_by_mail(ctx, address)
         if found is None:
-            raise ActionError(f"{address} is not a colleague; chats are internal", field="members")
+            raise ActionError(
+                f"{address} is not a colleague; chats are internal", field="members", code=INVALID_RECIPIENTS
+            )
         if found.id != user.id and found.id not in ids:
             ids.append(found.id)
     if not ids:
-        raise ActionError("name at least one colleague", field="members")
+        raise ActionError("name at least one colleague", field="members", code=ErrorKind.REQUIRED)
     kind = "oneOnOne" if len(ids) == 1 else "group"
     if kind == "oneOnOne":
         for existing in list_chats(ctx).records:
@@ -256,7 +272,7 @@ def create_chat(ctx: Ctx, *, members: list[str], topic: str | None = None) -> Ch
 
 
 @actions.read
-def list_chat_messages(ctx: Ctx, *, chat_id: str, limit: int = 50) -> ChatMessageList:
+def list_chat_messages(ctx: Ctx, *, chat_id: str, limit: Limit = 50) -> ChatMessageList:
     """The latest messages of one of your chats, oldest first.
 
     Args:

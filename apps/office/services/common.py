@@ -4,20 +4,27 @@ from __future__ import annotations
 
 import re
 from datetime import UTC, datetime
-from typing import TypeVar
+from typing import Annotated, TypeVar
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from pydantic import BaseModel
 from sqlmodel import SQLModel, col, func, select
 
 from apps.core.actions import ActionSet, Ctx
-from apps.core.errors import ActionError, NotFoundError
-from apps.core.list_query import Page, count  # noqa: F401
+from apps.core.errors import ActionError, ErrorKind, NotFoundError
+from apps.core.list_query import Limit, Page, count  # noqa: F401
 from apps.core.list_query import check_page as check_limit  # noqa: F401  (used by the services)
+from apps.core.param_schema import Format
 from apps.core.service_kit import require_text  # noqa: F401
+from apps.office.error_shape import INVALID_RECIPIENTS
 from apps.office.models import Contact, Room, User
 
 actions = ActionSet("office")
+
+# Address parameters: their schema says `format: email` (checked in code by check_addresses).
+Email = Annotated[str, Format("email")]
+Emails = Annotated[list[str], Format("email")]
+OptionalEmails = Annotated[list[str] | None, Format("email")]
 
 T = TypeVar("T", bound=SQLModel)
 INTERNAL_DOMAIN = "acme.example"
@@ -35,7 +42,7 @@ def me(ctx: Ctx) -> User:
     """The acting employee (every action runs as them)."""
     user = ctx.db.get(User, ctx.user_id) if ctx.user_id else None
     if user is None:
-        raise ActionError("no acting user: this world names no office user")
+        raise ActionError("no acting user: this world names no office user", code=ErrorKind.NOT_FOUND)
     return user
 
 
@@ -74,7 +81,9 @@ def check_addresses(ctx: Ctx, addresses: list[str], field: str, *, mail: bool = 
         address = raw.strip().lower()
         if not _EMAIL.match(address):
             raise ActionError(
-                f"{raw!r} is not a valid e-mail address (expected name@domain.com)", field=field
+                f"{raw!r} is not a valid e-mail address (expected name@domain.com)",
+                field=field,
+                code=INVALID_RECIPIENTS,
             )
         if (
             not mail
@@ -90,13 +99,14 @@ def check_addresses(ctx: Ctx, addresses: list[str], field: str, *, mail: bool = 
                     else "; search the directory with find_people"
                 ),
                 field=field,
+                code=INVALID_RECIPIENTS,
             )
         if address not in out:
             out.append(address)
     return out
 
 
-def suggest_people(ctx: Ctx, text: str, limit: int = 3) -> list[str]:
+def suggest_people(ctx: Ctx, text: str, limit: Limit = 3) -> list[str]:
     """Addresses of employees whose name or address looks like `text` (for helpful errors)."""
     parts = [p for p in re.split(r"[^a-z]+", text.lower()) if len(p) > 2]
     if not parts:
@@ -121,7 +131,9 @@ def zone(name: str, field: str = "time_zone") -> ZoneInfo:
         return ZoneInfo(name)
     except (ZoneInfoNotFoundError, ValueError):
         raise ActionError(
-            f"unknown time zone {name!r}; use an IANA name such as America/New_York or UTC", field=field
+            f"unknown time zone {name!r}; use an IANA name such as America/New_York or UTC",
+            field=field,
+            code=ErrorKind.INVALID_VALUE,
         ) from None
 
 

@@ -8,7 +8,7 @@ from pydantic import BaseModel
 from sqlmodel import select
 
 from apps.core.actions import Ctx
-from apps.core.errors import ActionError, NotFoundError
+from apps.core.errors import ActionError, ErrorKind, NotFoundError
 from apps.office.models import DocBlock, DocComment, DriveItem, User
 from apps.office.schemas import DocBlockOut, DocCommentOut, DriveItemOut, ExportOut
 from apps.office.services.access import item_for
@@ -112,10 +112,12 @@ def _block(ctx: Ctx, item: DriveItem, block_id: str, field: str = "block_id") ->
 def _check_block(block_type: str, text: str, rows: list[list[str]] | None) -> None:
     if block_type == "table" and not rows:
         raise ActionError(
-            "a table block needs rows, e.g. [['Name', 'Amount'], ['Acme', '100']]", field="rows"
+            "a table block needs rows, e.g. [['Name', 'Amount'], ['Acme', '100']]",
+            field="rows",
+            code=ErrorKind.REQUIRED,
         )
     if block_type != "table" and not text.strip():
-        raise ActionError("a text block needs text", field="text")
+        raise ActionError("a text block needs text", field="text", code=ErrorKind.REQUIRED)
 
 
 @actions.write
@@ -242,7 +244,9 @@ def replace_document_text(
             ctx.db.add(b)
             hits += n
     if not hits:
-        raise ActionError(f"{find!r} does not occur in {item.name!r}", field="find")
+        raise ActionError(
+            f"{find!r} does not occur in {item.name!r}", field="find", code=ErrorKind.INVALID_VALUE
+        )
     ctx.db.flush()
     _touch(ctx, item)
     return document(ctx, item)
@@ -294,7 +298,9 @@ def resolve_document_comment(ctx: Ctx, *, item_id: str, comment_id: str) -> Done
     if comment is None or comment.item_id != item.id:
         raise NotFoundError(f"no comment {comment_id!r} on this document", field="comment_id")
     if comment.resolved:
-        raise ActionError("this comment is already resolved", field="comment_id")
+        raise ActionError(
+            "this comment is already resolved", field="comment_id", code=ErrorKind.INVALID_STATE
+        )
     comment.resolved = True
     ctx.db.add(comment)
     return Done(id=comment.id, status="resolved")

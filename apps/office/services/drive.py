@@ -9,11 +9,12 @@ from sqlmodel import col, select
 
 from apps.core import list_query
 from apps.core.actions import Ctx
-from apps.core.errors import ActionError
+from apps.core.errors import ActionError, ErrorKind
+from apps.core.list_query import Limit
 from apps.office.models import DocBlock, DocComment, DriveItem, Permission, Worksheet
 from apps.office.schemas import DriveItemOut, PermissionOut
 from apps.office.services.access import item_for, role_of
-from apps.office.services.common import Done, actions, check_limit, me, require_text, user_by_mail
+from apps.office.services.common import Done, Email, actions, check_limit, me, require_text, user_by_mail
 
 Role = Literal["read", "write"]
 
@@ -41,7 +42,7 @@ def root_of(ctx: Ctx, user_id: str) -> DriveItem:
         select(DriveItem).where(DriveItem.owner_id == user_id, col(DriveItem.parent_id).is_(None))
     ).first()
     if root is None:
-        raise ActionError("you have no OneDrive")
+        raise ActionError("you have no OneDrive", code=ErrorKind.NOT_FOUND)
     return root
 
 
@@ -107,7 +108,7 @@ def get_drive_item(ctx: Ctx, *, item_id: str) -> DriveItemDetail:
 
 
 @actions.read
-def search_drive(ctx: Ctx, *, query: str, limit: int = 25) -> DriveItemList:
+def search_drive(ctx: Ctx, *, query: str, limit: Limit = 25) -> DriveItemList:
     """Find files and folders you can access (your own and shared ones) whose name or text has `query`.
 
     Args:
@@ -142,10 +143,14 @@ def new_item(
     )
     name = require_text(name, "name", "a name")
     if "/" in name or "\\" in name:
-        raise ActionError("a name cannot contain / or \\", field="name")
+        raise ActionError("a name cannot contain / or \\", field="name", code=ErrorKind.INVALID_VALUE)
     siblings = ctx.db.exec(select(DriveItem).where(DriveItem.parent_id == parent.id)).all()
     if any(s.name.lower() == name.lower() for s in siblings):
-        raise ActionError(f"{name!r} already exists in this folder; pick another name", field="name")
+        raise ActionError(
+            f"{name!r} already exists in this folder; pick another name",
+            field="name",
+            code=ErrorKind.DUPLICATE,
+        )
     item = DriveItem(
         id=ctx.new_id("DriveItem"),
         name=name,
@@ -208,20 +213,28 @@ def update_drive_item(
     """
     item, role = item_for(ctx, item_id, "write")
     if item.parent_id is None:
-        raise ActionError("the root of a drive cannot be changed", field="item_id")
+        raise ActionError(
+            "the root of a drive cannot be changed", field="item_id", code=ErrorKind.INVALID_VALUE
+        )
     if parent_id is not None:
         target = item_for(ctx, parent_id, "write", field="parent_id", kind="folder")[0]
         node: DriveItem | None = target
         while node is not None:
             if node.id == item.id:
-                raise ActionError("a folder cannot be moved into itself", field="parent_id")
+                raise ActionError(
+                    "a folder cannot be moved into itself", field="parent_id", code=ErrorKind.INVALID_VALUE
+                )
             node = ctx.db.get(DriveItem, node.parent_id) if node.parent_id else None
         item.parent_id = target.id
     if name is not None:
         item.name = require_text(name, "name", "a name")
     if content is not None:
         if item.kind != "file":
-            raise ActionError(f"{item.name!r} is a {item.kind}; edit it with its own tools", field="content")
+            raise ActionError(
+                f"{item.name!r} is a {item.kind}; edit it with its own tools",
+                field="content",
+                code=ErrorKind.INVALID_VALUE,
+            )
         item.content_text, item.size = content, len(content.encode())
     item.last_modified_date_time, item.last_modified_by_id = ctx.now, ctx.user_id
     ctx.db.add(item)
@@ -237,7 +250,9 @@ def delete_drive_item(ctx: Ctx, *, item_id: str) -> Done:
     """
     item, _ = item_for(ctx, item_id, "write")
     if item.parent_id is None:
-        raise ActionError("the root of a drive cannot be deleted", field="item_id")
+        raise ActionError(
+            "the root of a drive cannot be deleted", field="item_id", code=ErrorKind.INVALID_VALUE
+        )
     stack, removed = [item], 0
     while stack:
         node = stack.pop()
@@ -255,7 +270,7 @@ def delete_drive_item(ctx: Ctx, *, item_id: str) -> Done:
 
 
 @actions.write
-def share_drive_item(ctx: Ctx, *, item_id: str, email: str, role: Role = "read") -> PermissionOut:
+def share_drive_item(ctx: Ctx, *, item_id: str, email: Email, role: Role = "read") -> PermissionOut:
     """Share a file or folder with a colleague as viewer (read) or editor (write); folders share
     everything inside. Sharing again with the same person changes their role. Owners and editors can share.
 
@@ -270,9 +285,10 @@ def share_drive_item(ctx: Ctx, *, item_id: str, email: str, role: Role = "read")
         raise ActionError(
             f"no colleague with the address {email!r}; files can be shared inside the company only",
             field="email",
+            code=ErrorKind.INVALID_VALUE,
         )
     if user.id == item.owner_id:
-        raise ActionError(f"{user.display_name} owns this item", field="email")
+        raise ActionError(f"{user.display_name} owns this item", field="email", code=ErrorKind.INVALID_VALUE)
     perm = ctx.db.exec(
         select(Permission).where(Permission.item_id == item.id, Permission.user_id == user.id)
     ).first()
@@ -290,7 +306,7 @@ def share_drive_item(ctx: Ctx, *, item_id: str, email: str, role: Role = "read")
 
 
 @actions.destructive
-def remove_permission(ctx: Ctx, *, item_id: str, email: str) -> Done:
+def remove_permission(ctx: Ctx, *, item_id: str, email: Email) -> Done:
     """Stop sharing an item with someone (they keep access inherited from a shared parent folder).
 
     Args:
@@ -305,6 +321,8 @@ def remove_permission(ctx: Ctx, *, item_id: str, email: str) -> Done:
         )
     ).first()
     if perm is None:
-        raise ActionError(f"{item.name!r} is not shared with {email} directly", field="email")
+        raise ActionError(
+            f"{item.name!r} is not shared with {email} directly", field="email", code=ErrorKind.NOT_FOUND
+        )
     ctx.db.delete(perm)
     return Done(id=perm.id, status="removed")

@@ -2,17 +2,20 @@
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Annotated, Literal
 
 from sqlmodel import col, func, select
 
 from apps.core import list_query
 from apps.core.actions import Ctx
-from apps.core.errors import ActionError
+from apps.core.errors import ActionError, ErrorKind
+from apps.core.list_query import Limit, Offset
+from apps.core.param_schema import Examples
+from apps.office.error_shape import FOLDER_EXISTS
 from apps.office.models import Attachment, MailFolder, Message
 from apps.office.schemas import MailFolderOut, MessageDetail, MessagePage, MessageSummary
 from apps.office.services.common import Done, Page, actions, check_limit, count, me, require_text
-from apps.office.services.mailbox import own_message, resolve_folder
+from apps.office.services.mailbox import WELL_KNOWN, own_message, resolve_folder
 from apps.office.services.message_lists import has_category, message_page
 
 FlagStatus = Literal["notFlagged", "flagged", "complete"]
@@ -81,7 +84,9 @@ def create_mail_folder(ctx: Ctx, *, display_name: str) -> MailFolderOut:
     name = require_text(display_name, "display_name", "a folder name")
     taken = ctx.db.exec(select(MailFolder).where(MailFolder.owner_id == user.id)).all()
     if any(f.display_name.lower() == name.lower() for f in taken):
-        raise ActionError(f"you already have a folder named {name!r}", field="display_name")
+        raise ActionError(
+            f"you already have a folder named {name!r}", field="display_name", code=FOLDER_EXISTS
+        )
     folder = MailFolder(id=ctx.new_id("MailFolder"), owner_id=user.id, display_name=name)
     ctx.db.add(folder)
     return MailFolderOut.model_validate(folder.model_dump())
@@ -91,13 +96,13 @@ def create_mail_folder(ctx: Ctx, *, display_name: str) -> MailFolderOut:
 def list_messages(
     ctx: Ctx,
     *,
-    folder: str = "inbox",
+    folder: Annotated[str, Examples(WELL_KNOWN)] = "inbox",
     unread_only: bool = False,
     flagged_only: bool = False,
     category: str | None = None,
     conversation_id: str | None = None,
-    limit: int = 25,
-    offset: int = 0,
+    limit: Limit = 25,
+    offset: Offset = 0,
 ) -> MessagePage:
     """List messages of one folder of your mailbox, newest first (bodies left out: use get_message).
 
@@ -172,7 +177,9 @@ def update_message(
 
 
 @actions.write
-def move_message(ctx: Ctx, *, message_id: str, destination_folder: str) -> MessageSummary:
+def move_message(
+    ctx: Ctx, *, message_id: str, destination_folder: Annotated[str, Examples(WELL_KNOWN)]
+) -> MessageSummary:
     """Move a message of your mailbox to another folder (e.g. archive, or a folder you created).
 
     Args:
@@ -183,7 +190,9 @@ def move_message(ctx: Ctx, *, message_id: str, destination_folder: str) -> Messa
     target = resolve_folder(ctx, msg.owner_id, destination_folder, field="destination_folder")
     if msg.is_draft and target.well_known_name not in ("drafts", "deleteditems"):
         raise ActionError(
-            "a draft can only stay in drafts or be deleted; send it first", field="destination_folder"
+            "a draft can only stay in drafts or be deleted; send it first",
+            field="destination_folder",
+            code=ErrorKind.INVALID_STATE,
         )
     msg.parent_folder_id = target.id
     msg.last_modified_date_time = ctx.now

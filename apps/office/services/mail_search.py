@@ -9,7 +9,8 @@ from sqlalchemy import String, cast
 from sqlmodel import col, or_, select
 
 from apps.core.actions import Ctx
-from apps.core.errors import ActionError
+from apps.core.errors import ActionError, ErrorKind
+from apps.core.list_query import Limit, Offset
 from apps.core.text_search import contains
 from apps.office.models import Message
 from apps.office.schemas import MessagePage
@@ -24,7 +25,9 @@ def _day(value: str, op: str) -> datetime:
     try:
         return datetime.combine(date.fromisoformat(value), time(), tzinfo=UTC)
     except ValueError:
-        raise ActionError(f"{op}: needs a date like 2026-10-31 (got {value!r})", field="query") from None
+        raise ActionError(
+            f"{op}: needs a date like 2026-10-31 (got {value!r})", field="query", code=ErrorKind.INVALID_VALUE
+        ) from None
 
 
 def _recipients(column, text: str):
@@ -36,7 +39,9 @@ def parse_query(ctx: Ctx, owner_id: str, query: str) -> list:
     try:
         tokens = shlex.split(query)
     except ValueError:
-        raise ActionError("unbalanced quotes in the search query", field="query") from None
+        raise ActionError(
+            "unbalanced quotes in the search query", field="query", code=ErrorKind.INVALID_VALUE
+        ) from None
     conds: list = []
     for token in tokens:
         op, sep, value = token.partition(":")
@@ -65,7 +70,9 @@ def parse_query(ctx: Ctx, owner_id: str, query: str) -> list:
             conds.append(_recipients(Message.categories, value))
         elif op == "has":
             if value.lower() not in ("attachment", "attachments"):
-                raise ActionError("has: supports only has:attachment", field="query")
+                raise ActionError(
+                    "has: supports only has:attachment", field="query", code=ErrorKind.INVALID_VALUE
+                )
             conds.append(col(Message.has_attachments).is_(True))
         elif op == "before":
             conds.append(col(Message.received_date_time) < _day(value, op))
@@ -79,7 +86,9 @@ def parse_query(ctx: Ctx, owner_id: str, query: str) -> list:
                 "draft": col(Message.is_draft).is_(True),
             }
             if value.lower() not in flags:
-                raise ActionError(f"is: supports {', '.join(flags)}", field="query")
+                raise ActionError(
+                    f"is: supports {', '.join(flags)}", field="query", code=ErrorKind.INVALID_VALUE
+                )
             conds.append(flags[value.lower()])
         elif op == "in":
             conds.append(Message.parent_folder_id == resolve_folder(ctx, owner_id, value, field="query").id)
@@ -87,7 +96,7 @@ def parse_query(ctx: Ctx, owner_id: str, query: str) -> list:
 
 
 @actions.read
-def search_messages(ctx: Ctx, *, query: str, limit: int = 25, offset: int = 0) -> MessagePage:
+def search_messages(ctx: Ctx, *, query: str, limit: Limit = 25, offset: Offset = 0) -> MessagePage:
     """Search every folder of your mailbox, newest first.
 
     Operators (combine freely; words without an operator must all appear in subject, body or sender):
@@ -103,7 +112,11 @@ def search_messages(ctx: Ctx, *, query: str, limit: int = 25, offset: int = 0) -
     """
     check_limit(limit, offset)
     if not query.strip():
-        raise ActionError("type something to search for, e.g. from:jane subject:invoice", field="query")
+        raise ActionError(
+            "type something to search for, e.g. from:jane subject:invoice",
+            field="query",
+            code=ErrorKind.REQUIRED,
+        )
     user = me(ctx)
     stmt = select(Message).where(Message.owner_id == user.id, *parse_query(ctx, user.id, query))
     return message_page(ctx, stmt, limit=limit, offset=offset)

@@ -5,12 +5,13 @@ from __future__ import annotations
 from sqlmodel import select
 
 from apps.core.actions import Ctx
-from apps.core.errors import ActionError
+from apps.core.errors import ActionError, ErrorKind
 from apps.office.coworkers.engine import on_mail_delivered
+from apps.office.error_shape import INVALID_RECIPIENTS
 from apps.office.models import Attachment, Message
 from apps.office.schemas import MessageDetail
 from apps.office.services.access import item_for
-from apps.office.services.common import actions, check_addresses, me, preview
+from apps.office.services.common import Emails, OptionalEmails, actions, check_addresses, me, preview
 from apps.office.services.mail import Importance, message_detail
 from apps.office.services.mailbox import Outgoing, deliver, folder_of, own_message, quoted, reply_subject
 
@@ -26,7 +27,11 @@ def drive_attachments(ctx: Ctx, item_ids: list[str]) -> list[Attachment]:
     for item_id in dict.fromkeys(item_ids):
         item, _ = item_for(ctx, item_id, field="attachment_item_ids")
         if item.kind == "folder":
-            raise ActionError(f"{item.name!r} is a folder; attach files only", field="attachment_item_ids")
+            raise ActionError(
+                f"{item.name!r} is a folder; attach files only",
+                field="attachment_item_ids",
+                code=ErrorKind.INVALID_VALUE,
+            )
         mime = item.mime_type or MIME.get(item.kind, "application/octet-stream")
         out.append(
             Attachment(
@@ -43,7 +48,7 @@ def drive_attachments(ctx: Ctx, item_ids: list[str]) -> list[Attachment]:
 
 def _send(ctx: Ctx, out: Outgoing, draft: Message | None = None) -> MessageDetail:
     if not (out.to or out.cc or out.bcc):
-        raise ActionError("add at least one recipient (to, cc or bcc)", field="to")
+        raise ActionError("add at least one recipient (to, cc or bcc)", field="to", code=INVALID_RECIPIENTS)
     sent, delivered = deliver(ctx, out, sent_copy=draft)
     for copy in delivered:
         on_mail_delivered(ctx, copy)
@@ -54,11 +59,11 @@ def _send(ctx: Ctx, out: Outgoing, draft: Message | None = None) -> MessageDetai
 def send_mail(
     ctx: Ctx,
     *,
-    to: list[str],
+    to: Emails,
     subject: str,
     body: str,
-    cc: list[str] | None = None,
-    bcc: list[str] | None = None,
+    cc: OptionalEmails = None,
+    bcc: OptionalEmails = None,
     importance: Importance = "normal",
     attachment_item_ids: list[str] | None = None,
 ) -> MessageDetail:
@@ -100,8 +105,8 @@ def create_draft(
     *,
     subject: str = "",
     body: str = "",
-    to: list[str] | None = None,
-    cc: list[str] | None = None,
+    to: OptionalEmails = None,
+    cc: OptionalEmails = None,
     attachment_item_ids: list[str] | None = None,
 ) -> MessageDetail:
     """Save a new draft in your Drafts folder (send it later with send_draft).
@@ -146,7 +151,9 @@ def own_draft(ctx: Ctx, message_id: str) -> Message:
     msg = own_message(ctx, message_id)
     if not msg.is_draft:
         raise ActionError(
-            "this message was already sent; only drafts can be edited or sent", field="message_id"
+            "this message was already sent; only drafts can be edited or sent",
+            field="message_id",
+            code=ErrorKind.INVALID_STATE,
         )
     return msg
 
@@ -158,8 +165,8 @@ def update_draft(
     message_id: str,
     subject: str | None = None,
     body: str | None = None,
-    to: list[str] | None = None,
-    cc: list[str] | None = None,
+    to: OptionalEmails = None,
+    cc: OptionalEmails = None,
 ) -> MessageDetail:
     """Change a draft's subject, body or recipients (only the arguments you give change).
 
@@ -220,7 +227,7 @@ def reply_to_message(ctx: Ctx, *, message_id: str, body: str, reply_all: bool = 
     user = me(ctx)
     original = own_message(ctx, message_id)
     if original.is_draft:
-        raise ActionError("you cannot reply to a draft", field="message_id")
+        raise ActionError("you cannot reply to a draft", field="message_id", code=ErrorKind.INVALID_STATE)
     mine = user.mail.lower()
     sender = (original.from_address or "").lower()
     to = [sender] if sender and sender != mine else [a for a in original.to_recipients if a.lower() != mine]
@@ -243,7 +250,7 @@ def reply_to_message(ctx: Ctx, *, message_id: str, body: str, reply_all: bool = 
 
 @actions.write
 def forward_message(
-    ctx: Ctx, *, message_id: str, to: list[str], comment: str = "", cc: list[str] | None = None
+    ctx: Ctx, *, message_id: str, to: Emails, comment: str = "", cc: OptionalEmails = None
 ) -> MessageDetail:
     """Forward a message (with all its attachments) to other people.
 

@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from sqlmodel import select
 
 from apps.core.actions import Ctx
-from apps.core.errors import ActionError, NotFoundError
+from apps.core.errors import ActionError, ErrorKind, NotFoundError
 from apps.office.models import Attachment, MailFolder, Message, User
 from apps.office.services.common import INTERNAL_DOMAIN, is_internal, preview, room_by_mail, user_by_mail
 
@@ -27,7 +27,7 @@ def folder_of(ctx: Ctx, owner_id: str, well_known: str) -> MailFolder:
         select(MailFolder).where(MailFolder.owner_id == owner_id, MailFolder.well_known_name == well_known)
     ).first()
     if found is None:
-        raise ActionError(f"mailbox has no {well_known} folder")
+        raise ActionError(f"mailbox has no {well_known} folder", code=ErrorKind.NOT_FOUND)
     return found
 
 

@@ -6,6 +6,7 @@ from pydantic import BaseModel
 from sqlmodel import select
 
 from apps.core.actions import Ctx
+from apps.core.list_query import Limit
 from apps.core.text_search import contains_any
 from apps.office.models import Contact, User
 from apps.office.schemas import ContactOut, UserOut
@@ -26,7 +27,7 @@ def get_my_profile(ctx: Ctx) -> UserOut:
 
 
 @actions.read
-def find_people(ctx: Ctx, *, query: str, limit: int = 10) -> People:
+def find_people(ctx: Ctx, *, query: str, limit: Limit = 10) -> People:
     """Look people up by name, address, title, department or company: colleagues and customer contacts.
 
     Args:

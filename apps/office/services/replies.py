@@ -8,7 +8,7 @@ from pydantic import BaseModel
 from sqlmodel import col, select
 
 from apps.core.actions import Ctx
-from apps.core.errors import ActionError
+from apps.core.errors import ActionError, ErrorKind
 from apps.office.coworkers.derived import persona_by_id
 from apps.office.coworkers.engine import deliver_due
 from apps.office.models import ScheduledReply, User
@@ -59,7 +59,7 @@ def wait_for_replies(ctx: Ctx, *, minutes: int = 60, stop_at_first_reply: bool =
         stop_at_first_reply: stop waiting at the first arrival instead of waiting the full time.
     """
     if not 1 <= minutes <= 1440:
-        raise ActionError("minutes must be between 1 and 1440", field="minutes")
+        raise ActionError("minutes must be between 1 and 1440", field="minutes", code=ErrorKind.INVALID_VALUE)
     deadline = aware(ctx.now) + timedelta(minutes=minutes)
     target = deadline
     if stop_at_first_reply:

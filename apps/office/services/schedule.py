@@ -8,9 +8,10 @@ from pydantic import BaseModel
 from sqlmodel import select
 
 from apps.core.actions import Ctx
-from apps.core.errors import ActionError
+from apps.core.errors import ActionError, ErrorKind
 from apps.office.models import Room, User
 from apps.office.services.common import (
+    Emails,
     actions,
     aware,
     check_addresses,
@@ -71,13 +72,17 @@ def _owner(ctx: Ctx, address: str) -> tuple[str | None, User | None, Room | None
 def _window(start: datetime, end: datetime, days: int = 62) -> tuple[datetime, datetime]:
     s, e = to_utc(start, "UTC"), to_utc(end, "UTC", field="end")
     if e <= s or e - s > timedelta(days=days):
-        raise ActionError(f"end must be after start and at most {days} days later", field="end")
+        raise ActionError(
+            f"end must be after start and at most {days} days later",
+            field="end",
+            code=ErrorKind.INVALID_VALUE,
+        )
     return s, e
 
 
 @actions.read
 def get_schedule(
-    ctx: Ctx, *, schedules: list[str], start: datetime, end: datetime, interval_minutes: int = 30
+    ctx: Ctx, *, schedules: Emails, start: datetime, end: datetime, interval_minutes: int = 30
 ) -> ScheduleList:
     """Free/busy of colleagues and rooms (Graph getSchedule). availability_view has one digit per
     interval: 0 free, 1 tentative, 2 busy, 3 out of office, 4 working elsewhere. Subjects stay private.
@@ -90,9 +95,13 @@ def get_schedule(
     """
     s, e = _window(start, end)
     if not 5 <= interval_minutes <= 1440:
-        raise ActionError("interval_minutes must be between 5 and 1440", field="interval_minutes")
+        raise ActionError(
+            "interval_minutes must be between 5 and 1440",
+            field="interval_minutes",
+            code=ErrorKind.INVALID_VALUE,
+        )
     if not schedules:
-        raise ActionError("name at least one address", field="schedules")
+        raise ActionError("name at least one address", field="schedules", code=ErrorKind.REQUIRED)
     out = []
     for address in schedules:
         address = address.strip().lower()
@@ -139,7 +148,7 @@ def _in_hours(user: User, start: datetime, end: datetime) -> bool:
 def find_meeting_times(
     ctx: Ctx,
     *,
-    attendees: list[str],
+    attendees: Emails,
     duration_minutes: int,
     start: datetime | None = None,
     end: datetime | None = None,
@@ -161,9 +170,15 @@ def find_meeting_times(
     """
     user = me(ctx)
     if not 15 <= duration_minutes <= 480:
-        raise ActionError("duration_minutes must be between 15 and 480", field="duration_minutes")
+        raise ActionError(
+            "duration_minutes must be between 15 and 480",
+            field="duration_minutes",
+            code=ErrorKind.INVALID_VALUE,
+        )
     if not 1 <= max_candidates <= 20:
-        raise ActionError("max_candidates must be between 1 and 20", field="max_candidates")
+        raise ActionError(
+            "max_candidates must be between 1 and 20", field="max_candidates", code=ErrorKind.INVALID_VALUE
+        )
     s = to_utc(start, "UTC") if start else aware(ctx.now)
     s, e = _window(s, end if end else s + timedelta(days=7), days=31)
     people, external = [user], []
@@ -171,7 +186,11 @@ def find_meeting_times(
         found = user_by_mail(ctx, address)
         if found is None:
             if room_by_mail(ctx, address):
-                raise ActionError(f"{address} is a room; use need_room instead", field="attendees")
+                raise ActionError(
+                    f"{address} is a room; use need_room instead",
+                    field="attendees",
+                    code=ErrorKind.INVALID_VALUE,
+                )
             external.append(address)
         elif found.id != user.id:
             people.append(found)

@@ -8,7 +8,7 @@ from pydantic import BaseModel
 from sqlmodel import select
 
 from apps.core.actions import Ctx
-from apps.core.errors import ActionError, NotFoundError
+from apps.core.errors import ActionError, ErrorKind, NotFoundError
 from apps.office.models import Cell, DriveItem, Worksheet
 from apps.office.schemas import CellOut, DriveItemOut, ExportOut, WorksheetOut
 from apps.office.services.access import item_for
@@ -187,7 +187,9 @@ def update_range(
     sheet = _sheet(ctx, item, worksheet)
     row0, col0 = parse_a1(start_address, "start_address")
     if not values or sum(len(r) for r in values) > 5000:
-        raise ActionError("values must hold between 1 and 5000 cells", field="values")
+        raise ActionError(
+            "values must hold between 1 and 5000 cells", field="values", code=ErrorKind.INVALID_VALUE
+        )
     for i, row in enumerate(values):
         for j, raw in enumerate(row):
             write_cell(ctx, sheet, row0 + i, col0 + j, raw)
@@ -206,9 +208,15 @@ def add_worksheet(ctx: Ctx, *, item_id: str, name: str) -> WorksheetView:
     name = require_text(name, "name", "a worksheet name")
     sheets = sheets_of(ctx, item.id)
     if len(name) > 31 or any(ch in name for ch in "[]:*?/\\"):
-        raise ActionError("a sheet name has at most 31 characters and none of [ ] : * ? / \\", field="name")
+        raise ActionError(
+            "a sheet name has at most 31 characters and none of [ ] : * ? / \\",
+            field="name",
+            code=ErrorKind.INVALID_VALUE,
+        )
     if any(s.name.lower() == name.lower() for s in sheets):
-        raise ActionError(f"the workbook already has a sheet named {name!r}", field="name")
+        raise ActionError(
+            f"the workbook already has a sheet named {name!r}", field="name", code=ErrorKind.DUPLICATE
+        )
     sheet = Worksheet(id=ctx.new_id("Worksheet"), item_id=item.id, name=name, position=len(sheets))
     ctx.db.add(sheet)
     ctx.db.flush()

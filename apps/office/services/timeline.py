@@ -10,7 +10,7 @@ from dateutil.rrule import rrulestr
 from sqlmodel import col, select
 
 from apps.core.actions import Ctx
-from apps.core.errors import ActionError
+from apps.core.errors import ActionError, ErrorKind
 from apps.office.models import Attendee, Event
 from apps.office.services.common import aware, room_by_mail, zone
 
@@ -36,13 +36,21 @@ def check_rrule(rule: str, start: datetime, time_zone: str) -> str:
     """Validate an RRULE (FREQ=WEEKLY;BYDAY=MO,WE;COUNT=10); UNTIL may be a date or a UTC time."""
     rule = normalise_rrule(rule)
     if not rule.startswith("FREQ=") and ";FREQ=" not in rule:
-        raise ActionError("a recurrence needs FREQ, e.g. FREQ=WEEKLY;BYDAY=MO;COUNT=10", field="recurrence")
+        raise ActionError(
+            "a recurrence needs FREQ, e.g. FREQ=WEEKLY;BYDAY=MO;COUNT=10",
+            field="recurrence",
+            code=ErrorKind.INVALID_VALUE,
+        )
     try:
         first = next(iter(_rule(rule, start, time_zone)), None)
     except (ValueError, TypeError) as exc:
-        raise ActionError(f"invalid recurrence rule {rule!r}: {exc}", field="recurrence") from None
+        raise ActionError(
+            f"invalid recurrence rule {rule!r}: {exc}", field="recurrence", code=ErrorKind.INVALID_VALUE
+        ) from None
     if first is None:
-        raise ActionError("the recurrence rule produces no occurrence", field="recurrence")
+        raise ActionError(
+            "the recurrence rule produces no occurrence", field="recurrence", code=ErrorKind.INVALID_VALUE
+        )
     return rule
 
 

@@ -16,7 +16,7 @@ from openpyxl.utils import column_index_from_string, get_column_letter
 from sqlmodel import select
 
 from apps.core.actions import Ctx
-from apps.core.errors import ActionError
+from apps.core.errors import ActionError, ErrorKind
 from apps.office.models import Cell, Worksheet
 from apps.office.services.xlfn import add_prefixes, outside_strings
 
@@ -28,10 +28,14 @@ def parse_a1(address: str, field: str = "address") -> tuple[int, int]:
     """'B12' -> (row 12, column 2); refuses anything outside A1:XFD1048576."""
     m = A1.match(address.strip())
     if not m:
-        raise ActionError(f"{address!r} is not a cell address like A1 or C12", field=field)
+        raise ActionError(
+            f"{address!r} is not a cell address like A1 or C12", field=field, code=ErrorKind.INVALID_VALUE
+        )
     col, row = column_index_from_string(m.group(1).upper()), int(m.group(2))
     if col > MAX_COL or row > MAX_ROW:
-        raise ActionError(f"{address!r} is outside the sheet (A1:XFD1048576)", field=field)
+        raise ActionError(
+            f"{address!r} is outside the sheet (A1:XFD1048576)", field=field, code=ErrorKind.INVALID_VALUE
+        )
     return row, col
 
 
@@ -197,6 +201,7 @@ def _put(book: Any, sheet: int, row: int, col: int, value: Any, seed: str = "", 
                 f"{a1(row + 1, col + 1)}: it does not parse (check parentheses, operators, quotes "
                 "and the ',' between arguments)",
                 field=field,
+                code=ErrorKind.INVALID_VALUE,
             ) from None
     elif isinstance(value, bool):
         book.set_bool(sheet, row, col, value)

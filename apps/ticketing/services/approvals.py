@@ -9,7 +9,8 @@ from typing import Any, Literal
 from sqlmodel import col, select
 
 from apps.core.actions import Ctx
-from apps.core.errors import ActionError
+from apps.core.errors import ActionError, ErrorKind
+from apps.core.list_query import Limit, Offset
 from apps.ticketing.models_itsm import Approval, ChangeRequest, RequestedItem
 from apps.ticketing.schemas import ApprovalOut, ApprovalPage
 from apps.ticketing.services.common import actions, add_journal, find_user, page, stamp
@@ -52,17 +53,21 @@ def decide(
     waiting = pending(ctx, record.sys_id)
     if not waiting:
         raise ActionError(
-            f"{record.number} is not waiting for approval (approval: {record.approval})", field=field
+            f"{record.number} is not waiting for approval (approval: {record.approval})",
+            field=field,
+            code=ErrorKind.INVALID_STATE,
         )
     mine = next((a for a in waiting if a.approver == ctx.user_id), None)
     if mine is None:
         names = display_names(ctx, [a.approver for a in waiting])
         listed = ", ".join(sorted(names.get(a.approver, a.approver) for a in waiting)[:10])
         raise ActionError(
-            f"you are not an approver of {record.number}; its pending approvers are: {listed}", field=field
+            f"you are not an approver of {record.number}; its pending approvers are: {listed}",
+            field=field,
+            code=ErrorKind.ACCESS_DENIED,
         )
     if decision == "rejected" and not (comments or "").strip():
-        raise ActionError("say why you reject it (comments)", field="comments")
+        raise ActionError("say why you reject it (comments)", field="comments", code=ErrorKind.REQUIRED)
     mine.state, mine.comments = decision, (comments or "").strip() or None
     stamp(ctx, mine)
     settle(ctx, record.sys_id)
@@ -80,8 +85,8 @@ def list_approvals(
     approver: str | None = None,
     mine: bool = True,
     state: Literal["requested", "approved", "rejected", "cancelled", "not_required"] | None = "requested",
-    limit: int = 25,
-    offset: int = 0,
+    limit: Limit = 25,
+    offset: Offset = 0,
 ) -> ApprovalPage:
     """List approvals (sysapproval_approver) on change requests and requested items.
 
@@ -92,7 +97,8 @@ def list_approvals(
         approver: another approver's sys_id, user_name or e-mail (overrides mine).
         mine: only approvals where you are the approver.
         state: requested (pending), approved, rejected, cancelled or not_required; null = all.
-        limit / offset: paging (limit 1-200).
+        limit: page size, 1-200.
+        offset: rows to skip (for the next page: offset + limit).
     """
     stmt = select(Approval)
     if approver:

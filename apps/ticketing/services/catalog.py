@@ -8,7 +8,8 @@ from pydantic import BaseModel
 from sqlmodel import func, select
 
 from apps.core.actions import Ctx
-from apps.core.errors import ActionError, NotFoundError
+from apps.core.errors import ActionError, ErrorKind, NotFoundError
+from apps.core.list_query import Limit, Offset
 from apps.ticketing import choices as c
 from apps.ticketing.models import Group, SysUser
 from apps.ticketing.models_itsm import (
@@ -60,14 +61,15 @@ def variables_of(ctx: Ctx, item_id: str) -> list[CatalogVariable]:
 
 @actions.read
 def list_catalog_items(
-    ctx: Ctx, *, search: str | None = None, category: str | None = None, limit: int = 25, offset: int = 0
+    ctx: Ctx, *, search: str | None = None, category: str | None = None, limit: Limit = 25, offset: Offset = 0
 ) -> CatalogItemPage:
     """List active service catalog items (what employees can order), by name.
 
     Args:
         search: text in the name or short description (e.g. "laptop", "VPN").
         category: only this catalog category (e.g. "Hardware", "Software", "Access").
-        limit / offset: paging (limit 1-200).
+        limit: page size, 1-200.
+        offset: rows to skip (for the next page: offset + limit).
     """
     stmt = select(CatalogItem).where(CatalogItem.active == True)  # noqa: E712
     if search:
@@ -81,7 +83,11 @@ def list_catalog_items(
 @actions.read
 def get_catalog_item(ctx: Ctx, *, item_id: str) -> CatalogItemDetail:
     """Get a catalog item (sys_id or exact name) with its variables: name, question, type, whether
-    mandatory, and the allowed choices of select boxes. Pass the answers to order_catalog_item."""
+    mandatory, and the allowed choices of select boxes. Pass the answers to order_catalog_item.
+
+    Args:
+        item_id: the catalog item's sys_id or exact name (see list_catalog_items).
+    """
     item = load_item(ctx, item_id)
     variables = [
         VariableOut.model_validate({**v.model_dump(), "type_label": c.VARIABLE_TYPES.get(v.type)})
@@ -102,24 +108,33 @@ def _answers(ctx: Ctx, item: CatalogItem, given: list[str]) -> dict[str, str]:
             raise ActionError(
                 f"{pair!r} is not name=value for a variable of {item.name} (variables: {known})",
                 field="variables",
+                code=ErrorKind.INVALID_VALUE,
             )
         values[name] = value
     out = {}
     for name, var in variables.items():
         value = values.get(name, var.default_value or "")
         if var.mandatory and not value:
-            raise ActionError(f"{item.name} needs {name} ({var.question_text})", field="variables")
+            raise ActionError(
+                f"{item.name} needs {name} ({var.question_text})", field="variables", code=ErrorKind.REQUIRED
+            )
         if value and var.type == 5 and value not in (var.choices or "").split("|"):
             raise ActionError(
-                f"{name} must be one of: {', '.join((var.choices or '').split('|'))}", field="variables"
+                f"{name} must be one of: {', '.join((var.choices or '').split('|'))}",
+                field="variables",
+                code=ErrorKind.INVALID_CHOICE,
             )
         if value and var.type in (1, 7) and value.lower() not in ("true", "false"):
-            raise ActionError(f"{name} must be true or false", field="variables")
+            raise ActionError(
+                f"{name} must be true or false", field="variables", code=ErrorKind.INVALID_VALUE
+            )
         if value and var.type == 9:
             try:
                 date.fromisoformat(value)
             except ValueError:
-                raise ActionError(f"{name} must be a date YYYY-MM-DD", field="variables") from None
+                raise ActionError(
+                    f"{name} must be a date YYYY-MM-DD", field="variables", code=ErrorKind.INVALID_VALUE
+                ) from None
         if value:
             out[var.sys_id] = value.lower() if var.type in (1, 7) else value
     return out
@@ -143,21 +158,26 @@ def order_catalog_item(
         quantity: 1-10.
         variables: the answers as "name=value" strings, e.g. ["model=MacBook Pro 14", "memory=32 GB"];
             see get_catalog_item for names, mandatory ones and choices.
+        special_instructions: notes for the fulfilment team.
     Items that need approval wait for the requested-for person's manager (stage waiting_for_approval);
     others go straight to fulfilment with a catalog task (SCTASK...) for the fulfilment group.
     """
     item = load_item(ctx, item_id)
     if not item.active:
-        raise ActionError(f"{item.name} is no longer offered", field="item_id")
+        raise ActionError(f"{item.name} is no longer offered", field="item_id", code=ErrorKind.INVALID_STATE)
     if not 1 <= quantity <= 10:
-        raise ActionError("quantity must be between 1 and 10", field="quantity")
+        raise ActionError("quantity must be between 1 and 10", field="quantity", code=ErrorKind.INVALID_VALUE)
     user = find_user(ctx, requested_for or ctx.user_id, "requested_for")
     answers = _answers(ctx, item, variables or [])
     approver = None
     if item.approval_required:
         approver = user.manager or (ctx.db.get(Group, item.group).manager if item.group else None)
         if not approver or not ctx.db.get(SysUser, approver):
-            raise ActionError(f"{user.name} has no manager to approve {item.name}", field="requested_for")
+            raise ActionError(
+                f"{user.name} has no manager to approve {item.name}",
+                field="requested_for",
+                code=ErrorKind.INVALID_STATE,
+            )
     request = Request(
         sys_id=ctx.new_id("sc_request"),
         number=ctx.new_id("sc_request.number"),

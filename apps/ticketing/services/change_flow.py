@@ -14,7 +14,7 @@ from typing import Literal
 from sqlmodel import func, select
 
 from apps.core.actions import Ctx
-from apps.core.errors import ActionError
+from apps.core.errors import ActionError, ErrorKind
 from apps.ticketing import choices as c
 from apps.ticketing.models import Group
 from apps.ticketing.schemas import ChangeOut
@@ -29,7 +29,9 @@ NEW, ASSESS, AUTHORIZE, SCHEDULED, IMPLEMENT, REVIEW, CLOSED, CANCELED = -5, -4,
 
 def _state_error(chg, doing: str, hint: str) -> ActionError:
     return ActionError(
-        f"{chg.number} is {c.CHANGE_STATES[chg.state]}; it cannot be {doing}. {hint}", field="change_id"
+        f"{chg.number} is {c.CHANGE_STATES[chg.state]}; it cannot be {doing}. {hint}",
+        field="change_id",
+        code=ErrorKind.INVALID_STATE,
     )
 
 
@@ -37,7 +39,11 @@ def _cab_members(ctx: Ctx) -> list[str]:
     group = ctx.db.exec(select(Group).where(func.lower(Group.name) == CAB.lower())).first()
     members = [u.sys_id for u in group_members(ctx, group.sys_id)] if group else []
     if not members:
-        raise ActionError(f"the {CAB} group has no members to authorize changes", field="change_id")
+        raise ActionError(
+            f"the {CAB} group has no members to authorize changes",
+            field="change_id",
+            code=ErrorKind.INVALID_STATE,
+        )
     return members
 
 
@@ -51,6 +57,7 @@ def _no_conflicts(ctx: Ctx, chg, doing: str) -> None:
             f"{chg.number} conflicts with {listed} on the same configuration item; move its planned window "
             f"(update_change start_date/end_date) before it can be {doing}",
             field="start_date",
+            code=ErrorKind.INVALID_STATE,
         )
 
 
@@ -61,6 +68,9 @@ def request_change_approval(ctx: Ctx, *, change_id: str) -> ChangeOut:
     Needs a short description, an assignment group, a configuration item and a planned window without
     conflicts. normal -> Assess (the assignment group's manager approves); emergency -> Authorize
     (any Change Advisory Board member approves); standard is pre-approved and goes to Scheduled.
+
+    Args:
+        change_id: the change request's number (like CHG0030001) or sys_id.
     """
     chg = load_change(ctx, change_id)
     if chg.state != NEW:
@@ -72,7 +82,9 @@ def request_change_approval(ctx: Ctx, *, change_id: str) -> ChangeOut:
     ):
         if not getattr(chg, field):
             raise ActionError(
-                f"{chg.number} needs {what} before approval; set it with update_change", field=field
+                f"{chg.number} needs {what} before approval; set it with update_change",
+                field=field,
+                code=ErrorKind.REQUIRED,
             )
     _no_conflicts(ctx, chg, "sent for approval")
     if chg.type == "standard":
@@ -84,7 +96,9 @@ def request_change_approval(ctx: Ctx, *, change_id: str) -> ChangeOut:
         group = ctx.db.get(Group, chg.assignment_group)
         if not group or not group.manager:
             raise ActionError(
-                "the assignment group has no manager to assess the change", field="assignment_group"
+                "the assignment group has no manager to assess the change",
+                field="assignment_group",
+                code=ErrorKind.INVALID_STATE,
             )
         chg.state, chg.approval = ASSESS, "requested"
         approvals.request_approvals(ctx, chg, "change_request", [group.manager])
@@ -98,6 +112,10 @@ def approve_change(ctx: Ctx, *, change_id: str, comments: str | None = None) -> 
 
     Approving at Assess moves it to Authorize (the CAB is asked next); at Authorize it becomes
     approved and Scheduled.
+
+    Args:
+        change_id: the change request's number (like CHG0030001) or sys_id.
+        comments: an optional comment recorded with the approval.
     """
     chg = load_change(ctx, change_id)
     approvals.decide(ctx, chg, "change_request", "approved", comments, "change_id")
@@ -116,6 +134,10 @@ def reject_change(ctx: Ctx, *, change_id: str, comments: str) -> ChangeOut:
 
     The change goes back to New with approval "rejected"; its other pending approvals are no longer
     required. The requester can edit it and request approval again.
+
+    Args:
+        change_id: the change request's number (like CHG0030001) or sys_id.
+        comments: why the change is rejected (required, recorded on the approval).
     """
     chg = load_change(ctx, change_id)
     approvals.decide(ctx, chg, "change_request", "rejected", comments, "change_id")
@@ -129,6 +151,9 @@ def implement_change(ctx: Ctx, *, change_id: str) -> ChangeOut:
     """Start implementing a Scheduled, approved change (state -1 Implement; work_start = now).
 
     Refused when the change is not approved, not Scheduled, or conflicts with another change.
+
+    Args:
+        change_id: the change request's number (like CHG0030001) or sys_id.
     """
     chg = load_change(ctx, change_id)
     if chg.approval != "approved":
@@ -136,7 +161,9 @@ def implement_change(ctx: Ctx, *, change_id: str) -> ChangeOut:
         waiting = ", ".join(display_names(ctx, [a.approver for a in who]).values())
         hint = f"waiting for: {waiting}" if waiting else "request approval first (request_change_approval)"
         raise ActionError(
-            f"{chg.number} is not approved (approval: {chg.approval}); {hint}", field="change_id"
+            f"{chg.number} is not approved (approval: {chg.approval}); {hint}",
+            field="change_id",
+            code=ErrorKind.INVALID_STATE,
         )
     if chg.state != SCHEDULED:
         raise _state_error(chg, "implemented", "Only Scheduled changes can move to Implement.")
@@ -148,7 +175,11 @@ def implement_change(ctx: Ctx, *, change_id: str) -> ChangeOut:
 
 @actions.write
 def review_change(ctx: Ctx, *, change_id: str) -> ChangeOut:
-    """Finish implementing (state 0 Review; work_end = now). Only a change in Implement can move to Review."""
+    """Finish implementing (state 0 Review; work_end = now). Only a change in Implement can move to Review.
+
+    Args:
+        change_id: the change request's number (like CHG0030001) or sys_id.
+    """
     chg = load_change(ctx, change_id)
     if chg.state != IMPLEMENT:
         raise _state_error(chg, "moved to Review", "Implement it first (implement_change).")
@@ -166,7 +197,13 @@ def close_change(
     close_notes: str,
 ) -> ChangeOut:
     """Close a change in Review (state 3 Closed) with a close code (successful, successful_issues,
-    unsuccessful) and close notes (both required)."""
+    unsuccessful) and close notes (both required).
+
+    Args:
+        change_id: the change request's number (like CHG0030001) or sys_id.
+        close_code: successful, successful_issues (successful with issues) or unsuccessful.
+        close_notes: what happened during implementation and review (required).
+    """
     chg = load_change(ctx, change_id)
     if chg.state != REVIEW:
         raise _state_error(chg, "closed", "Move it to Review first (review_change).")
@@ -180,7 +217,12 @@ def close_change(
 def cancel_change(ctx: Ctx, *, change_id: str, work_notes: str) -> ChangeOut:
     """Cancel an open change (state 4 Canceled); `work_notes` (required) says why. Pending approvals are
     cancelled. Closed or already canceled changes cannot be canceled; a change in Implement must go
-    through Review instead."""
+    through Review instead.
+
+    Args:
+        change_id: the change request's number (like CHG0030001) or sys_id.
+        work_notes: why the change is canceled (required, an internal work note).
+    """
     chg = load_change(ctx, change_id)
     if chg.state in (CLOSED, CANCELED, IMPLEMENT, REVIEW):
         raise _state_error(

@@ -4,13 +4,15 @@ implementation flow is in `change_flow`."""
 from __future__ import annotations
 
 from datetime import UTC, datetime
-from typing import Literal
+from typing import Annotated, Literal
 
 from pydantic import BaseModel
 from sqlmodel import col, select
 
 from apps.core.actions import Ctx
-from apps.core.errors import ActionError
+from apps.core.errors import ActionError, ErrorKind
+from apps.core.list_query import Limit, Offset
+from apps.core.param_schema import Choices
 from apps.ticketing import choices as c
 from apps.ticketing.models_itsm import Approval, ChangeRequest
 from apps.ticketing.schemas import ApprovalOut, ChangeOut, ChangePage, JournalOut
@@ -18,6 +20,7 @@ from apps.ticketing.services.approvals import approvals_out
 from apps.ticketing.services.common import (
     Level,
     Risk,
+    ShortDescription,
     actions,
     aware,
     check_choice,
@@ -81,13 +84,24 @@ def run_conflict_check(ctx: Ctx, chg: ChangeRequest) -> list[ChangeRequest]:
     return found
 
 
+# The Args entries of the planning fields create_change and update_change share.
+PLANNING_DOC = """start_date: planned start, ISO 8601 date-time (UTC when no offset is given).
+        end_date: planned end, ISO 8601 date-time; after the start.
+        assignment_group: group sys_id or exact name (see list_groups).
+        assigned_to: the assignee's sys_id, user_name or e-mail; must be a member of the assignment group.
+        justification: why the change is needed.
+        implementation_plan: the steps to implement the change.
+        backout_plan: how to undo the change if it fails.
+        test_plan: how the change will be verified."""
+
+
 @actions.read
 @fill_doc(states=c.labels(c.CHANGE_STATES))
 def list_changes(
     ctx: Ctx,
     *,
     search: str | None = None,
-    state: list[int] | None = None,
+    state: Annotated[list[int] | None, Choices(c.CHANGE_STATES)] = None,
     type: ChangeType | None = None,
     approval: Literal["not requested", "requested", "approved", "rejected"] | None = None,
     cmdb_ci: str | None = None,
@@ -96,8 +110,8 @@ def list_changes(
     starts_before: datetime | None = None,
     sort_by: Literal["number", "start_date", "state", "risk"] = "number",
     descending: bool = True,
-    limit: int = 25,
-    offset: int = 0,
+    limit: Limit = 25,
+    offset: Offset = 0,
 ) -> ChangePage:
     """List change requests like a ServiceNow list view.
 
@@ -108,9 +122,12 @@ def list_changes(
         approval: not requested, requested, approved or rejected.
         cmdb_ci: configuration item sys_id.
         assignment_group: group sys_id or exact name.
-        starts_after / starts_before: planned start date range (ISO datetime).
-        sort_by: number, start_date, state or risk. descending: default true.
-        limit / offset: paging (limit 1-200).
+        sort_by: number, start_date, state or risk.
+        starts_after: only changes planned to start at or after this date-time (ISO 8601).
+        starts_before: only changes planned to start before this date-time (ISO 8601).
+        descending: latest/highest first (default true).
+        limit: page size, 1-200.
+        offset: rows to skip (for the next page: offset + limit).
     """
     stmt = select(ChangeRequest)
     if search:
@@ -134,7 +151,11 @@ def list_changes(
 
 @actions.read
 def get_change(ctx: Ctx, *, change_id: str) -> ChangeDetail:
-    """Get a change request (number like CHG0030001, or sys_id) with approvals, conflicts and activity."""
+    """Get a change request (number like CHG0030001, or sys_id) with approvals, conflicts and activity.
+
+    Args:
+        change_id: the change request's number (like CHG0030001) or sys_id.
+    """
     chg = load_change(ctx, change_id)
     approvals = ctx.db.exec(
         select(Approval)
@@ -159,6 +180,9 @@ def check_change_conflicts(ctx: Ctx, *, change_id: str) -> ConflictReport:
     """Run the conflict check of a change: other open changes on the same configuration item whose
     planned window (start_date-end_date) overlaps. A change with conflicts cannot be sent for approval
     or implemented: move its window (update_change) or the other change's.
+
+    Args:
+        change_id: the change request's number (like CHG0030001) or sys_id.
     """
     chg = load_change(ctx, change_id)
     found = conflicts_of(ctx, chg)
@@ -176,9 +200,12 @@ def _check_window(start: datetime | None, end: datetime | None) -> None:
         raise ActionError(
             "give both start_date and end_date for the planned window",
             field="end_date" if start else "start_date",
+            code=ErrorKind.REQUIRED,
         )
     if start and end and aware(end) <= aware(start):
-        raise ActionError("the planned end must be after the planned start", field="end_date")
+        raise ActionError(
+            "the planned end must be after the planned start", field="end_date", code=ErrorKind.INVALID_VALUE
+        )
 
 
 def _assignment(ctx: Ctx, chg: ChangeRequest, group_key: str | None, user_key: str | None) -> None:
@@ -186,15 +213,15 @@ def _assignment(ctx: Ctx, chg: ChangeRequest, group_key: str | None, user_key: s
 
 
 @actions.write
-@fill_doc(categories=", ".join(c.CHANGE_CATEGORIES))
+@fill_doc(categories=", ".join(c.CHANGE_CATEGORIES), planning=PLANNING_DOC)
 def create_change(
     ctx: Ctx,
     *,
-    short_description: str,
+    short_description: ShortDescription,
     type: ChangeType = "normal",
     description: str | None = None,
     cmdb_ci: str | None = None,
-    category: str | None = None,
+    category: Annotated[str | None, Choices(c.CHANGE_CATEGORIES)] = None,
     risk: Risk = 3,
     impact: Level = 3,
     start_date: datetime | None = None,
@@ -211,10 +238,13 @@ def create_change(
     Args:
         type: normal (assessed by the group manager, then authorized by the CAB), standard
             (pre-approved) or emergency (authorized by the CAB only).
-        risk: 1 Very High, 2 High, 3 Moderate, 4 Low. impact: 1 High, 2 Medium, 3 Low.
+        risk: 1 Very High, 2 High, 3 Moderate, 4 Low.
         category: {categories}.
-        start_date / end_date: the planned window (ISO datetimes, UTC); end after start.
         cmdb_ci: the configuration item changed; the conflict check compares changes on the same CI.
+        short_description: one-line summary, as shown in list views.
+        description: the full description.
+        impact: 1 High, 2 Medium, 3 Low: how widely the business is affected.
+        {planning}
     The conflict check runs at once (conflict_status). Next: request_change_approval.
     """
     check_levels(risk=risk, impact=impact)
@@ -252,11 +282,12 @@ def create_change(
 
 
 @actions.write
+@fill_doc(planning=PLANNING_DOC)
 def update_change(
     ctx: Ctx,
     *,
     change_id: str,
-    short_description: str | None = None,
+    short_description: ShortDescription | None = None,
     description: str | None = None,
     cmdb_ci: str | None = None,
     risk: Risk | None = None,
@@ -273,6 +304,14 @@ def update_change(
 
     Moving the planned window or the CI re-runs the conflict check. The assignee must belong to the
     assignment group. Once approval is requested the change is locked: a rejected change returns to New.
+
+    Args:
+        change_id: the change request's number (like CHG0030001) or sys_id.
+        short_description: one-line summary, as shown in list views.
+        description: the full description.
+        cmdb_ci: the affected configuration item's sys_id.
+        risk: 1 Very High, 2 High, 3 Moderate, 4 Low.
+        {planning}
     """
     chg = load_change(ctx, change_id)
     check_levels(risk=risk)
@@ -281,6 +320,7 @@ def update_change(
             f"{chg.number} is {c.CHANGE_STATES[chg.state]}; only a New change can be edited "
             "(a rejected change returns to New; otherwise cancel it and raise a new one)",
             field="change_id",
+            code=ErrorKind.INVALID_STATE,
         )
     start_date, end_date = utc(start_date), utc(end_date)
     new_start = start_date if start_date is not None else chg.start_date

@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+from typing import Annotated
+
 from pydantic import BaseModel
 from sqlmodel import col, or_, select
 
 from apps.core.actions import Ctx
-from apps.core.errors import ActionError
+from apps.core.errors import ActionError, ErrorKind
+from apps.core.list_query import Limit, Offset
+from apps.core.param_schema import Choices
 from apps.ticketing import choices as c
 from apps.ticketing.models import CiRelationship, ConfigurationItem, Incident
 from apps.ticketing.models_itsm import ChangeRequest
@@ -75,11 +79,11 @@ def list_configuration_items(
     ctx: Ctx,
     *,
     search: str | None = None,
-    sys_class_name: str | None = None,
+    sys_class_name: Annotated[str | None, Choices(c.CI_CLASSES)] = None,
     operational_status: int | None = None,
     support_group: str | None = None,
-    limit: int = 25,
-    offset: int = 0,
+    limit: Limit = 25,
+    offset: Offset = 0,
 ) -> CiPage:
     """List configuration items (cmdb_ci) by name.
 
@@ -89,7 +93,8 @@ def list_configuration_items(
         operational_status: 1 Operational, 2 Non-Operational, 3 Repair in Progress, 4 DR Standby,
             5 Ready, 6 Retired.
         support_group: the support group's sys_id or exact name.
-        limit / offset: paging (limit 1-200).
+        limit: page size, 1-200.
+        offset: rows to skip (for the next page: offset + limit).
     """
     stmt = select(ConfigurationItem)
     if search:
@@ -112,7 +117,11 @@ def list_configuration_items(
 @actions.read
 def get_configuration_item(ctx: Ctx, *, ci_id: str) -> CiDetail:
     """Get a configuration item (sys_id or exact name) with its relationships (upstream and downstream),
-    its open incidents and its open changes — use it to see what an outage affects."""
+    its open incidents and its open changes — use it to see what an outage affects.
+
+    Args:
+        ci_id: the configuration item's sys_id or exact name.
+    """
     ci = load_ci(ctx, ci_id)
     rels = ctx.db.exec(
         select(CiRelationship)
@@ -162,14 +171,17 @@ def add_ci_relationship(ctx: Ctx, *, parent_ci: str, child_ci: str, type: str) -
     """Relate two configuration items: parent --type--> child (e.g. an application "Runs on::Runs" a server).
 
     Args:
-        parent_ci / child_ci: sys_ids or exact names; they must differ.
         type: one of {types}.
+        parent_ci: the parent (upstream) configuration item's sys_id or name.
+        child_ci: the child (downstream) configuration item's sys_id or name; not the parent.
     The same relationship cannot be added twice.
     """
     check_choice(type, c.REL_TYPES, "type")
     parent, child = load_ci(ctx, parent_ci, "parent_ci"), load_ci(ctx, child_ci, "child_ci")
     if parent.sys_id == child.sys_id:
-        raise ActionError("a configuration item cannot be related to itself", field="child_ci")
+        raise ActionError(
+            "a configuration item cannot be related to itself", field="child_ci", code=ErrorKind.INVALID_VALUE
+        )
     dup = ctx.db.exec(
         select(CiRelationship).where(
             CiRelationship.parent == parent.sys_id,
@@ -179,7 +191,9 @@ def add_ci_relationship(ctx: Ctx, *, parent_ci: str, child_ci: str, type: str) -
     ).first()
     if dup:
         raise ActionError(
-            f"{parent.name} already {type.split('::')[0].lower()} {child.name}", field="child_ci"
+            f"{parent.name} already {type.split('::')[0].lower()} {child.name}",
+            field="child_ci",
+            code=ErrorKind.DUPLICATE,
         )
     rel = CiRelationship(
         sys_id=ctx.new_id("cmdb_rel_ci"), parent=parent.sys_id, child=child.sys_id, type=type

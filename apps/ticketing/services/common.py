@@ -4,17 +4,20 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from datetime import UTC, datetime
-from typing import Any, TypeVar
+from typing import Annotated, Any, TypeVar
 
+from pydantic import Field
 from sqlmodel import SQLModel, col, func, or_, select
 
 from apps.core import list_query
 from apps.core.actions import ActionSet, Ctx
-from apps.core.errors import ActionError, NotFoundError
+from apps.core.errors import ActionError, ErrorKind, NotFoundError
 from apps.core.list_query import Page, count  # noqa: F401
 from apps.core.list_query import check_page as check_limit  # noqa: F401  (used by the services)
+from apps.core.param_schema import Choices, Examples
 from apps.core.service_kit import fill_doc, require_text  # noqa: F401
 from apps.core.text_search import contains_any
+from apps.ticketing import choices as c
 from apps.ticketing.models import Group, GroupMember, JournalEntry, SysUser
 
 actions = ActionSet("ticketing")
@@ -52,7 +55,7 @@ def find_user(ctx: Ctx, key: str | None, field: str) -> SysUser:
             f"no user {key!r} (give a sys_id, user_name or e-mail; see list_users)", field=field
         )
     if not user.active:
-        raise ActionError(f"user {user.name} is inactive", field=field)
+        raise ActionError(f"user {user.name} is inactive", field=field, code=ErrorKind.INVALID_VALUE)
     return user
 
 
@@ -65,7 +68,7 @@ def find_group(ctx: Ctx, key: str | None, field: str = "assignment_group") -> Gr
     if group is None:
         raise NotFoundError(f"no group {key!r} (give a sys_id or exact name; see list_groups)", field=field)
     if not group.active:
-        raise ActionError(f"group {group.name} is inactive", field=field)
+        raise ActionError(f"group {group.name} is inactive", field=field, code=ErrorKind.INVALID_VALUE)
     return group
 
 
@@ -92,6 +95,7 @@ def check_assignee(ctx: Ctx, group: Group, user: SysUser) -> None:
             f"{user.name} is not a member of {group.name}; assign to one of its members ({names}) "
             "or choose another group",
             field="assigned_to",
+            code=ErrorKind.INVALID_VALUE,
         )
 
 
@@ -103,7 +107,11 @@ def set_assignment(ctx: Ctx, row: Any, group_key: str | None, user_key: str | No
     if user_key:
         user = find_user(ctx, user_key, "assigned_to")
         if group is None:
-            raise ActionError("choose an assignment group for the assignee first", field="assignment_group")
+            raise ActionError(
+                "choose an assignment group for the assignee first",
+                field="assignment_group",
+                code=ErrorKind.REQUIRED,
+            )
         check_assignee(ctx, group, user)
         row.assigned_to = user.sys_id
     if group_key and group:
@@ -120,7 +128,11 @@ def check_choice(value: Any, allowed: Iterable[Any], field: str, labels: dict | 
     allowed = tuple(allowed)
     if value is not None and value not in allowed:
         shown = ", ".join(f"{a} ({labels[a]})" if labels else str(a) for a in allowed)
-        raise ActionError(f"{value!r} is not a valid value; choose one of: {shown}", field=field)
+        raise ActionError(
+            f"{value!r} is not a valid value; choose one of: {shown}",
+            field=field,
+            code=ErrorKind.INVALID_CHOICE,
+        )
 
 
 def stamp(ctx: Ctx, row: Any, *, new: bool = False) -> None:
@@ -164,10 +176,16 @@ def aware(value: datetime | None) -> datetime | None:
     return value if value.tzinfo else value.replace(tzinfo=UTC)
 
 
-# The engine reads signatures with get_type_hints (which drops Annotated constraints), so ranges are
-# checked in code with check_levels.
-Level = int
-Risk = int
+# Picklist parameters: their values are listed in the tool schema (`enum`) from the choice lists, and
+# checked in code (check_levels, check_choice) so the refusal names each value's meaning.
+Level = Annotated[int, Choices(c.IMPACTS)]
+Risk = Annotated[int, Choices(c.CHANGE_RISKS)]
+Category = Annotated[str | None, Choices(c.CATEGORIES)]
+# task.short_description is 160 characters in ServiceNow's dictionary (the engine refuses longer).
+ShortDescription = Annotated[str, Field(max_length=160)]
+Subcategory = Annotated[
+    str | None, Examples(dict.fromkeys(sub for _, subs in c.CATEGORIES.values() for sub in subs))
+]
 
 
 def check_levels(**values: int | None) -> None:
@@ -176,7 +194,11 @@ def check_levels(**values: int | None) -> None:
         high = 4 if field == "risk" else 3
         if value is not None and not 1 <= value <= high:
             meaning = "1 Very High, 2 High, 3 Moderate, 4 Low" if high == 4 else "1 High, 2 Medium, 3 Low"
-            raise ActionError(f"{field} must be between 1 and {high} ({meaning}); got {value}", field=field)
+            raise ActionError(
+                f"{field} must be between 1 and {high} ({meaning}); got {value}",
+                field=field,
+                code=ErrorKind.INVALID_VALUE,
+            )
 
 
 def page(ctx: Ctx, stmt: Any, limit: int, offset: int) -> tuple[int, list[Any]]:

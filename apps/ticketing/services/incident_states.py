@@ -7,10 +7,11 @@
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Annotated, Literal
 
 from apps.core.actions import Ctx
-from apps.core.errors import ActionError
+from apps.core.errors import ActionError, ErrorKind
+from apps.core.param_schema import Choices
 from apps.ticketing import choices as c
 from apps.ticketing.callers import engine as callers
 from apps.ticketing.models import Incident
@@ -48,6 +49,7 @@ def require_state(inc: Incident, allowed: tuple[int, ...], doing: str, hint: str
         raise ActionError(
             f"{inc.number} is {now}; only an incident that is {froms} can be {doing}. {hint}".strip(),
             field="incident_id",
+            code=ErrorKind.INVALID_STATE,
         )
 
 
@@ -80,12 +82,20 @@ def assign_incident(
     give none). Changing the group of an already assigned incident adds 1 to reassignment_count and
     clears an assignee who is not in the new group. Assigning a New incident to a person moves it
     to In Progress (and completes its response SLA).
+
+    Args:
+        incident_id: the incident's number (like INC0010001) or sys_id.
+        assignment_group: group sys_id or exact name (see list_groups).
+        assigned_to: the assignee's sys_id, user_name or e-mail; must be a member of the assignment group.
+        assign_to_me: true to assign it to yourself (instead of assigned_to).
     """
     inc = load_incident(ctx, incident_id)
     require_state(inc, OPEN_STATES, "assigned", "Reopen it first if it needs more work.")
     if not (assignment_group or assigned_to or assign_to_me):
         raise ActionError(
-            "give an assignment_group, an assigned_to user, or assign_to_me=true", field="assigned_to"
+            "give an assignment_group, an assigned_to user, or assign_to_me=true",
+            field="assigned_to",
+            code=ErrorKind.REQUIRED,
         )
     group = find_group(ctx, assignment_group) if assignment_group else None
     if group is None and inc.assignment_group:
@@ -94,7 +104,11 @@ def assign_incident(
     if assign_to_me or assigned_to:
         user = find_user(ctx, ctx.user_id if assign_to_me else assigned_to, "assigned_to")
         if group is None:
-            raise ActionError("the incident has no assignment group; give one", field="assignment_group")
+            raise ActionError(
+                "the incident has no assignment group; give one",
+                field="assignment_group",
+                code=ErrorKind.REQUIRED,
+            )
         check_assignee(ctx, group, user)
     fields: dict = {}
     if group and group.sys_id != inc.assignment_group:
@@ -111,7 +125,11 @@ def assign_incident(
 
 @actions.write
 def start_incident_work(ctx: Ctx, *, incident_id: str) -> IncidentOut:
-    """Move a New or On Hold incident to In Progress (taking it off hold resumes its resolution SLA)."""
+    """Move a New or On Hold incident to In Progress (taking it off hold resumes its resolution SLA).
+
+    Args:
+        incident_id: the incident's number (like INC0010001) or sys_id.
+    """
     inc = load_incident(ctx, incident_id)
     require_state(inc, (c.NEW, c.ON_HOLD), "set to In Progress", "Use reopen_incident for a Resolved one.")
     return move(ctx, inc, c.IN_PROGRESS)
@@ -128,6 +146,11 @@ def put_incident_on_hold(
     visible to the caller — e.g. the question you are waiting on them to answer. With "Awaiting Caller",
     the caller answers by themselves after a while (advance_time lets the time pass) and the incident
     goes back to In Progress.
+
+    Args:
+        incident_id: the incident's number (like INC0010001) or sys_id.
+        hold_reason: Awaiting Caller, Awaiting Change, Awaiting Problem or Awaiting Vendor.
+        comments: an additional comment to the caller (required for Awaiting Caller).
     """
     inc = load_incident(ctx, incident_id)
     require_state(inc, (c.NEW, c.IN_PROGRESS), "put on hold", "")
@@ -140,15 +163,19 @@ def put_incident_on_hold(
 
 @actions.write
 @fill_doc(codes=", ".join(c.CLOSE_CODES))
-def resolve_incident(ctx: Ctx, *, incident_id: str, close_code: str, close_notes: str) -> IncidentOut:
+def resolve_incident(
+    ctx: Ctx, *, incident_id: str, close_code: Annotated[str, Choices(c.CLOSE_CODES)], close_notes: str
+) -> IncidentOut:
     """Resolve an open incident (state 6 Resolved): a resolution code and resolution notes are required.
 
-    Args:
-        close_code: the resolution code, one of: {codes}.
-        close_notes: what was done to resolve it (the caller sees it).
     Its SLAs stop. The caller is told: if the fix did not work for them they write back after a while
     (advance_time lets the time pass) and their comment reopens the incident; otherwise it closes by
     itself after 7 days. You can also reopen it (reopen_incident).
+
+    Args:
+        incident_id: the incident's number (like INC0010001) or sys_id.
+        close_code: the resolution code, one of: {codes}.
+        close_notes: what was done to resolve it (the caller sees it).
     """
     inc = load_incident(ctx, incident_id)
     require_state(inc, OPEN_STATES, "resolved", "")
@@ -164,7 +191,11 @@ def resolve_incident(ctx: Ctx, *, incident_id: str, close_code: str, close_notes
 
 @actions.write
 def close_incident(ctx: Ctx, *, incident_id: str) -> IncidentOut:
-    """Close a Resolved incident (state 7 Closed; it becomes read-only). Only Resolved incidents close."""
+    """Close a Resolved incident (state 7 Closed; it becomes read-only). Only Resolved incidents close.
+
+    Args:
+        incident_id: the incident's number (like INC0010001) or sys_id.
+    """
     inc = load_incident(ctx, incident_id)
     require_state(inc, (c.RESOLVED,), "closed", "Resolve it first (resolve_incident).")
     return move(ctx, inc, c.CLOSED, closed_at=ctx.now, closed_by=ctx.user_id)
@@ -176,6 +207,10 @@ def reopen_incident(ctx: Ctx, *, incident_id: str, comments: str) -> IncidentOut
 
     `comments` (required) says why, as an additional comment. The resolution fields are cleared
     and a new resolution SLA starts. Closed incidents cannot be reopened: open a new one.
+
+    Args:
+        incident_id: the incident's number (like INC0010001) or sys_id.
+        comments: why it is reopened (required, an additional comment visible to the caller).
     """
     inc = load_incident(ctx, incident_id)
     require_state(inc, (c.RESOLVED,), "reopened", "A Closed incident stays closed: open a new incident.")
@@ -203,6 +238,10 @@ def cancel_incident(ctx: Ctx, *, incident_id: str, work_notes: str) -> IncidentO
 
     `work_notes` (required) records why. Its SLAs are cancelled. Resolved or Closed incidents
     cannot be canceled.
+
+    Args:
+        incident_id: the incident's number (like INC0010001) or sys_id.
+        work_notes: why it is canceled (required, an internal work note).
     """
     inc = load_incident(ctx, incident_id)
     require_state(inc, OPEN_STATES, "canceled", "")

@@ -2,20 +2,25 @@
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Annotated, Literal
 
 from pydantic import BaseModel
 from sqlmodel import col, select
 
 from apps.core.actions import Ctx
-from apps.core.errors import ActionError
+from apps.core.errors import ActionError, ErrorKind
+from apps.core.list_query import Limit, Offset
+from apps.core.param_schema import Choices
 from apps.ticketing import choices as c
 from apps.ticketing.models import ConfigurationItem, Incident
 from apps.ticketing.models_itsm import Problem
 from apps.ticketing.schemas import IncidentOut, IncidentPage, JournalOut, TaskSlaOut
 from apps.ticketing.services import sla_engine
 from apps.ticketing.services.common import (
+    Category,
     Level,
+    ShortDescription,
+    Subcategory,
     actions,
     check_assignee,
     check_choice,
@@ -52,9 +57,9 @@ def list_incidents(
     ctx: Ctx,
     *,
     search: str | None = None,
-    state: list[int] | None = None,
+    state: Annotated[list[int] | None, Choices(c.INCIDENT_STATES)] = None,
     active: bool | None = None,
-    priority: list[int] | None = None,
+    priority: Annotated[list[int] | None, Choices(c.PRIORITIES)] = None,
     assignment_group: str | None = None,
     assigned_to: str | None = None,
     assigned_to_me: bool = False,
@@ -62,12 +67,12 @@ def list_incidents(
     caller_id: str | None = None,
     cmdb_ci: str | None = None,
     problem_id: str | None = None,
-    category: str | None = None,
+    category: Category = None,
     sla_breached: bool | None = None,
     sort_by: IncidentSort = "number",
     descending: bool = True,
-    limit: int = 25,
-    offset: int = 0,
+    limit: Limit = 25,
+    offset: Offset = 0,
 ) -> IncidentPage:
     """List incidents, filtered and sorted like a ServiceNow list view.
 
@@ -133,6 +138,9 @@ def get_incident(ctx: Ctx, *, incident_id: str) -> IncidentDetail:
 
     The activity lists work notes (internal, element "work_notes") and additional comments
     (visible to the caller, element "comments"), newest first.
+
+    Args:
+        incident_id: the incident's number (like INC0010001) or sys_id.
     """
     inc = find(ctx, Incident, incident_id, field="incident_id", label="incident")
     journal = journal_of(ctx, inc.sys_id)
@@ -153,7 +161,9 @@ def check_category(category: str | None, subcategory: str | None) -> None:
     check_choice(category, c.CATEGORIES, "category")
     if subcategory:
         if not category:
-            raise ActionError("choose a category before a subcategory", field="subcategory")
+            raise ActionError(
+                "choose a category before a subcategory", field="subcategory", code=ErrorKind.REQUIRED
+            )
         check_choice(subcategory, c.CATEGORIES[category][1], "subcategory")
 
 
@@ -169,14 +179,14 @@ def create_incident(
     ctx: Ctx,
     *,
     caller_id: str,
-    short_description: str,
+    short_description: ShortDescription,
     description: str | None = None,
-    category: str | None = None,
-    subcategory: str | None = None,
+    category: Category = None,
+    subcategory: Subcategory = None,
     cmdb_ci: str | None = None,
     impact: Level = 3,
     urgency: Level = 3,
-    contact_type: str | None = None,
+    contact_type: Annotated[str | None, Choices(c.CONTACT_TYPES)] = None,
     assignment_group: str | None = None,
     assigned_to: str | None = None,
 ) -> IncidentOut:
@@ -185,11 +195,16 @@ def create_incident(
     Args:
         caller_id: who reported it: a user's sys_id, user_name or e-mail (employees and customer contacts).
         short_description: one-line summary (required).
-        category / subcategory: {categories}.
+        description: the full description.
+        category: the category; with its subcategories: {categories}.
+        subcategory: one of the category's subcategories (listed with category).
         cmdb_ci: the affected configuration item's sys_id.
-        impact / urgency: 1 High, 2 Medium, 3 Low. Priority: 1+1 -> 1 Critical, ..., 3+3 -> 5 Planning.
+        impact: 1 High, 2 Medium, 3 Low: how widely the business is affected. Priority follows from
+            impact and urgency: 1+1 -> 1 Critical, ..., 3+3 -> 5 Planning.
+        urgency: 1 High, 2 Medium, 3 Low: how soon it must be resolved.
         contact_type: {contact_types}.
-        assignment_group / assigned_to: the assignee must be a member of the group.
+        assignment_group: group sys_id or exact name (see list_groups).
+        assigned_to: the assignee's sys_id, user_name or e-mail; must be a member of the assignment group.
     SLAs for the priority start now.
     """
     check_levels(impact=impact, urgency=urgency)
@@ -201,7 +216,11 @@ def create_incident(
     group = find_group(ctx, assignment_group) if assignment_group else None
     user = find_user(ctx, assigned_to, "assigned_to") if assigned_to else None
     if user and not group:
-        raise ActionError("choose an assignment group for the assignee first", field="assignment_group")
+        raise ActionError(
+            "choose an assignment group for the assignee first",
+            field="assignment_group",
+            code=ErrorKind.REQUIRED,
+        )
     if user and group:
         check_assignee(ctx, group, user)
     inc = Incident(
@@ -237,7 +256,7 @@ def update_incident(
     ctx: Ctx,
     *,
     incident_id: str,
-    short_description: str | None = None,
+    short_description: ShortDescription | None = None,
     description: str | None = None,
     category: str | None = None,
     subcategory: str | None = None,
@@ -251,6 +270,17 @@ def update_incident(
     state tools (put_incident_on_hold, resolve_incident ...) for the state.
 
     Refused on a Closed or Canceled incident.
+
+    Args:
+        incident_id: the incident's number (like INC0010001) or sys_id.
+        short_description: one-line summary, as shown in list views.
+        description: the full description.
+        category: inquiry, software, hardware, network or database.
+        subcategory: a subcategory of the category (see category).
+        cmdb_ci: the affected configuration item's sys_id.
+        impact: 1 High, 2 Medium, 3 Low: how widely the business is affected.
+        urgency: 1 High, 2 Medium, 3 Low: how soon it must be resolved.
+        caller_id: who reported it: a user's sys_id, user_name or e-mail.
     """
     inc = find(ctx, Incident, incident_id, field="incident_id", label="incident")
     check_levels(impact=impact, urgency=urgency)
@@ -258,6 +288,7 @@ def update_incident(
         raise ActionError(
             f"{inc.number} is {c.INCIDENT_STATES[inc.state]} and read-only; open a new incident instead",
             field="incident_id",
+            code=ErrorKind.ACCESS_DENIED,
         )
     changes: dict = {}
     if short_description is not None:

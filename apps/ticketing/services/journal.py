@@ -7,7 +7,7 @@ from typing import Any
 from sqlmodel import func, select
 
 from apps.core.actions import Ctx
-from apps.core.errors import ActionError, NotFoundError
+from apps.core.errors import ActionError, ErrorKind, NotFoundError
 from apps.ticketing import choices as c
 from apps.ticketing.callers import engine as callers
 from apps.ticketing.models import Incident
@@ -58,6 +58,7 @@ def _check_writable(table: str, row: Any) -> None:
         raise ActionError(
             f"{row.number} is {c.INCIDENT_STATES[row.state]}; journal entries cannot be added to it",
             field="record_id",
+            code=ErrorKind.ACCESS_DENIED,
         )
 
 
@@ -66,6 +67,10 @@ def add_work_note(ctx: Ctx, *, record_id: str, text: str) -> JournalOut:
     """Add a work note (internal: only the fulfilling team sees it) to an incident, problem, change,
     requested item or catalog task, given by number (INC0010001, PRB..., CHG..., RITM..., SCTASK...)
     or sys_id. Use add_comment for text the caller should see.
+
+    Args:
+        record_id: the record's number (INC..., PRB..., CHG..., RITM..., SCTASK...) or sys_id.
+        text: the work note (internal: not visible to the caller).
     """
     table, row = find_task(ctx, record_id)
     _check_writable(table, row)
@@ -81,6 +86,10 @@ def add_comment(ctx: Ctx, *, record_id: str, text: str) -> JournalOut:
     Use add_work_note for internal notes. On an incident, a question to the caller (e.g. "Which laptop
     is it — can you send its asset tag?", or "Is Outlook working again?" once Resolved) is answered by
     the caller themselves after a while: let time pass with advance_time, then read the incident.
+
+    Args:
+        record_id: the record's number (INC..., PRB..., CHG..., RITM..., SCTASK...) or sys_id.
+        text: the additional comment (visible to the caller).
     """
     table, row = find_task(ctx, record_id)
     _check_writable(table, row)

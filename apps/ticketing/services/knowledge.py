@@ -7,18 +7,31 @@ version becomes outdated. `latest` marks the newest version of each number.
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Annotated, Literal
 
 from pydantic import BaseModel
 from sqlmodel import col, func, or_, select
 
 from apps.core.actions import Ctx
-from apps.core.errors import ActionError, NotFoundError
+from apps.core.errors import ActionError, ErrorKind, NotFoundError
+from apps.core.list_query import Limit, Offset
+from apps.core.param_schema import Examples
 from apps.ticketing.models_itsm import KnowledgeArticle, KnowledgeBase
 from apps.ticketing.schemas import ArticleOut, ArticlePage
-from apps.ticketing.services.common import actions, find, page, require_text, search_filter, stamp
+from apps.ticketing.services.common import (
+    ShortDescription,
+    actions,
+    find,
+    page,
+    require_text,
+    search_filter,
+    stamp,
+)
 from apps.ticketing.services.incidents import check_ci
 from apps.ticketing.services.present import display_names
+
+# The usual knowledge categories (an open list: others are accepted).
+KB_CATEGORIES = ("Email", "VPN", "Hardware", "Software", "Network", "Access")
 
 
 class ArticleDetail(BaseModel):
@@ -55,9 +68,9 @@ def search_knowledge(
     *,
     query: str | None = None,
     workflow_state: Literal["draft", "review", "published", "retired", "outdated"] | None = "published",
-    kb_category: str | None = None,
-    limit: int = 10,
-    offset: int = 0,
+    kb_category: Annotated[str | None, Examples(KB_CATEGORIES)] = None,
+    limit: Limit = 10,
+    offset: Offset = 0,
 ) -> ArticlePage:
     """Search knowledge articles (by default only published ones, latest versions).
 
@@ -65,7 +78,8 @@ def search_knowledge(
         query: words matched against the title, text and keywords; every word must match.
         workflow_state: draft, review, published, retired or outdated; null = any.
         kb_category: only this category (e.g. "Email", "VPN", "Hardware").
-        limit / offset: paging (limit 1-200). Most viewed first.
+        limit: page size, 1-200.
+        offset: rows to skip (for the next page: offset + limit).
     """
     stmt = select(KnowledgeArticle)
     if workflow_state != "outdated":
@@ -85,7 +99,11 @@ def search_knowledge(
 
 @actions.read
 def get_knowledge_article(ctx: Ctx, *, article_id: str) -> ArticleDetail:
-    """Get a knowledge article (KB number for its latest version, or a version's sys_id) and its versions."""
+    """Get a knowledge article (KB number for its latest version, or a version's sys_id) and its versions.
+
+    Args:
+        article_id: the knowledge article's number (like KB0010001) or sys_id.
+    """
     art = load_article(ctx, article_id)
     return ArticleDetail(
         article=articles_out(ctx, [art])[0], versions=articles_out(ctx, _versions(ctx, art.number))
@@ -96,10 +114,10 @@ def get_knowledge_article(ctx: Ctx, *, article_id: str) -> ArticleDetail:
 def create_knowledge_article(
     ctx: Ctx,
     *,
-    short_description: str,
+    short_description: ShortDescription,
     text: str,
     knowledge_base: str | None = None,
-    kb_category: str | None = None,
+    kb_category: Annotated[str | None, Examples(KB_CATEGORIES)] = None,
     meta: str | None = None,
     cmdb_ci: str | None = None,
 ) -> ArticleOut:
@@ -107,9 +125,12 @@ def create_knowledge_article(
     submit_knowledge_article; it is published after review.
 
     Args:
-        short_description: the title. text: the body (HTML or plain text).
+        short_description: the title.
         knowledge_base: the knowledge base's title or sys_id (default: IT).
-        kb_category: e.g. Email, VPN, Hardware, Software, Network, Access. meta: search keywords.
+        kb_category: e.g. Email, VPN, Hardware, Software, Network, Access.
+        text: the article body (HTML or plain text).
+        meta: search keywords, space- or comma-separated.
+        cmdb_ci: the affected configuration item's sys_id.
     """
     title = require_text(short_description, "short_description", "a title")
     body = require_text(text, "text", "the article text")
@@ -148,6 +169,7 @@ def _require(art: KnowledgeArticle, states: tuple[str, ...], doing: str, hint: s
             f"{art.number} v{art.version} is {art.workflow_state}; only {' or '.join(states)} articles "
             f"can be {doing}. {hint}".strip(),
             field="article_id",
+            code=ErrorKind.INVALID_STATE,
         )
 
 
@@ -156,13 +178,21 @@ def update_knowledge_article(
     ctx: Ctx,
     *,
     article_id: str,
-    short_description: str | None = None,
+    short_description: ShortDescription | None = None,
     text: str | None = None,
     meta: str | None = None,
-    kb_category: str | None = None,
+    kb_category: Annotated[str | None, Examples(KB_CATEGORIES)] = None,
 ) -> ArticleOut:
     """Edit a draft article version. Published articles cannot be edited in place: create a new version
-    (create_article_version), edit that draft, then submit and publish it."""
+    (create_article_version), edit that draft, then submit and publish it.
+
+    Args:
+        article_id: the knowledge article's number (like KB0010001) or sys_id.
+        short_description: one-line summary, as shown in list views.
+        text: the new article body (HTML or plain text).
+        meta: new search keywords, space- or comma-separated.
+        kb_category: the new knowledge category (see list_knowledge_articles).
+    """
     art = load_article(ctx, article_id)
     _require(art, ("draft",), "edited", "Use create_article_version to change a published article.")
     if short_description is not None:
@@ -180,13 +210,18 @@ def update_knowledge_article(
 @actions.write
 def create_article_version(ctx: Ctx, *, article_id: str) -> ArticleOut:
     """Check out a published article: creates a new draft version (e.g. 1.0 -> 1.01) with the same number
-    and text. The published version stays visible until the new one is published."""
+    and text. The published version stays visible until the new one is published.
+
+    Args:
+        article_id: the knowledge article's number (like KB0010001) or sys_id.
+    """
     art = load_article(ctx, article_id)
     _require(art, ("published",), "checked out", "")
     if any(v.workflow_state in ("draft", "review") for v in _versions(ctx, art.number)):
         raise ActionError(
             f"{art.number} already has a version in draft or review; edit or publish that one",
             field="article_id",
+            code=ErrorKind.INVALID_STATE,
         )
     new = KnowledgeArticle(
         **{
@@ -209,7 +244,11 @@ def create_article_version(ctx: Ctx, *, article_id: str) -> ArticleOut:
 
 @actions.write
 def submit_knowledge_article(ctx: Ctx, *, article_id: str) -> ArticleOut:
-    """Submit a draft article version for review (workflow_state draft -> review)."""
+    """Submit a draft article version for review (workflow_state draft -> review).
+
+    Args:
+        article_id: the knowledge article's number (like KB0010001) or sys_id.
+    """
     art = load_article(ctx, article_id)
     _require(art, ("draft",), "submitted for review", "")
     art.workflow_state = "review"
@@ -220,7 +259,11 @@ def submit_knowledge_article(ctx: Ctx, *, article_id: str) -> ArticleOut:
 @actions.write
 def publish_knowledge_article(ctx: Ctx, *, article_id: str) -> ArticleOut:
     """Publish an article version in review (review -> published, next major version number, e.g.
-    1.01 -> 2.0). The previously published version of the same article becomes outdated."""
+    1.01 -> 2.0). The previously published version of the same article becomes outdated.
+
+    Args:
+        article_id: the knowledge article's number (like KB0010001) or sys_id.
+    """
     art = load_article(ctx, article_id)
     _require(art, ("review",), "published", "Submit the draft for review first (submit_knowledge_article).")
     for old in _versions(ctx, art.number):
@@ -235,7 +278,11 @@ def publish_knowledge_article(ctx: Ctx, *, article_id: str) -> ArticleOut:
 
 @actions.destructive
 def retire_knowledge_article(ctx: Ctx, *, article_id: str) -> ArticleOut:
-    """Retire a published article: it no longer shows in search (workflow_state retired)."""
+    """Retire a published article: it no longer shows in search (workflow_state retired).
+
+    Args:
+        article_id: the knowledge article's number (like KB0010001) or sys_id.
+    """
     art = load_article(ctx, article_id)
     _require(art, ("published",), "retired", "")
     art.workflow_state = "retired"

@@ -2,19 +2,24 @@
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Annotated, Literal
 
 from pydantic import BaseModel
 from sqlmodel import col, select
 
 from apps.core.actions import Ctx
-from apps.core.errors import ActionError
+from apps.core.errors import ActionError, ErrorKind
+from apps.core.list_query import Limit, Offset
+from apps.core.param_schema import Choices
 from apps.ticketing import choices as c
 from apps.ticketing.models import Incident
 from apps.ticketing.models_itsm import Problem
 from apps.ticketing.schemas import IncidentOut, ProblemOut, ProblemPage
 from apps.ticketing.services.common import (
+    Category,
     Level,
+    ShortDescription,
+    Subcategory,
     actions,
     add_journal,
     check_assignee,
@@ -52,6 +57,7 @@ def require_open(prb: Problem) -> None:
         raise ActionError(
             f"{prb.number} is {c.PROBLEM_STATES[prb.state]}; only open problems can change",
             field="problem_id",
+            code=ErrorKind.INVALID_STATE,
         )
 
 
@@ -61,11 +67,11 @@ def list_problems(
     ctx: Ctx,
     *,
     search: str | None = None,
-    state: list[int] | None = None,
+    state: Annotated[list[int] | None, Choices(c.PROBLEM_STATES)] = None,
     known_error: bool | None = None,
     active: bool | None = None,
-    limit: int = 25,
-    offset: int = 0,
+    limit: Limit = 25,
+    offset: Offset = 0,
 ) -> ProblemPage:
     """List problems, newest first.
 
@@ -74,7 +80,8 @@ def list_problems(
         state: only these states ({states}).
         known_error: only known errors (true) or only the others (false).
         active: true = open problems only.
-        limit / offset: paging (limit 1-200).
+        limit: page size, 1-200.
+        offset: rows to skip (for the next page: offset + limit).
     """
     stmt = select(Problem)
     if search:
@@ -93,7 +100,11 @@ def list_problems(
 
 @actions.read
 def get_problem(ctx: Ctx, *, problem_id: str) -> ProblemDetail:
-    """Get a problem (by number like PRB0040001, or sys_id) with its linked incidents."""
+    """Get a problem (by number like PRB0040001, or sys_id) with its linked incidents.
+
+    Args:
+        problem_id: the problem's number (like PRB0040001) or sys_id.
+    """
     prb = load_problem(ctx, problem_id)
     incidents = ctx.db.exec(
         select(Incident).where(Incident.problem_id == prb.sys_id).order_by(Incident.number)
@@ -105,11 +116,11 @@ def get_problem(ctx: Ctx, *, problem_id: str) -> ProblemDetail:
 def create_problem(
     ctx: Ctx,
     *,
-    short_description: str,
+    short_description: ShortDescription,
     description: str | None = None,
     from_incident: str | None = None,
-    category: str | None = None,
-    subcategory: str | None = None,
+    category: Category = None,
+    subcategory: Subcategory = None,
     cmdb_ci: str | None = None,
     impact: Level = 3,
     urgency: Level = 3,
@@ -119,6 +130,19 @@ def create_problem(
     """Open a problem (state 101 New). With `from_incident` (number or sys_id) the incident is linked
     to it and becomes its first reported task; category and CI default to the incident's.
     Priority comes from impact x urgency, as for incidents.
+
+    Args:
+        short_description: one-line summary, as shown in list views.
+        description: the full description.
+        from_incident: an incident (number or sys_id) to link to the new problem; its details prefill the
+            problem.
+        category: inquiry, software, hardware, network or database.
+        subcategory: a subcategory of the category (see category).
+        cmdb_ci: the affected configuration item's sys_id.
+        impact: 1 High, 2 Medium, 3 Low: how widely the business is affected.
+        urgency: 1 High, 2 Medium, 3 Low: how soon it must be resolved.
+        assignment_group: group sys_id or exact name (see list_groups).
+        assigned_to: the assignee's sys_id, user_name or e-mail; must be a member of the assignment group.
     """
     check_levels(impact=impact, urgency=urgency)
     text = require_text(short_description, "short_description", "a short description")
@@ -131,7 +155,11 @@ def create_problem(
     user = find_user(ctx, assigned_to, "assigned_to") if assigned_to else None
     if user:
         if group is None:
-            raise ActionError("choose an assignment group for the assignee first", field="assignment_group")
+            raise ActionError(
+                "choose an assignment group for the assignee first",
+                field="assignment_group",
+                code=ErrorKind.REQUIRED,
+            )
         check_assignee(ctx, group, user)
     prb = Problem(
         sys_id=ctx.new_id("problem"),
@@ -165,7 +193,7 @@ def update_problem(
     *,
     problem_id: str,
     state: int | None = None,
-    short_description: str | None = None,
+    short_description: ShortDescription | None = None,
     description: str | None = None,
     workaround: str | None = None,
     cause_notes: str | None = None,
@@ -175,6 +203,17 @@ def update_problem(
     """Edit an open problem: move it between the open states ({states}), record the workaround and
     the root cause, or assign it (the assignee must be in the group). Omitted fields stay.
     Use mark_known_error and resolve_problem for those steps.
+
+    Args:
+        problem_id: the problem's number (like PRB0040001) or sys_id.
+        state: the new state: 101 New, 102 Assess, 103 Root Cause Analysis, 104 Fix in Progress (106 Resolved
+            and 107 Closed through resolve_problem / close_problem).
+        short_description: one-line summary, as shown in list views.
+        description: the full description.
+        workaround: how users can work around the problem until it is fixed.
+        cause_notes: the root cause found.
+        assignment_group: group sys_id or exact name (see list_groups).
+        assigned_to: the assignee's sys_id, user_name or e-mail; must be a member of the assignment group.
     """
     prb = load_problem(ctx, problem_id)
     require_open(prb)
@@ -199,17 +238,29 @@ def update_problem(
 def link_incident_to_problem(ctx: Ctx, *, incident_id: str, problem_id: str) -> IncidentOut:
     """Link an incident to a problem (sets the incident's problem_id). If the problem is a known error
     with a workaround, the workaround is added to the incident as a work note.
+
+    Args:
+        incident_id: the incident's number (like INC0010001) or sys_id.
+        problem_id: the problem's number (like PRB0040001) or sys_id.
     """
     inc = find(ctx, Incident, incident_id, field="incident_id", label="incident")
     prb = load_problem(ctx, problem_id)
     if inc.state in (c.CLOSED, c.CANCELED):
         raise ActionError(
-            f"{inc.number} is {c.INCIDENT_STATES[inc.state]} and read-only", field="incident_id"
+            f"{inc.number} is {c.INCIDENT_STATES[inc.state]} and read-only",
+            field="incident_id",
+            code=ErrorKind.ACCESS_DENIED,
         )
     if prb.state == 107:
-        raise ActionError(f"{prb.number} is Closed; link the incident to an open problem", field="problem_id")
+        raise ActionError(
+            f"{prb.number} is Closed; link the incident to an open problem",
+            field="problem_id",
+            code=ErrorKind.INVALID_STATE,
+        )
     if inc.problem_id == prb.sys_id:
-        raise ActionError(f"{inc.number} is already linked to {prb.number}", field="incident_id")
+        raise ActionError(
+            f"{inc.number} is already linked to {prb.number}", field="incident_id", code=ErrorKind.DUPLICATE
+        )
     inc.problem_id = prb.sys_id
     if prb.known_error and prb.workaround:
         add_journal(
@@ -227,14 +278,24 @@ def link_incident_to_problem(ctx: Ctx, *, incident_id: str, problem_id: str) -> 
 def mark_known_error(ctx: Ctx, *, problem_id: str, workaround: str | None = None) -> ProblemOut:
     """Mark an open problem as a known error (known_error = true). A workaround is required: give it
     here or set it before with update_problem. The problem moves to Fix in Progress if it was earlier.
+
+    Args:
+        problem_id: the problem's number (like PRB0040001) or sys_id.
+        workaround: how users can work around the problem until it is fixed.
     """
     prb = load_problem(ctx, problem_id)
     require_open(prb)
     if prb.known_error:
-        raise ActionError(f"{prb.number} is already a known error", field="problem_id")
+        raise ActionError(
+            f"{prb.number} is already a known error", field="problem_id", code=ErrorKind.INVALID_STATE
+        )
     text = (workaround or "").strip() or prb.workaround
     if not text:
-        raise ActionError("a known error needs a workaround; give one (workaround)", field="workaround")
+        raise ActionError(
+            "a known error needs a workaround; give one (workaround)",
+            field="workaround",
+            code=ErrorKind.REQUIRED,
+        )
     prb.known_error, prb.workaround = True, text
     prb.state = max(prb.state, 104)
     stamp(ctx, prb)
@@ -255,6 +316,12 @@ def resolve_problem(
 
     fix_applied needs the root cause (cause_notes, here or already on the problem) and fix_notes.
     Linked incidents are not changed: resolve them yourself (e.g. close code "Resolved by problem").
+
+    Args:
+        problem_id: the problem's number (like PRB0040001) or sys_id.
+        resolution_code: fix_applied, risk_accepted, duplicate or canceled.
+        cause_notes: the root cause found.
+        fix_notes: what was done to fix it.
     """
     prb = load_problem(ctx, problem_id)
     require_open(prb)
@@ -264,11 +331,15 @@ def resolve_problem(
     if resolution_code == "fix_applied":
         if not cause:
             raise ActionError(
-                "a fix_applied resolution needs the root cause (cause_notes)", field="cause_notes"
+                "a fix_applied resolution needs the root cause (cause_notes)",
+                field="cause_notes",
+                code=ErrorKind.REQUIRED,
             )
         if not fix:
             raise ActionError(
-                "a fix_applied resolution needs fix_notes saying what was fixed", field="fix_notes"
+                "a fix_applied resolution needs fix_notes saying what was fixed",
+                field="fix_notes",
+                code=ErrorKind.REQUIRED,
             )
     prb.state, prb.resolution_code, prb.cause_notes, prb.fix_notes = 106, resolution_code, cause, fix
     prb.resolved_at, prb.resolved_by = ctx.now, ctx.user_id

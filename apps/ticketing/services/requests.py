@@ -8,7 +8,8 @@ from pydantic import BaseModel
 from sqlmodel import col, select
 
 from apps.core.actions import Ctx
-from apps.core.errors import ActionError
+from apps.core.errors import ActionError, ErrorKind
+from apps.core.list_query import Limit, Offset
 from apps.ticketing import choices as c
 from apps.ticketing.models_itsm import (
     Approval,
@@ -69,8 +70,8 @@ def list_requested_items(
     requested_for: str | None = None,
     stage: Literal["waiting_for_approval", "fulfillment", "complete", "Request Cancelled"] | None = None,
     active: bool | None = None,
-    limit: int = 25,
-    offset: int = 0,
+    limit: Limit = 25,
+    offset: Offset = 0,
 ) -> RequestedItemPage:
     """List requested items (RITM), newest first.
 
@@ -78,7 +79,8 @@ def list_requested_items(
         requested_for: the person they are for (sys_id, user_name or e-mail).
         stage: waiting_for_approval, fulfillment, complete or "Request Cancelled".
         active: true = still open.
-        limit / offset: paging (limit 1-200).
+        limit: page size, 1-200.
+        offset: rows to skip (for the next page: offset + limit).
     """
     stmt = select(RequestedItem)
     if requested_for:
@@ -95,7 +97,11 @@ def list_requested_items(
 
 @actions.read
 def get_requested_item(ctx: Ctx, *, requested_item_id: str) -> RequestedItemDetail:
-    """Get a requested item (RITM number or sys_id) with its request, answers, approvals and tasks."""
+    """Get a requested item (RITM number or sys_id) with its request, answers, approvals and tasks.
+
+    Args:
+        requested_item_id: the requested item's number (like RITM0010001) or sys_id.
+    """
     ritm = load_ritm(ctx, requested_item_id)
     request = ctx.db.get(Request, ritm.request)
     values = ctx.db.exec(
@@ -132,7 +138,12 @@ def approve_requested_item(
     ctx: Ctx, *, requested_item_id: str, comments: str | None = None
 ) -> RequestedItemOut:
     """Approve a requested item waiting for your approval: it moves to fulfilment and a catalog task
-    (SCTASK) opens for the fulfilment group."""
+    (SCTASK) opens for the fulfilment group.
+
+    Args:
+        requested_item_id: the requested item's number (like RITM0010001) or sys_id.
+        comments: an optional comment recorded with the approval.
+    """
     ritm = load_ritm(ctx, requested_item_id)
     approvals.decide(ctx, ritm, "sc_req_item", "approved", comments, "requested_item_id")
     start_fulfilment(ctx, ritm, ctx.db.get(Request, ritm.request))
@@ -144,7 +155,12 @@ def approve_requested_item(
 @actions.write
 def reject_requested_item(ctx: Ctx, *, requested_item_id: str, comments: str) -> RequestedItemOut:
     """Reject a requested item waiting for your approval; `comments` (required) says why. The item is
-    closed incomplete (stage "Request Cancelled") and its request closed rejected."""
+    closed incomplete (stage "Request Cancelled") and its request closed rejected.
+
+    Args:
+        requested_item_id: the requested item's number (like RITM0010001) or sys_id.
+        comments: why the request is rejected (required).
+    """
     ritm = load_ritm(ctx, requested_item_id)
     approvals.decide(ctx, ritm, "sc_req_item", "rejected", comments, "requested_item_id")
     request = ctx.db.get(Request, ritm.request)
@@ -177,12 +193,25 @@ def close_catalog_task(
 
     When the last open task of a requested item closes, the item completes (Closed Complete, stage
     complete — or Closed Incomplete if any task was incomplete) and so does its request.
+
+    Args:
+        task_id: the catalog task's number (like SCTASK0010001) or sys_id.
+        state: Closed Complete, Closed Incomplete or Closed Skipped.
+        close_notes: what was done.
     """
     task = find(ctx, CatalogTask, task_id, field="task_id", label="catalog task")
     if not task.active:
-        raise ActionError(f"{task.number} is already {c.TASK_STATES[task.state]}", field="task_id")
+        raise ActionError(
+            f"{task.number} is already {c.TASK_STATES[task.state]}",
+            field="task_id",
+            code=ErrorKind.INVALID_STATE,
+        )
     if state == "Closed Incomplete" and not (close_notes or "").strip():
-        raise ActionError("say why the task could not be completed (close_notes)", field="close_notes")
+        raise ActionError(
+            "say why the task could not be completed (close_notes)",
+            field="close_notes",
+            code=ErrorKind.REQUIRED,
+        )
     code = {v: k for k, v in c.TASK_STATES.items()}[state]
     task.state, task.active, task.closed_at, task.close_notes = (
         code,

@@ -10,7 +10,8 @@ from pydantic import BaseModel
 from sqlmodel import col, select
 
 from apps.core.actions import Ctx
-from apps.core.errors import ActionError
+from apps.core.errors import ActionError, ErrorKind
+from apps.core.list_query import Limit, Offset
 from apps.ticketing import choices as c
 from apps.ticketing.callers import engine as callers
 from apps.ticketing.models import Incident
@@ -80,8 +81,8 @@ def list_task_slas(
     task: str | None = None,
     stage: Literal["in_progress", "paused", "completed", "cancelled"] | None = None,
     breached: bool | None = None,
-    limit: int = 25,
-    offset: int = 0,
+    limit: Limit = 25,
+    offset: Offset = 0,
 ) -> TaskSlaPage:
     """List task SLAs (SLAs running on incidents), with live elapsed time, time left and breach.
 
@@ -89,7 +90,8 @@ def list_task_slas(
         task: only the SLAs of this incident (number or sys_id).
         stage: in_progress, paused (incident on hold), completed (stopped on resolve) or cancelled.
         breached: true = only breached SLAs (elapsed beyond the target on the logical clock).
-        limit / offset: paging (limit 1-200). Sorted by planned end time, soonest first.
+        limit: page size, 1-200.
+        offset: rows to skip (for the next page: offset + limit).
     """
     check_limit(limit)
     stmt = _stmt()
@@ -121,10 +123,18 @@ def advance_time(ctx: Ctx, *, hours: int = 0, minutes: int = 0) -> ClockResult:
     (`caller_replies` lists those incidents; read them with get_incident). The SLA breach timer marks
     running SLAs past their target as breached, and Resolved incidents resolved 7 or more days ago are
     closed automatically (state 7 Closed).
+
+    Args:
+        hours: hours to let pass (0 or more).
+        minutes: minutes to let pass, added to the hours (0 or more).
     """
     seconds = hours * 3600 + minutes * 60
     if seconds <= 0 or seconds > 30 * 86400:
-        raise ActionError("wait between 1 minute and 30 days (hours and/or minutes)", field="hours")
+        raise ActionError(
+            "wait between 1 minute and 30 days (hours and/or minutes)",
+            field="hours",
+            code=ErrorKind.INVALID_VALUE,
+        )
     ctx.wait(seconds)
     replied = []
     for reply in callers.deliver_due(ctx):

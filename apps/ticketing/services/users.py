@@ -5,6 +5,7 @@ from __future__ import annotations
 from sqlmodel import col, func, select
 
 from apps.core.actions import Ctx
+from apps.core.list_query import Limit, Offset
 from apps.ticketing.models import Group, GroupMember, SysUser
 from apps.ticketing.schemas import GroupList, GroupOut, UserOut, UserPage
 from apps.ticketing.services.common import actions, find_group, group_members, page, search_filter
@@ -19,16 +20,18 @@ def list_users(
     group: str | None = None,
     department: str | None = None,
     company: str | None = None,
-    limit: int = 25,
-    offset: int = 0,
+    limit: Limit = 25,
+    offset: Offset = 0,
 ) -> UserPage:
     """Find users (sys_user): employees and customer contacts (company set, crm_contact_id = their CRM id).
 
     Args:
         search: text in the name, user_name or e-mail.
         group: only members of this group (sys_id or exact name).
-        department: e.g. IT, Support, Engineering. company: the customer company name.
-        limit / offset: paging (limit 1-200).
+        department: e.g. IT, Support, Engineering.
+        company: only users of this customer company (its name).
+        limit: page size, 1-200.
+        offset: rows to skip (for the next page: offset + limit).
     """
     stmt = select(SysUser).where(SysUser.active == True)  # noqa: E712
     if search:
@@ -78,6 +81,10 @@ def get_current_user(ctx: Ctx) -> UserOut:
 
 @actions.read
 def get_group_members(ctx: Ctx, *, group: str) -> UserPage:
-    """The members of one group (sys_id or exact name), by name."""
+    """The members of one group (sys_id or exact name), by name.
+
+    Args:
+        group: the group's sys_id or exact name.
+    """
     members = group_members(ctx, find_group(ctx, group, "group").sys_id)
     return UserPage(total=len(members), offset=0, limit=len(members), records=members)

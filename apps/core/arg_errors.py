@@ -1,0 +1,130 @@
+"""Argument errors in words an agent can act on: the parameter, the expected type, what was given.
+
+The argument models are pydantic models, but what pydantic says (its messages, its model names, its
+documentation URLs) never reaches a client: each error is rewritten from the parameter's own JSON
+schema, the same schema the tool listing shows.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from pydantic import ValidationError
+
+from apps.core.errors import ActionError, ErrorKind
+
+FORMATS = {
+    "date-time": "a date-time in ISO 8601 (like 2026-03-02T09:30:00Z)",
+    "date": "a date YYYY-MM-DD",
+    "email": "an e-mail address",
+    "time": "a time HH:MM",
+}
+TYPES = {
+    "string": "text",
+    "integer": "an integer",
+    "number": "a number",
+    "boolean": "true or false",
+    "object": "an object",
+    "null": "null",
+}
+
+
+def expected(schema: dict[str, Any]) -> str:
+    """What a parameter accepts, from its JSON schema, in words ("an integer from 1 to 3")."""
+    if "enum" in schema:
+        return "one of " + ", ".join(json.dumps(v) for v in schema["enum"] if v is not None)
+    if "anyOf" in schema:
+        options = [o for o in schema["anyOf"] if o != {"type": "null"}]
+        return " or ".join(dict.fromkeys(expected(option) for option in options))
+    kinds = schema.get("type", [])
+    kinds = [k for k in ([kinds] if isinstance(kinds, str) else kinds) if k != "null"]
+    words = []
+    for kind in kinds or ["string"]:
+        if kind == "array":
+            words.append("a list of " + _plural(expected(schema.get("items", {}))))
+        elif kind == "string" and schema.get("format") in FORMATS:
+            words.append(FORMATS[schema["format"]])
+        else:
+            words.append(TYPES.get(kind, kind))
+    text = " or ".join(words) + _bounds(schema)
+    return text
+
+
+def _plural(text: str) -> str:
+    for article in ("an ", "a "):
+        if text.startswith(article):
+            return text[len(article) :].replace("integer", "integers", 1).replace("number", "numbers", 1)
+    return text
+
+
+def _bounds(schema: dict[str, Any]) -> str:
+    low, high = schema.get("minimum"), schema.get("maximum")
+    parts = []
+    if low is not None and high is not None:
+        parts.append(f" from {low} to {high}")
+    elif low is not None:
+        parts.append(f" of at least {low}")
+    elif high is not None:
+        parts.append(f" of at most {high}")
+    if schema.get("maxLength") is not None:
+        parts.append(f" of at most {schema['maxLength']:,} characters")
+    if schema.get("minLength"):
+        parts.append(f" of at least {schema['minLength']} character(s)")
+    return "".join(parts)
+
+
+def _shown(value: Any) -> str:
+    try:
+        text = json.dumps(value, ensure_ascii=False, default=str)
+    except (TypeError, ValueError):
+        text = type(value).__name__
+    return text if len(text) <= 60 else "a value too long to show"
+
+
+def _locate(properties: dict[str, Any], loc: tuple[Any, ...]) -> tuple[str, dict[str, Any]]:
+    """The parameter path (`state[0]`) of an error location and the schema there (union tags skipped)."""
+    if not loc or not isinstance(loc[0], str) or loc[0] not in properties:
+        return (str(loc[0]) if loc else "input"), {}
+    path, schema = loc[0], properties[loc[0]]
+    for part in loc[1:]:
+        if isinstance(part, int) and "items" in schema:
+            path, schema = f"{path}[{part}]", schema["items"]
+        elif isinstance(part, int):
+            path = f"{path}[{part}]"
+    return path, schema
+
+
+def _kind(error_type: str) -> str:
+    if error_type == "missing":
+        return ErrorKind.REQUIRED
+    if error_type in ("literal_error", "enum"):
+        return ErrorKind.INVALID_CHOICE
+    if error_type == "string_too_long":
+        return ErrorKind.TOO_LONG
+    if error_type.endswith(("_type", "_parsing")) or error_type in ("is_instance_of", "model_type"):
+        return ErrorKind.INVALID_TYPE
+    return ErrorKind.INVALID_VALUE
+
+
+def argument_error(exc: ValidationError, properties: dict[str, Any]) -> ActionError:
+    """One ActionError for a failed validation: each bad parameter with what it expects."""
+    seen: dict[str, tuple[str, str]] = {}
+    first_field = None
+    for err in exc.errors(include_url=False):
+        path, schema = _locate(properties, tuple(err["loc"]))
+        if path in seen:
+            continue
+        kind = _kind(err["type"])
+        if kind == ErrorKind.INVALID_CHOICE and not isinstance(err.get("input"), str | int | float):
+            kind = ErrorKind.INVALID_TYPE  # a list or an object where one value of a picklist belongs
+        want = expected(schema) if schema else "a valid value"
+        if kind == ErrorKind.REQUIRED:
+            text = f"{path} is required: give {want}"
+        else:
+            text = f"{path} must be {want} (got {_shown(err.get('input'))})"
+        seen[path] = (kind, text)
+        first_field = first_field or (str(err["loc"][0]) if err["loc"] else None)
+    kinds = [kind for kind, _ in seen.values()]
+    message = "; ".join(text for _, text in seen.values()) or "invalid arguments"
+    return ActionError(message, field=first_field, code=kinds[0] if kinds else ErrorKind.INVALID_VALUE)
