@@ -12,6 +12,8 @@ import pytest
 
 from tests.adapters.conftest import TASK, run_driver, scripted_job
 
+BAD_CALL = {"tool": "crm_get_lead", "args": {"lead_id": "00Qnope"}}
+
 
 @pytest.fixture(scope="module")
 def runs(live_server) -> dict:
@@ -19,8 +21,8 @@ def runs(live_server) -> dict:
     oracle = job["scripts"][0]
     job["runs"] = {
         "scripted": {"scripts": job["scripts"], "steps": 2},  # two GRPO steps of one group of 8
-        # one group: a rollout that only calls complete_task, the oracle, and one whose episode is lost
-        "mixed": {"scripts": [[], oracle, []], "void": [2]},
+        # one group: a refused call then complete_task, the oracle, and a rollout whose episode is lost
+        "mixed": {"scripts": [[BAD_CALL], oracle, []], "void": [2]},
     }
     return run_driver("trl", "trl_rollout", job)
 
@@ -64,7 +66,10 @@ def test_tools_are_rendered_from_the_episode(runs):
     assert search["properties"]["limit"]["type"] == "integer"
     assert "default 10" in search["properties"]["limit"]["description"]
     convert = runs["schemas"]["crm_convert_lead"]
-    assert convert["required"] == ["lead_id"] and convert["properties"]["create_opportunity"]["type"] == "boolean"
+    assert (
+        convert["required"] == ["lead_id"]
+        and convert["properties"]["create_opportunity"]["type"] == "boolean"
+    )
     assert "complete_task" in runs["schemas"]
 
 
@@ -79,7 +84,16 @@ def test_void_rollout_is_left_out_not_scored_zero(runs):
     assert log["rewards/LostEpisodes/mean"] == pytest.approx(
         0.5
     )  # the driver's subclass of the adapter's class
-    assert log["tools/call_frequency"] == pytest.approx((1 + 7 + 1) / 3)
+    assert log["tools/call_frequency"] == pytest.approx((2 + 7 + 1) / 3)
+    assert log["tools/failure_frequency"] == pytest.approx(1 / 10)  # TRL: the one refused call of 10
     advantages = round_["advantages"]
     assert advantages[0] < 0 < advantages[1] and advantages[2] == 0.0  # no advantage for the void rollout
     assert out["episode_states"] == ["closed"] * 3
+
+
+def test_refusals_are_clear_errors(runs):
+    out = runs["refusals"]
+    assert "no Lead with id '00Qnope'" in out["tool_error"]  # the gateway's own message, raised as ToolError
+    assert out["unknown_task"] == "unknown tasks: no-such-task"
+    assert out["unknown_tool"] == "no such tools in crm: nope"
+    assert out["filtered_tools"] == ["complete_task", "crm_convert_lead", "get_reward", "reset"]

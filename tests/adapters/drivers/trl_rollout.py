@@ -23,7 +23,7 @@ import torch  # noqa: E402
 from common import emit, load_job, resolve, with_completion  # noqa: E402
 from saasgym_client import Harness  # noqa: E402
 from saasgym_client.adapters import SYSTEM_PROMPT  # noqa: E402
-from saasgym_client.adapters.trl import saasgym_dataset, saasgym_environment  # noqa: E402
+from saasgym_client.adapters.trl import ToolError, saasgym_dataset, saasgym_environment  # noqa: E402
 from tiny_lm import ScriptedPolicy, tiny_model, tokenizer_for, tool_call_text  # noqa: E402
 from transformers.utils import get_json_schema  # noqa: E402
 from trl import GRPOConfig, GRPOTrainer  # noqa: E402
@@ -50,6 +50,30 @@ def direct_rollout(script: list[dict]) -> tuple[str, list[str]]:
         )
     env.get_reward()
     return env.verdict.outcome, [prompt, *responses]
+
+
+def refusals() -> dict:
+    """What a bad call, an unknown task and an unknown tool name give."""
+    env, out = Env(), {}
+    env.reset(task=job["task"])
+    try:
+        env.crm_get_lead(lead_id="00Qnope")
+    except ToolError as exc:
+        out["tool_error"] = str(exc)
+    env.get_reward()
+    for name, kwargs in {
+        "unknown_task": {"tasks": ["no-such-task"]},
+        "unknown_tool": {"tools": ["nope"]},
+    }.items():
+        try:
+            saasgym_environment(job["base"], job["key"], **({"tasks": [job["task"]]} | kwargs))
+        except ValueError as exc:
+            out[name] = str(exc)
+    only = saasgym_environment(job["base"], job["key"], tasks=[job["task"]], tools=["crm_convert_lead"])
+    out["filtered_tools"] = sorted(
+        n for n, _ in inspect.getmembers(only, inspect.isfunction) if not n.startswith("_")
+    )
+    return out
 
 
 direct, texts = direct_rollout(job["scripts"][0])
@@ -152,6 +176,7 @@ for name, spec in job["runs"].items():
     with tempfile.TemporaryDirectory() as out_dir:
         results[name] = run(spec["scripts"], spec.get("steps", 1), spec.get("void", []), out_dir)
 results["direct"] = direct
+results["refusals"] = refusals()
 results["schemas"] = {t["function"]["name"]: t["function"]["parameters"] for t in tools}
 results["tools"] = len(tools)
 results["prompt_tokens"] = len(
