@@ -2,13 +2,15 @@
 # Build the harness-adapter test venvs under .venvs/ (idempotent: a venv whose lock is unchanged is kept).
 # Each venv is installed from its lock in tests/adapters/locks/ (made by `uv pip compile` when missing or
 # with --relock) and gets the client package (clients/python) without dependencies of its own.
-#   bash scripts/adapter_venvs.sh [--relock] [client|openenv|inspect|verifiers|harbor|mcp-floor ...]
+#   bash scripts/adapter_venvs.sh [--relock] [client|openenv|inspect|verifiers|harbor|trl|mcp-floor ...]
+# trl takes PyTorch's CPU build from the wheel this machine kind keeps in /opt/wheels (PyPI has only CUDA
+# builds for Linux x86_64, about 3 GB more).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 relock=0
 if [ "${1:-}" = "--relock" ]; then relock=1; shift; fi
 names=("$@")
-[ ${#names[@]} -gt 0 ] || names=(client openenv inspect verifiers harbor mcp-floor)
+[ ${#names[@]} -gt 0 ] || names=(client openenv inspect verifiers harbor trl mcp-floor)
 command -v uv >/dev/null 2>&1 || python3 -m pip install -q --disable-pip-version-check "uv==0.13.8"
 locks=tests/adapters/locks
 
@@ -31,6 +33,9 @@ httpx>=0.27,<1" ;;
     verifiers) echo "3.11|verifiers==0.4.0
 httpx>=0.27,<1" ;;  # verifiers pins mcp==2.0.0
     harbor) echo "3.12|harbor==0.26.0" ;;  # Harbor needs Python >= 3.12 (pyenv's here, as for 3.10)
+    trl) echo "3.11|trl==1.16.0
+torch==2.13.0+cpu
+httpx>=0.27,<1" ;;  # the CPU wheel on disk is for Python 3.11
     mcp-floor) echo "3.11|pytest>=8,<10" ;;  # + the project's own dependencies, mcp held at the floor
     *) echo "unknown venv $1" >&2; return 1 ;;
   esac
@@ -40,13 +45,15 @@ for name in "${names[@]}"; do
   s=$(spec "$name"); py=${s%%|*}; reqs=${s#*|}
   lock=$locks/$name.txt venv=.venvs/$name
   start=$(date +%s)
+  links=()
+  [ "$name" = trl ] && links=(--find-links /opt/wheels)
   stale=0  # the floor's lock follows the project's own dependencies: relock when pyproject.toml changes
   if [ "$name" = mcp-floor ] && [ "$(cat "$lock.source" 2>/dev/null)" != "$(sha256sum pyproject.toml | cut -c1-16)" ]; then
     stale=1
   fi
   if [ $relock = 1 ] || [ $stale = 1 ] || [ ! -f "$lock" ]; then
     in=$(mktemp --suffix=.in); printf '%s\n' "$reqs" > "$in"
-    extra=()
+    extra=("${links[@]}")
     [ "$name" = mcp-floor ] && { echo "mcp==2.0.0" > "$in.override"; extra=(--override "$in.override" pyproject.toml); }
     uv pip compile -q --python "$(python_for "$py")" "${extra[@]}" "$in" -o "$lock"
     [ "$name" = mcp-floor ] && sha256sum pyproject.toml | cut -c1-16 > "$lock.source"
@@ -61,7 +68,7 @@ for name in "${names[@]}"; do
   uv venv -q --python "$(python_for "$py")" "$venv"
   compile=()  # verifiers imports ~18 s of modules per process (and spawns several): ship them compiled
   [ "$name" = verifiers ] && compile=(--compile-bytecode)
-  VIRTUAL_ENV=$venv uv pip sync -q "${compile[@]}" "$lock"
+  VIRTUAL_ENV=$venv uv pip sync -q "${compile[@]}" "${links[@]}" "$lock"
   if [ "$name" = mcp-floor ]; then VIRTUAL_ENV=$venv uv pip install -q --no-deps -e .
   elif [ "$name" = client ]; then VIRTUAL_ENV=$venv uv pip install -q --no-deps ./clients/python
   else VIRTUAL_ENV=$venv uv pip install -q --no-deps -e ./clients/python

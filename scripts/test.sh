@@ -12,7 +12,7 @@ fi
 python3 -m pip install -q --disable-pip-version-check -e ".[test]"
 # Foreign MCP clients (TypeScript SDK, MCP Inspector) for the interoperability tests.
 npm install --prefix tests/foreign_clients --no-audit --no-fund --loglevel=error  # (npm ci trips over optional platform deps)
-# The harness-adapter venvs (OpenEnv, Inspect AI, verifiers, Harbor, the client beside mcp 1.x on Python 3.10, the mcp floor), each from its lock in tests/adapters/locks/; kept under .venvs/ and rebuilt only when a lock changes.
+# The harness-adapter venvs (OpenEnv, Inspect AI, verifiers, Harbor, TRL, the client beside mcp 1.x on Python 3.10, the mcp floor), each from its lock in tests/adapters/locks/; kept under .venvs/ and rebuilt only when a lock changes.
 bash scripts/adapter_venvs.sh
 # Calibration of every task on every surface it allows (oracle passes; null runs and mutants fail), run beside
 # the pytest suite (each is mostly one process; together they use both cores of a CI machine). Its report is

@@ -28,12 +28,7 @@ from openenv.core.env_server.types import Observation, State
 from openenv.core.harness import ResourceSession, ResourceSessionFactory, ToolResult, VerifyResult
 
 from saasgym_client import Episode, Harness, McpClient, SaasgymError, Tool, Verdict
-
-COMPLETE = "complete_task"
-SYSTEM_PROMPT = (
-    "You work in the company's business apps through the tools. Do exactly what is asked; "
-    "call complete_task when done (answer questions there)."
-)
+from saasgym_client.adapters import COMPLETE, SYSTEM_PROMPT
 
 
 class TaskObservation(Observation):
