@@ -114,9 +114,13 @@ def serve(
             check_task(task_id)
         settings = Settings.from_env(host=host, port=port)
         if ray_address:
-            from mcp_gateway.ray_cluster import serve_on_ray
+            from mcp_gateway.ray_cluster import RayUnavailable, serve_on_ray
 
-            sys.exit(serve_on_ray(settings, ray_address, ray_workers, ray_cpus, ray_memory, ray_capacity))
+            try:
+                sys.exit(serve_on_ray(settings, ray_address, ray_workers, ray_cpus, ray_memory, ray_capacity))
+            except RayUnavailable as exc:
+                click.secho(f"error: {exc}", fg="red", err=True)
+                sys.exit(1)
         if workers == 1:
             sock, slots = bind(host, port), []
         else:

@@ -43,6 +43,10 @@ def available_bytes() -> int:
     return 0
 
 
+class RayUnavailable(Exception):
+    """Ray is not installed, or the cluster cannot be joined; the message says what to do."""
+
+
 class GatewayWorker:
     """One gateway on one Ray node (made a Ray actor by `RayPool`): episodes live in its memory."""
 
@@ -187,13 +191,20 @@ def serve_on_ray(
     echo: Any = print,
 ) -> int:
     """`saasgym serve --ray`: connect to the cluster, start the actors, serve the router until stopped."""
-    import ray
+    try:
+        import ray
+    except ImportError:
+        raise RayUnavailable("--ray needs Ray: pip install 'saasgym[ray]'") from None
 
     from mcp_gateway.ray_front import RayFront
     from mcp_gateway.server import ReadyServer, bind, uvicorn_config
 
     sock = bind(settings.host, settings.port)
-    ray.init(address=None if address == "local" else address, log_to_driver=False)
+    try:
+        ray.init(address=None if address == "local" else address, log_to_driver=False)
+    except (ConnectionError, ValueError, RuntimeError) as exc:
+        sock.close()
+        raise RayUnavailable(f"cannot join the Ray cluster at {address!r}: {exc}") from None
     pool = RayPool(settings, workers, cpus, memory_gib, capacity)
     front = RayFront(pool, settings, echo=echo)
     base = f"http://{settings.host}:{settings.port}"
