@@ -9,17 +9,18 @@ from pathlib import Path
 
 import click
 
-FAMILIES = ("start", "store", "scaling", "mcp", "fair", "ui", "scripted")
+FAMILIES = ("start", "store", "scaling", "mcp", "workers", "fair", "ui", "scripted")
 
 
 def _module(name: str):  # noqa: ANN202
-    from benchmarks import fairness, mcp_calls, scaling, scripted, startup, store_ops, ui_pages
+    from benchmarks import fairness, mcp_calls, scaling, scripted, startup, store_ops, ui_pages, workers
 
     return {
         "start": startup,
         "store": store_ops,
         "scaling": scaling,
         "mcp": mcp_calls,
+        "workers": workers,
         "fair": fairness,
         "ui": ui_pages,
         "scripted": scripted,

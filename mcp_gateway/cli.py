@@ -55,30 +55,98 @@ def cli() -> None:
     type=click.Path(dir_okay=False, path_type=Path),
     help="sidecar mode: file holding the harness key (read, or generated with mode 0600)",
 )
-def serve(host: str, port: int, world: str, task_id: str | None, token_file: Path | None) -> None:
+@click.option(
+    "--workers",
+    type=click.IntRange(min=1),
+    help="worker processes, each owning a shard of episodes (default: one per core; sidecar: 1)",
+)
+@click.option(
+    "--worker-port-base",
+    type=click.IntRange(min=1, max=65535),
+    help="worker i also listens on this port + i (default: --port + 1 + i); performer URLs name it",
+)
+@click.option(
+    "--ray",
+    "ray_address",
+    is_flag=False,
+    flag_value="auto",
+    default=None,
+    help="run the episode workers as Ray actors on the Ray cluster at ADDRESS (bare --ray: 'auto', the "
+    "cluster this machine belongs to; 'local': start a one-machine Ray)",
+)
+@click.option("--ray-workers", type=click.IntRange(min=1), help="with --ray: actors (default: one per node)")
+@click.option("--ray-cpus", type=float, default=1.0, show_default=True, help="with --ray: CPUs per actor")
+@click.option("--ray-memory", type=float, help="with --ray: memory (GiB) Ray reserves per actor")
+@click.option(
+    "--ray-capacity",
+    type=click.IntRange(min=1),
+    help="with --ray: episodes per actor (default: the capacity)",
+)
+def serve(
+    host: str,
+    port: int,
+    world: str,
+    task_id: str | None,
+    token_file: Path | None,
+    workers: int | None,
+    worker_port_base: int | None,
+    ray_address: str | None,
+    ray_workers: int | None,
+    ray_cpus: float,
+    ray_memory: float | None,
+    ray_capacity: int | None,
+) -> None:
     """Start the gateway with one ready episode of WORLD (or of TASK) and print its URLs once it accepts
     connections. With --task and --token-file it is a harness's sidecar: the episode's MCP is at the
-    predictable /task/mcp and the harness key (for /verify) is in the token file."""
-    from apps.core.api import Gym
-    from mcp_gateway.gateway import Gateway
-    from mcp_gateway.server import PortInUseError, ReadyServer, bind, uvicorn_config
+    predictable /task/mcp and the harness key (for /verify) is in the token file. --workers N runs N
+    processes (each holds its own episodes; their URLs name it); --ray runs them across a Ray cluster
+    (docs/SCALING.md)."""
+    from mcp_gateway.server import PortInUseError, bind
     from mcp_gateway.settings import Settings
-    from mcp_gateway.sidecar import SidecarError, capability_rows, check_task, pinned_rows, use_token_file
+    from mcp_gateway.sidecar import SidecarError, check_task, use_token_file
+    from mcp_gateway.workers import default_workers, plan
 
     if (task_id is None) != (token_file is None):
         raise click.UsageError("sidecar mode takes both --task and --token-file")
+    if task_id is not None and ((workers or 1) > 1 or ray_address):
+        raise click.UsageError("sidecar mode serves one episode: no --workers above 1, no --ray")
+    workers = 1 if task_id is not None else workers or default_workers()
     try:
         if task_id is not None:
             check_task(task_id)
-        sock = bind(host, port)
         settings = Settings.from_env(host=host, port=port)
+        if ray_address:
+            from mcp_gateway.ray_cluster import RayUnavailable, serve_on_ray
+
+            try:
+                sys.exit(serve_on_ray(settings, ray_address, ray_workers, ray_cpus, ray_memory, ray_capacity))
+            except RayUnavailable as exc:
+                click.secho(f"error: {exc}", fg="red", err=True)
+                sys.exit(1)
+        if workers == 1:
+            sock, slots = bind(host, port), []
+        else:
+            sock, slots = plan(settings, workers, worker_port_base)
         if token_file is not None:
             use_token_file(settings, token_file)
     except (PortInUseError, SidecarError) as exc:
         hint = " (is another saasgym serve running? pick one with --port)" if isinstance(exc, OSError) else ""
         click.secho(f"error: {exc}{hint}", fg="red", err=True)
         sys.exit(1)
-    gateway = Gateway(Gym(), settings)
+    if slots:
+        from mcp_gateway.workers import Supervisor
+
+        def first(gateway) -> list[str]:  # noqa: ANN001
+            return _banner(gateway, world, None, None, settings)
+
+        sys.exit(Supervisor(settings, sock, slots, first, echo=click.echo).run())
+    _serve_one(settings, sock, world, task_id, token_file)
+
+
+def _banner(gateway, world: str, task_id: str | None, token_file: Path | None, settings) -> list[str]:  # noqa: ANN001
+    """Provision the start-up episode and return the lines that present it (after the socket accepts)."""
+    from mcp_gateway.sidecar import capability_rows, pinned_rows
+
     if task_id is not None:
         episode, urls = gateway.create(None, task=task_id, ttl_s=settings.max_ttl_s)
         gateway.pin(urls)
@@ -88,17 +156,29 @@ def serve(host: str, port: int, world: str, task_id: str | None, token_file: Pat
         rows = capability_rows(urls, episode) + [("CLI", f"export SAASGYM_URL={urls.cli}")]
         in_env = "SAASGYM_HARNESS_KEY" in os.environ
         key_source = "$SAASGYM_HARNESS_KEY" if in_env else settings.state_dir / "harness.key"
-    rows += [("harness API", f"{gateway.base}/v1  (bearer key in {key_source})")]
+    rows += [("harness API", f"http://{settings.host}:{settings.port}/v1  (bearer key in {key_source})")]
     width = max(len(label) for label, _ in rows) + 2
     subject = f"task {task_id!r}" if task_id else f"world {world!r}"
+    return [f"saasgym: {subject}, episode {episode.id}"] + [
+        f"  {label + ':':<{width}}{value}" for label, value in rows
+    ]
+
+
+def _serve_one(settings, sock, world: str, task_id: str | None, token_file: Path | None) -> None:  # noqa: ANN001
+    """The single-process gateway (one worker, or a sidecar)."""
+    from apps.core.api import Gym
+    from mcp_gateway.gateway import Gateway
+    from mcp_gateway.server import ReadyServer, uvicorn_config
+
+    gateway = Gateway(Gym(), settings)
+    lines = _banner(gateway, world, task_id, token_file, settings)
 
     def ready() -> None:
-        click.echo(f"saasgym: {subject}, episode {episode.id}")
-        for label, value in rows:
-            click.echo(f"  {label + ':':<{width}}{value}")
+        for line in lines:
+            click.echo(line)
 
-    server = ReadyServer(uvicorn_config(gateway.asgi(), settings, host=host, port=port), on_ready=ready)
-    server.run(sockets=[sock])
+    config = uvicorn_config(gateway.asgi(), settings, host=settings.host, port=settings.port)
+    ReadyServer(config, on_ready=ready).run(sockets=[sock])
 
 
 @cli.command()

@@ -28,6 +28,11 @@ class EpisodeError(Exception):
         self.status, self.message = status, message
 
 
+def lost_verdict(detail: str) -> dict[str, Any]:
+    """The verdict of an episode whose state was lost: `void` (reward None, never 0), saying why."""
+    return Verdict("void", reason_codes=["episode_lost"]).as_dict() | {"detail": detail}
+
+
 @dataclass(frozen=True)
 class Provisioned:
     row: EpisodeRow
@@ -98,7 +103,7 @@ class EpisodeManager:
             _, episode = self.live(episode_id)
             verdict = verify(episode, task).as_dict()
         except EpisodeError as exc:
-            verdict = Verdict("void", reason_codes=["episode_lost"]).as_dict() | {"detail": exc.message}
+            verdict = lost_verdict(exc.message)
         verdict_id = self.verdicts.record(episode_id, row.task, verdict)
         return {"verdict_id": verdict_id, "episode_id": episode_id, "task_id": row.task, **verdict}
 

@@ -15,6 +15,7 @@ from typing import Any
 
 from apps.core.api import Episode, Gym
 from mcp_gateway.episodes import EpisodeManager
+from mcp_gateway.forwarding import OwnerForwarder
 from mcp_gateway.harness import build_harness_app
 from mcp_gateway.ledger import Ledger
 from mcp_gateway.limits import BodyLimit, HostOriginGuard, RateLimiter, default_allowed_hosts
@@ -77,7 +78,7 @@ class Gateway:
             self.settings.port = port
         self.gym = gym
         gym.tool_timeout_s = self.settings.tool_timeout_s
-        self.ledger = ledger or Ledger(self.settings.ledger_path)
+        self.ledger = ledger or Ledger(self.settings.ledger_path, worker=self.settings.worker)
         self.lost_at_start = self.ledger.reconcile()
         self.manager = EpisodeManager(gym, self.ledger, self.settings)
         self.limiter = RateLimiter(self.settings.rate_per_s, self.settings.rate_burst)
@@ -90,7 +91,9 @@ class Gateway:
 
     @property
     def base(self) -> str:
-        return f"http://{self.settings.host}:{self.settings.port}"
+        """Where this process's performer URLs point (its own port when it is one of several workers)."""
+        s = self.settings
+        return s.url_base or f"http://{s.host}:{s.url_port or s.port}"
 
     def create(self, world: str = "acme", **kwargs: Any) -> tuple[Episode, EpisodeUrls]:
         """Provision an episode through the ledger (capacity first) and return it with its URLs."""
@@ -115,17 +118,20 @@ class Gateway:
 
         s = self.settings
         hosts = s.allowed_hosts or default_allowed_hosts(s.host, s.port)
+        if s.url_port and not s.allowed_hosts:
+            hosts = sorted(set(hosts) | set(default_allowed_hosts(s.host, s.url_port)))
         specs = list(self.gym.apps.values())
         mcp = self.mcp = McpStack(specs, hosts=hosts, host=s.host, max_body_bytes=s.max_body_bytes)
+        control = build_harness_app(self.manager, s.keys)
+        if s.worker:  # one of several workers: harness calls about another's episode go to it
+            control = OwnerForwarder(control, self.ledger, self.ledger.worker_base)
         dispatcher = EpisodeDispatcher(
             ledger=self.ledger,
             episode_of=self.episode_of,
             combined_mcp=mcp.app(),
             app_mcp={spec.name: mcp.app(spec.name) for spec in specs},
             app_ui={spec.name: LazyApp(functools.partial(build_ui_app, spec)) for spec in specs},
-            control=PerformerCredentialGuard(
-                build_harness_app(self.manager, s.keys), self.ledger, self._record_performer_attempt
-            ),
+            control=PerformerCredentialGuard(control, self.ledger, self._record_performer_attempt),
             lifespans=[mcp.running],
             limiter=self.limiter,
             background=[self._sweeper],

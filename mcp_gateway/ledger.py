@@ -29,9 +29,16 @@ CREATE TABLE IF NOT EXISTS episodes (
     reason TEXT,
     created_at REAL NOT NULL,
     expires_at REAL NOT NULL,
-    ended_at REAL
+    ended_at REAL,
+    worker TEXT                   -- the worker process or Ray actor holding its memory (NULL: this one)
 );
 CREATE INDEX IF NOT EXISTS episodes_state ON episodes(state);
+CREATE TABLE IF NOT EXISTS workers (
+    id TEXT PRIMARY KEY,
+    base TEXT NOT NULL,           -- where its harness API and performer URLs are served
+    pid INTEGER,
+    started_at REAL NOT NULL
+);
 CREATE TABLE IF NOT EXISTS tokens (
     digest TEXT PRIMARY KEY,
     episode_id TEXT NOT NULL,
@@ -45,6 +52,7 @@ CREATE INDEX IF NOT EXISTS tokens_episode ON tokens(episode_id);
 """
 
 ACTIVE = ("reserved", "live")
+BUSY_TIMEOUT_S = 30.0  # how long a write waits for another worker's transaction
 
 
 TOKEN_CACHE_SIZE = 10_000
@@ -106,15 +114,26 @@ class TokenRow:
 
 
 class Ledger:
-    """Thread-safe access to the ledger database."""
+    """Thread-safe access to the ledger database, shared by every worker process of one server.
 
-    def __init__(self, path: Path | str):
+    `worker` names the process this handle belongs to: the episodes it reserves are its own, and its
+    start-up reconciliation and expiry sweep touch only those. Writes are `BEGIN IMMEDIATE`
+    transactions, so a capacity check and its reservation are atomic across processes too.
+    """
+
+    def __init__(self, path: Path | str, worker: str | None = None):
         if str(path) != ":memory:":
             Path(path).parent.mkdir(parents=True, exist_ok=True)
-        self._conn = sqlite3.connect(str(path), check_same_thread=False, isolation_level=None)
+        self.worker = worker
+        self._conn = sqlite3.connect(
+            str(path), check_same_thread=False, isolation_level=None, timeout=BUSY_TIMEOUT_S
+        )
         self._conn.execute("PRAGMA journal_mode=WAL")
         self._conn.execute("PRAGMA synchronous=FULL")
         self._conn.executescript(SCHEMA)
+        columns = [r[1] for r in self._conn.execute("PRAGMA table_info(episodes)")]
+        if "worker" not in columns:  # a ledger written before workers existed
+            self._conn.execute("ALTER TABLE episodes ADD COLUMN worker TEXT")
         self._lock = threading.Lock()
         # Token rows read on every request, kept in memory; any write to the ledger empties it
         # (under the same lock), so a revocation is seen by the very next request.
@@ -148,11 +167,29 @@ class Ledger:
                 ).fetchone()
                 raise CapacityError(max(1, min(60, int((soonest or now + 5) - now) + 1)))
             c.execute(
-                "INSERT INTO episodes(id, world, apps, task, seed, parent, state, created_at, expires_at)"
-                " VALUES (?,?,?,?,?,?, 'reserved', ?, ?)",
-                (episode_id, world, json.dumps(apps), task, seed, parent, now, now + ttl_s),
+                "INSERT INTO episodes(id, world, apps, task, seed, parent, state, created_at, expires_at,"
+                " worker) VALUES (?,?,?,?,?,?, 'reserved', ?, ?, ?)",
+                (episode_id, world, json.dumps(apps), task, seed, parent, now, now + ttl_s, self.worker),
             )
         return episode_id
+
+    def adopt(
+        self,
+        episode_id: str,
+        *,
+        world: str,
+        apps: list[str],
+        task: str | None,
+        worker: str,
+        expires_at: float,
+    ) -> None:
+        """Record a live episode that `worker` provisioned and holds (a Ray actor; the router's copy)."""
+        with self._tx() as c:
+            c.execute(
+                "INSERT OR REPLACE INTO episodes(id, world, apps, task, state, created_at, expires_at,"
+                " worker) VALUES (?,?,?,?, 'live', ?, ?, ?)",
+                (episode_id, world, json.dumps(apps), task, time.time(), expires_at, worker),
+            )
 
     def set_state(self, episode_id: str, state: str, reason: str | None = None) -> None:
         """Move an episode to `state`; ending states stamp `ended_at` and revoke its tokens."""
@@ -183,19 +220,74 @@ class Ledger:
         return [_episode(r) for r in rows]
 
     def expired(self, now: float | None = None) -> list[str]:
-        """Ids of active episodes past their expiry."""
+        """Ids of this worker's active episodes past their expiry."""
         with self._lock:
             rows = self._conn.execute(
-                f"SELECT id FROM episodes WHERE state IN {ACTIVE} AND expires_at <= ?", (now or time.time(),)
+                f"SELECT id FROM episodes WHERE state IN {ACTIVE} AND expires_at <= ? AND worker IS ?",
+                (now or time.time(), self.worker),
             ).fetchall()
         return [r[0] for r in rows]
 
     def reconcile(self) -> list[str]:
-        """At start-up: every episode still marked active lost its memory; mark it void."""
+        """At start-up: every episode still marked active (of this worker, when it is one of several)
+        lost its memory; mark it void."""
+        reason = "the server restarted and the episode's state was lost"
+        return self.void_worker(self.worker, reason) if self.worker else self.void_all(reason)
+
+    def void_worker(self, worker: str | None, reason: str) -> list[str]:
+        """Mark every active episode held by `worker` void (its process or node is gone); their ids."""
+        with self._lock:
+            rows = self._conn.execute(
+                f"SELECT id FROM episodes WHERE state IN {ACTIVE} AND worker IS ?", (worker,)
+            ).fetchall()
+        lost = [r[0] for r in rows]
+        for episode_id in lost:
+            self.set_state(episode_id, "void", reason)
+        return lost
+
+    def void_all(self, reason: str) -> list[str]:
+        """Mark every active episode of every worker void (a supervisor starting over); their ids."""
         lost = [r.id for r in self.list()]
         for episode_id in lost:
-            self.set_state(episode_id, "void", "the server restarted and the episode's state was lost")
+            self.set_state(episode_id, "void", reason)
         return lost
+
+    def owner(self, episode_id: str) -> tuple[str | None, str] | None:
+        """(worker, state) of an episode, or None when unknown."""
+        with self._lock:
+            row = self._conn.execute(
+                "SELECT worker, state FROM episodes WHERE id = ?", (episode_id,)
+            ).fetchone()
+        return (row[0], row[1]) if row else None
+
+    # -- workers -----------------------------------------------------------------------------
+    def forget_workers(self) -> None:
+        """Drop every worker registration (a supervisor starting: the old workers are gone)."""
+        with self._tx() as c:
+            c.execute("DELETE FROM workers")
+
+    def active_by_worker(self) -> dict[str, int]:
+        """Active episodes held by each registered worker (0 for one holding none)."""
+        with self._lock:
+            rows = self._conn.execute(
+                f"SELECT w.id, count(e.id) FROM workers w LEFT JOIN episodes e ON e.worker = w.id"
+                f" AND e.state IN {ACTIVE} GROUP BY w.id"
+            ).fetchall()
+        return dict(rows)
+
+    def register_worker(self, worker: str, base: str, pid: int) -> None:
+        """Record where `worker` serves (other workers forward its episodes' harness calls there)."""
+        with self._tx() as c:
+            c.execute(
+                "INSERT OR REPLACE INTO workers(id, base, pid, started_at) VALUES (?,?,?,?)",
+                (worker, base, pid, time.time()),
+            )
+
+    def worker_base(self, worker: str) -> str | None:
+        """The base URL `worker` serves at, or None when it never registered."""
+        with self._lock:
+            row = self._conn.execute("SELECT base FROM workers WHERE id = ?", (worker,)).fetchone()
+        return row[0] if row else None
 
     # -- tokens ------------------------------------------------------------------------------
     def issue_token(self, episode_id: str, kind: str, expires_at: float) -> str:
@@ -255,7 +347,7 @@ class Ledger:
 
 
 def _episode(row: tuple) -> EpisodeRow:
-    id_, world, apps, task, seed, parent, state, reason, created, expires, ended = row
+    id_, world, apps, task, seed, parent, state, reason, created, expires, ended = row[:11]
     return EpisodeRow(
         id_, world, json.loads(apps), task, seed, parent, state, reason, created, expires, ended
     )

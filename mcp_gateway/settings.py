@@ -44,6 +44,11 @@ class Settings:
     sweep_interval_s: float = 5.0
     allowed_hosts: list[str] = field(default_factory=list)
     keys: dict[str, str] = field(default_factory=dict)  # role -> key
+    # One of several workers (`saasgym serve --workers N`, or a Ray actor): its name in the ledger, and
+    # where its performer URLs point (its own port on the host the client used, or a whole base URL).
+    worker: str | None = None
+    url_port: int | None = None
+    url_base: str | None = None
 
     @classmethod
     def from_env(cls, **overrides) -> Settings:

@@ -9,7 +9,8 @@ fi
 if ! command -v node >/dev/null 2>&1; then
   apt-get update -qq && apt-get install -y -qq nodejs npm >/dev/null
 fi
-python3 -m pip install -q --disable-pip-version-check -e ".[test]"
+# [ray]: Ray, pinned there, only for tests/gateway/test_ray_cluster.py (a 2-node local cluster).
+python3 -m pip install -q --disable-pip-version-check -e ".[test,ray]"
 # Foreign MCP clients (TypeScript SDK, MCP Inspector) for the interoperability tests.
 npm install --prefix tests/foreign_clients --no-audit --no-fund --loglevel=error  # (npm ci trips over optional platform deps)
 # The harness-adapter venvs (OpenEnv, Inspect AI, verifiers, Harbor, TRL, the client beside mcp 1.x on Python 3.10, the mcp floor), each from its lock in tests/adapters/locks/; kept under .venvs/ and rebuilt only when a lock changes.

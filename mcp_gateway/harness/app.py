@@ -27,7 +27,11 @@ def build_harness_app(manager: EpisodeManager, keys: dict[str, str]) -> FastAPI:
 
     @app.get("/healthz", tags=["health"])
     def healthz() -> dict[str, Any]:
-        return {"ok": True, "live_episodes": len(manager.ledger.list(states=("live",)))}
+        out = {"ok": True, "live_episodes": len(manager.ledger.list(states=("live",)))}
+        if manager.settings.worker:
+            out["worker"] = manager.settings.worker  # which worker process answered
+            out["workers"] = len(manager.ledger.active_by_worker())  # how many have started
+        return out
 
     v1 = APIRouter(prefix="/v1", dependencies=[Depends(require_role(("harness",), keys))], tags=["harness"])
     v1.include_router(episode_routes(manager))

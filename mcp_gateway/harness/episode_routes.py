@@ -9,6 +9,7 @@ from fastapi.responses import PlainTextResponse
 
 from mcp_gateway.episodes import EpisodeManager, Provisioned
 from mcp_gateway.harness.bodies import CreateEpisode, ForkEpisode, ResetEpisode, RestoreEpisode
+from mcp_gateway.settings import Settings
 
 
 def episode_urls(base: str, apps: list[str], performer: str, launch: str) -> dict[str, str]:
@@ -23,12 +24,21 @@ def episode_urls(base: str, apps: list[str], performer: str, launch: str) -> dic
     return urls
 
 
+def performer_base(request: Request, settings: Settings) -> str:
+    """Where an episode's performer URLs point: this worker (its own port, on the host the client
+    used), so MCP and UI traffic reaches the process holding the episode without a hop."""
+    if settings.url_base:
+        return settings.url_base
+    url = request.base_url.replace(port=settings.url_port) if settings.url_port else request.base_url
+    return str(url).rstrip("/")
+
+
 def episode_routes(manager: EpisodeManager) -> APIRouter:
     """The episode routes (the caller adds the `/v1` prefix and the harness-key dependency)."""
     v1 = APIRouter()
 
     def created(request: Request, p: Provisioned) -> dict[str, Any]:
-        base = str(request.base_url).rstrip("/")
+        base = performer_base(request, manager.settings)
         return {
             "episode_id": p.row.id,
             "expires_at": p.row.public()["expires_at"],
@@ -54,7 +64,7 @@ def episode_routes(manager: EpisodeManager) -> APIRouter:
         tokens = manager.reset(episode_id, rotate=bool(body and body.rotate))
         out = manager.status(episode_id)
         if tokens:
-            out["urls"] = episode_urls(str(request.base_url).rstrip("/"), out["apps"], *tokens)
+            out["urls"] = episode_urls(performer_base(request, manager.settings), out["apps"], *tokens)
         return out
 
     @v1.post("/episodes/{episode_id}/fork", status_code=201)
@@ -77,7 +87,7 @@ def episode_routes(manager: EpisodeManager) -> APIRouter:
     def new_ui_launch(episode_id: str, request: Request) -> dict[str, str]:
         """A new one-time browser launch URL for the episode."""
         token = manager.launch_token(episode_id)
-        return {"ui": f"{str(request.base_url).rstrip('/')}/e/{token}/"}
+        return {"ui": f"{performer_base(request, manager.settings)}/e/{token}/"}
 
     @v1.get("/episodes/{episode_id}/events", response_class=PlainTextResponse)
     def episode_events(episode_id: str) -> PlainTextResponse:
