@@ -252,6 +252,22 @@ def world_verify(names: tuple[str, ...]) -> None:
     sys.exit(1 if bad else 0)
 
 
+@world.command("audit")
+@click.argument("names", nargs=-1)
+def world_audit(names: tuple[str, ...]) -> None:
+    """Realism audit of each world (default: all): checks and distributions; exit 1 on a violation."""
+    from apps.core.worlds import list_worlds, worlds_root
+    from worlds.audit.report import render
+
+    bad = 0
+    for name in names or list_worlds():
+        folder = Path(name) if Path(name, "manifest.json").is_file() else worlds_root() / name
+        if not (folder / "manifest.json").is_file():
+            raise click.UsageError(f"unknown world {name!r}; worlds: {', '.join(list_worlds())}")
+        bad += render(name, folder)
+    sys.exit(1 if bad else 0)
+
+
 @world.command("generate")
 @click.option("--name", required=True, help="world name (folder under worlds/ unless --out)")
 @click.option("--seed", required=True, type=int, help="random seed")
@@ -260,7 +276,16 @@ def world_verify(names: tuple[str, ...]) -> None:
 )
 @click.option("--out", type=click.Path(path_type=Path), help="output folder (default worlds/NAME)")
 @click.option("--force", is_flag=True, help="overwrite an existing folder")
-def world_generate(name: str, seed: int, scale: float, out: Path | None, force: bool) -> None:
+@click.option(
+    "--world-version",
+    default=1,
+    show_default=True,
+    type=click.IntRange(1),
+    help="version recorded in the manifest",
+)
+def world_generate(
+    name: str, seed: int, scale: float, out: Path | None, force: bool, world_version: int
+) -> None:
     """Generate a world (authors only: committed worlds are frozen and never regenerated)."""
     from apps.core.worlds import worlds_root
     from worlds.generator import generate
@@ -268,7 +293,7 @@ def world_generate(name: str, seed: int, scale: float, out: Path | None, force: 
     folder = out or worlds_root() / name
     if (folder / "manifest.json").exists() and not force:
         raise click.UsageError(f"{folder} already holds a world; worlds are frozen (use --force for scratch)")
-    manifest = generate(name, seed, scale, folder)
+    manifest = generate(name, seed, scale, folder, version=world_version)
     click.echo(f"wrote {folder} ({len(manifest['files'])} files)")
 
 

@@ -15,6 +15,8 @@ python3 -m pip install -q --disable-pip-version-check -e ".[test,ray]"
 npm install --prefix tests/foreign_clients --no-audit --no-fund --loglevel=error  # (npm ci trips over optional platform deps)
 # The harness-adapter venvs (OpenEnv, Inspect AI, verifiers, Harbor, TRL, the client beside mcp 1.x on Python 3.10, the mcp floor), each from its lock in tests/adapters/locks/; kept under .venvs/ and rebuilt only when a lock changes.
 bash scripts/adapter_venvs.sh
+# Realism audit of every committed world (kind agreement, grounding, coherence, variety, distributions).
+python3 -m mcp_gateway world audit
 # Calibration of every task on every surface it allows (oracle passes; null runs and mutants fail), run beside
 # the pytest suite (each is mostly one process; together they use both cores of a CI machine). Its report is
 # printed after the suite; the run fails if either fails.

@@ -29,7 +29,7 @@ from .parts import BuildContext, Part
 
 __all__ = ["BuildContext", "Part", "generate", "generate_parts", "parts"]
 
-GENERATOR_VERSION = "1.0"
+GENERATOR_VERSION = "2.0"  # 2.0: typed, grounded texts; written distributions (docs/WORLDS.md)
 DEFAULT_NOW = "2026-11-02T09:00:00"
 
 
@@ -65,12 +65,15 @@ def _run(out_dir: Path, seed: int, scale: float, now: str, only: set[str] | None
     return actors
 
 
-def generate(name: str, seed: int, scale: float, out_dir: Path, now: str = DEFAULT_NOW) -> dict[str, Any]:
-    """Generate world `name` into `out_dir` (replacing its data files) and return the manifest written."""
+def generate(
+    name: str, seed: int, scale: float, out_dir: Path, now: str = DEFAULT_NOW, version: int = 1
+) -> dict[str, Any]:
+    """Generate version `version` of world `name` into `out_dir` (replacing its data files); returns the
+    manifest written (it records the name, version, seed, scale, now and generator version)."""
     out_dir = Path(out_dir)
     out_dir.mkdir(parents=True, exist_ok=True)
     actors = _run(out_dir, seed, scale, now, None)
-    return write_manifest(out_dir, _meta(name, seed, scale, now, actors, out_dir))
+    return write_manifest(out_dir, {**_meta(name, seed, scale, now, actors, out_dir), "version": version})
 
 
 def generate_parts(world_dir: Path, names: list[str]) -> dict[str, Any]:

@@ -32,6 +32,17 @@ REGIONS = (
     ("EMEA", "London", None),
 )
 HQ = "San Francisco"
+# Meeting rooms of the offices: city, name, capacity, floor (the office books them; the desk names them).
+ROOMS = (
+    ("San Francisco", "Golden Gate", 12, "4"),
+    ("San Francisco", "Presidio", 6, "4"),
+    ("San Francisco", "Alcatraz", 4, "3"),
+    ("New York", "Hudson", 10, "21"),
+    ("New York", "Bryant", 4, "21"),
+    ("Chicago", "Lakeshore", 8, "12"),
+    ("Austin", "Congress", 8, "2"),
+    ("London", "Thames", 10, "5"),
+)
 
 # Other departments: size at scale 1.0, office, director title, staff titles.
 DEPARTMENTS = (

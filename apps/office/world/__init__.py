@@ -18,6 +18,8 @@ from apps.office.world.calendar import (
 from apps.office.world.chat import build_chat
 from apps.office.world.files import build_drives
 from apps.office.world.mail import customer_threads, everyday_mail, internal_threads
+from apps.office.world.mail_text import rewrite
+from apps.office.world.notices import crm_notices, meeting_requests, newsletters, ticketing_notices
 from apps.office.world.people import Office, build_personas, build_rooms, build_users
 from worlds.generator.common import make_faker
 from worlds.generator.parts import BuildContext, Part
@@ -63,15 +65,24 @@ def build(ctx: BuildContext) -> tuple[dict[str, list[dict[str, Any]]], dict[str,
     contacts: dict[str, list[dict[str, Any]]] = {}
     for c in crm.rows["contact"]:
         contacts.setdefault(c["account_id"], []).append(c)
+    first_thread = len(office.rows["message"])
     customer_threads(office, contacts, {a["id"]: a for a in crm.rows["account"]})
     colleagues = [office.by_id[p["user_id"]] for p in office.personas]
     colleagues += rng.sample(
         [u for u in office.users if u is not office.actor], k=min(8, len(office.users) - 1)
     )
     internal_threads(office, colleagues)
+    first_everyday = len(office.rows["message"])
     everyday_mail(office)
+    end_everyday = len(office.rows["message"])
     pending_invitations(office)
     build_chat(office)
+    rewrite(office, ctx.seed, range(first_everyday, end_everyday), range(first_thread, first_everyday))
+    meeting_requests(office)
+    crm_notices(office)
+    if "ticketing" in ctx.shared:
+        ticketing_notices(office, ctx.shared["ticketing"])
+    newsletters(office)
     ctx.shared["office"] = office
     files = {f"office/{t}.jsonl": office.rows.get(t, []) for t in TABLES}
     return files, {"office": office.actor["id"]}

@@ -246,29 +246,40 @@ def pending_invitations(office: Office) -> None:
         )
         sent = start - timedelta(days=rng.randint(2, 6))
         sent = min(sent, office.now - timedelta(hours=2))
-        attendees = [a for a in office.rows["attendee"] if a["event_id"] == event["id"]]
-        stamp = datetime.fromisoformat(event["created_date_time"])
-        ev = {
-            **event,
-            "start_date_time": datetime.fromisoformat(event["start_date_time"]),
-            "end_date_time": datetime.fromisoformat(event["end_date_time"]),
-            # the frozen worlds' invitations were written in UTC form (valid RFC 5545, same instants);
-            # invitations sent during an episode carry the event's TZID and VTIMEZONE
-            "start_time_zone": "UTC",
-            "end_time_zone": "UTC",
-        }
-        ics = ics_text(ev, attendees, "REQUEST", stamp)
-        when = f"{start:%A, %B %d, %Y %H:%M} UTC"
-        body = f"{event['body_content']}\n\nWhen: {when}\nWhere: Microsoft Teams meeting"
-        post(
-            office,
-            sender=host,
-            from_address=host["mail"],
-            from_name=host["display_name"],
-            to=[actor["mail"]],
-            subject=subject,
-            body=body,
-            when=sent,
-            conversation=office.conversation(),
-            meeting={"type": "meetingRequest", "event_id": event["id"], "ics": ics},
-        )
+        invite(office, host, event, sent, datetime.fromisoformat(event["created_date_time"]))
+
+
+def invite(
+    office: Office, host: dict[str, Any], event: dict[str, Any], sent: datetime, stamp: datetime
+) -> None:
+    """The meeting-request mail (with the event's iCalendar) `host` sent the acting user at `sent`."""
+    actor = office.actor
+    attendees = [a for a in office.rows["attendee"] if a["event_id"] == event["id"]]
+    ev = {
+        **event,
+        "start_date_time": datetime.fromisoformat(event["start_date_time"]),
+        "end_date_time": datetime.fromisoformat(event["end_date_time"]),
+        # the frozen worlds' invitations were written in UTC form (valid RFC 5545, same instants);
+        # invitations sent during an episode carry the event's TZID and VTIMEZONE
+        "start_time_zone": "UTC",
+        "end_time_zone": "UTC",
+    }
+    ics = ics_text(ev, attendees, "REQUEST", stamp)
+    when = f"{ev['start_date_time']:%A, %B %d, %Y %H:%M} UTC"
+    where = (
+        "Microsoft Teams meeting"
+        if event["is_online_meeting"] or not event["location"]
+        else event["location"]
+    )
+    post(
+        office,
+        sender=host,
+        from_address=host["mail"],
+        from_name=host["display_name"],
+        to=[actor["mail"]],
+        subject=event["subject"],
+        body=f"{event['body_content']}\n\nWhen: {when}\nWhere: {where}",
+        when=sent,
+        conversation=office.conversation(),
+        meeting={"type": "meetingRequest", "event_id": event["id"], "ics": ics},
+    )

@@ -10,6 +10,7 @@ from typing import Any
 
 from apps.office.ids import ID_FORMATS
 from worlds.generator.common import scaled
+from worlds.generator.company import ROOMS
 
 ZONES = {
     "San Francisco": "America/Los_Angeles",
@@ -24,16 +25,6 @@ FOLDERS = (
     ("sentitems", "Sent Items"),
     ("deleteditems", "Deleted Items"),
     ("archive", "Archive"),
-)
-ROOMS = (
-    ("San Francisco", "Golden Gate", 12, "4"),
-    ("San Francisco", "Presidio", 6, "4"),
-    ("San Francisco", "Alcatraz", 4, "3"),
-    ("New York", "Hudson", 10, "21"),
-    ("New York", "Bryant", 4, "21"),
-    ("Chicago", "Lakeshore", 8, "12"),
-    ("Austin", "Congress", 8, "2"),
-    ("London", "Thames", 10, "5"),
 )
 
 

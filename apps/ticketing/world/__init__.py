@@ -11,7 +11,9 @@ import random
 
 from apps.ticketing.world.changes import build_changes
 from apps.ticketing.world.core import Desk, build_cmdb, build_groups, build_slas
+from apps.ticketing.world.realism import realize
 from apps.ticketing.world.requests import build_catalog, build_knowledge
+from apps.ticketing.world.timeline import redistribute
 from apps.ticketing.world.work import build_incidents, build_problems
 from worlds.generator.common import make_faker
 from worlds.generator.parts import Part
@@ -35,6 +37,9 @@ def build(ctx):  # noqa: ANN001, ANN201
     build_changes(desk)
     build_catalog(desk)
     build_knowledge(desk)
+    realize(desk, ctx.seed)
+    redistribute(desk, ctx.seed)
+    ctx.shared["ticketing"] = desk
     files = {f"ticketing/{table}.jsonl": rows for table, rows in desk.rows.items()}
     return files, {"ticketing": desk.actor}
 

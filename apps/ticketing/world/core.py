@@ -38,6 +38,7 @@ class Desk:
     contacts: list[tuple[str, str]] = field(default_factory=list)  # (user sys_id, company name)
     cis: list[dict[str, Any]] = field(default_factory=list)
     slas: dict[tuple[int, str], dict[str, Any]] = field(default_factory=dict)
+    issue_of: dict[str, str | None] = field(default_factory=dict)  # incident sys_id -> issue (None: customer)
 
     def add(self, table: str, numbered: bool = False, **values: Any) -> dict[str, Any]:
         """Append a `ticketing_<table>` row with the next sys_id (and number); unknown keys are an error."""

@@ -103,6 +103,7 @@ def build_incidents(desk: Desk) -> None:
     keys = list(INCIDENTS)
     for opened in opened_times:
         customer = rng.random() < 0.35
+        template = None
         if customer:
             caller, company = rng.choice(desk.contacts)
             short, desc = (_text(desk, t) for t in rng.choice(CUSTOMER_INCIDENTS))
@@ -113,7 +114,8 @@ def build_incidents(desk: Desk) -> None:
             caller, company = rng.choice(desk.employees), "Acme Corporation"
             category, subcategory = rng.choice(keys)
             group, templates = INCIDENTS[(category, subcategory)]
-            short, desc = (_text(desk, t) for t in rng.choice(templates))
+            template = rng.choice(templates)
+            short, desc = (_text(desk, t) for t in template)
             contact_type = weighted(rng, {"self-service": 4, "phone": 3, "email": 2, "chat": 1, "walk-in": 1})
         impact = int(weighted(rng, {"1": 1, "2": 3, "3": 6}))
         urgency = int(weighted(rng, {"1": 1, "2": 3, "3": 6}))
@@ -159,6 +161,7 @@ def build_incidents(desk: Desk) -> None:
             sys_created_on=desk.dt(opened),
             sys_created_by=caller,
         )
+        desk.issue_of[inc["sys_id"]] = template[0] if template else None
         last = closed or resolved or opened
         if state != 1:
             responded = opened + timedelta(minutes=rng.randint(3, 60 * rng.choice((1, 1, 2, 6))))

@@ -1,0 +1,18 @@
+"""`saasgym world audit`: the realism checks (kind agreement, grounding, coherence, variety) and the
+measured distributions of a world; any violated check makes the audit fail."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from worlds.audit.checks import CHECKS, Finding, World
+from worlds.audit.measure import bands, tables
+
+__all__ = ["Finding", "audit"]
+
+
+def audit(folder: Path) -> tuple[list[Finding], dict[str, list[tuple[str, float]]]]:
+    """Every finding and every distribution table of the world in `folder`."""
+    w = World(folder)
+    findings = [f for check in CHECKS for f in check(w)] + list(bands(w))
+    return findings, tables(w)
