@@ -131,7 +131,7 @@ class ActionSet:
 
     def _register(self, fn: Callable[..., Any], kind: Kind) -> Callable[..., Any]:
         sig = inspect.signature(fn)
-        hints = typing.get_type_hints(fn)
+        hints = typing.get_type_hints(fn, include_extras=True)  # keep Annotated schema metadata
         params = tuple(sig.parameters.values())[1:]
         for p in params:
             if p.kind is not inspect.Parameter.KEYWORD_ONLY:
