@@ -15,7 +15,9 @@ from apps.crm.models import Account, Opportunity, OpportunityHistory, Opportunit
 from apps.crm.params import (
     LeadSource,
     Money,
+    Offset,
     OpportunityType,
+    PageSize,
     Percent,
     RecordId,
     StageName,
@@ -60,16 +62,16 @@ def list_opportunities(
     *,
     search: str | None = None,
     stage_name: str | None = None,
-    account_id: str | None = None,
-    owner_id: str | None = None,
+    account_id: RecordId | None = None,
+    owner_id: RecordId | None = None,
     mine: bool = False,
     status: Literal["all", "open", "closed", "won", "lost"] = "all",
     close_date_from: date | None = None,
     close_date_to: date | None = None,
     sort_by: OpportunitySort = "close_date",
     descending: bool = False,
-    limit: int = 25,
-    offset: int = 0,
+    limit: PageSize = 25,
+    offset: Offset = 0,
 ) -> OpportunityPage:
     """List opportunities, filtered and sorted like a list view.
 
@@ -87,6 +89,7 @@ def list_opportunities(
         limit: page size, 1-200.
         offset: rows to skip.
     """
+    account_id, owner_id = optional_id(account_id, "account_id"), optional_id(owner_id, "owner_id")
     stmt = select(Opportunity)
     stmt = matching(stmt, (Opportunity.name, Opportunity.next_step), search)
     if stage_name:
@@ -109,11 +112,14 @@ def list_opportunities(
 
 
 @actions.read
-def get_opportunity(ctx: Ctx, *, opportunity_id: str) -> OpportunityDetail:
+def get_opportunity(ctx: Ctx, *, opportunity_id: RecordId) -> OpportunityDetail:
     """Get one opportunity with its account name, products (line items), stage history (oldest first),
     open tasks, upcoming events, activity history and notes.
 
-    Raises an error if no opportunity has this id.
+    Raises NOT_FOUND if no opportunity has this id (MALFORMED_ID if it is not an id).
+
+    Args:
+        opportunity_id: the opportunity's id (15 or 18 characters).
     """
     opp = load(ctx, Opportunity, opportunity_id, field="opportunity_id")
     account = ctx.db.get(Account, opp.account_id) if opp.account_id else None
@@ -304,10 +310,13 @@ def update_opportunity(
 
 
 @actions.destructive
-def delete_opportunity(ctx: Ctx, *, opportunity_id: str) -> Deleted:
+def delete_opportunity(ctx: Ctx, *, opportunity_id: RecordId) -> Deleted:
     """Delete an opportunity with its products (line items), stage history, tasks, events and notes.
 
     This cannot be undone.
+
+    Args:
+        opportunity_id: the opportunity to delete (15 or 18 characters).
     """
     opp = load(ctx, Opportunity, opportunity_id, field="opportunity_id")
     return Deleted(id=opp.id, deleted=delete_opportunity_rows(ctx, opp))
