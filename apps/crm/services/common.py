@@ -105,7 +105,7 @@ def load(
         )
     if ref and object_of(canonical) != model.__name__:
         raise ActionError(
-            f"id value of incorrect type: {record_id_!r} is not the id of a {name} "
+            f"id value of incorrect type: {record_id_!r} is not the id of {_article(name)} {name} "
             f"(those start with {KEY_PREFIXES.get(model.__name__, '?')})",
             field=field,
             code="FIELD_INTEGRITY_EXCEPTION",
@@ -117,6 +117,10 @@ def load(
             code="INVALID_CROSS_REFERENCE_KEY",
         )
     raise NotFoundError(f"no {name} with id {record_id_!r}", field=field, code="NOT_FOUND")
+
+
+def _article(noun: str) -> str:
+    return "an" if noun[:1].lower() in "aeiou" else "a"
 
 
 def require_text(value: str | None, field: str, what: str = "a value") -> str:
