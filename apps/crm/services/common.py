@@ -12,6 +12,7 @@ from sqlmodel import SQLModel
 
 from apps.core.actions import ActionSet, Ctx
 from apps.core.errors import ActionError, NotFoundError
+from apps.core.ids import counter_key, salesforce_id
 from apps.core.list_query import check_page as check_limit  # noqa: F401  (used by the services)
 from apps.core.list_query import count  # noqa: F401
 from apps.core.service_kit import fill_doc  # noqa: F401
@@ -58,11 +59,12 @@ def optional_id(value: str | None, field: str) -> str | None:
     return record_id(value, field, ref=True) if value else value
 
 
+BASE62 = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
+
+
 def _was_issued(ctx: Ctx, object_name: str, canonical: str) -> bool:
     """Whether this episode's id counter of `object_name` already handed out `canonical` (so a record
     with that id existed and was deleted)."""
-    from apps.core.ids import counter_key, salesforce_id
-
     digits = canonical[6:15]
     n = sum(BASE62.index(ch) * 62**i for i, ch in enumerate(reversed(digits)))
     if salesforce_id(KEY_PREFIXES[object_name])(n) != canonical:
@@ -73,9 +75,6 @@ def _was_issued(ctx: Ctx, object_name: str, canonical: str) -> bool:
         .fetchone()
     )
     return row is not None and 0 < n < row[0]
-
-
-BASE62 = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
 
 
 def load(
