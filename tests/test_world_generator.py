@@ -93,7 +93,7 @@ def test_picklist_values_are_valid():
             assert (o["probability"], o["forecast_category"]) == (stage.probability, stage.forecast_category)
             assert (o["is_closed"], o["is_won"]) == (stage.is_closed, stage.is_won)
             assert o["type"] in (*pl.OPPORTUNITY_TYPES, None) and o["lead_source"] in (*pl.LEAD_SOURCES, None)
-            assert o["loss_reason"] in (*pl.LOSS_REASONS, None)
+            assert o["loss_reason__c"] in (*pl.LOSS_REASONS, None)
         for h in rows["opportunity_history"]:
             assert pl.STAGES_BY_NAME[h["stage_name"]].forecast_category == h["forecast_category"]
         for p in rows["product"]:
@@ -120,8 +120,8 @@ def test_amounts_losses_and_line_items():
         for o in rows["opportunity"]:
             if o["stage_name"] == "Closed Won":
                 assert o["amount"] > 0
-            if o["stage_name"] == "Closed Lost":
-                assert o["loss_reason"]
+            if o["stage_name"] == "Closed Lost":  # the org's rule Closed_Lost_Requires_Loss_Reason holds
+                assert o["loss_reason__c"]
             if items[o["id"]]:
                 assert o["amount"] == round(sum(i["total_price"] for i in items[o["id"]]), 2)
                 assert o["pricebook_id"] == std
@@ -239,6 +239,6 @@ def test_load_seed_into_scratch_sqlite():
         counters = dict(conn.execute(text("SELECT object, next FROM _idseq")).all())
         assert counters["crm.Account"] == len(rows["account"]) + 1
         assert counters["crm.Task"] == len(rows["task"]) + 1
-        assert len(counters) == 14
+        assert len(counters) == 16  # one per object with ids, incl. CustomField and ValidationRule
         won = conn.execute(text("SELECT count(*) FROM crm_opportunity WHERE is_won")).scalar_one()
         assert won == sum(o["is_won"] for o in rows["opportunity"])

@@ -144,7 +144,7 @@ class Opportunity(Stamped, table=True):
     lead_source: str | None = None
     next_step: str | None = None
     description: str | None = None
-    loss_reason: str | None = None
+    loss_reason__c: str | None = None  # custom field Loss_Reason__c (declared in crm_custom_field)
     is_closed: bool = False
     is_won: bool = False
     pricebook_id: str | None = None
@@ -253,3 +253,43 @@ class Note(Stamped, table=True):
     title: str
     body: str | None = None
     owner_id: str = Field(index=True)
+
+
+class CustomField(CrmTable, table=True):
+    """A custom field of the org (Setup > Object Manager > Fields): `Loss_Reason__c` on Opportunity.
+
+    Its value lives in the object's column named after it in lower case (`loss_reason__c`); an org
+    that does not declare the field refuses it.
+    """
+
+    __tablename__ = "crm_custom_field"
+    id: str = Field(primary_key=True)
+    object_name: str = Field(index=True)
+    api_name: str
+    label: str
+    type: str
+    length: int | None = None
+    picklist_values: str | None = None  # JSON list of the values, in order
+    restricted: bool = False
+    required: bool = False
+    description: str | None = None
+
+
+class ValidationRule(CrmTable, table=True):
+    """A validation rule of the org: when `error_condition` holds for a record being saved, the save fails
+    with FIELD_CUSTOM_VALIDATION_EXCEPTION and `error_message` (shown at `error_field`, else at the top).
+
+    `error_condition` is JSON: `{"all": [...]}`, `{"any": [...]}` or a test
+    `{"field": "StageName", "op": "equals" | "in" | "blank" | "not_blank" | "lt" | "lte" | "gt" | "gte",
+    "value": ...}` on API field names; `describe_object` shows it as a Salesforce formula.
+    """
+
+    __tablename__ = "crm_validation_rule"
+    id: str = Field(primary_key=True)
+    object_name: str = Field(index=True)
+    name: str
+    active: bool = True
+    description: str | None = None
+    error_condition: str
+    error_message: str
+    error_field: str | None = None

@@ -25,6 +25,8 @@ TABLE_OF_OBJECT = {
     "Note": "crm_note",
     "User": "crm_user",
     "UserRole": "crm_user_role",
+    "CustomField": "crm_custom_field",
+    "ValidationRule": "crm_validation_rule",
 }
 
 

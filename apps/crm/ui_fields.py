@@ -159,7 +159,10 @@ OPPORTUNITY_FORM: tuple[Section, ...] = (
             sel("stage_name", "Stage", tuple(s.name for s in pl.OPPORTUNITY_STAGES), required=True),
             F("amount", "Amount", "number", help="Set from the products when the opportunity has products."),
             sel(
-                "loss_reason", "Loss Reason", pl.LOSS_REASONS, help="Required when the stage is Closed Lost."
+                "loss_reason__c",
+                "Loss Reason",
+                pl.LOSS_REASONS,
+                help="Custom field Loss_Reason__c: why the deal was lost.",
             ),
             sel("type", "Type", pl.OPPORTUNITY_TYPES),
             sel("lead_source", "Lead Source", pl.LEAD_SOURCES),

@@ -1,4 +1,4 @@
-"""Moving an opportunity's stage from its path (Mark Stage as Complete, reopening)."""
+"""Moving an opportunity's stage from its path (Mark Stage as Complete, Mark as Current Stage)."""
 
 from __future__ import annotations
 
@@ -25,9 +25,5 @@ def build_stage_router(kit: UiKit) -> APIRouter:
     @router.post("/opportunities/{opportunity_id}/stage")
     async def mark_stage(request: Request, opportunity_id: str) -> Response:
         return await stage_move(request, opportunity_id, "update_opportunity")
-
-    @router.post("/opportunities/{opportunity_id}/reopen")
-    async def reopen(request: Request, opportunity_id: str) -> Response:
-        return await stage_move(request, opportunity_id, "reopen_opportunity")
 
     return router

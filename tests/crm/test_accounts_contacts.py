@@ -30,13 +30,13 @@ def test_create_contact_rules(crm):
     crm.refused("create_contact", "last_name", "required", last_name="  ")
     crm.refused("create_contact", "email", "not a valid e-mail", last_name="X", email="not-an-email")
     crm.refused(
-        "create_contact", "account_id", "no Account with id", last_name="X", account_id="001ZZZZZZZZZZZZAAA"
+        "create_contact", "account_id", "no Account with id", last_name="X", account_id="001ZZZZZZZZZZZZ"
     )
     crm.refused("create_contact", "salutation", "Mr., Ms.", last_name="X", salutation="Sir")
     crm.refused("create_contact", "lead_source", "Web", last_name="X", lead_source="Billboard")
     acc = crm.account()
     crm.refused(
-        "create_contact", "reports_to_id", "no contact with id", last_name="X", reports_to_id=acc["id"]
+        "create_contact", "reports_to_id", "not the id of a contact", last_name="X", reports_to_id=acc["id"]
     )
 
 
@@ -61,7 +61,7 @@ def test_update_contact_clears_and_refuses_cycles(crm):
     )
     crm.refused("update_contact", "last_name", "required", contact_id=a["id"], last_name="")
     crm.refused("update_contact", "email", "valid e-mail", contact_id=a["id"], email="x@")
-    crm.refused("update_contact", "contact_id", "no Contact with id", contact_id="003nope")
+    crm.refused("update_contact", "contact_id", "invalid id", contact_id="003nope")
 
 
 def test_delete_contact_removes_activities_and_links(crm, episode):
@@ -72,7 +72,7 @@ def test_delete_contact_removes_activities_and_links(crm, episode):
     out = crm.ok("delete_contact", contact_id=boss["id"])
     assert set(out["deleted"]) == {boss["id"], task["id"], note["id"]}
     assert crm.ok("get_contact", contact_id=report["id"])["contact"]["reports_to_id"] is None
-    crm.refused("get_contact", "contact_id", "no Contact", contact_id=boss["id"])
+    crm.refused("get_contact", "contact_id", "was deleted", contact_id=boss["id"])
 
 
 def test_delete_account_refuses_with_children(crm):
@@ -117,7 +117,7 @@ def test_delete_account_cascades(crm, episode):
     assert any(d.startswith("008") for d in deleted)  # the opportunity's history rows
     assert [t["id"] for t in crm.ok("list_activities", record_id=other["id"])["open_tasks"]] == [keep["id"]]
     assert crm.ok("list_opportunities", account_id=acc["id"])["total"] == 0
-    crm.refused("get_account", "account_id", "no Account", account_id=acc["id"])
+    crm.refused("get_account", "account_id", "was deleted", account_id=acc["id"])
 
 
 def test_delete_seeded_account_leaves_no_orphans(crm, episode):

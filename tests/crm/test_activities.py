@@ -102,8 +102,15 @@ def test_notes(crm):
     note = crm.ok("add_note", parent_id=lead["id"], title="Met at expo", body="Wants a demo")
     assert note["id"].startswith("002") and note["parent_id"] == lead["id"]
     assert [n["id"] for n in crm.ok("get_lead", lead_id=lead["id"])["notes"]] == [note["id"]]
-    crm.refused("add_note", "parent_id", "no Lead with id", parent_id="00Q5g0000000zzzAAA", title="x")
-    crm.refused("add_note", "parent_id", "account, contact, lead or opportunity", parent_id="abc", title="x")
+    crm.refused("add_note", "parent_id", "no Lead with id", parent_id="00Q5g0000000zzz", title="x")
+    crm.refused("add_note", "parent_id", "15 or 18 letters", parent_id="abc", title="x")
+    crm.refused(
+        "add_note",
+        "parent_id",
+        "account, contact, lead or opportunity",
+        parent_id="01t5g0000000001",
+        title="x",
+    )
     crm.refused("add_note", "title", "required", parent_id=lead["id"], title="")
 
 

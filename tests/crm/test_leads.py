@@ -100,9 +100,13 @@ def test_converted_lead_is_read_only_and_cannot_convert_twice(crm):
 
 def test_convert_rules(crm):
     lead = crm.ok("create_lead", last_name="L", company="C")
-    crm.refused("convert_lead", "account_id", "no Account with id", lead_id=lead["id"], account_id="001bad")
-    crm.refused("convert_lead", "lead_id", "no Lead with id", lead_id="00Qbad")
-    crm.refused("convert_lead", "owner_id", "no user with id", lead_id=lead["id"], owner_id="005bad")
+    unknown_account = "001ZZZZZZZZZZZZ"
+    crm.refused(
+        "convert_lead", "account_id", "no Account with id", lead_id=lead["id"], account_id=unknown_account
+    )
+    crm.refused("convert_lead", "lead_id", "no Lead with id", lead_id="00QZZZZZZZZZZZZ")
+    crm.refused("convert_lead", "owner_id", "no user with id", lead_id=lead["id"], owner_id="005ZZZZZZZZZZZZ")
+    crm.refused("convert_lead", "lead_id", "15 or 18 letters", lead_id="00Qbad")
 
 
 def test_convert_seeded_lead(crm):

@@ -53,22 +53,24 @@ def test_line_items_with_discount_roll_up_amount(crm):
 def test_closed_won_with_line_items(crm):
     opp = crm.opportunity()
     crm.refused(
-        "update_opportunity", "stage_name", "add_line_item", opportunity_id=opp["id"], stage_name="Closed Won"
+        "update_opportunity",
+        "amount",
+        "Amount greater than 0",
+        opportunity_id=opp["id"],
+        stage_name="Closed Won",
     )
     entry = crm.entries()[0]
     item = crm.ok("add_line_item", opportunity_id=opp["id"], pricebook_entry_id=entry["id"], quantity=2)
     won = crm.ok("update_opportunity", opportunity_id=opp["id"], stage_name="Closed Won")
     assert won["is_won"] and won["amount"] == item["total_price"]
-    crm.refused(
-        "add_line_item",
-        "opportunity_id",
-        "reopen_opportunity",
-        opportunity_id=opp["id"],
-        pricebook_entry_id=entry["id"],
-        quantity=1,
-    )
-    crm.refused("update_line_item", "line_item_id", "reopen_opportunity", line_item_id=item["id"], quantity=5)
-    crm.refused("remove_line_item", "line_item_id", "reopen_opportunity", line_item_id=item["id"])
+    # a closed opportunity's products change like an open one's ...
+    more = crm.ok("add_line_item", opportunity_id=opp["id"], pricebook_entry_id=entry["id"], quantity=1)
+    crm.ok("update_line_item", line_item_id=item["id"], quantity=5)
+    crm.ok("remove_line_item", line_item_id=more["id"])
+    detail = crm.ok("get_opportunity", opportunity_id=opp["id"])["opportunity"]
+    assert detail["amount"] == round(entry["unit_price"] * 5, 2) and detail["is_won"]
+    # ... as long as the org's rule holds: a won deal cannot lose its last product (amount 0)
+    crm.refused("remove_line_item", "amount", "Amount greater than 0", line_item_id=item["id"])
 
 
 def test_line_item_rules(crm):
@@ -117,13 +119,13 @@ def test_line_item_rules(crm):
         "no price book entry",
         opportunity_id=oid,
         quantity=1,
-        pricebook_entry_id="01unope",
+        pricebook_entry_id="01uZZZZZZZZZZZZ",
     )
     crm.refused(
         "add_line_item",
         "opportunity_id",
         "no Opportunity",
-        opportunity_id="006nope",
+        opportunity_id="006ZZZZZZZZZZZZ",
         quantity=1,
         product_id=entry["product_id"],
     )

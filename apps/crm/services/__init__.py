@@ -4,6 +4,7 @@ from apps.crm.services import (  # noqa: F401
     accounts,
     activities,
     contacts,
+    describe,
     lead_conversion,
     leads,
     notes,

@@ -12,13 +12,18 @@ from apps.core.errors import ActionError
 from apps.core.list_query import matching, ordered, page
 from apps.crm import picklists as pl
 from apps.crm.models import Account, Contact, Note, Opportunity
+from apps.crm.params import AccountType, Count, Industry, Money, Offset, PageSize, Rating, RecordId, text
 from apps.crm.schemas import AccountOut, AccountPage, ContactOut, NoteOut, OpportunityOut
 from apps.crm.services.common import (
     Deleted,
     actions,
     apply_changes,
     check_choice,
+    check_lengths,
+    check_range,
+    fill_doc,
     load,
+    optional_id,
     owner_or_default,
     require_text,
     stamp_modified,
@@ -47,12 +52,12 @@ def list_accounts(
     search: str | None = None,
     industry: str | None = None,
     type: str | None = None,
-    owner_id: str | None = None,
+    owner_id: RecordId | None = None,
     mine: bool = False,
     sort_by: AccountSort = "name",
     descending: bool = False,
-    limit: int = 25,
-    offset: int = 0,
+    limit: PageSize = 25,
+    offset: Offset = 0,
 ) -> AccountPage:
     """List accounts, filtered and sorted like a list view.
 
@@ -67,6 +72,7 @@ def list_accounts(
         limit: page size, 1-200.
         offset: rows to skip.
     """
+    owner_id = optional_id(owner_id, "owner_id")
     stmt = select(Account)
     stmt = matching(stmt, (Account.name, Account.account_number, Account.billing_city), search)
     if industry:
@@ -81,10 +87,13 @@ def list_accounts(
 
 
 @actions.read
-def get_account(ctx: Ctx, *, account_id: str) -> AccountDetail:
+def get_account(ctx: Ctx, *, account_id: RecordId) -> AccountDetail:
     """Get one account with its child accounts, contacts, opportunities and notes.
 
-    Raises an error if no account has this id.
+    Raises NOT_FOUND if no account has this id (MALFORMED_ID if it is not an id).
+
+    Args:
+        account_id: the account's id (15 or 18 characters).
     """
     acc = load(ctx, Account, account_id, field="account_id")
     parent = ctx.db.get(Account, acc.parent_id) if acc.parent_id else None
@@ -104,65 +113,94 @@ def get_account(ctx: Ctx, *, account_id: str) -> AccountDetail:
     )
 
 
-def _check_account_fields(ctx: Ctx, acc_id: str | None, *, industry, type, rating, parent_id) -> None:
-    check_choice(industry or None, pl.INDUSTRIES, "industry")
-    check_choice(type or None, pl.ACCOUNT_TYPES, "type")
-    check_choice(rating or None, pl.RATINGS, "rating")
-    if parent_id:
-        parent = load(ctx, Account, parent_id, label="parent account", field="parent_id")
-        seen = {acc_id}
-        while parent is not None:  # walking up must never reach this account again
-            if parent.id in seen:
-                raise ActionError("an account cannot be its own ancestor", field="parent_id")
-            seen.add(parent.id)
-            parent = ctx.db.get(Account, parent.parent_id) if parent.parent_id else None
+def _check_account_fields(ctx: Ctx, acc_id: str | None, values: dict) -> str | None:
+    """Check the given values; returns the parent's 18-character id (or the given value when blank)."""
+    check_lengths("Account", values)
+    check_choice(values["industry"] or None, pl.INDUSTRIES, "industry")
+    check_choice(values["type"] or None, pl.ACCOUNT_TYPES, "type")
+    check_choice(values["rating"] or None, pl.RATINGS, "rating")
+    check_range(values["annual_revenue"], 0, None, "annual_revenue", "annual revenue")
+    check_range(values["number_of_employees"], 0, None, "number_of_employees", "number of employees")
+    parent_id = values["parent_id"]
+    if not parent_id:
+        return parent_id
+    parent = load(ctx, Account, parent_id, label="parent account", field="parent_id", ref=True)
+    seen = {acc_id}
+    found = parent.id
+    while parent is not None:  # walking up must never reach this account again
+        if parent.id in seen:
+            raise ActionError(
+                "an account cannot be its own ancestor", field="parent_id", code="FIELD_INTEGRITY_EXCEPTION"
+            )
+        seen.add(parent.id)
+        parent = ctx.db.get(Account, parent.parent_id) if parent.parent_id else None
+    return found
 
 
-def _check_numbers(annual_revenue: float | None, number_of_employees: int | None) -> None:
-    if annual_revenue is not None and annual_revenue < 0:
-        raise ActionError("annual revenue cannot be negative", field="annual_revenue")
-    if number_of_employees is not None and number_of_employees < 0:
-        raise ActionError("number of employees cannot be negative", field="number_of_employees")
+ACCOUNT_FIELDS_DOC = """type: Prospect, Customer - Direct, Customer - Channel, Channel Partner / Reseller,
+            Installation Partner, Technology Partner or Other.
+        industry: Salesforce's standard industry list, e.g. Banking, Technology, Healthcare.
+        rating: Hot, Warm or Cold.
+        parent_id: the parent account's id (makes this a child account).
+        annual_revenue: yearly revenue, >= 0.
+        number_of_employees: head count, >= 0.
+        phone: main phone number (at most 40 characters).
+        website: web address (at most 255 characters).
+        account_number: your own account number (at most 40 characters).
+        billing_street: billing street (at most 255 characters).
+        billing_city: billing city (at most 40 characters).
+        billing_state: billing state or province (at most 80 characters).
+        billing_postal_code: billing zip or postal code (at most 20 characters).
+        billing_country: billing country (at most 80 characters).
+        shipping_street: shipping street (at most 255 characters).
+        shipping_city: shipping city (at most 40 characters).
+        shipping_state: shipping state or province (at most 80 characters).
+        shipping_postal_code: shipping zip or postal code (at most 20 characters).
+        shipping_country: shipping country (at most 80 characters).
+        description: free text, at most 32,000 characters."""  # the Args shared by create and update
 
 
 @actions.write
+@fill_doc(fields=ACCOUNT_FIELDS_DOC)
 def create_account(
     ctx: Ctx,
     *,
-    name: str,
-    type: str | None = None,
-    industry: str | None = None,
-    rating: str | None = None,
-    parent_id: str | None = None,
-    annual_revenue: float | None = None,
-    number_of_employees: int | None = None,
-    phone: str | None = None,
-    website: str | None = None,
-    account_number: str | None = None,
-    billing_street: str | None = None,
-    billing_city: str | None = None,
-    billing_state: str | None = None,
-    billing_postal_code: str | None = None,
-    billing_country: str | None = None,
-    shipping_street: str | None = None,
-    shipping_city: str | None = None,
-    shipping_state: str | None = None,
-    shipping_postal_code: str | None = None,
-    shipping_country: str | None = None,
-    description: str | None = None,
-    owner_id: str | None = None,
+    name: text("Account", "name"),
+    type: AccountType | None = None,
+    industry: Industry | None = None,
+    rating: Rating | None = None,
+    parent_id: RecordId | None = None,
+    annual_revenue: Money | None = None,
+    number_of_employees: Count | None = None,
+    phone: text("Account", "phone") | None = None,
+    website: text("Account", "website") | None = None,
+    account_number: text("Account", "account_number") | None = None,
+    billing_street: text("Account", "billing_street") | None = None,
+    billing_city: text("Account", "billing_city") | None = None,
+    billing_state: text("Account", "billing_state") | None = None,
+    billing_postal_code: text("Account", "billing_postal_code") | None = None,
+    billing_country: text("Account", "billing_country") | None = None,
+    shipping_street: text("Account", "shipping_street") | None = None,
+    shipping_city: text("Account", "shipping_city") | None = None,
+    shipping_state: text("Account", "shipping_state") | None = None,
+    shipping_postal_code: text("Account", "shipping_postal_code") | None = None,
+    shipping_country: text("Account", "shipping_country") | None = None,
+    description: text("Account", "description") | None = None,
+    owner_id: RecordId | None = None,
 ) -> AccountOut:
     """Create an account. Only `name` is required; the owner defaults to you.
 
-    Picklists: type (Prospect, Customer - Direct, Customer - Channel, Channel Partner / Reseller,
-    Installation Partner, Technology Partner, Other), industry (Salesforce's standard list, e.g.
-    Banking, Technology), rating (Hot, Warm, Cold). `parent_id` makes it a child of another account.
+    Text longer than its field allows fails with STRING_TOO_LONG (lengths: describe_object("Account")).
+
+    Args:
+        name: the account (company) name, at most 255 characters.
+        {fields}
+        owner_id: the user who owns it (default: you).
     """
     fields = dict(locals())
     fields.pop("ctx")
+    fields["parent_id"] = _check_account_fields(ctx, None, fields)
     fields["name"] = require_text(name, "name")
-    _check_account_fields(ctx, None, industry=industry, type=type, rating=rating, parent_id=parent_id)
-    _check_numbers(annual_revenue, number_of_employees)
     fields["owner_id"] = owner_or_default(ctx, owner_id)
     acc = Account(id=ctx.new_id("Account"), **{k: (v if v != "" else None) for k, v in fields.items()})
     stamp_new(ctx, acc)
@@ -171,45 +209,51 @@ def create_account(
 
 
 @actions.write
+@fill_doc(fields=ACCOUNT_FIELDS_DOC)
 def update_account(
     ctx: Ctx,
     *,
-    account_id: str,
-    name: str | None = None,
-    type: str | None = None,
-    industry: str | None = None,
-    rating: str | None = None,
-    parent_id: str | None = None,
-    annual_revenue: float | None = None,
-    number_of_employees: int | None = None,
-    phone: str | None = None,
-    website: str | None = None,
-    account_number: str | None = None,
-    billing_street: str | None = None,
-    billing_city: str | None = None,
-    billing_state: str | None = None,
-    billing_postal_code: str | None = None,
-    billing_country: str | None = None,
-    shipping_street: str | None = None,
-    shipping_city: str | None = None,
-    shipping_state: str | None = None,
-    shipping_postal_code: str | None = None,
-    shipping_country: str | None = None,
-    description: str | None = None,
-    owner_id: str | None = None,
+    account_id: RecordId,
+    name: text("Account", "name") | None = None,
+    type: AccountType | None = None,
+    industry: Industry | None = None,
+    rating: Rating | None = None,
+    parent_id: RecordId | None = None,
+    annual_revenue: Money | None = None,
+    number_of_employees: Count | None = None,
+    phone: text("Account", "phone") | None = None,
+    website: text("Account", "website") | None = None,
+    account_number: text("Account", "account_number") | None = None,
+    billing_street: text("Account", "billing_street") | None = None,
+    billing_city: text("Account", "billing_city") | None = None,
+    billing_state: text("Account", "billing_state") | None = None,
+    billing_postal_code: text("Account", "billing_postal_code") | None = None,
+    billing_country: text("Account", "billing_country") | None = None,
+    shipping_street: text("Account", "shipping_street") | None = None,
+    shipping_city: text("Account", "shipping_city") | None = None,
+    shipping_state: text("Account", "shipping_state") | None = None,
+    shipping_postal_code: text("Account", "shipping_postal_code") | None = None,
+    shipping_country: text("Account", "shipping_country") | None = None,
+    description: text("Account", "description") | None = None,
+    owner_id: RecordId | None = None,
 ) -> AccountOut:
     """Change fields of an account. Omitted fields stay as they are; "" clears a text field.
 
-    Same picklists and rules as create_account; an account cannot become its own ancestor.
+    Same picklists and limits as create_account; an account cannot become its own ancestor.
+
+    Args:
+        account_id: the account to change (15 or 18 characters).
+        name: a new name, at most 255 characters (cannot be cleared).
+        {fields}
+        owner_id: a new owner (an active user id).
     """
     changes = dict(locals())
     for key in ("ctx", "account_id"):
         changes.pop(key)
     acc = load(ctx, Account, account_id, field="account_id")
+    changes["parent_id"] = _check_account_fields(ctx, acc.id, changes)
     if name is not None:
         changes["name"] = require_text(name, "name")
-    _check_account_fields(ctx, acc.id, industry=industry, type=type, rating=rating, parent_id=parent_id)
-    _check_numbers(annual_revenue, number_of_employees)
     if owner_id:
         changes["owner_id"] = owner_or_default(ctx, owner_id)
     if apply_changes(acc, changes):
@@ -218,12 +262,15 @@ def update_account(
 
 
 @actions.destructive
-def delete_account(ctx: Ctx, *, account_id: str) -> Deleted:
+def delete_account(ctx: Ctx, *, account_id: RecordId) -> Deleted:
     """Delete an account with everything under it. This cannot be undone.
 
     Removes the account, its contacts, its opportunities (with their line items and stage history)
     and the tasks, events and notes on any of them. Refused when other accounts have this one as
-    parent: reparent them (update_account parent_id) or delete them first.
+    parent: reparent them (update_account parent_id) or delete them first (DELETE_FAILED).
+
+    Args:
+        account_id: the account to delete (15 or 18 characters).
     """
     acc = load(ctx, Account, account_id, field="account_id")
     children = ctx.db.exec(select(Account).where(Account.parent_id == acc.id).order_by(Account.name)).all()
@@ -233,6 +280,7 @@ def delete_account(ctx: Ctx, *, account_id: str) -> Deleted:
             f"account {acc.name!r} has {len(children)} child account(s) ({names}); "
             "reparent or delete the child accounts first",
             field="account_id",
+            code="DELETE_FAILED",
         )
     deleted = [acc.id]
     for opp in ctx.db.exec(select(Opportunity).where(Opportunity.account_id == acc.id)).all():

@@ -11,15 +11,18 @@ from apps.core.actions import Ctx
 from apps.core.errors import ActionError
 from apps.crm import picklists as pl
 from apps.crm.models import Event, Task
+from apps.crm.params import Count, Offset, PageSize, RecordId, TaskPriority, TaskStatus, text
 from apps.crm.schemas import ActivityTimeline, EventOut, TaskOut, TaskPage
 from apps.crm.services.common import (
     actions,
     apply_changes,
     aware_utc,
     check_choice,
+    check_lengths,
     check_range,
     count,
     load,
+    optional_id,
     owner_or_default,
     require_text,
     stamp_modified,
@@ -31,47 +34,52 @@ WHAT_OBJECTS = ("Account", "Opportunity")
 WHO_OBJECTS = ("Contact", "Lead")
 
 
-def _check_links(ctx: Ctx, who_id: str | None, what_id: str | None) -> None:
-    """what_id: an account or opportunity; who_id: a contact or lead (a lead cannot have a what_id)."""
-    if what_id:
-        load_any(ctx, what_id, WHAT_OBJECTS, "what_id")
-    if who_id:
-        who = load_any(ctx, who_id, WHO_OBJECTS, "who_id")
-        if what_id and who.id.startswith("00Q"):
-            raise ActionError(
-                "an activity about a lead cannot also be related to an account or opportunity "
-                "(leave what_id empty, or convert the lead first)",
-                field="what_id",
-            )
+def _check_links(ctx: Ctx, who_id: str | None, what_id: str | None) -> tuple[str | None, str | None]:
+    """what_id: an account or opportunity; who_id: a contact or lead (a lead cannot have a what_id).
+
+    Returns both as 18-character ids (None when not given)."""
+    what = load_any(ctx, what_id, WHAT_OBJECTS, "what_id").id if what_id else None
+    who = load_any(ctx, who_id, WHO_OBJECTS, "who_id").id if who_id else None
+    if what and who and who.startswith("00Q"):
+        raise ActionError(
+            "an activity about a lead cannot also be related to an account or opportunity "
+            "(leave what_id empty, or convert the lead first)",
+            field="what_id",
+            code="FIELD_INTEGRITY_EXCEPTION",
+        )
+    return who, what
 
 
 @actions.write
 def create_task(
     ctx: Ctx,
     *,
-    subject: str,
-    what_id: str | None = None,
-    who_id: str | None = None,
+    subject: text("Task", "subject"),
+    what_id: RecordId | None = None,
+    who_id: RecordId | None = None,
     activity_date: date | None = None,
-    status: str = "Not Started",
-    priority: str = "Normal",
-    description: str | None = None,
-    owner_id: str | None = None,
+    status: TaskStatus = "Not Started",
+    priority: TaskPriority = "Normal",
+    description: text("Task", "description") | None = None,
+    owner_id: RecordId | None = None,
 ) -> TaskOut:
     """Create a task (a to-do), assigned to `owner_id` (default: you).
 
     Args:
-        subject: what to do, e.g. "Send proposal".
+        subject: what to do, e.g. "Send proposal" (at most 255 characters).
         what_id: the account or opportunity it is about (ids starting 001 or 006).
         who_id: the contact or lead it is with (ids starting 003 or 00Q). A task about a lead
             cannot also have a what_id.
         activity_date: due date (YYYY-MM-DD).
         status: Not Started, In Progress, Completed, Waiting on someone else or Deferred.
         priority: High, Normal or Low.
+        description: details, at most 32,000 characters.
+        owner_id: the user it is assigned to (default: you).
     """
+    check_lengths("Task", {"subject": subject, "description": description})
     check_choice(status, pl.TASK_STATUSES, "status")
     check_choice(priority, pl.TASK_PRIORITIES, "priority")
-    _check_links(ctx, who_id or None, what_id or None)
+    who_id, what_id = _check_links(ctx, who_id or None, what_id or None)
     task = Task(
         id=ctx.new_id("Task"),
         subject=require_text(subject, "subject"),
@@ -93,27 +101,40 @@ def create_task(
 def update_task(
     ctx: Ctx,
     *,
-    task_id: str,
-    subject: str | None = None,
-    status: str | None = None,
-    priority: str | None = None,
+    task_id: RecordId,
+    subject: text("Task", "subject") | None = None,
+    status: TaskStatus | None = None,
+    priority: TaskPriority | None = None,
     activity_date: date | None = None,
-    description: str | None = None,
-    who_id: str | None = None,
-    what_id: str | None = None,
-    owner_id: str | None = None,
+    description: text("Task", "description") | None = None,
+    who_id: RecordId | None = None,
+    what_id: RecordId | None = None,
+    owner_id: RecordId | None = None,
 ) -> TaskOut:
     """Change a task. Omitted fields stay as they are; "" clears description, who_id or what_id.
 
     Same picklists and links rules as create_task; setting status Completed closes the task.
+
+    Args:
+        task_id: the task to change (15 or 18 characters).
+        subject: a new subject (at most 255 characters).
+        status: Not Started, In Progress, Completed, Waiting on someone else or Deferred.
+        priority: High, Normal or Low.
+        activity_date: a new due date (YYYY-MM-DD).
+        description: new details (at most 32,000 characters); "" clears them.
+        who_id: the contact or lead it is with; "" clears it.
+        what_id: the account or opportunity it is about; "" clears it.
+        owner_id: a new assignee (an active user id).
     """
     task = load(ctx, Task, task_id, label="task", field="task_id")
+    check_lengths("Task", {"subject": subject, "description": description})
     check_choice(status, pl.TASK_STATUSES, "status")
     check_choice(priority, pl.TASK_PRIORITIES, "priority")
     new_who = task.who_id if who_id is None else (who_id or None)
     new_what = task.what_id if what_id is None else (what_id or None)
     if (new_who, new_what) != (task.who_id, task.what_id):
-        _check_links(ctx, new_who, new_what)
+        new_who, new_what = _check_links(ctx, new_who, new_what)
+        who_id, what_id = new_who or "", new_what or ""
     changes = dict(
         subject=None if subject is None else require_text(subject, "subject"),
         status=status,
@@ -131,11 +152,19 @@ def update_task(
 
 
 @actions.write
-def mark_task_complete(ctx: Ctx, *, task_id: str) -> TaskOut:
-    """Mark a task Completed; it moves from open activities to the activity history."""
+def mark_task_complete(ctx: Ctx, *, task_id: RecordId) -> TaskOut:
+    """Mark a task Completed; it moves from open activities to the activity history.
+
+    Args:
+        task_id: the task to complete (15 or 18 characters).
+    """
     task = load(ctx, Task, task_id, label="task", field="task_id")
     if task.is_closed:
-        raise ActionError(f"task {task.subject!r} is already {task.status}", field="task_id")
+        raise ActionError(
+            f"task {task.subject!r} is already {task.status}",
+            field="task_id",
+            code="FIELD_INTEGRITY_EXCEPTION",
+        )
     task.status = "Completed"
     task.is_closed = True
     stamp_modified(ctx, task)
@@ -146,13 +175,13 @@ def mark_task_complete(ctx: Ctx, *, task_id: str) -> TaskOut:
 def log_call(
     ctx: Ctx,
     *,
-    subject: str,
-    who_id: str | None = None,
-    what_id: str | None = None,
+    subject: text("Task", "subject"),
+    who_id: RecordId | None = None,
+    what_id: RecordId | None = None,
     call_type: Literal["Inbound", "Outbound", "Internal"] = "Outbound",
-    call_duration_in_seconds: int | None = None,
-    call_disposition: str | None = None,
-    description: str | None = None,
+    call_duration_in_seconds: Count | None = None,
+    call_disposition: text("Task", "call_disposition") | None = None,
+    description: text("Task", "description") | None = None,
 ) -> TaskOut:
     """Log a call that already happened: a completed task of subtype Call, dated today, owned by you.
 
@@ -165,9 +194,12 @@ def log_call(
         call_disposition: the result, e.g. "Left voicemail".
         description: call notes.
     """
+    check_lengths(
+        "Task", {"subject": subject, "call_disposition": call_disposition, "description": description}
+    )
     check_choice(call_type, pl.CALL_TYPES, "call_type")
     check_range(call_duration_in_seconds, 0, None, "call_duration_in_seconds", "call duration")
-    _check_links(ctx, who_id or None, what_id or None)
+    who_id, what_id = _check_links(ctx, who_id or None, what_id or None)
     task = Task(
         id=ctx.new_id("Task"),
         subject=require_text(subject, "subject"),
@@ -193,31 +225,36 @@ def log_call(
 def create_event(
     ctx: Ctx,
     *,
-    subject: str,
+    subject: text("Event", "subject"),
     start_date_time: datetime,
     end_date_time: datetime,
-    what_id: str | None = None,
-    who_id: str | None = None,
-    location: str | None = None,
-    description: str | None = None,
+    what_id: RecordId | None = None,
+    who_id: RecordId | None = None,
+    location: text("Event", "location") | None = None,
+    description: text("Event", "description") | None = None,
     is_all_day_event: bool = False,
-    owner_id: str | None = None,
+    owner_id: RecordId | None = None,
 ) -> EventOut:
     """Create a calendar event (meeting) owned by `owner_id` (default: you).
 
     Args:
-        subject: e.g. "Demo".
+        subject: e.g. "Demo" (at most 255 characters).
         start_date_time: start, ISO format (2024-05-01T14:00:00).
         end_date_time: end, after the start.
         what_id: the account or opportunity it is about (001... or 006...).
         who_id: the contact or lead attending (003... or 00Q...); an event with a lead has no what_id.
-        location: where it takes place.
+        location: where it takes place (at most 255 characters).
+        description: details, at most 32,000 characters.
         is_all_day_event: an all-day event.
+        owner_id: whose calendar it is on (default: you).
     """
+    check_lengths("Event", {"subject": subject, "location": location, "description": description})
     start, end = aware_utc(start_date_time), aware_utc(end_date_time)
     if end <= start and not (is_all_day_event and end == start):
-        raise ActionError("the end must be after the start", field="end_date_time")
-    _check_links(ctx, who_id or None, what_id or None)
+        raise ActionError(
+            "the end must be after the start", field="end_date_time", code="FIELD_INTEGRITY_EXCEPTION"
+        )
+    who_id, what_id = _check_links(ctx, who_id or None, what_id or None)
     event = Event(
         id=ctx.new_id("Event"),
         subject=require_text(subject, "subject"),
@@ -236,14 +273,17 @@ def create_event(
 
 
 @actions.read
-def list_activities(ctx: Ctx, *, record_id: str) -> ActivityTimeline:
+def list_activities(ctx: Ctx, *, record_id: RecordId) -> ActivityTimeline:
     """The activities of an account, contact, lead or opportunity, like its Activity tab.
 
     Returns open tasks (by due date), upcoming events (soonest first) and the activity history
     (completed tasks, logged calls and past events, newest first). An account's timeline includes the
     activities of its contacts and opportunities.
+
+    Args:
+        record_id: the account, contact, lead or opportunity (ids starting 001, 003, 00Q, 006).
     """
-    record = load_any(ctx, record_id, ("Account", "Contact", "Lead", "Opportunity"), "record_id")
+    record = load_any(ctx, record_id, ("Account", "Contact", "Lead", "Opportunity"), "record_id", ref=False)
     return record_timeline(ctx, record)
 
 
@@ -252,14 +292,14 @@ def list_tasks(
     ctx: Ctx,
     *,
     mine: bool = False,
-    owner_id: str | None = None,
+    owner_id: RecordId | None = None,
     open_only: bool = True,
-    status: str | None = None,
-    what_id: str | None = None,
-    who_id: str | None = None,
+    status: TaskStatus | None = None,
+    what_id: RecordId | None = None,
+    who_id: RecordId | None = None,
     due_before: date | None = None,
-    limit: int = 25,
-    offset: int = 0,
+    limit: PageSize = 25,
+    offset: Offset = 0,
 ) -> TaskPage:
     """List tasks (including logged calls) like the Tasks list view, soonest due date first.
 
@@ -277,6 +317,9 @@ def list_tasks(
     """
     check_range(limit, 1, 200, "limit", "limit")
     check_choice(status, pl.TASK_STATUSES, "status")
+    owner_id, what_id, who_id = (
+        optional_id(v, f) for v, f in ((owner_id, "owner_id"), (what_id, "what_id"), (who_id, "who_id"))
+    )
     stmt = select(Task)
     if mine or owner_id:
         stmt = stmt.where(Task.owner_id == (ctx.user_id if mine else owner_id))

@@ -12,9 +12,11 @@ from sqlmodel import SQLModel
 
 from apps.core.actions import ActionSet, Ctx
 from apps.core.errors import ActionError, NotFoundError
+from apps.core.ids import counter_key, salesforce_id
 from apps.core.list_query import Page, count  # noqa: F401
 from apps.core.list_query import check_page as check_limit  # noqa: F401  (used by the services)
-from apps.core.service_kit import fill_doc, require_text  # noqa: F401
+from apps.core.service_kit import fill_doc  # noqa: F401
+from apps.crm.ids import KEY_PREFIXES, canonical_id, object_of
 
 actions = ActionSet("crm")
 
@@ -28,22 +30,109 @@ class Deleted(BaseModel):
     deleted: list[str]
 
 
+def record_id(value: str, field: str, *, ref: bool = False) -> str:
+    """The 18-character form of the id `value` (a 15-character one gets its checksum suffix).
+
+    A malformed id is refused with MALFORMED_ID.
+    """
+    canonical = canonical_id(value or "")
+    if canonical is None:
+        what = "id value of incorrect type" if ref else "invalid id"
+        raise ActionError(
+            f"{what}: {value!r} (a record id has 15 or 18 letters and digits, e.g. 0015g0000000001AAA)",
+            field=field,
+            code="MALFORMED_ID",
+        )
+    return canonical
+
+
+def optional_id(value: str | None, field: str) -> str | None:
+    """`record_id` of an optional id or filter ("" and None pass through unchanged)."""
+    return record_id(value, field, ref=True) if value else value
+
+
+BASE62 = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
+
+
+def _was_issued(ctx: Ctx, object_name: str, canonical: str) -> bool:
+    """Whether this episode's id counter of `object_name` already handed out `canonical` (so a record
+    with that id existed and was deleted)."""
+    digits = canonical[6:15]
+    n = sum(BASE62.index(ch) * 62**i for i, ch in enumerate(reversed(digits)))
+    if salesforce_id(KEY_PREFIXES[object_name])(n) != canonical:
+        return False
+    row = (
+        ctx.db.connection()
+        .exec_driver_sql("SELECT next FROM _idseq WHERE object = ?", (counter_key("crm", object_name),))
+        .fetchone()
+    )
+    return row is not None and 0 < n < row[0]
+
+
 def load(
-    ctx: Ctx, model: type[T], record_id: str, *, label: str | None = None, field: str | None = None
+    ctx: Ctx,
+    model: type[T],
+    record_id_: str,
+    *,
+    label: str | None = None,
+    field: str | None = None,
+    ref: bool = False,
 ) -> T:
-    """The record `record_id` of `model`, or a NotFoundError naming the object and id."""
-    row = ctx.db.get(model, record_id) if record_id else None
-    if row is None:
-        name = label or model.__name__
-        raise NotFoundError(f"no {name} with id {record_id!r}", field=field)
-    return row
+    """The record `record_id_` of `model` (15- or 18-character id).
+
+    Refused with MALFORMED_ID (not an id), ENTITY_IS_DELETED (deleted in this episode), and, when
+    no such record exists, NOT_FOUND for the record a call addresses or, for a reference field
+    (`ref`: an account_id on a contact, a parent_id ...), INVALID_CROSS_REFERENCE_KEY; an id of
+    another object in a reference field is a FIELD_INTEGRITY_EXCEPTION.
+    """
+    name = label or model.__name__
+    canonical = record_id(record_id_, field or "id", ref=ref)
+    row = ctx.db.get(model, canonical)
+    if row is not None:
+        return row
+    if object_of(canonical) == model.__name__ and _was_issued(ctx, model.__name__, canonical):
+        raise NotFoundError(
+            f"entity is deleted: the {name} {canonical} was deleted", field=field, code="ENTITY_IS_DELETED"
+        )
+    if ref and object_of(canonical) != model.__name__:
+        raise ActionError(
+            f"id value of incorrect type: {record_id_!r} is not the id of {_article(name)} {name} "
+            f"(those start with {KEY_PREFIXES.get(model.__name__, '?')})",
+            field=field,
+            code="FIELD_INTEGRITY_EXCEPTION",
+        )
+    if ref:
+        raise NotFoundError(
+            f"invalid cross reference id: no {name} with id {record_id_!r}",
+            field=field,
+            code="INVALID_CROSS_REFERENCE_KEY",
+        )
+    raise NotFoundError(f"no {name} with id {record_id_!r}", field=field, code="NOT_FOUND")
+
+
+def _article(noun: str) -> str:
+    return "an" if noun[:1].lower() in "aeiou" else "a"
+
+
+def require_text(value: str | None, field: str, what: str = "a value") -> str:
+    """A required text argument, stripped; refused with REQUIRED_FIELD_MISSING when missing or blank."""
+    if value is None or not value.strip():
+        raise ActionError(
+            f"required field missing: {what} is required", field=field, code="REQUIRED_FIELD_MISSING"
+        )
+    return value.strip()
 
 
 def check_choice(value: str | None, allowed: Iterable[str], field: str) -> None:
     """Refuse a picklist value that is not one of `allowed`, listing the valid ones."""
     allowed = tuple(allowed)
     if value is not None and value not in allowed:
-        raise ActionError(f"{value!r} is not a valid value; choose one of: {', '.join(allowed)}", field=field)
+        raise ActionError(
+            f"bad value for restricted picklist field: {value!r} is not a valid value; "
+            f"choose one of: {', '.join(allowed)}",
+            field=field,
+            code="INVALID_OR_NULL_FOR_RESTRICTED_PICKLIST",
+        )
 
 
 def stamp_new(ctx: Ctx, row: Any) -> None:
@@ -76,11 +165,15 @@ def owner_or_default(ctx: Ctx, owner_id: str | None) -> str:
     from apps.crm.models import User
 
     owner_id = owner_id or ctx.user_id
-    user = load(ctx, User, owner_id, label="user", field="owner_id") if owner_id else None
+    user = load(ctx, User, owner_id, label="user", field="owner_id", ref=True) if owner_id else None
     if user is None:
-        raise ActionError("an owner is required", field="owner_id")
+        raise ActionError("an owner is required", field="owner_id", code="REQUIRED_FIELD_MISSING")
     if not user.is_active:
-        raise ActionError(f"user {user.name} is inactive and cannot own records", field="owner_id")
+        raise ActionError(
+            f"operation with inactive owner: user {user.name} is inactive and cannot own records",
+            field="owner_id",
+            code="INACTIVE_OWNER_OR_USER",
+        )
     return user.id
 
 
@@ -92,7 +185,11 @@ _EMAIL = re.compile(
 def check_email(value: str | None, field: str = "email") -> None:
     """Refuse a malformed e-mail address ("" is allowed: it clears the field)."""
     if value and not _EMAIL.match(value.strip()):
-        raise ActionError(f"{value!r} is not a valid e-mail address (expected name@domain.com)", field=field)
+        raise ActionError(
+            f"invalid email address: {value!r} is not a valid e-mail address (expected name@domain.com)",
+            field=field,
+            code="INVALID_EMAIL_ADDRESS",
+        )
 
 
 def check_range(value: float | None, low: float, high: float | None, field: str, what: str) -> None:
@@ -101,7 +198,9 @@ def check_range(value: float | None, low: float, high: float | None, field: str,
         return
     if value < low or (high is not None and value > high):
         bound = f"between {low:g} and {high:g}" if high is not None else f"at least {low:g}"
-        raise ActionError(f"{what} must be {bound} (got {value:g})", field=field)
+        raise ActionError(
+            f"{what} must be {bound} (got {value:g})", field=field, code="NUMBER_OUTSIDE_VALID_RANGE"
+        )
 
 
 def blank_to_none(fields: dict[str, Any]) -> dict[str, Any]:
@@ -112,3 +211,26 @@ def blank_to_none(fields: dict[str, Any]) -> dict[str, Any]:
 def aware_utc(value: datetime) -> datetime:
     """A datetime as timezone-aware UTC, the way the columns want them (naive values are taken as UTC)."""
     return value.astimezone(UTC) if value.tzinfo else value.replace(tzinfo=UTC)
+
+
+def check_lengths(object_name: str, values: dict[str, Any], argument: dict[str, str] | None = None) -> None:
+    """Refuse text longer than its field allows (Salesforce's STRING_TOO_LONG), naming field and limit.
+
+    `values` maps columns (the tool arguments, unless `argument` renames one) to the values given;
+    non-text fields are skipped.
+    """
+    from apps.crm.fields import standard_field
+
+    for column, value in values.items():
+        spec = standard_field(object_name, column)
+        if not isinstance(value, str) or spec is None or spec.length is None:
+            continue
+        if spec.type in ("id", "reference", "picklist"):
+            continue
+        if len(value) > spec.length:
+            raise ActionError(
+                f"{spec.label} ({object_name}.{spec.api}): data value too large: max length={spec.length}, "
+                f"got {len(value)} characters",
+                field=(argument or {}).get(column, column),
+                code="STRING_TOO_LONG",
+            )

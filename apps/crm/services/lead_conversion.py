@@ -10,8 +10,17 @@ from apps.core.actions import Ctx
 from apps.core.errors import ActionError
 from apps.crm import picklists as pl
 from apps.crm.models import Account, Contact, Event, Lead, Note, Opportunity, Task, User
+from apps.crm.params import RecordId, text
 from apps.crm.schemas import LeadConversion
-from apps.crm.services.common import actions, load, owner_or_default, require_text, stamp_modified, stamp_new
+from apps.crm.services.common import (
+    actions,
+    check_lengths,
+    load,
+    owner_or_default,
+    require_text,
+    stamp_modified,
+    stamp_new,
+)
 from apps.crm.services.stages import record_history, set_stage
 
 OPPORTUNITY_DAYS = 30
@@ -121,11 +130,11 @@ def _conversion_owner(ctx: Ctx, lead: Lead, owner_id: str | None) -> str:
 def convert_lead(
     ctx: Ctx,
     *,
-    lead_id: str,
-    account_id: str | None = None,
+    lead_id: RecordId,
+    account_id: RecordId | None = None,
     create_opportunity: bool = True,
-    opportunity_name: str | None = None,
-    owner_id: str | None = None,
+    opportunity_name: text("Opportunity", "name") | None = None,
+    owner_id: RecordId | None = None,
 ) -> LeadConversion:
     """Convert a qualified lead into an account, a contact and (optionally) an opportunity.
 
@@ -136,7 +145,16 @@ def convert_lead(
     create_opportunity is false): named `opportunity_name` or "<Company>-", stage Prospecting,
     close date today + 30 days, lead source copied. The lead's tasks, events and notes move to the contact.
     New records are owned by `owner_id` (default: the lead's owner). The lead becomes
-    "Closed - Converted" and read-only, with links to what it became; converting it again is an error.
+    "Closed - Converted" and read-only, with links to what it became; converting it again fails with
+    CANNOT_UPDATE_CONVERTED_LEAD.
+
+    Args:
+        lead_id: the lead to convert (15 or 18 characters).
+        account_id: an existing account to attach the contact (and opportunity) to, instead of matching
+            or creating one by the lead's company.
+        create_opportunity: also create an opportunity (default true).
+        opportunity_name: the new opportunity's name (at most 120 characters; default "<Company>-").
+        owner_id: who owns the new records (default: the lead's owner).
     """
     lead = load(ctx, Lead, lead_id, field="lead_id")
     if lead.is_converted:
@@ -145,11 +163,13 @@ def convert_lead(
             f"{lead.converted_account_id}, contact {lead.converted_contact_id}); it cannot be converted "
             "again",
             field="lead_id",
+            code="CANNOT_UPDATE_CONVERTED_LEAD",
         )
     owner = _conversion_owner(ctx, lead, owner_id)
+    check_lengths("Opportunity", {"name": opportunity_name}, {"name": "opportunity_name"})
     opp_name = require_text(opportunity_name, "opportunity_name") if opportunity_name is not None else None
     if account_id:
-        account, account_created = load(ctx, Account, account_id, field="account_id"), False
+        account, account_created = load(ctx, Account, account_id, field="account_id", ref=True), False
     else:
         account = _match_account(ctx, lead.company)
         account_created = account is None

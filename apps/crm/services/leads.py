@@ -11,6 +11,19 @@ from apps.core.errors import ActionError
 from apps.core.list_query import matching, ordered, page
 from apps.crm import picklists as pl
 from apps.crm.models import Lead
+from apps.crm.params import (
+    Count,
+    Industry,
+    LeadSource,
+    LeadStatus,
+    Money,
+    Offset,
+    PageSize,
+    Rating,
+    RecordId,
+    Salutation,
+    text,
+)
 from apps.crm.schemas import LeadDetail, LeadOut, LeadPage
 from apps.crm.services.common import (
     actions,
@@ -18,8 +31,11 @@ from apps.crm.services.common import (
     blank_to_none,
     check_choice,
     check_email,
+    check_lengths,
     check_range,
+    fill_doc,
     load,
+    optional_id,
     owner_or_default,
     require_text,
     stamp_modified,
@@ -37,13 +53,13 @@ def list_leads(
     search: str | None = None,
     status: str | None = None,
     lead_source: str | None = None,
-    owner_id: str | None = None,
+    owner_id: RecordId | None = None,
     mine: bool = False,
     include_converted: bool = False,
     sort_by: LeadSort = "created_date",
     descending: bool = True,
-    limit: int = 25,
-    offset: int = 0,
+    limit: PageSize = 25,
+    offset: Offset = 0,
 ) -> LeadPage:
     """List leads, filtered and sorted like a list view (newest first by default).
 
@@ -60,6 +76,7 @@ def list_leads(
         limit: page size, 1-200.
         offset: rows to skip.
     """
+    owner_id = optional_id(owner_id, "owner_id")
     stmt = select(Lead)
     full_name = func.coalesce(Lead.first_name, "") + " " + Lead.last_name
     stmt = matching(stmt, (full_name, Lead.company, Lead.email, Lead.phone), search)
@@ -77,11 +94,14 @@ def list_leads(
 
 
 @actions.read
-def get_lead(ctx: Ctx, *, lead_id: str) -> LeadDetail:
+def get_lead(ctx: Ctx, *, lead_id: RecordId) -> LeadDetail:
     """Get one lead with its open tasks, upcoming events, activity history and notes.
 
     A converted lead shows converted_account_id / converted_contact_id / converted_opportunity_id.
-    Raises an error if no lead has this id.
+    Raises NOT_FOUND if no lead has this id (MALFORMED_ID if it is not an id).
+
+    Args:
+        lead_id: the lead's id (15 or 18 characters).
     """
     lead = load(ctx, Lead, lead_id, field="lead_id")
     tl = record_timeline(ctx, lead)
@@ -94,71 +114,88 @@ def get_lead(ctx: Ctx, *, lead_id: str) -> LeadDetail:
     )
 
 
-def _check_lead_fields(
-    *, status, salutation, email, lead_source, industry, rating, annual_revenue, number_of_employees
-) -> None:
+def _check_lead_fields(values: dict) -> None:
+    check_lengths("Lead", values)
+    status = values["status"]
     check_choice(status or None, pl.LEAD_STATUSES, "status")
     if status == pl.LEAD_CONVERTED_STATUS:
         raise ActionError(
             f"status {pl.LEAD_CONVERTED_STATUS!r} is set only by converting the lead; use convert_lead",
             field="status",
+            code="FIELD_INTEGRITY_EXCEPTION",
         )
-    check_choice(salutation or None, pl.SALUTATIONS, "salutation")
-    check_choice(lead_source or None, pl.LEAD_SOURCES, "lead_source")
-    check_choice(industry or None, pl.INDUSTRIES, "industry")
-    check_choice(rating or None, pl.RATINGS, "rating")
-    check_email(email)
-    check_range(annual_revenue, 0, None, "annual_revenue", "annual revenue")
-    check_range(number_of_employees, 0, None, "number_of_employees", "number of employees")
+    check_choice(values["salutation"] or None, pl.SALUTATIONS, "salutation")
+    check_choice(values["lead_source"] or None, pl.LEAD_SOURCES, "lead_source")
+    check_choice(values["industry"] or None, pl.INDUSTRIES, "industry")
+    check_choice(values["rating"] or None, pl.RATINGS, "rating")
+    check_email(values["email"])
+    check_range(values["annual_revenue"], 0, None, "annual_revenue", "annual revenue")
+    check_range(values["number_of_employees"], 0, None, "number_of_employees", "number of employees")
+
+
+LEAD_FIELDS_DOC = """lead_source: Web, Phone Inquiry, Partner Referral, Purchased List or Other.
+        industry: Salesforce's standard industry list, e.g. Banking, Technology.
+        rating: Hot, Warm or Cold.
+        annual_revenue: yearly revenue, >= 0.
+        number_of_employees: head count, >= 0.
+        street: street (at most 255 characters).
+        city: city (at most 40 characters).
+        state: state or province (at most 80 characters).
+        postal_code: zip or postal code (at most 20 characters).
+        country: country (at most 80 characters).
+        description: free text, at most 32,000 characters."""  # the Args shared by create and update
 
 
 @actions.write
+@fill_doc(fields=LEAD_FIELDS_DOC)
 def create_lead(
     ctx: Ctx,
     *,
-    last_name: str,
-    company: str,
-    first_name: str | None = None,
-    salutation: str | None = None,
-    title: str | None = None,
-    email: str | None = None,
-    phone: str | None = None,
-    status: str = "Open - Not Contacted",
-    lead_source: str | None = None,
-    industry: str | None = None,
-    rating: str | None = None,
-    annual_revenue: float | None = None,
-    number_of_employees: int | None = None,
-    street: str | None = None,
-    city: str | None = None,
-    state: str | None = None,
-    postal_code: str | None = None,
-    country: str | None = None,
-    description: str | None = None,
-    owner_id: str | None = None,
+    last_name: text("Lead", "last_name"),
+    company: text("Lead", "company"),
+    first_name: text("Lead", "first_name") | None = None,
+    salutation: Salutation | None = None,
+    title: text("Lead", "title") | None = None,
+    email: text("Lead", "email") | None = None,
+    phone: text("Lead", "phone") | None = None,
+    status: LeadStatus = "Open - Not Contacted",
+    lead_source: LeadSource | None = None,
+    industry: Industry | None = None,
+    rating: Rating | None = None,
+    annual_revenue: Money | None = None,
+    number_of_employees: Count | None = None,
+    street: text("Lead", "street") | None = None,
+    city: text("Lead", "city") | None = None,
+    state: text("Lead", "state") | None = None,
+    postal_code: text("Lead", "postal_code") | None = None,
+    country: text("Lead", "country") | None = None,
+    description: text("Lead", "description") | None = None,
+    owner_id: RecordId | None = None,
 ) -> LeadOut:
     """Create a lead. `last_name` and `company` are required; the owner defaults to you.
 
-    Picklists: status (Open - Not Contacted [default], Working - Contacted, Closed - Not Converted;
-    "Closed - Converted" is only set by convert_lead), lead_source (Web, Phone Inquiry, Partner Referral,
-    Purchased List, Other), industry (e.g. Banking, Technology), rating (Hot, Warm, Cold),
-    salutation (Mr., Ms., Mrs., Dr., Prof.). `email` must look like name@domain.com; numbers >= 0.
+    Refusals: INVALID_EMAIL_ADDRESS, STRING_TOO_LONG (lengths: describe_object("Lead")),
+    INVALID_OR_NULL_FOR_RESTRICTED_PICKLIST, NUMBER_OUTSIDE_VALID_RANGE.
+
+    Args:
+        last_name: last name (required, at most 80 characters).
+        company: the lead's company (required, at most 255 characters).
+        first_name: first name (at most 40 characters).
+        salutation: Mr., Ms., Mrs., Dr. or Prof.
+        title: job title (at most 128 characters).
+        email: e-mail address like name@domain.com (at most 80 characters).
+        phone: phone number (at most 40 characters).
+        status: Open - Not Contacted (default), Working - Contacted or Closed - Not Converted
+            (Closed - Converted is set only by convert_lead).
+        {fields}
+        owner_id: the user who owns it (default: you).
     """
     fields = dict(locals())
     fields.pop("ctx")
+    _check_lead_fields(fields)
     fields["last_name"] = require_text(last_name, "last_name")
     fields["company"] = require_text(company, "company")
     fields["status"] = require_text(status, "status")
-    _check_lead_fields(
-        status=status,
-        salutation=salutation,
-        email=email,
-        lead_source=lead_source,
-        industry=industry,
-        rating=rating,
-        annual_revenue=annual_revenue,
-        number_of_employees=number_of_employees,
-    )
     if email:
         fields["email"] = email.strip()
     fields["owner_id"] = owner_or_default(ctx, owner_id)
@@ -169,35 +206,50 @@ def create_lead(
 
 
 @actions.write
+@fill_doc(fields=LEAD_FIELDS_DOC)
 def update_lead(
     ctx: Ctx,
     *,
-    lead_id: str,
-    last_name: str | None = None,
-    company: str | None = None,
-    first_name: str | None = None,
-    salutation: str | None = None,
-    title: str | None = None,
-    email: str | None = None,
-    phone: str | None = None,
-    status: str | None = None,
-    lead_source: str | None = None,
-    industry: str | None = None,
-    rating: str | None = None,
-    annual_revenue: float | None = None,
-    number_of_employees: int | None = None,
-    street: str | None = None,
-    city: str | None = None,
-    state: str | None = None,
-    postal_code: str | None = None,
-    country: str | None = None,
-    description: str | None = None,
-    owner_id: str | None = None,
+    lead_id: RecordId,
+    last_name: text("Lead", "last_name") | None = None,
+    company: text("Lead", "company") | None = None,
+    first_name: text("Lead", "first_name") | None = None,
+    salutation: Salutation | None = None,
+    title: text("Lead", "title") | None = None,
+    email: text("Lead", "email") | None = None,
+    phone: text("Lead", "phone") | None = None,
+    status: LeadStatus | None = None,
+    lead_source: LeadSource | None = None,
+    industry: Industry | None = None,
+    rating: Rating | None = None,
+    annual_revenue: Money | None = None,
+    number_of_employees: Count | None = None,
+    street: text("Lead", "street") | None = None,
+    city: text("Lead", "city") | None = None,
+    state: text("Lead", "state") | None = None,
+    postal_code: text("Lead", "postal_code") | None = None,
+    country: text("Lead", "country") | None = None,
+    description: text("Lead", "description") | None = None,
+    owner_id: RecordId | None = None,
 ) -> LeadOut:
     """Change fields of a lead. Omitted fields stay as they are; "" clears a text field.
 
-    Same rules as create_lead. A converted lead is read-only (edit the account, contact or
-    opportunity it became instead); `status` cannot be set to "Closed - Converted" (use convert_lead).
+    Same rules as create_lead. A converted lead is read-only (CANNOT_UPDATE_CONVERTED_LEAD: edit the
+    account, contact or opportunity it became instead); `status` cannot be set to "Closed - Converted"
+    (use convert_lead).
+
+    Args:
+        lead_id: the lead to change (15 or 18 characters).
+        last_name: a new last name (at most 80 characters; cannot be cleared).
+        company: a new company (at most 255 characters; cannot be cleared).
+        first_name: first name (at most 40 characters).
+        salutation: Mr., Ms., Mrs., Dr. or Prof.
+        title: job title (at most 128 characters).
+        email: e-mail address like name@domain.com (at most 80 characters).
+        phone: phone number (at most 40 characters).
+        status: Open - Not Contacted, Working - Contacted or Closed - Not Converted.
+        {fields}
+        owner_id: a new owner (an active user id).
     """
     changes = dict(locals())
     for key in ("ctx", "lead_id"):
@@ -205,23 +257,16 @@ def update_lead(
     lead = load(ctx, Lead, lead_id, field="lead_id")
     if lead.is_converted:
         raise ActionError(
-            f"lead {lead_id} was converted on {lead.converted_date} and is read-only; edit the contact "
-            f"{lead.converted_contact_id} or account {lead.converted_account_id} instead",
+            f"cannot update a converted lead: lead {lead.id} was converted on {lead.converted_date} and is "
+            f"read-only; edit the contact {lead.converted_contact_id} or account {lead.converted_account_id} "
+            "instead",
             field="lead_id",
+            code="CANNOT_UPDATE_CONVERTED_LEAD",
         )
+    _check_lead_fields(changes)
     for required in ("last_name", "company", "status"):
         if changes[required] is not None:
             changes[required] = require_text(changes[required], required)
-    _check_lead_fields(
-        status=status,
-        salutation=salutation,
-        email=email,
-        lead_source=lead_source,
-        industry=industry,
-        rating=rating,
-        annual_revenue=annual_revenue,
-        number_of_employees=number_of_employees,
-    )
     if email:
         changes["email"] = email.strip()
     changes["owner_id"] = owner_or_default(ctx, owner_id) if owner_id else None  # an owner cannot be cleared

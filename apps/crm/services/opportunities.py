@@ -12,6 +12,17 @@ from apps.core.errors import ActionError
 from apps.core.list_query import matching, ordered, page
 from apps.crm import picklists as pl
 from apps.crm.models import Account, Opportunity, OpportunityHistory, OpportunityLineItem, Product
+from apps.crm.params import (
+    LeadSource,
+    Money,
+    Offset,
+    OpportunityType,
+    PageSize,
+    Percent,
+    RecordId,
+    StageName,
+    text,
+)
 from apps.crm.schemas import LineItemDetail, OpportunityDetail, OpportunityOut, OpportunityPage
 from apps.crm.services.common import (
     Deleted,
@@ -19,18 +30,19 @@ from apps.crm.services.common import (
     apply_changes,
     blank_to_none,
     check_choice,
+    check_lengths,
     check_range,
     fill_doc,
     load,
+    optional_id,
     owner_or_default,
     require_text,
     stamp_modified,
     stamp_new,
 )
+from apps.crm.services.org import check_custom_value, enforce_rules
 from apps.crm.services.related import delete_opportunity_rows, notes_of, record_timeline
 from apps.crm.services.stages import (
-    check_closing_rules,
-    check_open,
     line_items,
     record_history,
     set_stage,
@@ -50,16 +62,16 @@ def list_opportunities(
     *,
     search: str | None = None,
     stage_name: str | None = None,
-    account_id: str | None = None,
-    owner_id: str | None = None,
+    account_id: RecordId | None = None,
+    owner_id: RecordId | None = None,
     mine: bool = False,
     status: Literal["all", "open", "closed", "won", "lost"] = "all",
     close_date_from: date | None = None,
     close_date_to: date | None = None,
     sort_by: OpportunitySort = "close_date",
     descending: bool = False,
-    limit: int = 25,
-    offset: int = 0,
+    limit: PageSize = 25,
+    offset: Offset = 0,
 ) -> OpportunityPage:
     """List opportunities, filtered and sorted like a list view.
 
@@ -77,6 +89,7 @@ def list_opportunities(
         limit: page size, 1-200.
         offset: rows to skip.
     """
+    account_id, owner_id = optional_id(account_id, "account_id"), optional_id(owner_id, "owner_id")
     stmt = select(Opportunity)
     stmt = matching(stmt, (Opportunity.name, Opportunity.next_step), search)
     if stage_name:
@@ -99,11 +112,14 @@ def list_opportunities(
 
 
 @actions.read
-def get_opportunity(ctx: Ctx, *, opportunity_id: str) -> OpportunityDetail:
+def get_opportunity(ctx: Ctx, *, opportunity_id: RecordId) -> OpportunityDetail:
     """Get one opportunity with its account name, products (line items), stage history (oldest first),
     open tasks, upcoming events, activity history and notes.
 
-    Raises an error if no opportunity has this id.
+    Raises NOT_FOUND if no opportunity has this id (MALFORMED_ID if it is not an id).
+
+    Args:
+        opportunity_id: the opportunity's id (15 or 18 characters).
     """
     opp = load(ctx, Opportunity, opportunity_id, field="opportunity_id")
     account = ctx.db.get(Account, opp.account_id) if opp.account_id else None
@@ -135,67 +151,79 @@ def get_opportunity(ctx: Ctx, *, opportunity_id: str) -> OpportunityDetail:
     )
 
 
-def _check_opp_fields(ctx: Ctx, *, account_id, amount, type, lead_source, loss_reason) -> None:
-    if account_id:
-        load(ctx, Account, account_id, field="account_id")
-    check_range(amount, 0, None, "amount", "amount")
-    check_choice(type or None, pl.OPPORTUNITY_TYPES, "type")
-    check_choice(lead_source or None, pl.LEAD_SOURCES, "lead_source")
-    check_choice(loss_reason or None, pl.LOSS_REASONS, "loss_reason")
+def _check_opp_fields(ctx: Ctx, values: dict) -> None:
+    check_lengths("Opportunity", values)
+    check_range(values.get("amount"), 0, None, "amount", "amount")
+    check_choice(values.get("type") or None, pl.OPPORTUNITY_TYPES, "type")
+    check_choice(values.get("lead_source") or None, pl.LEAD_SOURCES, "lead_source")
+    check_custom_value(ctx, "Opportunity", "Loss_Reason__c", values.get("loss_reason__c"))
 
 
 @actions.write
-@fill_doc(stages=STAGES_DOC, reasons=", ".join(pl.LOSS_REASONS), types=", ".join(pl.OPPORTUNITY_TYPES))
+@fill_doc(stages=STAGES_DOC, types=", ".join(pl.OPPORTUNITY_TYPES))
 def create_opportunity(
     ctx: Ctx,
     *,
-    name: str,
+    name: text("Opportunity", "name"),
     close_date: date,
-    stage_name: str,
-    account_id: str | None = None,
-    amount: float | None = None,
-    probability: int | None = None,
-    type: str | None = None,
-    lead_source: str | None = None,
-    next_step: str | None = None,
-    description: str | None = None,
-    loss_reason: str | None = None,
-    owner_id: str | None = None,
+    stage_name: StageName,
+    account_id: RecordId | None = None,
+    amount: Money | None = None,
+    probability: Percent | None = None,
+    type: OpportunityType | None = None,
+    lead_source: LeadSource | None = None,
+    next_step: text("Opportunity", "next_step") | None = None,
+    description: text("Opportunity", "description") | None = None,
+    loss_reason__c: str | None = None,
+    owner_id: RecordId | None = None,
 ) -> OpportunityOut:
-    """Create an opportunity. `name`, `close_date` (YYYY-MM-DD) and `stage_name` are required.
+    """Create an opportunity. `name`, `close_date` and `stage_name` are required.
 
-    Stages (default probability): {stages}.
-    Probability (0-100) defaults to the stage's; forecast category, is_closed and is_won follow the stage.
-    Closed Won needs amount > 0; Closed Lost needs loss_reason ({reasons}). amount >= 0;
-    account_id must be an existing account. type: {types}. The owner defaults to you.
+    Probability defaults to the stage's; forecast category, is_closed and is_won follow the stage.
+    The org's validation rules apply (describe_object("Opportunity") lists them): a save that breaks
+    one fails with FIELD_CUSTOM_VALIDATION_EXCEPTION and the rule's message.
+
+    Args:
+        name: the opportunity's name (at most 120 characters), e.g. "Acme - 500 Widgets".
+        close_date: the expected (or actual) close date, YYYY-MM-DD.
+        stage_name: the sales stage (default probability): {stages}.
+        account_id: the account it is with (an existing account id, 15 or 18 characters).
+        amount: the deal's value, >= 0 (when it has products, their total instead).
+        probability: chance to win in percent, 0-100 (default: the stage's).
+        type: {types}.
+        lead_source: where the deal came from (Web, Phone Inquiry, Partner Referral, Purchased List, Other).
+        next_step: the next step to move it forward.
+        description: free text, at most 32,000 characters.
+        loss_reason__c: custom field Loss_Reason__c: why it was lost (its values: describe_object).
+        owner_id: the user who owns it (default: you).
     """
     stage = stage_named(stage_name)
-    _check_opp_fields(
-        ctx, account_id=account_id, amount=amount, type=type, lead_source=lead_source, loss_reason=loss_reason
+    account_id = optional_id(account_id, "account_id")
+    values = dict(
+        name=name,
+        account_id=account_id,
+        amount=amount,
+        type=type,
+        lead_source=lead_source,
+        next_step=next_step,
+        description=description,
+        loss_reason__c=loss_reason__c,
     )
-    fields = blank_to_none(
-        dict(
-            account_id=account_id,
-            amount=amount,
-            type=type,
-            lead_source=lead_source,
-            next_step=next_step,
-            description=description,
-            loss_reason=loss_reason,
-        )
-    )
+    _check_opp_fields(ctx, values)
+    if account_id:
+        load(ctx, Account, account_id, field="account_id", ref=True)
+    values["name"] = require_text(name, "name")
     opp = Opportunity(
         id=ctx.new_id("Opportunity"),
-        name=require_text(name, "name"),
         close_date=close_date,
         owner_id=owner_or_default(ctx, owner_id),
         stage_name=stage.name,
         probability=0,
         forecast_category="",
-        **fields,
+        **blank_to_none(values),
     )
     set_stage(opp, stage, probability)
-    check_closing_rules(opp)
+    enforce_rules(ctx, "Opportunity", opp)
     stamp_new(ctx, opp)
     ctx.db.add(opp)
     record_history(ctx, opp)
@@ -203,53 +231,48 @@ def create_opportunity(
 
 
 @actions.write
+@fill_doc(stages=", ".join(s.name for s in pl.OPPORTUNITY_STAGES), types=", ".join(pl.OPPORTUNITY_TYPES))
 def update_opportunity(
     ctx: Ctx,
     *,
-    opportunity_id: str,
-    name: str | None = None,
-    stage_name: str | None = None,
+    opportunity_id: RecordId,
+    name: text("Opportunity", "name") | None = None,
+    stage_name: StageName | None = None,
     close_date: date | None = None,
-    amount: float | None = None,
-    probability: int | None = None,
-    type: str | None = None,
-    lead_source: str | None = None,
-    next_step: str | None = None,
-    description: str | None = None,
-    loss_reason: str | None = None,
-    owner_id: str | None = None,
+    amount: Money | None = None,
+    probability: Percent | None = None,
+    type: OpportunityType | None = None,
+    lead_source: LeadSource | None = None,
+    next_step: text("Opportunity", "next_step") | None = None,
+    description: text("Opportunity", "description") | None = None,
+    loss_reason__c: str | None = None,
+    owner_id: RecordId | None = None,
 ) -> OpportunityOut:
-    """Change fields of an opportunity, including moving it to another stage. Omitted fields stay as they
+    """Change fields of an opportunity, open or closed, including its stage. Omitted fields stay as they
     are; "" clears a text field.
 
-    Rules: a new stage resets probability to the stage's default unless you also give `probability`
-    (0-100). Closed Won needs amount > 0; Closed Lost needs a loss_reason. A closed opportunity cannot
-    move to another stage or change its amount or probability here: use reopen_opportunity first.
-    When it has products (line items), its amount is their total and cannot be set directly: change
-    the line items instead (update_line_item). Every change of stage, amount, probability or close
-    date is recorded in the stage history.
+    A new stage sets probability to the stage's default unless you also give `probability`, and sets
+    forecast category, is_closed and is_won; moving a Closed Won or Closed Lost opportunity back to an
+    open stage reopens it. When it has products (line items), its amount is their total and cannot be
+    set directly (change the line items). The org's validation rules apply (describe_object
+    lists them; a broken rule fails with FIELD_CUSTOM_VALIDATION_EXCEPTION). Every change of stage,
+    amount, probability or close date is recorded in the stage history.
+
+    Args:
+        opportunity_id: the opportunity to change (15 or 18 characters).
+        name: a new name (at most 120 characters).
+        stage_name: a new stage: {stages}.
+        close_date: a new close date, YYYY-MM-DD.
+        amount: a new amount, >= 0 (not when it has products).
+        probability: chance to win in percent, 0-100.
+        type: {types}; "" clears it.
+        lead_source: Web, Phone Inquiry, Partner Referral, Purchased List or Other; "" clears it.
+        next_step: the next step; "" clears it.
+        description: free text, at most 32,000 characters; "" clears it.
+        loss_reason__c: custom field Loss_Reason__c (values: describe_object); "" clears it.
+        owner_id: a new owner (an active user id).
     """
     opp = load(ctx, Opportunity, opportunity_id, field="opportunity_id")
-    _check_opp_fields(
-        ctx, account_id=None, amount=amount, type=type, lead_source=lead_source, loss_reason=loss_reason
-    )
-    before = snapshot(opp)
-    if amount is not None and amount != opp.amount:
-        check_open(opp, "amount", "amount")
-        if line_items(ctx, opp.id):
-            raise ActionError(
-                "this opportunity has products, so its amount is the sum of their total prices and cannot be "
-                "set directly; change quantities or prices with update_line_item (or remove_line_item)",
-                field="amount",
-            )
-        opp.amount = amount
-    if stage_name is not None and stage_name != opp.stage_name:
-        stage = stage_named(stage_name)
-        check_open(opp, "stage", "stage_name")
-        set_stage(opp, stage, probability)
-    elif probability is not None and probability != opp.probability:
-        check_open(opp, "probability", "probability")
-        set_stage(opp, stage_named(opp.stage_name), probability)
     changes = dict(
         name=name,
         close_date=close_date,
@@ -257,13 +280,28 @@ def update_opportunity(
         lead_source=lead_source,
         next_step=next_step,
         description=description,
-        loss_reason=loss_reason,
+        loss_reason__c=loss_reason__c,
     )
+    _check_opp_fields(ctx, {**changes, "amount": amount})
+    before = snapshot(opp)
+    if amount is not None and amount != opp.amount:
+        if line_items(ctx, opp.id):
+            raise ActionError(
+                "this opportunity has products, so its amount is the sum of their total prices and cannot be "
+                "set directly; change quantities or prices with update_line_item (or remove_line_item)",
+                field="amount",
+                code="FIELD_INTEGRITY_EXCEPTION",
+            )
+        opp.amount = amount
+    if stage_name is not None and stage_name != opp.stage_name:
+        set_stage(opp, stage_named(stage_name), probability)
+    elif probability is not None and probability != opp.probability:
+        set_stage(opp, stage_named(opp.stage_name), probability)
     if name is not None:
         changes["name"] = require_text(name, "name")
     changes["owner_id"] = owner_or_default(ctx, owner_id) if owner_id else None  # an owner cannot be cleared
     changed = apply_changes(opp, changes)
-    check_closing_rules(opp)
+    enforce_rules(ctx, "Opportunity", opp)
     if snapshot(opp) != before:
         record_history(ctx, opp)
     if changed or snapshot(opp) != before:
@@ -271,38 +309,14 @@ def update_opportunity(
     return OpportunityOut.model_validate(opp)
 
 
-@actions.write
-@fill_doc(open_stages=", ".join(pl.OPEN_STAGES))
-def reopen_opportunity(ctx: Ctx, *, opportunity_id: str, stage_name: str) -> OpportunityOut:
-    """Reopen a closed (Closed Won or Closed Lost) opportunity by moving it back to an open stage.
-
-    `stage_name` must be an open stage: {open_stages}. Probability resets to the stage's default,
-    the loss reason is cleared, and the change is recorded in the stage history.
-    """
-    opp = load(ctx, Opportunity, opportunity_id, field="opportunity_id")
-    if not opp.is_closed:
-        raise ActionError(
-            f"opportunity {opp.name!r} is not closed (stage {opp.stage_name}); change its stage with "
-            "update_opportunity",
-            field="opportunity_id",
-        )
-    stage = stage_named(stage_name)
-    if stage.is_closed:
-        raise ActionError(
-            f"reopening needs an open stage, one of: {', '.join(pl.OPEN_STAGES)}", field="stage_name"
-        )
-    set_stage(opp, stage, None)
-    opp.loss_reason = None
-    stamp_modified(ctx, opp)
-    record_history(ctx, opp)
-    return OpportunityOut.model_validate(opp)
-
-
 @actions.destructive
-def delete_opportunity(ctx: Ctx, *, opportunity_id: str) -> Deleted:
+def delete_opportunity(ctx: Ctx, *, opportunity_id: RecordId) -> Deleted:
     """Delete an opportunity with its products (line items), stage history, tasks, events and notes.
 
     This cannot be undone.
+
+    Args:
+        opportunity_id: the opportunity to delete (15 or 18 characters).
     """
     opp = load(ctx, Opportunity, opportunity_id, field="opportunity_id")
     return Deleted(id=opp.id, deleted=delete_opportunity_rows(ctx, opp))

@@ -11,6 +11,7 @@ from apps.core.errors import ActionError
 from apps.core.text_search import contains
 from apps.crm import picklists as pl
 from apps.crm.models import Opportunity, OpportunityLineItem, Pricebook, PricebookEntry, Product
+from apps.crm.params import Money, Offset, PageSize, ProductFamily, RecordId, number, text
 from apps.crm.schemas import (
     LineItemOut,
     PricebookEntryListing,
@@ -24,6 +25,7 @@ from apps.crm.services.common import (
     actions,
     apply_changes,
     check_choice,
+    check_lengths,
     check_limit,
     check_range,
     count,
@@ -31,13 +33,17 @@ from apps.crm.services.common import (
     stamp_modified,
     stamp_new,
 )
-from apps.crm.services.stages import check_open, record_history, roll_up_amount, snapshot
+from apps.crm.services.org import enforce_rules
+from apps.crm.services.stages import record_history, roll_up_amount, snapshot
+
+Quantity = number(0)  # > 0 in fact: 0 is refused with NUMBER_OUTSIDE_VALID_RANGE
+Discount = number(0, 100)
 
 
 def _standard_book(ctx: Ctx) -> Pricebook:
     book = ctx.db.exec(select(Pricebook).where(col(Pricebook.is_standard).is_(True))).first()
     if book is None:
-        raise ActionError("this org has no standard price book")
+        raise ActionError("this org has no standard price book", code="STANDARD_PRICE_NOT_DEFINED")
     return book
 
 
@@ -53,10 +59,10 @@ def list_products(
     ctx: Ctx,
     *,
     search: str | None = None,
-    family: str | None = None,
+    family: ProductFamily | None = None,
     active_only: bool = True,
-    limit: int = 50,
-    offset: int = 0,
+    limit: PageSize = 50,
+    offset: Offset = 0,
 ) -> ProductPage:
     """List products (Product2) by name, with each one's list price in the standard price book.
 
@@ -107,11 +113,11 @@ def list_pricebooks(ctx: Ctx) -> PricebookList:
 def list_pricebook_entries(
     ctx: Ctx,
     *,
-    pricebook_id: str | None = None,
+    pricebook_id: RecordId | None = None,
     search: str | None = None,
     active_only: bool = True,
-    limit: int = 100,
-    offset: int = 0,
+    limit: PageSize = 100,
+    offset: Offset = 0,
 ) -> PricebookEntryPage:
     """List the products priced in a price book with their unit prices (default: the standard book).
 
@@ -123,7 +129,11 @@ def list_pricebook_entries(
         offset: rows to skip.
     """
     check_limit(limit)
-    book = load(ctx, Pricebook, pricebook_id, field="pricebook_id") if pricebook_id else _standard_book(ctx)
+    book = (
+        load(ctx, Pricebook, pricebook_id, field="pricebook_id", ref=True)
+        if pricebook_id
+        else _standard_book(ctx)
+    )
     stmt = _product_search(
         select(PricebookEntry, Product)
         .join(Product, col(Product.id) == col(PricebookEntry.product_id))
@@ -153,18 +163,25 @@ def list_pricebook_entries(
 def _entry_for(ctx: Ctx, opp: Opportunity, product_id: str | None, entry_id: str | None) -> PricebookEntry:
     """The price book entry to use, giving the opportunity a price book if it has none."""
     if (product_id is None) == (entry_id is None):
-        raise ActionError("give exactly one of product_id or pricebook_entry_id", field="product_id")
+        raise ActionError(
+            "give exactly one of product_id or pricebook_entry_id",
+            field="product_id",
+            code="REQUIRED_FIELD_MISSING" if product_id is None else "FIELD_INTEGRITY_EXCEPTION",
+        )
     if entry_id:
-        entry = load(ctx, PricebookEntry, entry_id, label="price book entry", field="pricebook_entry_id")
+        entry = load(
+            ctx, PricebookEntry, entry_id, label="price book entry", field="pricebook_entry_id", ref=True
+        )
         book_id = opp.pricebook_id or entry.pricebook_id  # a first product picks the opportunity's book
         if entry.pricebook_id != book_id:
             raise ActionError(
                 f"price book entry {entry_id} is not in this opportunity's price book {book_id}; "
                 "use list_pricebook_entries(pricebook_id=...) to find the right entry",
                 field="pricebook_entry_id",
+                code="FIELD_INTEGRITY_EXCEPTION",
             )
     else:
-        product = load(ctx, Product, product_id, field="product_id")
+        product = load(ctx, Product, product_id, field="product_id", ref=True)
         book_id = opp.pricebook_id or _standard_book(ctx).id
         entry = ctx.db.exec(
             select(PricebookEntry).where(
@@ -175,12 +192,14 @@ def _entry_for(ctx: Ctx, opp: Opportunity, product_id: str | None, entry_id: str
             raise ActionError(
                 f"product {product.name!r} has no price in this opportunity's price book {book_id}",
                 field="product_id",
+                code="FIELD_INTEGRITY_EXCEPTION",
             )
     product = load(ctx, Product, entry.product_id, field="product_id")
     if not (entry.is_active and product.is_active):
         raise ActionError(
             f"product {product.name!r} is inactive in this price book and cannot be added",
             field="pricebook_entry_id" if entry_id else "product_id",
+            code="FIELD_INTEGRITY_EXCEPTION",
         )
     if opp.pricebook_id is None:
         opp.pricebook_id = book_id
@@ -189,7 +208,11 @@ def _entry_for(ctx: Ctx, opp: Opportunity, product_id: str | None, entry_id: str
 
 def _check_numbers(quantity: float | None, unit_price: float | None, discount: float | None) -> None:
     if quantity is not None and quantity <= 0:
-        raise ActionError(f"quantity must be greater than 0 (got {quantity:g})", field="quantity")
+        raise ActionError(
+            f"quantity must be greater than 0 (got {quantity:g})",
+            field="quantity",
+            code="NUMBER_OUTSIDE_VALID_RANGE",
+        )
     check_range(unit_price, 0, None, "unit_price", "unit price")
     check_range(discount, 0, 100, "discount", "discount (a percentage)")
 
@@ -200,6 +223,7 @@ def _total(item: OpportunityLineItem) -> float:
 
 def _after_items_changed(ctx: Ctx, opp: Opportunity, before: tuple) -> None:
     roll_up_amount(ctx, opp)
+    enforce_rules(ctx, "Opportunity", opp)  # the new amount must still satisfy the org's rules
     stamp_modified(ctx, opp)
     if snapshot(opp) != before:
         record_history(ctx, opp)
@@ -209,14 +233,14 @@ def _after_items_changed(ctx: Ctx, opp: Opportunity, before: tuple) -> None:
 def add_line_item(
     ctx: Ctx,
     *,
-    opportunity_id: str,
-    quantity: float,
-    product_id: str | None = None,
-    pricebook_entry_id: str | None = None,
-    unit_price: float | None = None,
-    discount: float | None = None,
+    opportunity_id: RecordId,
+    quantity: Quantity,
+    product_id: RecordId | None = None,
+    pricebook_entry_id: RecordId | None = None,
+    unit_price: Money | None = None,
+    discount: Discount | None = None,
     service_date: date | None = None,
-    description: str | None = None,
+    description: text("OpportunityLineItem", "description") | None = None,
 ) -> LineItemOut:
     """Add a product to an opportunity. The opportunity's amount becomes the sum of its line items.
 
@@ -224,11 +248,21 @@ def add_line_item(
     when it has none yet) or `pricebook_entry_id` (see list_pricebook_entries; it must be in the
     opportunity's price book). The entry and product must be active. quantity > 0; unit_price defaults
     to the list price; discount is a percentage 0-100.
-    total_price = unit_price x quantity x (1 - discount/100).
-    A closed opportunity's products cannot change (reopen_opportunity first).
+    total_price = unit_price x quantity x (1 - discount/100). Products of a closed opportunity can
+    change too; the new amount must satisfy the org's validation rules (describe_object).
+
+    Args:
+        opportunity_id: the opportunity to add the product to.
+        quantity: how many, > 0.
+        product_id: the product (01t...), priced from the opportunity's price book.
+        pricebook_entry_id: or the price book entry (01u...) to use.
+        unit_price: the sales price, >= 0 (default: the list price).
+        discount: a percentage, 0-100.
+        service_date: the date of the service or delivery (YYYY-MM-DD).
+        description: a line description (at most 255 characters).
     """
     opp = load(ctx, Opportunity, opportunity_id, field="opportunity_id")
-    check_open(opp, "products", "opportunity_id")
+    check_lengths("OpportunityLineItem", {"description": description})
     _check_numbers(quantity, unit_price, discount)
     before = snapshot(opp)
     entry = _entry_for(ctx, opp, product_id, pricebook_entry_id)
@@ -255,21 +289,28 @@ def add_line_item(
 def update_line_item(
     ctx: Ctx,
     *,
-    line_item_id: str,
-    quantity: float | None = None,
-    unit_price: float | None = None,
-    discount: float | None = None,
+    line_item_id: RecordId,
+    quantity: Quantity | None = None,
+    unit_price: Money | None = None,
+    discount: Discount | None = None,
     service_date: date | None = None,
-    description: str | None = None,
+    description: text("OpportunityLineItem", "description") | None = None,
 ) -> LineItemOut:
     """Change a line item's quantity, unit price, discount (percent 0-100; 0 removes it), service date or
-    description. Its total price and the opportunity's amount are recomputed.
+    description. Its total price and the opportunity's amount are recomputed (and must satisfy the
+    org's validation rules).
 
-    A closed opportunity's products cannot change (reopen_opportunity first).
+    Args:
+        line_item_id: the line item (00k...) to change.
+        quantity: a new quantity, > 0.
+        unit_price: a new sales price, >= 0.
+        discount: a new discount percentage, 0-100 (0 removes it).
+        service_date: a new service date (YYYY-MM-DD).
+        description: a new line description (at most 255 characters).
     """
     item = load(ctx, OpportunityLineItem, line_item_id, label="line item", field="line_item_id")
     opp = load(ctx, Opportunity, item.opportunity_id, field="line_item_id")
-    check_open(opp, "products", "line_item_id")
+    check_lengths("OpportunityLineItem", {"description": description})
     _check_numbers(quantity, unit_price, discount)
     before = snapshot(opp)
     changes = dict(
@@ -284,14 +325,15 @@ def update_line_item(
 
 
 @actions.destructive
-def remove_line_item(ctx: Ctx, *, line_item_id: str) -> Deleted:
-    """Remove a product from an opportunity; its amount becomes the total of the remaining items (0 if none).
+def remove_line_item(ctx: Ctx, *, line_item_id: RecordId) -> Deleted:
+    """Remove a product from an opportunity; its amount becomes the total of the remaining items (0 if
+    none), which must satisfy the org's validation rules.
 
-    A closed opportunity's products cannot change (reopen_opportunity first).
+    Args:
+        line_item_id: the line item (00k...) to remove.
     """
     item = load(ctx, OpportunityLineItem, line_item_id, label="line item", field="line_item_id")
     opp = load(ctx, Opportunity, item.opportunity_id, field="line_item_id")
-    check_open(opp, "products", "line_item_id")
     before = snapshot(opp)
     ctx.db.delete(item)
     _after_items_changed(ctx, opp, before)

@@ -26,7 +26,7 @@ from apps.crm.models import (
     Task,
 )
 from apps.crm.schemas import ActivityItem, ActivityTimeline
-from apps.crm.services.common import aware_utc, load
+from apps.crm.services.common import aware_utc, load, record_id
 
 PARENT_MODELS: dict[str, type] = {
     "Account": Account,
@@ -36,16 +36,21 @@ PARENT_MODELS: dict[str, type] = {
 }
 
 
-def load_any(ctx: Ctx, record_id: str, allowed: Sequence[str], field: str) -> Any:
-    """Load a record of one of the `allowed` objects, telling which by the id's key prefix."""
-    obj = object_of(record_id or "")
+def load_any(ctx: Ctx, value: str, allowed: Sequence[str], field: str, *, ref: bool = True) -> Any:
+    """Load a record of one of the `allowed` objects, telling which by the id's key prefix.
+
+    `ref`: the id is a reference field (what_id, parent_id ...) rather than the record addressed.
+    """
+    canonical = record_id(value, field, ref=ref)
+    obj = object_of(canonical)
     if obj not in allowed:
         raise ActionError(
-            f"{record_id!r} is not the id of {_one_of(allowed)} "
+            f"id value of incorrect type: {value!r} is not the id of {_one_of(allowed)} "
             f"(ids of those start with {', '.join(_prefixes(allowed))})",
             field=field,
+            code="FIELD_INTEGRITY_EXCEPTION" if ref else "NOT_FOUND",
         )
-    return load(ctx, PARENT_MODELS[obj], record_id, field=field)
+    return load(ctx, PARENT_MODELS[obj], canonical, field=field, ref=ref)
 
 
 def _one_of(objects: Sequence[str]) -> str:

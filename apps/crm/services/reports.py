@@ -11,6 +11,7 @@ from sqlmodel import col, select
 from apps.core.actions import Ctx
 from apps.crm import picklists as pl
 from apps.crm.models import Opportunity, User
+from apps.crm.params import RecordId
 from apps.crm.schemas import PipelineReport, PipelineRow
 from apps.crm.services.common import actions, load
 
@@ -22,7 +23,7 @@ def pipeline_report(
     ctx: Ctx,
     *,
     group_by: Literal["stage", "owner", "stage_and_owner"] = "stage",
-    owner_id: str | None = None,
+    owner_id: RecordId | None = None,
     include_closed: bool = False,
     close_date_from: date | None = None,
     close_date_to: date | None = None,
@@ -42,7 +43,7 @@ def pipeline_report(
     """
     stmt = select(Opportunity)
     if owner_id:
-        load(ctx, User, owner_id, label="user", field="owner_id")
+        owner_id = load(ctx, User, owner_id, label="user", field="owner_id", ref=True).id
         stmt = stmt.where(Opportunity.owner_id == owner_id)
     if not include_closed:
         stmt = stmt.where(col(Opportunity.is_closed).is_(False))

@@ -32,11 +32,14 @@ def search_records(
     """
     text = (query or "").strip()
     if len(text) < 2:
-        raise ActionError("the search text must have at least 2 characters", field="query")
+        raise ActionError(
+            "search term must be longer than one character: give at least 2 characters",
+            field="query",
+            code="INVALID_SEARCH",
+        )
     if not 1 <= limit <= 50:
-        raise ActionError("limit must be between 1 and 50", field="limit")
+        raise ActionError("limit must be between 1 and 50", field="limit", code="NUMBER_OUTSIDE_VALID_RANGE")
     wanted = set(objects or ("account", "contact", "lead", "opportunity"))
-    text = text
 
     def find(model, conditions, order):  # noqa: ANN001, ANN202
         if model.__name__.lower() not in wanted:

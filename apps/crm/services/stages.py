@@ -8,7 +8,6 @@ from __future__ import annotations
 from sqlmodel import select
 
 from apps.core.actions import Ctx
-from apps.core.errors import ActionError
 from apps.crm import picklists as pl
 from apps.crm.models import Opportunity, OpportunityHistory, OpportunityLineItem
 from apps.crm.services.common import check_choice, check_range
@@ -30,21 +29,6 @@ def set_stage(opp: Opportunity, stage: pl.Stage, probability: int | None) -> Non
     opp.forecast_category = stage.forecast_category
     opp.is_closed = stage.is_closed
     opp.is_won = stage.is_won
-
-
-def check_closing_rules(opp: Opportunity) -> None:
-    """Closed Won needs an amount > 0; Closed Lost needs a loss reason."""
-    if opp.stage_name == "Closed Won" and not (opp.amount or 0) > 0:
-        raise ActionError(
-            "an opportunity can only be Closed Won with an amount greater than 0; set amount "
-            "(or add products with add_line_item) first",
-            field="amount" if opp.amount is not None else "stage_name",
-        )
-    if opp.stage_name == "Closed Lost" and not opp.loss_reason:
-        raise ActionError(
-            f"closing as Closed Lost needs a loss_reason, one of: {', '.join(pl.LOSS_REASONS)}",
-            field="loss_reason",
-        )
 
 
 def snapshot(opp: Opportunity) -> tuple:
@@ -79,13 +63,3 @@ def roll_up_amount(ctx: Ctx, opp: Opportunity) -> None:
     """Set the amount to the sum of the line items' total price (0.0 when none remain)."""
     ctx.db.flush()
     opp.amount = round(sum(i.total_price for i in line_items(ctx, opp.id)), 2)
-
-
-def check_open(opp: Opportunity, what: str, field: str) -> None:
-    """Refuse a change that a closed opportunity does not allow."""
-    if opp.is_closed:
-        raise ActionError(
-            f"opportunity {opp.name!r} is {opp.stage_name}: its {what} cannot change while it is closed; "
-            "use reopen_opportunity first",
-            field=field,
-        )

@@ -34,5 +34,5 @@ def list_users(ctx: Ctx, *, search: str | None = None, active_only: bool = True)
 def get_current_user(ctx: Ctx) -> UserOut:
     """The user you act as (the default owner of what you create, and whose records `mine` lists)."""
     if not ctx.user_id:
-        raise ActionError("no acting user is configured for this episode")
+        raise ActionError("no acting user is configured for this episode", code="NOT_FOUND")
     return UserOut.model_validate(load(ctx, User, ctx.user_id, label="user"))

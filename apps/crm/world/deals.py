@@ -205,7 +205,7 @@ def build_opportunities(crm: Crm) -> None:
                 type=opp_type,
                 lead_source=rng.choice(pl.LEAD_SOURCES) if rng.random() < 0.7 else None,
                 next_step=rng.choice(NEXT_STEPS) if not stage.is_closed and rng.random() < 0.85 else None,
-                loss_reason=rng.choice(pl.LOSS_REASONS) if outcome == "lost" else None,
+                loss_reason__c=rng.choice(pl.LOSS_REASONS) if outcome == "lost" else None,
                 is_closed=stage.is_closed,
                 is_won=stage.is_won,
                 pricebook_id=std_book if with_items else None,
