@@ -138,12 +138,36 @@ class UiKit:
             "home_path": self.home_path,
             "query_args": dict(request.query_params),
             "task": getattr(request.scope.get(EPISODE_SCOPE_KEY), "task", None),
+            "launcher_apps": launcher_apps(request.scope.get(EPISODE_SCOPE_KEY), root, self.spec.name),
+            "app_url": lambda app, path="/": app_url(request.scope.get(EPISODE_SCOPE_KEY), root, app, path),
         }
         html = self.env.get_template(template).render({**page, **context})
         return HTMLResponse(html, status_code=status)
 
     def error_page(self, request: Request, message: str, status: int = 404) -> HTMLResponse:
         return self.render(request, "error.html", {"title": "Error", "message": message}, status=status)
+
+
+def _sibling_root(root: str, other: str) -> str:
+    """The root of app `other` next to this app's root (`/s/crm` → `/s/ticketing`)."""
+    return root.rsplit("/", 1)[0] + "/" + other
+
+
+def launcher_apps(episode: Episode | None, root: str, app: str) -> list[dict[str, Any]]:
+    """The App Launcher's entries: every app of the episode as {name, title, url, current}."""
+    if episode is None:
+        return []
+    return [
+        {"name": n, "title": s.title, "url": _sibling_root(root, n) + "/", "current": n == app}
+        for n, s in episode.apps.items()
+    ]
+
+
+def app_url(episode: Episode | None, root: str, app: str, path: str = "/") -> str | None:
+    """A link to `path` in another app of the same episode (None when the episode lacks that app)."""
+    if episode is None or app not in episode.apps:
+        return None
+    return _sibling_root(root, app) + path
 
 
 def pager(total: int, page: int, size: int, shown: int, url_with: Any) -> dict[str, Any]:

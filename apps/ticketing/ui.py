@@ -8,7 +8,7 @@ from typing import Any
 from fastapi import APIRouter, Request
 from fastapi.responses import Response
 
-from apps.core.ui_kit import NavItem, UiKit
+from apps.core.ui_kit import NavItem, UiKit, app_url
 from apps.ticketing import choices as c
 from apps.ticketing.ui_form_layouts import INCIDENT_LABELS, OPEN_PROBLEM_STATES
 from apps.ticketing.ui_forms import build_form_router
@@ -54,6 +54,18 @@ CHANGE_OPS = {
 }
 
 
+async def crm_contact_url(kit: UiKit, request: Request, incident: dict[str, Any]) -> str | None:
+    """The caller's CRM contact page when the episode has the CRM and the caller is a CRM contact."""
+    root = kit.root(request)
+    if not incident.get("caller_id") or app_url(kit.episode(request), root, "crm") is None:
+        return None
+    users = await kit.read(request, "list_users", {"search": incident["caller_name"], "limit": 50})
+    found = next((u for u in users["records"] if u["sys_id"] == incident["caller_id"]), None)
+    if not found or not found.get("crm_contact_id"):
+        return None
+    return app_url(kit.episode(request), root, "crm", f"/contacts/{found['crm_contact_id']}")
+
+
 def build_router(kit: UiKit) -> APIRouter:
     kit.nav = [NavItem(label, path) for label, path in TABS]
     kit.home_path = "/incidents?active=true"
@@ -91,6 +103,7 @@ def build_router(kit: UiKit) -> APIRouter:
                 "close_codes": c.CLOSE_CODES,
                 "flash": request.query_params.get("saved"),
                 "labels": INCIDENT_LABELS,
+                "caller_in_crm": await crm_contact_url(kit, request, d["incident"]),
             },
             status=status,
         )

@@ -31,6 +31,7 @@ class TaskPublic(Strict):
     difficulty: Literal["easy", "medium", "hard"] = "easy"
     tags: list[str] = []
     answer_required: bool = False
+    no_ui_reason: str | None = None  # why a task without "ui" in `surfaces` cannot be done in a browser
 
 
 class Match(Strict):
