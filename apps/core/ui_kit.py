@@ -32,7 +32,11 @@ CORE_DIR = Path(__file__).parent
 MAX_EVENTS_BODY = 256_000
 MAX_EVENTS = 200
 TRACE_FIELD = "_trace"
-EVENT_KEYS = ("type", "role", "name", "tag", "t", "value", "href", "form", "checked", "input_type", "id")
+EVENT_KEYS = (
+    *("type", "role", "name", "tag", "t", "value", "href", "form", "checked", "input_type", "id"),
+    *("value_before", "option", "key", "ref", "url", "snapshot", "x", "y", "x2", "y2"),
+    *("bx", "by", "bw", "bh", "vw", "vh", "dpr", "sx", "sy", "scroll_top", "scroll_left"),
+)
 
 
 class ActionFailed(Exception):
