@@ -126,6 +126,7 @@ class UiStep(Strict):
     select: tuple[str, str] | None = None
     check: str | None = None
     click: tuple[str, str] | None = None  # (role, name)
+    in_form: str | None = None  # the click target is inside the form with this accessible name
     expect_text: str | None = None
 
 

@@ -78,7 +78,8 @@ def _play(page: Any, base: str, app: str, step: UiStep) -> None:
         _field(page, step.check).check()
     if step.click is not None:
         role, name = step.click
-        target = page.get_by_role(role, name=name, exact=True).first
+        scope = page.get_by_role("form", name=step.in_form, exact=True) if step.in_form else page
+        target = scope.get_by_role(role, name=name, exact=True).first
         if target.get_attribute("aria-expanded") is not None:
             target.click()  # a disclosure (the App Launcher, a menu): opens in place, no navigation
         else:
