@@ -215,6 +215,18 @@ def test_write_and_edit_a_knowledge_draft(desk):
         "Unplug it for ten seconds, then plug it back in.",
     )
 
+    # the form header's UI actions follow the workflow: draft -> review -> published
+    actions = page.get_by_role("group", name="Knowledge Article actions")
+    expect(actions.get_by_role("button", name="Publish")).to_have_count(0)
+    actions.get_by_role("button", name="Submit for Review").click()
+    expect(page.get_by_role("status")).to_contain_text("Record updated")
+    expect(actions.get_by_role("button", name="Edit")).to_have_count(0)
+    actions.get_by_role("button", name="Publish", exact=True).click()
+    expect(actions.get_by_role("button", name="Retire", exact=True)).to_be_visible()
+    art = episode.call("ticketing_get_knowledge_article", article_id=number)["article"]
+    assert (art["workflow_state"], art["version"]) == ("published", "1.0")
+    assert _action(episode, "publish_knowledge_article").surface == "ui"
+
 
 def test_new_problem_and_edit_it(desk):
     episode, page, ui = desk
