@@ -321,8 +321,9 @@ def build() -> click.Group:
     from mcp_gateway.export.cli import export
     from mcp_gateway.rollout.cli import rollout
     from mcp_gateway.tasks.cli import tasks
+    from mcp_gateway.trajectory.cli import trajectory
 
-    extra = [complete_task_command(), tasks, rollout, bench, export]
+    extra = [complete_task_command(), tasks, rollout, bench, export, trajectory]
     return _Root(
         name="saasgym",
         help=cli.help,

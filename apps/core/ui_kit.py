@@ -32,7 +32,11 @@ CORE_DIR = Path(__file__).parent
 MAX_EVENTS_BODY = 256_000
 MAX_EVENTS = 200
 TRACE_FIELD = "_trace"
-EVENT_KEYS = ("type", "role", "name", "tag", "t", "value", "href", "form", "checked", "input_type", "id")
+EVENT_KEYS = (
+    *("type", "role", "name", "tag", "t", "value", "href", "form", "checked", "input_type", "id"),
+    *("value_before", "option", "key", "ref", "url", "snapshot", "x", "y", "x2", "y2"),
+    *("bx", "by", "bw", "bh", "vw", "vh", "dpr", "sx", "sy", "scroll_top", "scroll_left"),
+)
 
 
 class ActionFailed(Exception):
@@ -138,12 +142,36 @@ class UiKit:
             "home_path": self.home_path,
             "query_args": dict(request.query_params),
             "task": getattr(request.scope.get(EPISODE_SCOPE_KEY), "task", None),
+            "launcher_apps": launcher_apps(request.scope.get(EPISODE_SCOPE_KEY), root, self.spec.name),
+            "app_url": lambda app, path="/": app_url(request.scope.get(EPISODE_SCOPE_KEY), root, app, path),
         }
         html = self.env.get_template(template).render({**page, **context})
         return HTMLResponse(html, status_code=status)
 
     def error_page(self, request: Request, message: str, status: int = 404) -> HTMLResponse:
         return self.render(request, "error.html", {"title": "Error", "message": message}, status=status)
+
+
+def _sibling_root(root: str, other: str) -> str:
+    """The root of app `other` next to this app's root (`/s/crm` → `/s/ticketing`)."""
+    return root.rsplit("/", 1)[0] + "/" + other
+
+
+def launcher_apps(episode: Episode | None, root: str, app: str) -> list[dict[str, Any]]:
+    """The App Launcher's entries: every app of the episode as {name, title, url, current}."""
+    if episode is None:
+        return []
+    return [
+        {"name": n, "title": s.title, "url": _sibling_root(root, n) + "/", "current": n == app}
+        for n, s in episode.apps.items()
+    ]
+
+
+def app_url(episode: Episode | None, root: str, app: str, path: str = "/") -> str | None:
+    """A link to `path` in another app of the same episode (None when the episode lacks that app)."""
+    if episode is None or app not in episode.apps:
+        return None
+    return _sibling_root(root, app) + path
 
 
 def pager(total: int, page: int, size: int, shown: int, url_with: Any) -> dict[str, Any]:

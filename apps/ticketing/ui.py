@@ -8,7 +8,7 @@ from typing import Any
 from fastapi import APIRouter, Request
 from fastapi.responses import Response
 
-from apps.core.ui_kit import NavItem, UiKit
+from apps.core.ui_kit import NavItem, UiKit, app_url
 from apps.ticketing import choices as c
 from apps.ticketing.ui_form_layouts import INCIDENT_LABELS, OPEN_PROBLEM_STATES
 from apps.ticketing.ui_forms import build_form_router
@@ -43,6 +43,17 @@ INCIDENT_OPS = {
     "reopen": ("reopen_incident", {}, ("comments",)),
     "cancel": ("cancel_incident", {}, ("work_notes",)),
 }
+# knowledge article UI actions: (op, button label, workflow state it is offered in)
+KB_BUTTONS = (
+    ("submit", "Submit for Review", "draft"),
+    ("publish", "Publish", "review"),
+    ("retire", "Retire", "published"),
+)
+KB_OPS = {
+    "submit": ("submit_knowledge_article", {}, ()),
+    "publish": ("publish_knowledge_article", {}, ()),
+    "retire": ("retire_knowledge_article", {}, ()),
+}
 CHANGE_OPS = {
     "request_approval": ("request_change_approval", {}, ()),
     "approve": ("approve_change", {}, ("comments",)),
@@ -52,6 +63,18 @@ CHANGE_OPS = {
     "close": ("close_change", {}, ("close_code", "close_notes")),
     "cancel": ("cancel_change", {}, ("work_notes",)),
 }
+
+
+async def crm_contact_url(kit: UiKit, request: Request, incident: dict[str, Any]) -> str | None:
+    """The caller's CRM contact page when the episode has the CRM and the caller is a CRM contact."""
+    root = kit.root(request)
+    if not incident.get("caller_id") or app_url(kit.episode(request), root, "crm") is None:
+        return None
+    users = await kit.read(request, "list_users", {"search": incident["caller_name"], "limit": 50})
+    found = next((u for u in users["records"] if u["sys_id"] == incident["caller_id"]), None)
+    if not found or not found.get("crm_contact_id"):
+        return None
+    return app_url(kit.episode(request), root, "crm", f"/contacts/{found['crm_contact_id']}")
 
 
 def build_router(kit: UiKit) -> APIRouter:
@@ -91,6 +114,7 @@ def build_router(kit: UiKit) -> APIRouter:
                 "close_codes": c.CLOSE_CODES,
                 "flash": request.query_params.get("saved"),
                 "labels": INCIDENT_LABELS,
+                "caller_in_crm": await crm_contact_url(kit, request, d["incident"]),
             },
             status=status,
         )
@@ -157,7 +181,14 @@ def build_router(kit: UiKit) -> APIRouter:
         return await run_op(request, number, CHANGE_OPS[op], "change_id", change_page, f"/changes/{number}")
 
     async def record(
-        request: Request, action: str, arg: str, key: str, kind: str, edit: str | None = None
+        request: Request,
+        action: str,
+        arg: str,
+        key: str,
+        kind: str,
+        edit: str | None = None,
+        error: str | None = None,
+        status: int = 200,
     ) -> Response:
         """The generic record page; `edit` is the path of the record's Edit form while it is editable."""
         d = await kit.read(request, action, {arg: key})
@@ -179,7 +210,14 @@ def build_router(kit: UiKit) -> APIRouter:
                 "related": related,
                 "edit_path": edit if edit and _editable(main) else None,
                 "flash": request.query_params.get("saved"),
+                "error": error,
+                "ui_actions": [
+                    (kit.url(request, f"/kb/{title}/{op}"), label)
+                    for op, label, state in KB_BUTTONS
+                    if main.get("workflow_state") == state
+                ],
             },
+            status=status,
         )
 
     @router.get("/problems/{number}")
@@ -193,10 +231,23 @@ def build_router(kit: UiKit) -> APIRouter:
         return await record(request, "get_requested_item", "requested_item_id", number, "Requested Item")
 
     @router.get("/kb/{number}")
-    async def article(request: Request, number: str) -> Response:
+    async def article(request: Request, number: str, error: str | None = None, status: int = 200) -> Response:
         return await record(
-            request, "get_knowledge_article", "article_id", number, "Knowledge Article", f"/kb/{number}/edit"
+            request,
+            "get_knowledge_article",
+            "article_id",
+            number,
+            "Knowledge Article",
+            f"/kb/{number}/edit",
+            error=error,
+            status=status,
         )
+
+    @router.post("/kb/{number}/{op}")
+    async def article_op(request: Request, number: str, op: str) -> Response:
+        if op not in KB_OPS:
+            return kit.error_page(request, f"Unknown operation {op!r}.")
+        return await run_op(request, number, KB_OPS[op], "article_id", article, f"/kb/{number}")
 
     @router.get("/cmdb/{ci}")
     async def ci(request: Request, ci: str) -> Response:

@@ -67,6 +67,7 @@ LISTS = (
             Filter("assignment_group", "Assignment group"),
             Filter("sla_breached", "SLA breached", "bool"),
             Filter("search", "Keywords"),
+            Filter("caller_id", "Caller"),  # sys_id, user name or e-mail (the CRM contact page links here)
         ),
         "/incidents/",
         default_sort="number",

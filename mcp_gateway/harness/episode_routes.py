@@ -7,6 +7,7 @@ from typing import Any
 from fastapi import APIRouter, Request
 from fastapi.responses import PlainTextResponse
 
+from apps.core import trajectory
 from mcp_gateway.episodes import EpisodeManager, Provisioned
 from mcp_gateway.harness.bodies import CreateEpisode, ForkEpisode, ResetEpisode, RestoreEpisode
 from mcp_gateway.settings import Settings
@@ -94,6 +95,13 @@ def episode_routes(manager: EpisodeManager) -> APIRouter:
         """The episode's event log as JSON lines."""
         _, episode = manager.live(episode_id)
         return PlainTextResponse(episode.events_jsonl(), media_type="application/x-ndjson")
+
+    @v1.get("/episodes/{episode_id}/trajectory", response_class=PlainTextResponse)
+    def episode_trajectory(episode_id: str) -> PlainTextResponse:
+        """The episode's GUI trajectory (browser steps) as JSON lines (docs/trajectory.schema.json)."""
+        _, episode = manager.live(episode_id)
+        body = trajectory.to_jsonl(episode.events_jsonl(), episode_id)
+        return PlainTextResponse(body, media_type="application/x-ndjson")
 
     @v1.delete("/episodes/{episode_id}")
     def close_episode(episode_id: str) -> dict[str, Any]:

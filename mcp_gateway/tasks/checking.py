@@ -31,6 +31,10 @@ def format_problems(gym: Gym, task: Task, canaries: dict[str, str]) -> list[str]
         problems.append("a task needs expected changes or an expected answer")
     if "ui" in task.public.surfaces and not task.truth.ui_oracle:
         problems.append("the task allows the UI but has no ui_oracle")
+    if "ui" not in task.public.surfaces and not task.public.no_ui_reason:
+        problems.append("the task leaves out the UI without a no_ui_reason (say why a browser cannot do it)")
+    if "ui" in task.public.surfaces and task.public.no_ui_reason:
+        problems.append("no_ui_reason is set but the task allows the UI")
     other = canaries.setdefault(task.truth.canary, task.id)
     if other != task.id:
         problems.append(f"canary shared with {other}")

@@ -24,13 +24,16 @@ def _worlds(world: str | None) -> list[str]:
 @tasks.command("list")
 @click.option("--world", help="only this world")
 def list_tasks(world: str | None) -> None:
-    """List tasks (public parts)."""
+    """List tasks (public parts): id, world, apps, allowed surfaces, split, difficulty, prompt."""
     from mcp_gateway.tasks.store import tasks_of
 
     for name in _worlds(world):
         for task in tasks_of(load_world(name)).values():
             p = task.public
-            click.echo(f"{p.id}\t{name}\t{','.join(p.apps)}\t{p.split}\t{p.difficulty}\t{p.prompt[:70]}")
+            surfaces = ",".join(p.surfaces)
+            click.echo(
+                f"{p.id}\t{name}\t{','.join(p.apps)}\t{surfaces}\t{p.split}\t{p.difficulty}\t{p.prompt[:70]}"
+            )
 
 
 @tasks.command("show")

@@ -31,6 +31,7 @@ class TaskPublic(Strict):
     difficulty: Literal["easy", "medium", "hard"] = "easy"
     tags: list[str] = []
     answer_required: bool = False
+    no_ui_reason: str | None = None  # why a task without "ui" in `surfaces` cannot be done in a browser
 
 
 class Match(Strict):
@@ -125,6 +126,7 @@ class UiStep(Strict):
     select: tuple[str, str] | None = None
     check: str | None = None
     click: tuple[str, str] | None = None  # (role, name)
+    in_form: str | None = None  # the click target is inside the form with this accessible name
     expect_text: str | None = None
 
 

@@ -78,7 +78,12 @@ def _play(page: Any, base: str, app: str, step: UiStep) -> None:
         _field(page, step.check).check()
     if step.click is not None:
         role, name = step.click
-        with page.expect_navigation(wait_until="load"):
-            page.get_by_role(role, name=name, exact=True).first.click()
+        scope = page.get_by_role("form", name=step.in_form, exact=True) if step.in_form else page
+        target = scope.get_by_role(role, name=name, exact=True).first
+        if target.get_attribute("aria-expanded") is not None:
+            target.click()  # a disclosure (the App Launcher, a menu): opens in place, no navigation
+        else:
+            with page.expect_navigation(wait_until="load"):
+                target.click()
     if step.expect_text is not None and step.expect_text not in page.content():
         raise StepFailed(f"page does not show {step.expect_text!r}")

@@ -43,3 +43,16 @@ def crm(live_server, browser):
     manager = getattr(live_server.gateway, "manager", None)
     if manager is not None:
         manager.close(episode.id)
+
+
+@pytest.fixture(scope="module")
+def all_apps(live_server, browser):
+    """(gateway base, page) for one acme episode with all three apps, its session launched."""
+    episode, urls = live_server.new_episode("acme", task="xoffice-portal-outage-ortiz")  # all three apps
+    context = browser.new_context(viewport={"width": 1400, "height": 1000})
+    page = context.new_page()
+    page.set_default_timeout(15_000)
+    page.goto(urls.ui())
+    yield urls.base, page
+    context.close()
+    live_server.gateway.manager.close(episode.id)

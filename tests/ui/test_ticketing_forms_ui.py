@@ -215,6 +215,23 @@ def test_write_and_edit_a_knowledge_draft(desk):
         "Unplug it for ten seconds, then plug it back in.",
     )
 
+    # the form header's UI actions follow the workflow: draft -> review -> published
+    actions = page.get_by_role("group", name="Knowledge Article actions")
+    expect(actions.get_by_role("button", name="Publish")).to_have_count(0)
+    actions.get_by_role("button", name="Submit for Review").click()
+    expect(page.get_by_role("status")).to_contain_text("Record updated")
+    expect(actions.get_by_role("button", name="Edit")).to_have_count(0)
+    episode.call("ticketing_publish_knowledge_article", article_id=number)  # published meanwhile
+    hash_before = episode.state_hash()
+    actions.get_by_role("button", name="Publish", exact=True).click()  # the stale page's button: refused
+    expect(page.get_by_role("alert")).to_be_visible()
+    assert episode.state_hash() == hash_before
+    expect(actions.get_by_role("button", name="Retire", exact=True)).to_be_visible()
+    art = episode.call("ticketing_get_knowledge_article", article_id=number)["article"]
+    assert (art["workflow_state"], art["version"]) == ("published", "1.0")
+    refused = _action(episode, "publish_knowledge_article")
+    assert (refused.surface, refused.outcome) == ("ui", "error")
+
 
 def test_new_problem_and_edit_it(desk):
     episode, page, ui = desk

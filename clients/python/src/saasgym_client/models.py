@@ -55,6 +55,7 @@ class Task(_FromJson):
     difficulty: str = "easy"
     tags: list[str] = field(default_factory=list)
     answer_required: bool = False
+    no_ui_reason: str | None = None  # why the task cannot be done in the browser (when "ui" is not a surface)
 
 
 @dataclass(frozen=True)

@@ -1,0 +1,1 @@
+"""GUI trajectories: export (harness API + `saasgym trajectory export`) and replay in Chromium."""
