@@ -17,6 +17,13 @@ def tasks() -> None:
     """Author, inspect and calibrate tasks (public prompt + private truth, stored with their world)."""
 
 
+def _add_family_commands() -> None:
+    from mcp_gateway.families.cli import families_cmd, sample_cmd, stats_cmd
+
+    for command in (families_cmd, sample_cmd, stats_cmd):
+        tasks.add_command(command)
+
+
 def _worlds(world: str | None) -> list[str]:
     return [world] if world else list_worlds()
 
@@ -38,9 +45,12 @@ def list_tasks(world: str | None) -> None:
 @click.option("--truth", is_flag=True, help="also print the private truth (authors only)")
 def show(task_id: str, truth: bool) -> None:
     """Print one task."""
-    from mcp_gateway.tasks.store import find_task
+    from mcp_gateway.tasks.store import TaskError, find_task
 
-    task = find_task(task_id, list_worlds())
+    try:
+        task = find_task(task_id, list_worlds())
+    except TaskError as exc:
+        raise click.UsageError(str(exc)) from None
     if task is None:
         raise click.UsageError(f"no task {task_id!r}")
     out = {"public": task.public.model_dump()} | ({"truth": task.truth.model_dump()} if truth else {})
@@ -167,3 +177,6 @@ def _print_table(rows) -> None:  # noqa: ANN001
     for r in rows:
         for k, note in r.notes.items():
             click.echo(f"{r.task_id} {k}: {note}")
+
+
+_add_family_commands()
