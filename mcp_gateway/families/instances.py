@@ -93,7 +93,7 @@ def draw(world: str, fam: Family, seed: int) -> tuple[Spec, Draw]:
     raise FamilyError(f"{fam.name}@{seed}: no valid draw in {ATTEMPTS} attempts (last: {reasons[-1]})")
 
 
-@lru_cache(maxsize=4096)
+@lru_cache(maxsize=8192)
 def instance(world: str, family: str, seed: int) -> Task:
     """The instance `family@seed` of `world`."""
     if world not in WORLDS:
@@ -102,6 +102,11 @@ def instance(world: str, family: str, seed: int) -> Task:
         fam = get_family(family)
     except KeyError as exc:
         raise FamilyError(str(exc.args[0])) from None
+    return build_task(world, fam, seed)
+
+
+def build_task(world: str, fam: Family, seed: int) -> Task:
+    """Draw `fam@seed` in `world` and complete it into a task (id, canary, split, measures, difficulty)."""
     spec, d = draw(world, fam, seed)
     measures = _measures(spec, d.subjects, d.distractors)
     iid = f"{fam.name}@{seed}"
