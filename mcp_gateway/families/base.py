@@ -86,6 +86,7 @@ class Spec:
     wrong_record: dict[str, str] = field(default_factory=dict)
     tags: list[str] = field(default_factory=list)
     phrasing: int = 0
+    records: int | None = None  # records the work is about, when more than the expected rows (questions)
 
 
 class Family(ABC):

@@ -46,7 +46,7 @@ def _canary(world: str, fam: Family, seed: int) -> str:
     return f"SAASGYM-CANARY-{digest[:24]}"
 
 
-def _measures(spec: Spec, subjects: list[str], distractors: int) -> Measures:
+def _measures(spec: Spec, distractors: int) -> Measures:
     apps = discover()
     calls = [s for s in spec.oracle if s.tool != "complete_task"]
     writes, used = 0, set()
@@ -56,15 +56,16 @@ def _measures(spec: Spec, subjects: list[str], distractors: int) -> Measures:
             raise FamilyError(f"oracle tool {s.tool} is not a tool of the loaded apps")
         used.add(app)
         writes += not apps[app].actions.get(name).read_only
-    rows = {f"{e.table}:{e.pk}" for e in spec.expect if e.pk} | set(subjects)
+    rows = {f"{e.table}:{e.pk}" for e in spec.expect if e.pk}
     inserts = sum(1 for e in spec.expect if e.op == "insert")
+    records = max(len(rows) + inserts, spec.records or 1)
     refusal = bool(spec.answer and spec.answer.refusal)
     return Measures(
         oracle_calls=len(calls),
         reads=len(calls) - writes,
         writes=writes,
         apps=len(used),
-        records=len(rows) + inserts,
+        records=records,
         distractors=distractors,
         refusal=refusal,
     )
@@ -108,7 +109,7 @@ def instance(world: str, family: str, seed: int) -> Task:
 def build_task(world: str, fam: Family, seed: int) -> Task:
     """Draw `fam@seed` in `world` and complete it into a task (id, canary, split, measures, difficulty)."""
     spec, d = draw(world, fam, seed)
-    measures = _measures(spec, d.subjects, d.distractors)
+    measures = _measures(spec, d.distractors)
     iid = f"{fam.name}@{seed}"
     public = TaskPublic(
         id=iid,
