@@ -89,8 +89,10 @@ class AccountOwnerMail(Family):
 class IncidentStatusMail(Family):
     name = "xapp.incident-status-mail"
     apps = ("office", "ticketing")
+    splits = ("test",)
+    version = 2
     author = "saasgym-itsm-team"
-    summary = "mail an employee the state and assignee of their open incident (read from the desk)"
+    summary = "mail an employee the state and assignee of their open incident (test only)"
 
     def build(self, d: Draw) -> Spec:
         pool = d.world.rows(
