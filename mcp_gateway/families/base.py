@@ -104,7 +104,7 @@ class Family(ABC):
     version: int = 1
     splits: tuple[str, ...] = SPLITS
     surfaces: tuple[str, ...] = ("mcp", "cli", "python")
-    size: int = 200
+    size: int = 250
     author: str = "saasgym-families"
     summary: str = ""
 

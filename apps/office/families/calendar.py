@@ -30,8 +30,10 @@ def _utc(day: date, hour: int, minute: int) -> datetime:
 class ScheduleMeeting(Family):
     name = "office.schedule-meeting"
     apps = ("office",)
+    splits = ("test",)
+    version = 2
     author = "saasgym-office-team"
-    summary = "a Teams meeting with two or three colleagues at the first slot all are free (calendars)"
+    summary = "a Teams meeting with 2–3 colleagues at the first common free slot (test only)"
 
     def build(self, d: Draw) -> Spec:
         people = d.world.rows(
