@@ -13,7 +13,7 @@ from apps.core.store import Snapshot
 from apps.core.worlds import list_worlds
 from mcp_gateway.ledger import EpisodeRow, Ledger
 from mcp_gateway.settings import Settings
-from mcp_gateway.tasks.store import find_task
+from mcp_gateway.tasks.store import TaskError, find_task
 from mcp_gateway.verdicts import VerdictBook
 from mcp_gateway.verifier import Verdict, verify
 
@@ -65,7 +65,10 @@ class EpisodeManager:
         if world is not None and world not in list_worlds():
             raise EpisodeError(422, f"unknown world {world!r}; worlds: {', '.join(list_worlds())}")
         if task is not None:
-            found = find_task(task, [world] if world else list_worlds())
+            try:
+                found = find_task(task, [world] if world else list_worlds())
+            except TaskError as exc:
+                raise EpisodeError(422, str(exc)) from None
             if found is None:
                 raise EpisodeError(422, f"unknown task {task!r}; GET /v1/tasks lists the tasks")
             world, apps = found.public.world, apps or found.public.apps

@@ -15,6 +15,29 @@ import click
     "--task", "task_ids", multiple=True, help="task id (repeatable); default: every task of --world"
 )
 @click.option("--world", help="world whose tasks to run when no --task is given")
+@click.option("--family", help="run sampled instances of this task family instead of hand-written tasks")
+@click.option(
+    "--split",
+    type=click.Choice(["train", "dev", "test"]),
+    default="test",
+    show_default=True,
+    help="--family: the split to sample from",
+)
+@click.option(
+    "--n",
+    "n",
+    default=20,
+    show_default=True,
+    type=click.IntRange(1, 10_000),
+    help="--family: how many instances",
+)
+@click.option(
+    "--seed",
+    default=0,
+    show_default=True,
+    type=click.IntRange(0, 999_999_999),
+    help="--family: the first seed",
+)
 @click.option("--k", "k", default=4, show_default=True, type=int, help="rollouts per task")
 @click.option("--parallel", default=16, show_default=True, type=int, help="episodes at once")
 @click.option(
@@ -32,7 +55,24 @@ import click
 @click.option("--model", default=lambda: os.environ.get("SAASGYM_MODEL", ""), help="chat agent: model name")
 @click.option("--out", type=click.Path(path_type=Path), help="write per-rollout results as JSONL")
 @click.option("--json", "as_json", is_flag=True, help="print the metrics as JSON")
-def rollout(task_ids, world, k, parallel, agent, url, key, base_url, api_key, model, out, as_json) -> None:  # noqa: ANN001
+def rollout(
+    task_ids,
+    world,
+    family,
+    split,
+    n,
+    seed,
+    k,
+    parallel,
+    agent,
+    url,
+    key,
+    base_url,
+    api_key,
+    model,
+    out,
+    as_json,
+) -> None:  # noqa: ANN001
     """Run K rollouts of each task concurrently and report pass@1, pass@k, pass^k and void counts."""
     from rich.progress import Progress
 
@@ -45,6 +85,15 @@ def rollout(task_ids, world, k, parallel, agent, url, key, base_url, api_key, mo
     catalog = {
         tid: t for w in ([world] if world else list_worlds()) for tid, t in tasks_of(load_world(w)).items()
     }
+    if family:
+        from mcp_gateway.families.instances import FamilyError, sample
+
+        try:
+            sampled = sample(world or "acme", family, split, n, seed)
+        except (KeyError, FamilyError) as exc:
+            raise click.UsageError(str(exc.args[0])) from None
+        catalog.update({t.id: t for t in sampled})
+        task_ids = (*task_ids, *(t.id for t in sampled))
     unknown = sorted(set(task_ids) - set(catalog))
     if unknown:
         raise click.UsageError(f"unknown task(s): {', '.join(unknown)}")

@@ -41,12 +41,51 @@ def format_problems(gym: Gym, task: Task, canaries: dict[str, str]) -> list[str]
     return problems
 
 
+class Checker:
+    """Calibrates tasks one by one, starting the live server for MCP, CLI and UI runs on first need."""
+
+    def __init__(self, gym: Gym | None = None):
+        self.gym = gym or Gym()
+        self.canaries: dict[str, str] = {}
+        self.server = None
+
+    def calibrate(self, task: Task, surfaces: list[str], row: Calibration | None = None) -> Calibration:
+        """Validate `task` and calibrate it on the `surfaces` it allows (null run, mutants, hacks)."""
+        row = row or Calibration(task.id)
+        problems = format_problems(self.gym, task, self.canaries)
+        if problems:
+            row.results["oracle_python"] = "error: format"
+            row.notes["format"] = "; ".join(problems)
+            return row
+        if "python" in task.public.surfaces and "python" in surfaces:
+            row.results["oracle_python"] = score_steps(self.gym, task, list(task.truth.oracle))
+        row.results.update(mutants(self.gym, task))
+        live = [s for s in ("mcp", "cli", "ui") if s in surfaces and s in task.public.surfaces]
+        if live and self.server is None:
+            from mcp_gateway.live import start_live_server
+
+            self.server = start_live_server(
+                self.gym, state_dir=Path(tempfile.mkdtemp(prefix="saasgym-check-"))
+            )
+        for surface in live:
+            from mcp_gateway.tasks.surfaces import oracle_outcome
+
+            row.results[f"oracle_{surface}"] = oracle_outcome(self.server, task, surface)
+        for key, value in row.results.items():
+            if value.startswith("error"):
+                row.notes[key] = value
+        return row
+
+    def close(self) -> None:
+        if self.server is not None:
+            self.server.stop()
+            self.server = None
+
+
 def run_checks(worlds: list[str], only: list[str], surfaces: list[str]) -> list[Calibration]:
     """Validate and calibrate the tasks of `worlds` (or only the ids in `only`)."""
-    gym = Gym()
+    checker = Checker()
     rows: list[Calibration] = []
-    canaries: dict[str, str] = {}
-    server = None
     try:
         for name in worlds:
             world = load_world(name)
@@ -61,27 +100,7 @@ def run_checks(worlds: list[str], only: list[str], surfaces: list[str]) -> list[
                     row.results["format"] = "error"
                     row.notes["format"] = str(exc)
                     continue
-                problems = format_problems(gym, task, canaries)
-                if problems:
-                    row.results["oracle_python"] = "error: format"
-                    row.notes["format"] = "; ".join(problems)
-                    continue
-                if "python" in task.public.surfaces and "python" in surfaces:
-                    row.results["oracle_python"] = score_steps(gym, task, list(task.truth.oracle))
-                row.results.update(mutants(gym, task))
-                live = [s for s in ("mcp", "cli", "ui") if s in surfaces and s in task.public.surfaces]
-                if live and server is None:
-                    from mcp_gateway.live import start_live_server
-
-                    server = start_live_server(gym, state_dir=Path(tempfile.mkdtemp(prefix="saasgym-check-")))
-                for surface in live:
-                    from mcp_gateway.tasks.surfaces import oracle_outcome
-
-                    row.results[f"oracle_{surface}"] = oracle_outcome(server, task, surface)
-                for key, value in row.results.items():
-                    if value.startswith("error"):
-                        row.notes[key] = value
+                checker.calibrate(task, surfaces, row)
     finally:
-        if server is not None:
-            server.stop()
+        checker.close()
     return rows

@@ -17,6 +17,13 @@ def tasks() -> None:
     """Author, inspect and calibrate tasks (public prompt + private truth, stored with their world)."""
 
 
+def _add_family_commands() -> None:
+    from mcp_gateway.families.cli import families_cmd, sample_cmd, stats_cmd
+
+    for command in (families_cmd, sample_cmd, stats_cmd):
+        tasks.add_command(command)
+
+
 def _worlds(world: str | None) -> list[str]:
     return [world] if world else list_worlds()
 
@@ -41,9 +48,12 @@ def list_tasks(world: str | None) -> None:
 @click.option("--truth", is_flag=True, help="also print the private truth (authors only)")
 def show(task_id: str, truth: bool) -> None:
     """Print one task."""
-    from mcp_gateway.tasks.store import find_task
+    from mcp_gateway.tasks.store import TaskError, find_task
 
-    task = find_task(task_id, list_worlds())
+    try:
+        task = find_task(task_id, list_worlds())
+    except TaskError as exc:
+        raise click.UsageError(str(exc)) from None
     if task is None:
         raise click.UsageError(f"no task {task_id!r}")
     out = {"public": task.public.model_dump()} | ({"truth": task.truth.model_dump()} if truth else {})
@@ -128,21 +138,61 @@ def seal(world: str) -> None:
     show_default=True,
     help="surfaces to run the oracle on (each task's allowed ones)",
 )
+@click.option(
+    "--families/--no-families", default=True, show_default=True, help="also calibrate task families"
+)
+@click.option(
+    "--family", "family_names", multiple=True, help="only these families (and no hand-written tasks)"
+)
+@click.option(
+    "--per-family",
+    default=3,
+    show_default=True,
+    type=click.IntRange(1, 1000),
+    help="instances per family (seeds change with each release; CLI and UI on the first only)",
+)
+@click.option("--full", is_flag=True, help="calibrate every catalog instance of the families (slow)")
 @click.option("--json", "as_json", is_flag=True, help="machine-readable output")
-def check(world: str | None, task_ids: tuple[str, ...], surfaces: str, as_json: bool) -> None:
-    """Validate every task and calibrate it: oracle passes, null and mutants fail, hacks are invalid."""
+def check(  # noqa: PLR0913
+    world: str | None,
+    task_ids: tuple[str, ...],
+    surfaces: str,
+    families: bool,
+    family_names: tuple[str, ...],
+    per_family: int,
+    full: bool,
+    as_json: bool,
+) -> None:
+    """Validate every task and calibrate it: oracle passes, null and mutants fail, hacks are invalid.
+    Task families are calibrated on a few instances each (or every instance with --full)."""
+    import time
+
+    from mcp_gateway.families.checking import run_family_checks
+    from mcp_gateway.families.registry import families as all_families
     from mcp_gateway.tasks.checking import run_checks
     from mcp_gateway.tasks.ui_oracle import browser_problem
 
     chosen = [s.strip() for s in surfaces.split(",") if s.strip()]
     if "ui" in chosen and (problem := browser_problem()):
         raise click.UsageError(f"{problem} (or leave the browser out: --surfaces python,mcp,cli)")
-    rows = run_checks(_worlds(world), list(task_ids), chosen)
+    unknown = sorted(set(family_names) - set(all_families()))
+    if unknown:
+        raise click.UsageError(f"unknown famil(ies) {', '.join(unknown)}; see `saasgym tasks families`")
+    started = time.perf_counter()
+    instances = [t for t in task_ids if "@" in t]
+    plain = [t for t in task_ids if "@" not in t]
+    rows = [] if family_names or (instances and not plain) else run_checks(_worlds(world), plain, chosen)
+    if instances:
+        rows += run_family_checks(chosen, ids=instances)
+    elif families and not plain and world in (None, "acme"):
+        rows += run_family_checks(chosen, per_family=per_family, full=full, only=list(family_names) or None)
     if as_json:
         click.echo(json.dumps([r.as_dict() for r in rows], indent=2))
     else:
         _print_table(rows)
     bad = [r.task_id for r in rows if not r.ok]
+    if not as_json:
+        click.echo(f"calibrated {len(rows)} tasks and instances in {time.perf_counter() - started:.0f}s")
     if bad:
         click.echo(f"miscalibrated: {', '.join(bad)}", err=True)
     sys.exit(1 if bad or not rows else 0)
@@ -170,3 +220,6 @@ def _print_table(rows) -> None:  # noqa: ANN001
     for r in rows:
         for k, note in r.notes.items():
             click.echo(f"{r.task_id} {k}: {note}")
+
+
+_add_family_commands()

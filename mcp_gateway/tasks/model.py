@@ -22,7 +22,7 @@ class Strict(BaseModel):
 class TaskPublic(Strict):
     """What the performer is told."""
 
-    id: str = Field(pattern=r"^[a-z0-9][a-z0-9_.-]*$")
+    id: str = Field(pattern=r"^[a-z0-9][a-z0-9_.-]*(@[0-9]+)?$")  # `<family>@<seed>` for an instance
     world: str
     apps: list[str]
     prompt: str
@@ -32,6 +32,8 @@ class TaskPublic(Strict):
     tags: list[str] = []
     answer_required: bool = False
     no_ui_reason: str | None = None  # why a task without "ui" in `surfaces` cannot be done in a browser
+    family: str | None = None  # instances of a task family: the family's name and code version
+    version: int | None = None
 
 
 class Match(Strict):
@@ -164,6 +166,20 @@ class Checkpoint(Strict):
         return self
 
 
+class Measures(Strict):
+    """How much work an instance's oracle is: tool calls (reads included), writes, apps, records it is
+    about (subjects and expected rows), distractors (similar records the prompt must be told apart from),
+    and whether the right answer is a refusal."""
+
+    oracle_calls: int
+    reads: int
+    writes: int
+    apps: int
+    records: int
+    distractors: int = 0
+    refusal: bool = False
+
+
 class TaskTruth(Strict):
     """The private part of a task."""
 
@@ -178,6 +194,8 @@ class TaskTruth(Strict):
     ui_oracle: list[UiStep] | None = None
     mutations: Mutations = Mutations()
     checkpoints: list[Checkpoint] = []
+    measures: Measures | None = None  # instances of a family: their difficulty measures
+    entities: list[str] = []  # instances of a family: the held-out entities they draw (`kind:id`)
 
     @model_validator(mode="after")
     def _checkpoint_names_unique(self) -> TaskTruth:

@@ -53,9 +53,17 @@ def tasks_of(world: World) -> dict[str, Task]:
 
 
 def find_task(task_id: str, worlds: list[str]) -> Task | None:
-    """The task called `task_id` in any of `worlds`."""
+    """The task called `task_id` in any of `worlds`: a hand-written task, or a family instance
+    (`<family>@<seed>`, drawn on demand)."""
     for name in worlds:
         found = tasks_of(load_world(name)).get(task_id)
         if found:
             return found
+    if "@" in task_id:
+        from mcp_gateway.families.instances import FamilyError, find_instance
+
+        try:
+            return find_instance(task_id, worlds)
+        except FamilyError as exc:
+            raise TaskError(str(exc)) from None
     return None

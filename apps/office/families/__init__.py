@@ -1,0 +1,1 @@
+"""Office task families (see mcp_gateway/families)."""

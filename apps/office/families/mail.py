@@ -1,0 +1,190 @@
+"""Mail triage and replies in Amber's inbox: flag, archive, mark unread, importance, categories; reply
+with given text."""
+
+from __future__ import annotations
+
+from apps.office.families.common import (
+    AMBER,
+    folder_id,
+    inbox,
+    other_mail,
+    search_text,
+    single_subject,
+    touched,
+)
+from mcp_gateway.families.base import Draw, Family, Redraw, Spec, eq, step
+from mcp_gateway.tasks.model import Allowance, Expectation, Match, UiStep
+
+CATEGORIES = ["Red category", "Blue category", "Green category", "Orange category", "Yellow category"]
+REPLIES = [
+    ("Thanks, I will get back to you with the details by Friday.", "details by Friday"),
+    ("Received, I am looping in our solutions engineer today.", "solutions engineer today"),
+    ("Thank you, the revised proposal will follow early next week.", "revised proposal will follow"),
+    ("Good point. Let's walk through it on a short call on Wednesday.", "short call on Wednesday"),
+    ("Thanks for the update; I have shared it with our finance team.", "shared it with our finance team"),
+    (
+        "Understood. I will confirm the pricing options by end of day tomorrow.",
+        "pricing options by end of day",
+    ),
+]
+
+
+def _refer(d: Draw, msg: dict, pool: list[dict]) -> tuple[str, bool]:
+    """How the prompt names the mail: by sender and subject, or by subject alone (then it must be unique)."""
+    by_sender = d.chance(0.6)
+    single_subject(d, pool, msg, by_sender)
+    d.distractors = sum(1 for m in pool if m["from_address"] == msg["from_address"]) - 1
+    if by_sender:
+        return f'{msg["from_name"]}\'s mail "{msg["subject"]}"', True
+    return f'the mail "{msg["subject"]}"', False
+
+
+class TriageMail(Family):
+    name = "office.triage-mail"
+    apps = ("office",)
+    surfaces = ("mcp", "cli", "ui", "python")
+    author = "saasgym-office-team"
+    summary = "flag, archive, mark unread, mark important or categorize one inbox mail"
+
+    def build(self, d: Draw) -> Spec:
+        pool = inbox(d)
+        msg = d.pick("sender", pool, key="from_address")
+        d.note("message", msg["id"])
+        ref, _ = _refer(d, msg, pool)
+        action = d.choice(["flag", "archive", "unread", "important", "category"])
+        mid = msg["id"]
+        page = UiStep(goto=f"/mail?folder=inbox&id={mid}")
+        ui = None
+        if action == "flag":
+            if msg["flag_status"] == "flagged":
+                raise Redraw("already flagged")
+            phrasings = [
+                f"Flag {ref} for follow-up.",
+                f"Please flag {ref} so I remember to answer it.",
+                f"Mark {ref} as flagged.",
+                f"I need a follow-up flag on {ref}.",
+                f"Put a flag on {ref}; I'll deal with it later.",
+            ]
+            call = step("office_update_message", message_id=mid, flag_status="flagged")
+            fields = {"flag_status": eq("flagged")}
+            ui = [page, UiStep(click=("button", "Flag")), UiStep(expect_text="Unflag")]
+        elif action == "archive":
+            phrasings = [
+                f"Archive {ref}, I've read it.",
+                f"Move {ref} to the Archive folder.",
+                f"Please get {ref} out of my inbox into Archive.",
+                f"{ref[0].upper()}{ref[1:]} can be archived.",
+                f"Clean-up: archive {ref}.",
+            ]
+            call = step("office_move_message", message_id=mid, destination_folder="archive")
+            fields = {"parent_folder_id": eq(folder_id(d, "archive"))}
+            ui = [page, UiStep(click=("button", "Archive"))]
+        elif action == "unread":
+            if not msg["is_read"]:
+                raise Redraw("already unread")
+            phrasings = [
+                f"Mark {ref} as unread.",
+                f"Set {ref} back to unread so it stands out.",
+                f"Please make {ref} unread again.",
+                f"I opened {ref} by mistake; mark it unread.",
+                f"Flip {ref} to unread.",
+            ]
+            call = step("office_update_message", message_id=mid, is_read=False)
+            fields = {"is_read": eq(False)}
+            ui = [page, UiStep(click=("button", "Mark unread"))]
+        elif action == "important":
+            if msg["importance"] == "high":
+                raise Redraw("already important")
+            phrasings = [
+                f"Mark {ref} as high importance.",
+                f"Set the importance of {ref} to high.",
+                f"Please give {ref} high importance.",
+                f"{ref[0].upper()}{ref[1:]} is urgent: make it high importance.",
+                f"Raise {ref} to high importance.",
+            ]
+            call = step("office_update_message", message_id=mid, importance="high")
+            fields = {"importance": eq("high")}
+        else:
+            if msg["categories"] != "[]":
+                raise Redraw("already categorized")
+            cat = d.choice(CATEGORIES)
+            phrasings = [
+                f"Put {ref} in the {cat}.",
+                f"Categorize {ref} as {cat}.",
+                f"Please tag {ref} with the {cat}.",
+                f"Add the {cat} to {ref}.",
+                f"File {ref} under {cat} (category).",
+            ]
+            call = step("office_update_message", message_id=mid, categories=[cat])
+            fields = {"categories": Match(contains=cat)}
+        k = d.rng.randrange(len(phrasings))
+        return Spec(
+            prompt=phrasings[k],
+            oracle=[step("office_search_messages", query=search_text(msg["subject"])), call],
+            expect=[Expectation(table="office_message", op="update", pk=mid, fields=fields)],
+            allow=[touched(mid)],
+            ui_oracle=ui,
+            wrong_record={mid: other_mail(pool, msg)},
+            tags=["mail", action],
+            phrasing=k,
+        )
+
+
+class ReplyMail(Family):
+    name = "office.reply-mail"
+    apps = ("office",)
+    surfaces = ("mcp", "cli", "ui", "python")
+    author = "saasgym-office-team"
+    summary = "reply to a customer's inbox mail with given text"
+
+    def build(self, d: Draw) -> Spec:
+        pool = [m for m in inbox(d) if not m["from_address"].endswith("@acme.example")]
+        msg = d.pick("sender", pool, key="from_address")
+        d.note("message", msg["id"])
+        ref, _ = _refer(d, msg, pool)
+        text, phrase = d.choice(REPLIES)
+        first = msg["from_name"].split()[0]
+        body = f"Hi {first}, {text[0].lower()}{text[1:]}"
+        phrasings = [
+            f'Reply to {ref}: "{body}"',
+            f'Please answer {ref} with: "{body}"',
+            f'Send {msg["from_name"]} a reply to {ref} saying "{body}"',
+            f'Write back on {ref}. Text: "{body}"',
+            f'Respond to {ref} (just the sender) with "{body}"',
+        ]
+        k = d.rng.randrange(len(phrasings))
+        subject = msg["subject"] if msg["subject"].lower().startswith("re:") else f"RE: {msg['subject']}"
+        owner = d.world.value("SELECT id FROM office_user WHERE mail = ?", AMBER)
+        return Spec(
+            prompt=phrasings[k],
+            oracle=[
+                step("office_search_messages", query=search_text(msg["subject"])),
+                step("office_reply_to_message", message_id=msg["id"], body=body),
+            ],
+            expect=[
+                Expectation(
+                    table="office_message",
+                    op="insert",
+                    fields={
+                        "owner_id": eq(owner),
+                        "conversation_id": eq(msg["conversation_id"]),
+                        "subject": Match(contains=subject),
+                        "to_recipients": Match(contains=msg["from_address"]),
+                        "body_content": Match(contains=phrase),
+                        "is_draft": eq(False),
+                    },
+                )
+            ],
+            allow=[Allowance(table="office_message", ops=["insert"])],
+            ui_oracle=[
+                UiStep(goto=f"/mail/compose?id={msg['id']}&mode=reply"),
+                UiStep(fill=("Message", body)),
+                UiStep(click=("button", "Send")),
+            ],
+            wrong_record={msg["id"]: other_mail(pool, msg)},
+            tags=["mail", "reply"],
+            phrasing=k,
+        )
+
+
+FAMILIES = [TriageMail(), ReplyMail()]

@@ -1,0 +1,1 @@
+"""Ticketing task families (see mcp_gateway/families)."""

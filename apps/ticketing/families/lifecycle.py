@@ -1,0 +1,169 @@
+"""Moving incidents through their life cycle: resolve with a code and notes, put on hold with a reason
+(and, awaiting the caller, a comment the caller sees)."""
+
+from __future__ import annotations
+
+from apps.ticketing.families.common import incidents, other, sla_follow, stamps
+from mcp_gateway.families.base import Draw, Family, Spec, eq, step
+from mcp_gateway.tasks.model import Expectation, Match, UiStep
+
+JAMIE = "jamie.collins@acme.example"
+FIXES = [
+    (
+        "Solution provided",
+        "Reinstalled the client and confirmed it works with the user.",
+        "reinstalled the client",
+    ),
+    (
+        "Solution provided",
+        "Replaced the faulty cable; the user confirmed the fix.",
+        "replaced the faulty cable",
+    ),
+    (
+        "Workaround provided",
+        "Gave the user the web version as a workaround until the fix ships.",
+        "web version",
+    ),
+    (
+        "Resolved by caller",
+        "The caller fixed it by restarting; nothing else needed.",
+        "fixed it by restarting",
+    ),
+    ("User error", "Walked the user through the correct settings; working as designed.", "correct settings"),
+    ("Resolved by change", "Fixed by the configuration change deployed last night.", "configuration change"),
+]
+HOLDS = [
+    ("1", "Awaiting Caller"),
+    ("4", "Awaiting Vendor"),
+    ("3", "Awaiting Problem"),
+    ("5", "Awaiting Change"),
+]
+
+
+class ResolveIncident(Family):
+    name = "ticketing.resolve-incident"
+    apps = ("ticketing",)
+    surfaces = ("mcp", "cli", "ui", "python")
+    author = "saasgym-itsm-team"
+    summary = "resolve an in-progress incident with a resolution code and notes"
+
+    def build(self, d: Draw) -> Spec:
+        pool = incidents(d, "i.active = 1 AND i.state = 2")
+        inc = d.pick("caller", pool, key="caller_id")
+        d.note("incident", inc["sys_id"])
+        code, notes, phrase = d.choice(FIXES)
+        n, short, who = inc["number"], inc["short_description"], inc["caller_name"]
+        phrasings = [
+            f'{n} ({short}) is fixed. Resolve it with the code "{code}" and the notes: "{notes}"',
+            f'Please resolve {who}\'s incident {n}: resolution code {code}, notes "{notes}"',
+            f'We can close out {n} — resolve it as "{code}". Resolution notes: "{notes}"',
+            f'Mark {n} resolved ({code}). Use these notes: "{notes}"',
+            f'The {inc["group_name"]} ticket {n} about "{short}" is done: resolve with {code}, "{notes}"',
+        ]
+        k = d.rng.randrange(len(phrasings))
+        jamie = d.world.value("SELECT sys_id FROM ticketing_sys_user WHERE email = ?", JAMIE)
+        return Spec(
+            prompt=phrasings[k],
+            oracle=[step("ticketing_resolve_incident", incident_id=n, close_code=code, close_notes=notes)],
+            expect=[
+                Expectation(
+                    table="ticketing_incident",
+                    op="update",
+                    pk=inc["sys_id"],
+                    fields={
+                        "state": eq(6),
+                        "active": eq(False),
+                        "close_code": eq(code),
+                        "close_notes": Match(contains=phrase),
+                        "resolved_at": Match(is_null=False),
+                        "resolved_by": eq(jamie),
+                    },
+                )
+            ],
+            allow=[stamps(inc["sys_id"]), sla_follow()],
+            ui_oracle=[
+                UiStep(goto=f"/incidents/{n}"),
+                UiStep(select=("Resolution code", code)),
+                UiStep(fill=("Resolution notes", notes)),
+                UiStep(click=("button", "Resolve")),
+                UiStep(expect_text="Resolved"),
+            ],
+            wrong_record={n: other(d, pool, inc)["number"]},
+            tags=["incident", "resolve"],
+            phrasing=k,
+        )
+
+
+class HoldIncident(Family):
+    name = "ticketing.hold-incident"
+    apps = ("ticketing",)
+    surfaces = ("mcp", "cli", "ui", "python")
+    author = "saasgym-itsm-team"
+    summary = "put an in-progress incident on hold with a reason (awaiting caller: with a question to them)"
+
+    def build(self, d: Draw) -> Spec:
+        pool = incidents(d, "i.active = 1 AND i.state = 2")
+        inc = d.pick("caller", pool, key="caller_id")
+        d.note("incident", inc["sys_id"])
+        code, reason = d.choice(HOLDS)
+        n, who = inc["number"], inc["caller_name"]
+        first = who.split()[0]
+        question = f"Hi {first}, could you tell us when the problem last happened and send a screenshot?"
+        ask = f', and ask {who} in a comment they can see: "{question}"' if code == "1" else ""
+        phrasings = [
+            f"Put {n} on hold — {reason.lower()}{ask}.",
+            f"{n} can't move until we hear back: set it On Hold with the reason {reason}{ask}.",
+            f"Please park {who}'s incident {n} ({reason}){ask}.",
+            f'On hold for {n}, reason "{reason}"{ask}.',
+            f"We're blocked on {n}. Hold it as {reason}{ask}.",
+        ]
+        k = d.rng.randrange(len(phrasings))
+        args = {"incident_id": n, "hold_reason": reason}
+        expect = [
+            Expectation(
+                table="ticketing_incident",
+                op="update",
+                pk=inc["sys_id"],
+                fields={"state": eq(3), "hold_reason": eq(code)},
+            )
+        ]
+        ui = [UiStep(goto=f"/incidents/{n}")]
+        if code == "1":
+            args["comments"] = question
+            expect.append(
+                Expectation(
+                    table="ticketing_sys_journal_field",
+                    op="insert",
+                    fields={
+                        "element_id": eq(inc["sys_id"]),
+                        "element": eq("comments"),
+                        "value": Match(contains="send a screenshot"),
+                    },
+                )
+            )
+            ui += [
+                UiStep(select=("Type", "comments")),
+                UiStep(fill=("Note", question)),
+                UiStep(click=("button", "Post")),
+            ]
+        ui += [
+            UiStep(select=("On hold reason", reason)),
+            UiStep(click=("button", "On Hold")),
+            UiStep(expect_text="On Hold"),
+        ]
+        return Spec(
+            prompt=phrasings[k],
+            oracle=[
+                step("ticketing_get_incident", incident_id=n),
+                step("ticketing_put_incident_on_hold", **args),
+            ],
+            expect=expect,
+            allow=[stamps(inc["sys_id"]), sla_follow()],
+            ui_oracle=ui,
+            wrong_record={n: other(d, pool, inc)["number"]},
+            tags=["incident", "hold"],
+            phrasing=k,
+        )
+
+
+FAMILIES = [ResolveIncident(), HoldIncident()]

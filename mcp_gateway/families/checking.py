@@ -1,0 +1,90 @@
+"""Calibrating families: every family on a few instances whose seeds change with each release (CI), or
+every catalog instance (`tasks check --full`), with the null run, the mutants and the planted hacks."""
+
+from __future__ import annotations
+
+import hashlib
+import time
+from importlib.metadata import PackageNotFoundError, version
+
+from mcp_gateway.families.instances import FamilyError, instance, instance_ids, parse_id, sample
+from mcp_gateway.families.registry import families
+from mcp_gateway.families.worldview import world_view
+from mcp_gateway.tasks.calibration import Calibration
+from mcp_gateway.tasks.checking import Checker
+
+CHEAP = ("python", "mcp")  # every sampled instance; the slower CLI and UI run on one instance per family
+CLI_MAX_CALLS = 3  # the CLI surface is one subprocess per call: on long oracles it is left to --full
+
+
+def release() -> str:
+    """The installed saasgym release (the version in pyproject.toml)."""
+    try:
+        return version("saasgym")
+    except PackageNotFoundError:
+        return "0"
+
+
+def release_seed(family: str, rel: str | None = None) -> int:
+    """The first seed CI samples `family` from: it changes with every release."""
+    digest = hashlib.sha256(f"calibrate|{rel or release()}|{family}".encode()).digest()
+    return int.from_bytes(digest[:4], "big") % 1_000_000
+
+
+def sampled_ids(per_family: int = 3, only: list[str] | None = None, rel: str | None = None) -> list[str]:
+    """`per_family` instance ids of every family (or of `only`), spread over the family's splits."""
+    out: list[str] = []
+    for name, fam in families().items():
+        if only and name not in only:
+            continue
+        seed = release_seed(name, rel)
+        picks: list[str] = []
+        while len(picks) < per_family:
+            for split in fam.splits:
+                if len(picks) < per_family:
+                    found = sample("acme", name, split, 1, seed)[0].id
+                    picks.append(found)
+                    seed = parse_id(found)[1] + 1
+        out += picks
+    return out
+
+
+def run_family_checks(
+    surfaces: list[str],
+    *,
+    per_family: int = 3,
+    full: bool = False,
+    only: list[str] | None = None,
+    ids: list[str] | None = None,
+) -> list[Calibration]:
+    """Calibrate sampled instances of every family (or of `only`), every catalog instance (`full`) or the
+    instances `ids`, each on every surface in `surfaces` it allows; sampled runs keep the CLI and UI to
+    the first instance of a family (the CLI to oracles of ≤ 3 calls). Each row notes its run time."""
+    every = full or ids is not None
+    if ids is None:
+        catalog = [i for i in instance_ids("acme") if not only or parse_id(i)[0] in only]
+        ids = catalog if full else sampled_ids(per_family, only)
+    checker = Checker(world_view("acme").gym)
+    rows: list[Calibration] = []
+    first: set[str] = set()
+    try:
+        for iid in ids:
+            row = Calibration(iid)
+            rows.append(row)
+            started = time.perf_counter()
+            fam, seed = parse_id(iid) or ("", 0)
+            try:
+                task = instance("acme", fam, seed)
+            except FamilyError as exc:
+                row.results["format"] = "error"
+                row.notes["format"] = str(exc)
+                continue
+            chosen = surfaces if every or fam not in first else [s for s in surfaces if s in CHEAP]
+            if not every and len(task.truth.oracle) > CLI_MAX_CALLS:
+                chosen = [s for s in chosen if s != "cli"]
+            first.add(fam)
+            checker.calibrate(task, chosen, row)
+            row.notes["time"] = f"{time.perf_counter() - started:.1f}s"
+    finally:
+        checker.close()
+    return rows

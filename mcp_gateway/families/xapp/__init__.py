@@ -1,0 +1,1 @@
+"""Cross-app task families (two or more apps)."""

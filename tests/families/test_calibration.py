@@ -1,0 +1,73 @@
+"""Calibrating families: seeds that change per release, every family in `tasks check`, and a family whose
+mutant passes is reported as miscalibrated."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+
+from apps.ticketing.families.notes import IncidentNote
+from mcp_gateway.families.checking import release, release_seed, sampled_ids
+from mcp_gateway.families.instances import build_task, parse_id
+from mcp_gateway.families.registry import families
+from mcp_gateway.families.worldview import world_view
+from mcp_gateway.tasks.checking import Checker
+from mcp_gateway.tasks.model import Match
+
+
+def test_ci_samples_three_instances_per_family_and_changes_them_per_release():
+    now, other = sampled_ids(3), sampled_ids(3, rel=release() + ".post1")
+    for ids in (now, other):
+        by_family: dict[str, list[int]] = {}
+        for iid in ids:
+            fam, seed = parse_id(iid)
+            by_family.setdefault(fam, []).append(seed)
+        assert set(by_family) == set(families()) and all(len(s) == 3 for s in by_family.values())
+    assert set(now) != set(other) and release_seed("x", "1.0") != release_seed("x", "1.1")
+
+
+class LooseNote(IncidentNote):
+    """A broken family: its truth only checks the note's text, not which incident it is on."""
+
+    name = "ticketing.test-loose-note"
+
+    def build(self, d):
+        spec = super().build(d)
+        spec.expect[0].fields = {"value": Match(contains=spec.oracle[-1].args["text"][:20])}
+        return spec
+
+
+def test_a_family_whose_mutant_passes_is_miscalibrated():
+    checker = Checker(world_view("acme").gym)
+    good = checker.calibrate(build_task("acme", IncidentNote(), 5), ["python"])
+    loose = checker.calibrate(build_task("acme", LooseNote(), 5), ["python"])
+    assert good.ok and good.results["wrong_record"] == "fail"
+    assert not loose.ok and loose.results["wrong_record"] == "pass"
+
+
+def test_tasks_check_calibrates_a_family_and_reports_time():
+    out = subprocess.run(
+        [sys.executable, "-m", "mcp_gateway", "tasks", "check", "--family", "ticketing.qa-caller-latest"]
+        + ["--surfaces", "python", "--json"],
+        capture_output=True,
+        text=True,
+        timeout=600,
+        env=os.environ,
+    )
+    assert out.returncode == 0, out.stderr
+    rows = json.loads(out.stdout)
+    assert len(rows) == 3 and all(
+        r["ok"] and r["task"].startswith("ticketing.qa-caller-latest@") for r in rows
+    )
+    assert all(r["results"]["oracle_python"] == "pass" and r["notes"]["time"].endswith("s") for r in rows)
+    assert {r["results"]["off_by_one"] for r in rows} <= {"fail", "n/a"}
+    bad = subprocess.run(
+        [sys.executable, "-m", "mcp_gateway", "tasks", "check", "--family", "nope.x"],
+        capture_output=True,
+        text=True,
+        timeout=600,
+        env=os.environ,
+    )
+    assert bad.returncode == 2 and "unknown famil" in bad.stderr

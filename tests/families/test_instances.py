@@ -1,0 +1,125 @@
+"""Family instances: byte-identical across processes, held-out splits, deterministic redraws, ≥ 50
+distinct instances per family whose oracle passes."""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import subprocess
+import sys
+
+import pytest
+
+from mcp_gateway.families.base import Draw, Family, Redraw, Spec, answer_steps
+from mcp_gateway.families.instances import draw, instance, instance_bytes, instance_ids, parse_id, truth_key
+from mcp_gateway.families.registry import families
+from mcp_gateway.families.splits import seed_split
+from mcp_gateway.families.worldview import world_view
+from mcp_gateway.tasks.calibration import score_steps
+from mcp_gateway.tasks.checking import format_problems
+from mcp_gateway.tasks.model import AnswerSpec, Match
+
+FAMILIES = sorted(families())
+PROBE = "import hashlib,sys;from mcp_gateway.families.instances import instance,instance_bytes;" + (
+    "[print(hashlib.sha256(instance_bytes(instance('acme',f,int(s)))).hexdigest()) "
+    "for f,s in (a.split('@') for a in sys.argv[1:])]"
+)
+
+
+def _digests(ids: list[str], hashseed: str) -> list[str]:
+    env = {**os.environ, "PYTHONHASHSEED": hashseed}
+    out = subprocess.run(
+        [sys.executable, "-c", PROBE, *ids], capture_output=True, text=True, env=env, timeout=300, check=True
+    )
+    return out.stdout.split()
+
+
+def test_there_are_families_in_several_apps():
+    apps = {a for f in families().values() for a in f.apps}
+    assert len(FAMILIES) >= 2 and {"ticketing"} <= apps
+
+
+def test_same_seed_same_bytes_across_processes():
+    ids = [f"{f}@{s}" for f in FAMILIES for s in (0, 7)]
+    here = [hashlib.sha256(instance_bytes(instance("acme", *parse_id(i)))).hexdigest() for i in ids]
+    assert _digests(ids, "1") == here
+    assert _digests(ids, "977") == here
+    assert len(set(here)) == len(here)  # different seeds or families: different instances
+
+
+def test_instance_ids_name_family_seed_and_version():
+    task = instance("acme", FAMILIES[0], 3)
+    assert task.id == f"{FAMILIES[0]}@3" and task.public.family == FAMILIES[0]
+    assert task.public.version == families()[FAMILIES[0]].version
+    canary = task.truth.canary
+    assert canary.startswith("SAASGYM-CANARY-") and canary not in task.public.model_dump_json()
+    assert parse_id("ticketing.assign-incident@12") == ("ticketing.assign-incident", 12)
+    assert parse_id("crm-close-won-villanueva") is None and parse_id("x@y") is None
+
+
+@pytest.mark.parametrize("family", FAMILIES)
+def test_test_entities_are_never_train_entities(family):
+    by_split: dict[str, set[str]] = {"train": set(), "dev": set(), "test": set()}
+    for iid in instance_ids("acme", family=family):
+        task = instance("acme", *parse_id(iid))
+        assert task.truth.entities, f"{iid} records no entities"
+        by_split[task.public.split] |= set(task.truth.entities)
+    assert not by_split["train"] & by_split["test"]
+    assert not by_split["dev"] & by_split["test"] and not by_split["train"] & by_split["dev"]
+    fam = families()[family]
+    assert {s for s, e in by_split.items() if e} == set(fam.splits)
+
+
+def test_every_split_entity_set_is_disjoint_across_families():
+    train, test = set(), set()
+    for iid in instance_ids("acme"):
+        task = instance("acme", *parse_id(iid))
+        (test if task.public.split == "test" else train if task.public.split == "train" else set()).update(
+            task.truth.entities
+        )
+    assert train and test and not train & test
+
+
+def test_some_families_are_test_only():
+    only_test = [f for f in families().values() if f.splits == ("test",)]
+    assert only_test
+    for fam in only_test:
+        assert {seed_split("acme", fam.name, s, fam.splits) for s in range(50)} == {"test"}
+
+
+class _Picky(Family):
+    """Accepts only an incident whose number ends in 7: most draws fail and are redrawn."""
+
+    name = "ticketing.test-picky"
+    apps = ("ticketing",)
+
+    def build(self, d: Draw) -> Spec:
+        rows = d.world.rows("SELECT sys_id, number FROM ticketing_incident ORDER BY number")
+        inc = d.pick("incident", rows)
+        if not inc["number"].endswith("7"):
+            raise Redraw("number does not end in 7")
+        text = inc["number"]
+        return Spec(prompt="?", oracle=answer_steps(text), answer=AnswerSpec(match=Match(text=text)))
+
+
+def test_failed_preconditions_are_redrawn_deterministically():
+    picky = _Picky()
+    first = [draw("acme", picky, s)[0].oracle[0].args["answer"] for s in range(12)]
+    assert all(n.endswith("7") for n in first)
+    assert first == [draw("acme", picky, s)[0].oracle[0].args["answer"] for s in range(12)]
+    assert len(set(first)) > 6
+
+
+@pytest.mark.parametrize("family", FAMILIES)
+def test_family_yields_50_distinct_valid_instances(family):
+    gym = world_view("acme").gym
+    seen: dict[str, str] = {}
+    for iid in instance_ids("acme", family=family):
+        task = instance("acme", *parse_id(iid))
+        seen.setdefault(truth_key(task), iid)
+    assert len(seen) >= 50, f"{family}: only {len(seen)} distinct instances"
+    canaries: dict[str, str] = {}
+    for iid in list(seen.values())[:50]:
+        task = instance("acme", *parse_id(iid))
+        assert format_problems(gym, task, canaries) == [], iid
+        assert score_steps(gym, task, list(task.truth.oracle)) == "pass", iid
