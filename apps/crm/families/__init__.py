@@ -1,0 +1,1 @@
+"""CRM task families (see mcp_gateway/families)."""
