@@ -139,9 +139,12 @@ class LogCall(Family):
 def deal_ref(
     d: Draw, acc: dict[str, Any], opps: list[dict[str, Any]]
 ) -> tuple[dict[str, Any], str, list[OracleStep]]:
-    """An open deal of `acc` and how the prompt names it: by its (unique) name, as the account's biggest
-    open deal, or as the one closing next; with the reads an agent needs."""
-    way = d.choice(["name", "biggest", "next"])
+    """An open deal of `acc` and how the prompt names it: by id (nothing to look up), by its (unique) name,
+    as the account's biggest open deal, or as the one closing next; with the reads an agent needs."""
+    way = d.choice(["id", "name", "biggest", "next"])
+    if way == "id":
+        deal = d.choice(opps)
+        return deal, f"opportunity {deal['id']}", []
     if way == "biggest" and len(opps) > 1:
         ranked = sorted(opps, key=lambda o: (-(o["amount"] or 0), o["id"]))
         if (ranked[0]["amount"] or 0) > (ranked[1]["amount"] or 0):

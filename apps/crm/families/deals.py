@@ -28,11 +28,11 @@ def total(price: float, qty: float, discount: float | None) -> float:
     return round(price * qty * (1 - (discount or 0) / 100), 2)
 
 
-def _amount(value: float) -> Match:
+def amount_match(value: float) -> Match:
     return Match(approx=round(value, 2), tol=0.01)
 
 
-def _deal(d: Draw, where: str = "") -> tuple[dict[str, Any], list[dict[str, Any]], str, list]:
+def pick_deal(d: Draw, where: str = "") -> tuple[dict[str, Any], list[dict[str, Any]], str, list]:
     """An open deal of a picked account (named as deal_ref names it) with the account's open deals."""
     pool = open_deal_accounts(d)
     acc = d.pick("account", pool, key="id")
@@ -50,13 +50,28 @@ def _has_items(d: Draw, opp: dict[str, Any], where: str) -> bool:
     return n >= 1 if where == "items" else n >= 2
 
 
-def _item(d: Draw, deal: dict[str, Any]) -> tuple[list, dict[str, Any], list]:
+def one_item(d: Draw, deal: dict[str, Any]) -> tuple[list, dict[str, Any], list]:
     """The deal's line items, one of them (its product only once on the deal) and the others."""
     items = items_of(d, deal["id"])
     item = d.choice(items)
     if sum(1 for i in items if i["product_id"] == item["product_id"]) > 1:
         raise Redraw("the product is on the deal twice")
     return items, item, [i for i in items if i["id"] != item["id"]]
+
+
+def new_product(d: Draw, deal: dict[str, Any]) -> tuple[dict[str, Any], int]:
+    """A price book entry of a product the deal does not have yet (from its book, else the standard
+    one), and a quantity that fits its price."""
+    have = {i["product_id"] for i in items_of(d, deal["id"])}
+    entries = d.world.rows(
+        "SELECT e.id, e.product_id, e.unit_price, p.name, p.product_code AS code "
+        "FROM crm_pricebook_entry e JOIN crm_product p ON p.id = e.product_id "
+        "WHERE e.pricebook_id = ? AND e.is_active = 1 AND p.is_active = 1 ORDER BY e.id",
+        deal["pricebook_id"] or STANDARD,
+    )
+    entry = d.choice([e for e in entries if e["product_id"] not in have])
+    cheap = entry["unit_price"] < 5000
+    return entry, d.choice([1, 2, 3, 5, 8, 10, 12, 20, 25, 40] if cheap else [1, 2, 3])
 
 
 def _with_items(d: Draw) -> list[dict[str, Any]]:
@@ -79,21 +94,9 @@ class AddLineItem(Family):
     summary = "add a product (quantity, optional discount) to an open deal at its price book's list price"
 
     def build(self, d: Draw) -> Spec:
-        deal, opps, ref, lookup = _deal(d)
+        deal, opps, ref, lookup = pick_deal(d)
         book = deal["pricebook_id"] or STANDARD
-        have = {i["product_id"] for i in items_of(d, deal["id"])}
-        entries = d.world.rows(
-            "SELECT e.id, e.product_id, e.unit_price, p.name, p.product_code AS code "
-            "FROM crm_pricebook_entry e JOIN crm_product p ON p.id = e.product_id "
-            "WHERE e.pricebook_id = ? AND e.is_active = 1 AND p.is_active = 1 ORDER BY e.id",
-            book,
-        )
-        entry = d.choice([e for e in entries if e["product_id"] not in have])
-        qty = (
-            d.choice([1, 2, 3, 5, 8, 10, 12, 20, 25, 40])
-            if entry["unit_price"] < 5000
-            else d.choice([1, 2, 3])
-        )
+        entry, qty = new_product(d, deal)
         discount = d.choice([None, None, 5, 10, 15, 20])
         line = total(entry["unit_price"], qty, discount)
         amount = round(sum(i["total_price"] for i in items_of(d, deal["id"])) + line, 2)
@@ -115,13 +118,13 @@ class AddLineItem(Family):
         item = {
             "opportunity_id": eq(deal["id"]),
             "product_id": eq(entry["product_id"]),
-            "quantity": _amount(qty),
-            "total_price": _amount(line),
+            "quantity": amount_match(qty),
+            "total_price": amount_match(line),
         }
         if discount:
             args["discount"] = discount
-            item["discount"] = _amount(discount)
-        opp_fields = {"amount": _amount(amount)}
+            item["discount"] = amount_match(discount)
+        opp_fields = {"amount": amount_match(amount)}
         if deal["pricebook_id"] is None:
             opp_fields["pricebook_id"] = eq(STANDARD)
         return Spec(
@@ -158,8 +161,8 @@ class UpdateLineItem(Family):
     summary = "change the quantity or the discount of one product on an open deal (the amount follows)"
 
     def build(self, d: Draw) -> Spec:
-        deal, opps, ref, lookup = _deal(d, "items")
-        items, item, rest = _item(d, deal)
+        deal, opps, ref, lookup = pick_deal(d, "items")
+        items, item, rest = one_item(d, deal)
         p = item["product_name"]
         if d.chance(0.5):
             qty = d.choice([q for q in (1, 2, 4, 6, 10, 15, 30, 50) if q != item["quantity"]])
@@ -178,7 +181,7 @@ class UpdateLineItem(Family):
             f"The customer agreed — {said} on {ref}.",
         ]
         prompt, k = phrase(d, phrasings)
-        fields = {f: _amount(v) for f, v in change.items()} | {"total_price": _amount(new)}
+        fields = {f: amount_match(v) for f, v in change.items()} | {"total_price": amount_match(new)}
         return Spec(
             prompt=prompt,
             oracle=[
@@ -189,7 +192,10 @@ class UpdateLineItem(Family):
             expect=[
                 Expectation(table="crm_opportunity_line_item", op="update", pk=item["id"], fields=fields),
                 Expectation(
-                    table="crm_opportunity", op="update", pk=deal["id"], fields={"amount": _amount(amount)}
+                    table="crm_opportunity",
+                    op="update",
+                    pk=deal["id"],
+                    fields={"amount": amount_match(amount)},
                 ),
             ],
             allow=[HISTORY],
@@ -206,8 +212,8 @@ class RemoveLineItem(Family):
     summary = "remove one product from an open deal with several (the amount becomes the rest's total)"
 
     def build(self, d: Draw) -> Spec:
-        deal, opps, ref, lookup = _deal(d, "several")
-        items, item, rest = _item(d, deal)
+        deal, opps, ref, lookup = pick_deal(d, "several")
+        items, item, rest = one_item(d, deal)
         p = item["product_name"]
         amount = round(sum(i["total_price"] for i in rest), 2)
         phrasings = [
@@ -228,7 +234,10 @@ class RemoveLineItem(Family):
             expect=[
                 Expectation(table="crm_opportunity_line_item", op="delete", pk=item["id"]),
                 Expectation(
-                    table="crm_opportunity", op="update", pk=deal["id"], fields={"amount": _amount(amount)}
+                    table="crm_opportunity",
+                    op="update",
+                    pk=deal["id"],
+                    fields={"amount": amount_match(amount)},
                 ),
                 *[Expectation(table="crm_opportunity_line_item", op="unchanged", pk=i["id"]) for i in rest],
             ],
@@ -255,7 +264,7 @@ class AdvanceStage(Family):
     summary = "move an open deal to another open stage (next step text, custom probability as knobs)"
 
     def build(self, d: Draw) -> Spec:
-        deal, opps, ref, lookup = _deal(d)
+        deal, opps, ref, lookup = pick_deal(d)
         here = OPEN_STAGES.index(deal["stage_name"])
         forward = d.chance(0.75) and here + 1 < len(OPEN_STAGES)
         stage = (
@@ -357,4 +366,10 @@ class ReassignOpenDeals(Family):
         )
 
 
-FAMILIES = [AddLineItem(), UpdateLineItem(), RemoveLineItem(), AdvanceStage(), ReassignOpenDeals()]
+FAMILIES = [
+    AddLineItem(),
+    UpdateLineItem(),
+    RemoveLineItem(),
+    AdvanceStage(),
+    ReassignOpenDeals(),
+]

@@ -29,12 +29,15 @@ def leads(d: Draw, where: str, *params: Any) -> list[dict[str, Any]]:
 
 
 def lead_ref(d: Draw, lead: dict[str, Any]) -> tuple[str, list]:
-    """The lead by name and company, or by e-mail; with the search an agent runs."""
+    """The lead by id (nothing to look up), by name and company, or by e-mail; with the search an agent
+    runs."""
     twins = d.world.value(
         "SELECT count(*) FROM crm_lead WHERE first_name = ? AND last_name = ?",
         lead["first_name"],
         lead["last_name"],
     )
+    if d.chance(0.2):
+        return f"lead {lead['id']}", []
     if lead["email"] and (twins > 1 or d.chance(0.4)):
         return f"the lead with e-mail {lead['email']}", [
             step("crm_list_leads", search=lead["email"], include_converted=True)
