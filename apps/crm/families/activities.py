@@ -182,6 +182,17 @@ def deal_ref(
     return deal, f"the {deal['name']} opportunity", [step("crm_list_opportunities", search=deal["name"])]
 
 
+def task_insert(what_id: str, key: str, due: str, owner: str, **more: Match) -> Expectation:
+    """A new task on `what_id` whose subject has `key`, due `due`, owned by `owner` (and `more`)."""
+    fields = {
+        "what_id": eq(what_id),
+        "subject": Match(contains=key),
+        "activity_date": eq(due),
+        "owner_id": eq(owner),
+    }
+    return Expectation(table="crm_task", op="insert", fields={**fields, **more})
+
+
 def open_deal_accounts(d: Draw) -> list[dict[str, Any]]:
     return accounts(d, "a.id IN (SELECT account_id FROM crm_opportunity WHERE is_closed = 0)")
 
@@ -227,20 +238,7 @@ class FollowUpTask(Family):
         return Spec(
             prompt=prompt,
             oracle=[*lookup, step("crm_create_task", **args)],
-            expect=[
-                Expectation(
-                    table="crm_task",
-                    op="insert",
-                    fields={
-                        "what_id": eq(deal["id"]),
-                        "subject": Match(contains=key),
-                        "activity_date": eq(due),
-                        "priority": eq(priority),
-                        "owner_id": eq(owner),
-                        "is_closed": eq(False),
-                    },
-                )
-            ],
+            expect=[task_insert(deal["id"], key, due, owner, priority=eq(priority), is_closed=eq(False))],
             wrong_record={
                 deal["id"]: other(opps, deal)["id"]
                 if len(opps) > 1

@@ -6,7 +6,16 @@ from __future__ import annotations
 from typing import Any
 
 from apps.crm.families.activities import deal_ref, open_deal_accounts
-from apps.crm.families.common import HISTORY, open_opps_of, opportunities, other, phrase, sellers
+from apps.crm.families.common import (
+    HISTORY,
+    account_ref,
+    accounts,
+    open_opps_of,
+    opportunities,
+    other,
+    phrase,
+    sellers,
+)
 from apps.crm.picklists import OPEN_STAGES, STAGES_BY_NAME
 from mcp_gateway.families.base import Draw, Family, Redraw, Spec, eq, step
 from mcp_gateway.tasks.model import Expectation, Match, UiStep
@@ -317,8 +326,6 @@ class ReassignOpenDeals(Family):
     summary = "give every open deal of an account (two to seven) to another rep; closed deals stay"
 
     def build(self, d: Draw) -> Spec:
-        from apps.crm.families.common import account_ref, accounts
-
         pool = accounts(
             d,
             "a.id IN (SELECT account_id FROM crm_opportunity WHERE is_closed = 0 GROUP BY account_id "

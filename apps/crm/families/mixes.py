@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from apps.crm.families.activities import TASK_SUBJECTS, deal_ref, open_deal_accounts
+from apps.crm.families.activities import TASK_SUBJECTS, deal_ref, open_deal_accounts, task_insert
 from apps.crm.families.common import (
     HISTORY,
     TODAY,
@@ -19,7 +19,7 @@ from apps.crm.families.common import (
 from apps.crm.families.deals import STANDARD, amount_match, new_product, one_item, pick_deal, total
 from apps.crm.picklists import OPEN_STAGES, STAGES_BY_NAME
 from mcp_gateway.families.base import Draw, Family, Redraw, Spec, eq, step
-from mcp_gateway.tasks.model import Expectation, Match
+from mcp_gateway.tasks.model import Expectation
 
 OPEN_TASKS = (
     "SELECT id, subject, activity_date, what_id FROM crm_task WHERE is_closed = 0 AND what_id = ? ORDER BY id"
@@ -223,16 +223,7 @@ class StageAndFollowUp(Family):
                         "forecast_category": eq(stage.forecast_category),
                     },
                 ),
-                Expectation(
-                    table="crm_task",
-                    op="insert",
-                    fields={
-                        "what_id": eq(deal["id"]),
-                        "subject": Match(contains=key),
-                        "activity_date": eq(due),
-                        "owner_id": eq(deal["owner_id"]),
-                    },
-                ),
+                task_insert(deal["id"], key, due, deal["owner_id"]),
             ],
             allow=[HISTORY],
             wrong_record={deal["id"]: other(opportunities(d, "o.is_closed = 0"), deal)["id"]},
