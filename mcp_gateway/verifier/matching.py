@@ -25,6 +25,9 @@ REFUSAL_WORDS = (
 )
 
 
+_ISO_DATETIME = re.compile(r"^\d{4}-\d{2}-\d{2}T\d{2}")
+
+
 def normalize_text(value: Any) -> str:
     return re.sub(r"\s+", " ", str(value)).strip().casefold()
 
@@ -57,7 +60,12 @@ def matches(rule: Match, value: Any) -> bool:
         return (value is None) == rule.is_null
     if "equals" in rule.model_fields_set:
         expected = _comparable(rule.equals)
-        if isinstance(value, str) and isinstance(expected, str) and " " in value and "T" in expected:
+        if (
+            isinstance(value, str)
+            and isinstance(expected, str)
+            and " " in value
+            and _ISO_DATETIME.match(expected)
+        ):
             return value.replace(" ", "T").startswith(expected)  # datetimes stored as 'YYYY-MM-DD HH:MM:SS…'
         return _comparable(value) == expected
     if rule.one_of is not None:

@@ -1,205 +1,316 @@
-"""Activities on contacts: log a call, create a follow-up task; edit a contact's details."""
+"""Activities: log a call with a contact, a follow-up task on a deal, a meeting with a contact."""
 
 from __future__ import annotations
 
-from apps.crm.families.common import contacts, neighbour, unique_name
-from mcp_gateway.families.base import Draw, Family, Spec, eq, step
-from mcp_gateway.tasks.model import Expectation, Match
+from typing import Any
 
-CALLS = [
-    ("Renewal timing", "they want to renew in Q1"),
-    ("Pricing questions", "asked for the Premium support price"),
-    ("Onboarding check-in", "onboarding is on track"),
-    ("Contract redlines", "legal will send redlines Friday"),
-    ("Expansion interest", "interested in 50 more seats"),
-    ("Support escalation", "escalation resolved, customer satisfied"),
+from apps.crm.families.common import (
+    ME,
+    account_ref,
+    accounts,
+    contacts_of,
+    open_opps_of,
+    opportunities,
+    other,
+    phrase,
+)
+from mcp_gateway.families.base import Draw, Family, Redraw, Spec, eq, step
+from mcp_gateway.tasks.model import Expectation, Match, OracleStep, UiStep
+
+CALL_SUBJECTS = [
+    ("Renewal terms discussion", "renewal terms"),
+    ("Pricing follow-up", "pricing follow-up"),
+    ("Implementation timeline", "implementation timeline"),
+    ("Budget approval status", "budget approval"),
+    ("Technical requirements review", "technical requirements"),
+    ("Contract redlines walkthrough", "contract redlines"),
+    ("Reference call request", "reference call"),
 ]
-DISPOSITIONS = ["Connected", "Left voicemail", "Scheduled follow-up"]
-TASKS = [
-    "Send updated proposal",
-    "Book QBR",
-    "Share case study",
-    "Confirm renewal budget",
-    "Schedule demo",
-    "Send security questionnaire",
+TASK_SUBJECTS = [
+    ("Send revised proposal", "revised proposal"),
+    ("Prepare ROI analysis", "ROI analysis"),
+    ("Confirm decision makers", "decision makers"),
+    ("Schedule executive sponsor meeting", "executive sponsor"),
+    ("Share security questionnaire", "security questionnaire"),
+    ("Draft order form", "order form"),
 ]
-DUE = ["2026-11-04", "2026-11-06", "2026-11-10", "2026-11-13", "2026-11-18", "2026-11-24"]
+MEETINGS = [
+    ("Quarterly business review", "business review"),
+    ("Product demo", "demo"),
+    ("Onsite workshop", "workshop"),
+    ("Roadmap briefing", "roadmap"),
+]
+DAYS = ["2026-11-04", "2026-11-05", "2026-11-09", "2026-11-10", "2026-11-12", "2026-11-17", "2026-11-19"]
+
+
+def _contact_pool(d: Draw) -> list[dict[str, Any]]:
+    return accounts(d, "a.id IN (SELECT account_id FROM crm_contact)")
+
+
+def _unique_contact(d: Draw, acc: dict[str, Any]) -> dict[str, Any]:
+    people = contacts_of(d, acc["id"])
+    person = d.choice(people)
+    if sum(1 for p in people if p["full_name"] == person["full_name"]) > 1:
+        raise Redraw("two contacts of the account share the name")
+    d.note("contact", person["id"])
+    d.distractors = (
+        int(d.world.value("SELECT count(*) FROM crm_contact WHERE last_name = ?", person["last_name"])) - 1
+    )
+    return person
 
 
 class LogCall(Family):
     name = "crm.log-call"
     apps = ("crm",)
+    surfaces = ("mcp", "cli", "ui", "python")
     author = "saasgym-crm-team"
-    summary = "log a completed call with a contact (type, duration, result, notes) on their account"
+    summary = "log a finished call with a contact (type, minutes, subject; maybe about an open deal)"
 
     def build(self, d: Draw) -> Spec:
-        pool = contacts(d)
-        c = d.pick("contact", pool, key="id")
-        d.distractors = unique_name(d, pool, c)
-        topic, notes = d.choice(CALLS)
-        call_type = d.choice(["Inbound", "Outbound"])
+        acc = d.pick("account", _contact_pool(d), key="id")
+        person = _unique_contact(d, acc)
+        subject, key = d.choice(CALL_SUBJECTS)
         minutes = d.choice([5, 10, 12, 15, 20, 25, 30, 45])
-        result = d.choice(DISPOSITIONS)
-        who, acct = c["name"], c["account_name"]
-        verb = "called me" if call_type == "Inbound" else "I called"
-        side = "they called me" if call_type == "Inbound" else "I called"
-        role = c["title"] or "contact"
+        kind = d.choice(["Outbound", "Inbound"])
+        deals = [o for o in open_opps_of(d, acc["id"]) if len(opportunities(d, "o.name = ?", o["name"])) == 1]
+        deal = d.choice(deals) if deals and d.chance(0.4) else None
+        if deal:
+            d.note("opportunity", deal["id"])
+        about = f" It was about the {deal['name']} opportunity; relate the call to it." if deal else ""
+        who, a = person["full_name"], acc["name"]
+        direction = "outbound call to" if kind == "Outbound" else "inbound call from"
         phrasings = [
-            f'Log a call: {who} from {acct} {verb} about "{topic}" ({minutes} minutes, {result}). '
-            f"Notes: {notes}.",
-            f"{'Inbound' if call_type == 'Inbound' else 'Outbound'} call with {who} ({acct}), {minutes} min, "
-            f'result {result}. Subject "{topic}"; note that {notes}.',
-            f"Please record my {minutes}-minute {call_type.lower()} call with {acct}'s {role} "
-            f'{who}: "{topic}", {result}, notes: {notes}.',
-            f"Add the call to {who}'s contact record at {acct}: {call_type.lower()}, {minutes} minutes, "
-            f'"{topic}", outcome {result}. {notes[0].upper()}{notes[1:]}.',
-            f"Just got off the phone with {who} of {acct} ({side}). "
-            f'Log it as "{topic}", {call_type}, {minutes} minutes, {result}; notes: {notes}.',
+            f"I just had a {minutes}-minute {direction} {who} at {a}. Log it with the subject "
+            f'"{subject}".{about}',
+            f'Log a call: {kind.lower()}, {minutes} minutes, with {who} ({a}). Subject: "{subject}".{about}',
+            f'Please record my {direction} {who} of {a} — {minutes} min, subject "{subject}".{about}',
+            f"{who} from {a} and I spoke for {minutes} minutes ({kind.lower()} call). Log it as "
+            f'"{subject}".{about}',
+            f'Add a logged call on {who}\'s contact record ({a}): "{subject}", {kind}, {minutes} '
+            f"minutes.{about}",
         ]
-        k = d.rng.randrange(len(phrasings))
-        wrong = neighbour(pool, c)
+        prompt, k = phrase(d, phrasings)
+        args: dict[str, Any] = {
+            "who_id": person["id"],
+            "subject": subject,
+            "call_type": kind,
+            "call_duration_in_seconds": minutes * 60,
+        }
+        fields = {
+            "who_id": eq(person["id"]),
+            "task_subtype": eq("Call"),
+            "status": eq("Completed"),
+            "subject": Match(contains=key),
+            "call_type": eq(kind),
+            "call_duration_in_seconds": eq(minutes * 60),
+            "owner_id": eq(ME),
+        }
+        lookup = [step("crm_list_contacts", search=who)]
+        if deal:
+            args["what_id"] = deal["id"]
+            fields["what_id"] = eq(deal["id"])
+            lookup.append(step("crm_list_opportunities", account_id=acc["id"], status="open"))
+        people = contacts_of(d, acc["id"])
+        wrong = (
+            other(people, person)
+            if len(people) > 1
+            else other(contacts_of(d, other(_contact_pool(d), acc)["id"]), {"id": ""})
+        )
         return Spec(
-            prompt=phrasings[k],
-            oracle=[
-                step("crm_list_contacts", search=who),
-                step(
-                    "crm_log_call",
-                    subject=topic,
-                    who_id=c["id"],
-                    what_id=c["account_id"],
-                    call_type=call_type,
-                    call_duration_in_seconds=minutes * 60,
-                    call_disposition=result,
-                    description=notes,
-                ),
+            prompt=prompt,
+            oracle=[*lookup, step("crm_log_call", **args)],
+            expect=[Expectation(table="crm_task", op="insert", fields=fields)],
+            ui_oracle=None
+            if deal
+            else [
+                UiStep(goto=f"/calls/new?who_id={person['id']}"),
+                UiStep(fill=("Subject", subject)),
+                UiStep(select=("Call Type", kind)),
+                UiStep(fill=("Call Duration (seconds)", str(minutes * 60))),
+                UiStep(click=("button", "Save")),
+                UiStep(expect_text=subject),
             ],
-            expect=[
-                Expectation(
-                    table="crm_task",
-                    op="insert",
-                    fields={
-                        "who_id": eq(c["id"]),
-                        "what_id": eq(c["account_id"]),
-                        "task_subtype": eq("Call"),
-                        "call_type": eq(call_type),
-                        "call_duration_in_seconds": eq(minutes * 60),
-                        "call_disposition": Match(text=result),
-                        "subject": Match(contains=topic),
-                        "description": Match(contains=notes),
-                        "status": eq("Completed"),
-                    },
-                )
-            ],
-            wrong_record={c["id"]: wrong["id"], c["account_id"]: wrong["account_id"]},
-            tags=["activity", "call"],
+            wrong_record={person["id"]: wrong["id"]},
+            tags=["activity", "call", "contact"],
             phrasing=k,
         )
+
+
+def deal_ref(
+    d: Draw, acc: dict[str, Any], opps: list[dict[str, Any]]
+) -> tuple[dict[str, Any], str, list[OracleStep]]:
+    """An open deal of `acc` and how the prompt names it: by id (nothing to look up), by its (unique) name,
+    as the account's biggest open deal, or as the one closing next; with the reads an agent needs."""
+    way = d.choice(["id", "name", "biggest", "next"])
+    if way == "id":
+        deal = d.choice(opps)
+        return deal, f"opportunity {deal['id']}", []
+    if way == "biggest" and len(opps) > 1:
+        ranked = sorted(opps, key=lambda o: (-(o["amount"] or 0), o["id"]))
+        if (ranked[0]["amount"] or 0) > (ranked[1]["amount"] or 0):
+            ref, lookup = account_ref(d, acc)
+            return (
+                ranked[0],
+                f"the biggest open deal of {ref}",
+                [
+                    *lookup,
+                    step(
+                        "crm_list_opportunities",
+                        account_id=acc["id"],
+                        status="open",
+                        sort_by="amount",
+                        descending=True,
+                    ),
+                ],
+            )
+    if way == "next" and len(opps) > 1:
+        ranked = sorted(opps, key=lambda o: (o["close_date"], o["id"]))
+        if ranked[0]["close_date"] < ranked[1]["close_date"]:
+            ref, lookup = account_ref(d, acc)
+            return (
+                ranked[0],
+                f"the open deal of {ref} that closes next",
+                [
+                    *lookup,
+                    step("crm_list_opportunities", account_id=acc["id"], status="open", sort_by="close_date"),
+                ],
+            )
+    named = [o for o in opps if len(opportunities(d, "o.name = ?", o["name"])) == 1]
+    if not named:
+        raise Redraw("no uniquely named open deal")
+    deal = d.choice(named)
+    return deal, f"the {deal['name']} opportunity", [step("crm_list_opportunities", search=deal["name"])]
+
+
+def task_insert(what_id: str, key: str, due: str, owner: str, **more: Match) -> Expectation:
+    """A new task on `what_id` whose subject has `key`, due `due`, owned by `owner` (and `more`)."""
+    fields = {
+        "what_id": eq(what_id),
+        "subject": Match(contains=key),
+        "activity_date": eq(due),
+        "owner_id": eq(owner),
+    }
+    return Expectation(table="crm_task", op="insert", fields={**fields, **more})
+
+
+def open_deal_accounts(d: Draw) -> list[dict[str, Any]]:
+    return accounts(d, "a.id IN (SELECT account_id FROM crm_opportunity WHERE is_closed = 0)")
 
 
 class FollowUpTask(Family):
     name = "crm.follow-up-task"
     apps = ("crm",)
     author = "saasgym-crm-team"
-    summary = "a follow-up task for a contact with subject, due date and priority"
+    summary = "a follow-up task (due date, priority, assignee) on an open deal named or found by relation"
 
     def build(self, d: Draw) -> Spec:
-        pool = contacts(d)
-        c = d.pick("contact", pool, key="id")
-        d.distractors = unique_name(d, pool, c)
-        subject, due = d.choice(TASKS), d.choice(DUE)
+        pool = open_deal_accounts(d)
+        acc = d.pick("account", pool, key="id")
+        opps = open_opps_of(d, acc["id"])
+        deal, ref, lookup = deal_ref(d, acc, opps)
+        d.note("opportunity", deal["id"])
+        d.distractors = len(opps) - 1
+        subject, key = d.choice(TASK_SUBJECTS)
+        due = d.choice(DAYS)
         priority = d.choice(["High", "Normal", "Low"])
-        who, acct = c["name"], c["account_name"]
-        p = "" if priority == "Normal" else f", {priority.lower()} priority"
+        to_owner = d.chance(0.5) and deal["owner_id"] != ME
+        owner = deal["owner_id"] if to_owner else ME
+        whom = "the deal's owner" if to_owner else "me"
         phrasings = [
-            f'Create a task for me to "{subject}" with {who} ({acct}), due {due}{p}.',
-            f"Remind me to {subject.lower()} for {who} at {acct} by {due}{p}. Put it on the contact.",
-            f'New CRM task on {acct}\'s contact {who}: "{subject}", due date {due}{p}.',
-            f'I owe {who} from {acct} something: "{subject}". Add a to-do due {due}{p}.',
-            f'Please add a follow-up "{subject}" for {who} ({acct}) — due {due}{p}.',
+            f'Create a task "{subject}" on {ref}, due {due}, {priority.lower()} priority, assigned to '
+            f"{whom}.",
+            f'Add a {priority.lower()}-priority follow-up to {ref}: "{subject}" by {due}. Assign it to '
+            f"{whom}.",
+            f'Please put a to-do on {ref} — "{subject}", due date {due}, priority {priority}, owner: {whom}.',
+            f'For {ref}, I need a task "{subject}" (due {due}, {priority} priority) for {whom}.',
+            f'Follow-up needed on {ref}: "{subject}". Due {due}; priority {priority}; assign to {whom}.',
         ]
-        k = d.rng.randrange(len(phrasings))
-        args = {"subject": subject, "who_id": c["id"], "what_id": c["account_id"], "activity_date": due}
-        if priority != "Normal":
-            args["priority"] = priority
-        wrong = neighbour(pool, c)
+        prompt, k = phrase(d, phrasings)
+        if to_owner:
+            lookup.append(step("crm_get_opportunity", opportunity_id=deal["id"]))
+        args = {
+            "subject": subject,
+            "what_id": deal["id"],
+            "activity_date": due,
+            "priority": priority,
+            "owner_id": owner,
+        }
         return Spec(
-            prompt=phrasings[k],
-            oracle=[
-                step("crm_search_records", query=who, objects=["contact"]),
-                step("crm_create_task", **args),
-            ],
-            expect=[
-                Expectation(
-                    table="crm_task",
-                    op="insert",
-                    fields={
-                        "who_id": eq(c["id"]),
-                        "subject": Match(contains=subject),
-                        "activity_date": eq(due),
-                        "priority": eq(priority),
-                        "is_closed": eq(False),
-                    },
-                )
-            ],
-            wrong_record={c["id"]: wrong["id"], c["account_id"]: wrong["account_id"]},
-            tags=["activity", "task"],
+            prompt=prompt,
+            oracle=[*lookup, step("crm_create_task", **args)],
+            expect=[task_insert(deal["id"], key, due, owner, priority=eq(priority), is_closed=eq(False))],
+            wrong_record={
+                deal["id"]: other(opps, deal)["id"]
+                if len(opps) > 1
+                else other(opportunities(d, "o.is_closed = 0"), deal)["id"]
+            },
+            tags=["activity", "task", "opportunity"],
             phrasing=k,
         )
 
 
-TITLES = [
-    "VP of Operations",
-    "Director of IT",
-    "Head of Procurement",
-    "Chief Financial Officer",
-    "IT Manager",
-    "Operations Manager",
-    "Senior Buyer",
-    "Chief Technology Officer",
-]
-
-
-class UpdateContact(Family):
-    name = "crm.update-contact"
+class ScheduleEvent(Family):
+    name = "crm.schedule-event"
     apps = ("crm",)
     author = "saasgym-crm-team"
-    summary = "update a contact's title, phone or department (named by name and account)"
+    summary = "a meeting with a contact, related to the contact's account (day, start, length, location)"
 
     def build(self, d: Draw) -> Spec:
-        pool = contacts(d)
-        c = d.pick("contact", pool, key="id")
-        d.distractors = unique_name(d, pool, c)
-        what = d.choice(["title", "phone", "department"])
-        if what == "title":
-            value = d.choice([t for t in TITLES if t != c["title"]])
-        elif what == "phone":
-            value = f"({d.rng.randrange(201, 989)}) 555-{d.rng.randrange(1000, 9999)}"
-        else:
-            value = d.choice(
-                [x for x in ("Finance", "Operations", "IT", "Procurement", "Legal") if x != c["department"]]
-            )
-        who, acct, label = c["name"], c["account_name"], {"department": "department"}.get(what, what)
+        pool = _contact_pool(d)
+        acc = d.pick("account", pool, key="id")
+        person = _unique_contact(d, acc)
+        subject, key = d.choice(MEETINGS)
+        day = d.choice(DAYS)
+        hour = d.choice([9, 10, 11, 13, 14, 15, 16])
+        length = d.choice([30, 60, 90])
+        start = f"{day}T{hour:02d}:00:00"
+        end_h, end_m = hour + (length // 60), length % 60
+        end = f"{day}T{end_h:02d}:{end_m:02d}:00"
+        place = d.choice([None, "Zoom", "Their office", "Acme HQ, Room 4"])
+        at = f" Location: {place}." if place else ""
+        who, a = person["full_name"], acc["name"]
         phrasings = [
-            f"{who} at {acct} has a new {label}: {value}. Please update the contact.",
-            f"Update {acct}'s contact {who} — {label} is now {value}.",
-            f"Change the {label} of {who} ({acct}) to {value}.",
-            f"FYI {who} from {acct} told me their {label} changed to {value}; fix it in the CRM.",
-            f"Please set {value} as the {label} on {who}'s contact record ({acct}).",
+            f'Schedule a "{subject}" with {who} of {a} on {day} from {hour:02d}:00 for {length} '
+            f"minutes, related to the {a} account.{at}",
+            f'Put a meeting on my calendar: "{subject}", {day} at {hour:02d}:00 (UTC), {length} min, '
+            f"with {who} ({a}); link it to the account.{at}",
+            f"Book {length} minutes with {who} at {a} on {day}, starting {hour:02d}:00 — subject "
+            f'"{subject}", on the {a} account.{at}',
+            f'{who} from {a} agreed to a "{subject}" on {day}, {hour:02d}:00–{end_h:02d}:{end_m:02d}. '
+            f"Create the event on the account with them as attendee.{at}",
+            f'Create an event "{subject}" for {day} {hour:02d}:00 to {end_h:02d}:{end_m:02d} with '
+            f"contact {who}, related to {a}.{at}",
         ]
-        k = d.rng.randrange(len(phrasings))
+        prompt, k = phrase(d, phrasings)
+        args: dict[str, Any] = {
+            "subject": subject,
+            "start_date_time": start,
+            "end_date_time": end,
+            "who_id": person["id"],
+            "what_id": acc["id"],
+        }
+        fields = {
+            "who_id": eq(person["id"]),
+            "what_id": eq(acc["id"]),
+            "subject": Match(contains=key),
+            "start_date_time": eq(start[:16]),
+            "end_date_time": eq(end[:16]),
+        }
+        if place:
+            args["location"] = place
+            fields["location"] = Match(text=place)
         return Spec(
-            prompt=phrasings[k],
-            oracle=[
-                step("crm_list_contacts", search=c["last_name"], account_id=c["account_id"]),
-                step("crm_update_contact", contact_id=c["id"], **{what: value}),
-            ],
-            expect=[
-                Expectation(table="crm_contact", op="update", pk=c["id"], fields={what: Match(text=value)})
-            ],
-            wrong_record={c["id"]: neighbour(pool, c)["id"]},
-            tags=["contact", "update"],
+            prompt=prompt,
+            oracle=[step("crm_list_contacts", search=who), step("crm_create_event", **args)],
+            expect=[Expectation(table="crm_event", op="insert", fields=fields)],
+            wrong_record={
+                person["id"]: other(contacts_of(d, acc["id"]), person)["id"]
+                if len(contacts_of(d, acc["id"])) > 1
+                else ""
+            },
+            tags=["activity", "event", "contact"],
             phrasing=k,
         )
 
 
-FAMILIES = [LogCall(), FollowUpTask(), UpdateContact()]
+FAMILIES = [LogCall(), FollowUpTask(), ScheduleEvent()]

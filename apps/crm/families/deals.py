@@ -1,27 +1,98 @@
-"""Open opportunities: add products to a deal at list price (the amount follows its line items), and
-questions about an account's open pipeline. Closing opportunities is left out for now."""
+"""Deals: products with price-book arithmetic (add, change, remove), moving between open stages and
+reassigning an account's open deals."""
 
 from __future__ import annotations
 
-from mcp_gateway.families.base import Draw, Family, Redraw, Spec, answer_steps, eq, step, ui_answer
-from mcp_gateway.tasks.model import Allowance, AnswerSpec, Expectation, Match, UiStep
+from typing import Any
 
-OPEN_DEALS = """
-SELECT o.id, o.name, o.stage_name, o.amount, o.account_id, a.name AS account_name,
-       (SELECT coalesce(sum(l.total_price), 0) FROM crm_opportunity_line_item l WHERE l.opportunity_id = o.id)
-         AS items_total
-FROM crm_opportunity o JOIN crm_account a ON a.id = o.account_id
-WHERE o.is_closed = 0 ORDER BY o.id
+from apps.crm.families.activities import deal_ref, open_deal_accounts
+from apps.crm.families.common import (
+    HISTORY,
+    account_ref,
+    accounts,
+    open_opps_of,
+    opportunities,
+    other,
+    phrase,
+    sellers,
+)
+from apps.crm.picklists import OPEN_STAGES, STAGES_BY_NAME
+from mcp_gateway.families.base import Draw, Family, Redraw, Spec, eq, step
+from mcp_gateway.tasks.model import Expectation, Match, UiStep
+
+STANDARD = "01s5g0000000001AAA"
+ITEMS = """
+SELECT li.id, li.opportunity_id, li.product_id, p.name AS product_name, li.quantity, li.unit_price,
+       li.discount, li.total_price
+FROM crm_opportunity_line_item li JOIN crm_product p ON p.id = li.product_id
+WHERE li.opportunity_id = ? ORDER BY li.id
 """
-PRODUCTS = """
-SELECT p.id, p.name, p.product_code, e.unit_price FROM crm_product p
-JOIN crm_pricebook_entry e ON e.product_id = p.id JOIN crm_pricebook b ON b.id = e.pricebook_id
-WHERE b.is_standard = 1 AND e.is_active = 1 AND p.is_active = 1 ORDER BY p.product_code
-"""
 
 
-def money(x: float) -> str:
-    return f"${x:,.2f}"
+def items_of(d: Draw, opp_id: str) -> list[dict[str, Any]]:
+    return d.world.rows(ITEMS, opp_id)
+
+
+def total(price: float, qty: float, discount: float | None) -> float:
+    return round(price * qty * (1 - (discount or 0) / 100), 2)
+
+
+def amount_match(value: float) -> Match:
+    return Match(approx=round(value, 2), tol=0.01)
+
+
+def pick_deal(d: Draw, where: str = "") -> tuple[dict[str, Any], list[dict[str, Any]], str, list]:
+    """An open deal of a picked account (named as deal_ref names it) with the account's open deals."""
+    pool = open_deal_accounts(d)
+    acc = d.pick("account", pool, key="id")
+    opps = [o for o in open_opps_of(d, acc["id"]) if not where or _has_items(d, o, where)]
+    if not opps:
+        raise Redraw("no open deal fits")
+    deal, ref, lookup = deal_ref(d, acc, opps)
+    d.note("opportunity", deal["id"])
+    d.distractors = len(open_opps_of(d, acc["id"])) - 1
+    return deal, opps, ref, lookup
+
+
+def _has_items(d: Draw, opp: dict[str, Any], where: str) -> bool:
+    n = len(items_of(d, opp["id"]))
+    return n >= 1 if where == "items" else n >= 2
+
+
+def one_item(d: Draw, deal: dict[str, Any]) -> tuple[list, dict[str, Any], list]:
+    """The deal's line items, one of them (its product only once on the deal) and the others."""
+    items = items_of(d, deal["id"])
+    item = d.choice(items)
+    if sum(1 for i in items if i["product_id"] == item["product_id"]) > 1:
+        raise Redraw("the product is on the deal twice")
+    return items, item, [i for i in items if i["id"] != item["id"]]
+
+
+def new_product(d: Draw, deal: dict[str, Any]) -> tuple[dict[str, Any], int]:
+    """A price book entry of a product the deal does not have yet (from its book, else the standard
+    one), and a quantity that fits its price."""
+    have = {i["product_id"] for i in items_of(d, deal["id"])}
+    entries = d.world.rows(
+        "SELECT e.id, e.product_id, e.unit_price, p.name, p.product_code AS code "
+        "FROM crm_pricebook_entry e JOIN crm_product p ON p.id = e.product_id "
+        "WHERE e.pricebook_id = ? AND e.is_active = 1 AND p.is_active = 1 ORDER BY e.id",
+        deal["pricebook_id"] or STANDARD,
+    )
+    entry = d.choice([e for e in entries if e["product_id"] not in have])
+    cheap = entry["unit_price"] < 5000
+    return entry, d.choice([1, 2, 3, 5, 8, 10, 12, 20, 25, 40] if cheap else [1, 2, 3])
+
+
+def _with_items(d: Draw) -> list[dict[str, Any]]:
+    """Open deals with products (for a wrong-record line item of another deal)."""
+    return opportunities(
+        d, "o.is_closed = 0 AND o.id IN (SELECT opportunity_id FROM crm_opportunity_line_item)"
+    )
+
+
+def _wrong_opp(d: Draw, opps: list[dict[str, Any]], deal: dict[str, Any]) -> str:
+    rest = [o for o in opps if o["id"] != deal["id"]]
+    return rest[0]["id"] if rest else other(opportunities(d, "o.is_closed = 0"), deal)["id"]
 
 
 class AddLineItem(Family):
@@ -29,121 +100,283 @@ class AddLineItem(Family):
     apps = ("crm",)
     surfaces = ("mcp", "cli", "ui", "python")
     author = "saasgym-crm-team"
-    summary = "add N units of a product at list price to an open opportunity (amount follows)"
+    summary = "add a product (quantity, optional discount) to an open deal at its price book's list price"
 
     def build(self, d: Draw) -> Spec:
-        pool = d.world.rows(OPEN_DEALS)
-        opp = d.pick("account", pool, key="account_id")
-        d.note("opportunity", opp["id"])
-        same = [r for r in pool if r["account_id"] == opp["account_id"]]
-        if sum(1 for r in same if r["name"] == opp["name"]) > 1:
-            raise Redraw("the account has two open deals with that name")
-        d.distractors = len(same) - 1
-        product = d.choice(d.world.rows(PRODUCTS))
-        qty = d.choice([1, 2, 3, 5, 8, 10, 12, 20, 25, 40])
-        total = qty * product["unit_price"]
-        amount = opp["items_total"] + total
-        deal = f"the {opp['name']} opportunity ({opp['account_name']})"
-        p = product["name"]
+        deal, opps, ref, lookup = pick_deal(d)
+        book = deal["pricebook_id"] or STANDARD
+        entry, qty = new_product(d, deal)
+        discount = d.choice([None, None, 5, 10, 15, 20])
+        line = total(entry["unit_price"], qty, discount)
+        amount = round(sum(i["total_price"] for i in items_of(d, deal["id"])) + line, 2)
+        off = f" with a {discount}% discount" if discount else " at list price"
+        p = entry["name"]
         phrasings = [
-            f"Add {qty} × {p} at list price to {deal}.",
-            f"{opp['account_name']} wants {qty} of {p} on their {opp['name']} deal. Add the line "
-            f"item, list price.",
-            f"Please put {qty} units of {p} (standard price book) on {deal}.",
-            f"Line item for {deal}: {p}, quantity {qty}, no discount.",
-            f"Update {deal} with {qty} more {p} at the list price.",
+            f"Add {qty} × {p}{off} to {ref}.",
+            f"The customer wants {qty} of {p}. Put them on {ref}{off}.",
+            f"Please add the product {p} (quantity {qty}){off} to {ref}.",
+            f"Line item needed on {ref}: {p}, qty {qty}{off}.",
+            f"Update the products of {ref}: add {qty} units of {p}{off}; the amount should follow.",
         ]
-        k = d.rng.randrange(len(phrasings))
-        wrong = next(r for r in pool if r["account_id"] != opp["account_id"])
-        standard = d.world.value("SELECT id FROM crm_pricebook WHERE is_standard = 1")
-        option = f"{p} ({product['product_code']}) — {money(product['unit_price'])}"
+        prompt, k = phrase(d, phrasings)
+        args: dict[str, Any] = {
+            "opportunity_id": deal["id"],
+            "product_id": entry["product_id"],
+            "quantity": qty,
+        }
+        item = {
+            "opportunity_id": eq(deal["id"]),
+            "product_id": eq(entry["product_id"]),
+            "quantity": amount_match(qty),
+            "total_price": amount_match(line),
+        }
+        if discount:
+            args["discount"] = discount
+            item["discount"] = amount_match(discount)
+        opp_fields = {"amount": amount_match(amount)}
+        if deal["pricebook_id"] is None:
+            opp_fields["pricebook_id"] = eq(STANDARD)
         return Spec(
-            prompt=phrasings[k],
+            prompt=prompt,
             oracle=[
-                step("crm_list_opportunities", account_id=opp["account_id"], status="open"),
-                step("crm_list_products", search=p),
-                step("crm_add_line_item", opportunity_id=opp["id"], product_id=product["id"], quantity=qty),
+                *lookup,
+                step("crm_get_opportunity", opportunity_id=deal["id"]),
+                step("crm_list_pricebook_entries", pricebook_id=book, search=p),
+                step("crm_add_line_item", **args),
             ],
             expect=[
-                Expectation(
-                    table="crm_opportunity_line_item",
-                    op="insert",
-                    fields={
-                        "opportunity_id": eq(opp["id"]),
-                        "product_id": eq(product["id"]),
-                        "quantity": Match(approx=qty, tol=0.01),
-                        "total_price": Match(approx=total, tol=0.01),
-                    },
-                ),
+                Expectation(table="crm_opportunity_line_item", op="insert", fields=item),
+                Expectation(table="crm_opportunity", op="update", pk=deal["id"], fields=opp_fields),
+            ],
+            allow=[HISTORY],
+            ui_oracle=[
+                UiStep(goto=f"/opportunities/{deal['id']}/products/new"),
+                UiStep(select=("Product", f"{p} ({entry['code']}) — ${entry['unit_price']:,.2f}")),
+                UiStep(fill=("Quantity", str(qty))),
+                *([UiStep(fill=("Discount (%)", str(discount)))] if discount else []),
+                UiStep(click=("button", "Save")),
+                UiStep(expect_text=f"${amount:,.2f}"),
+            ],
+            wrong_record={deal["id"]: _wrong_opp(d, opps, deal)},
+            tags=["opportunity", "products", "amount"],
+            phrasing=k,
+        )
+
+
+class UpdateLineItem(Family):
+    name = "crm.update-line-item"
+    apps = ("crm",)
+    author = "saasgym-crm-team"
+    summary = "change the quantity or the discount of one product on an open deal (the amount follows)"
+
+    def build(self, d: Draw) -> Spec:
+        deal, opps, ref, lookup = pick_deal(d, "items")
+        items, item, rest = one_item(d, deal)
+        p = item["product_name"]
+        if d.chance(0.5):
+            qty = d.choice([q for q in (1, 2, 4, 6, 10, 15, 30, 50) if q != item["quantity"]])
+            change, said = {"quantity": qty}, f"change the quantity of {p} to {qty}"
+            new = total(item["unit_price"], qty, item["discount"])
+        else:
+            disc = d.choice([v for v in (5, 10, 12, 20, 25) if v != item["discount"]])
+            change, said = {"discount": disc}, f"give {p} a {disc}% discount"
+            new = total(item["unit_price"], item["quantity"], disc)
+        amount = round(sum(i["total_price"] for i in items if i["id"] != item["id"]) + new, 2)
+        phrasings = [
+            f"On {ref}, {said}.",
+            f"Please {said} on {ref}; the deal amount should follow.",
+            f"Negotiation update for {ref}: {said}.",
+            f"Rework the products of {ref}: {said}. Nothing else changes.",
+            f"The customer agreed — {said} on {ref}.",
+        ]
+        prompt, k = phrase(d, phrasings)
+        fields = {f: amount_match(v) for f, v in change.items()} | {"total_price": amount_match(new)}
+        return Spec(
+            prompt=prompt,
+            oracle=[
+                *lookup,
+                step("crm_get_opportunity", opportunity_id=deal["id"]),
+                step("crm_update_line_item", line_item_id=item["id"], **change),
+            ],
+            expect=[
+                Expectation(table="crm_opportunity_line_item", op="update", pk=item["id"], fields=fields),
                 Expectation(
                     table="crm_opportunity",
                     op="update",
-                    pk=opp["id"],
-                    fields={"amount": Match(approx=amount, tol=0.01), "pricebook_id": eq(standard)},
+                    pk=deal["id"],
+                    fields={"amount": amount_match(amount)},
                 ),
             ],
-            allow=[Allowance(table="crm_opportunity_history", ops=["insert"])],
-            ui_oracle=[
-                UiStep(goto=f"/opportunities/{opp['id']}/products/new"),
-                UiStep(select=("*Product", option)),
-                UiStep(fill=("Quantity", str(qty))),
-                UiStep(click=("button", "Save")),
-                UiStep(expect_text=money(amount)),
-            ],
-            wrong_record={opp["id"]: wrong["id"]},
-            tags=["opportunity", "line-item"],
+            allow=[HISTORY],
+            wrong_record={item["id"]: (rest or items_of(d, _wrong_opp(d, _with_items(d), deal)))[0]["id"]},
+            tags=["opportunity", "products", "amount"],
             phrasing=k,
         )
 
 
-class AccountOpenPipeline(Family):
-    name = "crm.qa-account-pipeline"
+class RemoveLineItem(Family):
+    name = "crm.remove-line-item"
     apps = ("crm",)
-    splits = ("test",)
-    surfaces = ("mcp", "cli", "ui", "python")
     author = "saasgym-crm-team"
-    summary = "question (test only): an account's open pipeline — total amount or number of open deals"
+    summary = "remove one product from an open deal with several (the amount becomes the rest's total)"
 
     def build(self, d: Draw) -> Spec:
-        pool = d.world.rows(OPEN_DEALS)
-        opp = d.pick("account", pool, key="account_id")
-        mine = [r for r in pool if r["account_id"] == opp["account_id"]]
-        for r in mine:
-            d.note("opportunity", r["id"])
-        a = opp["account_name"]
-        if d.chance(0.6):
-            value = round(sum(r["amount"] or 0 for r in mine), 2)
-            answer, match = f"{value:.2f}", Match(approx=value, tol=0.01)
-            phrasings = [
-                f"What is the total amount of {a}'s open opportunities?",
-                f"How much open pipeline do we have with {a}? (sum of the open deals' amounts)",
-                f"Add up the amounts of every open opportunity of {a} and tell me the total.",
-                f"{a}: total value of the deals that are still open?",
-                f"I need {a}'s open pipeline in dollars.",
-            ]
-        else:
-            answer, match = str(len(mine)), Match(approx=len(mine), tol=0.4)
-            phrasings = [
-                f"How many open opportunities does {a} have?",
-                f"Count the deals of {a} that are not closed yet.",
-                f"{a} — how many open opportunities are there?",
-                f"Number of open deals on the account {a}?",
-                f"Tell me how many opportunities of {a} are still open.",
-            ]
-        k = d.rng.randrange(len(phrasings))
+        deal, opps, ref, lookup = pick_deal(d, "several")
+        items, item, rest = one_item(d, deal)
+        p = item["product_name"]
+        amount = round(sum(i["total_price"] for i in rest), 2)
+        phrasings = [
+            f"Remove {p} from {ref}.",
+            f"The customer dropped {p}. Take it off {ref}.",
+            f"Please delete the {p} line item on {ref}; keep the other products.",
+            f"{ref[0].upper() + ref[1:]} should no longer include {p}.",
+            f"Products change on {ref}: {p} is out, the rest stays.",
+        ]
+        prompt, k = phrase(d, phrasings)
         return Spec(
-            prompt=phrasings[k],
+            prompt=prompt,
             oracle=[
-                step("crm_list_accounts", search=a),
-                step("crm_list_opportunities", account_id=opp["account_id"], status="open"),
-                *answer_steps(answer),
+                *lookup,
+                step("crm_get_opportunity", opportunity_id=deal["id"]),
+                step("crm_remove_line_item", line_item_id=item["id"]),
             ],
-            answer=AnswerSpec(match=match),
-            ui_oracle=ui_answer(answer),
-            tags=["question", "opportunity", "pipeline"],
+            expect=[
+                Expectation(table="crm_opportunity_line_item", op="delete", pk=item["id"]),
+                Expectation(
+                    table="crm_opportunity",
+                    op="update",
+                    pk=deal["id"],
+                    fields={"amount": amount_match(amount)},
+                ),
+                *[Expectation(table="crm_opportunity_line_item", op="unchanged", pk=i["id"]) for i in rest],
+            ],
+            allow=[HISTORY],
+            wrong_record={item["id"]: rest[0]["id"]},
+            tags=["opportunity", "products", "amount"],
             phrasing=k,
-            records=len(mine) + 1,
         )
 
 
-FAMILIES = [AddLineItem(), AccountOpenPipeline()]
+NEXT_STEPS = [
+    "Send pricing to procurement",
+    "Book technical deep-dive",
+    "Confirm budget with CFO",
+    "Get legal review started",
+    "Share the pilot plan",
+]
+
+
+class AdvanceStage(Family):
+    name = "crm.advance-stage"
+    apps = ("crm",)
+    author = "saasgym-crm-team"
+    summary = "move an open deal to another open stage (next step text, custom probability as knobs)"
+
+    def build(self, d: Draw) -> Spec:
+        deal, opps, ref, lookup = pick_deal(d)
+        here = OPEN_STAGES.index(deal["stage_name"])
+        forward = d.chance(0.75) and here + 1 < len(OPEN_STAGES)
+        stage = (
+            OPEN_STAGES[here + 1]
+            if forward
+            else d.choice([s for s in OPEN_STAGES if s != deal["stage_name"]])
+        )
+        how = "the next stage" if forward and d.chance(0.4) else stage
+        args: dict[str, Any] = {"opportunity_id": deal["id"], "stage_name": stage}
+        st = STAGES_BY_NAME[stage]
+        fields: dict[str, Match] = {"stage_name": eq(stage), "forecast_category": eq(st.forecast_category)}
+        extra = ""
+        if d.chance(0.3):
+            prob = d.choice([p for p in (15, 25, 35, 45, 55, 65, 80, 85) if p != st.probability])
+            args["probability"] = prob
+            fields["probability"] = eq(prob)
+            extra += f" with a probability of {prob}%"
+        else:
+            fields["probability"] = eq(st.probability)
+        if d.chance(0.5):
+            nxt = d.choice(NEXT_STEPS)
+            args["next_step"] = nxt
+            fields["next_step"] = Match(text=nxt)
+            extra += f'; next step: "{nxt}"'
+        phrasings = [
+            f"Move {ref} to {how}{extra}.",
+            f"Good news on {ref} — advance it to {how}{extra}.",
+            f"Please update the stage of {ref}: {how}{extra}.",
+            f"{ref[0].upper() + ref[1:]} should now be in {how}{extra}.",
+            f"Pipeline review: set {ref} to {how}{extra}.",
+        ]
+        prompt, k = phrase(d, phrasings)
+        if how == "the next stage":
+            lookup.append(step("crm_get_opportunity", opportunity_id=deal["id"]))
+        return Spec(
+            prompt=prompt,
+            oracle=[*lookup, step("crm_update_opportunity", **args)],
+            expect=[Expectation(table="crm_opportunity", op="update", pk=deal["id"], fields=fields)],
+            allow=[HISTORY],
+            wrong_record={deal["id"]: _wrong_opp(d, opps, deal)},
+            tags=["opportunity", "stage"],
+            phrasing=k,
+        )
+
+
+class ReassignOpenDeals(Family):
+    name = "crm.reassign-open-deals"
+    apps = ("crm",)
+    author = "saasgym-crm-team"
+    summary = "give every open deal of an account (two to seven) to another rep; closed deals stay"
+
+    def build(self, d: Draw) -> Spec:
+        pool = accounts(
+            d,
+            "a.id IN (SELECT account_id FROM crm_opportunity WHERE is_closed = 0 GROUP BY account_id "
+            "HAVING count(*) >= 2)",
+        )
+        acc = d.pick("account", pool, key="id")
+        opps = open_opps_of(d, acc["id"])
+        rep = d.choice(sellers(d))
+        moving = [o for o in opps if o["owner_id"] != rep["id"]]
+        if len(moving) < 2:
+            raise Redraw("the rep already owns the deals")
+        for o in opps:
+            d.note("opportunity", o["id"])
+        closed = opportunities(d, "o.account_id = ? AND o.is_closed = 1", acc["id"])
+        ref, lookup = account_ref(d, acc)
+        phrasings = [
+            f"{rep['name']} is taking over {ref}'s open deals. Reassign all of its open opportunities "
+            "to them; closed ones stay as they are.",
+            f"Please make {rep['name']} the owner of every open opportunity of {ref} (leave closed "
+            "deals alone).",
+            f"Territory change: all open deals on {ref} go to {rep['name']}.",
+            f"Reassign {ref}'s open pipeline to {rep['name']} — each open opportunity, not the closed ones.",
+            f"Change the owner of the open opportunities of {ref} to {rep['name']}.",
+        ]
+        prompt, k = phrase(d, phrasings)
+        oracle = [
+            *lookup,
+            step("crm_list_users", search=rep["name"]),
+            step("crm_list_opportunities", account_id=acc["id"], status="open"),
+            *[step("crm_update_opportunity", opportunity_id=o["id"], owner_id=rep["id"]) for o in moving],
+        ]
+        expect = [
+            Expectation(table="crm_opportunity", op="update", pk=o["id"], fields={"owner_id": eq(rep["id"])})
+            for o in moving
+        ]
+        expect += [Expectation(table="crm_opportunity", op="unchanged", pk=o["id"]) for o in closed]
+        far = other(opportunities(d, "o.is_closed = 0"), moving[0])
+        return Spec(
+            prompt=prompt,
+            oracle=oracle,
+            expect=expect,
+            wrong_record={moving[0]["id"]: far["id"]},
+            tags=["opportunity", "owner", "bulk"],
+            phrasing=k,
+        )
+
+
+FAMILIES = [
+    AddLineItem(),
+    UpdateLineItem(),
+    RemoveLineItem(),
+    AdvanceStage(),
+    ReassignOpenDeals(),
+]

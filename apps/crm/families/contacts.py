@@ -1,0 +1,271 @@
+"""Contacts: a new contact on an account, an office move for every contact of an account, and an
+account handed over to another rep with its contacts (and open deals)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from apps.crm.families.common import (
+    account_ref,
+    accounts,
+    contacts_of,
+    open_opps_of,
+    other,
+    phrase,
+    sellers,
+    similar_names,
+)
+from mcp_gateway.families.base import Draw, Family, Redraw, Spec, eq, step
+from mcp_gateway.tasks.model import Allowance, Expectation, Match
+
+FIRST = [
+    "Priya",
+    "Marcus",
+    "Elena",
+    "Tomas",
+    "Aisha",
+    "Lars",
+    "Mei",
+    "Diego",
+    "Hannah",
+    "Kofi",
+    "Ingrid",
+    "Rahul",
+]
+LAST = ["Okafor", "Lindqvist", "Moreau", "Takahashi", "Castellanos", "Novak", "Brennan", "Haddad", "Ferreira"]
+TITLES = ["Head of Procurement", "IT Director", "VP of Operations", "Finance Director", "Security Analyst"]
+STREETS = [
+    "100 Harbor Point Blvd",
+    "2500 Innovation Way",
+    "18 Market Square",
+    "740 Riverside Drive",
+    "9 Station Road",
+]
+
+
+def _domain(acc: dict[str, Any]) -> str:
+    site = (acc["website"] or "").removeprefix("www.")
+    if not site:
+        raise Redraw("the account has no website to take the e-mail domain from")
+    return site
+
+
+class CreateContact(Family):
+    name = "crm.create-contact"
+    apps = ("crm",)
+    author = "saasgym-crm-team"
+    summary = "a new contact (name, title, e-mail, optional manager) on an account named several ways"
+
+    def build(self, d: Draw) -> Spec:
+        pool = accounts(d, "a.id IN (SELECT account_id FROM crm_contact)")
+        acc = d.pick("account", pool, key="id")
+        first, last, title = d.choice(FIRST), d.choice(LAST), d.choice(TITLES)
+        email = f"{first.lower()}.{last.lower()}@{_domain(acc)}"
+        ref, lookup = account_ref(d, acc, ("id", "name", "number", "city", "contact"))
+        d.distractors = similar_names(d, acc["name"]) if lookup else 0
+        boss = None
+        if d.chance(0.4):
+            people = contacts_of(d, acc["id"])
+            boss = d.choice(people)
+            if sum(1 for p in people if p["full_name"] == boss["full_name"]) > 1:
+                raise Redraw("two contacts share the manager's name")
+            d.note("contact", boss["id"])
+        reports = f", reporting to {boss['full_name']}" if boss else ""
+        phrasings = [
+            f"Add a contact to {ref}: {first} {last}, {title}, {email}{reports}.",
+            f"We met {first} {last} ({title}) from {ref}. Create the contact with e-mail {email}{reports}.",
+            f"New contact on {ref} — name {first} {last}, title {title}, e-mail {email}{reports}.",
+            f"Please create {first} {last} as a contact of {ref}. Title: {title}. E-mail: {email}{reports}.",
+            f"{ref[0].upper() + ref[1:]} has a new {title}, {first} {last} ({email}){reports}. Add them.",
+        ]
+        prompt, k = phrase(d, phrasings)
+        args: dict[str, Any] = {
+            "account_id": acc["id"],
+            "first_name": first,
+            "last_name": last,
+            "title": title,
+            "email": email,
+        }
+        fields = {
+            "account_id": eq(acc["id"]),
+            "first_name": Match(text=first),
+            "last_name": Match(text=last),
+            "title": Match(text=title),
+            "email": Match(text=email),
+        }
+        if boss:
+            args["reports_to_id"] = boss["id"]
+            fields["reports_to_id"] = eq(boss["id"])
+            lookup = [*lookup, step("crm_list_contacts", account_id=acc["id"], search=boss["full_name"])]
+        return Spec(
+            prompt=prompt,
+            oracle=[*lookup, step("crm_create_contact", **args)],
+            expect=[Expectation(table="crm_contact", op="insert", fields=fields)],
+            wrong_record={acc["id"]: other(pool, acc)["id"]},
+            tags=["contact", "create"],
+            phrasing=k,
+        )
+
+
+class OfficeMove(Family):
+    name = "crm.office-move"
+    apps = ("crm",)
+    author = "saasgym-crm-team"
+    summary = (
+        "an account moved within its city: new billing street and postal code on it and on all its contacts"
+    )
+
+    def build(self, d: Draw) -> Spec:
+        pool = accounts(
+            d, "a.id IN (SELECT account_id FROM crm_contact GROUP BY account_id HAVING count(*) <= 6)"
+        )
+        acc = d.pick("account", pool, key="id")
+        people = contacts_of(d, acc["id"])
+        if any(p["mailing_street"] != acc["billing_street"] for p in people):
+            raise Redraw("a contact does not share the account's address")
+        for p in people:
+            d.note("contact", p["id"])
+        street = d.choice(STREETS)
+        code = acc["billing_postal_code"] or ""
+        new_code = (
+            code[:-1] + str((int(code[-1]) + d.rng.randrange(1, 9)) % 10) if code[-1:].isdigit() else code
+        )
+        if new_code == code:
+            raise Redraw("no postal code to change")
+        ref, lookup = account_ref(d, acc)
+        city = acc["billing_city"]
+        phrasings = [
+            f"{ref[0].upper() + ref[1:]} moved to {street}, {new_code} (same city, {city}). Update the "
+            "account's "
+            "billing address and the mailing address of every one of its contacts.",
+            f"New office for {ref}: {street}, postal code {new_code}. Change the billing street and "
+            "postal code on "
+            "the account and the mailing street and postal code on all its contacts.",
+            f"Please apply an address change to {ref} and all of its contacts: street {street}, postal code "
+            f"{new_code}; the city stays {city}.",
+            f"{ref[0].upper() + ref[1:]} relocated within {city} to {street} ({new_code}). Every "
+            "contact there "
+            "should get the new mailing address too.",
+            f"Address update — account {ref} and each of its contacts: {street}, {new_code}, {city}.",
+        ]
+        prompt, k = phrase(d, phrasings)
+        oracle = [
+            *lookup,
+            step(
+                "crm_update_account",
+                account_id=acc["id"],
+                billing_street=street,
+                billing_postal_code=new_code,
+            ),
+            step("crm_list_contacts", account_id=acc["id"]),
+            *[
+                step(
+                    "crm_update_contact",
+                    contact_id=p["id"],
+                    mailing_street=street,
+                    mailing_postal_code=new_code,
+                )
+                for p in people
+            ],
+        ]
+        expect = [
+            Expectation(
+                table="crm_account",
+                op="update",
+                pk=acc["id"],
+                fields={"billing_street": Match(text=street), "billing_postal_code": eq(new_code)},
+            ),
+            *[
+                Expectation(
+                    table="crm_contact",
+                    op="update",
+                    pk=p["id"],
+                    fields={"mailing_street": Match(text=street), "mailing_postal_code": eq(new_code)},
+                )
+                for p in people
+            ],
+        ]
+        allow = [
+            Allowance(
+                table="crm_account",
+                ops=["update"],
+                pk=acc["id"],
+                fields=["shipping_street", "shipping_postal_code"],
+            )
+        ]
+        return Spec(
+            prompt=prompt,
+            oracle=oracle,
+            expect=expect,
+            allow=allow,
+            wrong_record={people[0]["id"]: other(contacts_of(d, other(pool, acc)["id"]), {"id": ""})["id"]},
+            tags=["account", "contact", "address", "bulk"],
+            phrasing=k,
+        )
+
+
+class AccountHandover(Family):
+    name = "crm.account-handover"
+    apps = ("crm",)
+    splits = ("test",)
+    author = "saasgym-crm-team"
+    summary = (
+        "hand an account to another rep with all its contacts (and, as a knob, its open deals); test only"
+    )
+
+    def build(self, d: Draw) -> Spec:
+        pool = accounts(
+            d, "a.id IN (SELECT account_id FROM crm_contact GROUP BY account_id HAVING count(*) <= 6)"
+        )
+        acc = d.pick("account", pool, key="id")
+        rep = d.choice([s for s in sellers(d) if s["id"] != acc["owner_id"]])
+        people = [p for p in contacts_of(d, acc["id"]) if p["owner_id"] != rep["id"]]
+        deals = [o for o in open_opps_of(d, acc["id"]) if o["owner_id"] != rep["id"]] if d.chance(0.5) else []
+        for r in people:
+            d.note("contact", r["id"])
+        for r in deals:
+            d.note("opportunity", r["id"])
+        ref, lookup = account_ref(d, acc)
+        also = " and its open opportunities" if deals else ""
+        keep = "" if deals else " Its opportunities keep their owners."
+        phrasings = [
+            f"{rep['name']} takes over {ref}. Make them the owner of the account and of all its "
+            f"contacts{also}.{keep}",
+            f"Account handover: {ref} goes to {rep['name']}, together with every contact on it{also}.{keep}",
+            f"Please transfer {ref} to {rep['name']} — the account record, each of its contacts{also}.{keep}",
+            f"Change the owner of {ref} to {rep['name']}, and cascade that to its contacts{also}.{keep}",
+            f"From today {rep['name']} owns {ref}: reassign the account, its contacts{also}.{keep}",
+        ]
+        prompt, k = phrase(d, phrasings)
+        oracle = [
+            *lookup,
+            step("crm_list_users", search=rep["name"]),
+            step("crm_get_account", account_id=acc["id"]),
+            step("crm_update_account", account_id=acc["id"], owner_id=rep["id"]),
+            *[step("crm_update_contact", contact_id=p["id"], owner_id=rep["id"]) for p in people],
+            *[step("crm_update_opportunity", opportunity_id=o["id"], owner_id=rep["id"]) for o in deals],
+        ]
+        new_owner = {"owner_id": eq(rep["id"])}
+        expect = [Expectation(table="crm_account", op="update", pk=acc["id"], fields=new_owner)]
+        expect += [
+            Expectation(table="crm_contact", op="update", pk=p["id"], fields=new_owner) for p in people
+        ]
+        expect += [
+            Expectation(table="crm_opportunity", op="update", pk=o["id"], fields=new_owner) for o in deals
+        ]
+        if not deals:
+            expect += [
+                Expectation(table="crm_opportunity", op="unchanged", pk=o["id"])
+                for o in open_opps_of(d, acc["id"])
+            ]
+        return Spec(
+            prompt=prompt,
+            oracle=oracle,
+            expect=expect,
+            wrong_record={acc["id"]: other(pool, acc)["id"]},
+            tags=["account", "contact", "owner", "bulk"],
+            phrasing=k,
+        )
+
+
+FAMILIES = [CreateContact(), OfficeMove(), AccountHandover()]

@@ -1,0 +1,67 @@
+"""CRM families: every family calibrates on a sampled instance (oracle passes; null run, mutants and
+planted hacks do not), and what a refusal family asks for really is refused by the CRM."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from apps.core.errors import ActionError
+from mcp_gateway.families.instances import instance
+from mcp_gateway.families.registry import families
+from mcp_gateway.families.worldview import world_view
+from mcp_gateway.tasks.calibration import EXPECTED, NA, mutants, score_steps
+
+CRM = sorted(f for f in families() if f.startswith("crm."))
+
+
+def test_there_are_fifteen_crm_families_with_test_only_ones():
+    assert len(CRM) >= 15
+    assert any(families()[f].splits == ("test",) for f in CRM)
+
+
+@pytest.mark.parametrize("family", CRM)
+def test_family_calibrates(family):
+    gym = world_view("acme").gym
+    task = instance("acme", family, 11)
+    assert score_steps(gym, task, list(task.truth.oracle)) == "pass"
+    results = mutants(gym, task)
+    wrong = {k: v for k, v in results.items() if v != NA and v != EXPECTED[k]}
+    assert not wrong, f"{task.id}: {wrong}"
+    assert results["null"] == "fail" and results["hack_bypass"] == "invalid"
+
+
+def _attempt(task) -> tuple[str, dict]:
+    """The write a naive agent would make for a refusal instance."""
+    tags, pks = task.public.tags, [e.pk for e in task.truth.expect]
+    if "picklist" in tags:
+        field = next(t for t in tags if t.startswith("field-")).removeprefix("field-")
+        value = re.search(r'"([^"]+)"', task.public.prompt)[1]
+        if "lead" in tags:
+            return "crm_update_lead", {"lead_id": pks[0], field: value}
+        return "crm_update_account", {"account_id": pks[0], field: value}
+    if "cycle" in tags:
+        return "crm_update_account", {"account_id": pks[0], "parent_id": pks[1]}
+    if "delete-parent" in tags:
+        return "crm_delete_account", {"account_id": pks[0]}
+    if "convert" in task.public.prompt.lower():
+        return "crm_convert_lead", {"lead_id": pks[0]}
+    return "crm_update_lead", {"lead_id": pks[0], "status": "Working - Contacted"}
+
+
+@pytest.mark.parametrize(
+    "family", ["crm.refuse-picklist-value", "crm.refuse-account-hierarchy", "crm.refuse-converted-lead"]
+)
+def test_what_a_refusal_family_asks_for_is_refused_by_the_crm(family):
+    gym = world_view("acme").gym
+    for seed in range(6):
+        task = instance("acme", family, seed)
+        tool, args = _attempt(task)
+        ep = gym.create_episode("acme")
+        try:
+            with pytest.raises(ActionError):
+                ep.call(tool, **args)
+            assert score_steps(gym, task, list(task.truth.oracle)) == "pass"
+        finally:
+            ep.close()
