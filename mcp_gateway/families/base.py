@@ -95,8 +95,9 @@ class Family(ABC):
     name: `<app>.<slug>` (cross-app: `xapp.<slug>`) · apps: the apps the performer may use ·
     version: bump it whenever the code changes what an instance contains · splits: where its
     instances go (`("test",)` for an out-of-distribution family) · surfaces: where it may be performed
-    (`ui` only when build returns a ui_oracle) · size: how many seeds (0 … size-1) the catalog lists ·
-    author: the team that owns it.
+    (`ui` only when build returns a ui_oracle) · no_ui_reason: why its instances stay out of the browser
+    when build returns no ui_oracle (default: says that none is written yet) · size: how many seeds
+    (0 … size-1) the catalog lists · author: the team that owns it.
     """
 
     name: str = ""
@@ -104,6 +105,7 @@ class Family(ABC):
     version: int = 1
     splits: tuple[str, ...] = SPLITS
     surfaces: tuple[str, ...] = ("mcp", "cli", "python")
+    no_ui_reason: str | None = None
     size: int = 250
     author: str = "saasgym-families"
     summary: str = ""

@@ -111,12 +111,15 @@ def build_task(world: str, fam: Family, seed: int) -> Task:
     spec, d = draw(world, fam, seed)
     measures = _measures(spec, d.distractors)
     iid = f"{fam.name}@{seed}"
+    surfaces = [s for s in fam.surfaces if s != "ui" or spec.ui_oracle]
+    no_ui = None if "ui" in surfaces else (fam.no_ui_reason or f"no UI oracle is written for {fam.name} yet")
     public = TaskPublic(
         id=iid,
         world=world,
         apps=list(fam.apps),
         prompt=spec.prompt,
-        surfaces=[s for s in fam.surfaces if s != "ui" or spec.ui_oracle],
+        surfaces=surfaces,
+        no_ui_reason=no_ui,
         split=d.split,
         difficulty=difficulty(measures),
         tags=["family", *spec.tags, f"phrasing-{spec.phrasing}"],

@@ -93,7 +93,8 @@ def test_void_rollout_is_left_out_not_scored_zero(runs):
 
 def test_refusals_are_clear_errors(runs):
     out = runs["refusals"]
-    assert "no Lead with id '00Qnope'" in out["tool_error"]  # the gateway's own message, raised as ToolError
+    # the gateway's own refusal (Salesforce's MALFORMED_ID for a malformed lead id), raised as ToolError
+    assert "MALFORMED_ID" in out["tool_error"] and "'00Qnope'" in out["tool_error"]
     assert out["unknown_task"] == "unknown tasks: no-such-task"
     assert out["unknown_tool"] == "no such tools in crm: nope"
     assert out["filtered_tools"] == ["complete_task", "crm_convert_lead", "get_reward", "reset"]

@@ -69,7 +69,8 @@ def test_validation_rules_refuse_with_the_rules_message_and_write_nothing(live_s
         url,
         "update_opportunity",
         "FIELD_CUSTOM_VALIDATION_EXCEPTION",
-        "loss_reason__c: " + LOST_MESSAGE,
+        "loss_reason__c:",
+        LOST_MESSAGE,
         opportunity_id=opp["id"],
         stage_name="Closed Lost",
     )
@@ -78,7 +79,8 @@ def test_validation_rules_refuse_with_the_rules_message_and_write_nothing(live_s
         url,
         "update_opportunity",
         "FIELD_CUSTOM_VALIDATION_EXCEPTION",
-        "amount: An opportunity can only be Closed Won",
+        "amount:",
+        "An opportunity can only be Closed Won",
         opportunity_id=opp["id"],
         stage_name="Closed Won",
     )

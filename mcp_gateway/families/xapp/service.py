@@ -26,12 +26,14 @@ ORDER BY u.crm_contact_id
 class ContactIncidentCall(Family):
     name = "xapp.contact-incident-call"
     apps = ("crm", "ticketing")
+    version = 2
     author = "saasgym-itsm-team"
     summary = "a CRM contact phones in an issue: incident with them as caller on the CI + the call in the CRM"
 
     def build(self, d: Draw) -> Spec:
         pool = d.world.rows(CALLER_CONTACTS)
-        c = d.pick("contact", pool, key="crm_contact_id")
+        c = d.pick("account", pool, key="account_id")  # accounts are the CRM's held-out entity
+        d.note("contact", c["crm_contact_id"])
         if sum(1 for r in pool if r["name"] == c["name"]) > 1:
             raise Redraw("two callers share the name")
         service, category, issue = d.choice(ISSUES)
@@ -125,16 +127,19 @@ class IncidentCallerOwner(Family):
     apps = ("crm", "ticketing")
     surfaces = ("mcp", "cli", "python")
     author = "saasgym-itsm-team"
+    version = 2
     summary = "question: the CRM account (or its owner) of an incident's caller"
 
     def build(self, d: Draw) -> Spec:
         pool = d.world.rows(
-            "SELECT i.number, i.short_description, u.name AS caller, u.crm_contact_id, a.name AS account, "
+            "SELECT i.number, i.short_description, u.name AS caller, u.crm_contact_id, a.id AS account_id, "
+            "a.name AS account, "
             "o.name AS owner FROM ticketing_incident i JOIN ticketing_sys_user u ON u.sys_id = i.caller_id "
             "JOIN crm_contact c ON c.id = u.crm_contact_id JOIN crm_account a ON a.id = c.account_id "
             "JOIN crm_user o ON o.id = a.owner_id ORDER BY u.crm_contact_id, i.number"
         )
-        row = d.pick("contact", pool, key="crm_contact_id")
+        row = d.pick("account", pool, key="account_id")  # accounts are the CRM's held-out entity
+        d.note("contact", row["crm_contact_id"])
         owner = d.chance(0.5)
         n = row["number"]
         if owner:
