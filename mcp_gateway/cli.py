@@ -116,7 +116,7 @@ def serve(
             check_task(task_id)
         settings = Settings.from_env(host=host, port=port)
         if ray_address:
-            from mcp_gateway.ray_cluster import RayUnavailable, serve_on_ray
+            from mcp_gateway.ray_serve import RayUnavailable, serve_on_ray
 
             try:
                 sys.exit(serve_on_ray(settings, ray_address, ray_workers, ray_cpus, ray_memory, ray_capacity))

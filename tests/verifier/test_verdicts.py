@@ -6,6 +6,7 @@ import pytest
 
 from apps.core.api import Gym
 from apps.core.worlds import load_world
+from mcp_gateway.tasks.model import Task
 from mcp_gateway.tasks.oracle import run_python
 from mcp_gateway.tasks.store import load_task
 from mcp_gateway.verifier import verify
@@ -157,7 +158,11 @@ def test_a_closed_episode_is_void_not_zero(acme_gym):
 
 
 def test_a_write_from_a_surface_the_task_does_not_allow_voids_the_verdict(acme_gym):
-    task = _task(QUESTION)  # allows mcp, cli and python, not the UI
+    allowed = _task(QUESTION)
+    public = allowed.public.model_copy(
+        update={"surfaces": ["mcp", "cli", "python"], "no_ui_reason": "this test's task leaves the UI out"}
+    )
+    task = Task(public=public, truth=allowed.truth)  # allows mcp, cli and python, not the UI
     ep = _episode(acme_gym, task)
     changed = ep.invoke(
         "crm", "update_account", {"account_id": "0015g0000000001AAA", "phone": "555-0199"}, surface="ui"

@@ -13,7 +13,13 @@ from apps.ticketing.models import ticketing_registry
 from apps.ticketing.world.text import GROUPS
 from worlds.generator.common import fmt_dt, rand_dt, scaled
 
-TABLES = {t.name.removeprefix("ticketing_"): t for t in ticketing_registry.metadata.sorted_tables}
+# Tables only an episode fills (a caller's pending reaction): a world never holds rows for them.
+EPISODE_ONLY = frozenset({"caller_followup"})
+TABLES = {
+    t.name.removeprefix("ticketing_"): t
+    for t in ticketing_registry.metadata.sorted_tables
+    if t.name.removeprefix("ticketing_") not in EPISODE_ONLY
+}
 MODELS = {m.class_.__tablename__.removeprefix("ticketing_"): m.class_ for m in ticketing_registry.mappers}
 
 
