@@ -6,20 +6,16 @@ know (the documents they own in OneDrive). Derived personas are never stored; th
 
 from __future__ import annotations
 
-import hashlib
 from pathlib import PurePosixPath
 
 from sqlmodel import select
 
 from apps.core.actions import Ctx
+from apps.core.stable_hash import stable_number
 from apps.office.models import DriveItem, Persona, User
 
 PREFIX = "derived:"
 MAX_DOCUMENTS = 60  # the documents a colleague remembers owning (by name order)
-
-
-def _stable(text: str) -> int:
-    return int(hashlib.sha256(text.encode()).hexdigest()[:12], 16)
 
 
 def derived_id(user_id: str) -> str:
@@ -44,7 +40,7 @@ def derived_persona(ctx: Ctx, user: User) -> Persona:
         knowledge=_documents(ctx, user),
         policies=[],
         meeting_rules={"earliest": user.working_hours_start, "latest": user.working_hours_end},
-        reply_delay_minutes=10 + _stable(f"delay:{user.id}") % 170,  # 10 min to 3 h
+        reply_delay_minutes=10 + stable_number(f"delay:{user.id}") % 170,  # 10 min to 3 h
         signature="\n".join(filter(None, (user.display_name, role))),
         clarifying_question=(
             "Happy to help — which document, account or meeting do you mean, and by when do you need it?"

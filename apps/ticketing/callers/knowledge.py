@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import hashlib
 import re
 from dataclasses import dataclass
 from datetime import datetime
@@ -10,6 +9,7 @@ from datetime import datetime
 from sqlmodel import select
 
 from apps.core.actions import Ctx
+from apps.core.stable_hash import stable_number
 from apps.ticketing.models import ConfigurationItem, Group, Incident, SysUser
 
 TONES = ("formal", "friendly", "brief")
@@ -26,11 +26,6 @@ _QUOTED = re.compile(r"[\"“']([^\"”']{6,160})[\"”']")
 _ERROR = re.compile(
     r"\b((?:error|code|exception)\b[^.\n]{0,80}|0x[0-9A-Fa-f]{4,}[^.\n]{0,60})", re.IGNORECASE
 )
-
-
-def stable(text: str) -> int:
-    """A number that depends only on `text` (the same in every process and run)."""
-    return int(hashlib.sha256(text.encode()).hexdigest()[:12], 16)
 
 
 @dataclass(frozen=True)
@@ -89,7 +84,7 @@ def facts_of(ctx: Ctx, inc: Incident) -> CallerFacts | None:
     caller = ctx.db.get(SysUser, inc.caller_id) if inc.caller_id else None
     if caller is None:
         return None
-    seed = stable(f"caller:{caller.sys_id}")
+    seed = stable_number(f"caller:{caller.sys_id}")
     return CallerFacts(
         caller_id=caller.sys_id,
         name=caller.name,

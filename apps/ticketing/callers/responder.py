@@ -15,7 +15,8 @@ from collections.abc import Mapping
 from typing import Protocol, runtime_checkable
 
 from apps.core.app_options import configured
-from apps.ticketing.callers.knowledge import CallerFacts, stable
+from apps.core.stable_hash import stable_number
+from apps.ticketing.callers.knowledge import CallerFacts
 
 ACCEPT_PERCENT = 70  # share of resolutions that hold for the caller
 FIX_WORDS = (
@@ -105,7 +106,7 @@ class RuleBasedCaller:
         return _dress(facts, " ".join(parts))
 
     def verdict(self, facts: CallerFacts, reopen_count: int) -> tuple[bool, str]:
-        holds = stable(f"fix:{facts.number}:{reopen_count}") % 100 < ACCEPT_PERCENT
+        holds = stable_number(f"fix:{facts.number}:{reopen_count}") % 100 < ACCEPT_PERCENT
         if holds:
             text = _pick(
                 facts,
@@ -191,7 +192,7 @@ def _dont_know(facts: CallerFacts, what: list[str]) -> str:
 
 
 def _pick(facts: CallerFacts, salt: str, options: tuple[str, ...]) -> str:
-    return options[stable(f"{salt}:{facts.number}:{facts.caller_id}") % len(options)]
+    return options[stable_number(f"{salt}:{facts.number}:{facts.caller_id}") % len(options)]
 
 
 def _dress(facts: CallerFacts, body: str) -> str:
