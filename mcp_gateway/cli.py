@@ -12,7 +12,7 @@ from pathlib import Path
 import click
 
 from apps.core.cli_adapter import app_group, complete_task_command
-from apps.core.registry import app_names, discover
+from apps.core.registry import app_names, load_app, selected_apps
 
 
 class _Root(click.Group):
@@ -20,21 +20,18 @@ class _Root(click.Group):
     needs it (the apps are imported only then). Nothing is added to the group after it is built."""
 
     def list_commands(self, ctx: click.Context) -> list[str]:
-        return sorted({*self.commands, *_apps()})
+        selected = selected_apps()
+        apps_here = [n for n in app_names() if selected is None or n in selected]
+        return sorted({*self.commands, *apps_here})  # named without importing them
 
     def get_command(self, ctx: click.Context, name: str) -> click.Command | None:
         if name in self.commands:
             return self.commands[name]
-        if name not in app_names():
+        selected = selected_apps()
+        if name not in app_names() or (selected is not None and name not in selected):
             return None
-        spec = _apps().get(name)
+        spec = load_app(name)  # only this app is imported: a command on one app pays for no other
         return None if spec is None else app_group(spec)
-
-
-def _apps() -> dict:
-    from apps.core.registry import selected_apps
-
-    return discover(selected_apps())
 
 
 @click.group(

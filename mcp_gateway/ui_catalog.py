@@ -1,0 +1,84 @@
+"""Every page type of every app's browser UI, each with one example address on `acme`.
+
+One list for the accessibility test (axe-core over every page type) and for the screenshot script
+(`python scripts/screenshots.py` renders each into docs/screenshots/), so a new page type is added once.
+The task used opens an episode with all three apps.
+"""
+
+from __future__ import annotations
+
+import re
+
+WORLD = "acme"
+TASK_WITH_ALL_APPS = "xoffice-portal-outage-ortiz"
+OPP = "0065g000000007aAAA"
+
+PAGES: dict[str, list[str]] = {
+    "crm": [
+        "/",
+        "/search?q=Knox",
+        "/accounts",
+        "/accounts/0015g000000004wAAA",
+        "/accounts/new",
+        "/contacts",
+        "/contacts/0035g00000000JQAAY",
+        "/leads",
+        "/leads/00Q5g000000000DEAQ",
+        "/leads/00Q5g000000000DEAQ/convert",
+        "/opportunities",
+        f"/opportunities/{OPP}",
+        f"/opportunities/{OPP}/edit",
+        f"/opportunities/{OPP}/products/new",
+        "/products/01t5g000000000JAAQ",
+        "/reports",
+        "/reports/pipeline",
+        "/tasks/new?who_id=0035g00000000JQAAY",
+        "/calls/new?who_id=0035g00000000JQAAY",
+        "/events/new?what_id=0015g000000004wAAA",
+        "/notes/new?parent_id=0015g000000004wAAA",
+        "/_task",
+        "/accounts/001NOSUCHRECORD",
+    ],
+    "ticketing": [
+        "/incidents?active=true",
+        "/incidents/INC0012410",
+        "/incidents/INC0012838",
+        "/incidents/new",
+        "/incidents/INC0012410/edit",
+        "/problems",
+        "/problems/PRB0040150",
+        "/changes",
+        "/changes/CHG0030343",
+        "/requests",
+        "/requests/RITM0010800",
+        "/approvals",
+        "/kb",
+        "/kb/KB0010183",
+        "/cmdb",
+        "/cmdb/681a4a16704338c8f651c7e8ab0b665d",
+        "/catalog",
+        "/catalog/bfef215ee8cb1577151f0c2756722f01",
+    ],
+    "office": [
+        "/mail",
+        "/mail?folder=inbox&id=f06557c4-f6bb-4cdd-965a-cda7ca254739",
+        "/mail/compose",
+        "/mail/compose?id=f06557c4-f6bb-4cdd-965a-cda7ca254739&mode=reply",
+        "/calendar",
+        "/calendar/33556ae3-eff0-4eb7-84d9-db135b94fd46",
+        "/calendar/new",
+        "/chat",
+        "/chat?channel=7a4f31cc-6c55-45a9-9cb1-10796b279dff",
+        "/chat?chat=aa124c95-cdc1-4010-bd49-a2d3f2813b0a",
+        "/files",
+        "/docs/16f7750c-0179-4604-90d0-c285d505ddae",
+        "/sheets/08174d36-7f35-4e52-b29c-8574fa8c25e5?sheet=Forecast&cell=D7",
+    ],
+}
+
+
+def screenshot_name(app: str, path: str) -> str:
+    """The file name of a page's screenshot: app, then the path's words (ids and query values kept
+    short), e.g. `crm--accounts-0015g000000004wAAA.jpg`; stable, so a re-render overwrites it."""
+    words = re.sub(r"[^A-Za-z0-9]+", "-", path).strip("-") or "home"
+    return f"{app}--{words[:80]}.jpg"
