@@ -19,7 +19,7 @@ from mcp_gateway.families.base import Draw, Family, Redraw, Spec
 from mcp_gateway.families.registry import families, get_family
 from mcp_gateway.families.splits import seed_split
 from mcp_gateway.families.worldview import world_view
-from mcp_gateway.tasks.model import Measures, Mutations, Task, TaskPublic, TaskTruth
+from mcp_gateway.tasks.model import Expectation, Measures, Mutations, Task, TaskPublic, TaskTruth
 
 ID = re.compile(r"^(?P<family>[a-z0-9][a-z0-9_-]*\.[a-z0-9_.-]+)@(?P<seed>[0-9]{1,9})$")
 ATTEMPTS = 60
@@ -56,9 +56,7 @@ def _measures(spec: Spec, distractors: int) -> Measures:
             raise FamilyError(f"oracle tool {s.tool} is not a tool of the loaded apps")
         used.add(app)
         writes += not apps[app].actions.get(name).read_only
-    rows = {f"{e.table}:{e.pk}" for e in spec.expect if e.pk}
-    inserts = sum(1 for e in spec.expect if e.op == "insert")
-    records = max(len(rows) + inserts, spec.records or 1)
+    records = max(len(changed_records(spec.expect)), spec.records or 1)
     refusal = bool(spec.answer and spec.answer.refusal)
     return Measures(
         oracle_calls=len(calls),
@@ -69,6 +67,36 @@ def _measures(spec: Spec, distractors: int) -> Measures:
         distractors=distractors,
         refusal=refusal,
     )
+
+
+# Rows that are part of another record, not records of their own: a work note or comment belongs to its
+# task record, an attendee to its event, a stage-history row to its opportunity (by this field).
+PART_OF = {
+    "ticketing_sys_journal_field": "element_id",
+    "office_attendee": "event_id",
+    "crm_opportunity_history": "opportunity_id",
+}
+
+
+def changed_records(expect: list[Expectation]) -> set[str]:
+    """The distinct records an instance changes: each updated or deleted row, each inserted row, with
+    rows that are part of another record (`PART_OF`) counted as that record (or, when it is created
+    alongside, not again); rows that must stay unchanged are not changes."""
+    found: set[str] = set()
+    for i, e in enumerate(expect):
+        if e.op == "unchanged":
+            continue
+        parent = PART_OF.get(e.table)
+        owner = e.fields.get(parent) if parent else None
+        if owner is not None and owner.equals is not None:
+            found.add(f"record:{owner.equals}")
+        elif parent:
+            continue  # part of a record created alongside it (an attendee of the new event)
+        elif e.op == "insert":
+            found.add(f"{e.table}:new{i}")
+        else:
+            found.add(f"record:{e.pk}")
+    return found
 
 
 def difficulty(m: Measures) -> str:

@@ -167,9 +167,10 @@ class Checkpoint(Strict):
 
 
 class Measures(Strict):
-    """How much work an instance's oracle is: tool calls (reads included), writes, apps, records it is
-    about (subjects and expected rows), distractors (similar records the prompt must be told apart from),
-    and whether the right answer is a refusal."""
+    """How much work an instance's oracle is: tool calls (reads included), writes, apps, records (the
+    distinct records it changes — rows that are part of another record count as that record, see
+    families.instances — or, for questions, the records the answer is about), distractors (similar
+    records the prompt must be told apart from), and whether the right answer is a refusal."""
 
     oracle_calls: int
     reads: int

@@ -123,3 +123,28 @@ def test_family_yields_50_distinct_valid_instances(family):
         task = instance("acme", *parse_id(iid))
         assert format_problems(gym, task, canaries) == [], iid
         assert score_steps(gym, task, list(task.truth.oracle)) == "pass", iid
+
+
+def test_records_count_business_records_not_their_parts():
+    from mcp_gateway.families.instances import changed_records
+    from mcp_gateway.tasks.model import Expectation, Match
+
+    incident = "a" * 32
+    note_and_state = [
+        Expectation(table="ticketing_incident", op="update", pk=incident, fields={"state": Match(equals=3)}),
+        Expectation(
+            table="ticketing_sys_journal_field", op="insert", fields={"element_id": Match(equals=incident)}
+        ),
+    ]
+    assert len(changed_records(note_and_state)) == 1  # the comment is part of the incident
+    meeting = [
+        Expectation(table="office_event", op="insert", fields={"subject": Match(contains="QBR")}),
+        *[
+            Expectation(table="office_attendee", op="insert", fields={"email_address": Match(equals=m)})
+            for m in ("a@x.com", "b@x.com", "c@x.com")
+        ],
+    ]
+    assert len(changed_records(meeting)) == 1  # one event, its attendees with it
+    three = [Expectation(table="crm_contact", op="update", pk=f"003{i}") for i in range(3)]
+    kept = [Expectation(table="crm_contact", op="unchanged", pk="0039")]
+    assert len(changed_records(three + kept)) == 3  # a row that must stay unchanged is no change
