@@ -41,6 +41,7 @@ PAGES: dict[str, list[str]] = {
     ],
     "ticketing": [
         "/incidents?active=true",
+        "/search?q=VPN",
         "/incidents/INC0012410",
         "/incidents/INC0012838",
         "/incidents/new",

@@ -46,15 +46,14 @@ def render(apps: list[str]) -> list[tuple[str, str, str]]:
     return done
 
 
-def write_index(done: list[tuple[str, str, str]]) -> None:
-    """docs/screenshots/README.md: one section per app, each page's address and its picture."""
+def write_index() -> None:
+    """docs/screenshots/README.md: one section per app, each catalogued page's address and picture."""
     intro = f"Every page type on `{WORLD}`, rendered by `python scripts/screenshots.py`."
     lines = ["# Screenshots", "", intro, ""]
-    for app in PAGES:
+    for app, paths in PAGES.items():
         lines += [f"## {app}", ""]
-        for a, path, name in done:
-            if a == app:
-                lines += [f"### `/s/{app}{path}`", "", f"![{app} {path}]({name})", ""]
+        for path in paths:
+            lines += [f"### `/s/{app}{path}`", "", f"![{app} {path}]({screenshot_name(app, path)})", ""]
     (OUT / "README.md").write_text("\n".join(lines))
 
 
@@ -65,8 +64,7 @@ def main() -> None:
     OUT.mkdir(parents=True, exist_ok=True)
     apps = args.app or list(PAGES)
     done = render(apps)
-    if not args.app:
-        write_index(done)
+    write_index()
     print(f"{len(done)} screenshots in {OUT}")
 
 

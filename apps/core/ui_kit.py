@@ -61,6 +61,7 @@ class UiKit:
     env: jinja2.Environment
     nav: list[NavItem] = field(default_factory=list)
     search_path: str | None = None
+    search_placeholder: str = "Search"
     home_path: str = "/"
 
     # -- episode and actions -------------------------------------------------------------------
@@ -139,6 +140,7 @@ class UiKit:
             "nav": self.nav,
             "current_path": request.url.path[len(root) :] or "/",
             "search_path": self.search_path,
+            "search_placeholder": self.search_placeholder,
             "home_path": self.home_path,
             "query_args": dict(request.query_params),
             "task": getattr(request.scope.get(EPISODE_SCOPE_KEY), "task", None),

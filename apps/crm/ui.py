@@ -33,6 +33,7 @@ def build_router(kit: UiKit) -> APIRouter:
     """All CRM pages; routes with fixed paths (/accounts/new) come before /accounts/{id}."""
     kit.nav = [NavItem(label, path) for label, path in TABS]
     kit.search_path = "/search"
+    kit.search_placeholder = "Search accounts, contacts, leads, opportunities…"
     router = APIRouter()
     for sub in (
         build_home_router,

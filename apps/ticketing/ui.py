@@ -13,6 +13,7 @@ from apps.ticketing import choices as c
 from apps.ticketing.ui_form_layouts import INCIDENT_LABELS, OPEN_PROBLEM_STATES
 from apps.ticketing.ui_forms import build_form_router
 from apps.ticketing.ui_lists import build_list_router
+from apps.ticketing.ui_search import build_search_router
 
 TABS = (
     ("Incidents", "/incidents?active=true"),
@@ -87,6 +88,7 @@ def build_router(kit: UiKit) -> APIRouter:
         return kit.redirect(request, "/incidents", active="true", assigned_to_me="true")
 
     router.include_router(build_list_router(kit))
+    router.include_router(build_search_router(kit))
     router.include_router(build_form_router(kit))  # before the record routes: /incidents/new
 
     async def incident_page(
