@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from apps.core.error_shapes import ErrorShape, Refusal
+from apps.core.error_shapes import TEXT, ErrorShape, Refusal, obj
 from apps.core.errors import ErrorKind
 
 
@@ -32,8 +32,19 @@ class SalesforceErrors(ErrorShape):
     default_code = "FIELD_INTEGRITY_EXCEPTION"
 
     def payload(self, refusal: Refusal) -> Any:
-        fields = [refusal.field] if refusal.field else []
-        return [{"errorCode": self.code_of(refusal), "message": refusal.message, "fields": fields}]
+        """One entry per failure, in the order they were found (Salesforce lists every failed rule)."""
+        return [
+            {
+                "errorCode": self.code_of(part),
+                "message": part.message,
+                "fields": [part.field] if part.field else [],
+            }
+            for part in refusal.parts()
+        ]
+
+    def body_schema(self) -> dict[str, Any]:
+        entry = obj({"errorCode": TEXT, "message": TEXT, "fields": {"type": "array", "items": TEXT}})
+        return {"type": "array", "items": entry, "minItems": 1}
 
 
 SHAPE = SalesforceErrors()
