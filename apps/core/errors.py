@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import contextlib
+from collections.abc import Callable, Iterator
+from typing import Any
+
 
 class ErrorKind:
     """The engine's product-neutral error kinds. A service raises one of these as `code` (or the
@@ -62,6 +66,33 @@ class ActionError(Exception):
 
     def __str__(self) -> str:
         return f"{self.field}: {self.message}" if self.field else self.message
+
+
+Check = Callable[..., Any]
+
+
+@contextlib.contextmanager
+def every_failure() -> Iterator[Callable[..., None]]:
+    """Run independent checks and report every one that fails, not only the first.
+
+        with every_failure() as check:
+            check(check_lengths, "Account", values)
+            check(check_choice, industry, INDUSTRIES, "industry")
+
+    Each `check(fn, *args)` calls `fn`; the ActionErrors they raise are collected in order and raised
+    as one (`ActionError.several`) when the block ends. An error that is not an ActionError propagates.
+    """
+    found: list[ActionError] = []
+
+    def check(fn: Check, *args: Any, **kwargs: Any) -> None:
+        try:
+            fn(*args, **kwargs)
+        except ActionError as exc:
+            found.extend(exc.parts())
+
+    yield check
+    if found:
+        raise ActionError.several(found)
 
 
 class NotFoundError(ActionError):
