@@ -131,7 +131,9 @@ class Episode:
             raise UnknownActionError(f"unknown tool {tool!r}; tool names look like crm_create_account")
         outcome = self.invoke(*found, arguments)
         if not outcome.ok:
-            raise ActionError(outcome.error or "failed", field=outcome.field, code=outcome.code)
+            raise ActionError(
+                outcome.error or "failed", field=outcome.field, code=outcome.code, failures=outcome.failures
+            )
         return outcome.data()
 
     def tools(self) -> list[ToolInfo]:

@@ -108,12 +108,12 @@ def _kind(error_type: str) -> str:
 
 
 def argument_error(exc: ValidationError, properties: dict[str, Any]) -> ActionError:
-    """One ActionError for a failed validation: each bad parameter with what it expects."""
-    seen: dict[str, tuple[str, str]] = {}
-    first_field = None
+    """The failed validation as one ActionError: each bad parameter, with what it expects, is one of
+    its `failures` (in the order of the parameters), all of them joined in its message."""
+    failures: dict[str, ActionError] = {}
     for err in exc.errors(include_url=False):
         path, schema = _locate(properties, tuple(err["loc"]))
-        if path in seen:
+        if path in failures:
             continue
         kind = _kind(err["type"])
         if kind == ErrorKind.INVALID_CHOICE and not isinstance(err.get("input"), str | int | float):
@@ -123,8 +123,8 @@ def argument_error(exc: ValidationError, properties: dict[str, Any]) -> ActionEr
             text = f"{path} is required: give {want}"
         else:
             text = f"{path} must be {want} (got {_shown(err.get('input'))})"
-        seen[path] = (kind, text)
-        first_field = first_field or (str(err["loc"][0]) if err["loc"] else None)
-    kinds = [kind for kind, _ in seen.values()]
-    message = "; ".join(text for _, text in seen.values()) or "invalid arguments"
-    return ActionError(message, field=first_field, code=kinds[0] if kinds else ErrorKind.INVALID_VALUE)
+        field = str(err["loc"][0]) if err["loc"] else None
+        failures[path] = ActionError(text, field=field, code=kind)
+    if not failures:
+        return ActionError("invalid arguments", code=ErrorKind.INVALID_VALUE)
+    return ActionError.several(list(failures.values()))

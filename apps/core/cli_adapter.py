@@ -109,7 +109,7 @@ def _command(spec: AppSpec, action: Action) -> click.Command:
             model = action.args_model.model_validate(given)
         except ValidationError as exc:  # the product's error body, as the server would send it
             error = action.argument_error(exc)
-            _fail(spec.error_shape.text(Refusal(error.message, code=error.code, field=error.field)), code=2)
+            _fail(spec.error_shape.text(Refusal.of(error)), code=2)
         arguments = model.model_dump(mode="json", include=set(given))
         if not url:
             _fail(f"no episode URL: pass --url or set {URL_ENV} (saasgym serve prints it)", code=2)

@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import contextlib
+from collections.abc import Callable, Iterator
+from typing import Any
+
 
 class ErrorKind:
     """The engine's product-neutral error kinds. A service raises one of these as `code` (or the
@@ -32,14 +36,63 @@ class ActionError(Exception):
     field in its product's error shape.
     """
 
-    def __init__(self, message: str, *, field: str | None = None, code: str | None = None):
+    def __init__(
+        self,
+        message: str,
+        *,
+        field: str | None = None,
+        code: str | None = None,
+        failures: tuple[ActionError, ...] = (),
+    ):
         super().__init__(message)
         self.message = message
         self.field = field
         self.code = code
+        self.failures = failures  # the separate failures when one save broke several rules (see `several`)
+
+    @classmethod
+    def several(cls, failures: list[ActionError]) -> ActionError:
+        """One error for several failures of one call, in the order found: the first's code and field,
+        every message (a product that lists errors, like Salesforce, shows each as its own entry)."""
+        if len(failures) == 1:
+            return failures[0]
+        first = failures[0]
+        message = "; ".join(f.message for f in failures)
+        return cls(message, field=first.field, code=first.code, failures=tuple(failures))
+
+    def parts(self) -> tuple[ActionError, ...]:
+        """The separate failures (just this error when there is one)."""
+        return self.failures or (self,)
 
     def __str__(self) -> str:
         return f"{self.field}: {self.message}" if self.field else self.message
+
+
+Check = Callable[..., Any]
+
+
+@contextlib.contextmanager
+def every_failure() -> Iterator[Callable[..., None]]:
+    """Run independent checks and report every one that fails, not only the first.
+
+        with every_failure() as check:
+            check(check_lengths, "Account", values)
+            check(check_choice, industry, INDUSTRIES, "industry")
+
+    Each `check(fn, *args)` calls `fn`; the ActionErrors they raise are collected in order and raised
+    as one (`ActionError.several`) when the block ends. An error that is not an ActionError propagates.
+    """
+    found: list[ActionError] = []
+
+    def check(fn: Check, *args: Any, **kwargs: Any) -> None:
+        try:
+            fn(*args, **kwargs)
+        except ActionError as exc:
+            found.extend(exc.parts())
+
+    yield check
+    if found:
+        raise ActionError.several(found)
 
 
 class NotFoundError(ActionError):

@@ -1,7 +1,8 @@
 """The MCP tool table of a set of apps: listings derived lazily from the actions, calls run once.
 
 Every action is one `McpTool`. Its listing (input schema from the action's argument model, output
-schema from its return model, both in their plainest equivalent form, see `tool_schema.py`) is
+schema from its return model or the product's error body, both in their plainest equivalent form,
+see `tool_schema.py` and `output_schema`) is
 computed the first time any server lists it and shared process-wide, so building a server costs
 nothing per tool. A call validates the raw arguments once (the action's own model, inside
 `Episode.invoke`) and serializes the result once (`model_dump`, then the same dict as JSON text).
@@ -10,7 +11,6 @@ nothing per tool. A call validates the raw arguments once (the action's own mode
 from __future__ import annotations
 
 import functools
-import os
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -70,8 +70,28 @@ COMPLETE_ANNOTATIONS = types.ToolAnnotations(
 )
 
 
+def output_schema(result: type[BaseModel], shape: ErrorShape) -> dict[str, Any]:
+    """The result's schema or, for a refused call (isError), the product's error body.
+
+    MCP asks every structured result to conform to the output schema and the TypeScript SDK (1.x)
+    checks an error's too (modelcontextprotocol/typescript-sdk#1943), so the refusal is listed as the
+    alternative: `anyOf: [result, error]` under a top-level `type: object` (which protocol
+    2025-11-25 requires). The result comes first; its `$defs` stay at the root its `$ref`s point to.
+    """
+    ok = simplify(result.model_json_schema())
+    defs = ok.pop("$defs", None)
+    schema: dict[str, Any] = {
+        "type": "object",
+        "title": ok.get("title", result.__name__),
+        "anyOf": [ok, shape.schema()],
+    }
+    if defs:
+        schema["$defs"] = defs
+    return schema
+
+
 @functools.cache
-def _listing(name: str, action: Action | None) -> types.Tool:
+def _listing(name: str, action: Action | None, shape: ErrorShape) -> types.Tool:
     """The `tools/list` entry of one tool (computed once per process)."""
     if action is None:
         inputs = simplify(CompleteTaskArgs.model_json_schema())
@@ -86,7 +106,7 @@ def _listing(name: str, action: Action | None) -> types.Tool:
         name=name,
         description=description,
         input_schema=inputs,
-        output_schema=simplify(out.model_json_schema()),
+        output_schema=output_schema(out, shape),
         annotations=annotations,
     )
 
@@ -100,31 +120,23 @@ def success(result: Any) -> types.CallToolResult:
     )
 
 
-# The official TypeScript SDK (1.x, the version tests/foreign_clients pins) validates an error result's
-# structuredContent against the tool's output schema and throws -32602 instead of returning the refusal
-# (modelcontextprotocol/typescript-sdk#1943), so by default the product's error body travels as the
-# JSON text only. A harness whose clients skip that check (the Python SDK does) sets
-# SAASGYM_STRUCTURED_ERRORS=1 to receive the same body as structuredContent too.
-STRUCTURED_ERRORS_ENV = "SAASGYM_STRUCTURED_ERRORS"
-
-
 def failure(shape: ErrorShape, refusal: Refusal) -> types.CallToolResult:
-    """A refused call in the product's error shape: its JSON body as text (and as structured content
-    when SAASGYM_STRUCTURED_ERRORS=1)."""
-    structured = shape.structured(refusal) if os.environ.get(STRUCTURED_ERRORS_ENV) == "1" else None
+    """A refused call in the product's error shape: its JSON body as text and as structured content
+    (the error alternative of every tool's output schema, see `output_schema`)."""
     return types.CallToolResult(
         content=[types.TextContent(type="text", text=shape.text(refusal))],
-        structured_content=structured,
+        structured_content=shape.structured(refusal),
         is_error=True,
     )
 
 
 def refused(outcome: Any) -> Refusal:
-    return Refusal(outcome.error or "failed", code=outcome.code, field=outcome.field)
+    entries = tuple(Refusal.of(f) for f in outcome.failures)
+    return Refusal(outcome.error or "failed", code=outcome.code, field=outcome.field, entries=entries)
 
 
 def from_error(exc: ActionError) -> Refusal:
-    return Refusal(exc.message, code=exc.code, field=exc.field)
+    return Refusal.of(exc)
 
 
 @dataclass(frozen=True)
@@ -137,7 +149,7 @@ class McpTool:
     shape: ErrorShape = ENGINE_SHAPE
 
     def listed(self) -> types.Tool:
-        return _listing(self.name, self.action)
+        return _listing(self.name, self.action, self.shape)
 
     async def call(self, episode: Any, arguments: dict[str, Any], surface: str) -> types.CallToolResult:
         """Run the tool on `episode` with the client's raw `arguments` (off the event loop, in its queue)."""

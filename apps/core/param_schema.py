@@ -5,8 +5,9 @@
 - A restricted picklist is declared on the parameter with `Choices(values)`: its schema gets `enum`
   (with null when the parameter is optional). An open picklist uses `Examples(values)`: `examples`.
 - `Format("email")` (or "date", "date-time") marks text that must look like one; `Range(1, 200)` shows
-  the bounds a service checks itself; pydantic's own `Field(ge=..., le=..., max_length=...)` gives
-  ranges and lengths validated by the engine as well as shown.
+  the bounds a service checks itself, `TextRule(max_length, pattern)` a text rule it checks itself;
+  pydantic's own `Field(ge=..., le=..., max_length=...)` gives ranges and lengths validated by the
+  engine as well as shown.
 
     impact: Annotated[int, Field(ge=1, le=3), Choices(c.IMPACTS)] = 3
 """
@@ -88,6 +89,22 @@ class Range(_SchemaMark):
                 target["minimum"] = self.low
             if self.high is not None:
                 target["maximum"] = self.high
+
+
+class TextRule(_SchemaMark):
+    """A text's `maxLength` and `pattern` in the schema, for a rule the service checks itself (so the
+    refusal carries the product's code and wording)."""
+
+    def __init__(self, max_length: int | None = None, pattern: str | None = None):
+        self.max_length, self.pattern = max_length, pattern
+
+    def edit(self, schema: dict[str, Any]) -> None:
+        targets = [o for o in schema.get("anyOf", ()) if o.get("type") == "string"] or [schema]
+        for target in targets:
+            if self.max_length is not None:
+                target["maxLength"] = self.max_length
+            if self.pattern is not None:
+                target["pattern"] = self.pattern
 
 
 def param_docs(docstring: str) -> dict[str, str]:

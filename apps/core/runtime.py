@@ -36,6 +36,7 @@ class Outcome:
     error: str | None = None
     field: str | None = None
     code: str | None = None
+    failures: tuple[ActionError, ...] = ()  # the separate failures when the call broke several rules
 
     def data(self) -> Any:
         """The result as plain JSON-able data."""
@@ -79,7 +80,7 @@ def run_action(
     first_seq, tick = db.begin_action()
     seq = first_seq + len(browser_events)
     now = world.now + timedelta(seconds=tick)
-    result, error, field, code, elapsed = None, None, None, None, 0
+    result, error, field, code, elapsed, failures = None, None, None, None, 0, ()
     try:
         if not action.read_only and db.completion()[0]:
             raise ActionError(
@@ -92,7 +93,7 @@ def run_action(
                 db, spec, action, validated, now=now, seq=seq, tick=tick, user_id=user_id, options=options
             )
     except ActionError as exc:
-        error, field, code = exc.message, exc.field, exc.code
+        error, field, code, failures = exc.message, exc.field, exc.code, exc.failures
     except TimeoutError:
         error, code = (
             f"{action.name} timed out after {timeout_s:g} s; nothing was changed",
@@ -126,7 +127,9 @@ def run_action(
         }
     )
     db.finish_action(last_seq=seq, tick=tick + elapsed, events=events)
-    return Outcome(seq=seq, ok=error is None, result=result, error=error, field=field, code=code)
+    return Outcome(
+        seq=seq, ok=error is None, result=result, error=error, field=field, code=code, failures=failures
+    )
 
 
 def _execute(

@@ -163,17 +163,29 @@ async def submit_form(kit: UiKit, request: Request, page: FormPage) -> Response:
     outcome = await kit.run(request, page.action, {**args, **page.fixed}, trace)
     if outcome.ok:
         return kit.redirect(request, page.success(outcome.data()))
-    field_errors = {outcome.field: outcome.error} if outcome.field in {f.name for f in fields} else {}
+    field_errors = errors_by_field(outcome, fields)
     return await show_form(
         kit,
         request,
         page,
         values,
         errors=field_errors,
-        error=_message(outcome.error, fields, outcome.field),
+        error=" ".join(_message(f.message, fields, f.field) for f in outcome.failures)
+        or _message(outcome.error, fields, outcome.field),
         status=422,
         sections=sections,
     )
+
+
+def errors_by_field(outcome: Any, fields: list[F]) -> dict[str, str]:
+    """Each failure of a refused save next to its field (a save can break several rules at once)."""
+    names = {f.name for f in fields}
+    parts = [(f.field, f.message) for f in outcome.failures] or [(outcome.field, outcome.error)]
+    found: dict[str, str] = {}
+    for name, message in parts:
+        if name in names:
+            found[name] = f"{found[name]} {message}" if name in found else message
+    return found
 
 
 def _summary(errors: dict[str, str], fields: list[F]) -> str:

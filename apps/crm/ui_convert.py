@@ -8,7 +8,7 @@ from fastapi import APIRouter, Request
 from fastapi.responses import Response
 
 from apps.core.ui_kit import UiKit
-from apps.crm.ui_common import FormPage, resolve_lookups, show_form
+from apps.crm.ui_common import FormPage, errors_by_field, resolve_lookups, show_form
 from apps.crm.ui_fields import F, Section
 
 CONVERT_FORM: tuple[Section, ...] = (
@@ -81,7 +81,7 @@ def build_convert_router(kit: UiKit) -> APIRouter:
                     account_created=int(result["account_created"]),
                     contact_created=int(result["contact_created"]),
                 )
-            errors = {outcome.field: outcome.error} if outcome.field in {f.name for f in fields} else {}
+            errors = errors_by_field(outcome, fields)
         else:
             await kit.record_events(request, trace)
         message = outcome.error if outcome else "Review the errors on this page."

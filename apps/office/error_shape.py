@@ -7,9 +7,9 @@ cannot read (an unknown property, a value of the wrong type) is `RequestBodyRead
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import Any, ClassVar
 
-from apps.core.error_shapes import ErrorShape, Refusal
+from apps.core.error_shapes import TEXT, ErrorShape, Refusal, obj
 from apps.core.errors import ErrorKind
 
 INVALID_RECIPIENTS = "ErrorInvalidRecipients"
@@ -38,6 +38,9 @@ class GraphErrors(ErrorShape):
 
     def payload(self, refusal: Refusal) -> dict:
         return {"error": {"code": self.code_of(refusal), "message": refusal.message}}
+
+    def body_schema(self) -> dict[str, Any]:
+        return obj({"error": obj({"code": TEXT, "message": TEXT})})
 
 
 SHAPE = GraphErrors()

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from apps.core.error_shapes import ErrorShape, Refusal
+from apps.core.error_shapes import TEXT, ErrorShape, Refusal, obj
 from apps.core.errors import ErrorKind
 
 NOT_FOUND = "No Record found"
@@ -40,6 +40,9 @@ class ServiceNowErrors(ErrorShape):
     def payload(self, refusal: Refusal) -> Any:
         heading = self.codes.get(refusal.code or "", FAILED)
         return {"error": {"message": heading, "detail": self.detail(refusal)}, "status": "failure"}
+
+    def body_schema(self) -> dict[str, Any]:
+        return obj({"error": obj({"message": TEXT, "detail": TEXT}), "status": {"const": "failure"}})
 
 
 SHAPE = ServiceNowErrors()

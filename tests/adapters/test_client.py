@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import re
 
 from tests.adapters.conftest import KEY, TASK, run_driver
@@ -30,3 +31,28 @@ def test_client_covers_the_harness_api_and_both_mcp_protocols(live_server):
     assert out["bad_world"] in (400, 404, 422) and out["bad_key"] == 401
     assert [row[1] for row in out["async"]] == ["2026-07-28", "2026-07-28", "2025-11-25", "2025-11-25"]
     assert all(row[2] >= 39 and row[3] >= 1 and row[4] == "fail" for row in out["async"])
+
+
+def test_mcp_1x_client_session_receives_refusals_in_structured_content(live_server):
+    """mcp 1.x's own ClientSession: a success still validates against the output schema (result or
+    error body), and a refusal carries the product's body as text and as structured content."""
+    _, urls = live_server.new_episode("tiny", apps=["crm", "ticketing", "office"])
+    calls = {
+        "crm": [["list_accounts", {"limit": 1}], ["create_account", {"name": "x" * 256}]],
+        "ticketing": [["get_incident", {"incident_id": "INC9999999"}]],
+        "office": [["get_message", {"message_id": "nope"}]],
+    }
+    job = {"urls": {app: urls.mcp(app) for app in calls}, "calls": calls}
+    out = run_driver("client", "mcp1_refusals", job)
+    assert out["mcp"].startswith("1.")
+    listed, too_long = out["crm"]
+    assert not listed["isError"] and listed["structured"]["total"] >= 1
+    assert too_long["isError"] and too_long["structured"] == {"errors": json.loads(too_long["text"])}
+    assert [e["errorCode"] for e in too_long["structured"]["errors"]] == ["STRING_TOO_LONG"]
+    (missing,) = out["ticketing"]
+    assert missing["isError"] and missing["structured"]["error"]["message"] == "No Record found"
+    assert missing["structured"] == json.loads(missing["text"])
+    (graph,) = out["office"]
+    assert graph["isError"] and graph["structured"] == {
+        "error": {"code": "ErrorItemNotFound", "message": json.loads(graph["text"])["error"]["message"]}
+    }

@@ -38,15 +38,37 @@ def test_typescript_sdk_on_the_combined_endpoint(live_server):
 
 
 def test_typescript_sdk_receives_refusals_in_the_product_shape(live_server):
-    """A refusal reaches the TypeScript client as a result (it would throw -32602 on a structuredContent
-    that does not match the tool's output schema), with Graph's error body as its text."""
-    _, urls = live_server.new_episode("tiny", apps=["office"])
-    out = _run("node", "ts_client.mjs", urls.mcp("office"), "get_message", json.dumps({"message_id": "nope"}))
-    assert out.returncode == 0, out.stderr
-    data = json.loads(out.stdout)
-    assert data["result"]["isError"] is True and "structuredContent" not in data["result"]
-    body = json.loads(data["result"]["content"][0]["text"])
-    assert body["error"]["code"] == "ErrorItemNotFound" and "nope" in body["error"]["message"]
+    """A refusal reaches the TypeScript SDK 1.x client as a result, with the product's error body as its
+    text and as its structuredContent: that client validates an error's structuredContent against the
+    tool's output schema (it threw -32602 while the schema described only the result), and every output
+    schema lists the error body as the alternative."""
+    _, urls = live_server.new_episode("tiny", apps=["crm", "ticketing", "office"])
+    calls = [
+        ("office", "get_message", {"message_id": "nope"}),
+        ("crm", "get_account", {"account_id": "001nope"}),
+        ("ticketing", "get_incident", {"incident_id": "INC9999999"}),
+    ]
+    bodies = {}
+    for app, tool, args in calls:
+        out = _run("node", "ts_client.mjs", urls.mcp(app), tool, json.dumps(args))
+        assert out.returncode == 0, out.stderr
+        data = json.loads(out.stdout)
+        result = data["result"]
+        assert result["isError"] is True, result
+        body = json.loads(result["content"][0]["text"])
+        assert result["structuredContent"] == ({"errors": body} if app == "crm" else body)
+        bodies[app] = body
+    assert (
+        bodies["office"]["error"]["code"] == "ErrorItemNotFound"
+        and "nope" in bodies["office"]["error"]["message"]
+    )
+    assert [e["errorCode"] for e in bodies["crm"]] == ["MALFORMED_ID"] and bodies["crm"][0]["fields"] == [
+        "account_id"
+    ]
+    assert (
+        bodies["ticketing"]["error"]["message"] == "No Record found"
+        and bodies["ticketing"]["status"] == "failure"
+    )
     assert data["server"]["version"] == version("saasgym")
 
 

@@ -2,8 +2,8 @@
 
 Every tool of every app gets a value of the wrong type, no arguments at all (when it has required
 ones) and an unknown argument. Each refusal must be the product's body (Salesforce REST list,
-ServiceNow Table API object, Microsoft Graph error) as JSON text (and, with SAASGYM_STRUCTURED_ERRORS=1,
-as `structuredContent`),
+ServiceNow Table API object, Microsoft Graph error) as JSON text and as `structuredContent` (valid
+against the tool's output schema, which lists the error body as the alternative to the result),
 name the parameter and its expected type, and never show pydantic, an `…Arguments` / `…_args`
 model name or a validation-library URL. Then one business refusal per kind and app, with its code.
 """
@@ -15,10 +15,9 @@ import re
 from typing import Any
 
 import anyio
+import jsonschema
 import pytest
 from mcp.client import Client
-
-from apps.core.mcp_tools import STRUCTURED_ERRORS_ENV
 
 DATA_POLICY = "Data Policy Exception: The following fields are mandatory"
 LEAKS = re.compile(r"pydantic|errors\.pydantic\.dev|\w+Arguments\b|\w+_args\b|Input should|Traceback", re.I)
@@ -52,9 +51,8 @@ def decode(app: str, result: Any) -> tuple[str, str, Any]:
     text = result.content[0].text
     assert not LEAKS.search(text), text
     body = json.loads(text)
-    structured = result.structured_content
-    if structured is not None:  # SAASGYM_STRUCTURED_ERRORS=1: the same body, as an object
-        assert structured == ({"errors": body} if app == "crm" else body), (body, structured)
+    structured = result.structured_content  # the same body, as an object
+    assert structured == ({"errors": body} if app == "crm" else body), (body, structured)
     if app == "crm":
         assert isinstance(body, list)
         (entry,) = body
@@ -67,7 +65,8 @@ def decode(app: str, result: Any) -> tuple[str, str, Any]:
     return body["error"]["code"], body["error"]["message"], None
 
 
-async def _probe_every_tool(url: str) -> list[tuple[str, str, Any, Any]]:
+async def _probe_every_tool(url: str) -> list[tuple[str, str, Any, Any, Any]]:
+    """(tool, probe kind, parameter, result, the tool's output schema) of each probe."""
     out = []
     async with Client(url) as client:
         for tool in (await client.list_tools()).tools:
@@ -80,21 +79,25 @@ async def _probe_every_tool(url: str) -> list[tuple[str, str, Any, Any]]:
             if required:
                 probes.append(("missing", required[0], {}))
             for kind, param, args in probes:
-                out.append((tool.name, kind, param, await client.call_tool(tool.name, args)))
+                result = await client.call_tool(tool.name, args)
+                out.append((tool.name, kind, param, result, tool.output_schema))
     return out
 
 
 @pytest.mark.parametrize("app", APPS)
-def test_argument_errors_of_every_tool_are_in_the_product_shape(live_server, app, monkeypatch):
-    monkeypatch.setenv(STRUCTURED_ERRORS_ENV, "1")  # the body in structuredContent too (checked by decode)
+def test_argument_errors_of_every_tool_are_in_the_product_shape(live_server, app):
     episode, urls = live_server.new_episode("tiny", apps=list(APPS))
     before = episode.state_hash()
     probes = anyio.run(_probe_every_tool, urls.mcp(app))
-    assert all(result.structured_content is not None for *_, result in probes)
-    kinds = {kind for _, kind, _, _ in probes}
+    kinds = {kind for _, kind, *_ in probes}
     assert kinds == {"type", "missing", "unknown"} and len(probes) > 40
-    for tool, kind, param, result in probes:
+    for tool, kind, param, result, output_schema in probes:
         code, message, fields = decode(app, result)
+        # what a validating client (the TypeScript SDK 1.x) checks: the error conforms to the output
+        # schema, through its error alternative, never through the result's
+        jsonschema.validate(result.structured_content, output_schema)
+        ok = {**output_schema["anyOf"][0], "$defs": output_schema.get("$defs", {})}
+        assert not jsonschema.Draft202012Validator(ok).is_valid(result.structured_content), tool
         assert code == EXPECTED[app][kind], (tool, kind, code, message)
         assert param in message, (tool, kind, message)
         if kind == "type":
@@ -105,8 +108,8 @@ def test_argument_errors_of_every_tool_are_in_the_product_shape(live_server, app
                 assert message.startswith(
                     f"Data Policy Exception: The following fields are mandatory: {param}"
                 )
-        if fields is not None:
-            assert fields == [param], (tool, kind, fields)
+        if fields is not None:  # Salesforce names every missing required field in one entry
+            assert fields[0] == param and (kind == "missing" or fields == [param]), (tool, kind, fields)
     assert episode.state_hash() == before
 
 
@@ -179,7 +182,7 @@ def test_crm_and_engine_refusals(live_server):
     assert code == "NOT_FOUND" and "Unknown tool: no_such_tool" in message
     (combined,) = anyio.run(_calls, urls.mcp(), [("complete_task", {"answer": 42})])
     body = json.loads(combined.content[0].text)
-    assert combined.structured_content is None  # by default the body is the text only
+    assert combined.structured_content == body  # the same body as structured content
     assert body["error"] == {
         "code": "invalid_type",
         "message": "answer must be text (got int)",

@@ -32,11 +32,13 @@ def test_tools_list_and_call_in_both_protocol_modes(live_server, mode):
     assert len(tools) >= 20
     create = by_name["create_account"]
     assert create.input_schema["required"] == ["name"]
-    assert create.output_schema and "id" in create.output_schema["properties"]
+    result_schema, error_schema = create.output_schema["anyOf"]  # the result, or Salesforce's error body
+    assert create.output_schema["type"] == "object" and "id" in result_schema["properties"]
+    assert error_schema["properties"]["errors"]["items"]["required"] == ["errorCode", "message", "fields"]
     # optional fields read `"type": [T, "null"]` in both schemas, never `anyOf` (and the client,
     # which validates every structured result against the output schema, accepted the calls below)
     assert create.input_schema["properties"]["phone"]["type"] == ["string", "null"]
-    assert create.output_schema["properties"]["phone"]["type"] == ["string", "null"]
+    assert result_schema["properties"]["phone"]["type"] == ["string", "null"]
     assert '"anyOf": [{"type": "string"}, {"type": "null"}]' not in json.dumps(
         [t.input_schema for t in tools] + [t.output_schema for t in tools]
     )

@@ -187,3 +187,30 @@ def test_record_page_screenshot(crm, tmp_path):
     page.screenshot(path=str(path), full_page=True)
     assert path.stat().st_size > 10_000
     page.screenshot(path="/tmp/crm_opportunity.png", full_page=False)
+
+
+def test_each_failed_rule_shows_at_its_own_field(crm):
+    from tests.crm.test_several_errors import NEXT_STEP_MESSAGE, add_rule
+
+    episode, page, ui = crm
+    rule = {
+        "all": [
+            {"field": "StageName", "op": "equals", "value": "Closed Lost"},
+            {"field": "NextStep", "op": "blank"},
+        ]
+    }
+    add_rule(episode, "Closed_Lost_Requires_Next_Step", rule, "NextStep", NEXT_STEP_MESSAGE)
+    opp = _open_opportunity_with_amount(episode)
+    page.goto(ui(f"/opportunities/{opp['id']}/edit"))
+    before = episode.state_hash()
+    page.get_by_label("Stage").select_option("Closed Lost")
+    page.get_by_label("Next Step").fill("")
+    page.get_by_role("button", name="Save").click()
+
+    expect(page.locator("#f-loss_reason__c-error")).to_contain_text("Select a Loss Reason")
+    expect(page.locator("#f-next_step-error")).to_contain_text(NEXT_STEP_MESSAGE)
+    expect(page.locator("#f-loss_reason__c-error")).not_to_contain_text(NEXT_STEP_MESSAGE)
+    alert = page.get_by_role("alert")
+    expect(alert).to_contain_text("Loss Reason: Select a Loss Reason")
+    expect(alert).to_contain_text(f"Next Step: {NEXT_STEP_MESSAGE}")
+    assert episode.state_hash() == before

@@ -8,7 +8,7 @@ from pydantic import BaseModel
 from sqlmodel import col, select
 
 from apps.core.actions import Ctx
-from apps.core.errors import ActionError
+from apps.core.errors import ActionError, every_failure
 from apps.core.list_query import matching, ordered, page
 from apps.crm import picklists as pl
 from apps.crm.models import Account, Contact, Note, Opportunity
@@ -115,12 +115,15 @@ def get_account(ctx: Ctx, *, account_id: RecordId) -> AccountDetail:
 
 def _check_account_fields(ctx: Ctx, acc_id: str | None, values: dict) -> str | None:
     """Check the given values; returns the parent's 18-character id (or the given value when blank)."""
-    check_lengths("Account", values)
-    check_choice(values["industry"] or None, pl.INDUSTRIES, "industry")
-    check_choice(values["type"] or None, pl.ACCOUNT_TYPES, "type")
-    check_choice(values["rating"] or None, pl.RATINGS, "rating")
-    check_range(values["annual_revenue"], 0, None, "annual_revenue", "annual revenue")
-    check_range(values["number_of_employees"], 0, None, "number_of_employees", "number of employees")
+    with every_failure() as check:  # Salesforce reports every field that fails, one entry each
+        check(check_lengths, "Account", values)
+        check(check_choice, values["industry"] or None, pl.INDUSTRIES, "industry")
+        check(check_choice, values["type"] or None, pl.ACCOUNT_TYPES, "type")
+        check(check_choice, values["rating"] or None, pl.RATINGS, "rating")
+        check(check_range, values["annual_revenue"], 0, None, "annual_revenue", "annual revenue")
+        check(
+            check_range, values["number_of_employees"], 0, None, "number_of_employees", "number of employees"
+        )
     parent_id = values["parent_id"]
     if not parent_id:
         return parent_id

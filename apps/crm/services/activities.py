@@ -8,7 +8,7 @@ from typing import Literal
 from sqlmodel import col, select
 
 from apps.core.actions import Ctx
-from apps.core.errors import ActionError
+from apps.core.errors import ActionError, every_failure
 from apps.crm import picklists as pl
 from apps.crm.models import Event, Task
 from apps.crm.params import Count, Offset, PageSize, RecordId, TaskPriority, TaskStatus, text
@@ -32,6 +32,15 @@ from apps.crm.services.related import load_any, record_timeline
 
 WHAT_OBJECTS = ("Account", "Opportunity")
 WHO_OBJECTS = ("Contact", "Lead")
+
+
+def _check_task_fields(
+    subject: str | None, description: str | None, status: str | None, priority: str | None
+) -> None:
+    with every_failure() as check:  # Salesforce reports every field that fails, one entry each
+        check(check_lengths, "Task", {"subject": subject, "description": description})
+        check(check_choice, status, pl.TASK_STATUSES, "status")
+        check(check_choice, priority, pl.TASK_PRIORITIES, "priority")
 
 
 def _check_links(ctx: Ctx, who_id: str | None, what_id: str | None) -> tuple[str | None, str | None]:
@@ -76,9 +85,7 @@ def create_task(
         description: details, at most 32,000 characters.
         owner_id: the user it is assigned to (default: you).
     """
-    check_lengths("Task", {"subject": subject, "description": description})
-    check_choice(status, pl.TASK_STATUSES, "status")
-    check_choice(priority, pl.TASK_PRIORITIES, "priority")
+    _check_task_fields(subject, description, status, priority)
     who_id, what_id = _check_links(ctx, who_id or None, what_id or None)
     task = Task(
         id=ctx.new_id("Task"),
@@ -127,9 +134,7 @@ def update_task(
         owner_id: a new assignee (an active user id).
     """
     task = load(ctx, Task, task_id, label="task", field="task_id")
-    check_lengths("Task", {"subject": subject, "description": description})
-    check_choice(status, pl.TASK_STATUSES, "status")
-    check_choice(priority, pl.TASK_PRIORITIES, "priority")
+    _check_task_fields(subject, description, status, priority)
     new_who = task.who_id if who_id is None else (who_id or None)
     new_what = task.what_id if what_id is None else (what_id or None)
     if (new_who, new_what) != (task.who_id, task.what_id):

@@ -221,6 +221,7 @@ def check_lengths(object_name: str, values: dict[str, Any], argument: dict[str, 
     """
     from apps.crm.fields import standard_field
 
+    too_long = []
     for column, value in values.items():
         spec = standard_field(object_name, column)
         if not isinstance(value, str) or spec is None or spec.length is None:
@@ -228,9 +229,13 @@ def check_lengths(object_name: str, values: dict[str, Any], argument: dict[str, 
         if spec.type in ("id", "reference", "picklist"):
             continue
         if len(value) > spec.length:
-            raise ActionError(
-                f"{spec.label} ({object_name}.{spec.api}): data value too large: max length={spec.length}, "
-                f"got {len(value)} characters",
-                field=(argument or {}).get(column, column),
-                code="STRING_TOO_LONG",
+            too_long.append(
+                ActionError(
+                    f"{spec.label} ({object_name}.{spec.api}): data value too large: "
+                    f"max length={spec.length}, got {len(value)} characters",
+                    field=(argument or {}).get(column, column),
+                    code="STRING_TOO_LONG",
+                )
             )
+    if too_long:  # one STRING_TOO_LONG per field, as Salesforce lists them
+        raise ActionError.several(too_long)

@@ -7,7 +7,7 @@ from typing import Literal
 from sqlmodel import col, func, select
 
 from apps.core.actions import Ctx
-from apps.core.errors import ActionError
+from apps.core.errors import ActionError, every_failure
 from apps.core.list_query import matching, ordered, page
 from apps.crm import picklists as pl
 from apps.crm.models import Account, Contact
@@ -100,10 +100,11 @@ def get_contact(ctx: Ctx, *, contact_id: RecordId) -> ContactDetail:
 
 def _check_contact_fields(ctx: Ctx, contact_id: str | None, values: dict) -> None:
     """Check the given values; turns account_id and reports_to_id into 18-character ids."""
-    check_lengths("Contact", values)
-    check_choice(values["salutation"] or None, pl.SALUTATIONS, "salutation")
-    check_choice(values["lead_source"] or None, pl.LEAD_SOURCES, "lead_source")
-    check_email(values["email"])
+    with every_failure() as check:  # Salesforce reports every field that fails, one entry each
+        check(check_lengths, "Contact", values)
+        check(check_choice, values["salutation"] or None, pl.SALUTATIONS, "salutation")
+        check(check_choice, values["lead_source"] or None, pl.LEAD_SOURCES, "lead_source")
+        check(check_email, values["email"])
     if values["account_id"]:
         values["account_id"] = load(ctx, Account, values["account_id"], field="account_id", ref=True).id
     if not values["reports_to_id"]:

@@ -7,7 +7,7 @@ from typing import Literal
 from sqlmodel import col, func, select
 
 from apps.core.actions import Ctx
-from apps.core.errors import ActionError
+from apps.core.errors import ActionError, every_failure
 from apps.core.list_query import matching, ordered, page
 from apps.crm import picklists as pl
 from apps.crm.models import Lead
@@ -114,23 +114,29 @@ def get_lead(ctx: Ctx, *, lead_id: RecordId) -> LeadDetail:
     )
 
 
-def _check_lead_fields(values: dict) -> None:
-    check_lengths("Lead", values)
-    status = values["status"]
-    check_choice(status or None, pl.LEAD_STATUSES, "status")
+def _not_converted_status(status: str | None) -> None:
     if status == pl.LEAD_CONVERTED_STATUS:
         raise ActionError(
             f"status {pl.LEAD_CONVERTED_STATUS!r} is set only by converting the lead; use convert_lead",
             field="status",
             code="FIELD_INTEGRITY_EXCEPTION",
         )
-    check_choice(values["salutation"] or None, pl.SALUTATIONS, "salutation")
-    check_choice(values["lead_source"] or None, pl.LEAD_SOURCES, "lead_source")
-    check_choice(values["industry"] or None, pl.INDUSTRIES, "industry")
-    check_choice(values["rating"] or None, pl.RATINGS, "rating")
-    check_email(values["email"])
-    check_range(values["annual_revenue"], 0, None, "annual_revenue", "annual revenue")
-    check_range(values["number_of_employees"], 0, None, "number_of_employees", "number of employees")
+
+
+def _check_lead_fields(values: dict) -> None:
+    with every_failure() as check:  # Salesforce reports every field that fails, one entry each
+        check(check_lengths, "Lead", values)
+        check(check_choice, values["status"] or None, pl.LEAD_STATUSES, "status")
+        check(_not_converted_status, values["status"])
+        check(check_choice, values["salutation"] or None, pl.SALUTATIONS, "salutation")
+        check(check_choice, values["lead_source"] or None, pl.LEAD_SOURCES, "lead_source")
+        check(check_choice, values["industry"] or None, pl.INDUSTRIES, "industry")
+        check(check_choice, values["rating"] or None, pl.RATINGS, "rating")
+        check(check_email, values["email"])
+        check(check_range, values["annual_revenue"], 0, None, "annual_revenue", "annual revenue")
+        check(
+            check_range, values["number_of_employees"], 0, None, "number_of_employees", "number of employees"
+        )
 
 
 LEAD_FIELDS_DOC = """lead_source: Web, Phone Inquiry, Partner Referral, Purchased List or Other.

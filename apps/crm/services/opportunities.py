@@ -8,7 +8,7 @@ from typing import Literal
 from sqlmodel import col, select
 
 from apps.core.actions import Ctx
-from apps.core.errors import ActionError
+from apps.core.errors import ActionError, every_failure
 from apps.core.list_query import matching, ordered, page
 from apps.crm import picklists as pl
 from apps.crm.models import Account, Opportunity, OpportunityHistory, OpportunityLineItem, Product
@@ -152,11 +152,12 @@ def get_opportunity(ctx: Ctx, *, opportunity_id: RecordId) -> OpportunityDetail:
 
 
 def _check_opp_fields(ctx: Ctx, values: dict) -> None:
-    check_lengths("Opportunity", values)
-    check_range(values.get("amount"), 0, None, "amount", "amount")
-    check_choice(values.get("type") or None, pl.OPPORTUNITY_TYPES, "type")
-    check_choice(values.get("lead_source") or None, pl.LEAD_SOURCES, "lead_source")
-    check_custom_value(ctx, "Opportunity", "Loss_Reason__c", values.get("loss_reason__c"))
+    with every_failure() as check:  # Salesforce reports every field that fails, one entry each
+        check(check_lengths, "Opportunity", values)
+        check(check_range, values.get("amount"), 0, None, "amount", "amount")
+        check(check_choice, values.get("type") or None, pl.OPPORTUNITY_TYPES, "type")
+        check(check_choice, values.get("lead_source") or None, pl.LEAD_SOURCES, "lead_source")
+        check(check_custom_value, ctx, "Opportunity", "Loss_Reason__c", values.get("loss_reason__c"))
 
 
 @actions.write

@@ -116,8 +116,16 @@ def active_rules(ctx: Ctx, object_name: str) -> list[ValidationRule]:
 
 def enforce_rules(ctx: Ctx, object_name: str, record: Any) -> None:
     """Refuse the save of `record` when an active validation rule's error condition holds for it:
-    FIELD_CUSTOM_VALIDATION_EXCEPTION with the rule's message, at its error field."""
+    FIELD_CUSTOM_VALIDATION_EXCEPTION with the rule's message, at its error field.
+
+    Like Salesforce, every active rule is checked and each one that fails is its own error entry
+    (rules in the order of their names)."""
+    failed = []
     for rule in active_rules(ctx, object_name):
         if holds(json.loads(rule.error_condition), record, object_name):
             field = _column(object_name, rule.error_field) if rule.error_field else None
-            raise ActionError(rule.error_message, field=field, code="FIELD_CUSTOM_VALIDATION_EXCEPTION")
+            failed.append(
+                ActionError(rule.error_message, field=field, code="FIELD_CUSTOM_VALIDATION_EXCEPTION")
+            )
+    if failed:
+        raise ActionError.several(failed)

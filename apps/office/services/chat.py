@@ -10,6 +10,7 @@ from apps.core.errors import ActionError, ErrorKind, NotFoundError
 from apps.core.list_query import Limit
 from apps.office.coworkers.engine import on_chat_message
 from apps.office.error_shape import INVALID_RECIPIENTS
+from apps.office.limits import MessageText, check_message_size
 from apps.office.models import Channel, Chat, ChatMember, ChatMessage, Team, TeamMember, User
 from apps.office.schemas import ChannelOut, ChatMessageOut, ChatOut, TeamOut
 from apps.office.services.common import (
@@ -106,7 +107,7 @@ def mentions_in(ctx: Ctx, text: str, candidates: list[str]) -> list[str]:
 
 
 def _post(ctx: Ctx, *, content: str, recipients: list[str], chat_type: str, **where) -> ChatMessageOut:
-    text = require_text(content, "content", "message text")
+    text = check_message_size(require_text(content, "content", "message text"))
     msg = ChatMessage(
         id=ctx.new_id("ChatMessage"),
         from_user_id=me(ctx).id,
@@ -179,25 +180,27 @@ def _post_in_channel(
 
 
 @actions.write
-def post_channel_message(ctx: Ctx, *, channel_id: str, content: str) -> ChatMessageOut:
+def post_channel_message(ctx: Ctx, *, channel_id: str, content: MessageText) -> ChatMessageOut:
     """Start a new post in a channel. Mention people with @Full Name (or @address) to notify them;
     mentioned colleagues may answer in the thread later (see wait_for_replies).
 
     Args:
         channel_id: the channel's id.
-        content: the message text.
+        content: the message text (at most about 28 KB).
     """
     return _post_in_channel(ctx, _channel(ctx, channel_id), content)
 
 
 @actions.write
-def reply_to_channel_message(ctx: Ctx, *, channel_id: str, message_id: str, content: str) -> ChatMessageOut:
+def reply_to_channel_message(
+    ctx: Ctx, *, channel_id: str, message_id: str, content: MessageText
+) -> ChatMessageOut:
     """Reply in the thread of a channel post.
 
     Args:
         channel_id: the channel's id.
         message_id: the post you reply to (a top-level post).
-        content: the reply text (@mentions work here too).
+        content: the reply text (@mentions work here too; at most about 28 KB).
     """
     channel = _channel(ctx, channel_id)
     parent = ctx.db.get(ChatMessage, message_id)
@@ -286,13 +289,13 @@ def list_chat_messages(ctx: Ctx, *, chat_id: str, limit: Limit = 50) -> ChatMess
 
 
 @actions.write
-def send_chat_message(ctx: Ctx, *, chat_id: str, content: str) -> ChatMessageOut:
+def send_chat_message(ctx: Ctx, *, chat_id: str, content: MessageText) -> ChatMessageOut:
     """Send a message in one of your chats. In a 1:1 chat the colleague answers after their usual
     delay; in a group chat only @mentioned people answer (see wait_for_replies).
 
     Args:
         chat_id: the chat's id.
-        content: the message text.
+        content: the message text (at most about 28 KB).
     """
     chat = _chat(ctx, chat_id)
     return _post(

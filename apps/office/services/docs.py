@@ -15,6 +15,7 @@ from apps.office.services.access import item_for
 from apps.office.services.common import Done, actions, require_text
 from apps.office.services.doc_format import WordComment, b64, parse_markdown, to_docx, to_markdown
 from apps.office.services.drive import item_out, new_item
+from apps.office.services.drive_names import ItemName
 
 DOCX = "application/vnd.openxmlformats-officedocument.wordprocessingml.document"
 BlockType = Literal["heading1", "heading2", "heading3", "paragraph", "bullet", "numbered", "table"]
@@ -62,11 +63,11 @@ def _renumber(ctx: Ctx, blocks: list[DocBlock]) -> None:
 
 
 @actions.write
-def create_document(ctx: Ctx, *, name: str, content: str = "", parent_id: str | None = None) -> Document:
+def create_document(ctx: Ctx, *, name: ItemName, content: str = "", parent_id: str | None = None) -> Document:
     """Create a Word document in your drive from Markdown-like text.
 
     Args:
-        name: file name; ".docx" is added when missing.
+        name: file name; ".docx" is added when missing (OneDrive's naming rules apply, see create_file).
         content: lines of text: '# Heading 1', '## Heading 2', '### Heading 3', '- bullet',
             '1. numbered item', '| a | b |' table rows (first row = header), anything else a paragraph.
         parent_id: the folder's id (default: your drive's root).

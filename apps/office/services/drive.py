@@ -11,10 +11,12 @@ from apps.core import list_query
 from apps.core.actions import Ctx
 from apps.core.errors import ActionError, ErrorKind
 from apps.core.list_query import Limit
+from apps.core.service_kit import fill_doc
 from apps.office.models import DocBlock, DocComment, DriveItem, Permission, Worksheet
 from apps.office.schemas import DriveItemOut, PermissionOut
 from apps.office.services.access import item_for, role_of
 from apps.office.services.common import Done, Email, actions, check_limit, me, require_text, user_by_mail
+from apps.office.services.drive_names import NAME_RULES, ItemName, check_name
 
 Role = Literal["read", "write"]
 
@@ -131,6 +133,12 @@ def search_drive(ctx: Ctx, *, query: str, limit: Limit = 25) -> DriveItemList:
     return DriveItemList(folder_id=None, records=found)
 
 
+def _checked_name(ctx: Ctx, name: str, folder: DriveItem, item_id: str | None = None) -> str:
+    """`name` if OneDrive allows it in `folder` (item `item_id` itself aside), else Graph's refusal."""
+    siblings = ctx.db.exec(select(DriveItem).where(DriveItem.parent_id == folder.id)).all()
+    return check_name(name, path_of(ctx, folder), [s.name for s in siblings if s.id != item_id])
+
+
 def new_item(
     ctx: Ctx, parent_id: str | None, name: str, kind: str, mime: str | None = None, text: str | None = None
 ) -> DriveItem:
@@ -141,16 +149,8 @@ def new_item(
         if parent_id
         else root_of(ctx, user.id)
     )
-    name = require_text(name, "name", "a name")
-    if "/" in name or "\\" in name:
-        raise ActionError("a name cannot contain / or \\", field="name", code=ErrorKind.INVALID_VALUE)
-    siblings = ctx.db.exec(select(DriveItem).where(DriveItem.parent_id == parent.id)).all()
-    if any(s.name.lower() == name.lower() for s in siblings):
-        raise ActionError(
-            f"{name!r} already exists in this folder; pick another name",
-            field="name",
-            code=ErrorKind.DUPLICATE,
-        )
+    require_text(name, "name", "a name")
+    name = _checked_name(ctx, name, parent)  # as given: OneDrive refuses spaces at either end
     item = DriveItem(
         id=ctx.new_id("DriveItem"),
         name=name,
@@ -170,23 +170,25 @@ def new_item(
 
 
 @actions.write
-def create_folder(ctx: Ctx, *, name: str, parent_id: str | None = None) -> DriveItemOut:
+@fill_doc(rules=NAME_RULES)
+def create_folder(ctx: Ctx, *, name: ItemName, parent_id: str | None = None) -> DriveItemOut:
     """Create a folder in your drive (or in a shared folder where you are an editor).
 
     Args:
-        name: the folder name (unique within its parent).
+        name: the folder name (unique within its parent; OneDrive's rules: {rules}).
         parent_id: the parent folder's id (default: your drive's root).
     """
     return item_out(ctx, new_item(ctx, parent_id, name, "folder"))
 
 
 @actions.write
-def create_file(ctx: Ctx, *, name: str, content: str = "", parent_id: str | None = None) -> DriveItemOut:
+@fill_doc(rules=NAME_RULES)
+def create_file(ctx: Ctx, *, name: ItemName, content: str = "", parent_id: str | None = None) -> DriveItemOut:
     """Create a plain text file (notes, .txt, .csv, .md) in your drive or a folder you can edit.
     Use create_document and create_workbook for Word documents and Excel workbooks.
 
     Args:
-        name: file name with extension, e.g. "meeting-notes.txt".
+        name: file name with extension, e.g. "meeting-notes.txt" ({rules}).
         content: the file's text.
         parent_id: the folder's id (default: your drive's root).
     """
@@ -195,11 +197,12 @@ def create_file(ctx: Ctx, *, name: str, content: str = "", parent_id: str | None
 
 
 @actions.write
+@fill_doc(rules=NAME_RULES)
 def update_drive_item(
     ctx: Ctx,
     *,
     item_id: str,
-    name: str | None = None,
+    name: ItemName | None = None,
     parent_id: str | None = None,
     content: str | None = None,
 ) -> DriveItemOut:
@@ -207,7 +210,7 @@ def update_drive_item(
 
     Args:
         item_id: the item's id.
-        name: new name.
+        name: new name ({rules}).
         parent_id: id of the folder to move it into (you need edit access there too).
         content: new text of a plain file.
     """
@@ -225,9 +228,14 @@ def update_drive_item(
                     "a folder cannot be moved into itself", field="parent_id", code=ErrorKind.INVALID_VALUE
                 )
             node = ctx.db.get(DriveItem, node.parent_id) if node.parent_id else None
-        item.parent_id = target.id
+    else:
+        target = ctx.db.get(DriveItem, item.parent_id)
+    new_name = item.name if name is None else name
     if name is not None:
-        item.name = require_text(name, "name", "a name")
+        require_text(name, "name", "a name")
+    if name is not None or target.id != item.parent_id:  # the name must fit where the item ends up
+        item.name = _checked_name(ctx, new_name, target, item.id)
+    item.parent_id = target.id
     if content is not None:
         if item.kind != "file":
             raise ActionError(

@@ -15,6 +15,7 @@ from apps.office.services.access import item_for
 from apps.office.services.common import actions, require_text
 from apps.office.services.doc_format import b64
 from apps.office.services.drive import item_out, new_item
+from apps.office.services.drive_names import ItemName
 from apps.office.services.workbook import (
     a1,
     cells_of,
@@ -104,12 +105,12 @@ def _saved(ctx: Ctx, item: DriveItem, sheet: Worksheet, field: str = "value") ->
 
 @actions.write
 def create_workbook(
-    ctx: Ctx, *, name: str, parent_id: str | None = None, worksheet: str = "Sheet1"
+    ctx: Ctx, *, name: ItemName, parent_id: str | None = None, worksheet: str = "Sheet1"
 ) -> WorksheetView:
     """Create an empty Excel workbook in your drive (fill it with update_range / update_cell).
 
     Args:
-        name: file name; ".xlsx" is added when missing.
+        name: file name; ".xlsx" is added when missing (OneDrive's naming rules apply, see create_file).
         parent_id: the folder's id (default: your drive's root).
         worksheet: the first worksheet's name.
     """
