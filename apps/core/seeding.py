@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+import base64
+from collections.abc import Iterable, Iterator
 from datetime import UTC, date, datetime
 from typing import Any
 
-from sqlalchemy import Boolean, Date, DateTime, Table
+from sqlalchemy import Boolean, Date, DateTime, LargeBinary, Table
 from sqlalchemy.types import TypeDecorator
 
 from apps.core.ids import counter_key
@@ -30,7 +31,19 @@ def _coercer(column_type: Any):
         return lambda v: date.fromisoformat(v) if isinstance(v, str) else v
     if isinstance(column_type, Boolean):
         return lambda v: bool(v) if v is not None else None
+    if isinstance(column_type, LargeBinary):
+        return lambda v: base64.b64decode(v) if isinstance(v, str) else v  # JSON holds bytes as base64
     return None
+
+
+def app_rows(world: Any, app: str, table: str) -> Iterator[dict[str, Any]]:
+    """An app table's world records: `<app>/<table>.jsonl`, then the same table contributed by a later
+    world part (`<part>/<app>/<table>.jsonl`, e.g. the data room's ledger file in the office's drive),
+    parts in name order. A part adds its own files, so the app's own files stay byte-identical."""
+    yield from world.rows(f"{app}/{table}.jsonl")
+    suffix = f"/{app}/{table}.jsonl"
+    for rel in sorted(r for r in world.manifest["files"] if r.endswith(suffix) and r.count("/") == 2):
+        yield from world.rows(rel)
 
 
 def insert_rows(conn: Any, table: Table, rows: Iterable[dict[str, Any]]) -> int:

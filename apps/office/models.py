@@ -10,7 +10,7 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import JSON, Column
+from sqlalchemy import JSON, Column, LargeBinary
 from sqlalchemy.orm import registry
 from sqlmodel import Field, SQLModel
 
@@ -242,6 +242,16 @@ class Cell(OfficeTable, table=True):
     formula: str | None = None
     value: Any = Field(default=None, sa_column=Column(JSON))
     number_format: str = "General"
+
+
+class FileContent(OfficeTable, table=True):
+    """The stored bytes of an uploaded drive file (Graph `driveItem/content`), e.g. an .xlsx export from a
+    finance system: one row per item, read by the range tools without turning it into cell rows."""
+
+    __tablename__ = "office_file_content"
+    id: str = Field(primary_key=True)  # the drive item's id
+    sha256: str
+    content: bytes = Field(sa_column=Column(LargeBinary, nullable=False))
 
 
 class Team(OfficeTable, table=True):

@@ -7,7 +7,7 @@ from typing import Any
 
 from sqlalchemy import func, select
 
-from apps.core.seeding import insert_rows, set_id_counter
+from apps.core.seeding import app_rows, insert_rows, set_id_counter
 from apps.office.ids import ID_FORMATS
 from apps.office.models import office_registry
 
@@ -66,7 +66,7 @@ def load_seed(world: Any, conn: Any) -> None:
         if table.name == "office_contact":
             insert_rows(conn, table, external_contacts(world))
         else:
-            insert_rows(conn, table, world.rows(f"office/{table.name.removeprefix('office_')}.jsonl"))
+            insert_rows(conn, table, app_rows(world, "office", table.name.removeprefix("office_")))
     for object_name, table_name in TABLE_OF_OBJECT.items():
         n = conn.execute(select(func.count()).select_from(tables[table_name])).scalar_one()
         set_id_counter(conn, object_name, n + 1)

@@ -12,9 +12,10 @@ from typing import Any
 
 from apps.core.api import Episode, Gym
 from apps.core.naming import split_qualified
-from mcp_gateway.tasks.model import OracleStep, Task
+from mcp_gateway.tasks.model import OracleStep, TableMatch, Task
 from mcp_gateway.tasks.oracle import StepFailed, run_python
 from mcp_gateway.verifier import verify
+from mcp_gateway.verifier.tables import bump_amount, drop_row
 
 EXPECTED = {
     "oracle_python": "pass",
@@ -25,6 +26,7 @@ EXPECTED = {
     "drop_last_write": "fail",
     "wrong_record": "fail",
     "off_by_one": "fail",
+    "missing_row": "fail",
     "extra_destructive": "fail",
     "answer_only": "fail",
     "hack_bypass": "invalid",
@@ -113,6 +115,38 @@ def _bump_answer(task: Task) -> str | None:
     return None
 
 
+def _table_rule(task: Task) -> TableMatch | None:
+    """The task's table rule (its answer's, else the first expected field's), if it has one."""
+    spec = task.truth.answer
+    if spec is not None and spec.match is not None and spec.match.table is not None:
+        return spec.match.table
+    rules = (rule.table for exp in task.truth.expect for rule in exp.fields.values())
+    return next((t for t in rules if t is not None), None)
+
+
+def table_mutant(task: Task, steps: list[OracleStep], kind: str) -> list[OracleStep] | None:
+    """The oracle with its reported table changed (`kind` "drop": the first expected row left out;
+    "bump": that row's first amount one more), in the step argument that holds the table; None if none."""
+    rule = _table_rule(task)
+    if rule is None:
+        return None
+    row = rule.rows[0]
+    for i, step in enumerate(steps):
+        for key, value in step.args.items():
+            if not (isinstance(value, str) and row.key.casefold() in value.casefold()):
+                continue
+            if kind == "drop":
+                changed = drop_row(value, row.key)
+            else:
+                changed = bump_amount(value, row.key, row.amounts[0]) if row.amounts else None
+            if changed is None:
+                return None
+            mutated = copy.deepcopy(steps)
+            mutated[i].args[key] = changed
+            return mutated
+    return None
+
+
 def destructive_step(gym: Gym, task: Task) -> OracleStep | None:
     """A delete of some record the oracle does not touch and the acting user may delete
     (delete_<object> on one of the last <app>_<object> rows, tried in a throwaway episode first)."""
@@ -177,12 +211,17 @@ def mutants(gym: Gym, task: Task) -> dict[str, str]:
         out["wrong_record"] = "error: no mutations.wrong_record" if writes else NA
     bumped = _bump_first_number(oracle, gym) if task.truth.mutations.off_by_one else None
     wrong_answer = _bump_answer(task)
+    bumped_table = table_mutant(task, oracle, "bump")
     if bumped is not None:
         out["off_by_one"] = score_steps(gym, task, bumped)
     elif wrong_answer is not None:
         out["off_by_one"] = score_steps(gym, task, _answer_steps(oracle, wrong_answer))
+    elif bumped_table is not None:
+        out["off_by_one"] = score_steps(gym, task, bumped_table)
     else:
         out["off_by_one"] = NA
+    dropped = table_mutant(task, oracle, "drop")
+    out["missing_row"] = score_steps(gym, task, dropped) if dropped is not None else NA
     extra = destructive_step(gym, task)
     out["extra_destructive"] = score_steps(gym, task, _with_before_complete(oracle, extra)) if extra else NA
     answer = next((s.args.get("answer") for s in oracle if s.tool == "complete_task"), None)

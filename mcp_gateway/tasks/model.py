@@ -36,12 +36,30 @@ class TaskPublic(Strict):
     version: int | None = None
 
 
+class TableRow(Strict):
+    """One expected row of a table: found by `key` (or an alias, e.g. a 15-character id), naming every
+    one of `words` and showing every one of `amounts` to the cent (sign and formatting ignored)."""
+
+    key: str = Field(min_length=1)
+    aliases: list[str] = []
+    words: list[str] = []
+    amounts: list[float] = []
+
+
+class TableMatch(Strict):
+    """A table in a text must hold exactly these rows: each expected row present with its amounts, and —
+    when `other_keys` (a regular expression) is given — no row naming another key of that shape."""
+
+    rows: list[TableRow] = Field(min_length=1)
+    other_keys: str | None = None
+
+
 class Match(Strict):
     """How one field must look. Exactly one rule is given.
 
     equals: exact value · one_of: any of the values · approx + tol: numeric within tol ·
     text: equal ignoring case and surrounding/inner whitespace runs · contains: substring, case-insensitive ·
-    is_null: true/false.
+    is_null: true/false · table: a table in the text holds exactly these rows (set match, exact amounts).
     """
 
     equals: Any = None
@@ -51,11 +69,14 @@ class Match(Strict):
     text: str | None = None
     contains: str | None = None
     is_null: bool | None = None
+    table: TableMatch | None = None
 
     @model_validator(mode="after")
     def _one_rule(self) -> Match:
         given = [
-            k for k in ("one_of", "approx", "text", "contains", "is_null") if getattr(self, k) is not None
+            k
+            for k in ("one_of", "approx", "text", "contains", "is_null", "table")
+            if getattr(self, k) is not None
         ]
         if "equals" in self.model_fields_set:
             given.append("equals")

@@ -1,4 +1,5 @@
-"""Match rules for fields and answers (exact, one-of, numeric tolerance, normalized text, contains)."""
+"""Match rules for fields and answers (exact, one-of, numeric tolerance, normalized text, contains, a
+table's rows: `tables.py`)."""
 
 from __future__ import annotations
 
@@ -6,6 +7,7 @@ import re
 from typing import Any
 
 from mcp_gateway.tasks.model import Match
+from mcp_gateway.verifier.tables import table_matches
 
 REFUSAL_WORDS = (
     "cannot",
@@ -58,6 +60,8 @@ def matches(rule: Match, value: Any) -> bool:
     """Whether `value` satisfies `rule`."""
     if rule.is_null is not None:
         return (value is None) == rule.is_null
+    if rule.table is not None:
+        return table_matches(rule.table, value)
     if "equals" in rule.model_fields_set:
         expected = _comparable(rule.equals)
         if (
@@ -84,6 +88,8 @@ def describe(rule: Match) -> str:
     """The rule in words, for readable diffs."""
     if rule.is_null is not None:
         return "empty" if rule.is_null else "not empty"
+    if rule.table is not None:
+        return f"a table of exactly {len(rule.table.rows)} rows: " + ", ".join(r.key for r in rule.table.rows)
     if "equals" in rule.model_fields_set:
         return f"= {rule.equals!r}"
     if rule.one_of is not None:

@@ -19,6 +19,7 @@ from mcp_gateway.verifier.checkpoints import checkpoint_checks
 from mcp_gateway.verifier.checks import Check
 from mcp_gateway.verifier.expectations import check_expectations
 from mcp_gateway.verifier.matching import describe, looks_like_refusal, matches
+from mcp_gateway.verifier.tables import table_problems
 
 log = logging.getLogger("saasgym.verifier")
 
@@ -128,6 +129,9 @@ def _check_answer(task: Task, completed: bool, answer: str | None) -> Check | No
     if spec.refusal:
         ok = looks_like_refusal(answer)
         return Check("answer: refusal", ok, "" if ok else "the answer does not decline the request")
+    if spec.match.table is not None:  # a report: say which rows are missing or extra, not the whole text
+        problems = table_problems(spec.match.table, answer)
+        return Check("answer: table", not problems, "; ".join(problems))
     ok = matches(spec.match, answer)
     return Check("answer", ok, "" if ok else f"answer {answer!r} is not {describe(spec.match)}")
 

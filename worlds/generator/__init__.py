@@ -2,7 +2,7 @@
 
 A world is made of parts, generated in order: the shared `company` (employees, products) here, then one
 part per app that has data, in that app's folder (`apps/<app>/world/__init__.py` exposing `PART`,
-discovered like the app itself). Each part draws
+discovered like the app itself), then the parts spanning apps (`worlds/parts/<name>`). Each part draws
 from its own random stream (`{seed}:<part>`), so adding a part later never changes the files of the
 existing ones, and the same seed and scale always give byte-identical files.
 
@@ -47,6 +47,9 @@ def parts() -> list[Part]:
         module = f"apps.{name}.world"
         if importlib.util.find_spec(module) is not None:
             found.append(importlib.import_module(module).PART)
+    for folder in sorted(Path(__file__).parent.parent.joinpath("parts").iterdir()):
+        if (folder / "__init__.py").is_file():  # parts spanning apps (worlds/parts/<name>)
+            found.append(importlib.import_module(f"worlds.parts.{folder.name}").PART)
     return sorted(found, key=lambda p: (p.order, p.name))
 
 

@@ -9,6 +9,7 @@ from apps.office.services import (  # noqa: F401
     mail_search,
     mail_send,
     people,
+    ranges,
     replies,
     schedule,
     sheets,

@@ -16,6 +16,7 @@ from apps.office.services.common import actions, require_text
 from apps.office.services.doc_format import b64
 from apps.office.services.drive import item_out, new_item
 from apps.office.services.drive_names import ItemName
+from apps.office.services.stored_files import stored_bytes
 from apps.office.services.workbook import (
     a1,
     cells_of,
@@ -42,6 +43,13 @@ class WorksheetView(BaseModel):
 
 def _sheet(ctx: Ctx, item: DriveItem, name: str | None) -> Worksheet:
     sheets = sheets_of(ctx, item.id)
+    if not sheets and stored_bytes(ctx, item.id) is not None:
+        raise ActionError(
+            f"{item.name!r} is a stored .xlsx file (an export, opened read-only): read it with "
+            "get_used_range and get_range, or download it with export_workbook",
+            field="item_id",
+            code=ErrorKind.ACCESS_DENIED,
+        )
     if not name:
         return sheets[0]
     for s in sheets:
@@ -208,6 +216,8 @@ def add_worksheet(ctx: Ctx, *, item_id: str, name: str) -> WorksheetView:
     item, _ = item_for(ctx, item_id, "write", kind="workbook")
     name = require_text(name, "name", "a worksheet name")
     sheets = sheets_of(ctx, item.id)
+    if not sheets:
+        _sheet(ctx, item, None)  # a stored export file opens read-only
     if len(name) > 31 or any(ch in name for ch in "[]:*?/\\"):
         raise ActionError(
             "a sheet name has at most 31 characters and none of [ ] : * ? / \\",
@@ -232,7 +242,7 @@ def export_workbook(ctx: Ctx, *, item_id: str) -> ExportOut:
         item_id: the workbook's id.
     """
     item, _ = item_for(ctx, item_id, kind="workbook")
-    data = xlsx_bytes(ctx, item.id)
+    data = stored_bytes(ctx, item.id) or xlsx_bytes(ctx, item.id)
     return ExportOut(name=item.name, content_type=XLSX, size=len(data), content_base64=b64(data))
 
 
