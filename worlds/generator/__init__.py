@@ -41,12 +41,15 @@ def _company(ctx: BuildContext):
 
 def parts() -> list[Part]:
     """Every part, in generation order: the company, then each app's own part (`apps/<app>/world`,
-    discovered: adding an app with data edits nothing here)."""
+    discovered: adding an app with data edits nothing here), then the company handbook (published in the
+    office drive and the service desk's knowledge base)."""
     found = [Part("company", 0, _company)]
     for name in app_names():
         module = f"apps.{name}.world"
         if importlib.util.find_spec(module) is not None:
             found.append(importlib.import_module(module).PART)
+    if {"office", "ticketing"} <= set(app_names()):  # the handbook is published in both apps
+        found.append(importlib.import_module("worlds.generator.handbook").PART)
     return sorted(found, key=lambda p: (p.order, p.name))
 
 
