@@ -96,16 +96,17 @@ class HandbookApproval(Family):
         value = _value(d, rule, tier)
         deal_amount = None
         if slug == "discount-approval":
-            opp = d.pick(
-                "opportunity",
+            opp = d.pick(  # the account is the CRM's held-out entity; its deal follows it
+                "account",
                 d.world.rows(
-                    "SELECT o.id, o.name, o.amount FROM crm_opportunity o "
+                    "SELECT o.id, o.account_id, o.name, o.amount FROM crm_opportunity o "
                     "JOIN crm_user u ON u.id = o.owner_id "
                     "WHERE u.email = ? AND o.is_closed = 0 AND o.amount > 0 ORDER BY o.id",
                     AMBER,
                 ),
-                key="id",
+                key="account_id",
             )
+            d.note("opportunity", opp["id"])
             subject, deal_amount = opp["name"], float(opp["amount"])
         else:
             subject = d.pick(slug, [{"id": s} for s in SUBJECTS[slug]], key="id")["id"]

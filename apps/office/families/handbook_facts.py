@@ -79,33 +79,34 @@ def _escalation(d: Draw, p: dict[str, Any]) -> tuple[str, str, Match]:
     return q, str(s["respond_min"]), Match(approx=s["respond_min"], tol=0.01)
 
 
-def _major(d: Draw, p: dict[str, Any]) -> tuple[str, str, Match]:
-    key, q = d.pick(
-        "major-incident",
-        [
-            {
-                "k": "update_every_min",
-                "q": "During a major incident, every how many minutes do status updates go out?",
-            },
-            {
-                "k": "problem_within_business_days",
-                "q": "How many business days after a major incident is resolved is its problem record due?",
-            },
-            {
-                "k": "review_within_business_days",
-                "q": "Within how many business days is the post-incident review of a major incident held?",
-            },
-        ],
-        key="k",
-    ).values()
-    return q, str(p[key]), Match(approx=p[key], tol=0.01)
-
-
 def _freeze(d: Draw, p: dict[str, Any]) -> tuple[str, str, Match]:
     w = d.pick("freeze", p["windows"], key="name")
     q = f"When does the {w['name']} end? Answer as YYYY-MM-DD HH:MM (UTC)."
     text = w["end"][:16].replace("T", " ")
     return q, text, Match(text=text)
+
+
+def _sla(d: Draw, p: dict[str, Any]) -> tuple[str, str, Match]:
+    targets = [
+        {"key": f"{t['tier']}:{f}", "tier": t["tier"], "field": f, "value": t[f]}
+        for t in p["tiers"]
+        for f in ("p1_response_min", "p1_resolve_h", "p2_response_min", "p2_resolve_h")
+    ]
+    t = d.pick("sla", targets, key="key")
+    prio, kind = t["field"][:2].upper(), t["field"][3:].split("_")[0]
+    what = "first response, in minutes" if kind == "response" else "resolution, in hours"
+    q = f"What is our committed {prio} {what}, for {t['tier']} customers?"
+    return q, str(t["value"]), Match(approx=t["value"], tol=0.01)
+
+
+def _numbers(kind: str, asks: list[tuple[str, str]]):
+    """A question per number of a policy's params: (param, question)."""
+
+    def ask(d: Draw, p: dict[str, Any]) -> tuple[str, str, Match]:
+        key, q = d.pick(kind, [{"k": k, "q": q} for k, q in asks], key="k").values()
+        return q, str(p[key]), Match(approx=p[key], tol=0.01)
+
+    return ask
 
 
 ASKS: dict[str, Callable[[Draw, dict[str, Any]], tuple[str, str, Match]]] = {
@@ -115,8 +116,43 @@ ASKS: dict[str, Callable[[Draw, dict[str, Any]], tuple[str, str, Match]]] = {
     "customer-information-sharing": _sharing,
     "on-call-rota": _on_call,
     "incident-escalation": _escalation,
-    "major-incident": _major,
+    "major-incident": _numbers(
+        "major-incident",
+        [
+            ("update_every_min", "During a major incident, every how many minutes do status updates go out?"),
+            (
+                "problem_within_business_days",
+                "Within how many business days of resolution is the problem opened?",
+            ),
+            (
+                "review_within_business_days",
+                "Within how many business days is the post-incident review held?",
+            ),
+        ],
+    ),
     "change-freeze": _freeze,
+    "support-sla-tiers": _sla,
+    "expense-approval": _numbers(
+        "expense-rule",
+        [
+            ("receipt_over", "Above what amount, in dollars, does an expense need an itemized receipt?"),
+            ("claim_within_days", "Within how many days of spending must an expense be claimed?"),
+        ],
+    ),
+    "purchase-approval": _numbers(
+        "purchase-rule",
+        [("three_quotes_over", "Above what order value, in dollars, do we need three quotes?")],
+    ),
+    "service-credits": _numbers(
+        "credit-rule",
+        [
+            (
+                "credit_pct_per_breach",
+                "What percent of a month's fees is the service credit per breached ticket?",
+            ),
+            ("cap_pct", "What is the cap on service credits, as a percent of that month's fees?"),
+        ],
+    ),
 }
 
 
