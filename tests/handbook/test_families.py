@@ -76,3 +76,18 @@ def test_a_change_planned_inside_a_freeze_must_start_when_it_ends(gym):
         for s in oracle
     ]
     assert score_steps(gym, frozen, ignored) == "fail"
+
+
+def test_escalation_notifies_exactly_whom_the_priority_calls_for(gym):
+    tasks = _instances("ticketing.handbook-escalation", 120)
+    assert {"p1", "p2", "p3"} & {tag for t in tasks for tag in t.public.tags} >= {"p2", "p3"}
+    p3 = next(t for t in tasks if "p3" in t.public.tags)
+    oracle = list(p3.truth.oracle)
+    assert score_steps(gym, p3, oracle) == "pass"
+    note = next(s for s in oracle if s.tool == "ticketing_add_work_note")
+    paged = OracleStep(tool=note.tool, args={**note.args, "text": "Paged the on-call engineer as well."})
+    assert score_steps(gym, p3, [*oracle, paged]) == "fail"  # paging on-call for a P3 is against the rota
+    p2 = next(t for t in tasks if "p2" in t.public.tags)
+    notes = [s for s in p2.truth.oracle if s.tool == "ticketing_add_work_note"]
+    assert len(notes) == 2
+    assert score_steps(gym, p2, [s for s in p2.truth.oracle if s is not notes[1]]) == "fail"
