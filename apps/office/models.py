@@ -323,6 +323,26 @@ class Persona(OfficeTable, table=True):
     referral: str = ""  # said to a specific request they cannot answer: who would know
 
 
+class Policy(OfficeTable, table=True):
+    """A company handbook policy (the world's `handbook/policy.jsonl`): its published document and the
+    machine-readable facts its prose states, read by personas (what they answer, decline and approve)."""
+
+    __tablename__ = "office_policy"
+    id: str = Field(primary_key=True)
+    number: str
+    title: str
+    owner_title: str
+    owner_employee_number: str
+    audience: list[str] = json_list()
+    params: dict = json_dict()
+    facts: list[dict] = json_list()
+    refusals: list[dict] = json_list()
+    item_id: str
+    kb_number: str
+    effective: str
+    markdown: str
+
+
 class ScheduledReply(OfficeTable, table=True):
     """Something a coworker will do at `due_date_time` of logical time (a mail, a chat, an RSVP)."""
 

@@ -65,7 +65,7 @@ def load_seed(world: Any, conn: Any) -> None:
     for table in office_registry.metadata.sorted_tables:
         if table.name == "office_contact":
             insert_rows(conn, table, external_contacts(world))
-        else:
+        elif table.name != "office_policy":
             insert_rows(conn, table, app_rows(world, "office", table.name.removeprefix("office_")))
     for object_name, table_name in TABLE_OF_OBJECT.items():
         n = conn.execute(select(func.count()).select_from(tables[table_name])).scalar_one()
@@ -74,3 +74,12 @@ def load_seed(world: Any, conn: Any) -> None:
         "SELECT count(DISTINCT conversation_id) FROM office_message"
     ).scalar_one()
     set_id_counter(conn, "Conversation", conversations + 1)
+    load_handbook(world, conn, tables)
+
+
+def load_handbook(world: Any, conn: Any, tables: Any) -> None:
+    """The company handbook's policies and their documents (ids in the handbook's own namespace, added
+    after the counters are set, so the ids new records get are the same with or without a handbook)."""
+    insert_rows(conn, tables["office_policy"], world.rows("handbook/policy.jsonl"))
+    for table in office_registry.metadata.sorted_tables:
+        insert_rows(conn, table, world.rows(f"handbook/{table.name}.jsonl"))

@@ -79,3 +79,5 @@ def load_seed(world: Any, conn: Any) -> None:
         if obj in NUMBERS:
             numbers = conn.execute(select(func.count(distinct(table.c.number)))).scalar_one()
             set_id_counter(conn, f"{obj}.number", numbers + 1)
+    for table in ticketing_registry.metadata.sorted_tables:  # the handbook's articles, after the counters
+        insert_rows(conn, table, world.rows(f"handbook/{table.name}.jsonl"))

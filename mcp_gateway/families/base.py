@@ -87,6 +87,7 @@ class Spec:
     tags: list[str] = field(default_factory=list)
     phrasing: int = 0
     records: int | None = None  # records the work is about, when more than the expected rows (questions)
+    off_by_one: bool = True  # False when no number of the oracle's writes decides the outcome (a wait)
 
 
 class Family(ABC):

@@ -164,7 +164,7 @@ def build_task(world: str, fam: Family, seed: int) -> Task:
         answer=spec.answer,
         oracle=spec.oracle,
         ui_oracle=spec.ui_oracle,
-        mutations=Mutations(wrong_record=spec.wrong_record),
+        mutations=Mutations(wrong_record=spec.wrong_record, off_by_one=spec.off_by_one),
         measures=measures,
         entities=sorted(set(d.subjects)),
     )

@@ -41,7 +41,8 @@ def _company(ctx: BuildContext):
 
 def parts() -> list[Part]:
     """Every part, in generation order: the company, then each app's own part (`apps/<app>/world`,
-    discovered: adding an app with data edits nothing here)."""
+    discovered: adding an app with data edits nothing here), then the company handbook (published in the
+    office drive and the service desk's knowledge base)."""
     found = [Part("company", 0, _company)]
     for name in app_names():
         module = f"apps.{name}.world"
@@ -50,6 +51,8 @@ def parts() -> list[Part]:
     for folder in sorted(Path(__file__).parent.parent.joinpath("parts").iterdir()):
         if (folder / "__init__.py").is_file():  # parts spanning apps (worlds/parts/<name>)
             found.append(importlib.import_module(f"worlds.parts.{folder.name}").PART)
+    if {"office", "ticketing"} <= set(app_names()):  # the handbook is published in both apps
+        found.append(importlib.import_module("worlds.generator.handbook").PART)
     return sorted(found, key=lambda p: (p.order, p.name))
 
 

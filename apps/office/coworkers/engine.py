@@ -16,6 +16,7 @@ from sqlmodel import col, select
 
 from apps.core.actions import Ctx
 from apps.office.coworkers.derived import derived_persona, persona_by_id
+from apps.office.coworkers.handbook import handbook_card
 from apps.office.coworkers.responder import (
     Incoming,
     Invitation,
@@ -52,6 +53,7 @@ def card(ctx: Ctx, persona: Persona) -> PersonaCard:
         signature=persona.signature,
         clarifying_question=persona.clarifying_question,
         referral=persona.referral,
+        handbook=handbook_card(ctx, user),
     )
 
 

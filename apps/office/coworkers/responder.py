@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Protocol, runtime_checkable
 
 from apps.core.app_options import configured
+from apps.office.coworkers.handbook import decide_approval, is_approval_request
 
 QUOTE_MARK = "________________________________"
 REQUEST_WORDS = ("please", "can you", "could you", "would you", "need", "send me", "let me know", "?")
@@ -48,6 +49,8 @@ class PersonaCard:
     signature: str = ""
     clarifying_question: str = ""
     referral: str = ""
+    # the handbook as this colleague knows it (apps/office/coworkers/handbook.py): facts, refusals, approvals
+    handbook: dict = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -99,6 +102,21 @@ def new_text(text: str) -> str:
     return text.split(QUOTE_MARK, 1)[0].strip()
 
 
+def _asks(entry: dict, text: str) -> bool:
+    return any(k.lower() in text for k in entry.get("keywords", []))
+
+
+def handbook_reply(persona: PersonaCard, text: str) -> str | None:
+    """A request against a handbook policy the colleague knows is declined with the policy's reason; an
+    approval request is decided by the policy's rule when the colleague holds a role in it."""
+    for refusal in persona.handbook.get("refusals", []):
+        if _asks(refusal, text):
+            return refusal["reply"]
+    if is_approval_request(text):
+        return decide_approval(persona.handbook.get("approvals", []), text)
+    return None
+
+
 class RuleBasedResponder:
     """Deterministic rules: refuse what policy forbids, answer what the persona knows, otherwise ask."""
 
@@ -109,7 +127,11 @@ class RuleBasedResponder:
         for policy in persona.policies:
             if any(k.lower() in text for k in policy.get("keywords", [])):
                 return f"{hello}\n\n{policy['reply']}{sign}"
+        said = handbook_reply(persona, text)
+        if said:
+            return f"{hello}\n\n{said}{sign}"
         answers = [k["answer"] for k in matched_knowledge(persona, incoming)]
+        answers += [f["answer"] for f in persona.handbook.get("facts", []) if _asks(f, text)]
         if answers:
             return f"{hello}\n\n" + "\n\n".join(answers) + sign
         if any(w in text for w in REQUEST_WORDS):

@@ -1,0 +1,82 @@
+"""Escalation by the handbook: an incident missed its response target; who is notified follows the
+Incident Escalation Policy (P1: the Director of IT and this week's on-call primary, and a major incident
+is declared; P2: the support group's manager and the on-call primary; P3: only the group's manager —
+paging on-call for a P3 is against the On-Call Rota). One work note per person notified. The names come
+from the policies' params and the desk's records."""
+
+from __future__ import annotations
+
+import json
+
+from apps.core.handbook import on_call
+from apps.core.worlds import load_world
+from apps.ticketing.families.common import OPEN, incidents, other, stamps
+from mcp_gateway.families.base import Draw, Family, Redraw, Spec, step
+from mcp_gateway.tasks.model import Expectation, Match
+
+DECLARE = "Major incident declared per the Major Incident Process."
+
+
+def _note(inc: dict, phrase: str) -> Expectation:
+    return Expectation(
+        table="ticketing_sys_journal_field",
+        op="insert",
+        fields={"element_id": Match(equals=inc["sys_id"]), "element": Match(equals="work_notes"),
+                "value": Match(contains=phrase)},
+    )  # fmt: skip
+
+
+class HandbookEscalation(Family):
+    name = "ticketing.handbook-escalation"
+    apps = ("ticketing",)
+    surfaces = ("mcp", "cli", "python")
+    splits = ("train", "test")  # acme's open P1-P3 incidents have no caller of the dev split
+    no_ui_reason = "a browser oracle posting several work notes is not written for this family yet"
+    author = "saasgym-handbook"
+    summary = "escalate an incident that missed its response target to exactly the people the handbook names"
+
+    def build(self, d: Draw) -> Spec:
+        pool = incidents(d, f"{OPEN} AND i.priority IN (1, 2, 3) AND g.manager IS NOT NULL")
+        inc = d.pick("caller", pool, key="caller_id")
+        d.note("incident", inc["sys_id"])
+        params = json.loads(d.world.value("SELECT params FROM office_policy WHERE id = 'on-call-rota'"))
+        week = on_call(params["weeks"], load_world(d.world.world).now)
+        if week is None:
+            raise Redraw("the rota has no week for now")
+        person = "SELECT name FROM ticketing_sys_user WHERE {} = ? ORDER BY sys_id"
+        primary = d.world.value(person.format("employee_number"), week["primary"])
+        manager = d.world.value(
+            "SELECT u.name FROM ticketing_sys_user_group g JOIN ticketing_sys_user u ON u.sys_id = g.manager "
+            "WHERE g.sys_id = ?",
+            inc["assignment_group"],
+        )
+        director = d.world.value(person.format("title"), "Director of IT")
+        notify = {1: [director, primary], 2: [manager, primary], 3: [manager]}[inc["priority"]]
+        if len(set(notify)) < len(notify) or None in notify:
+            raise Redraw("one person holds two of the roles")
+        texts = [f"Escalated per the Incident Escalation Policy: notified {name}." for name in notify]
+        if inc["priority"] == 1:
+            texts.append(DECLARE)
+        n = inc["number"]
+        prompt = (
+            f"{n} ({inc['short_description']}) missed its response target. Escalate it as the company "
+            "handbook requires (Incident Escalation Policy, On-Call Rota, Major Incident Process): add one "
+            "work note per person you notify, naming them, and if it is a major incident add a work note "
+            "declaring it. Notify nobody the policies do not call for."
+        )
+        return Spec(
+            prompt=prompt,
+            oracle=[
+                step("ticketing_get_incident", incident_id=n),
+                step("ticketing_search_knowledge", query="Incident Escalation Policy"),
+                step("ticketing_search_knowledge", query="On-Call Rota"),
+                *[step("ticketing_add_work_note", record_id=n, text=t) for t in texts],
+            ],
+            expect=[_note(inc, t.split(": ", 1)[-1]) for t in texts],
+            allow=[stamps(inc["sys_id"])],
+            wrong_record={n: other(d, pool, inc)["number"]},
+            tags=["handbook", "incident-escalation", f"p{inc['priority']}"],
+        )
+
+
+FAMILIES = [HandbookEscalation()]

@@ -1,0 +1,93 @@
+"""The handbook families give every branch of a policy, and a run that ignores the policy fails: no
+approval asked (or asked of someone below the level), a change planned inside a freeze."""
+
+from __future__ import annotations
+
+import re
+from datetime import datetime, timedelta
+
+import pytest
+
+from mcp_gateway.families.instances import instance, instance_ids, parse_id
+from mcp_gateway.families.worldview import world_view
+from mcp_gateway.tasks.calibration import score_steps
+from mcp_gateway.tasks.model import OracleStep
+
+
+def _instances(family: str, n: int = 80):
+    return [instance("acme", *parse_id(i)) for i in list(instance_ids("acme", family=family))[:n]]
+
+
+@pytest.fixture(scope="module")
+def gym():
+    return world_view("acme").gym
+
+
+def test_approval_family_has_every_branch_and_skipping_the_approval_fails(gym):
+    tasks = _instances("office.handbook-approval")
+    branches = {t.truth.answer.match.text for t in tasks}
+    assert branches == {"approved", "rejected", "not needed"}
+    asked = next(t for t in tasks if t.truth.answer.match.text == "approved")
+    oracle = list(asked.truth.oracle)
+    assert score_steps(gym, asked, oracle) == "pass"
+    skipped = [s for s in oracle if s.tool not in ("office_send_mail", "office_wait_for_replies")]
+    assert score_steps(gym, asked, skipped) == "fail"
+    no_wait = [s for s in oracle if s.tool != "office_wait_for_replies"]
+    assert score_steps(gym, asked, no_wait) == "fail"
+
+
+def _mail(gym, where: str) -> str:
+    ep = gym.create_episode("acme", apps=["office"])
+    try:
+        return ep.db.execute_raw(f"SELECT mail FROM office_user WHERE {where}", ())[0][0]
+    finally:
+        ep.close()
+
+
+def test_asking_someone_below_the_required_level_fails(gym):
+    vp = _mail(gym, "job_title = 'VP of Sales'")
+    manager = _mail(gym, "id = (SELECT manager_id FROM office_user WHERE mail = 'amber.miller@acme.example')")
+    task = next(
+        t
+        for t in _instances("office.handbook-approval", 250)
+        if t.truth.expect and t.truth.expect[0].fields["from_address"].one_of == [vp]
+    )
+    assert score_steps(gym, task, list(task.truth.oracle)) == "pass"
+    below = [
+        OracleStep(tool=s.tool, args={**s.args, "to": [manager]}) if s.tool == "office_send_mail" else s
+        for s in task.truth.oracle
+    ]
+    assert score_steps(gym, task, below) == "fail"
+
+
+def test_a_change_planned_inside_a_freeze_must_start_when_it_ends(gym):
+    tasks = _instances("ticketing.freeze-aware-change", 40)
+    assert {"frozen", "open"} <= {tag for t in tasks for tag in t.public.tags}
+    frozen = next(t for t in tasks if "frozen" in t.public.tags)
+    oracle = list(frozen.truth.oracle)
+    assert score_steps(gym, frozen, oracle) == "pass"
+    asked = re.search(r"from (\d{4}-\d\d-\d\d \d\d:\d\d) UTC", frozen.public.prompt).group(1)
+    hours = int(re.search(r"planned for (\d+) hour", frozen.public.prompt).group(1))
+    create = next(s for s in oracle if s.tool == "ticketing_create_change")
+    start = asked.replace(" ", "T") + ":00"
+    end = (datetime.fromisoformat(start) + timedelta(hours=hours)).isoformat()
+    ignored = [
+        OracleStep(tool=s.tool, args={**s.args, "start_date": start, "end_date": end}) if s is create else s
+        for s in oracle
+    ]
+    assert score_steps(gym, frozen, ignored) == "fail"
+
+
+def test_escalation_notifies_exactly_whom_the_priority_calls_for(gym):
+    tasks = _instances("ticketing.handbook-escalation", 120)
+    assert {"p1", "p2", "p3"} & {tag for t in tasks for tag in t.public.tags} >= {"p2", "p3"}
+    p3 = next(t for t in tasks if "p3" in t.public.tags)
+    oracle = list(p3.truth.oracle)
+    assert score_steps(gym, p3, oracle) == "pass"
+    note = next(s for s in oracle if s.tool == "ticketing_add_work_note")
+    paged = OracleStep(tool=note.tool, args={**note.args, "text": "Paged the on-call engineer as well."})
+    assert score_steps(gym, p3, [*oracle, paged]) == "fail"  # paging on-call for a P3 is against the rota
+    p2 = next(t for t in tasks if "p2" in t.public.tags)
+    notes = [s for s in p2.truth.oracle if s.tool == "ticketing_add_work_note"]
+    assert len(notes) == 2
+    assert score_steps(gym, p2, [s for s in p2.truth.oracle if s is not notes[1]]) == "fail"
