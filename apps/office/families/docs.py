@@ -72,14 +72,14 @@ class UpdateAccountPlan(Family):
         ops = d.choice(
             [
                 ["next"],
-                ["next"],
-                ["missing"],
-                ["left"],
-                ["next", "missing"],
                 ["next", "left"],
                 ["next", "comment"],
+                ["next", "missing"],
+                ["missing", "comment"],
+                ["left", "comment"],
+                ["next", "left", "comment"],
+                ["next", "missing", "comment"],
             ]
-            + [["missing", "comment"], ["left", "comment"]]
         )
         order = [b["id"] for b in blocks]  # the block order the edits must end with
         stake_head, stake_end = _section(blocks, "Stakeholders")
@@ -133,9 +133,7 @@ class UpdateAccountPlan(Family):
             _, next_end = _section(blocks, "Next steps")
             if next_end != len(blocks) - 1:
                 raise Redraw("Next steps is not the plan's last section")
-            n = d.choice([1, 2, 3]) if ops == ["next"] else d.choice([1, 2])
-            if ops == ["next"] and n == 1:
-                n = 2
+            n = d.choice([2, 3, 3]) if ops == ["next"] else d.choice([1, 2, 2])
             items = d.rng.sample(NEXT_STEPS, n)
             said.append(f"add {names_list([f'“{t}”' for t in items])} to the Next steps list")
             for t in items:

@@ -52,7 +52,7 @@ def _team(d: Draw) -> tuple[list[dict[str, Any]], str]:
     city = d.choice(CITIES)
     pool = colleagues(d, "department = 'Sales' AND office_location = ?", city)
     people = sorted(
-        d.pick_many("coworker", pool, d.choice([1, 2, 2, 3]), key="mail"), key=lambda p: p["mail"]
+        d.pick_many("coworker", pool, d.choice([1, 2, 3, 3]), key="mail"), key=lambda p: p["mail"]
     )
     for p in people:
         unique_name(d, p)
