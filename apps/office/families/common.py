@@ -126,3 +126,20 @@ def phrase(d: Draw, phrasings: list[str]) -> tuple[str, int]:
 def names_list(names: list[str]) -> str:
     """'A', 'A and B', 'A, B and C'."""
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + f" and {names[-1]}"
+
+
+def edited(item_id: str, size: bool = True) -> Allowance:
+    """A drive item's modified stamps (and size) after its content or place changed."""
+    fields = ["last_modified_date_time", "last_modified_by_id"] + (["size"] if size else [])
+    return Allowance(table="office_drive_item", ops=["update"], pk=item_id, fields=fields)
+
+
+def shared_with_me(d: Draw, role: str, folders: bool) -> list[dict[str, Any]]:
+    """Items someone else shared with Amber directly with `role` (folders or files), with the owner's name."""
+    return d.world.rows(
+        "SELECT d.id, d.name, o.display_name AS owner FROM office_drive_item d "
+        "JOIN office_permission p ON p.item_id = d.id JOIN office_user o ON o.id = d.owner_id "
+        f"WHERE p.user_id = ? AND p.roles = ? AND d.kind {'=' if folders else '!='} 'folder' ORDER BY d.id",
+        me_id(d),
+        f'["{role}"]',
+    )

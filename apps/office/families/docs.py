@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from apps.office.families.common import customers, names_list, phrase
+from apps.office.families.common import customers, edited, names_list, phrase
 from mcp_gateway.families.base import Draw, Family, Redraw, Spec, eq, step
 from mcp_gateway.tasks.model import Allowance, Expectation, Match, UiStep
 
@@ -209,12 +209,7 @@ class UpdateAccountPlan(Family):
                     Allowance(table="office_doc_block", ops=["update"], pk=b["id"], fields=["position"])
                     for b in blocks
                 ],
-                Allowance(
-                    table="office_drive_item",
-                    ops=["update"],
-                    pk=item,
-                    fields=["last_modified_date_time", "last_modified_by_id", "size"],
-                ),
+                edited(item),
             ],
             ui_oracle=ui,
             wrong_record={item: decoy},

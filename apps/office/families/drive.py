@@ -12,14 +12,16 @@ from typing import Any
 from apps.office.families.common import (
     colleagues,
     customers,
+    edited,
     item_name,
     me_id,
     names_list,
     phrase,
+    shared_with_me,
     unique_name,
 )
 from mcp_gateway.families.base import Draw, Family, Redraw, Spec, answer_steps, eq, step
-from mcp_gateway.tasks.model import Allowance, AnswerSpec, Expectation, Match
+from mcp_gateway.tasks.model import AnswerSpec, Expectation, Match
 
 NO_DRIVE_UI = "OneDrive sharing, moving and renaming have no form in the office browser UI"
 WHAT = {"plan": ["plan_id"], "proposal": ["proposal_id"], "both": ["plan_id", "proposal_id"]}
@@ -135,12 +137,7 @@ class RefuseShare(Family):
         unique_name(d, person)
         who = person["display_name"]
         if kind == "view-only":
-            item = d.world.rows(
-                "SELECT d.id, d.name, o.display_name AS owner FROM office_drive_item d "
-                "JOIN office_permission p ON p.item_id = d.id JOIN office_user o ON o.id = d.owner_id "
-                "WHERE p.user_id = ? AND p.roles = '[\"read\"]' AND d.kind != 'folder' ORDER BY d.id",
-                me_id(d),
-            )
+            item = shared_with_me(d, "read", folders=False)
             if not item:
                 raise Redraw("nothing is shared view-only with Amber")
             it = d.choice(item)
@@ -254,12 +251,7 @@ class FileToTeamFolder(Family):
             for key in ("folder_id", "plan_id", "proposal_id"):
                 d.note("drive_item", acc[key])
         what = d.choice(["plan", "proposal", "both"])
-        team = d.world.rows(
-            "SELECT d.id, d.name, o.display_name AS owner FROM office_drive_item d "
-            "JOIN office_permission p ON p.item_id = d.id JOIN office_user o ON o.id = d.owner_id "
-            "WHERE p.user_id = ? AND p.roles = '[\"write\"]' AND d.kind = 'folder' ORDER BY d.id",
-            me_id(d),
-        )
+        team = shared_with_me(d, "write", folders=True)
         if not team:
             raise Redraw("no folder Amber can edit in someone else's drive")
         folder = team[0]
@@ -292,14 +284,7 @@ class FileToTeamFolder(Family):
                     args["name"], fields["name"] = new, eq(new)
                 oracle.append(step("office_update_drive_item", **args))
                 expect.append(Expectation(table="office_drive_item", op="update", pk=fid, fields=fields))
-                allow.append(
-                    Allowance(
-                        table="office_drive_item",
-                        ops=["update"],
-                        pk=fid,
-                        fields=["last_modified_date_time", "last_modified_by_id"],
-                    )
-                )
+                allow.append(edited(fid, size=False))
         first = picked[0][WHAT[what][0]]
         outsider = next(c for c in pool if c not in picked)
         wrong[first] = outsider[WHAT[what][0]]

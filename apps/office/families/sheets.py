@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from apps.office.families.common import names_list, phrase
+from apps.office.families.common import edited, names_list, phrase
 from mcp_gateway.families.base import Draw, Family, Redraw, Spec, answer_steps, eq, step, ui_answer
 from mcp_gateway.tasks.model import Allowance, AnswerSpec, Expectation, Match, UiStep
 
@@ -187,14 +187,7 @@ class ForecastUpdateDeals(Family):
             _cell(assumptions, "B3"),
         ]:
             allow.append(Allowance(table="office_cell", ops=["update"], pk=pk, fields=["value"]))
-        allow.append(
-            Allowance(
-                table="office_drive_item",
-                ops=["update"],
-                pk=item,
-                fields=["last_modified_date_time", "last_modified_by_id", "size"],
-            )
-        )
+        allow.append(edited(item))
         answer = f"{total:,.2f}"
         oracle += answer_steps(answer)
         first, col, _ = changes[0]
@@ -305,14 +298,7 @@ class ForecastRollupFormula(Family):
                     },
                 ),
             ],
-            allow=[
-                Allowance(
-                    table="office_drive_item",
-                    ops=["update"],
-                    pk=item,
-                    fields=["last_modified_date_time", "last_modified_by_id", "size"],
-                )
-            ],
+            allow=[edited(item)],
             ui_oracle=[
                 UiStep(goto=f"/sheets/{item}?sheet=Forecast&cell={label_cell}"),
                 UiStep(fill=("Value or formula", label)),
