@@ -10,7 +10,7 @@ from datetime import date, datetime, timedelta
 from typing import Any
 from zoneinfo import ZoneInfo
 
-from apps.office.families.common import colleagues, me_id, phrase, unique_name
+from apps.office.families.common import AMBER, colleagues, me_id, phrase, unique_name
 from mcp_gateway.families.base import Draw, Family, Redraw, Spec, eq, step
 from mcp_gateway.tasks.model import Allowance, Expectation, Match, UiStep
 
@@ -46,19 +46,16 @@ def _day(t: datetime) -> str:
     return f"{local:%A, %B} {local.day}"
 
 
-def _busy(d: Draw, start: datetime, end: datetime, skip: str) -> bool:
-    """Whether another of Amber's events (organised or accepted) overlaps [start, end)."""
-    rows = d.world.rows(
-        "SELECT e.id FROM office_event e WHERE e.is_cancelled = 0 AND e.recurrence IS NULL AND e.id != ? "
-        "AND e.start_date_time < ? AND e.end_date_time > ? AND (e.organizer_id = ? OR e.id IN "
-        "(SELECT event_id FROM office_attendee WHERE email_address = 'amber.miller@acme.example' "
-        "AND response_status != 'declined'))",
-        skip,
-        end.strftime("%Y-%m-%d %H:%M:%S"),
-        start.strftime("%Y-%m-%d %H:%M:%S"),
-        me_id(d),
+def _busy(d: Draw, start: datetime, end: datetime) -> bool:
+    """Whether Amber's free/busy (series included) shows anything in [start, end)."""
+    found = d.world.call(
+        "office_get_schedule",
+        schedules=[AMBER],
+        start=start.strftime("%Y-%m-%dT%H:%M:%SZ"),
+        end=end.strftime("%Y-%m-%dT%H:%M:%SZ"),
+        interval_minutes=15,
     )
-    return bool(rows)
+    return any(ch != "0" for ch in found["schedules"][0]["availability_view"])
 
 
 class CustomerCall(Family):
@@ -159,7 +156,7 @@ class CustomerCall(Family):
         new_end = new_start + timedelta(minutes=minutes)
         if new_start.date() == start.date() and new_start == start:
             raise Redraw("same time")
-        if _busy(d, new_start, new_end, call["id"]):
+        if _busy(d, new_start, new_end):
             raise Redraw("Amber is busy then")
         when = _said(new_start)
         fields: dict[str, Match] = {
