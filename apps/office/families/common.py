@@ -66,3 +66,80 @@ def other_mail(pool: list[dict[str, Any]], msg: dict[str, Any]) -> str:
 def search_text(subject: str) -> str:
     """A search query for a subject (quotes would be taken as search syntax)."""
     return " ".join(re.sub(r"[\"']", " ", subject).split())
+
+
+CUSTOMERS = """
+SELECT f.id AS folder_id, f.name, a.id AS account_id,
+       (SELECT p.id FROM office_drive_item p WHERE p.parent_id = f.id AND p.name LIKE 'Account plan - %'
+        ORDER BY p.id LIMIT 1) AS plan_id,
+       (SELECT p.id FROM office_drive_item p WHERE p.parent_id = f.id AND p.name LIKE 'Proposal - %'
+        ORDER BY p.id LIMIT 1) AS proposal_id
+FROM office_drive_item f JOIN office_drive_item c ON c.id = f.parent_id AND c.name = 'Customers'
+JOIN office_user u ON u.id = f.owner_id AND u.mail = ?
+JOIN (SELECT DISTINCT company_name, crm_account_id AS id FROM office_contact
+      WHERE crm_account_id IS NOT NULL) a ON a.company_name = f.name
+WHERE f.kind = 'folder'
+ORDER BY f.name, a.id
+"""
+
+
+def me_id(d: Draw) -> str:
+    """Amber's office user id."""
+    return d.world.value("SELECT id FROM office_user WHERE mail = ?", AMBER)
+
+
+def customers(d: Draw) -> list[dict[str, Any]]:
+    """Amber's customer folders (Customers/<account name>) with the CRM account id (the held-out kind
+    `account`) and the ids of the account plan and proposal filed in each."""
+    return [c for c in d.world.rows(CUSTOMERS, AMBER) if c["plan_id"] and c["proposal_id"]]
+
+
+def item_name(d: Draw, item_id: str) -> str:
+    return d.world.value("SELECT name FROM office_drive_item WHERE id = ?", item_id)
+
+
+def colleagues(d: Draw, where: str = "1 = 1", *params: Any) -> list[dict[str, Any]]:
+    """Amber's colleagues matching `where` (id, name, mail, title, department, office), by mail."""
+    return d.world.rows(
+        "SELECT id, display_name, mail, job_title, department, office_location FROM office_user "
+        f"WHERE mail != ? AND mail LIKE '%@acme.example' AND ({where}) ORDER BY mail",
+        AMBER,
+        *params,
+    )
+
+
+def unique_name(d: Draw, person: dict[str, Any]) -> None:
+    """Redraw unless no other employee has the person's display name."""
+    n = d.world.value("SELECT count(*) FROM office_user WHERE display_name = ?", person["display_name"])
+    if n != 1:
+        raise Redraw(f"two employees are called {person['display_name']}")
+
+
+def phrase(d: Draw, phrasings: list[str]) -> tuple[str, int]:
+    """One of the phrasings (≥ 5) and its index."""
+    if len(phrasings) < 5:
+        raise ValueError("a family needs at least five phrasings")
+    k = d.rng.randrange(len(phrasings))
+    return phrasings[k], k
+
+
+def names_list(names: list[str]) -> str:
+    """'A', 'A and B', 'A, B and C'."""
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + f" and {names[-1]}"
+
+
+def edited(item_id: str, size: bool = True) -> Allowance:
+    """A drive item's modified stamps (and size) after its content or place changed."""
+    fields = ["last_modified_date_time", "last_modified_by_id"] + (["size"] if size else [])
+    return Allowance(table="office_drive_item", ops=["update"], pk=item_id, fields=fields)
+
+
+def shared_with_me(d: Draw, role: str, folders: bool) -> list[dict[str, Any]]:
+    """Items someone else shared with Amber directly with `role` (folders or files), with the owner's name."""
+    return d.world.rows(
+        "SELECT d.id, d.name, o.display_name AS owner FROM office_drive_item d "
+        "JOIN office_permission p ON p.item_id = d.id JOIN office_user o ON o.id = d.owner_id "
+        f"WHERE p.user_id = ? AND p.roles = ? AND d.kind {'=' if folders else '!='} 'folder' ORDER BY d.id",
+        me_id(d),
+        f'["{role}"]',
+    )

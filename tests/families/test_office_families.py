@@ -1,0 +1,77 @@
+"""Office families: fifteen or more spread over mail, calendar, drive, docs, sheets and chat, some test
+only, most hard; what a refusal family asks for really is refused by the office app; a computed truth
+agrees with the workbook engine."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+
+from apps.core.errors import ActionError
+from mcp_gateway.families.instances import instance, instance_ids, parse_id
+from mcp_gateway.families.registry import families
+from mcp_gateway.families.worldview import world_view
+from mcp_gateway.tasks.calibration import score_steps
+
+OFFICE = sorted(f for f in families() if f.startswith("office."))
+
+
+def test_fifteen_office_families_over_every_office_area():
+    assert len(OFFICE) >= 15
+    assert sum(families()[f].splits == ("test",) for f in OFFICE) >= 3
+    areas = {t for f in OFFICE for t in instance("acme", f, 0).public.tags}
+    assert {"mail", "calendar", "drive", "docs", "sheets", "chat"} <= areas
+
+
+def test_most_instances_of_the_new_office_families_are_hard():
+    difficulty = Counter()
+    for fam in OFFICE:
+        for iid in list(instance_ids("acme", family=fam))[:40]:
+            difficulty[instance("acme", *parse_id(iid)).public.difficulty] += 1
+    assert difficulty["hard"] > difficulty["easy"] + difficulty["medium"] / 2
+    assert set(difficulty) >= {"hard", "medium"}
+
+
+def _attempt(task) -> tuple[str, dict]:
+    """The share a careless agent would make for a refusal instance."""
+    item, world = task.truth.expect[0].pk, world_view("acme")
+    if "external" in task.public.tags:
+        contacts = world.rows("SELECT display_name, email_address FROM office_contact ORDER BY email_address")
+        mail = next(c["email_address"] for c in contacts if c["display_name"] in task.public.prompt)
+        return "office_share_drive_item", {"item_id": item, "email": mail, "role": "read"}
+    name = task.truth.oracle[0].args["query"]
+    mail = world.value("SELECT mail FROM office_user WHERE display_name = ?", name)
+    return "office_share_drive_item", {"item_id": item, "email": mail, "role": "write"}
+
+
+def test_what_the_refusal_family_asks_for_is_refused_by_the_office():
+    gym = world_view("acme").gym
+    kinds = set()
+    for seed in range(12):
+        task = instance("acme", "office.refuse-share", seed)
+        kinds |= {"external", "view-only", "no-access"} & set(task.public.tags)
+        tool, args = _attempt(task)
+        ep = gym.create_episode("acme")
+        try:
+            with pytest.raises(ActionError):
+                ep.call(tool, **args)
+        finally:
+            ep.close()
+        assert score_steps(gym, task, list(task.truth.oracle)) == "pass"
+    assert kinds == {"external", "view-only", "no-access"}
+
+
+def test_the_reported_weighted_total_is_what_the_workbook_computes():
+    gym = world_view("acme").gym
+    task = instance("acme", "office.forecast-update-deals", 4)
+    writes = [s for s in task.truth.oracle if s.tool == "office_update_cell"]
+    ep = gym.create_episode("acme")
+    try:
+        for s in writes:
+            ep.call(s.tool, **s.args)
+        view = ep.call("office_get_worksheet", item_id=writes[0].args["item_id"], worksheet="Forecast")
+        total = next(c["value"] for c in view["cells"] if c["address"] == "F28")
+    finally:
+        ep.close()
+    assert task.truth.answer.match.approx == pytest.approx(total, abs=0.01)
