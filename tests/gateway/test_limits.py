@@ -80,9 +80,17 @@ def test_oversize_body_gets_413(tight):
     assert httpx.post(urls.mcp("crm"), content=chunks(), headers=MCP_HEADERS).status_code == 413
 
 
-def test_rate_limit_is_per_episode(tight):
-    _, noisy = tight.new_episode()
-    _, quiet = tight.new_episode()
+@pytest.fixture(scope="module")
+def metered():
+    """A bucket of 6 requests refilled at one per 20 s: 25 requests overrun it however slow the machine."""
+    server = start_live_server(Gym(), capacity=2, rate_per_s=0.05, rate_burst=6)
+    yield server
+    server.stop()
+
+
+def test_rate_limit_is_per_episode(metered):
+    _, noisy = metered.new_episode()
+    _, quiet = metered.new_episode()
     statuses = [httpx.post(noisy.mcp("crm"), json=LIST, headers=MCP_HEADERS).status_code for _ in range(25)]
     assert 429 in statuses
     limited = httpx.post(noisy.mcp("crm"), json=LIST, headers=MCP_HEADERS)
