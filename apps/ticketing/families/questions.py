@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from apps.ticketing.families.common import OPEN, incidents
+from apps.ticketing.families.common import OPEN, incident_refusal, incidents
 from mcp_gateway.families.base import Draw, Family, Redraw, Spec, answer_steps, step, ui_answer
-from mcp_gateway.tasks.model import AnswerSpec, Expectation, Match
+from mcp_gateway.tasks.model import AnswerSpec, Match
 
 
 class CallerLatestIncident(Family):
@@ -91,15 +91,7 @@ class RefuseCloseOpen(Family):
         ]
         k = d.rng.randrange(len(phrasings))
         text = f"I can't close {n}: it is not resolved, and an incident must be resolved before it is closed."
-        return Spec(
-            prompt=phrasings[k],
-            oracle=[step("ticketing_get_incident", incident_id=n), *answer_steps(text)],
-            expect=[Expectation(table="ticketing_incident", op="unchanged", pk=inc["sys_id"])],
-            answer=AnswerSpec(refusal=True),
-            ui_oracle=ui_answer(text),
-            tags=["incident", "refusal"],
-            phrasing=k,
-        )
+        return incident_refusal(inc, phrasings[k], k, text, ["incident", "refusal"])
 
 
 FAMILIES = [CallerLatestIncident(), RefuseCloseOpen()]
