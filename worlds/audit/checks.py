@@ -29,6 +29,14 @@ FORBIDDEN = {
 }
 DEAL = re.compile(r" \((?P<stage>[A-Za-z/ ]+), \$(?P<amount>[\d,]+)\)")
 VARIETY_MIN, NEAR_DUP_MAX, NEAR_DUP_JACCARD = 0.80, 0.05, 0.8
+# what only one operating system has: a Mac owner's ticket says none of the first, a Windows one none
+# of the second
+WINDOWS_ONLY = re.compile(
+    r"\bWindows\b|Task Manager|recycle bin|blue screen|cumulative update|Win32|\.exe\b|\.msi\b|IRQL|"
+    r"NONPAGED|_VIOLATION|_FAILURE|\bKB\d{6,}",
+    re.IGNORECASE,
+)
+MACOS_ONLY = re.compile(r"macOS|kernel panic|Activity Monitor|\bTrash\b|\.dmg\b|\.pkg\b|MacOS/")
 
 
 @dataclass
@@ -89,6 +97,28 @@ def kind_agreement(w: World) -> Iterator[Finding]:
             wrong.append(i["number"])
     yield Finding(
         "kind: laptop tickets name the caller's laptop",
+        _share(len(wrong), len(incidents)),
+        not wrong,
+        ", ".join(wrong[:5]),
+    )
+    yield os_agreement(incidents, laptops.values())
+
+
+def os_agreement(incidents: list[dict[str, Any]], laptops: Any) -> Finding:
+    """An employee's ticket speaks of the operating system their laptop runs (no Windows update on a Mac)."""
+    os_of: dict[str, str] = {}
+    for c in laptops:
+        os_of.setdefault(c["assigned_to"], c.get("os") or "")
+    wrong = []
+    for i in incidents:
+        os_name = os_of.get(i["caller_id"])
+        if os_name is None:
+            continue
+        other = WINDOWS_ONLY if os_name.startswith("macOS") else MACOS_ONLY
+        if other.search(i["short_description"] + " " + i["description"]):
+            wrong.append(i["number"])
+    return Finding(
+        "kind: tickets fit the OS of the caller's laptop",
         _share(len(wrong), len(incidents)),
         not wrong,
         ", ".join(wrong[:5]),

@@ -1,0 +1,74 @@
+"""World version 3: tickets speak the OS of the caller's laptop; the audit fails on a ticket that does not."""
+
+from __future__ import annotations
+
+import json
+import re
+import shutil
+from functools import cache
+
+from apps.core.worlds import worlds_root
+from apps.ticketing.world.mac_issues import MAC, on_mac
+from tests.test_world_realism import _audit
+from worlds.audit.checks import MACOS_ONLY, WINDOWS_ONLY
+
+
+@cache
+def rows(world: str, table: str) -> list[dict]:
+    return [json.loads(line) for line in (worlds_root() / world / f"{table}.jsonl").open()]
+
+
+def _laptop_os(world: str) -> dict[str, str]:
+    out: dict[str, str] = {}
+    for c in rows(world, "ticketing/cmdb_ci"):
+        if c["sys_class_name"] == "cmdb_ci_computer":
+            out.setdefault(c["assigned_to"], c["os"])
+    return out
+
+
+def test_a_mac_owner_never_files_a_windows_ticket():
+    os_of = _laptop_os("acme")
+    macs = windows = 0
+    for inc in rows("acme", "ticketing/incident"):
+        os_name = os_of.get(inc["caller_id"])
+        if os_name is None:
+            continue
+        text = inc["short_description"] + " " + inc["description"]
+        if os_name.startswith("macOS"):
+            macs += bool(re.search(r"macOS|kernel panic|Activity Monitor|Trash|Defender for Mac", text))
+            assert not WINDOWS_ONLY.search(text), (inc["number"], os_name, text)
+        else:
+            windows += bool(WINDOWS_ONLY.search(text))
+            assert not MACOS_ONLY.search(text), (inc["number"], os_name, text)
+    assert macs >= 20 and windows >= 20  # both kinds of ticket exist, each on its own kind of laptop
+
+
+def test_windows_only_issues_have_a_mac_way_only_on_macos():
+    assert (
+        on_mac("Blue screen after driver update", "macOS Sonoma 14.2")
+        is MAC["Blue screen after driver update"]
+    )
+    assert on_mac("Blue screen after driver update", "Windows 11 23H2 (22631.3007)") is None
+    assert on_mac("VPN disconnects every few minutes", "macOS Sonoma 14.2") is None
+    for issue in MAC.values():
+        for t in issue.shorts + issue.openers:
+            assert not WINDOWS_ONLY.search(t.text), t.text
+
+
+def _write(path, items) -> None:  # noqa: ANN001
+    path.write_text("".join(json.dumps(r) + "\n" for r in items))
+
+
+def test_audit_fails_on_a_windows_ticket_from_a_mac(tmp_path):
+    world = tmp_path / "bad"
+    shutil.copytree(worlds_root() / "tiny", world)
+    os_of = _laptop_os("tiny")
+    incidents = [json.loads(line) for line in (world / "ticketing" / "incident.jsonl").open()]
+    mac = next(i for i in incidents if os_of.get(i["caller_id"], "").startswith("macOS"))
+    mac["short_description"] = "Windows update KB5031300 fails with 0x800f081f"
+    _write(world / "ticketing" / "incident.jsonl", incidents)
+    bad = _audit(str(world))
+    assert bad.returncode == 1
+    assert re.search(r"kind: tickets fit the OS of the caller's laptop\s*│\s*1/\d+\s*│ FAIL", bad.stdout), (
+        bad.stdout
+    )
