@@ -72,3 +72,27 @@ def test_audit_fails_on_a_windows_ticket_from_a_mac(tmp_path):
     assert re.search(r"kind: tickets fit the OS of the caller's laptop\s*│\s*1/\d+\s*│ FAIL", bad.stdout), (
         bad.stdout
     )
+
+
+def test_deal_sizes_rise_by_segment_and_line_items_still_sum_to_amounts():
+    from worlds.audit.checks import World
+    from worlds.audit.measure import deal_medians
+    from worlds.generator import distributions as D
+
+    medians = deal_medians(World(worlds_root() / "acme"))
+    assert list(medians) == ["SMB", "Mid-market", "Enterprise"]
+    smb, mid, ent = medians.values()
+    assert mid >= D.DEAL_STEP_MIN * smb and ent >= D.DEAL_STEP_MIN * mid
+    for (name, (want, _)), got in zip(D.DEAL_SIZE.items(), medians.values(), strict=True):
+        assert abs(got - want) / want < 0.35, name  # the drawn medians are near the written ones
+    items: dict[str, float] = {}
+    for li in rows("acme", "crm/opportunity_line_item"):
+        items[li["opportunity_id"]] = items.get(li["opportunity_id"], 0.0) + li["total_price"]
+    history: dict[str, list[dict]] = {}
+    for h in rows("acme", "crm/opportunity_history"):
+        history.setdefault(h["opportunity_id"], []).append(h)
+    for o in rows("acme", "crm/opportunity"):
+        if o["id"] in items:
+            assert abs(items[o["id"]] - o["amount"]) < 0.01, o["id"]
+        last = max(history[o["id"]], key=lambda h: h["created_date"])
+        assert last["amount"] == o["amount"], o["id"]

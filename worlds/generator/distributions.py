@@ -35,6 +35,11 @@ MEETINGS_PER_WEEK = {"Sales": (2.0, 25.0), "default": (0.3, 25.0)}
 # median deal size per segment (employees: SMB < 200 <= Mid-market < 2000 <= Enterprise) ordered upwards.
 WIN_RATE_BAND = (0.15, 0.60)
 SEGMENTS = ((0, "SMB"), (200, "Mid-market"), (2000, "Enterprise"))
+# Deal size (opportunity amount, $) lognormal per segment: (median, sigma). B2B software and hardware deal
+# sizes run roughly 3x per segment step; the audit checks the measured medians keep this order, each
+# step at least DEAL_STEP_MIN times the one below.
+DEAL_SIZE = {"SMB": (18_000.0, 0.8), "Mid-market": (60_000.0, 0.8), "Enterprise": (190_000.0, 0.9)}
+DEAL_STEP_MIN = 1.5
 
 
 def _week_cdf() -> list[float]:
@@ -91,6 +96,12 @@ def _warp_local(t: datetime, start: datetime, end: datetime) -> datetime:
 def resolution_hours(rng: random.Random, priority: int) -> float:
     """Hours from opened to resolved for an incident of `priority` (lognormal, RESOLUTION)."""
     median, sigma = RESOLUTION.get(priority, RESOLUTION[3])
+    return rng.lognormvariate(math.log(median), sigma)
+
+
+def deal_size(rng: random.Random, segment: str) -> float:
+    """An opportunity amount for an account of `segment` (lognormal, DEAL_SIZE)."""
+    median, sigma = DEAL_SIZE[segment]
     return rng.lognormvariate(math.log(median), sigma)
 
 
