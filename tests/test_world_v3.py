@@ -59,7 +59,7 @@ def _write(path, items) -> None:  # noqa: ANN001
     path.write_text("".join(json.dumps(r) + "\n" for r in items))
 
 
-def test_audit_fails_on_a_windows_ticket_from_a_mac(tmp_path):
+def test_audit_fails_on_a_windows_ticket_from_a_mac_and_a_mailbox_without_customers(tmp_path):
     world = tmp_path / "bad"
     shutil.copytree(worlds_root() / "tiny", world)
     os_of = _laptop_os("tiny")
@@ -67,8 +67,22 @@ def test_audit_fails_on_a_windows_ticket_from_a_mac(tmp_path):
     mac = next(i for i in incidents if os_of.get(i["caller_id"], "").startswith("macOS"))
     mac["short_description"] = "Windows update KB5031300 fails with 0x800f081f"
     _write(world / "ticketing" / "incident.jsonl", incidents)
+    messages = [json.loads(line) for line in (world / "office" / "message.jsonl").open()]
+    quiet = rows("tiny", "office/user")[3]["id"]  # an employee whose mailbox loses its customer threads
+    _write(
+        world / "office" / "message.jsonl",
+        [
+            m
+            for m in messages
+            if m["owner_id"] != quiet
+            or all(a.endswith("acme.example") for a in [m["from_address"], *m["to_recipients"]])
+        ],
+    )
     bad = _audit(str(world))
     assert bad.returncode == 1
+    assert re.search(
+        r"mailboxes: every employee has >= 1 customer threads\s*│\s*1/25 short.*│ FAIL", bad.stdout
+    ), bad.stdout
     assert re.search(r"kind: tickets fit the OS of the caller's laptop\s*│\s*1/\d+\s*│ FAIL", bad.stdout), (
         bad.stdout
     )
@@ -96,3 +110,18 @@ def test_deal_sizes_rise_by_segment_and_line_items_still_sum_to_amounts():
             assert abs(items[o["id"]] - o["amount"]) < 0.01, o["id"]
         last = max(history[o["id"]], key=lambda h: h["created_date"])
         assert last["amount"] == o["amount"], o["id"]
+
+
+def test_every_mailbox_has_the_mix_of_a_knowledge_worker():
+    from worlds.audit.checks import World
+    from worlds.audit.mailboxes import kinds
+    from worlds.generator import distributions as D
+
+    counts = kinds(World(worlds_root() / "acme"))
+    users = rows("acme", "office/user")
+    assert len(users) == 216
+    for u in users:
+        for kind, least in D.MAILBOX_MIN.items():
+            assert counts[u["id"]][kind] >= least, (u["display_name"], kind)
+    newsletter = next(m for m in rows("acme", "office/message") if m["from_address"] == "news@acme.example")
+    assert newsletter["to_recipients"] == ["all-staff@acme.example"]  # a list, not 216 addresses per copy
