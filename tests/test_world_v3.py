@@ -5,9 +5,11 @@ from __future__ import annotations
 import json
 import re
 import shutil
+from datetime import datetime
 from functools import cache
 
 from apps.core.worlds import worlds_root
+from apps.ticketing.world.issues import EMPLOYEE
 from apps.ticketing.world.mac_issues import MAC, on_mac
 from tests.test_world_realism import _audit
 from worlds.audit.checks import MACOS_ONLY, WINDOWS_ONLY
@@ -125,3 +127,22 @@ def test_every_mailbox_has_the_mix_of_a_knowledge_worker():
             assert counts[u["id"]][kind] >= least, (u["display_name"], kind)
     newsletter = next(m for m in rows("acme", "office/message") if m["from_address"] == "news@acme.example")
     assert newsletter["to_recipients"] == ["all-staff@acme.example"]  # a list, not 216 addresses per copy
+
+
+def test_few_template_issues_get_a_sentence_of_their_own_and_incidents_stay_distinct():
+    import random
+
+    from apps.ticketing.world.details import values
+    from apps.ticketing.world.issue_details import DETAILS, detail
+    from worlds.audit.checks import INCIDENT_NEAR_DUP_MAX, near_duplicate_share
+
+    rng = random.Random(5)
+    v = values(rng, datetime(2026, 10, 5, 10))
+    for key, pool in DETAILS.items():
+        assert key in EMPLOYEE
+        said = {detail(key, random.Random(k), v) for k in range(40)}
+        assert len(said) >= len(pool)  # every sentence is used
+        assert all("{" not in s and not WINDOWS_ONLY.search(s) and not MACOS_ONLY.search(s) for s in said)
+    assert detail("VPN disconnects every few minutes", rng, v) is None
+    descriptions = [i["description"] for i in rows("acme", "ticketing/incident")]
+    assert near_duplicate_share(descriptions) <= INCIDENT_NEAR_DUP_MAX

@@ -29,6 +29,7 @@ FORBIDDEN = {
 }
 DEAL = re.compile(r" \((?P<stage>[A-Za-z/ ]+), \$(?P<amount>[\d,]+)\)")
 VARIETY_MIN, NEAR_DUP_MAX, NEAR_DUP_JACCARD = 0.80, 0.05, 0.8
+INCIDENT_NEAR_DUP_MAX = 0.03  # v3: incident descriptions held tighter than mail (v2 measured 4.6 %)
 # what only one operating system has: a Mac owner's ticket says none of the first, a Windows one none
 # of the second
 WINDOWS_ONLY = re.compile(
@@ -265,7 +266,11 @@ def variety(w: World) -> Iterator[Finding]:
     yield Finding("variety: near-duplicate notifications (info)", f"{near_duplicate_share(system):.1%}", True)
     descs = [i["description"] for i in w["ticketing/incident"]]
     share = near_duplicate_share(descs)
-    yield Finding("variety: near-duplicate incident descriptions", f"{share:.1%}", share <= NEAR_DUP_MAX)
+    yield Finding(
+        f"variety: near-duplicate incident descriptions (<= {INCIDENT_NEAR_DUP_MAX:.0%})",
+        f"{share:.1%}",
+        share <= INCIDENT_NEAR_DUP_MAX,
+    )
     notes = [j["value"] for j in w["ticketing/sys_journal_field"] if j["element"] == "work_notes"]
     ratio = len(set(notes)) / max(1, len(notes))
     yield Finding("variety: distinct work notes (info)", f"{ratio:.1%}", True)

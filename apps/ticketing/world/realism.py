@@ -17,6 +17,7 @@ from apps.ticketing.ids import user_sys_id
 from apps.ticketing.world.core import Desk
 from apps.ticketing.world.customer_issues import CUSTOMER, CUSTOMER_BODY, CUSTOMER_CATEGORY
 from apps.ticketing.world.details import device_entity, laptop_details, site_entity, values
+from apps.ticketing.world.issue_details import detail
 from apps.ticketing.world.issues import EMPLOYEE, TRIED_GENERIC, Issue
 from apps.ticketing.world.mac_issues import mac_values, on_mac
 from worlds.generator.company import ROOMS
@@ -197,11 +198,14 @@ def realize(desk: Desk, seed: int) -> None:
                 site=site, floor=site.floor, room=site.room, **v
             )
             parts = (render(issue.openers), tried, where, rng.choice(IMPACT).format(**v))
+            # the incident's own stream: what it adds leaves every other incident's text as it was
+            local = random.Random(f"{seed}:ticketing:text:{inc['number']}")
+            extra = detail(issue_key, local, v)
+            parts = parts[:1] + (extra,) + parts[1:] if extra else parts
             inc["description"] = " ".join(p for p in parts if p)
             mac = on_mac(issue_key, device.os)
-            if mac is not None:  # its own stream: the other incidents' texts stay as they are
-                local = random.Random(f"{seed}:ticketing:text:{inc['number']}")
-                _write_for_mac(local, inc, mac, {**v, **mac_values(local)}, slots, seen, parts[2:])
+            if mac is not None:
+                _write_for_mac(local, inc, mac, {**v, **mac_values(local)}, slots, seen, parts[-2:])
             inc["cmdb_ci"] = _ci_for(desk, issue.ci, device)
             family = inc["category"]
             v["floor"] = site.floor
