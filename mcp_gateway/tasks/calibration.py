@@ -109,7 +109,7 @@ def _bump_answer(task: Task) -> str | None:
     if spec is None or spec.match is None:
         return None
     if spec.match.approx is not None:
-        return f"{spec.match.approx + 1:g}"
+        return f"{spec.match.approx + 1:.15g}"  # :g keeps 6 digits: 1692501 -> 1.6925e+06
     if isinstance(spec.match.equals, int | float) and not isinstance(spec.match.equals, bool):
         return str(spec.match.equals + 1)
     return None

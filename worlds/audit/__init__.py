@@ -6,6 +6,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from worlds.audit.checks import CHECKS, Finding, World
+from worlds.audit.mailboxes import mailbox_mix
+from worlds.audit.mailboxes import table as mailbox_table
 from worlds.audit.measure import bands, tables
 
 __all__ = ["Finding", "audit"]
@@ -14,5 +16,5 @@ __all__ = ["Finding", "audit"]
 def audit(folder: Path) -> tuple[list[Finding], dict[str, list[tuple[str, float]]]]:
     """Every finding and every distribution table of the world in `folder`."""
     w = World(folder)
-    findings = [f for check in CHECKS for f in check(w)] + list(bands(w))
-    return findings, tables(w)
+    findings = [f for check in (*CHECKS, mailbox_mix) for f in check(w)] + list(bands(w))
+    return findings, {**tables(w), "median mails or threads of each kind per mailbox": mailbox_table(w)}

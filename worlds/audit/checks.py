@@ -29,6 +29,15 @@ FORBIDDEN = {
 }
 DEAL = re.compile(r" \((?P<stage>[A-Za-z/ ]+), \$(?P<amount>[\d,]+)\)")
 VARIETY_MIN, NEAR_DUP_MAX, NEAR_DUP_JACCARD = 0.80, 0.05, 0.8
+INCIDENT_NEAR_DUP_MAX = 0.03  # v3: incident descriptions held tighter than mail (v2 measured 4.6 %)
+# what only one operating system has: a Mac owner's ticket says none of the first, a Windows one none
+# of the second
+WINDOWS_ONLY = re.compile(
+    r"\bWindows\b|Task Manager|recycle bin|blue screen|cumulative update|Win32|\.exe\b|\.msi\b|IRQL|"
+    r"NONPAGED|_VIOLATION|_FAILURE|\bKB\d{6,}",
+    re.IGNORECASE,
+)
+MACOS_ONLY = re.compile(r"macOS|kernel panic|Activity Monitor|\bTrash\b|\.dmg\b|\.pkg\b|MacOS/")
 
 
 @dataclass
@@ -93,6 +102,28 @@ def kind_agreement(w: World) -> Iterator[Finding]:
         not wrong,
         ", ".join(wrong[:5]),
     )
+    yield os_agreement(incidents, laptops.values())
+
+
+def os_agreement(incidents: list[dict[str, Any]], laptops: Any) -> Finding:
+    """An employee's ticket speaks of the operating system their laptop runs (no Windows update on a Mac)."""
+    os_of: dict[str, str] = {}
+    for c in laptops:
+        os_of.setdefault(c["assigned_to"], c.get("os") or "")
+    wrong = []
+    for i in incidents:
+        os_name = os_of.get(i["caller_id"])
+        if os_name is None:
+            continue
+        other = WINDOWS_ONLY if os_name.startswith("macOS") else MACOS_ONLY
+        if other.search(i["short_description"] + " " + i["description"]):
+            wrong.append(i["number"])
+    return Finding(
+        "kind: tickets fit the OS of the caller's laptop",
+        _share(len(wrong), len(incidents)),
+        not wrong,
+        ", ".join(wrong[:5]),
+    )
 
 
 def grounding(w: World) -> Iterator[Finding]:
@@ -121,16 +152,25 @@ def grounding(w: World) -> Iterator[Finding]:
         "; ".join(wrong[:3]),
     )
     numbers = {i["number"]: i for i in w["ticketing/incident"]}
+    numbers |= {r["number"]: r for r in w["ticketing/sc_req_item"]}
+    numbers |= {
+        c["name"]: {"short_description": c["model_number"]}
+        for c in w["ticketing/cmdb_ci"]
+        if c["sys_class_name"] == "cmdb_ci_computer"
+    }
     notes = [m for m in mails if m["from_address"] == SYSTEM_SENDERS[0]]
     off = [
         m["subject"]
         for m in notes
-        if (n := re.search(r"INC\d+", m["subject"])) is None
+        if (n := re.search(r"(INC|RITM)\d+|ACME-LT-\d{4}", m["subject"])) is None
         or n[0] not in numbers
         or numbers[n[0]]["short_description"] not in m["subject"]
     ]
     yield Finding(
-        "grounding: incident notifications", _share(len(off), len(notes)), not off, "; ".join(off[:3])
+        "grounding: incident and request notifications",
+        _share(len(off), len(notes)),
+        not off,
+        "; ".join(off[:3]),
     )
     events = {e["id"]: e for e in w["office/event"]}
     invites = [m for m in mails if m["meeting_message_type"] == "meetingRequest"]
@@ -218,14 +258,19 @@ def variety(w: World) -> Iterator[Finding]:
     shorts = [i["short_description"] for i in w["ticketing/incident"]]
     ratio = len(set(shorts)) / max(1, len(shorts))
     yield Finding("variety: distinct incident short descriptions", f"{ratio:.1%}", ratio >= VARIETY_MIN)
-    people = [m["body_content"] for m in mails if m["from_address"] not in SYSTEM_SENDERS]
-    share = near_duplicate_share(people)
+    # meeting requests carry their event's text (a weekly meeting's invitations alike): reported with notices
+    sent = [m for m in mails if m["from_address"] not in SYSTEM_SENDERS and not m["meeting_message_type"]]
+    share = near_duplicate_share([m["body_content"] for m in sent])
     yield Finding("variety: near-duplicate mail bodies (people)", f"{share:.1%}", share <= NEAR_DUP_MAX)
-    system = [m["body_content"] for m in mails if m["from_address"] in SYSTEM_SENDERS]
+    system = [m["body_content"] for m in mails if m not in sent]
     yield Finding("variety: near-duplicate notifications (info)", f"{near_duplicate_share(system):.1%}", True)
     descs = [i["description"] for i in w["ticketing/incident"]]
     share = near_duplicate_share(descs)
-    yield Finding("variety: near-duplicate incident descriptions", f"{share:.1%}", share <= NEAR_DUP_MAX)
+    yield Finding(
+        f"variety: near-duplicate incident descriptions (<= {INCIDENT_NEAR_DUP_MAX:.0%})",
+        f"{share:.1%}",
+        share <= INCIDENT_NEAR_DUP_MAX,
+    )
     notes = [j["value"] for j in w["ticketing/sys_journal_field"] if j["element"] == "work_notes"]
     ratio = len(set(notes)) / max(1, len(notes))
     yield Finding("variety: distinct work notes (info)", f"{ratio:.1%}", True)

@@ -39,14 +39,7 @@ def tables(w: World) -> dict[str, list[tuple[str, float]]]:
     ]
     re_count = Counter(i["reassignment_count"] for i in inc)
     out["reassignment counts"] = [(str(k), v) for k, v in sorted(re_count.items())]
-    sizes: dict[str, list[float]] = defaultdict(list)
-    accounts = {a["id"]: a for a in w["crm/account"]}
-    for o in w["crm/opportunity"]:
-        seg = D.segment(accounts.get(o["account_id"], {}).get("number_of_employees"))
-        sizes[seg].append(o["amount"] or 0)
-    out["median deal size by segment ($)"] = [
-        (s, round(statistics.median(v))) for s, v in sorted(sizes.items())
-    ]
+    out["median deal size by segment ($)"] = [(s, round(m)) for s, m in deal_medians(w).items()]
     now = _dt(w.folder.joinpath("manifest.json").read_text().split('"now": "')[1][:19])
     ages = [(now - _dt(o["created_date"])).days for o in w["crm/opportunity"] if not o["is_closed"]]
     buckets = Counter(min(a // 30, 6) for a in ages)
@@ -70,6 +63,16 @@ def tables(w: World) -> dict[str, list[tuple[str, float]]]:
         (d, round(per[d] / heads[d], 1)) for d in sorted(heads)
     ]
     return out
+
+
+def deal_medians(w: World) -> dict[str, float]:
+    """Median opportunity amount per segment, in the segments' order (SMB, Mid-market, Enterprise)."""
+    sizes: dict[str, list[float]] = defaultdict(list)
+    accounts = {a["id"]: a for a in w["crm/account"]}
+    for o in w["crm/opportunity"]:
+        seg = D.segment(accounts.get(o["account_id"], {}).get("number_of_employees"))
+        sizes[seg].append(o["amount"] or 0)
+    return {name: statistics.median(sizes[name]) for _, name in D.SEGMENTS if sizes[name]}
 
 
 def bands(w: World) -> Iterator[Finding]:
@@ -97,6 +100,16 @@ def bands(w: World) -> Iterator[Finding]:
     win = sum(o["is_won"] for o in closed) / max(1, len(closed))
     lo, hi = D.WIN_RATE_BAND
     yield Finding(f"CRM win rate in [{lo:.0%}, {hi:.0%}]", f"{win:.1%}", lo <= win <= hi)
+    medians = deal_medians(w)
+    values = list(medians.values())
+    rising = list(medians) == [name for _, name in D.SEGMENTS] and all(
+        b >= D.DEAL_STEP_MIN * a for a, b in zip(values, values[1:], strict=False)
+    )
+    yield Finding(
+        f"CRM median deal size rises SMB < Mid-market < Enterprise (x{D.DEAL_STEP_MIN:g} a step)",
+        " < ".join(f"${m:,.0f}" for m in medians.values()),
+        rising,
+    )
     mails = unique_mails(w)
     manifest_now = max(_dt(m["sent_date_time"]) for m in mails)
     actor_mail = {m["owner_id"] for m in w["office/message"]}

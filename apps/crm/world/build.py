@@ -10,6 +10,7 @@ from apps.crm.world.accounts import build_accounts, build_contacts
 from apps.crm.world.activity import build_activities
 from apps.crm.world.deals import build_leads, build_opportunities
 from apps.crm.world.org import build_org
+from apps.crm.world.sizes import size_deals
 from apps.crm.world.state import Crm, build_catalog, build_users
 from worlds.generator.common import make_faker
 from worlds.generator.company import Company
@@ -27,4 +28,5 @@ def build_crm(seed: int, scale: float, now: datetime, company: Company) -> Crm:
     build_leads(crm)
     build_activities(crm)
     build_org(crm)
+    size_deals(crm, seed)
     return crm

@@ -19,6 +19,7 @@ from apps.office.world.chat import build_chat
 from apps.office.world.files import build_drives
 from apps.office.world.mail import customer_threads, everyday_mail, internal_threads
 from apps.office.world.mail_text import rewrite
+from apps.office.world.mailboxes import fill_mailboxes
 from apps.office.world.notices import crm_notices, meeting_requests, newsletters, ticketing_notices
 from apps.office.world.people import Office, build_personas, build_rooms, build_users
 from worlds.generator.common import make_faker
@@ -83,6 +84,7 @@ def build(ctx: BuildContext) -> tuple[dict[str, list[dict[str, Any]]], dict[str,
     if "ticketing" in ctx.shared:
         ticketing_notices(office, ctx.shared["ticketing"])
     newsletters(office)
+    fill_mailboxes(office, ctx.shared.get("ticketing"), ctx.seed)
     ctx.shared["office"] = office
     files = {f"office/{t}.jsonl": office.rows.get(t, []) for t in TABLES}
     return files, {"office": office.actor["id"]}

@@ -250,10 +250,15 @@ def pending_invitations(office: Office) -> None:
 
 
 def invite(
-    office: Office, host: dict[str, Any], event: dict[str, Any], sent: datetime, stamp: datetime
+    office: Office,
+    host: dict[str, Any],
+    event: dict[str, Any],
+    sent: datetime,
+    stamp: datetime,
+    to: list[str] | None = None,
 ) -> None:
-    """The meeting-request mail (with the event's iCalendar) `host` sent the acting user at `sent`."""
-    actor = office.actor
+    """The meeting-request mail (with the event's iCalendar) `host` sent at `sent` to `to` (addresses;
+    default the acting user)."""
     attendees = [a for a in office.rows["attendee"] if a["event_id"] == event["id"]]
     ev = {
         **event,
@@ -276,7 +281,7 @@ def invite(
         sender=host,
         from_address=host["mail"],
         from_name=host["display_name"],
-        to=[actor["mail"]],
+        to=to or [office.actor["mail"]],
         subject=event["subject"],
         body=f"{event['body_content']}\n\nWhen: {when}\nWhere: {where}",
         when=sent,

@@ -103,14 +103,18 @@ def post(
     cc: list[str] | None = None,
     attachments: list[dict[str, Any]] | None = None,
     meeting: dict[str, Any] | None = None,
+    members: list[str] | None = None,
 ) -> list[dict[str, Any]]:
-    """One mail: a Sent Items copy for an internal sender, an inbox copy per internal recipient."""
+    """One mail: a Sent Items copy for an internal sender, an inbox copy per internal recipient (the
+    `members` of a distribution list, when `to` names the list)."""
     cc = cc or []
     internet_id = None
     copies = []
     owners = [(sender, "sentitems")] if sender else []
     owners += [
-        (u, "inbox") for a in dict.fromkeys(to + cc) if (u := office.by_mail.get(a)) and u is not sender
+        (u, "inbox")
+        for a in dict.fromkeys(members or to + cc)
+        if (u := office.by_mail.get(a)) and u is not sender
     ]
     rng = office.rng
     for owner, folder in owners:

@@ -20,6 +20,7 @@ from apps.ticketing.ids import user_sys_id
 DESK = ("servicedesk@acme.example", "IT Service Desk")
 CRM = ("noreply@crm.acme.example", "Acme CRM")
 NEWS = ("news@acme.example", "Acme Internal Communications")
+ALL_STAFF = "all-staff@acme.example"  # the distribution list the newsletter goes to (every employee)
 WINDOW = timedelta(days=120)
 PRIORITY = {1: "1 - Critical", 2: "2 - High", 3: "3 - Moderate", 4: "4 - Low", 5: "5 - Planning"}
 
@@ -115,7 +116,8 @@ def crm_notices(office: Office) -> None:
 
 
 def newsletters(office: Office) -> None:
-    """The weekly company newsletter to everyone: that week's won deals (real amounts) and new hires."""
+    """The weekly company newsletter to the all-staff list: that week's won deals (real amounts) and new
+    hires."""
     monday = office.now - timedelta(days=office.now.weekday())
     users = [u["mail"] for u in office.users]
     accounts = {a["id"]: a["name"] for a in office.crm.rows["account"]}
@@ -145,7 +147,7 @@ def newsletters(office: Office) -> None:
             + ("\n\nWelcome to:\n" + "\n".join(people) if people else "")
             + f"\n\nAll-hands on {end:%A %B %d}."
         )
-        _send(office, NEWS, users, subject, body, end - timedelta(days=3))
+        _send(office, NEWS, [ALL_STAFF], subject, body, end - timedelta(days=3), members=users)
 
 
 def meeting_requests(office: Office) -> None:

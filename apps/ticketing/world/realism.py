@@ -17,7 +17,9 @@ from apps.ticketing.ids import user_sys_id
 from apps.ticketing.world.core import Desk
 from apps.ticketing.world.customer_issues import CUSTOMER, CUSTOMER_BODY, CUSTOMER_CATEGORY
 from apps.ticketing.world.details import device_entity, laptop_details, site_entity, values
-from apps.ticketing.world.issues import EMPLOYEE, TRIED_GENERIC
+from apps.ticketing.world.issue_details import detail
+from apps.ticketing.world.issues import EMPLOYEE, TRIED_GENERIC, Issue
+from apps.ticketing.world.mac_issues import mac_values, on_mac
 from worlds.generator.company import ROOMS
 from worlds.generator.vocab import Entity, Kind, product_entity
 
@@ -196,7 +198,14 @@ def realize(desk: Desk, seed: int) -> None:
                 site=site, floor=site.floor, room=site.room, **v
             )
             parts = (render(issue.openers), tried, where, rng.choice(IMPACT).format(**v))
+            # the incident's own stream: what it adds leaves every other incident's text as it was
+            local = random.Random(f"{seed}:ticketing:text:{inc['number']}")
+            extra = detail(issue_key, local, v)
+            parts = parts[:1] + (extra,) + parts[1:] if extra else parts
             inc["description"] = " ".join(p for p in parts if p)
+            mac = on_mac(issue_key, device.os)
+            if mac is not None:
+                _write_for_mac(local, inc, mac, {**v, **mac_values(local)}, slots, seen, parts[-2:])
             inc["cmdb_ci"] = _ci_for(desk, issue.ci, device)
             family = inc["category"]
             v["floor"] = site.floor
@@ -207,6 +216,21 @@ def realize(desk: Desk, seed: int) -> None:
         first = by_id.get(prb["first_reported_by_task"] or "")
         if first:
             prb["cmdb_ci"], prb["category"] = first["cmdb_ci"], first["category"]
+
+
+def _write_for_mac(
+    rng: random.Random, inc: dict, issue: Issue, v: dict, slots: dict, seen: set[str], rest: tuple
+) -> None:
+    """Rewrite a Windows-only ticket's short description and description the way a Mac's owner reports it."""
+
+    def render(options):  # noqa: ANN001, ANN202
+        t = rng.choice(options)
+        return t.render(**v, **{k: e for k, e in slots.items() if k in t.accepts})
+
+    # distinct from the texts so far, but left out of `seen`: later incidents draw exactly as before
+    inc["short_description"] = _unique(rng, set(seen), lambda: render(issue.shorts))
+    tried = rng.choice(issue.tried + TRIED_GENERIC)
+    inc["description"] = " ".join(p for p in (render(issue.openers), tried, *rest) if p)
 
 
 def _laptops(desk: Desk, rng: random.Random) -> dict[str, dict[str, Any]]:
