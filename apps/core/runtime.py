@@ -149,7 +149,7 @@ def _execute(
             if not action.read_only:
                 db.mark_action(connection, seq, tick)
             ids = IdFactory(connection, spec.id_formats, spec.name)
-            ctx = Ctx(db=session, now=now, ids=ids, user_id=user_id, options=options or {})
+            ctx = Ctx(db=session, now=now, ids=ids, user_id=user_id, options=options or {}, sql=connection)
             result = action.fn(ctx, **validated)
             session.flush()
             if action.read_only and db.write_count() != changes_before:
