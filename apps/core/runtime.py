@@ -142,7 +142,7 @@ def _execute(
     options: Mapping[str, Any] | None = None,
 ) -> tuple[Any, int]:
     """Run the service function in one transaction; returns its result and the logical seconds it waited."""
-    with Session(db.engine, expire_on_commit=False) as session:
+    with Session(db.action_bind, expire_on_commit=False) as session:
         try:
             connection = session.connection()
             changes_before = db.write_count()
