@@ -45,6 +45,9 @@ class Ctx:
     # What the lab configured for this app on its Gym (`Gym(app_options={"office": {...}})`),
     # e.g. office's persona responder: passed to every action of the app, never a process global.
     options: Mapping[str, Any] = field(default_factory=dict)
+    # The session's SQLAlchemy Core connection (inside the action's transaction), for reads that need
+    # no ORM object (`apps.core.reads`); None outside an action, where `db.connection()` serves.
+    sql: Any = None
 
     def new_id(self, object_name: str) -> str:
         """A fresh deterministic record id for `object_name` (e.g. "Account")."""

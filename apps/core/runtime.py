@@ -145,14 +145,14 @@ def _execute(
     options: Mapping[str, Any] | None = None,
 ) -> tuple[Any, int]:
     """Run the service function in one transaction; returns its result and the logical seconds it waited."""
-    with Session(db.engine, expire_on_commit=False) as session:
+    with Session(db.action_bind, expire_on_commit=False) as session:
         try:
             connection = session.connection()
             changes_before = db.write_count()
             if not action.read_only:
                 db.mark_action(connection, seq, tick)
             ids = IdFactory(connection, spec.id_formats, spec.name)
-            ctx = Ctx(db=session, now=now, ids=ids, user_id=user_id, options=options or {})
+            ctx = Ctx(db=session, now=now, ids=ids, user_id=user_id, options=options or {}, sql=connection)
             result = action.fn(ctx, **validated)
             session.flush()
             if action.read_only and db.write_count() != changes_before:

@@ -33,6 +33,8 @@ def text_problem(value: str) -> str | None:
 
 def value_problem(value: Any) -> str | None:
     """Why `value` (a validated argument, possibly a nested list/dict) is refused, or None."""
+    if value is None:  # most arguments of a call: the ones it left out
+        return None
     if isinstance(value, str):
         return text_problem(value)
     if isinstance(value, bool):

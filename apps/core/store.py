@@ -44,6 +44,11 @@ class EpisodeDb(ABC):
     engine: Any
     lock: Any
 
+    @property
+    def action_bind(self) -> Any:
+        """What an action's ORM session binds to: the engine, or a connection kept open for actions."""
+        return self.engine
+
     @abstractmethod
     def begin_action(self, reserve: int = 1) -> tuple[int, int]:
         """Reserve `reserve` event sequence numbers; returns (first seq, tick of this action)."""

@@ -10,6 +10,7 @@ from sqlmodel import col, select
 from apps.core.actions import Ctx
 from apps.core.errors import ActionError, every_failure
 from apps.core.list_query import matching, ordered, page
+from apps.core.reads import row_by_id, rows_where
 from apps.crm import picklists as pl
 from apps.crm.models import Account, Contact, Note, Opportunity
 from apps.crm.params import AccountType, Count, Industry, Money, Offset, PageSize, Rating, RecordId, text
@@ -25,6 +26,7 @@ from apps.crm.services.common import (
     load,
     optional_id,
     owner_or_default,
+    read_record,
     require_text,
     stamp_modified,
     stamp_new,
@@ -95,21 +97,15 @@ def get_account(ctx: Ctx, *, account_id: RecordId) -> AccountDetail:
     Args:
         account_id: the account's id (15 or 18 characters).
     """
-    acc = load(ctx, Account, account_id, field="account_id")
-    parent = ctx.db.get(Account, acc.parent_id) if acc.parent_id else None
-
-    def by_name(model):  # noqa: ANN001, ANN202
-        return ctx.db.exec(select(model).where(model.account_id == acc.id).order_by(model.id)).all()
-
+    acc = read_record(ctx, Account, account_id, field="account_id")
+    parent = row_by_id(ctx, Account, acc["parent_id"]) if acc["parent_id"] else None
     return AccountDetail(
         account=acc,
-        parent_name=parent.name if parent else None,
-        child_accounts=ctx.db.exec(
-            select(Account).where(Account.parent_id == acc.id).order_by(Account.name)
-        ).all(),
-        contacts=by_name(Contact),
-        opportunities=by_name(Opportunity),
-        notes=ctx.db.exec(select(Note).where(Note.parent_id == acc.id).order_by(Note.id)).all(),
+        parent_name=parent["name"] if parent else None,
+        child_accounts=rows_where(ctx, Account, "parent_id", acc["id"], order_by=("name",)),
+        contacts=rows_where(ctx, Contact, "account_id", acc["id"], order_by=("id",)),
+        opportunities=rows_where(ctx, Opportunity, "account_id", acc["id"], order_by=("id",)),
+        notes=rows_where(ctx, Note, "parent_id", acc["id"], order_by=("id",)),
     )
 
 

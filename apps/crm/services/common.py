@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from datetime import UTC, datetime
-from typing import Any, TypeVar
+from typing import Any, NoReturn, TypeVar
 
 from pydantic import BaseModel
 from sqlmodel import SQLModel
@@ -15,6 +15,7 @@ from apps.core.errors import ActionError, NotFoundError
 from apps.core.ids import counter_key, salesforce_id
 from apps.core.list_query import Page, count  # noqa: F401
 from apps.core.list_query import check_page as check_limit  # noqa: F401  (used by the services)
+from apps.core.reads import row_by_id
 from apps.core.service_kit import fill_doc  # noqa: F401
 from apps.crm.ids import KEY_PREFIXES, canonical_id, object_of
 
@@ -85,11 +86,36 @@ def load(
     (`ref`: an account_id on a contact, a parent_id ...), INVALID_CROSS_REFERENCE_KEY; an id of
     another object in a reference field is a FIELD_INTEGRITY_EXCEPTION.
     """
-    name = label or model.__name__
     canonical = record_id(record_id_, field or "id", ref=ref)
     row = ctx.db.get(model, canonical)
-    if row is not None:
-        return row
+    if row is None:
+        _refuse_missing(ctx, model, record_id_, canonical, label=label, field=field, ref=ref)
+    return row
+
+
+def read_record(
+    ctx: Ctx,
+    model: type[SQLModel],
+    record_id_: str,
+    *,
+    label: str | None = None,
+    field: str | None = None,
+    ref: bool = False,
+) -> Mapping[str, Any]:
+    """The record `record_id_` of `model` as its column values (SQLAlchemy Core, no ORM object), for
+    read-only actions; refused exactly as `load` refuses."""
+    canonical = record_id(record_id_, field or "id", ref=ref)
+    row = row_by_id(ctx, model, canonical)
+    if row is None:
+        _refuse_missing(ctx, model, record_id_, canonical, label=label, field=field, ref=ref)
+    return row
+
+
+def _refuse_missing(
+    ctx: Ctx, model: type, record_id_: str, canonical: str, *, label: str | None, field: str | None, ref: bool
+) -> NoReturn:
+    """Raise the error `load` gives for an id of `model` with no record (see `load`)."""
+    name = label or model.__name__
     if object_of(canonical) == model.__name__ and _was_issued(ctx, model.__name__, canonical):
         raise NotFoundError(
             f"entity is deleted: the {name} {canonical} was deleted", field=field, code="ENTITY_IS_DELETED"

@@ -9,7 +9,7 @@ from apps.core.errors import ActionError
 from apps.core.text_search import contains
 from apps.crm.models import User
 from apps.crm.schemas import UserList, UserOut
-from apps.crm.services.common import actions, load
+from apps.crm.services.common import actions, read_record
 
 
 @actions.read
@@ -35,4 +35,4 @@ def get_current_user(ctx: Ctx) -> UserOut:
     """The user you act as (the default owner of what you create, and whose records `mine` lists)."""
     if not ctx.user_id:
         raise ActionError("no acting user is configured for this episode", code="NOT_FOUND")
-    return UserOut.model_validate(load(ctx, User, ctx.user_id, label="user"))
+    return UserOut.model_validate(read_record(ctx, User, ctx.user_id, label="user"))
