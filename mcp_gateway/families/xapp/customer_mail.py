@@ -49,7 +49,6 @@ def pick_mail(d: Draw) -> tuple[dict[str, Any], list[dict[str, Any]]]:
     if len(same) > 1:
         raise Redraw("the sender has two mails with this subject")
     d.note("contact", msg["contact_id"])
-    d.note("message", msg["id"])
     return msg, pool
 
 
