@@ -1,0 +1,55 @@
+"""Cross-app families: at least fifteen, over every pair of apps and all three together, some test only,
+several genuinely long (≥ 8 calls on ≥ 3 records, as the instance measures count them), and what the
+refusal family asks for really is refused by the CRM."""
+
+from __future__ import annotations
+
+from itertools import combinations
+
+import pytest
+
+from apps.core.errors import ActionError
+from mcp_gateway.families.instances import instance
+from mcp_gateway.families.registry import families
+from mcp_gateway.families.worldview import world_view
+from mcp_gateway.tasks.calibration import score_steps
+
+XAPP = sorted(f for f in families() if f.startswith("xapp."))
+
+
+def test_fifteen_cross_app_families_cover_every_pair_and_all_three():
+    assert len(XAPP) >= 15
+    app_sets = [frozenset(families()[f].apps) for f in XAPP]
+    for pair in combinations(("crm", "office", "ticketing"), 2):
+        assert any(set(pair) <= s for s in app_sets if len(s) == 2), pair
+    assert sum(len(s) == 3 for s in app_sets) >= 3
+    assert sum(families()[f].splits == ("test",) for f in XAPP) >= 2
+
+
+def test_several_families_are_long_by_their_measures():
+    long_families = []
+    for name in XAPP:
+        measures = [instance("acme", name, s).truth.measures for s in range(40)]
+        long = [m for m in measures if m.oracle_calls >= 8 and m.records >= 3]
+        assert all(m.apps >= 2 for m in measures), name
+        if len(long) >= 10:
+            long_families.append(name)
+    assert len(long_families) >= 3, long_families
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_what_the_refusal_family_asks_for_is_refused_by_the_crm(seed):
+    gym = world_view("acme").gym
+    task = instance("acme", "xapp.refuse-deals-to-analyst", seed)
+    account = next(e.pk for e in task.truth.expect if e.table == "crm_account")
+    number = next(s.args["incident_id"] for s in task.truth.oracle if s.tool == "ticketing_get_incident")
+    ep = gym.create_episode("acme")
+    try:
+        analyst = ep.call("ticketing_get_incident", incident_id=number)["incident"]
+        found = ep.call("crm_list_users", search=analyst["assigned_to_name"])
+        assert found["records"] == []
+        with pytest.raises(ActionError):
+            ep.call("crm_update_account", account_id=account, owner_id=analyst["assigned_to"])
+    finally:
+        ep.close()
+    assert score_steps(gym, task, list(task.truth.oracle)) == "pass"
