@@ -70,11 +70,13 @@ def _measures(spec: Spec, distractors: int) -> Measures:
 
 
 # Rows that are part of another record, not records of their own: a work note or comment belongs to its
-# task record, an attendee to its event, a stage-history row to its opportunity (by this field).
+# task record, an attendee to its event, a stage-history row to its opportunity, a cell to its worksheet
+# (by this field; a cell's own id is "<worksheet id>!<address>").
 PART_OF = {
     "ticketing_sys_journal_field": "element_id",
     "office_attendee": "event_id",
     "crm_opportunity_history": "opportunity_id",
+    "office_cell": "worksheet_id",
 }
 
 
@@ -90,6 +92,8 @@ def changed_records(expect: list[Expectation]) -> set[str]:
         owner = e.fields.get(parent) if parent else None
         if owner is not None and owner.equals is not None:
             found.add(f"record:{owner.equals}")
+        elif parent and e.op != "insert":
+            found.add(f"record:{str(e.pk).split('!')[0]}")  # a changed cell: its worksheet
         elif parent:
             continue  # part of a record created alongside it (an attendee of the new event)
         elif e.op == "insert":

@@ -148,3 +148,5 @@ def test_records_count_business_records_not_their_parts():
     three = [Expectation(table="crm_contact", op="update", pk=f"003{i}") for i in range(3)]
     kept = [Expectation(table="crm_contact", op="unchanged", pk="0039")]
     assert len(changed_records(three + kept)) == 3  # a row that must stay unchanged is no change
+    cells = [Expectation(table="office_cell", op="update", pk=f"ws1!B{r}") for r in range(2, 6)]
+    assert len(changed_records(cells)) == 1  # four cells of one worksheet

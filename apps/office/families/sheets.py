@@ -202,6 +202,7 @@ class ForecastUpdateDeals(Family):
             answer=AnswerSpec(match=Match(approx=total, tol=0.5)),
             ui_oracle=ui + ui_answer(answer),
             wrong_record={f"{col}{first['row']}": f"{col}{spare['row']}"},
+            records=len(picked),  # each forecast row changed is a deal (its cells are one worksheet)
             tags=["sheets", "forecast", "formula", "question"],
             phrasing=k,
         )
