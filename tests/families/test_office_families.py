@@ -1,6 +1,6 @@
 """Office families: fifteen or more spread over mail, calendar, drive, docs, sheets and chat, some test
-only, spanning medium to hard; what a refusal family asks for really is refused by the office app; a computed truth
-agrees with the workbook engine."""
+only, spanning medium to hard; what a refusal family asks for really is refused by the office app; a
+computed truth agrees with the workbook engine."""
 
 from __future__ import annotations
 
