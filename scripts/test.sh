@@ -24,7 +24,7 @@ log=$(mktemp)
 python3 -m mcp_gateway tasks check >"$log" 2>&1 &
 check=$!
 set +e
-python3 -m pytest -q "$@"
+python3 -m pytest -q --durations=30 "$@"
 tests_rc=$?
 wait "$check"
 check_rc=$?
