@@ -5,9 +5,9 @@ from __future__ import annotations
 from datetime import date, datetime
 from zoneinfo import ZoneInfo
 
-from apps.office.families.common import AMBER, inbox, search_text, single_subject
-from mcp_gateway.families.base import Draw, Family, Redraw, Spec, answer_steps, eq, step, ui_answer
-from mcp_gateway.tasks.model import Allowance, AnswerSpec, Expectation, Match
+from apps.office.families.common import AMBER, inbox, search_text, single_subject, teams_meeting_expect
+from mcp_gateway.families.base import Draw, Family, Redraw, Spec, answer_steps, step, ui_answer
+from mcp_gateway.tasks.model import Allowance, AnswerSpec, Match
 
 NY = ZoneInfo("America/New_York")
 DAYS = [date(2026, 11, d) for d in (3, 4, 5, 6, 9, 10, 11, 12, 13, 16, 17, 18)]
@@ -98,27 +98,7 @@ class ScheduleMeeting(Family):
                     is_online_meeting=True,
                 ),
             ],
-            expect=[
-                Expectation(
-                    table="office_event",
-                    op="insert",
-                    fields={
-                        "subject": Match(contains=title),
-                        "start_date_time": eq(slot["start"][:16]),
-                        "end_date_time": eq(slot["end"][:16]),
-                        "is_cancelled": eq(False),
-                        "is_online_meeting": eq(True),
-                    },
-                ),
-                *[
-                    Expectation(
-                        table="office_attendee",
-                        op="insert",
-                        fields={"email_address": eq(m), "type": eq("required")},
-                    )
-                    for m in mails
-                ],
-            ],
+            expect=teams_meeting_expect(Match(contains=title), slot, mails),
             allow=[
                 Allowance(table="office_message", ops=["insert"]),
                 Allowance(table="office_scheduled_reply", ops=["insert"]),

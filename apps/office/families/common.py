@@ -5,8 +5,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from mcp_gateway.families.base import Draw, Redraw
-from mcp_gateway.tasks.model import Allowance
+from mcp_gateway.families.base import Draw, Redraw, eq
+from mcp_gateway.tasks.model import Allowance, Expectation, Match
 
 AMBER = "amber.miller@acme.example"
 
@@ -143,3 +143,26 @@ def shared_with_me(d: Draw, role: str, folders: bool) -> list[dict[str, Any]]:
         me_id(d),
         f'["{role}"]',
     )
+
+
+def attendee(mail: str) -> Expectation:
+    """A required attendee of a meeting the instance creates."""
+    return Expectation(
+        table="office_attendee", op="insert", fields={"email_address": eq(mail), "type": eq("required")}
+    )
+
+
+def teams_meeting_expect(subject: Match, slot: dict[str, str], mails: list[str]) -> list[Expectation]:
+    """A new Teams meeting at `slot` (its start and end, UTC) with `mails` as required attendees."""
+    event = Expectation(
+        table="office_event",
+        op="insert",
+        fields={
+            "subject": subject,
+            "start_date_time": eq(slot["start"][:16]),
+            "end_date_time": eq(slot["end"][:16]),
+            "is_cancelled": eq(False),
+            "is_online_meeting": eq(True),
+        },
+    )
+    return [event, *[attendee(m) for m in mails]]

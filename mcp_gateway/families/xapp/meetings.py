@@ -8,6 +8,7 @@ from datetime import date, datetime
 from zoneinfo import ZoneInfo
 
 from apps.crm.families.common import account_ref, accounts, phrase
+from apps.office.families.common import attendee, teams_meeting_expect
 from mcp_gateway.families.base import Draw, Family, Redraw, Spec, eq, step
 from mcp_gateway.families.xapp.common import (
     AMBER,
@@ -32,12 +33,6 @@ def utc(day: date, hour: int, minute: int = 0) -> str:
 
 def when(day: date, hour: int) -> str:
     return f"{day:%A, %B} {day.day} at {hour % 12 or 12}:00 {'am' if hour < 12 else 'pm'} New York time"
-
-
-def attendee(mail: str) -> Expectation:
-    return Expectation(
-        table="office_attendee", op="insert", fields={"email_address": eq(mail), "type": eq("required")}
-    )
 
 
 class SupportReviewMeeting(Family):
@@ -210,20 +205,7 @@ class IncidentSyncMeeting(Family):
                     is_online_meeting=True,
                 ),
             ],
-            expect=[
-                Expectation(
-                    table="office_event",
-                    op="insert",
-                    fields={
-                        "subject": Match(contains=n),
-                        "start_date_time": eq(slot["start"][:16]),
-                        "end_date_time": eq(slot["end"][:16]),
-                        "is_online_meeting": eq(True),
-                        "is_cancelled": eq(False),
-                    },
-                ),
-                *[attendee(m) for m in mails],
-            ],
+            expect=teams_meeting_expect(Match(contains=n), slot, mails),
             allow=INVITE_SIDE_EFFECTS,
             wrong_record={inc["assignee_email"]: outsider},
             tags=["meeting", "incident", "free-busy", "cross-app"],
