@@ -17,7 +17,7 @@ import functools
 from collections.abc import Mapping
 from typing import Any
 
-from sqlalchemy import Select, Table, bindparam, select
+from sqlalchemy import Select, Table, Update, bindparam, select, update
 
 from apps.core.actions import Ctx
 
@@ -50,3 +50,22 @@ def rows_where(
     """Every row of `model`'s table whose `column` equals `value`, sorted by the columns `order_by`."""
     stmt = _where_equal(_table(model), column, order_by)
     return list(_connection(ctx).execute(stmt, {"value": value}).mappings())
+
+
+@functools.cache
+def _update_by_pk(table: Table, columns: tuple[str, ...]) -> Update:
+    """`UPDATE table SET c1 = :c1, ... WHERE pk = :pk_value`, built once per table and column set."""
+    (pk,) = table.primary_key.columns
+    stmt = update(table).where(pk == bindparam("pk_value"))
+    return stmt.values({name: bindparam(name) for name in columns})
+
+
+def update_row(ctx: Ctx, model: Any, record_id: Any, values: Mapping[str, Any]) -> None:
+    """Set only the columns in `values` on the row of `model` whose primary key is `record_id`.
+
+    The cheap write path (no ORM object to load, track and flush): the same UPDATE the ORM would
+    emit for those columns, so the change journal's triggers record the same change."""
+    if not values:
+        return
+    stmt = _update_by_pk(_table(model), tuple(sorted(values)))
+    _connection(ctx).execute(stmt, {"pk_value": record_id, **values})

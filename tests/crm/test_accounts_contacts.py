@@ -129,3 +129,19 @@ def test_delete_seeded_account_leaves_no_orphans(crm, episode):
     assert "crm_account" in deletes
     assert crm.ok("list_contacts", account_id=target["id"])["total"] == 0
     assert all(c.op == "delete" for c in episode.diff() if c.table != "crm_contact")
+
+
+def test_update_account_writes_only_the_columns_that_change(crm, episode):
+    seeded = crm.ok("list_accounts", limit=1)["records"][0]
+    same = crm.ok("update_account", account_id=seeded["id"], phone=seeded["phone"] or "")
+    assert episode.diff() == [] and same["last_modified_date"] == seeded["last_modified_date"]
+    after = crm.ok("update_account", account_id=seeded["id"][:15], phone="(555) 010-4242", website="")
+    (change,) = episode.diff()
+    assert (change.table, change.op, change.pk) == ("crm_account", "update", seeded["id"])
+    changed = {f.field for f in change.fields}
+    stamps = {"phone", "last_modified_date", "last_modified_by_id"}
+    assert stamps <= changed <= stamps | {"website"}
+    assert ("website" in changed) == (seeded["website"] is not None)
+    assert after == crm.ok("get_account", account_id=seeded["id"])["account"]
+    assert after["phone"] == "(555) 010-4242" and after["website"] is None
+    assert after["last_modified_by_id"] == crm.ok("get_current_user")["id"]

@@ -18,7 +18,6 @@ from apps.crm.schemas import AccountOut, AccountPage, ContactOut, NoteOut, Oppor
 from apps.crm.services.common import (
     Deleted,
     actions,
-    apply_changes,
     check_choice,
     check_lengths,
     check_range,
@@ -28,7 +27,7 @@ from apps.crm.services.common import (
     owner_or_default,
     read_record,
     require_text,
-    stamp_modified,
+    save_changes,
     stamp_new,
 )
 from apps.crm.services.related import delete_contact_rows, delete_opportunity_rows, delete_related
@@ -249,15 +248,13 @@ def update_account(
     changes = dict(locals())
     for key in ("ctx", "account_id"):
         changes.pop(key)
-    acc = load(ctx, Account, account_id, field="account_id")
-    changes["parent_id"] = _check_account_fields(ctx, acc.id, changes)
+    acc = read_record(ctx, Account, account_id, field="account_id")
+    changes["parent_id"] = _check_account_fields(ctx, acc["id"], changes)
     if name is not None:
         changes["name"] = require_text(name, "name")
     if owner_id:
         changes["owner_id"] = owner_or_default(ctx, owner_id)
-    if apply_changes(acc, changes):
-        stamp_modified(ctx, acc)
-    return AccountOut.model_validate(acc)
+    return AccountOut.model_validate(save_changes(ctx, Account, acc, changes))
 
 
 @actions.destructive

@@ -15,7 +15,7 @@ from apps.core.errors import ActionError, NotFoundError
 from apps.core.ids import counter_key, salesforce_id
 from apps.core.list_query import Page, count  # noqa: F401
 from apps.core.list_query import check_page as check_limit  # noqa: F401  (used by the services)
-from apps.core.reads import row_by_id
+from apps.core.reads import row_by_id, update_row
 from apps.core.service_kit import fill_doc  # noqa: F401
 from apps.crm.ids import KEY_PREFIXES, canonical_id, object_of
 
@@ -172,18 +172,38 @@ def stamp_modified(ctx: Ctx, row: Any) -> None:
     row.last_modified_by_id = ctx.user_id
 
 
-def apply_changes(row: Any, changes: dict[str, Any]) -> dict[str, Any]:
-    """Set every non-None value of `changes` on `row` ("" clears a text field); returns what changed."""
+def changed_values(current: Mapping[str, Any], changes: dict[str, Any]) -> dict[str, Any]:
+    """The values of `changes` that differ from the record's `current` column values: None means
+    "leave as it is", "" clears a text field (to NULL)."""
     changed = {}
     for key, value in changes.items():
         if value is None:
             continue
         if value == "":
             value = None
-        if getattr(row, key) != value:
-            setattr(row, key, value)
+        if current[key] != value:
             changed[key] = value
     return changed
+
+
+def apply_changes(row: Any, changes: dict[str, Any]) -> dict[str, Any]:
+    """Set every non-None value of `changes` on `row` ("" clears a text field); returns what changed."""
+    current = {key: getattr(row, key) for key, value in changes.items() if value is not None}
+    changed = changed_values(current, changes)
+    for key, value in changed.items():
+        setattr(row, key, value)
+    return changed
+
+
+def save_changes(ctx: Ctx, model: type[SQLModel], row: Mapping[str, Any], changes: dict[str, Any]) -> dict:
+    """Write the values of `changes` that differ from `row` (a record read by `read_record`) with one
+    UPDATE of those columns only, stamped as modified by you now; returns the record as it is now."""
+    changed = changed_values(row, changes)
+    if changed:
+        changed["last_modified_date"] = ctx.now
+        changed["last_modified_by_id"] = ctx.user_id
+        update_row(ctx, model, row["id"], changed)
+    return {**row, **changed}
 
 
 def owner_or_default(ctx: Ctx, owner_id: str | None) -> str:
