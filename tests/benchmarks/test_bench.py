@@ -94,3 +94,13 @@ def test_quick_start_and_fairness_benches_measure_real_processes(tmp_path):
     fair = figures["light call of episode A while episode B runs heavy searches (p50)"]
     assert fair["baseline"] > 0 and fair["target"] == "≤ 1.5×"
     assert fair["extra"]["heavy_calls_per_s"] > 0  # B's load process really searched meanwhile
+
+
+def test_quick_workers_bench_spreads_episodes_and_every_call_succeeds(tmp_path):
+    figures = _by_name(_quick_bench(tmp_path, "workers")[1])
+    scaling = figures["MCP calls/s, 64 clients, serve --workers 2 vs --workers 1 (get_account)"]
+    extra = scaling["extra"]
+    assert extra["errors"] == 0 and scaling["median"] > 0 and scaling["baseline"] > 0
+    assert sum(extra["episodes_per_worker"]) == 64 and min(extra["episodes_per_worker"]) > 0  # both workers
+    tail = figures["MCP call p99 at 64 clients vs idle p50 (get_account, 2 workers)"]
+    assert tail["extra"]["calls"] == 64 * tail["extra"]["calls_per_client"] and tail["target"] == "≤ 10×"
