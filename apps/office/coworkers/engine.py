@@ -27,6 +27,7 @@ from apps.office.coworkers.responder import (
     new_text,
     responder_for,
 )
+from apps.office.customers.engine import is_customer, send_reply
 from apps.office.models import ChatMessage, Event, Message, Permission, Persona, ScheduledReply, User
 
 
@@ -157,6 +158,13 @@ def on_chat_message(ctx: Ctx, message: ChatMessage, recipients: list[str], chat_
             _schedule(ctx, persona, "chat", payload, cache_key(persona_card, "reply", asdict(incoming)))
 
 
+def sender_name(ctx: Ctx, row: ScheduledReply) -> str:
+    """Who a delivered reaction came from: the colleague's or the customer contact's display name."""
+    if is_customer(row):
+        return row.payload["name"]
+    return ctx.db.get(User, persona_by_id(ctx, row.persona_id).user_id).display_name
+
+
 def deliver_due(ctx: Ctx) -> list[ScheduledReply]:
     """Carry out every scheduled reaction whose time has come, oldest first; returns them."""
     due = ctx.db.exec(
@@ -165,6 +173,11 @@ def deliver_due(ctx: Ctx) -> list[ScheduledReply]:
         .order_by(ScheduledReply.due_date_time, ScheduledReply.id)
     ).all()
     for row in due:
+        if is_customer(row):
+            send_reply(ctx, row)
+            row.status = "delivered"
+            ctx.db.add(row)
+            continue
         persona = persona_by_id(ctx, row.persona_id)
         user = ctx.db.get(User, persona.user_id)
         {"mail": _send_mail, "rsvp": _answer_invite, "chat": _post_chat}[row.kind](ctx, persona, user, row)
@@ -175,7 +188,7 @@ def deliver_due(ctx: Ctx) -> list[ScheduledReply]:
 
 
 def _send_mail(ctx: Ctx, persona: Persona, user: User, row: ScheduledReply) -> None:
-    from apps.office.services.mailbox import Outgoing, deliver, quoted, reply_subject
+    from apps.office.services.mailbox import answer_to, deliver
 
     original = ctx.db.get(Message, row.payload["message_id"])
     if original is None:
@@ -184,17 +197,7 @@ def _send_mail(ctx: Ctx, persona: Persona, user: User, row: ScheduledReply) -> N
     ctx.db.add(original)
     asker = ctx.db.exec(select(User).where(User.mail == (original.from_address or ""))).first()
     _share(ctx, user, row.payload.get("share", []), asker.id if asker else None)
-    deliver(
-        ctx,
-        Outgoing(
-            sender=user,
-            subject=reply_subject(original.subject),
-            body=quoted(original, row.payload["body"]),
-            to=[original.from_address or ""],
-            conversation_id=original.conversation_id,
-            in_reply_to_id=original.id,
-        ),
-    )
+    deliver(ctx, answer_to(original, user, row.payload["body"]))
 
 
 def _answer_invite(ctx: Ctx, persona: Persona, user: User, row: ScheduledReply) -> None:
