@@ -8,15 +8,12 @@ from zoneinfo import ZoneInfo
 import pytest
 
 from apps.office.customers.card import US_ZONES
-
-APPS = ["office", "crm", "ticketing"]
+from tests.office.conftest import CROSS_APPS as APPS
 
 
 @pytest.fixture
-def ep(gym):
-    episode = gym.create_episode("tiny", apps=APPS)
-    yield episode
-    episode.close()
+def ep(cross_ep):
+    return cross_ep
 
 
 def _contact(ep, *, deals: int | None, incidents: int | None = None, finance_colleague: bool = False) -> dict:

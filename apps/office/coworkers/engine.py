@@ -17,6 +17,7 @@ from sqlmodel import col, select
 from apps.core.actions import Ctx
 from apps.office.coworkers.derived import derived_persona, persona_by_id
 from apps.office.coworkers.handbook import handbook_card
+from apps.office.coworkers.records import record_knowledge, record_referral
 from apps.office.coworkers.responder import (
     Incoming,
     Invitation,
@@ -41,19 +42,25 @@ def persona_of(ctx: Ctx, user_id: str) -> Persona | None:
     return derived_persona(ctx, user) if user is not None else None
 
 
-def card(ctx: Ctx, persona: Persona) -> PersonaCard:
+def card(ctx: Ctx, persona: Persona, asked: str | None = None) -> PersonaCard:
+    """The colleague's card; for a message (`asked`: its subject and text) it also holds what they know of
+    the CRM and the desk now, and who to ask about a record someone else owns."""
     user = ctx.db.get(User, persona.user_id)
+    knowledge, referral = list(persona.knowledge), persona.referral
+    if asked is not None:
+        knowledge += record_knowledge(ctx, user)
+        referral = record_referral(ctx, user, f"{asked}", knowledge) or referral
     return PersonaCard(
         persona_id=persona.id,
         name=user.display_name,
         first_name=user.given_name,
         summary=persona.summary,
-        knowledge=list(persona.knowledge),
+        knowledge=knowledge,
         policies=list(persona.policies),
         meeting_rules=dict(persona.meeting_rules),
         signature=persona.signature,
         clarifying_question=persona.clarifying_question,
-        referral=persona.referral,
+        referral=referral,
         handbook=handbook_card(ctx, user),
     )
 
@@ -90,7 +97,7 @@ def on_mail_delivered(ctx: Ctx, copy: Message) -> None:
             .order_by(Message.sent_date_time, Message.id)
         )
     )
-    persona_card = card(ctx, persona)
+    persona_card = card(ctx, persona, f"{copy.subject}\n{new_text(copy.body_content)}")
     incoming = Incoming("mail", acting.display_name, copy.subject, copy.body_content, history)
     text = responder_for(ctx.options).reply(persona_card, incoming)
     if text:
@@ -143,7 +150,7 @@ def on_chat_message(ctx: Ctx, message: ChatMessage, recipients: list[str], chat_
         persona = persona_of(ctx, user_id)
         if persona is None:
             continue
-        persona_card = card(ctx, persona)
+        persona_card = card(ctx, persona, message.body_content)
         incoming = Incoming("chat", acting.display_name, "", message.body_content)
         text = responder_for(ctx.options).reply(persona_card, incoming)
         if text:
