@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from apps.core.spec import AppSpec
 from apps.ticketing import models_itsm  # noqa: F401  (registers the ITSM tables)
+from apps.ticketing.approvers import models as approver_models  # noqa: F401  (the handbook's rules, approvers' table)
 from apps.ticketing.callers import models as caller_models  # noqa: F401  (registers the callers' table)
 from apps.ticketing.error_shape import SHAPE as ERROR_SHAPE
 from apps.ticketing.ids import ID_FORMATS
@@ -29,6 +30,7 @@ spec = AppSpec(
     # ServiceNow stamps every save; alone, that is never a meaningful change.
     volatile_columns={"*": frozenset({"sys_updated_on", "sys_updated_by"})},
     # A caller's pending reaction is a consequence of the desk's comment, never damage of its own.
-    bookkeeping_tables=frozenset({"ticketing_caller_followup"}),
+    # An approver's pending decision likewise is a consequence of the approval request.
+    bookkeeping_tables=frozenset({"ticketing_caller_followup", "ticketing_approval_followup"}),
     error_shape=ERROR_SHAPE,
 )

@@ -29,6 +29,7 @@ OBJECTS = (
     "incident",
     "sys_journal_field",
     "caller_followup",
+    "approval_followup",
     "contract_sla",
     "task_sla",
     "problem",

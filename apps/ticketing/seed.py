@@ -81,3 +81,8 @@ def load_seed(world: Any, conn: Any) -> None:
             set_id_counter(conn, f"{obj}.number", numbers + 1)
     for table in ticketing_registry.metadata.sorted_tables:  # the handbook's articles, after the counters
         insert_rows(conn, table, world.rows(f"handbook/{table.name}.jsonl"))
+    rules = [
+        {"number": p["number"], "title": p["title"], "params": p["params"]}
+        for p in world.rows("handbook/policy.jsonl")
+    ]
+    insert_rows(conn, tables["ticketing_handbook_rule"], rules)

@@ -43,3 +43,14 @@ class Office(AppDriver):
 @pytest.fixture
 def office(episode: Episode) -> Office:
     return Office(episode)
+
+
+CROSS_APPS = ["office", "crm", "ticketing"]
+
+
+@pytest.fixture
+def cross_ep(gym):
+    """A `tiny` episode with the office, the CRM and the desk (people know records of all three)."""
+    episode = gym.create_episode("tiny", apps=CROSS_APPS)
+    yield episode
+    episode.close()

@@ -17,6 +17,7 @@ from sqlmodel import col, select
 from apps.core.actions import Ctx
 from apps.office.coworkers.derived import derived_persona, persona_by_id
 from apps.office.coworkers.handbook import handbook_card
+from apps.office.coworkers.records import record_knowledge, record_referral
 from apps.office.coworkers.responder import (
     Incoming,
     Invitation,
@@ -27,6 +28,7 @@ from apps.office.coworkers.responder import (
     new_text,
     responder_for,
 )
+from apps.office.customers.engine import is_customer, send_reply
 from apps.office.models import ChatMessage, Event, Message, Permission, Persona, ScheduledReply, User
 
 
@@ -40,19 +42,25 @@ def persona_of(ctx: Ctx, user_id: str) -> Persona | None:
     return derived_persona(ctx, user) if user is not None else None
 
 
-def card(ctx: Ctx, persona: Persona) -> PersonaCard:
+def card(ctx: Ctx, persona: Persona, asked: str | None = None) -> PersonaCard:
+    """The colleague's card; for a message (`asked`: its subject and text) it also holds what they know of
+    the CRM and the desk now, and who to ask about a record someone else owns."""
     user = ctx.db.get(User, persona.user_id)
+    knowledge, referral = list(persona.knowledge), persona.referral
+    if asked is not None:
+        knowledge += record_knowledge(ctx, user)
+        referral = record_referral(ctx, user, f"{asked}", knowledge) or referral
     return PersonaCard(
         persona_id=persona.id,
         name=user.display_name,
         first_name=user.given_name,
         summary=persona.summary,
-        knowledge=list(persona.knowledge),
+        knowledge=knowledge,
         policies=list(persona.policies),
         meeting_rules=dict(persona.meeting_rules),
         signature=persona.signature,
         clarifying_question=persona.clarifying_question,
-        referral=persona.referral,
+        referral=referral,
         handbook=handbook_card(ctx, user),
     )
 
@@ -89,7 +97,7 @@ def on_mail_delivered(ctx: Ctx, copy: Message) -> None:
             .order_by(Message.sent_date_time, Message.id)
         )
     )
-    persona_card = card(ctx, persona)
+    persona_card = card(ctx, persona, f"{copy.subject}\n{new_text(copy.body_content)}")
     incoming = Incoming("mail", acting.display_name, copy.subject, copy.body_content, history)
     text = responder_for(ctx.options).reply(persona_card, incoming)
     if text:
@@ -142,7 +150,7 @@ def on_chat_message(ctx: Ctx, message: ChatMessage, recipients: list[str], chat_
         persona = persona_of(ctx, user_id)
         if persona is None:
             continue
-        persona_card = card(ctx, persona)
+        persona_card = card(ctx, persona, message.body_content)
         incoming = Incoming("chat", acting.display_name, "", message.body_content)
         text = responder_for(ctx.options).reply(persona_card, incoming)
         if text:
@@ -157,6 +165,13 @@ def on_chat_message(ctx: Ctx, message: ChatMessage, recipients: list[str], chat_
             _schedule(ctx, persona, "chat", payload, cache_key(persona_card, "reply", asdict(incoming)))
 
 
+def sender_name(ctx: Ctx, row: ScheduledReply) -> str:
+    """Who a delivered reaction came from: the colleague's or the customer contact's display name."""
+    if is_customer(row):
+        return row.payload["name"]
+    return ctx.db.get(User, persona_by_id(ctx, row.persona_id).user_id).display_name
+
+
 def deliver_due(ctx: Ctx) -> list[ScheduledReply]:
     """Carry out every scheduled reaction whose time has come, oldest first; returns them."""
     due = ctx.db.exec(
@@ -165,6 +180,11 @@ def deliver_due(ctx: Ctx) -> list[ScheduledReply]:
         .order_by(ScheduledReply.due_date_time, ScheduledReply.id)
     ).all()
     for row in due:
+        if is_customer(row):
+            send_reply(ctx, row)
+            row.status = "delivered"
+            ctx.db.add(row)
+            continue
         persona = persona_by_id(ctx, row.persona_id)
         user = ctx.db.get(User, persona.user_id)
         {"mail": _send_mail, "rsvp": _answer_invite, "chat": _post_chat}[row.kind](ctx, persona, user, row)
@@ -175,7 +195,7 @@ def deliver_due(ctx: Ctx) -> list[ScheduledReply]:
 
 
 def _send_mail(ctx: Ctx, persona: Persona, user: User, row: ScheduledReply) -> None:
-    from apps.office.services.mailbox import Outgoing, deliver, quoted, reply_subject
+    from apps.office.services.mailbox import answer_to, deliver
 
     original = ctx.db.get(Message, row.payload["message_id"])
     if original is None:
@@ -184,17 +204,7 @@ def _send_mail(ctx: Ctx, persona: Persona, user: User, row: ScheduledReply) -> N
     ctx.db.add(original)
     asker = ctx.db.exec(select(User).where(User.mail == (original.from_address or ""))).first()
     _share(ctx, user, row.payload.get("share", []), asker.id if asker else None)
-    deliver(
-        ctx,
-        Outgoing(
-            sender=user,
-            subject=reply_subject(original.subject),
-            body=quoted(original, row.payload["body"]),
-            to=[original.from_address or ""],
-            conversation_id=original.conversation_id,
-            in_reply_to_id=original.id,
-        ),
-    )
+    deliver(ctx, answer_to(original, user, row.payload["body"]))
 
 
 def _answer_invite(ctx: Ctx, persona: Persona, user: User, row: ScheduledReply) -> None:

@@ -7,6 +7,7 @@ from sqlmodel import select
 from apps.core.actions import Ctx
 from apps.core.errors import ActionError, ErrorKind
 from apps.office.coworkers.engine import on_mail_delivered
+from apps.office.customers.engine import on_mail_to_customers
 from apps.office.error_shape import INVALID_RECIPIENTS
 from apps.office.models import Attachment, Message
 from apps.office.schemas import MessageDetail
@@ -52,6 +53,7 @@ def _send(ctx: Ctx, out: Outgoing, draft: Message | None = None) -> MessageDetai
     sent, delivered = deliver(ctx, out, sent_copy=draft)
     for copy in delivered:
         on_mail_delivered(ctx, copy)
+    on_mail_to_customers(ctx, sent)
     return message_detail(ctx, sent)
 
 

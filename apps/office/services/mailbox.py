@@ -159,6 +159,28 @@ def deliver(ctx: Ctx, out: Outgoing, *, sent_copy: Message | None = None) -> tup
     return sent, delivered
 
 
+def answer_to(original: Message, sender: User, body: str) -> Outgoing:
+    """The reply `sender` writes to `original`: RE: subject, the body above the quoted original, to its
+    sender, in its conversation."""
+    return Outgoing(
+        sender=sender,
+        subject=reply_subject(original.subject),
+        body=quoted(original, body),
+        to=[original.from_address or ""],
+        conversation_id=original.conversation_id,
+        in_reply_to_id=original.id,
+    )
+
+
+def receive_external(ctx: Ctx, out: Outgoing, owner_id: str) -> Message:
+    """A mail from outside the company (a customer contact; `out.sender` is an unsaved User carrying
+    their name and address) arrives in `owner_id`'s inbox, with its own internet message id."""
+    copy = _copy(ctx, out, owner_id, "inbox", "")
+    copy.internet_message_id = f"<{copy.id}@{out.sender.mail.split('@')[-1]}>"
+    ctx.db.flush()
+    return copy
+
+
 POSTMASTER = ("Microsoft Outlook", f"postmaster@{INTERNAL_DOMAIN}")
 NOT_FOUND = "550 5.1.1 RESOLVER.ADR.RecipNotFound; not found"
 

@@ -9,9 +9,8 @@ from sqlmodel import col, select
 
 from apps.core.actions import Ctx
 from apps.core.errors import ActionError, ErrorKind
-from apps.office.coworkers.derived import persona_by_id
-from apps.office.coworkers.engine import deliver_due
-from apps.office.models import ScheduledReply, User
+from apps.office.coworkers.engine import deliver_due, sender_name
+from apps.office.models import ScheduledReply
 from apps.office.services.common import actions, aware, me
 from apps.office.services.mail import unread_count
 
@@ -34,9 +33,7 @@ def _arrivals(ctx: Ctx) -> Arrivals:
     done = deliver_due(ctx)
     arrived = []
     for row in done:
-        persona = persona_by_id(ctx, row.persona_id)
-        user = ctx.db.get(User, persona.user_id)
-        arrived.append(Arrival(kind=row.kind, from_name=user.display_name, at=row.due_date_time))
+        arrived.append(Arrival(kind=row.kind, from_name=sender_name(ctx, row), at=row.due_date_time))
     return Arrivals(now=ctx.now, arrived=arrived, unread_in_inbox=unread_count(ctx, me(ctx).id))
 
 

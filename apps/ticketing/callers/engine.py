@@ -28,11 +28,17 @@ AWAITING_CALLER = "1"
 
 def due_time(now: datetime, facts: CallerFacts) -> datetime:
     """When the caller answers: after their reply delay, moved into their next working hours."""
-    due = now + timedelta(minutes=facts.reply_delay_minutes)
+    return due_after(now, facts.reply_delay_minutes)
+
+
+def due_after(now: datetime, minutes: int) -> datetime:
+    """`minutes` after `now`, moved into the next working hours (08:00-18:00 on weekdays, the clock's
+    zone) — when a person of the desk (a caller, an approver) gets to it."""
+    due = now + timedelta(minutes=minutes)
     while due.weekday() >= 5 or not WORK_START <= due.hour < WORK_END:
         nxt = due + timedelta(days=1) if due.hour >= WORK_END or due.weekday() >= 5 else due
         due = nxt.replace(hour=WORK_START, minute=0, second=0, microsecond=0) + timedelta(
-            minutes=facts.reply_delay_minutes % 60
+            minutes=minutes % 60
         )
     return due
 

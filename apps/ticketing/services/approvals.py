@@ -11,6 +11,7 @@ from sqlmodel import col, select
 from apps.core.actions import Ctx
 from apps.core.errors import ActionError, ErrorKind
 from apps.core.list_query import Limit, Offset
+from apps.ticketing.approvers.engine import on_requested
 from apps.ticketing.models_itsm import Approval, ChangeRequest, RequestedItem
 from apps.ticketing.schemas import ApprovalOut, ApprovalPage
 from apps.ticketing.services.common import actions, add_journal, find_user, page, stamp
@@ -18,6 +19,9 @@ from apps.ticketing.services.present import display_names
 
 
 def request_approvals(ctx: Ctx, record: Any, table: str, approvers: list[str]) -> None:
+    """Ask `approvers` to approve `record` (one sysapproval_approver each); an approver other than the
+    acting user decides by the handbook when their time comes (`apps/ticketing/approvers`)."""
+    rows = []
     for user_id in dict.fromkeys(approvers):
         row = Approval(
             sys_id=ctx.new_id("sysapproval_approver"),
@@ -27,6 +31,8 @@ def request_approvals(ctx: Ctx, record: Any, table: str, approvers: list[str]) -
         )
         stamp(ctx, row, new=True)
         ctx.db.add(row)
+        rows.append(row)
+    on_requested(ctx, rows)
 
 
 def pending(ctx: Ctx, record_id: str) -> list[Approval]:
@@ -68,13 +74,25 @@ def decide(
         )
     if decision == "rejected" and not (comments or "").strip():
         raise ActionError("say why you reject it (comments)", field="comments", code=ErrorKind.REQUIRED)
-    mine.state, mine.comments = decision, (comments or "").strip() or None
-    stamp(ctx, mine)
+    record_decision(ctx, record, table, mine, decision, comments)
+
+
+def record_decision(
+    ctx: Ctx, record: Any, table: str, approval: Approval, decision: str, comments: str | None
+) -> None:
+    """Write an approver's decision on their approval record: its state and comments, the stage's other
+    pending approvals no longer required, and a work note on the record naming the approver."""
+    approval.state, approval.comments = decision, (comments or "").strip() or None
+    stamp(ctx, approval)
     settle(ctx, record.sys_id)
     verb = "Approved" if decision == "approved" else "Rejected"
-    note = f"{verb} by {display_names(ctx, [ctx.user_id]).get(ctx.user_id, 'approver')}"
+    note = f"{verb} by {display_names(ctx, [approval.approver]).get(approval.approver, 'approver')}"
     add_journal(
-        ctx, table, record.sys_id, "work_notes", note + (f": {mine.comments}" if mine.comments else "")
+        ctx,
+        table,
+        record.sys_id,
+        "work_notes",
+        note + (f": {approval.comments}" if approval.comments else ""),
     )
 
 

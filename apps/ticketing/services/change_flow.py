@@ -11,20 +11,27 @@ from __future__ import annotations
 
 from typing import Literal
 
-from sqlmodel import func, select
-
 from apps.core.actions import Ctx
 from apps.core.errors import ActionError, ErrorKind
 from apps.ticketing import choices as c
 from apps.ticketing.models import Group
 from apps.ticketing.schemas import ChangeOut
 from apps.ticketing.services import approvals
+from apps.ticketing.services.approval_decisions import (  # the states live with the decisions
+    ASSESS,
+    AUTHORIZE,
+    CANCELED,
+    CLOSED,
+    IMPLEMENT,
+    NEW,
+    REVIEW,
+    SCHEDULED,
+    cab_members,
+)
+from apps.ticketing.services.approval_decisions import change_moves as after_decision
 from apps.ticketing.services.changes import load_change, run_conflict_check
-from apps.ticketing.services.common import actions, add_journal, group_members, require_text, stamp
+from apps.ticketing.services.common import actions, add_journal, require_text, stamp
 from apps.ticketing.services.present import changes_out, display_names
-
-CAB = "Change Advisory Board"
-NEW, ASSESS, AUTHORIZE, SCHEDULED, IMPLEMENT, REVIEW, CLOSED, CANCELED = -5, -4, -3, -2, -1, 0, 3, 4
 
 
 def _state_error(chg, doing: str, hint: str) -> ActionError:
@@ -33,18 +40,6 @@ def _state_error(chg, doing: str, hint: str) -> ActionError:
         field="change_id",
         code=ErrorKind.INVALID_STATE,
     )
-
-
-def _cab_members(ctx: Ctx) -> list[str]:
-    group = ctx.db.exec(select(Group).where(func.lower(Group.name) == CAB.lower())).first()
-    members = [u.sys_id for u in group_members(ctx, group.sys_id)] if group else []
-    if not members:
-        raise ActionError(
-            f"the {CAB} group has no members to authorize changes",
-            field="change_id",
-            code=ErrorKind.INVALID_STATE,
-        )
-    return members
 
 
 def _no_conflicts(ctx: Ctx, chg, doing: str) -> None:
@@ -91,7 +86,7 @@ def request_change_approval(ctx: Ctx, *, change_id: str) -> ChangeOut:
         chg.state, chg.approval = SCHEDULED, "approved"
     elif chg.type == "emergency":
         chg.state, chg.approval = AUTHORIZE, "requested"
-        approvals.request_approvals(ctx, chg, "change_request", _cab_members(ctx))
+        approvals.request_approvals(ctx, chg, "change_request", cab_members(ctx))
     else:
         group = ctx.db.get(Group, chg.assignment_group)
         if not group or not group.manager:
@@ -119,12 +114,7 @@ def approve_change(ctx: Ctx, *, change_id: str, comments: str | None = None) -> 
     """
     chg = load_change(ctx, change_id)
     approvals.decide(ctx, chg, "change_request", "approved", comments, "change_id")
-    if chg.state == ASSESS:
-        chg.state = AUTHORIZE
-        approvals.request_approvals(ctx, chg, "change_request", _cab_members(ctx))
-    else:
-        chg.state, chg.approval = SCHEDULED, "approved"
-    stamp(ctx, chg)
+    after_decision(ctx, chg, "approved")
     return changes_out(ctx, [chg])[0]
 
 
@@ -141,8 +131,7 @@ def reject_change(ctx: Ctx, *, change_id: str, comments: str) -> ChangeOut:
     """
     chg = load_change(ctx, change_id)
     approvals.decide(ctx, chg, "change_request", "rejected", comments, "change_id")
-    chg.state, chg.approval = NEW, "rejected"
-    stamp(ctx, chg)
+    after_decision(ctx, chg, "rejected")
     return changes_out(ctx, [chg])[0]
 
 

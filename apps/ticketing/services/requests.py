@@ -28,8 +28,8 @@ from apps.ticketing.schemas import (
     VariableValueOut,
 )
 from apps.ticketing.services import approvals
+from apps.ticketing.services.approval_decisions import item_moves as after_decision
 from apps.ticketing.services.common import actions, add_journal, find, find_user, page, require_text, stamp
-from apps.ticketing.services.fulfilment import start_fulfilment
 from apps.ticketing.services.present import display_names
 from apps.ticketing.services.request_views import ritms_out
 
@@ -146,9 +146,7 @@ def approve_requested_item(
     """
     ritm = load_ritm(ctx, requested_item_id)
     approvals.decide(ctx, ritm, "sc_req_item", "approved", comments, "requested_item_id")
-    start_fulfilment(ctx, ritm, ctx.db.get(Request, ritm.request))
-    stamp(ctx, ritm)
-    ctx.db.flush()
+    after_decision(ctx, ritm, "approved")
     return ritms_out(ctx, [ritm])[0]
 
 
@@ -163,21 +161,7 @@ def reject_requested_item(ctx: Ctx, *, requested_item_id: str, comments: str) ->
     """
     ritm = load_ritm(ctx, requested_item_id)
     approvals.decide(ctx, ritm, "sc_req_item", "rejected", comments, "requested_item_id")
-    request = ctx.db.get(Request, ritm.request)
-    ritm.approval, ritm.stage, ritm.state, ritm.active, ritm.closed_at = (
-        "rejected",
-        "Request Cancelled",
-        4,
-        False,
-        ctx.now,
-    )
-    request.approval, request.request_state, request.active, request.closed_at = (
-        "rejected",
-        "closed_rejected",
-        False,
-        ctx.now,
-    )
-    stamp(ctx, ritm)
+    after_decision(ctx, ritm, "rejected")
     return ritms_out(ctx, [ritm])[0]
 
 

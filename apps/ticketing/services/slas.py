@@ -17,7 +17,7 @@ from apps.ticketing.callers import engine as callers
 from apps.ticketing.models import Incident
 from apps.ticketing.models_itsm import SlaDefinition, TaskSla
 from apps.ticketing.schemas import SlaDefinitionOut, TaskSlaOut, TaskSlaPage
-from apps.ticketing.services import sla_engine
+from apps.ticketing.services import approval_decisions, sla_engine
 from apps.ticketing.services.common import actions, aware, check_limit, find, stamp
 from apps.ticketing.services.incident_states import move, reopen
 
@@ -36,6 +36,7 @@ class ClockResult(BaseModel):
     slas_breached: int
     incidents_closed: list[str]
     caller_replies: list[str] = []  # incidents whose caller wrote back meanwhile
+    approvals_decided: list[str] = []  # changes and requested items whose approver decided meanwhile
 
 
 def _out(ctx: Ctx, rows: list[tuple[TaskSla, SlaDefinition, str | None]]) -> list[TaskSlaOut]:
@@ -120,9 +121,11 @@ def advance_time(ctx: Ctx, *, hours: int = 0, minutes: int = 0) -> ClockResult:
     """Wait: let logical time pass (at most 30 days), then run the scheduled jobs.
 
     Callers who were asked something (or whose fix did not hold) write back when their time comes
-    (`caller_replies` lists those incidents; read them with get_incident). The SLA breach timer marks
-    running SLAs past their target as breached, and Resolved incidents resolved 7 or more days ago are
-    closed automatically (state 7 Closed).
+    (`caller_replies` lists those incidents; read them with get_incident). Approvers asked to approve a
+    change or a requested item decide by the company handbook when theirs comes (`approvals_decided`;
+    read the decision and its comments with list_approvals or get_change / get_requested_item). The SLA
+    breach timer marks running SLAs past their target as breached, and Resolved incidents resolved 7 or
+    more days ago are closed automatically (state 7 Closed).
 
     Args:
         hours: hours to let pass (0 or more).
@@ -143,6 +146,7 @@ def advance_time(ctx: Ctx, *, hours: int = 0, minutes: int = 0) -> ClockResult:
             reopen(ctx, reply.incident)
         elif reply.effect == "resume":
             move(ctx, reply.incident, c.IN_PROGRESS)
+    decided = approval_decisions.deliver_due(ctx)
     breached = sla_engine.mark_breaches(ctx)
     closed = auto_close(ctx)
     return ClockResult(
@@ -151,6 +155,7 @@ def advance_time(ctx: Ctx, *, hours: int = 0, minutes: int = 0) -> ClockResult:
         slas_breached=breached,
         incidents_closed=closed,
         caller_replies=replied,
+        approvals_decided=decided,
     )
 
 

@@ -1,0 +1,274 @@
+"""How a customer contact answers mail, deterministically, from their card (`card.py`).
+
+In order: a request a customer would not do (share credentials, pay before an invoice, sign without their
+legal review) is declined with the reason; a question on something another person owns at their company
+(budget and invoices, security and integration, delivery, legal terms) gets "I don't know — ask <colleague>"
+(or their account manager when no colleague fits); a question on their open quotes or the incidents they
+raised gets the fact, or a clarifying question when it could mean several; their role and working hours
+they know; anything else specific gets "I don't know — ask <account manager>", a vague ask a clarifying
+question. A mail that asks nothing gets no answer.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from dataclasses import dataclass
+from typing import Any, Protocol, runtime_checkable
+
+from apps.office.coworkers.responder import REQUEST_WORDS, VAGUE_WORDS, Incoming, new_text
+from apps.office.customers.card import HOURS, CustomerCard
+
+CLARIFY = "Which one do you mean"
+DECLINES = (
+    (
+        ("password", "credentials", "login details", "mfa code", "one-time code", "verification code"),
+        "I'm not able to share login details or codes by mail — our security policy doesn't allow it. "
+        "If your team needs access to something on our side, our IT team can set it up properly.",
+    ),
+    (
+        ("wire the", "wire transfer", "pay upfront", "pay in advance", "payment in advance", "prepay"),
+        "We don't pay anything before a formal invoice has gone through our procurement process — "
+        "please send the invoice and it will be paid on our usual terms.",
+    ),
+    (
+        (
+            "sign today",
+            "sign it today",
+            "sign now",
+            "sign by end of day",
+            "without legal review",
+            "skip legal",
+        ),
+        "I can't sign anything before our legal team has reviewed it — please send the final documents and "
+        "we'll come back to you once they have.",
+    ),
+    (
+        ("other vendors' quotes", "competitors' quotes", "competitor quotes", "other vendors' pricing"),
+        "Sorry, we don't share other suppliers' proposals — they were given to us in confidence.",
+    ),
+)
+# topics somebody else at the customer owns: words, the departments that own them, what to call them
+OWNED_ELSEWHERE = (
+    (
+        ("budget", "invoice", "billing", "purchase order", "payment terms", "accounts payable", "vat number"),
+        ("Finance", "Procurement"),
+        "budget and invoicing",
+    ),
+    (
+        (
+            "security review",
+            "security questionnaire",
+            "single sign-on",
+            "sso",
+            "api",
+            "integration",
+            "firewall",
+            "network",
+            "architecture",
+        ),
+        ("IT", "Engineering"),
+        "the technical side",
+    ),
+    (
+        ("delivery address", "shipping", "installation", "on-site", "onsite", "site access", "rollout plan"),
+        ("Operations",),
+        "delivery and rollout",
+    ),
+    (("legal", "terms and conditions", "msa", "nda", "liability", "redline"), ("Executive",), "legal terms"),
+)
+DEAL_WORDS = (
+    "quote",
+    "proposal",
+    "deal",
+    "order",
+    "renewal",
+    "contract",
+    "pricing",
+    "price",
+    "amount",
+    "total",
+    "licence",
+    "license",
+    "subscription",
+    "opportunity",
+    "purchase",
+)
+AMOUNT_WORDS = ("how much", "amount", "total", "price", "cost", "value", "figure")
+DATE_WORDS = ("when", "date", "close", "decision", "timeline", "deadline", "sign", "timing")
+LINE_WORDS = ("product", "included", "items", "line", "quantity", "quantities", "seats", "units")
+TICKET_WORDS = ("incident", "ticket", "case", "support request", "the issue", "your issue", "outage")
+ROLE_WORDS = ("your role", "your title", "your position", "what do you do", "your job")
+HOUR_WORDS = (
+    "time zone",
+    "timezone",
+    "working hours",
+    "office hours",
+    "best time",
+    "available for a call",
+    "your hours",
+    "availability",
+)
+MANAGER_WORDS = ("account manager", "your contact at", "who do you work with")
+INC = re.compile(r"\binc\d{7}\b")
+
+
+def money(value: float | None) -> str:
+    if value is None:
+        return "not priced yet"
+    return f"${value:,.2f}" if value % 1 else f"${value:,.0f}"
+
+
+@dataclass(frozen=True)
+class Question:
+    """The text a reply answers: the new mail, plus the question it completes after a clarifying turn."""
+
+    text: str
+
+    def has(self, words: tuple[str, ...]) -> bool:
+        """Whether any of `words` occurs (as whole words where it begins and ends with a letter)."""
+        return any(_pattern(w).search(self.text) for w in words)
+
+
+@functools.cache
+def _pattern(word: str) -> re.Pattern[str]:
+    left = r"\b" if word[:1].isalnum() else ""
+    right = r"\b" if word[-1:].isalnum() else ""
+    return re.compile(left + re.escape(word) + right)
+
+
+def question_of(incoming: Incoming) -> Question:
+    """What the contact reads as the question (lower case); an answer to their clarifying question
+    carries the asker's previous mail along."""
+    text = f"{incoming.subject}\n{new_text(incoming.text)}".lower()
+    turns = incoming.history
+    if len(turns) >= 2 and CLARIFY in turns[-1].text:
+        text += "\n" + turns[-2].text.lower()
+    return Question(text)
+
+
+def _deal_keys(deal: dict[str, Any]) -> list[str]:
+    name = deal["name"].lower()
+    keys = [name, name.split(" - ", 1)[-1]] + [li["product"].lower() for li in deal["lines"]]
+    return [k for k in keys if len(k) >= 4]
+
+
+def _deal_answer(card: CustomerCard, q: Question) -> str | None:
+    if not q.has(DEAL_WORDS) and not any(k in q.text for d in card.deals for k in _deal_keys(d)):
+        return None
+    if not card.deals:
+        return _dont_know("any open proposal from you", card.account_manager)
+    named = [d for d in card.deals if any(k in q.text for k in _deal_keys(d))]
+    deals = named or card.deals
+    if len(deals) > 1:
+        names = " or ".join(f"“{d['name']}”" for d in deals)
+        return f"{CLARIFY} — {names}? We have more than one proposal open with you."
+    deal = deals[0]
+    parts = []
+    if q.has(AMOUNT_WORDS):
+        parts.append(f"The proposal we have for “{deal['name']}” comes to {money(deal['amount'])}.")
+    if q.has(DATE_WORDS):
+        parts.append(f"We're planning to make the decision on “{deal['name']}” by {deal['close_date']}.")
+    if q.has(LINE_WORDS) or not parts:
+        lines = "; ".join(
+            f"{li['product']} × {li['quantity']:g} at {money(li['unit_price'])}" for li in deal["lines"]
+        )
+        head = f"“{deal['name']}”: {money(deal['amount'])}, decision planned by {deal['close_date']}"
+        parts.append(head + (f" — {lines}." if lines else "."))
+    return " ".join(parts)
+
+
+def _ticket_answer(card: CustomerCard, q: Question) -> str | None:
+    numbers = INC.findall(q.text)
+    if not numbers and not q.has(TICKET_WORDS):
+        return None
+    mine = {i["number"].lower(): i for i in card.incidents}
+    if numbers:
+        if numbers[0] not in mine:
+            return _dont_know(f"{numbers[0].upper()} — it isn't one I raised", card.account_manager)
+        chosen = [mine[numbers[0]]]
+    else:
+        chosen = card.incidents
+    if not chosen:
+        return "As far as I know we have no open tickets with your support team at the moment."
+    if len(chosen) > 1:
+        names = " or ".join(f"{i['number']} ({i['short_description']})" for i in chosen)
+        return f"{CLARIFY} — {names}? I have more than one ticket open."
+    inc = chosen[0]
+    said = f" Your team's last update to me was: “{inc['last_comment']}”" if inc.get("last_comment") else ""
+    what = f"{inc['number']} ({inc['short_description']}), which I raised on {inc['opened']}"
+    return f"{what}, is {inc['state']}.{said}"
+
+
+def _colleague(card: CustomerCard, departments: tuple[str, ...]) -> dict[str, Any] | None:
+    for c in card.colleagues:
+        if c.get("department") in departments:
+            return c
+    return None
+
+
+def _dont_know(what: str, person: dict[str, Any] | None, role: str | None = None) -> str:
+    if person is None:
+        return f"I don't know about {what}, I'm afraid."
+    title = role or person.get("title")
+    return f"I don't know about {what} — ask {person['name']}" + (f" ({title})." if title else ".")
+
+
+def _elsewhere(card: CustomerCard, q: Question) -> str | None:
+    for words, departments, topic in OWNED_ELSEWHERE:
+        if q.has(words):
+            colleague = _colleague(card, departments)
+            if colleague is not None:
+                return _dont_know(topic, colleague, f"{colleague['title']} here at {card.company}")
+            return _dont_know(topic, card.account_manager, "our account manager at your company")
+    return None
+
+
+@runtime_checkable
+class CustomerResponder(Protocol):
+    def reply(self, card: CustomerCard, incoming: Incoming) -> str | None:
+        """The contact's answer text, or None when they would not answer."""
+
+
+class RuleBasedCustomerResponder:
+    """The deterministic customer contact."""
+
+    def reply(self, card: CustomerCard, incoming: Incoming) -> str | None:
+        """The contact's answer, or None when the mail asks nothing of them."""
+        q = question_of(incoming)
+        hello = f"Hi {incoming.sender_name.split()[0]},"
+        for words, reason in DECLINES:
+            if q.has(words):
+                return self._wrap(hello, reason, card)
+        if not q.has(REQUEST_WORDS):
+            return None
+        said = _elsewhere(card, q) or _ticket_answer(card, q) or _deal_answer(card, q) or self._me(card, q)
+        if said is None:
+            if q.has(VAGUE_WORDS + ("that one", "about it", "what we discussed")):
+                said = (
+                    f"{CLARIFY}? Could you say which proposal or ticket this is about, "
+                    "and what you need from me?"
+                )
+            else:
+                said = _dont_know("that", card.account_manager, "our account manager at your company")
+        return self._wrap(hello, said, card)
+
+    @staticmethod
+    def _me(card: CustomerCard, q: Question) -> str | None:
+        said = []
+        if q.has(ROLE_WORDS):
+            said.append(
+                f"I'm the {card.title} at {card.company}." if card.title else f"I work at {card.company}."
+            )
+        if q.has(HOUR_WORDS):
+            said.append(
+                f"I'm on {card.time_zone} time and work {HOURS[0]}-{HOURS[1]}, Monday to Friday — any time "
+                "in those hours works for a call."
+            )
+        if q.has(MANAGER_WORDS) and card.account_manager:
+            said.append(f"Our account manager with you is {card.account_manager['name']}.")
+        return " ".join(said) or None
+
+    @staticmethod
+    def _wrap(hello: str, text: str, card: CustomerCard) -> str:
+        return f"{hello}\n\n{text}\n\nBest regards,\n{card.signature}"

@@ -1,0 +1,110 @@
+"""What people know of the service desk, as plain dicts read from the episode's current records
+(`apps.core.peer_knowledge`): a caller (a customer contact or an employee) knows the open incidents they
+raised as the portal shows them (number, short description, state, the desk's last additional comment —
+never work notes); a support engineer knows the incidents assigned to them, a manager their reports'.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from sqlmodel import col, func, select
+
+from apps.core.actions import Ctx
+from apps.ticketing import choices as c
+from apps.ticketing.models import Incident, JournalEntry, SysUser
+
+NUMBER = re.compile(r"\bINC\d{7}\b", re.IGNORECASE)
+
+
+def _user(ctx: Ctx, email: str) -> SysUser | None:
+    stmt = select(SysUser).where(func.lower(SysUser.email) == email.lower()).order_by(SysUser.sys_id)
+    return ctx.db.exec(stmt).first()
+
+
+def _open(ctx: Ctx, column: str, value: str) -> list[Incident]:
+    stmt = select(Incident).where(getattr(Incident, column) == value, col(Incident.active).is_(True))
+    stmt = stmt.where(col(Incident.state).not_in((c.RESOLVED, c.CLOSED, c.CANCELED)))
+    return list(ctx.db.exec(stmt.order_by(Incident.number)))
+
+
+def _last_comment(ctx: Ctx, inc: Incident) -> str | None:
+    stmt = select(JournalEntry.value).where(
+        JournalEntry.element_id == inc.sys_id, JournalEntry.element == "comments"
+    )
+    return ctx.db.exec(
+        stmt.order_by(col(JournalEntry.sys_created_on).desc(), col(JournalEntry.sys_id).desc())
+    ).first()
+
+
+def raised_by(ctx: Ctx, email: str) -> list[dict[str, Any]]:
+    """The open incidents the person with `email` raised, as the caller sees them: number, short
+    description, state label, opened date and the desk's last additional comment.
+
+    Args:
+        ctx: the reading action's context.
+        email: the caller's address (any case).
+    """
+    user = _user(ctx, email)
+    if user is None:
+        return []
+    return [
+        {
+            "number": i.number,
+            "short_description": i.short_description,
+            "state": c.INCIDENT_STATES.get(i.state, str(i.state)),
+            "opened": i.opened_at.date().isoformat(),
+            "last_comment": _last_comment(ctx, i),
+        }
+        for i in _open(ctx, "caller_id", user.sys_id)
+    ]
+
+
+def _worked(ctx: Ctx, inc: Incident, assignee: SysUser | None = None) -> dict[str, Any]:
+    return {
+        "number": inc.number,
+        "short_description": inc.short_description,
+        "state": c.INCIDENT_STATES.get(inc.state, str(inc.state)),
+        "priority": c.PRIORITIES.get(inc.priority, str(inc.priority)),
+        "assigned_to": assignee.name if assignee else None,
+    }
+
+
+def assigned_to(ctx: Ctx, email: str) -> dict[str, Any] | None:
+    """A support engineer's desk knowledge: their open assigned incidents (number, short description,
+    state, priority) and, for a manager, their reports' ones. None when they are no desk user.
+
+    Args:
+        ctx: the reading action's context.
+        email: the employee's address (any case).
+    """
+    user = _user(ctx, email)
+    if user is None:
+        return None
+    reports = ctx.db.exec(select(SysUser).where(SysUser.manager == user.sys_id).order_by(SysUser.name))
+    return {
+        "incidents": [_worked(ctx, i) for i in _open(ctx, "assigned_to", user.sys_id)],
+        "team_incidents": [_worked(ctx, i, r) for r in reports for i in _open(ctx, "assigned_to", r.sys_id)],
+    }
+
+
+def incident_owner(ctx: Ctx, text: str) -> dict[str, Any] | None:
+    """The incident an `INC` number in `text` names and who works it: {"what", "owner": {name, email,
+    title}} (owner None when unassigned); None when the text names no existing incident.
+
+    Args:
+        ctx: the reading action's context.
+        text: the question.
+    """
+    found = NUMBER.search(text)
+    inc = (
+        ctx.db.exec(select(Incident).where(Incident.number == found.group(0).upper())).first()
+        if found
+        else None
+    )
+    if inc is None:
+        return None
+    user = ctx.db.get(SysUser, inc.assigned_to) if inc.assigned_to else None
+    owner = {"name": user.name, "email": user.email, "title": user.title} if user else None
+    return {"what": inc.number, "owner": owner, "incident": _worked(ctx, inc, user)}
