@@ -12,8 +12,10 @@ from fastapi.responses import Response
 from apps.core.ui_kit import NavItem, UiKit
 from apps.office.ui_calendar import build_calendar_router
 from apps.office.ui_chat import build_chat_router
+from apps.office.ui_docs import build_docs_router
 from apps.office.ui_files import build_files_router
 from apps.office.ui_mail import build_mail_router
+from apps.office.ui_sheets import build_sheets_router
 
 TABS = (("Mail", "/mail"), ("Calendar", "/calendar"), ("Files", "/files"), ("Chat", "/chat"))
 
@@ -27,6 +29,13 @@ def build_router(kit: UiKit) -> APIRouter:
     async def home(request: Request) -> Response:
         return kit.redirect(request, "/mail")
 
-    for sub in (build_mail_router, build_calendar_router, build_files_router, build_chat_router):
+    for sub in (
+        build_mail_router,
+        build_calendar_router,
+        build_files_router,
+        build_docs_router,
+        build_sheets_router,
+        build_chat_router,
+    ):
         router.include_router(sub(kit))
     return router

@@ -150,6 +150,10 @@ class UiStep(Strict):
     check: str | None = None
     click: tuple[str, str] | None = None  # (role, name)
     in_form: str | None = None  # the click target is inside the form with this accessible name
+    click_text: str | None = None  # click on this visible text (e.g. into a paragraph of a document)
+    select_text: str | None = None  # select this visible text, as a double-click or Shift+arrows would
+    press: str | None = None  # a key or chord at the focus, in Playwright's names: "Enter", "Control+B"
+    type: str | None = None  # type this text at the focus, key by key
     expect_text: str | None = None
 
 

@@ -56,6 +56,26 @@ def run_ui(
             browser.close()
 
 
+# A click leads to a new page for a link or a submit button; a disclosure (aria-expanded), a
+# type="button" button or any other control (a grid cell) acts in place.
+NAVIGATES = """el => !el.hasAttribute('aria-expanded') && (el.matches('a[href], input[type=submit]') ||
+  (el.tagName === 'BUTTON' && (el.getAttribute('type') || 'submit') === 'submit'))"""
+NOT_BUSY = "() => !document.querySelector('[aria-busy=true]')"
+# Select the first occurrence of a text in the page's text nodes (the whole text must sit in one node).
+SELECT_TEXT = """text => {
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+    const at = n.textContent.indexOf(text);
+    if (at >= 0 && n.parentElement.closest('main')) {
+      (n.parentElement.closest('[contenteditable=true]') || n.parentElement).focus();
+      window.getSelection().setBaseAndExtent(n, at, n, at + text.length);
+      return true;
+    }
+  }
+  return false;
+}"""
+
+
 def _field(page: Any, label: str) -> Any:
     """The form control labelled `label`; a required-field asterisk ("*Stage", "Stage *") may be omitted."""
     controls = page.locator("input, select, textarea")
@@ -80,10 +100,20 @@ def _play(page: Any, base: str, app: str, step: UiStep) -> None:
         role, name = step.click
         scope = page.get_by_role("form", name=step.in_form, exact=True) if step.in_form else page
         target = scope.get_by_role(role, name=name, exact=True).first
-        if target.get_attribute("aria-expanded") is not None:
-            target.click()  # a disclosure (the App Launcher, a menu): opens in place, no navigation
+        if not target.evaluate(NAVIGATES):
+            target.click()  # a disclosure, a toolbar button, a grid cell: acts in place, no navigation
         else:
             with page.expect_navigation(wait_until="load"):
                 target.click()
+    if step.click_text is not None:
+        page.get_by_text(step.click_text).first.click()
+    if step.select_text is not None and not page.evaluate(SELECT_TEXT, step.select_text):
+        raise StepFailed(f"page does not show {step.select_text!r} to select")
+    if step.press is not None:
+        page.keyboard.press(step.press)
+    if step.type is not None:
+        page.keyboard.type(step.type)
+    if step.click or step.click_text or step.press or step.type:
+        page.wait_for_function(NOT_BUSY)  # a page saving by fetch marks itself aria-busy until done
     if step.expect_text is not None and step.expect_text not in page.content():
         raise StepFailed(f"page does not show {step.expect_text!r}")

@@ -188,12 +188,14 @@ class BrowserAgent:
         if path.startswith(("/docs/", "/sheets/")):
             self._open_file(path.rsplit("/", 1)[1])
             if "sheet" in query:
-                sheets = self.page.get_by_role("navigation", name="Worksheets")
+                sheets = self.page.get_by_role("navigation", name="Sheet tabs")
                 current = sheets.locator("[aria-current=page]")
                 if current.count() == 0 or current.inner_text().strip() != query["sheet"]:
                     self.click("link", query["sheet"], scope=sheets)
-            if "cell" in query:
-                self.page.get_by_role("textbox", name="Cell", exact=True).fill(query["cell"])
+            if "cell" in query:  # the Name Box, as in Excel: type the address, press Enter
+                box = self.page.get_by_role("textbox", name="Name Box", exact=True)
+                box.fill(query["cell"])
+                box.press("Enter")
             return None
         raise CannotNavigate(path)
 

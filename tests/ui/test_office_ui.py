@@ -1,13 +1,10 @@
-"""The office UI in a real Chromium against a real server: send a mail, accept an invite, edit a cell."""
+"""The office UI in a real Chromium against a real server: send a mail, accept an invite (the document
+editor and the workbook grid: test_office_editor.py, test_office_grid.py)."""
 
 from __future__ import annotations
 
-import re
-
 import pytest
 from playwright.sync_api import expect
-
-B1 = re.compile(r"^B1\b")  # a cell is named by its address, then its value ("B1 100000")
 
 
 @pytest.fixture
@@ -65,23 +62,3 @@ def test_accept_an_invitation(office):
         (subject, me),
     )
     assert status == [("accepted",)]
-
-
-def test_edit_a_cell_recalculates(office):
-    episode, page, ui = office
-    page.goto(ui("/files"))
-    page.get_by_role("link", name="Commission calculator.xlsx").click()
-    page.get_by_role("gridcell", name=B1).get_by_role("link").click()
-    page.get_by_label("Value or formula").fill("100000")
-    page.get_by_role("button", name="Enter").click()
-    expect(page.get_by_role("gridcell", name=B1)).to_have_text("100000")
-    cells = dict(
-        episode.db.execute_raw(
-            "SELECT c.address, c.value FROM office_cell c JOIN office_worksheet w ON w.id = c.worksheet_id "
-            "JOIN office_drive_item i ON i.id = w.item_id WHERE i.name = 'Commission calculator.xlsx'"
-        )
-    )
-    assert float(cells["B1"]) == 100000
-    won = float(cells["B2"])
-    assert float(cells["B3"]) == pytest.approx(won / 100000)
-    expect(page.get_by_role("gridcell", name=re.compile(r"^B3\b"))).not_to_have_text("")

@@ -225,6 +225,18 @@
     }
   }, true);
 
+  /* For pages that save by fetch instead of a form post: record a step, and take the steps so far
+     (typed fields committed) to send with the action they lead to. */
+  window.saasgymTrace = {
+    record: function (type, el, extra) { push(describe(type, el, extra)); },
+    take: function () {
+      pending.forEach(function (_, field) { commit(field); });
+      var out = buffer;
+      buffer = [];
+      return out;
+    }
+  };
+
   window.addEventListener("pagehide", function () {
     pending.forEach(function (_, field) { commit(field); });
     flushBeacon();

@@ -6,7 +6,7 @@ import re
 from typing import Any
 
 from mcp_gateway.families.base import Draw, Redraw, eq
-from mcp_gateway.tasks.model import Allowance, Expectation, Match
+from mcp_gateway.tasks.model import Allowance, Expectation, Match, UiStep
 
 AMBER = "amber.miller@acme.example"
 
@@ -166,3 +166,19 @@ def teams_meeting_expect(subject: Match, slot: dict[str, str], mails: list[str])
         },
     )
     return [event, *[attendee(m) for m in mails]]
+
+
+def type_cells(start: str, rows: list[list[Any]]) -> list[UiStep]:
+    """Typing into the workbook grid as a person does: the Name Box to each row's first cell (`start`'s
+    column), then every value followed by Tab (an empty one, None, is just a Tab); one value ends with
+    Enter. Numbers are typed as `{:g}` shows them."""
+    column, row = re.match(r"([A-Z]+)(\d+)$", start.upper()).groups()
+    steps: list[UiStep] = []
+    for r, values in enumerate(rows, start=int(row)):
+        steps += [UiStep(fill=("Name Box", f"{column}{r}")), UiStep(press="Enter")]
+        key = "Enter" if len(values) == 1 else "Tab"
+        for v in values:
+            if v is not None:
+                steps.append(UiStep(type=f"{v:g}" if isinstance(v, float) else str(v)))
+            steps.append(UiStep(press=key))
+    return steps

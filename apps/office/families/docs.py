@@ -58,7 +58,7 @@ class UpdateAccountPlan(Family):
     surfaces = ("mcp", "cli", "ui", "python")
     version = 1
     author = "saasgym-office-team"
-    no_ui_reason = "the document page appends blocks at the end and comments on the whole document only"
+    no_ui_reason = "the document page comments on the whole document, not on one section's heading"
     summary = (
         "one or two edits of a customer's account plan: add next steps, add the customer's contacts "
         "missing from the stakeholders, remove a stakeholder who left, comment on a section"
@@ -84,7 +84,7 @@ class UpdateAccountPlan(Family):
         order = [b["id"] for b in blocks]  # the block order the edits must end with
         stake_head, stake_end = _section(blocks, "Stakeholders")
         said, oracle, expect, inserted = [], [], [], {}
-        ui: list[UiStep] | None = None
+        typing: list[UiStep] = []  # the same edits typed into the document page
         if "left" in ops:
             people = blocks[stake_head + 1 : stake_end + 1]
             if len(people) < 2:
@@ -95,6 +95,7 @@ class UpdateAccountPlan(Family):
             who = gone["text"].split(",")[0]
             said.append(f"{who} has left {acc['name']}, so remove them from the stakeholders")
             oracle.append(step("office_delete_document_block", item_id=item, block_id=gone["id"]))
+            typing += [UiStep(select_text=gone["text"]), UiStep(press="Backspace")]  # an emptied line goes
             expect.append(Expectation(table="office_doc_block", op="delete", pk=gone["id"]))
             order.remove(gone["id"])
         if "missing" in ops:
@@ -124,6 +125,12 @@ class UpdateAccountPlan(Family):
                         after_block_id=anchor,
                     )
                 )
+            typing += [UiStep(click_text=blocks[stake_end]["text"]), UiStep(press="End")]
+            for c in missing:  # Enter in a bulleted list: a new item
+                typing += [
+                    UiStep(press="Enter"),
+                    UiStep(type=f"{c['display_name']}, {c['job_title']} ({c['email_address']})"),
+                ]
             at = order.index(anchor) + 1
             for j, c in enumerate(missing):
                 key = f"new:{c['email_address']}"
@@ -143,14 +150,9 @@ class UpdateAccountPlan(Family):
                 key = f"new:{t}"
                 order.append(key)
                 inserted[key] = {"block_type": eq("numbered"), "text": Match(text=t)}
-            if ops == ["next"]:
-                ui = [UiStep(goto=f"/docs/{item}")]
-                for t in items:
-                    ui += [
-                        UiStep(select=("Block type", "numbered")),
-                        UiStep(fill=("New text", t)),
-                        UiStep(click=("button", "Add")),
-                    ]
+            typing += [UiStep(click_text=blocks[-1]["text"]), UiStep(press="End")]
+            for t in items:
+                typing += [UiStep(press="Enter"), UiStep(type=t)]
         if "comment" in ops:
             section = d.choice([s for s in SECTIONS if s != "Stakeholders" or "left" not in ops])
             head, _ = _section(blocks, section)
@@ -170,6 +172,14 @@ class UpdateAccountPlan(Family):
                     },
                 )
             )
+        ui = None
+        if "comment" not in ops:
+            ui = [
+                UiStep(goto=f"/docs/{item}"),
+                *typing,
+                UiStep(click=("button", "Save")),
+                UiStep(expect_text="Saved."),
+            ]
         for key, fields in inserted.items():
             expect.append(
                 Expectation(

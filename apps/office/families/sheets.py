@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from apps.office.families.common import edited, names_list, phrase
+from apps.office.families.common import edited, names_list, phrase, type_cells
 from mcp_gateway.families.base import Draw, Family, Redraw, Spec, answer_steps, eq, step, ui_answer
 from mcp_gateway.tasks.model import Allowance, AnswerSpec, Expectation, Match, UiStep
 
@@ -152,9 +152,8 @@ class ForecastUpdateDeals(Family):
                 )
             )
             ui += [
-                UiStep(goto=f"/sheets/{item}?sheet=Forecast&cell={address}"),
-                UiStep(fill=("Value or formula", f"{new:g}")),
-                UiStep(click=("button", "Enter")),
+                UiStep(goto=f"/sheets/{item}?sheet=Forecast"),
+                *type_cells(address, [[f"{new:g}"]]),
             ]
             expect.append(
                 Expectation(
@@ -301,12 +300,9 @@ class ForecastRollupFormula(Family):
             ],
             allow=[edited(item)],
             ui_oracle=[
-                UiStep(goto=f"/sheets/{item}?sheet=Forecast&cell={label_cell}"),
-                UiStep(fill=("Value or formula", label)),
-                UiStep(click=("button", "Enter")),
-                UiStep(goto=f"/sheets/{item}?sheet=Forecast&cell={target}"),
-                UiStep(fill=("Value or formula", formula)),
-                UiStep(click=("button", "Enter")),
+                UiStep(goto=f"/sheets/{item}?sheet=Forecast"),
+                *type_cells(label_cell, [[label]]),
+                *type_cells(target, [[formula]]),
             ],
             wrong_record={formula: formula.replace(f'"{stage}"', f'"{other}"')},
             tags=["sheets", "formula", agg],

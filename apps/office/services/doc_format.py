@@ -136,3 +136,80 @@ def to_docx(title: str, blocks, comments: list[WordComment] = ()) -> bytes:
 
 def b64(data: bytes) -> str:
     return base64.b64encode(data).decode()
+
+
+MARKS = ("bold", "italic", "code")
+Run = tuple[str, frozenset[str]]  # (text, marks)
+
+
+def runs_of(text: str) -> list[Run]:
+    """A block's text as runs of (text, marks): the Markdown emphasis above read as bold/italic/code."""
+    runs: list[Run] = []
+    for part in _INLINE.split(text):
+        if not part:
+            continue
+        if part.startswith("***") and part.endswith("***") and len(part) > 6:
+            run: Run = (part[3:-3], frozenset({"bold", "italic"}))
+        elif part.startswith("**") and part.endswith("**") and len(part) > 4:
+            run = (part[2:-2], frozenset({"bold"}))
+        elif part[0] in "*_" and part[-1] == part[0] and len(part) > 2:
+            run = (part[1:-1], frozenset({"italic"}))
+        elif part[0] == "`" and part[-1] == "`" and len(part) > 2:
+            run = (part[1:-1], frozenset({"code"}))
+        else:
+            run = (part, frozenset())
+        runs.append(run)
+    return merge_runs(runs)
+
+
+def merge_runs(runs: list[Run]) -> list[Run]:
+    """Runs with whitespace moved out of emphasis and neighbours of the same marks joined, so one
+    look of a text has one list of runs (what the editor shows and what is stored compare equal)."""
+    pieces: list[Run] = []
+    for text, marks in runs:
+        core = text.strip()
+        if marks and core:
+            lead, trail = text[: len(text) - len(text.lstrip())], text[len(text.rstrip()) :]
+            pieces += [(lead, frozenset()), (core, marks), (trail, frozenset())]
+        else:
+            pieces.append((text, frozenset() if not core else marks))
+    out: list[Run] = []
+    for text, marks in pieces:
+        if not text:
+            continue
+        if out and out[-1][1] == marks:
+            out[-1] = (out[-1][0] + text, marks)
+        else:
+            out.append((text, marks))
+    return out
+
+
+def text_of(runs: list[Run]) -> str:
+    """Runs as a block's stored text (Markdown emphasis). Raises ValueError, saying why, for what this
+    model cannot hold: marks other than bold/italic/code, code that is also bold or italic, or text
+    whose own '*', '_' or '`' would read back as emphasis."""
+    runs = merge_runs(runs)
+    parts = []
+    for text, marks in runs:
+        unknown = sorted(marks - set(MARKS))
+        if unknown:
+            raise ValueError(f"{', '.join(unknown)} is not part of a document here (bold, italic, code only)")
+        if "code" in marks and len(marks) > 1:
+            raise ValueError("code text cannot also be bold or italic")
+        wrap = "`" if "code" in marks else "*" * (("bold" in marks) * 2 + ("italic" in marks))
+        parts.append(f"{wrap}{text}{wrap}")
+    stored = "".join(parts).strip()
+    if runs_of(stored) != _strip_ends(runs):
+        raise ValueError(f"the text {stored!r} would read back differently: '*', '_' and '`' mark emphasis")
+    return stored
+
+
+def _strip_ends(runs: list[Run]) -> list[Run]:
+    """Runs without the whitespace at the start of the first and the end of the last (a block's text
+    is stored stripped)."""
+    if not runs:
+        return []
+    out = list(runs)
+    out[0] = (out[0][0].lstrip(), out[0][1])
+    out[-1] = (out[-1][0].rstrip(), out[-1][1])
+    return merge_runs(out)

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from apps.crm.families.common import account_ref, accounts, phrase
+from apps.office.families.common import type_cells
 from mcp_gateway.families.base import Draw, Family, Redraw, Spec, eq, step
 from mcp_gateway.families.xapp.common import (
     AMBER,
@@ -57,7 +58,7 @@ def workbook_steps(
 
 
 def sheet_ui(name: str, rows: list[list[Any]]) -> list[UiStep]:
-    """The browser way: a new workbook from My files, then each cell through the formula bar."""
+    """The browser way: a new workbook from My files, then the rows typed into its grid."""
     ui = [
         UiStep(goto="/s/office/files"),
         UiStep(fill=("Name", name)),
@@ -65,14 +66,7 @@ def sheet_ui(name: str, rows: list[list[Any]]) -> list[UiStep]:
         UiStep(click=("button", "Create")),
         UiStep(click=("link", f"📊 {name}.xlsx")),
     ]
-    for r, row in enumerate(rows, start=1):
-        for c, v in enumerate(row):
-            if v is not None:
-                ui += [
-                    UiStep(fill=("Cell", f"{chr(65 + c)}{r}")),
-                    UiStep(fill=("Value or formula", str(v))),
-                    UiStep(click=("button", "Enter")),
-                ]
+    ui += type_cells("A1", rows)
     return ui
 
 

@@ -1,0 +1,176 @@
+"""Excel for the web: a grid you type into (ARIA grid, Name Box, formula bar, sheet tabs at the bottom).
+Every commit runs update_cell, the action MCP and the CLI use; the grid is drawn in windows of rows read
+by range (get_worksheet's cell_range for a workbook edited here, get_range for a stored .xlsx file), so a
+10,000-row ledger is never sent whole."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from fastapi import APIRouter, Request
+from fastapi.responses import JSONResponse, Response
+
+from apps.core.ui_kit import UiKit, parse_trace
+from apps.office.cell_text import cell_texts
+from apps.office.services.workbook import a1
+
+WINDOW = 60  # rows drawn at a time
+MAX_ROWS_PER_READ = 200
+FORMATS = (
+    ("General", "General"),
+    ("Number", "#,##0.00"),
+    ("Currency", "$#,##0.00"),
+    ("Percentage", "0%"),
+    ("Short date", "yyyy-mm-dd"),
+)
+
+
+class Sheet:
+    """One worksheet as the grid sees it: its size and whether it is a stored (read-only) file."""
+
+    def __init__(self, used: dict[str, Any], stored: bool, role: str):
+        self.used, self.stored = used, stored
+        self.editable = not stored and role in ("owner", "write")
+        self.name = used["worksheet"]
+        self.rows = max(used["row_count"] + (0 if stored else 50), 1 if stored else 100)
+        self.cols = min(max(used["column_count"] + (0 if stored else 4), 1 if stored else 12), 60)
+
+    def context(self) -> dict[str, Any]:
+        return {"rows": self.rows, "cols": self.cols, "editable": self.editable, "stored": self.stored}
+
+
+async def open_sheet(kit: UiKit, request: Request, item_id: str, worksheet: str | None) -> tuple[Sheet, dict]:
+    item = await kit.read(request, "get_drive_item", {"item_id": item_id})
+    used = await kit.read(request, "get_used_range", {"item_id": item_id, "worksheet": worksheet})
+    stored = not (
+        await kit.run(
+            request, "get_worksheet", {"item_id": item_id, "worksheet": used["worksheet"], "cell_range": "A1"}
+        )
+    ).ok
+    return Sheet(used, stored, item.get("my_role") or "read"), item
+
+
+async def window(
+    kit: UiKit, request: Request, item_id: str, sheet: Sheet, first: int, last: int
+) -> list[dict]:
+    """Rows first..last (clipped to the sheet) as [{index, cells: [{address, text, raw, num}]}]."""
+    first, last = max(1, first), min(sheet.rows, last, first + MAX_ROWS_PER_READ - 1)
+    if last < first:
+        return []
+    address = f"A{first}:{a1(last, sheet.cols)}"
+    args = {"item_id": item_id, "worksheet": sheet.name}
+    grid: dict[tuple[int, int], tuple[Any, str | None, str]] = {}
+    if sheet.stored:
+        data = await kit.read(request, "get_range", {**args, "address": address})
+        for i, row in enumerate(data["values"]):
+            for j, value in enumerate(row):
+                grid[first + i, 1 + j] = (value, None, "General")
+    else:
+        data = await kit.read(request, "get_worksheet", {**args, "cell_range": address})
+        for c in data["cells"]:
+            grid[c["row_index"], c["column_index"]] = (c["value"], c["formula"], c["number_format"])
+    keys = [(r, c) for r in range(first, last + 1) for c in range(1, sheet.cols + 1)]
+    texts = dict(
+        zip(
+            keys,
+            cell_texts([(grid.get(k, (None,))[0], grid.get(k, (0, 0, "General"))[2]) for k in keys]),
+            strict=True,
+        )
+    )
+    rows = []
+    for r in range(first, last + 1):
+        cells = []
+        for c in range(1, sheet.cols + 1):
+            value, formula, fmt = grid.get((r, c), (None, None, "General"))
+            raw = (
+                formula
+                if formula
+                else (
+                    ""
+                    if value is None
+                    else ("TRUE" if value is True else "FALSE" if value is False else str(value))
+                )
+            )
+            cells.append(
+                {
+                    "address": a1(r, c),
+                    "text": texts[r, c],
+                    "raw": raw,
+                    "fmt": fmt,
+                    "num": isinstance(value, int | float) and not isinstance(value, bool),
+                }
+            )
+        rows.append({"index": r, "cells": cells})
+    return rows
+
+
+def build_sheets_router(kit: UiKit) -> APIRouter:
+    router = APIRouter()
+
+    def rows_html(rows: list[dict]) -> str:
+        return kit.env.get_template("sheet_rows.html").render(rows=rows)
+
+    @router.get("/sheets/{item_id}", name="sheet")
+    async def sheet_page(request: Request, item_id: str) -> Response:
+        q = request.query_params
+        sheet, item = await open_sheet(kit, request, item_id, q.get("sheet"))
+        active = (q.get("cell") or "A1").upper()
+        rows = await window(kit, request, item_id, sheet, 1, WINDOW)
+        letters = [a1(1, c)[:-1] for c in range(1, sheet.cols + 1)]
+        context = {
+            "title": item["name"],
+            "item": item,
+            "used": sheet.used,
+            "sheet": sheet.context(),
+            "letters": letters,
+        }
+        context |= {"rows_html": rows_html(rows), "active": active, "window": WINDOW, "formats": FORMATS}
+        return kit.render(request, "sheet.html", context)
+
+    async def body(request: Request) -> dict[str, Any] | None:
+        raw = await request.body()
+        try:
+            data = json.loads(raw) if len(raw) < 100_000 else None
+        except ValueError:
+            return None
+        return data if isinstance(data, dict) else None
+
+    def span(data: dict[str, Any]) -> tuple[int, int]:
+        first = data.get("first") if isinstance(data.get("first"), int) else 1
+        last = data.get("last") if isinstance(data.get("last"), int) else first + WINDOW - 1
+        return first, last
+
+    @router.post("/sheets/{item_id}/rows", name="sheet_rows")
+    async def sheet_rows(request: Request, item_id: str) -> Response:
+        data = await body(request)
+        if data is None:
+            return JSONResponse(
+                {"error": 'send {"worksheet": …, "first": row, "last": row}'}, status_code=400
+            )
+        sheet, _ = await open_sheet(kit, request, item_id, data.get("worksheet"))
+        first, last = span(data)
+        return JSONResponse({"html": rows_html(await window(kit, request, item_id, sheet, first, last))})
+
+    @router.post("/sheets/{item_id}/cell", name="sheet_cell")
+    async def sheet_cell(request: Request, item_id: str) -> Response:
+        data = await body(request)
+        if data is None or not isinstance(data.get("address"), str) or not isinstance(data.get("value"), str):
+            return JSONResponse({"error": 'send {"worksheet", "address", "value"} as JSON'}, status_code=400)
+        trace = parse_trace(json.dumps(data.get("trace") or []))
+        args = {
+            "item_id": item_id,
+            "address": data["address"],
+            "value": data["value"],
+            "worksheet": data.get("worksheet"),
+        }
+        if isinstance(data.get("number_format"), str) and data["number_format"]:
+            args["number_format"] = data["number_format"]
+        outcome = await kit.run(request, "update_cell", args, trace)
+        if not outcome.ok:
+            return JSONResponse({"error": outcome.error or "the cell was not changed"}, status_code=422)
+        sheet, _ = await open_sheet(kit, request, item_id, data.get("worksheet"))
+        first, last = span(data)
+        return JSONResponse({"html": rows_html(await window(kit, request, item_id, sheet, first, last))})
+
+    return router

@@ -1,0 +1,139 @@
+"""Excel for the web in real Chromium: click a cell and type, Enter / Tab / arrows / Escape, the formula
+bar, a number format, all without a page reload, each commit through update_cell; openpyxl reads the
+exported workbook. The data room's 10,153-row ledger opens in the same grid, read by range, read-only."""
+
+from __future__ import annotations
+
+import base64
+import io
+import re
+
+import openpyxl
+import pytest
+from playwright.sync_api import expect
+
+BOOK = "Commission calculator.xlsx"
+LEDGER = "GL Detail FY2026.xlsx"
+
+
+def cell(page, address):
+    return page.get_by_role("gridcell", name=re.compile(rf"^{address}\b"))
+
+
+def settle(page):
+    page.wait_for_function("() => !document.querySelector('[aria-busy=true]')")
+
+
+@pytest.fixture
+def excel(live_server, browser):
+    """(episode, page, open) on a fresh tiny episode; open(name) opens a workbook from Files."""
+    episode, urls = live_server.new_episode("tiny")
+    context = browser.new_context(viewport={"width": 1400, "height": 1000})
+    page = context.new_page()
+    page.set_default_timeout(30_000)  # the first commit may wait for the engine to compile
+    page.goto(urls.ui("office"))
+
+    def open_book(name):
+        page.get_by_role("navigation", name="Office tabs").get_by_role("link", name="Files").click()
+        page.get_by_role("link", name=re.compile(re.escape(name))).first.click()
+        return page.url.split("/sheets/", 1)[1].split("?")[0]
+
+    yield episode, page, open_book
+    context.close()
+    live_server.gateway.manager.close(episode.id)
+
+
+def test_type_move_cancel_format_and_export(excel):
+    episode, page, open_book = excel
+    item = open_book(BOOK)
+    page.evaluate("window.notReloaded = true")
+    name_box, bar = page.get_by_label("Name Box", exact=True), page.get_by_label("Formula Bar", exact=True)
+    cell(page, "B1").click()
+    expect(name_box).to_have_value("B1")
+    expect(cell(page, "B1")).to_have_attribute("aria-selected", "true")
+    page.keyboard.type("100000")
+    page.keyboard.press("Enter")
+    expect(name_box).to_have_value("B2")
+    settle(page)
+    expect(cell(page, "B1")).to_have_text("100000")
+    page.keyboard.press("ArrowRight")
+    page.keyboard.type("scratch")
+    page.keyboard.press("Escape")
+    expect(name_box).to_have_value("C2")
+    expect(cell(page, "C2")).to_have_text("")
+    cell(page, "A7").click()
+    page.keyboard.type("Double quota")
+    page.keyboard.press("Tab")
+    expect(name_box).to_have_value("B7")
+    page.keyboard.type("=B1*2")
+    page.keyboard.press("Enter")
+    settle(page)
+    expect(cell(page, "B7")).to_have_text("200000")
+    page.keyboard.press("ArrowUp")
+    expect(name_box).to_have_value("B7")
+    expect(bar).to_have_value("=B1*2")
+    page.get_by_label("Number format").select_option(label="Currency")
+    settle(page)
+    expect(cell(page, "B7")).to_have_text("$200,000.00")
+    name_box.fill("D3")
+    name_box.press("Enter")
+    bar.fill("=B7/4")
+    bar.press("Enter")
+    settle(page)
+    expect(cell(page, "D3")).to_have_text("50000")
+    assert page.evaluate("window.notReloaded") is True
+    writes = [e for e in episode.events() if e.kind == "action" and e.name == "update_cell"]
+    assert len(writes) == 5 and all(e.surface == "ui" and e.outcome == "ok" for e in writes)
+    assert any(
+        e.kind == "browser" and e.parent == writes[0].seq and e.name == "key" for e in episode.events()
+    )
+    exported = episode.call("office_export_workbook", item_id=item)
+    book = openpyxl.load_workbook(io.BytesIO(base64.b64decode(exported["content_base64"])))
+    sheet = book.worksheets[0]
+    assert sheet["B1"].value == 100000 and sheet["A7"].value == "Double quota"
+    assert sheet["B7"].value == "=B1*2" and sheet["B7"].number_format == "$#,##0.00"
+    assert sheet["D3"].value == "=B7/4" and sheet["C2"].value is None
+
+
+def test_a_formula_that_does_not_parse_is_refused_and_changes_nothing(excel):
+    episode, page, open_book = excel
+    open_book(BOOK)
+    before = [e for e in episode.events() if e.kind == "action" and e.name == "update_cell"]
+    cell(page, "C1").click()
+    page.keyboard.type("=SUM(B1:B2")
+    page.keyboard.press("Enter")
+    settle(page)
+    expect(page.get_by_role("status")).to_contain_text("problem with the formula")
+    expect(cell(page, "C1")).to_have_text("")
+    refused = [e for e in episode.events() if e.kind == "action" and e.name == "update_cell"]
+    assert len(refused) == len(before) + 1 and refused[-1].outcome != "ok"
+
+
+def test_the_ledger_opens_by_range_and_read_only(live_server, browser):
+    episode, urls = live_server.new_episode("acme", task="xoffice-portal-outage-ortiz")
+    page = browser.new_context(viewport={"width": 1400, "height": 1000}).new_page()
+    page.set_default_timeout(20_000)
+    try:
+        page.goto(urls.ui("office"))
+        item = episode.db.execute_raw("SELECT id FROM office_drive_item WHERE name = ?", (LEDGER,))[0][0]
+        used = episode.call("office_get_used_range", item_id=item)
+        page.goto(page.url.split("/s/office")[0] + f"/s/office/sheets/{item}")
+        grid = page.get_by_role("grid")
+        expect(grid).to_have_attribute("aria-readonly", "true")
+        assert int(grid.get_attribute("aria-rowcount")) == used["row_count"] + 1
+        assert page.get_by_role("gridcell").count() <= 60 * used["column_count"]  # a window, not 160k cells
+        name_box = page.get_by_label("Name Box", exact=True)
+        name_box.fill("C10000")
+        name_box.press("Enter")
+        settle(page)
+        want = episode.call("office_get_range", item_id=item, address="C10000")["values"][0][0]
+        expect(cell(page, "C10000")).to_be_visible()
+        assert cell(page, "C10000").inner_text().strip() != "" or want is None
+        assert page.get_by_role("gridcell").count() <= 60 * used["column_count"]
+        page.keyboard.type("9")
+        page.keyboard.press("Enter")
+        assert not [e for e in episode.events() if e.kind == "action" and e.name == "update_cell"]
+        expect(page.get_by_label("Formula Bar", exact=True)).not_to_be_editable()
+    finally:
+        page.context.close()
+        live_server.gateway.manager.close(episode.id)
