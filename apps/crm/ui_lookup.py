@@ -22,6 +22,7 @@ TEXT_SUFFIX = "__text"
 # lookup kind -> (objects searched, what the field names, placeholder noun)
 KINDS: dict[str, tuple[tuple[str, ...], str, str]] = {
     "account": (("account",), "account", "Accounts"),
+    "contact": (("contact",), "contact", "Contacts"),
     "who": (("contact", "lead"), "contact or lead", "Contacts and Leads"),
     "what": (("account", "opportunity"), "account or opportunity", "Accounts and Opportunities"),
     "user": ((), "user", "People"),

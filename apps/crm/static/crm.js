@@ -103,6 +103,34 @@
   }
   Array.prototype.forEach.call(document.querySelectorAll(".combobox[data-lookup-url]"), Lookup);
 
+  /* -- the Convert modal: a suggested match fills its lookup and picks Choose Existing; typing into a
+     section's field picks that section's choice ------------------------------------------------------ */
+  Array.prototype.forEach.call(document.querySelectorAll("[data-pick-target]"), function (button) {
+    button.addEventListener("click", function () {
+      var input = document.getElementById(button.getAttribute("data-pick-target"));
+      var box = input.closest(".combobox");
+      input.value = button.getAttribute("data-pick-label");
+      box.querySelector("input[type=hidden]").value = button.getAttribute("data-pick-id");
+      var radio = input.closest(".choice").querySelector("input[type=radio]");
+      if (radio) radio.checked = true;
+    });
+  });
+  Array.prototype.forEach.call(document.querySelectorAll(".convert-choices .choice"), function (choice) {
+    var radio = choice.querySelector("input[type=radio]");
+    choice.addEventListener("input", function (e) { if (e.target !== radio) radio.checked = true; });
+  });
+  var dialog = document.querySelector("[role=dialog][aria-modal=true]");
+  if (dialog) {
+    var first = dialog.querySelector("input[type=radio]:checked") || dialog.querySelector("input, select, button");
+    if (first) first.focus();
+    document.addEventListener("keydown", function (e) {
+      if (e.key === "Escape" && !e.defaultPrevented) {
+        var cancel = dialog.querySelector(".modal-footer a");
+        if (cancel) window.location.href = cancel.href;
+      }
+    });
+  }
+
   /* -- toasts -------------------------------------------------------------------------------------- */
   var toast = document.querySelector(".toast-container");
   if (toast) {
