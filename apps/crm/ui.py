@@ -18,6 +18,7 @@ from apps.crm.ui_convert import build_convert_router
 from apps.crm.ui_edit import build_edit_router
 from apps.crm.ui_home import build_home_router
 from apps.crm.ui_line_items import build_line_item_router
+from apps.crm.ui_list_actions import build_list_action_router
 from apps.crm.ui_lists import build_list_router
 from apps.crm.ui_lookup import build_lookup_router, placeholder
 from apps.crm.ui_records import build_record_router
@@ -55,6 +56,7 @@ def build_router(kit: UiKit) -> APIRouter:
         build_lookup_router,
         build_home_router,
         build_list_router,
+        build_list_action_router,
         build_edit_router,
         build_activity_router,
         build_line_item_router,

@@ -131,6 +131,61 @@
     });
   }
 
+  /* -- list views: disclosure menus (list-view switcher, row actions), row selection, inline edit -------- */
+  function closeAll(except) {
+    Array.prototype.forEach.call(document.querySelectorAll("[data-disclosure][aria-expanded=true]"), function (b) {
+      if (b !== except) { b.setAttribute("aria-expanded", "false"); document.getElementById(b.getAttribute("aria-controls")).hidden = true; }
+    });
+  }
+  Array.prototype.forEach.call(document.querySelectorAll("[data-disclosure]"), function (button) {
+    var panel = document.getElementById(button.getAttribute("aria-controls"));
+    button.addEventListener("click", function (e) {
+      e.stopPropagation();
+      var open = button.getAttribute("aria-expanded") !== "true";
+      closeAll(button);
+      button.setAttribute("aria-expanded", open ? "true" : "false");
+      panel.hidden = !open;
+      if (open) { var first = panel.querySelector("a, button"); if (first) first.focus(); }
+    });
+    panel.addEventListener("keydown", function (e) {
+      if (e.key === "Escape") { e.preventDefault(); closeAll(); button.focus(); }
+    });
+  });
+  document.addEventListener("click", function (e) {
+    if (!e.target.closest(".dropdown")) closeAll();
+  });
+
+  var count = document.querySelector("[data-selected-count]");
+  var rows = document.querySelectorAll("[data-row-select]");
+  var all = document.querySelector("[data-select-all]");
+  function recount() {
+    var n = Array.prototype.filter.call(rows, function (r) { return r.checked; }).length;
+    if (count) count.textContent = n + (n === 1 ? " item selected" : " items selected");
+    if (all) { all.checked = n > 0 && n === rows.length; all.indeterminate = n > 0 && n < rows.length; }
+  }
+  Array.prototype.forEach.call(rows, function (r) { r.addEventListener("change", recount); });
+  if (all) all.addEventListener("change", function () {
+    Array.prototype.forEach.call(rows, function (r) { r.checked = all.checked; });
+    recount();
+  });
+
+  Array.prototype.forEach.call(document.querySelectorAll("[data-inline-edit]"), function (pencil) {
+    var form = document.getElementById(pencil.getAttribute("aria-controls"));
+    var control = form.querySelector("input[name=value], select[name=value]");
+    var cell = pencil.closest("td");
+    function edit(on) {
+      form.hidden = !on;
+      pencil.setAttribute("aria-expanded", on ? "true" : "false");
+      cell.classList.toggle("editing", on);
+      if (on) control.focus(); else pencil.focus();
+    }
+    pencil.addEventListener("click", function () { edit(form.hidden); });
+    form.addEventListener("keydown", function (e) {
+      if (e.key === "Enter") { e.preventDefault(); form.requestSubmit(); }
+      else if (e.key === "Escape") { e.preventDefault(); edit(false); }
+    });
+  });
+
   /* -- toasts -------------------------------------------------------------------------------------- */
   var toast = document.querySelector(".toast-container");
   if (toast) {
