@@ -20,6 +20,7 @@ PAGES: dict[str, list[str]] = {
         "/accounts",
         "/accounts/0015g000000004wAAA",
         "/accounts/new",
+        "/accounts/0015g000000004wAAA/owner",
         "/contacts",
         "/contacts/0035g00000000JQAAY",
         "/leads",

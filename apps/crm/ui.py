@@ -6,7 +6,11 @@ exactly what the MCP tools do and every step lands in the episode's event log wi
 
 from __future__ import annotations
 
+from pathlib import Path
+from urllib.parse import unquote
+
 from fastapi import APIRouter
+from fastapi.responses import FileResponse, Response
 
 from apps.core.ui_kit import NavItem, UiKit
 from apps.crm.ui_activity import build_activity_router
@@ -14,10 +18,14 @@ from apps.crm.ui_convert import build_convert_router
 from apps.crm.ui_edit import build_edit_router
 from apps.crm.ui_home import build_home_router
 from apps.crm.ui_line_items import build_line_item_router
+from apps.crm.ui_list_actions import build_list_action_router
 from apps.crm.ui_lists import build_list_router
+from apps.crm.ui_lookup import build_lookup_router, placeholder
 from apps.crm.ui_records import build_record_router
 from apps.crm.ui_stage import build_stage_router
 
+STATIC = Path(__file__).parent / "static"
+ASSETS = {"crm.css": "text/css", "crm.js": "text/javascript"}
 TABS = (
     ("Home", "/"),
     ("Accounts", "/accounts"),
@@ -34,10 +42,21 @@ def build_router(kit: UiKit) -> APIRouter:
     kit.nav = [NavItem(label, path) for label, path in TABS]
     kit.search_path = "/search"
     kit.search_placeholder = "Search accounts, contacts, leads, opportunities…"
+    kit.env.globals["lookup_placeholder"] = placeholder
+    kit.env.filters["unquote"] = unquote
     router = APIRouter()
+
+    @router.get("/_assets/{name}", include_in_schema=False)
+    async def asset(name: str) -> Response:
+        if name not in ASSETS:
+            return Response(status_code=404)
+        return FileResponse(STATIC / name, media_type=ASSETS[name])
+
     for sub in (
+        build_lookup_router,
         build_home_router,
         build_list_router,
+        build_list_action_router,
         build_edit_router,
         build_activity_router,
         build_line_item_router,

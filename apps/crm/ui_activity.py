@@ -42,12 +42,13 @@ def build_activity_router(kit: UiKit) -> APIRouter:
         action, sections, title, icon, _ = ACTIVITY_FORMS[path]
         links = {k: v for k in ("what_id", "who_id") if (v := request.query_params.get(k))}
         back = record_path(links.get("what_id") or links.get("who_id")) or "/"
-        return FormPage(action, sections, title, icon, fixed=links, cancel=back, success=lambda _: back)
+        return FormPage(action, sections, title, icon, cancel=back, success=lambda _: back)
 
     for path in ACTIVITY_FORMS:
 
         async def activity_form(request: Request, path: str = path) -> Response:
             values = dict(ACTIVITY_FORMS[path][4])
+            values.update({k: v for k in ("what_id", "who_id") if (v := request.query_params.get(k))})
             me = await current_user(kit, request)
             if me:
                 values["owner_id"] = me.get("id")

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import Any
+from urllib.parse import quote
 
 from fastapi import Request
 from fastapi.responses import Response
@@ -13,6 +13,7 @@ from fastapi.responses import Response
 from apps.core.ui_kit import UiKit
 from apps.crm.ids import object_of
 from apps.crm.ui_fields import F, Section, all_fields, form_args, visible_sections
+from apps.crm.ui_lookup import ID_PATTERN, TEXT_SUFFIX, display_name, label_of, resolve_name, take_typed_text
 
 PATH_OF_OBJECT = {
     "Account": "/accounts",
@@ -21,9 +22,8 @@ PATH_OF_OBJECT = {
     "Opportunity": "/opportunities",
     "Product": "/products",
 }
-ID_PATTERN = re.compile(r"^[0-9a-zA-Z]{15}([0-9a-zA-Z]{3})?$")
-LOOKUPS = {"account": ("list_accounts", "name", "Account", "accounts")}
 PAGE_SIZE = 25
+TOAST_COOKIE = "crm_toast"
 
 
 def record_path(record_id: str | None) -> str | None:
@@ -48,31 +48,20 @@ async def current_user(kit: UiKit, request: Request) -> dict[str, Any] | None:
     return outcome.data() if outcome.ok else None
 
 
-async def lookup_choices(kit: UiKit, request: Request, obj: str) -> list[str]:
-    """Names offered as suggestions in a lookup box (the first 200, by name)."""
-    action, name_key, _, _ = LOOKUPS[obj]
-    data = await kit.read(request, action, {"limit": 200})
-    return [r[name_key] for r in data["records"]]
-
-
 async def resolve_lookups(
     kit: UiKit, request: Request, fields: list[F], args: dict[str, Any]
 ) -> dict[str, str]:
-    """Replace lookup names typed by the user with record ids; returns errors per field."""
+    """Replace lookup names typed without choosing a suggestion by record ids; returns errors per field."""
     errors: dict[str, str] = {}
     for f in fields:
         value = args.get(f.name)
-        if f.kind != "lookup" or not value or ID_PATTERN.match(value):
+        if f.kind not in ("lookup", "user") or not value or ID_PATTERN.match(value):
             continue
-        action, name_key, label, _ = LOOKUPS[f.lookup or "account"]
-        data = await kit.read(request, action, {"search": value, "limit": 200})
-        exact = [r for r in data["records"] if r[name_key].strip().lower() == value.strip().lower()]
-        if len(exact) == 1:
-            args[f.name] = exact[0]["id"]
-        elif not exact:
-            errors[f.name] = f"No {label.lower()} named “{value}” was found. Check the spelling."
+        found, error = await resolve_name(kit, request, f.lookup or "account", value)
+        if found:
+            args[f.name] = found
         else:
-            errors[f.name] = f"{len(exact)} {LOOKUPS[f.lookup or 'account'][3]} are named “{value}”."
+            errors[f.name] = error or "Choose a record from the suggestions."
     return errors
 
 
@@ -90,25 +79,27 @@ class FormPage:
     success: Callable[[dict[str, Any]], str] = lambda result: record_path(result.get("id")) or "/"
     intro: str | None = None
     submit_label: str = "Save"
+    toast: Callable[[dict[str, Any]], str] | None = None  # the message after a save (default: generic)
 
 
 async def bind_fields(
     kit: UiKit, request: Request, sections: list[Section], values: dict[str, Any]
 ) -> list[Section]:
-    """Fill choices that come from the episode: owners and lookup suggestions."""
-    fields = all_fields(sections)
-    owners = await users(kit, request) if any(f.kind == "user" for f in fields) else []
-    lookups = {f.lookup: await lookup_choices(kit, request, f.lookup) for f in fields if f.kind == "lookup"}
+    """Give each lookup box the name of the record it holds (`<field>__text`), and owners a lookup."""
     bound = []
     for title, group in sections:
         out = []
         for f in group:
             if f.kind == "user":
-                f = replace(
-                    f, kind="select", choices=tuple(owners), required=bool(values.get(f.name)), help=None
+                f = replace(f, lookup="user", required=bool(values.get(f.name)))
+            value = values.get(f.name)
+            if f.kind in ("lookup", "user") and value and f.name + TEXT_SUFFIX not in values:
+                is_id = ID_PATTERN.match(str(value))
+                values[f.name + TEXT_SUFFIX] = (
+                    await label_of(kit, request, f.lookup, value) if is_id else value
                 )
-            elif f.kind == "lookup":
-                f = replace(f, choices=tuple(lookups.get(f.lookup, ())))
+                if not is_id:
+                    values[f.name] = ""
             out.append(f)
         bound.append((title, tuple(out)))
     return bound
@@ -146,6 +137,7 @@ async def submit_form(kit: UiKit, request: Request, page: FormPage) -> Response:
     values, trace = await kit.form(request)
     sections = visible_sections(page.sections, kit.params(page.action))
     fields = all_fields(sections)
+    take_typed_text(fields, values)
     args = form_args(fields, values, update=page.update)
     errors = await resolve_lookups(kit, request, fields, args)
     if errors:
@@ -162,7 +154,9 @@ async def submit_form(kit: UiKit, request: Request, page: FormPage) -> Response:
         )
     outcome = await kit.run(request, page.action, {**args, **page.fixed}, trace)
     if outcome.ok:
-        return kit.redirect(request, page.success(outcome.data()))
+        result = outcome.data()
+        message = page.toast(result) if page.toast else saved_message(result, created=not page.update)
+        return toast_redirect(kit, request, page.success(result), message)
     field_errors = errors_by_field(outcome, fields)
     return await show_form(
         kit,
@@ -175,6 +169,24 @@ async def submit_form(kit: UiKit, request: Request, page: FormPage) -> Response:
         status=422,
         sections=sections,
     )
+
+
+def saved_message(result: dict[str, Any], *, created: bool) -> str:
+    """Lightning's toast after a save: 'Account "Globex" was created.' / '… was saved.'"""
+    noun = object_of(result.get("id") or "") or "Record"
+    name = display_name(result) or result.get("subject") or result.get("title") or ""
+    what = f'{noun} "{name}"' if name else noun
+    return f"{what} was {'created' if created else 'saved'}."
+
+
+def toast_redirect(kit: UiKit, request: Request, path: str, message: str, **query: Any) -> Response:
+    """Redirect to `path`; the next page shows `message` as a toast (a short-lived cookie its script
+    clears once shown, so reloading the page does not repeat it)."""
+    response = kit.redirect(request, path, **query)
+    response.set_cookie(
+        TOAST_COOKIE, quote(message), max_age=30, path=kit.root(request) or "/", samesite="strict"
+    )
+    return response
 
 
 def errors_by_field(outcome: Any, fields: list[F]) -> dict[str, str]:

@@ -21,6 +21,7 @@ from apps.crm.ui_fields import (
     record_values,
     visible_sections,
 )
+from apps.crm.ui_lookup import TEXT_SUFFIX
 
 
 @dataclass(frozen=True)
@@ -105,7 +106,7 @@ async def new_values(kit: UiKit, request: Request, obj: EditableObject) -> dict[
     account_id = request.query_params.get("account_id")
     if account_id and "account_id" in kit.params(obj.create):
         data = await kit.read(request, "get_account", {"account_id": account_id})
-        values["account_id"] = data["account"]["name"]
+        values.update(account_id=account_id, account_id__text=data["account"]["name"])
     return values
 
 
@@ -152,7 +153,7 @@ def _add_routes(router: APIRouter, kit: UiKit, obj: EditableObject) -> None:
         values = record_values(record, fields)
         for field_name, display_key in obj.display.items():
             if record.get(field_name):
-                values[field_name] = data.get(display_key) or record[field_name]
+                values[field_name + TEXT_SUFFIX] = data.get(display_key) or record[field_name]
         page = edit_page(record_id)
         page.intro = _name(record)
         return await show_form(kit, request, page, values)

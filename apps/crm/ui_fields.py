@@ -41,7 +41,10 @@ def sel(name: str, label: str, choices: tuple[Any, ...], **kw: Any) -> F:
     return F(name, label, "select", choices=choices, **kw)
 
 
-OWNER = F("owner_id", "Owner", "user", help="Leave as is to keep the current owner.")
+OWNER = F("owner_id", "Owner", "user", lookup="user", help="Leave as is to keep the current owner.")
+ACCOUNT_LOOKUP = F("account_id", "Account Name", "lookup", lookup="account", help="Search for the account.")
+WHO = F("who_id", "Name", "lookup", lookup="who", help="The contact or lead it is with.")
+WHAT = F("what_id", "Related To", "lookup", lookup="what", help="The account or opportunity it is about.")
 
 ACCOUNT_FORM: tuple[Section, ...] = (
     (
@@ -53,7 +56,7 @@ ACCOUNT_FORM: tuple[Section, ...] = (
                 "Parent Account",
                 "lookup",
                 lookup="account",
-                help="Type the parent account's name.",
+                help="Search for the parent account and choose it.",
             ),
             F("account_number", "Account Number"),
             sel("type", "Type", pl.ACCOUNT_TYPES),
@@ -91,7 +94,7 @@ CONTACT_FORM: tuple[Section, ...] = (
             sel("salutation", "Salutation", pl.SALUTATIONS),
             F("first_name", "First Name"),
             F("last_name", "Last Name", required=True),
-            F("account_id", "Account Name", "lookup", lookup="account", help="Type the account's name."),
+            ACCOUNT_LOOKUP,
             F("title", "Title"),
             F("department", "Department"),
             F("email", "Email", "email"),
@@ -154,7 +157,7 @@ OPPORTUNITY_FORM: tuple[Section, ...] = (
         "Opportunity Information",
         (
             F("name", "Opportunity Name", required=True),
-            F("account_id", "Account Name", "lookup", lookup="account", help="Type the account's name."),
+            ACCOUNT_LOOKUP,
             F("close_date", "Close Date", "date", required=True),
             sel("stage_name", "Stage", tuple(s.name for s in pl.OPPORTUNITY_STAGES), required=True),
             F("amount", "Amount", "number", help="Set from the products when the opportunity has products."),
@@ -182,6 +185,8 @@ TASK_FORM: tuple[Section, ...] = (
             sel("status", "Status", pl.TASK_STATUSES, required=True),
             sel("priority", "Priority", pl.TASK_PRIORITIES, required=True),
             replace(OWNER, label="Assigned To"),
+            WHO,
+            WHAT,
             F("description", "Comments", "textarea", wide=True),
         ),
     ),
@@ -195,6 +200,8 @@ CALL_FORM: tuple[Section, ...] = (
             sel("call_type", "Call Type", pl.CALL_TYPES, required=True),
             F("call_duration_in_seconds", "Call Duration (seconds)", "number"),
             F("call_disposition", "Call Result"),
+            WHO,
+            WHAT,
             F("description", "Comments", "textarea", wide=True),
         ),
     ),
@@ -210,6 +217,8 @@ EVENT_FORM: tuple[Section, ...] = (
             F("end_date_time", "End", "datetime", required=True),
             F("is_all_day_event", "All-Day Event", "checkbox"),
             replace(OWNER, label="Assigned To"),
+            WHO,
+            WHAT,
             F("description", "Description", "textarea", wide=True),
         ),
     ),

@@ -12,7 +12,7 @@ from apps.core.ui_kit import UiKit
 from apps.core.ui_kit import pager as ui_pager
 from apps.crm import picklists as pl
 from apps.crm.ui_common import PAGE_SIZE, users
-from apps.crm.ui_fields import F, sel
+from apps.crm.ui_fields import LEAD_STATUS_CHOICES, F, sel
 
 
 @dataclass(frozen=True)
@@ -21,6 +21,7 @@ class Col:
     key: str
     sort: str | None = None  # the action's sort_by value, if sortable
     fmt: str = "text"  # text link name money date num owner badge bool
+    edit: F | None = None  # inline edit: the update action's field for this column
 
 
 @dataclass(frozen=True)
@@ -38,6 +39,7 @@ class ListView:
 
 
 SEARCH = F("search", "Search this list")
+STAGES = tuple(s.name for s in pl.OPPORTUNITY_STAGES)
 
 LIST_VIEWS: tuple[ListView, ...] = (
     ListView(
@@ -49,9 +51,9 @@ LIST_VIEWS: tuple[ListView, ...] = (
         (
             Col("Account Name", "name", "name", "link"),
             Col("Billing City", "billing_city"),
-            Col("Phone", "phone"),
-            Col("Type", "type"),
-            Col("Industry", "industry", "industry"),
+            Col("Phone", "phone", edit=F("phone", "Phone", "tel")),
+            Col("Type", "type", edit=sel("type", "Type", pl.ACCOUNT_TYPES)),
+            Col("Industry", "industry", "industry", edit=sel("industry", "Industry", pl.INDUSTRIES)),
             Col("Annual Revenue", "annual_revenue", "annual_revenue", "money"),
             Col("Account Owner", "owner_id", None, "owner"),
         ),
@@ -71,9 +73,9 @@ LIST_VIEWS: tuple[ListView, ...] = (
         "contact",
         (
             Col("Name", "last_name", "last_name", "name"),
-            Col("Title", "title", "title"),
-            Col("Email", "email", "email"),
-            Col("Phone", "phone"),
+            Col("Title", "title", "title", edit=F("title", "Title")),
+            Col("Email", "email", "email", edit=F("email", "Email", "email")),
+            Col("Phone", "phone", edit=F("phone", "Phone", "tel")),
             Col("Contact Owner", "owner_id", None, "owner"),
         ),
         (SEARCH, F("mine", "My contacts only", "checkbox")),
@@ -87,8 +89,14 @@ LIST_VIEWS: tuple[ListView, ...] = (
         "lead",
         (
             Col("Name", "last_name", "last_name", "name"),
-            Col("Company", "company", "company"),
-            Col("Lead Status", "status", "status", "badge"),
+            Col("Company", "company", "company", edit=F("company", "Company", required=True)),
+            Col(
+                "Lead Status",
+                "status",
+                "status",
+                "badge",
+                edit=sel("status", "Lead Status", LEAD_STATUS_CHOICES),
+            ),
             Col("Lead Source", "lead_source"),
             Col("Email", "email"),
             Col("Created", "created_date", "created_date", "date"),
@@ -112,10 +120,22 @@ LIST_VIEWS: tuple[ListView, ...] = (
         "opportunity",
         (
             Col("Opportunity Name", "name", "name", "link"),
-            Col("Stage", "stage_name", "stage_name", "badge"),
-            Col("Amount", "amount", "amount", "money"),
+            Col(
+                "Stage",
+                "stage_name",
+                "stage_name",
+                "badge",
+                edit=sel("stage_name", "Stage", STAGES, required=True),
+            ),
+            Col("Amount", "amount", "amount", "money", edit=F("amount", "Amount", "number")),
             Col("Probability (%)", "probability", "probability", "num"),
-            Col("Close Date", "close_date", "close_date", "date"),
+            Col(
+                "Close Date",
+                "close_date",
+                "close_date",
+                "date",
+                edit=F("close_date", "Close Date", "date", required=True),
+            ),
             Col("Opportunity Owner", "owner_id", None, "owner"),
         ),
         (
@@ -209,6 +229,10 @@ def _list_handler(kit: UiKit, view: ListView):  # noqa: ANN202
         total = data.get("total", len(data["records"]))
         pager = ui_pager(total, page, PAGE_SIZE, len(data["records"]), url_with)
         mine = query.get("mine") in ("true", "on", "1")
+        list_views = [
+            {"label": f"All {view.title}", "url": kit.url(request, view.path), "current": not mine},
+            {"label": f"My {view.title}", "url": kit.url(request, view.path, mine="true"), "current": mine},
+        ]
         return kit.render(
             request,
             "list.html",
@@ -223,6 +247,9 @@ def _list_handler(kit: UiKit, view: ListView):  # noqa: ANN202
                 "owners": owners,
                 "error": None if outcome.ok else outcome.error,
                 "search_query": query.get("search"),
+                "list_views": list_views if "mine" in kit.params(view.action) else [],
+                "here": request.url.path[len(kit.root(request)) :]
+                + (f"?{request.url.query}" if request.url.query else ""),
             },
         )
 

@@ -86,14 +86,36 @@ def _field(page: Any, label: str) -> Any:
     return page.get_by_label(label).and_(controls).first
 
 
+def _fill(page: Any, label: str, value: str) -> None:
+    """Type `value` into the control labelled `label`; a lookup (a search combobox) then has its
+    suggestion called `value` chosen from the listbox, as a person picks a record. When no single
+    suggestion has that name the typed name stays, and the page resolves it on save (or says why not)."""
+    control = _field(page, label)
+    control.fill(value)
+    if control.get_attribute("role") != "combobox" or not value:
+        return
+    listbox = page.get_by_role("listbox", name=f"{label} suggestions", exact=True)
+    option = listbox.get_by_role("option", name=value, exact=True)
+    try:
+        option.first.wait_for(state="visible", timeout=5_000)
+    except Exception:  # noqa: BLE001 - Playwright's timeout: no suggestion came, keep the typed name
+        return
+    if option.count() == 1:
+        option.click()
+
+
 def _play(page: Any, base: str, app: str, step: UiStep) -> None:
     if step.goto is not None:
         target = step.goto if step.goto.startswith("/s/") else f"/s/{app}/{step.goto.lstrip('/')}"
         page.goto(base + target)
     if step.fill is not None:
-        _field(page, step.fill[0]).fill(step.fill[1])
+        _fill(page, *step.fill)
     if step.select is not None:
-        _field(page, step.select[0]).select_option(step.select[1])
+        control = _field(page, step.select[0])
+        if control.get_attribute("role") == "combobox":  # a lookup, e.g. an owner: chosen by name
+            _fill(page, *step.select)
+        else:
+            control.select_option(step.select[1])
     if step.check is not None:
         _field(page, step.check).check()
     if step.click is not None:

@@ -91,6 +91,43 @@ def test_convert_into_given_account_with_named_opportunity(crm):
     assert out["opportunity"]["name"] == "Big deal" and out["opportunity"]["account_id"] == acc["id"]
 
 
+def test_convert_create_new_account_by_name_even_when_the_company_exists(crm):
+    existing = crm.account("Globex Corporation")
+    lead = crm.ok("create_lead", last_name="Q", company="Globex Corporation", industry="Banking")
+    out = crm.ok("convert_lead", lead_id=lead["id"], account_name="Globex West", create_opportunity=False)
+    assert out["account_created"] and out["account"]["id"] != existing["id"]
+    assert (out["account"]["name"], out["account"]["industry"]) == ("Globex West", "Banking")
+    assert out["contact"]["account_id"] == out["account"]["id"]
+
+
+def test_convert_into_a_chosen_existing_contact(crm):
+    acc = crm.account("Chosen Co")
+    person = crm.ok("create_contact", last_name="Kept", account_id=acc["id"], email="kept@chosen.co")
+    lead = crm.ok("create_lead", last_name="Other", company="Chosen Co", email="different@chosen.co")
+    out = crm.ok("convert_lead", lead_id=lead["id"], account_id=acc["id"], contact_id=person["id"])
+    assert not out["contact_created"] and out["contact"]["id"] == person["id"]
+    assert out["lead"]["converted_contact_id"] == person["id"]
+
+
+def test_convert_choices_exclude_each_other(crm):
+    acc, stranger_acc = crm.account("Mine Inc"), crm.account("Theirs Inc")
+    stranger = crm.ok("create_contact", last_name="Stranger", account_id=stranger_acc["id"])
+    lead = crm.ok("create_lead", last_name="L", company="Mine Inc")
+    crm.refused(
+        "convert_lead", "account_name", "not both", lead_id=lead["id"], account_name="X", account_id=acc["id"]
+    )
+    crm.refused(
+        "convert_lead",
+        "contact_id",
+        "another account",
+        lead_id=lead["id"],
+        account_id=acc["id"],
+        contact_id=stranger["id"],
+    )
+    crm.refused("convert_lead", "account_name", "required", lead_id=lead["id"], account_name="  ")
+    assert not crm.ok("get_lead", lead_id=lead["id"])["lead"]["is_converted"]
+
+
 def test_converted_lead_is_read_only_and_cannot_convert_twice(crm):
     lead = crm.ok("create_lead", last_name="Once", company="Once Inc")
     crm.ok("convert_lead", lead_id=lead["id"])

@@ -13,6 +13,7 @@ from apps.crm.families.common import (
     opportunities,
     other,
     phrase,
+    user_name,
 )
 from mcp_gateway.families.base import Draw, Family, Redraw, Spec, eq, step
 from mcp_gateway.tasks.model import Expectation, Match, OracleStep, UiStep
@@ -120,13 +121,12 @@ class LogCall(Family):
             prompt=prompt,
             oracle=[*lookup, step("crm_log_call", **args)],
             expect=[Expectation(table="crm_task", op="insert", fields=fields)],
-            ui_oracle=None
-            if deal
-            else [
+            ui_oracle=[
                 UiStep(goto=f"/calls/new?who_id={person['id']}"),
                 UiStep(fill=("Subject", subject)),
                 UiStep(select=("Call Type", kind)),
                 UiStep(fill=("Call Duration (seconds)", str(minutes * 60))),
+                *([UiStep(fill=("Related To", deal["name"]))] if deal else []),
                 UiStep(click=("button", "Save")),
                 UiStep(expect_text=subject),
             ],
@@ -200,6 +200,7 @@ def open_deal_accounts(d: Draw) -> list[dict[str, Any]]:
 class FollowUpTask(Family):
     name = "crm.follow-up-task"
     apps = ("crm",)
+    surfaces = ("mcp", "cli", "ui", "python")
     author = "saasgym-crm-team"
     summary = "a follow-up task (due date, priority, assignee) on an open deal named or found by relation"
 
@@ -239,6 +240,15 @@ class FollowUpTask(Family):
             prompt=prompt,
             oracle=[*lookup, step("crm_create_task", **args)],
             expect=[task_insert(deal["id"], key, due, owner, priority=eq(priority), is_closed=eq(False))],
+            ui_oracle=[
+                UiStep(goto=f"/tasks/new?what_id={deal['id']}"),
+                UiStep(fill=("Subject", subject)),
+                UiStep(fill=("Due Date", due)),
+                UiStep(select=("Priority", priority)),
+                UiStep(fill=("Assigned To", user_name(d, owner))),
+                UiStep(click=("button", "Save")),
+                UiStep(expect_text=subject),
+            ],
             wrong_record={
                 deal["id"]: other(opps, deal)["id"]
                 if len(opps) > 1
@@ -252,6 +262,7 @@ class FollowUpTask(Family):
 class ScheduleEvent(Family):
     name = "crm.schedule-event"
     apps = ("crm",)
+    surfaces = ("mcp", "cli", "ui", "python")
     author = "saasgym-crm-team"
     summary = "a meeting with a contact, related to the contact's account (day, start, length, location)"
 
@@ -303,6 +314,16 @@ class ScheduleEvent(Family):
             prompt=prompt,
             oracle=[step("crm_list_contacts", search=who), step("crm_create_event", **args)],
             expect=[Expectation(table="crm_event", op="insert", fields=fields)],
+            ui_oracle=[
+                UiStep(goto=f"/events/new?who_id={person['id']}"),
+                UiStep(fill=("Subject", subject)),
+                UiStep(fill=("Start", start[:16])),
+                UiStep(fill=("End", end[:16])),
+                *([UiStep(fill=("Location", place))] if place else []),
+                UiStep(fill=("Related To", a)),
+                UiStep(click=("button", "Save")),
+                UiStep(expect_text=subject),
+            ],
             wrong_record={
                 person["id"]: other(contacts_of(d, acc["id"]), person)["id"]
                 if len(contacts_of(d, acc["id"])) > 1

@@ -33,10 +33,10 @@ def _match_account(ctx: Ctx, company: str) -> Account | None:
     return ctx.db.exec(stmt).first()
 
 
-def _new_account(ctx: Ctx, lead: Lead, owner_id: str) -> Account:
+def _new_account(ctx: Ctx, lead: Lead, owner_id: str, name: str | None = None) -> Account:
     acc = Account(
         id=ctx.new_id("Account"),
-        name=lead.company.strip(),
+        name=name or lead.company.strip(),
         industry=lead.industry,
         rating=lead.rating,
         annual_revenue=lead.annual_revenue,
@@ -61,6 +61,30 @@ def _match_contact(ctx: Ctx, account_id: str, email: str | None) -> Contact | No
         Contact.account_id == account_id, func.lower(Contact.email) == email.strip().lower()
     )
     return ctx.db.exec(stmt.order_by(Contact.id)).first()
+
+
+def _check_choices(account_id: str | None, account_name: str | None, contact_id: str | None) -> None:
+    """Create New and Choose Existing exclude each other (for the account, and a chosen contact needs
+    an existing account)."""
+    if account_name is not None and (account_id or contact_id):
+        raise ActionError(
+            "give either account_name (create a new account) or account_id (and maybe contact_id) to "
+            "use an existing one, not both",
+            field="account_name",
+            code="INVALID_FIELD",
+        )
+
+
+def _chosen_contact(ctx: Ctx, contact_id: str, account: Account) -> Contact:
+    contact = load(ctx, Contact, contact_id, field="contact_id", ref=True)
+    if contact.account_id != account.id:
+        raise ActionError(
+            f"contact {contact_id} belongs to another account, not {account.name} ({account.id}): choose "
+            "one of that account's contacts, or leave contact_id empty to create one",
+            field="contact_id",
+            code="FIELD_INTEGRITY_EXCEPTION",
+        )
+    return contact
 
 
 def _new_contact(ctx: Ctx, lead: Lead, account_id: str, owner_id: str) -> Contact:
@@ -132,6 +156,8 @@ def convert_lead(
     *,
     lead_id: RecordId,
     account_id: RecordId | None = None,
+    account_name: text("Account", "name") | None = None,
+    contact_id: RecordId | None = None,
     create_opportunity: bool = True,
     opportunity_name: text("Opportunity", "name") | None = None,
     owner_id: RecordId | None = None,
@@ -152,6 +178,10 @@ def convert_lead(
         lead_id: the lead to convert (15 or 18 characters).
         account_id: an existing account to attach the contact (and opportunity) to, instead of matching
             or creating one by the lead's company.
+        account_name: create a new account with this name (even if an account of that name exists),
+            instead of matching or creating one by the lead's company; not with account_id.
+        contact_id: an existing contact of the account (the chosen one) to convert the lead into,
+            instead of matching or creating one; not with account_name.
         create_opportunity: also create an opportunity (default true).
         opportunity_name: the new opportunity's name (at most 120 characters; default "<Company>-").
         owner_id: who owns the new records (default: the lead's owner).
@@ -168,14 +198,22 @@ def convert_lead(
     owner = _conversion_owner(ctx, lead, owner_id)
     check_lengths("Opportunity", {"name": opportunity_name}, {"name": "opportunity_name"})
     opp_name = require_text(opportunity_name, "opportunity_name") if opportunity_name is not None else None
-    if account_id:
+    _check_choices(account_id, account_name, contact_id)
+    if account_name is not None:
+        new_name = require_text(account_name, "account_name")
+        account, account_created = _new_account(ctx, lead, owner, new_name), True
+    elif account_id:
         account, account_created = load(ctx, Account, account_id, field="account_id", ref=True), False
     else:
         account = _match_account(ctx, lead.company)
         account_created = account is None
         if account is None:
             account = _new_account(ctx, lead, owner)
-    contact = _match_contact(ctx, account.id, lead.email)
+    contact = (
+        _chosen_contact(ctx, contact_id, account)
+        if contact_id
+        else _match_contact(ctx, account.id, lead.email)
+    )
     contact_created = contact is None
     if contact is None:
         contact = _new_contact(ctx, lead, account.id, owner)

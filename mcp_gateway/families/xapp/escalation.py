@@ -89,7 +89,7 @@ class EscalationOwnerTask(Family):
             UiStep(fill=("Subject", subject)),
             UiStep(fill=("Due Date", due)),
             UiStep(select=("Priority", prio)),
-            UiStep(select=("Assigned To", inc["owner_id"])),
+            UiStep(fill=("Assigned To", inc["owner"])),
             UiStep(click=("button", "Save")),
             UiStep(expect_text=subject),
         ]
