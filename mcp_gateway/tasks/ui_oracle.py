@@ -80,8 +80,8 @@ def _play(page: Any, base: str, app: str, step: UiStep) -> None:
         role, name = step.click
         scope = page.get_by_role("form", name=step.in_form, exact=True) if step.in_form else page
         target = scope.get_by_role(role, name=name, exact=True).first
-        if target.get_attribute("aria-expanded") is not None:
-            target.click()  # a disclosure (the App Launcher, a menu): opens in place, no navigation
+        if role == "tab" or target.get_attribute("aria-expanded") is not None:
+            target.click()  # a tab or a disclosure (the App Launcher, a menu): in place, no navigation
         else:
             with page.expect_navigation(wait_until="load"):
                 target.click()
