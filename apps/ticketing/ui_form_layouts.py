@@ -15,7 +15,8 @@ from apps.ticketing import choices as c
 @dataclass(frozen=True)
 class Fld:
     """One form control. kind: text textarea select lookup datetime date checkbox; `ref` names the table a
-    reference field points to ("user" or "ci"): the person types a display name, the form sends a sys_id."""
+    reference field points to ("user", "group" or "ci"): the person types a display name (a type-ahead
+    combobox), the form sends a sys_id (a group: its exact name)."""
 
     name: str
     label: str
@@ -86,7 +87,7 @@ def level(name: str, label: str) -> Fld:
 
 CALLER = Fld("caller_id", "Caller", "lookup", ref="user", required=True, help="Type the person's name.")
 CI = Fld("cmdb_ci", "Configuration item", "lookup", ref="ci", help="Type the configuration item's name.")
-GROUP = sel("assignment_group", "Assignment group", ())  # choices: the active groups
+GROUP = Fld("assignment_group", "Assignment group", "lookup", ref="group", help="Type the group's name.")
 ASSIGNEE = Fld("assigned_to", "Assigned to", "lookup", ref="user", help="A member of the assignment group.")
 PRIORITY = Fld("priority", "Priority", "output", needs=("impact", "urgency"))
 SHORT = Fld("short_description", "Short description", required=True, wide=True)

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Any
 from urllib.parse import urlencode
 
@@ -36,7 +36,8 @@ from apps.ticketing.ui_form_layouts import (
 )
 
 SYS_ID = re.compile(r"^[0-9a-f]{32}$")
-# reference table -> (list action, the keys a typed value may equal, label, plural)
+# reference table -> (list action, the keys a typed value may equal, label, plural); a group is sent
+# by its name (the actions take a group's exact name)
 REFERENCES = {
     "user": ("list_users", ("name", "user_name", "email"), "user", "users"),
     "ci": ("list_configuration_items", ("name",), "configuration item", "configuration items"),
@@ -57,11 +58,13 @@ class Table:
     id_arg: str
     record_key: str  # the record's key in the get_* result
     defaults: dict[str, str]
+    edit_route: bool = True  # False where the record page itself is the edit form (incidents)
     display: dict[str, str] = field(
         default_factory=lambda: {
             "caller_id": "caller_name",
             "cmdb_ci": "cmdb_ci_name",
             "assigned_to": "assigned_to_name",
+            "assignment_group": "assignment_group_name",
         }
     )
 
@@ -77,6 +80,7 @@ TABLES = (
         "incident_id",
         "incident",
         {"impact": "3", "urgency": "3"},
+        edit_route=False,
     ),
     Table(
         "Problem",
@@ -99,6 +103,7 @@ TABLES = (
         "change_id",
         "change",
         {"type": "normal", "risk": "3", "impact": "3"},
+        edit_route=False,
     ),
     Table(
         "Knowledge Article",
@@ -166,7 +171,7 @@ async def resolve_references(
     errors: dict[str, str] = {}
     for f in fields:
         value = args.get(f.name)
-        if not f.ref or not value or SYS_ID.match(value):
+        if not f.ref or f.ref not in REFERENCES or not value or SYS_ID.match(value):
             continue
         action, keys, label, plural = REFERENCES[f.ref]
         data = await kit.read(request, action, {"search": value, "limit": 200})
@@ -180,31 +185,6 @@ async def resolve_references(
             hint = "; type the user name or e-mail instead" if f.ref == "user" else ""
             errors[f.name] = f"{len(found)} {plural} are named “{value}”{hint}."
     return errors
-
-
-async def bind(kit: UiKit, request: Request, sections: list[Section]) -> list[Section]:
-    """Fill the choices that come from the episode: groups, and names offered in reference fields."""
-    fields = fields_of(sections)
-    suggestions: dict[str, tuple[str, ...]] = {}
-    for ref in {f.ref for f in fields if f.ref}:
-        action, keys, _, _ = REFERENCES[ref]
-        data = await kit.read(request, action, {"limit": 200})
-        suggestions[ref] = tuple(dict.fromkeys(r[keys[0]] for r in data["records"]))
-    groups: tuple[tuple[str, str], ...] = ()
-    if any(f.name == "assignment_group" for f in fields):
-        data = await kit.read(request, "list_groups")
-        groups = tuple((g["sys_id"], g["name"]) for g in data["records"])
-    bound = []
-    for title, group in sections:
-        out = []
-        for f in group:
-            if f.ref:
-                f = replace(f, choices=suggestions[f.ref])
-            elif f.name == "assignment_group":
-                f = replace(f, choices=groups)
-            out.append(f)
-        bound.append((title, tuple(out)))
-    return bound
 
 
 async def show(
@@ -223,7 +203,7 @@ async def show(
         {
             "title": page.title,
             "page": page,
-            "sections": await bind(kit, request, page.sections),
+            "sections": page.sections,
             "values": values,
             "errors": errors or {},
             "error": error,
@@ -394,6 +374,8 @@ def _add_table(router: APIRouter, kit: UiKit, table: Table) -> None:
 
     router.add_api_route(f"{table.path}/new", new_form, methods=["GET"], name=f"new_{slug}")
     router.add_api_route(f"{table.path}/new", new_submit, methods=["POST"], name=f"create_{slug}")
+    if not table.edit_route:
+        return
     router.add_api_route(f"{table.path}/{{number}}/edit", edit_form, methods=["GET"], name=f"edit_{slug}")
     router.add_api_route(
         f"{table.path}/{{number}}/edit", edit_submit, methods=["POST"], name=f"update_{slug}"

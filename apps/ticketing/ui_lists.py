@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from fastapi import APIRouter, Request
@@ -10,8 +10,11 @@ from fastapi.responses import Response
 
 from apps.core.ui_kit import UiKit
 from apps.core.ui_kit import pager as ui_pager
+from apps.ticketing import choices as ch
+from apps.ticketing import ui_conditions as cq
 
 PAGE = 20
+APPROVALS = {a: a.replace("_", " ").capitalize() for a in (*ch.APPROVAL_STATES, *ch.APPROVER_STATES)}
 
 
 @dataclass(frozen=True)
@@ -20,6 +23,7 @@ class Col:
     key: str
     sort: str | None = None
     link: bool = False
+    label_of: dict[str, str] | None = None  # a choice column: stored value -> label
 
 
 @dataclass(frozen=True)
@@ -27,6 +31,7 @@ class Filter:
     arg: str  # action argument (and query parameter)
     label: str  # breadcrumb label
     kind: str = "text"  # text | bool | list
+    choices: dict[int, str] = field(default_factory=dict)  # a list filter's choice labels
 
 
 @dataclass(frozen=True)
@@ -60,8 +65,8 @@ LISTS = (
         ),
         (
             Filter("active", "Active", "bool"),
-            Filter("state", "State", "list"),
-            Filter("priority", "Priority", "list"),
+            Filter("state", "State", "list", ch.INCIDENT_STATES),
+            Filter("priority", "Priority", "list", ch.PRIORITIES),
             Filter("assigned_to_me", "Assigned to me", "bool"),
             Filter("unassigned", "Unassigned", "bool"),
             Filter("assignment_group", "Assignment group"),
@@ -100,16 +105,16 @@ LISTS = (
         (
             Col("Number", "number", "number", True),
             Col("Short description", "short_description"),
-            Col("Type", "type"),
+            Col("Type", "type", label_of={t: t.capitalize() for t in ch.CHANGE_TYPES}),
             Col("State", "state_label", "state"),
-            Col("Approval", "approval"),
+            Col("Approval", "approval", label_of=APPROVALS),
             Col("Risk", "risk_label", "risk"),
             Col("Configuration item", "cmdb_ci_name"),
             Col("Planned start", "start_date", "start_date"),
             Col("Planned end", "end_date"),
         ),
         (
-            Filter("state", "State", "list"),
+            Filter("state", "State", "list", ch.CHANGE_STATES),
             Filter("type", "Type"),
             Filter("approval", "Approval"),
             Filter("search", "Keywords"),
@@ -128,7 +133,7 @@ LISTS = (
             Col("Request", "request_number"),
             Col("Requested for", "requested_for_name"),
             Col("Stage", "stage"),
-            Col("Approval", "approval"),
+            Col("Approval", "approval", label_of=APPROVALS),
             Col("State", "state_label"),
         ),
         (Filter("active", "Active", "bool"), Filter("stage", "Stage")),
@@ -141,7 +146,7 @@ LISTS = (
         (
             Col("Approval for", "record_number", None, True),
             Col("Approver", "approver_name"),
-            Col("State", "state"),
+            Col("State", "state", label_of=APPROVALS),
             Col("Created", "sys_created_on"),
         ),
         (Filter("state", "State"),),
@@ -156,7 +161,7 @@ LISTS = (
             Col("Number", "number", None, True),
             Col("Title", "short_description"),
             Col("Version", "version"),
-            Col("Workflow", "workflow_state"),
+            Col("Workflow", "workflow_state", label_of=ch.KB_STATES),
             Col("Category", "kb_category"),
             Col("Views", "sys_view_count"),
         ),
@@ -179,22 +184,6 @@ LISTS = (
         "/cmdb/",
         key="sys_id",
     ),
-    ListDef(
-        "/catalog",
-        "list_catalog_items",
-        "Service Catalog",
-        (
-            Col("Item", "name", None, True),
-            Col("Short description", "short_description"),
-            Col("Category", "category"),
-            Col("Price", "price"),
-            Col("Delivery days", "delivery_days"),
-            Col("Fulfilment group", "group_name"),
-        ),
-        (Filter("search", "Keywords"), Filter("category", "Category")),
-        "/catalog/",
-        key="sys_id",
-    ),
 )
 
 
@@ -208,8 +197,9 @@ def _value(f: Filter, raw: list[str]) -> Any:
 
 def list_args(
     kit: UiKit, view: ListDef, request: Request
-) -> tuple[dict[str, Any], list[dict[str, str]], str | None, bool, int]:
-    """(action args, breadcrumb, sort, descending, page) from the query string, in the order given."""
+) -> tuple[dict[str, Any], list[dict[str, str]], str | None, bool, int, list[cq.Cond], str | None]:
+    """(action args, breadcrumb, sort, descending, page, conditions, why they cannot run) from the query
+    string: filter parameters in the order given, then the encoded query (sysparm_query)."""
     params = request.query_params
     accepted = kit.params(view.action)
     args: dict[str, Any] = {}
@@ -229,6 +219,23 @@ def list_args(
                 "url": kit.root(request) + view.path + "?" + "&".join(f"{k}={v}" for k, v in kept),
             }
         )
+    conds = cq.parse(params.get("sysparm_query", ""))
+    problem = None
+    try:
+        args.update(cq.to_args(view.filters, conds, accepted))
+    except ValueError as exc:
+        problem = str(exc)
+    by_arg = {f.arg: f for f in view.filters}
+    for i, cond in enumerate(conds):
+        f = by_arg.get(cond.field)
+        label = cq.shown(f, cond) if f else cond.value
+        if cond.join == "or" and crumbs and f:
+            crumbs[-1] = {**crumbs[-1], "label": crumbs[-1]["label"] + " or " + cq.shown_value(f, cond)}
+            crumbs[-1]["url"] = kit.url(request, view.path, sysparm_query=cq.encode(conds[: i + 1]))
+            continue
+        crumbs.append(
+            {"label": label, "url": kit.url(request, view.path, sysparm_query=cq.encode(conds[: i + 1]))}
+        )
     sort = params.get("sort") or view.default_sort
     desc = params.get("dir", "desc" if sort == view.default_sort else "asc") == "desc"
     if sort and "sort_by" in accepted:
@@ -237,7 +244,7 @@ def list_args(
     args.update(limit=PAGE, offset=(max(page, 1) - 1) * PAGE)
     if view.action == "list_approvals" and "state" not in args:
         args["state"] = "requested"
-    return args, crumbs, sort, desc, max(page, 1)
+    return args, crumbs, sort, desc, max(page, 1), conds, problem
 
 
 def build_list_router(kit: UiKit) -> APIRouter:
@@ -249,9 +256,16 @@ def build_list_router(kit: UiKit) -> APIRouter:
 
 def _handler(kit: UiKit, view: ListDef):  # noqa: ANN202
     async def handler(request: Request) -> Response:
-        args, crumbs, sort, desc, page = list_args(kit, view, request)
-        outcome = await kit.run(request, view.action, args)
-        data = outcome.data() if outcome.ok else {"records": [], "total": 0}
+        params = request.query_params
+        if "run" in params:  # the condition builder's Run: its rows become the shareable encoded query
+            conds = cq.normalized(view.filters, cq.from_rows(params))
+            return kit.redirect(request, view.path, sysparm_query=cq.encode(conds))
+        args, crumbs, sort, desc, page, conds, problem = list_args(kit, view, request)
+        rows = cq.from_rows(params) if "add" in params else conds
+        if "add" in params:
+            rows = [*rows, cq.Cond("", "=", "", "or" if params["add"] == "or" else "and")]
+        outcome = await kit.run(request, view.action, args) if problem is None else None
+        data = outcome.data() if outcome is not None and outcome.ok else {"records": [], "total": 0}
         query = {k: request.query_params.getlist(k) for k in request.query_params}
 
         def url_with(**changes: Any) -> str:
@@ -261,6 +275,7 @@ def _handler(kit: UiKit, view: ListDef):  # noqa: ANN202
             {
                 "label": c.label,
                 "key": c.key,
+                "label_of": c.label_of,
                 "link": c.link,
                 "sorted": ("descending" if desc else "ascending") if c.sort and c.sort == sort else None,
                 "url": url_with(sort=c.sort, dir="asc" if (c.sort == sort and desc) else "desc", page=None)
@@ -280,7 +295,11 @@ def _handler(kit: UiKit, view: ListDef):  # noqa: ANN202
                 "columns": columns,
                 "crumbs": crumbs,
                 "pager": pager,
-                "error": None if outcome.ok else outcome.error,
+                "error": problem or (None if outcome is None or outcome.ok else outcome.error),
+                "conditions": rows or [cq.Cond("", "=", "")],
+                "condition_fields": [f for f in view.filters if f.arg in kit.params(view.action)],
+                "builder_open": bool(conds) or "add" in params or problem is not None,
+                "ops": cq.OPS,
                 "search_query": request.query_params.get("search"),
             },
         )

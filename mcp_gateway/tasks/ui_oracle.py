@@ -122,8 +122,8 @@ def _play(page: Any, base: str, app: str, step: UiStep) -> None:
         role, name = step.click
         scope = page.get_by_role("form", name=step.in_form, exact=True) if step.in_form else page
         target = scope.get_by_role(role, name=name, exact=True).first
-        if not target.evaluate(NAVIGATES):
-            target.click()  # a disclosure, a toolbar button, a grid cell: acts in place, no navigation
+        if role == "tab" or not target.evaluate(NAVIGATES):
+            target.click()  # a tab, a disclosure, a toolbar button, a grid cell: in place, no navigation
         else:
             with page.expect_navigation(wait_until="load"):
                 target.click()

@@ -56,3 +56,19 @@ def all_apps(live_server, browser):
     yield urls.base, page
     context.close()
     live_server.gateway.manager.close(episode.id)
+
+
+@pytest.fixture
+def desk(live_server, browser):
+    """(episode, page, ui) for a fresh tiny episode, logged in through the ticketing launch URL."""
+    episode, urls = live_server.new_episode("tiny")
+    context = browser.new_context(viewport={"width": 1400, "height": 1000})
+    page = context.new_page()
+    page.set_default_timeout(10_000)
+    page.goto(urls.ui("ticketing"))
+    base = page.url.split("?", 1)[0].rsplit("/incidents", 1)[0]
+    yield episode, page, lambda path="/": base + path
+    context.close()
+    manager = getattr(live_server.gateway, "manager", None)
+    if manager is not None:
+        manager.close(episode.id)

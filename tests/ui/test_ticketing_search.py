@@ -5,10 +5,6 @@ from __future__ import annotations
 
 from playwright.sync_api import expect
 
-from tests.ui import test_ticketing_ui
-
-desk = test_ticketing_ui.desk  # the fixture: a fresh tiny episode, logged in through the launch URL
-
 
 def _search(page, text):
     box = page.get_by_role("search", name="Global search").get_by_role("searchbox", name="Search")
@@ -36,7 +32,8 @@ def test_words_list_matches_per_table_and_link_to_them(desk):
     article = kb["records"][0]
     with page.expect_navigation():
         knowledge.get_by_role("link", name=article["number"], exact=True).click()
-    expect(page.get_by_role("heading", level=1)).to_contain_text(article["number"])
+    expect(page.get_by_role("heading", level=1)).to_have_text(article["short_description"])
+    expect(page.get_by_role("article")).to_contain_text(article["number"])
 
 
 def test_nothing_found_says_so_and_changes_nothing(desk):

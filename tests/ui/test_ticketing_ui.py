@@ -4,24 +4,7 @@ from __future__ import annotations
 
 from datetime import timedelta
 
-import pytest
 from playwright.sync_api import expect
-
-
-@pytest.fixture
-def desk(live_server, browser):
-    """(episode, page, ui) for a fresh tiny episode, logged in through the ticketing launch URL."""
-    episode, urls = live_server.new_episode("tiny")
-    context = browser.new_context(viewport={"width": 1400, "height": 1000})
-    page = context.new_page()
-    page.set_default_timeout(10_000)
-    page.goto(urls.ui("ticketing"))
-    base = page.url.split("?", 1)[0].rsplit("/incidents", 1)[0]
-    yield episode, page, lambda path="/": base + path
-    context.close()
-    manager = getattr(live_server.gateway, "manager", None)
-    if manager is not None:
-        manager.close(episode.id)
 
 
 def _row(episode, number):
@@ -71,15 +54,22 @@ def test_incident_assign_hold_resolve(desk):
     assert action.surface == "ui" and action.outcome == "ok"
 
 
-def test_work_note_shows_in_activity_stream(desk):
+def test_work_note_and_comment_tabs_post_to_the_activity_stream(desk):
     episode, page, ui = desk
     number = episode.call("ticketing_list_incidents", active=True, limit=1)["records"][0]["number"]
     page.goto(ui(f"/incidents/{number}"))
-    page.get_by_role("textbox", name="Note", exact=True).fill("Called the vendor")
+    page.get_by_role("textbox", name="Work notes", exact=True).fill("Called the vendor")
     page.get_by_role("button", name="Post").click()
     expect(page.get_by_role("list", name="Activity stream")).to_contain_text("Called the vendor")
     entry = episode.call("ticketing_get_incident", incident_id=number)["activity"][0]
     assert (entry["element"], entry["value"]) == ("work_notes", "Called the vendor")
+    tab = page.get_by_role("tab", name="Additional comments")
+    page.get_by_role("tab", name="Work notes").press("ArrowRight")  # keyboard: arrows move between tabs
+    expect(tab).to_have_attribute("aria-selected", "true")
+    page.get_by_role("textbox", name="Additional comments", exact=True).fill("Please reboot")
+    page.get_by_role("button", name="Post").click()
+    entry = episode.call("ticketing_get_incident", incident_id=number)["activity"][0]
+    assert (entry["element"], entry["value"]) == ("comments", "Please reboot")
 
 
 def test_approve_change(desk):
@@ -98,10 +88,12 @@ def test_approve_change(desk):
         end_date=(start + timedelta(hours=1)).isoformat(),
     )
     page.goto(ui(f"/changes/{chg['number']}"))
+    expect(page.get_by_label("Type", exact=True)).to_have_value("Emergency")  # the choice's label
     page.get_by_role("button", name="Request Approval").click()
-    expect(page.get_by_role("status")).to_contain_text("Record updated")
+    expect(page.get_by_role("status")).to_contain_text("Approval requested")
+    expect(page.get_by_label("Approval", exact=True)).to_have_value("Requested")
     page.get_by_role("button", name="Approve").click()
-    expect(page.get_by_role("status")).to_contain_text("Record updated")
+    expect(page.get_by_role("status")).to_contain_text("Change approved")
     after = episode.call("ticketing_get_change", change_id=chg["number"])["change"]
     assert (after["state_label"], after["approval"]) == ("Scheduled", "approved")
     changed = next(

@@ -97,8 +97,8 @@ class AssignIncident(Family):
             allow=[stamps(inc["sys_id"]), sla_follow()],
             ui_oracle=[
                 UiStep(goto=f"/incidents/{n}"),
-                UiStep(select=("Assigned to", who)),
-                UiStep(click=("button", "Save Assignment")),
+                UiStep(fill=("Assigned to", who)),
+                UiStep(click=("button", "Update")),
                 UiStep(expect_text=who),
             ],
             wrong_record={n: wrong["number"]},

@@ -131,7 +131,7 @@ class NormalChange(Family):
             UiStep(select=("Type", "normal")),
             UiStep(fill=("Configuration item", ci["name"])),
             UiStep(select=("Risk", str(risk))),
-            UiStep(select=("Assignment group", g)),
+            UiStep(fill=("Assignment group", g)),
             UiStep(fill=("Short description", title)),
             UiStep(fill=("Planned start date", _stored(start))),
             UiStep(fill=("Planned end date", _stored(end))),

@@ -142,8 +142,8 @@ class HoldIncident(Family):
                 )
             )
             ui += [
-                UiStep(select=("Type", "comments")),
-                UiStep(fill=("Note", question)),
+                UiStep(click=("tab", "Additional comments")),
+                UiStep(fill=("Additional comments", question)),
                 UiStep(click=("button", "Post")),
             ]
         ui += [

@@ -7,6 +7,7 @@ from apps.ticketing.families.common import OPEN, incidents, other, stamps
 from mcp_gateway.families.base import Draw, Family, Redraw, Spec, eq, step
 from mcp_gateway.tasks.model import Expectation, Match, UiStep
 
+JOURNAL_TABS = {"work_notes": "Work notes", "comments": "Additional comments"}  # the incident form's tabs
 NOTES = [
     ("Checked the switch logs; no errors on the uplink since 08:00.", "no errors on the uplink"),
     ("Vendor confirmed a fix is scheduled for this week.", "fix is scheduled for this week"),
@@ -77,8 +78,8 @@ class IncidentNote(Family):
             allow=[stamps(inc["sys_id"])],
             ui_oracle=[
                 UiStep(goto=f"/incidents/{n}"),
-                UiStep(select=("Type", kind)),
-                UiStep(fill=("Note", text)),
+                UiStep(click=("tab", JOURNAL_TABS[kind])),
+                UiStep(fill=(JOURNAL_TABS[kind], text)),
                 UiStep(click=("button", "Post")),
                 UiStep(expect_text=phrase),
             ],

@@ -64,8 +64,8 @@ def _note(inc: dict[str, Any], phrase: str) -> Expectation:
 def _note_ui(n: str, text: str, phrase: str) -> list[UiStep]:
     return [
         UiStep(goto=f"/incidents/{n}"),
-        UiStep(select=("Type", "work_notes")),
-        UiStep(fill=("Note", text)),
+        UiStep(click=("tab", "Work notes")),
+        UiStep(fill=("Work notes", text)),
         UiStep(click=("button", "Post")),
         UiStep(expect_text=phrase),
     ]
@@ -140,7 +140,7 @@ class ReprioritizeIncident(Family):
             expect=expect,
             allow=[stamps(inc["sys_id"]), sla_follow(), Allowance(table=SLA_TABLE, ops=["insert"])],
             ui_oracle=[
-                UiStep(goto=f"/incidents/{n}/edit"),
+                UiStep(goto=f"/incidents/{n}"),
                 UiStep(select=("Impact", str(impact))),
                 UiStep(select=("Urgency", str(urgency))),
                 UiStep(click=("button", "Update")),
@@ -225,9 +225,9 @@ class ReassignGroup(Family):
             allow=[stamps(inc["sys_id"]), sla_follow()],
             ui_oracle=[
                 UiStep(goto=f"/incidents/{n}"),
-                UiStep(select=("Assignment group", g)),
-                UiStep(select=("Assigned to", "")),
-                UiStep(click=("button", "Save Assignment")),
+                UiStep(fill=("Assignment group", g)),
+                UiStep(fill=("Assigned to", "")),
+                UiStep(click=("button", "Update")),
                 UiStep(expect_text="Record updated."),
                 *_note_ui(n, text, phrase),
             ],

@@ -163,8 +163,8 @@ def work_note_ui(number: str, text: str) -> list[UiStep]:
     """The desk's incident page: post a work note."""
     return [
         UiStep(goto=f"/s/ticketing/incidents/{number}"),
-        UiStep(select=("Type", "work_notes")),
-        UiStep(fill=("Note", text)),
+        UiStep(click=("tab", "Work notes")),
+        UiStep(fill=("Work notes", text)),
         UiStep(click=("button", "Post")),
         UiStep(expect_text=text[:40]),
     ]

@@ -1,0 +1,165 @@
+"""The change request form (ServiceNow's one editable form): while New its fields are edited in place
+(update_change), later they are read-only with their choice labels; the header UI actions follow the
+state (Request Approval, Approve / Reject for the approver, Implement, Review, Close, Cancel Change).
+Every button submits the form: what changed is saved first, then the button's action, all or nothing
+(ui_save)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fastapi import APIRouter, Request
+from fastapi.responses import Response
+
+from apps.core.ui_kit import UiKit
+from apps.ticketing import choices as c
+from apps.ticketing.ui_form_layouts import CHANGE_FORM, Fld, sel
+from apps.ticketing.ui_forms import record_values, resolve_references, visible
+from apps.ticketing.ui_save import Step, add_record_routes, changed, reference_message, run_steps
+
+NEW, SCHEDULED, IMPLEMENT, REVIEW = -5, -2, -1, 0
+DISPLAY = {
+    "cmdb_ci": "cmdb_ci_name",
+    "assigned_to": "assigned_to_name",
+    "assignment_group": "assignment_group_name",
+}
+# op -> (label, states offered in (None: the approver's decision), action, form fields it takes, message)
+BUTTONS: dict[str, tuple[str, tuple[int, ...] | None, str | None, dict[str, str], str]] = {
+    "update": ("Update", (NEW,), None, {}, "Record updated."),
+    "request_approval": ("Request Approval", (NEW,), "request_change_approval", {}, "Approval requested."),
+    "approve": ("Approve", None, "approve_change", {}, "Change approved."),
+    "reject": ("Reject", None, "reject_change", {"comments": "rejection_reason"}, "Change rejected."),
+    "implement": ("Implement", (SCHEDULED,), "implement_change", {}, "Implementation started."),
+    "review": ("Review", (IMPLEMENT,), "review_change", {}, "Change moved to Review."),
+    "close": (
+        "Close",
+        (REVIEW,),
+        "close_change",
+        {"close_code": "close_code", "close_notes": "close_notes"},
+        "Change closed.",
+    ),
+    "cancel": (
+        "Cancel Change",
+        (NEW, -4, -3, SCHEDULED),
+        "cancel_change",
+        {"work_notes": "work_notes"},
+        "Change canceled.",
+    ),
+}
+CLOSE_CODE = sel("close_code", "Close code", tuple(c.CHANGE_CLOSE_CODES.items()))
+CLOSE_NOTES = Fld("close_notes", "Close notes", "textarea", wide=True)
+REASON = Fld("rejection_reason", "Rejection reason", wide=True)
+WORK_NOTES = Fld(
+    "work_notes", "Work notes", "textarea", wide=True, help="Also the reason when you cancel the change."
+)
+
+
+def shown_values(ch: dict[str, Any], fields: list[Fld]) -> dict[str, str]:
+    """Each field's text as shown read-only: choice labels, display names, dates."""
+    labels = {
+        "type": ch["type"].capitalize(),
+        "risk": f"{ch['risk']} - {ch['risk_label']}",
+        "impact": c.IMPACTS.get(ch["impact"], ""),
+    }
+    raw = record_values(ch, fields, DISPLAY)
+    raw |= {f.name: raw[f.name].replace("T", " ") for f in fields if f.kind == "datetime" and f.name in raw}
+    return {f.name: labels.get(f.name, raw.get(f.name, "")) for f in fields}
+
+
+def build_change_router(kit: UiKit) -> APIRouter:
+    router = APIRouter()
+
+    def layout() -> list:
+        return visible(CHANGE_FORM, kit.params("create_change"))
+
+    async def page(
+        request: Request,
+        number: str,
+        values: dict[str, str] | None = None,
+        errors: dict[str, str] | None = None,
+        error: str | None = None,
+        status: int = 200,
+    ) -> Response:
+        d = await kit.read(request, "get_change", {"change_id": number})
+        ch, me = d["change"], await kit.read(request, "get_current_user")
+        can_decide = any(a["approver"] == me["sys_id"] and a["state"] == "requested" for a in d["approvals"])
+        sections = layout()
+        fields = [f for _, group in sections for f in group]
+        editing = ch["state"] == NEW
+        current = record_values(ch, fields, DISPLAY)
+        buttons = [
+            (op, spec[0])
+            for op, spec in BUTTONS.items()
+            if (spec[1] is None and can_decide) or (spec[1] is not None and ch["state"] in spec[1])
+        ]
+        return kit.render(
+            request,
+            "change.html",
+            {
+                "title": ch["number"],
+                "d": d,
+                "ch": ch,
+                "sections": sections,
+                "editing": editing,
+                "updatable": kit.params("update_change"),
+                "v": {**current, **(values or {})},
+                "labels": shown_values(ch, fields),  # the read-only fields' text
+                "errors": errors or {},
+                "error": error,
+                "buttons": buttons,
+                "can_decide": can_decide,
+                "reason": REASON,
+                "close_code": CLOSE_CODE,
+                "close_notes": CLOSE_NOTES,
+                "work_notes": WORK_NOTES,
+                "approval_label": ch["approval"].capitalize() if ch["approval"] else "",
+                "flash": request.query_params.get("saved"),
+            },
+            status=status,
+        )
+
+    async def submit(request: Request, number: str, op: str) -> Response:
+        if op not in BUTTONS:
+            return kit.error_page(request, f"Unknown operation {op!r}.")
+        label, _, action, takes, done = BUTTONS[op]
+        values, trace = await kit.form(request)
+        ch = (await kit.read(request, "get_change", {"change_id": number}))["change"]
+        fields = [f for _, group in layout() for f in group if f.name in kit.params("update_change")]
+        edits: dict[str, Any] = {}
+        if ch["state"] == NEW:
+            edits = changed(values, record_values(ch, fields, DISPLAY), tuple(f.name for f in fields))
+        errors = await resolve_references(kit, request, fields, edits)
+        if errors:
+            await kit.record_events(request, trace)
+            return await page(request, number, values, errors, reference_message(fields, errors), 422)
+        steps = []
+        if edits:
+            ints = {f.name for f in fields if f.integer}
+            args = {k: int(v) if k in ints and v.isdigit() else v for k, v in edits.items()}
+            steps.append(Step("update_change", {"change_id": number, **args}))
+        notes = (values.get("work_notes") or "").strip()
+        if notes and op != "cancel":
+            steps.append(Step("add_work_note", {"record_id": number, "text": notes}))
+        if action:
+            steps.append(
+                Step(
+                    action,
+                    {"change_id": number, **{a: (values.get(f) or "").strip() for a, f in takes.items()}},
+                )
+            )
+        failed = await run_steps(kit, request, steps, trace)
+        if failed is None:
+            return kit.redirect(request, f"/changes/{number}", saved=done if steps else None)
+        names = {f.name: f.label for f in fields} | {
+            "comments": "Rejection reason",
+            "close_code": "Close code",
+            "close_notes": "Close notes",
+            "work_notes": "Work notes",
+        }
+        field = {"comments": "rejection_reason"}.get(failed.field or "", failed.field)
+        label = names.get(failed.field or "")
+        message = f"{label}: {failed.error}" if label else failed.error
+        return await page(request, number, values, {field: failed.error or ""} if label else {}, message, 422)
+
+    add_record_routes(router, kit, "/changes", page, submit)
+    return router

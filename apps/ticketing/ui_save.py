@@ -1,0 +1,84 @@
+"""Saving one ServiceNow form: the submitted fields compared with the record, turned into the service
+actions MCP and the CLI use (an edit, an assignment, a journal entry, a state change), run in order as
+one unit. When one is refused the episode goes back to where it was before the first (nothing
+changed) and the refusal is reported at its field."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from fastapi import APIRouter, Request
+from fastapi.responses import Response
+from starlette.concurrency import run_in_threadpool
+
+from apps.core.runtime import Outcome
+from apps.core.ui_kit import UiKit
+
+
+@dataclass(frozen=True)
+class Step:
+    """One action of a submit."""
+
+    action: str
+    args: dict[str, Any]
+
+
+def changed(values: dict[str, str], current: dict[str, Any], names: tuple[str, ...]) -> dict[str, str]:
+    """The submitted fields among `names` whose text differs from the record's current text."""
+    out = {}
+    for name in names:
+        if name in values:
+            new = (values[name] or "").strip()
+            if new != str(current.get(name) or "").strip():
+                out[name] = new
+    return out
+
+
+async def run_steps(
+    kit: UiKit, request: Request, steps: list[Step], trace: list[dict[str, Any]]
+) -> Outcome | None:
+    """Run `steps` in order under the episode's lock; None when all succeed, else the first refusal
+    (after the episode is restored to its state before the first step, the browser trace kept)."""
+    episode = kit.episode(request)
+    app = kit.spec.name
+
+    def work() -> Outcome | None:
+        with episode.lock:
+            snapshot = episode.snapshot() if len(steps) > 1 else None
+            for i, step in enumerate(steps):
+                outcome = episode.invoke(
+                    app, step.action, step.args, surface="ui", browser_events=trace if i == 0 else ()
+                )
+                if not outcome.ok:
+                    if i > 0 and snapshot is not None:
+                        episode.restore(snapshot)
+                        episode.record_browser_events(app, trace)
+                    return outcome
+            if not steps and trace:
+                episode.record_browser_events(app, trace)
+            return None
+
+    return await run_in_threadpool(work)
+
+
+def add_record_routes(router: APIRouter, kit: UiKit, base: str, page: Any, submit: Any) -> None:
+    """A one-form record's routes: GET base/{number} (the form), GET base/{number}/edit (the same
+    form: the record page is its edit form) and POST base/{number}/{op} (a header button)."""
+    slug = base.strip("/")
+
+    async def show(request: Request, number: str) -> Response:
+        return await page(request, number)
+
+    async def edit(request: Request, number: str) -> Response:
+        return kit.redirect(request, f"{base}/{number}")
+
+    router.add_api_route(f"{base}/{{number}}", show, methods=["GET"], name=f"{slug}_form")
+    router.add_api_route(f"{base}/{{number}}/edit", edit, methods=["GET"], name=f"{slug}_edit")
+    router.add_api_route(f"{base}/{{number}}/{{op}}", submit, methods=["POST"], name=f"{slug}_action")
+
+
+def reference_message(fields: list[Any], errors: dict[str, str]) -> str:
+    """The banner of a submit refused before any action ran: the reference fields that match nothing."""
+    labels = ", ".join(f.label for f in fields if f.name in errors)
+    return f"Invalid reference: {labels}. " + " ".join(errors.values())

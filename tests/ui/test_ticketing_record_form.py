@@ -1,0 +1,107 @@
+"""ServiceNow's one editable incident form in real Chromium: a reference field's type-ahead combobox
+driven by the keyboard, choice labels, one submit making several service actions all or nothing."""
+
+from __future__ import annotations
+
+from playwright.sync_api import expect
+
+
+def test_one_submit_edits_assigns_and_resolves_or_changes_nothing(desk):
+    episode, page, ui = desk
+    caller = episode.call("ticketing_list_users", department="Sales", limit=1)["records"][0]["sys_id"]
+    number = episode.call(
+        "ticketing_create_incident", caller_id=caller, short_description="Laptop fan noisy"
+    )["number"]
+    page.goto(ui(f"/incidents/{number}"))
+    expect(page.get_by_label("State", exact=True)).to_have_value("New")
+    expect(page.get_by_role("combobox", name="Impact", exact=True).locator("option:checked")).to_have_text(
+        "3 - Low"
+    )
+
+    group = page.get_by_role("combobox", name="Assignment group")
+    group.fill("servi")
+    expect(group).to_have_attribute("aria-expanded", "true")
+    expect(page.get_by_role("option", name="Service Desk")).to_be_visible()
+    group.press("ArrowDown")
+    group.press("Enter")
+    expect(group).to_have_value("Service Desk")
+    expect(group).to_have_attribute("aria-expanded", "false")
+    page.get_by_role("combobox", name="Urgency", exact=True).select_option(label="1 - High")
+    expect(page.get_by_label("Priority", exact=True)).to_have_value("3 - Moderate")
+    before = episode.state_hash()
+
+    page.get_by_label("Resolution notes").fill("Cleaned the fan")
+    page.get_by_role("button", name="Resolve").click()  # no resolution code: refused, nothing kept
+    expect(page.get_by_role("alert")).to_contain_text("resolution code")
+    expect(group).to_have_value("Service Desk")  # the typed values stay
+    assert episode.state_hash() == before
+    inc = episode.call("ticketing_get_incident", incident_id=number)["incident"]
+    assert (inc["urgency"], inc["assignment_group"]) == (3, None)
+
+    page.get_by_label("Resolution code").select_option("Solution provided")
+    page.get_by_role("button", name="Resolve").click()
+    expect(page.get_by_role("status")).to_contain_text("Record updated")
+    inc = episode.call("ticketing_get_incident", incident_id=number)["incident"]
+    assert (inc["state"], inc["urgency"], inc["assignment_group_name"]) == (6, 1, "Service Desk")
+    assert inc["close_notes"] == "Cleaned the fan"
+    ui_ok = [e for e in episode.events() if e.kind == "action" and e.surface == "ui" and e.outcome == "ok"]
+    ran = [e.name for e in ui_ok if not e.name.startswith(("get_", "list_"))]
+    assert ran[-3:] == ["update_incident", "assign_incident", "resolve_incident"]
+    expect(page.get_by_role("button", name="Reopen Incident")).to_be_visible()  # actions follow the state
+    expect(page.get_by_role("button", name="Resolve")).to_have_count(0)
+
+
+def test_unknown_reference_is_reported_at_its_field(desk):
+    episode, page, ui = desk
+    number = episode.call("ticketing_list_incidents", active=True, limit=1)["records"][0]["number"]
+    page.goto(ui(f"/incidents/{number}"))
+    before = episode.state_hash()
+    page.get_by_role("combobox", name="Configuration item").fill("No Such Server 9000")
+    page.get_by_role("button", name="Update").click()
+    expect(page.get_by_role("alert")).to_contain_text("No configuration item named")
+    expect(page.get_by_role("combobox", name="Configuration item")).to_have_attribute("aria-invalid", "true")
+    assert episode.state_hash() == before
+
+
+def test_navigator_filter_narrows_modules(desk):
+    _, page, ui = desk
+    page.goto(ui("/incidents?active=true"))
+    nav = page.get_by_role("navigation", name="Application navigator")
+    incident = nav.get_by_role("list", name="Incident")  # each application's modules, named by it
+    nav.get_by_role("searchbox", name="Filter navigator").fill("known")
+    expect(nav.get_by_role("list", name="Problem").get_by_role("link", name="Known Error")).to_be_visible()
+    expect(incident.get_by_role("link", name="Open", exact=True)).to_be_hidden()
+    nav.get_by_role("searchbox", name="Filter navigator").fill("incident")
+    expect(incident.get_by_role("link", name="Assigned to me")).to_be_visible()
+    incident.get_by_role("link", name="Open - Unassigned").click()
+    expect(page.get_by_role("navigation", name="Filter conditions")).to_contain_text("Unassigned = true")
+
+
+def test_knowledge_reader_shows_sanitized_html_not_tags(desk):
+    episode, page, ui = desk
+    body = (
+        "<p>Open <b>Settings</b> first.</p><ul><li>Step one</li></ul>"
+        '<script>document.title="owned"</script><img src="x" onerror="document.title=\'owned\'">'
+    )
+    art = episode.call(
+        "ticketing_create_knowledge_article",
+        short_description="Fixing the dock",
+        text=body,
+        kb_category="Hardware",
+    )
+    page.goto(ui(f"/kb/{art['number']}"))
+    expect(page.get_by_role("heading", level=1)).to_have_text("Fixing the dock")
+    crumbs = page.get_by_role("navigation", name="Breadcrumb")
+    expect(crumbs.get_by_role("link", name="Hardware")).to_be_visible()
+    reader = page.get_by_role("region", name="Article")
+    expect(reader.get_by_role("listitem")).to_have_text("Step one")  # rendered HTML, not "<li>"
+    expect(reader).not_to_contain_text("<p>")
+    assert reader.locator("script, [onerror]").count() == 0
+    assert "owned" not in page.title()
+    expect(page.get_by_text("sys_id")).to_have_count(0)  # no sys fields
+    page.get_by_role("button", name="Submit for Review").click()
+    expect(page.get_by_role("status")).to_contain_text("Article submitted for review")
+    assert (
+        episode.call("ticketing_get_knowledge_article", article_id=art["number"])["article"]["workflow_state"]
+        == "review"
+    )
