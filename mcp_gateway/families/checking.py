@@ -19,7 +19,7 @@ CLI_MAX_CALLS = 3  # the CLI surface is one subprocess per call: on long oracles
 # surfaces, and the browser on a rotating sample of them (the full browser calibration of all of them:
 # `tasks check --family scenario.<slug> … --surfaces ui`, or --full).
 SCENARIO_SEEDS = 1
-SCENARIO_UI = 5
+SCENARIO_UI = 2  # ≤ 5; two keep the browser part near a minute and a half of CI
 
 
 def is_scenario(name: str) -> bool:
