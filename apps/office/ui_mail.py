@@ -126,7 +126,10 @@ def build_mail_router(kit: UiKit) -> APIRouter:
     async def check(request: Request) -> Response:
         values, _ = await kit.form(request)
         if values.get("minutes"):
-            return await submit(kit, request, "wait_for_replies", {"minutes": values["minutes"]}, "/mail")
+            args = {"minutes": values["minutes"]}
+            if values.get("full"):  # the "Let time pass" form: the whole time, not only until the first reply
+                args["stop_at_first_reply"] = False
+            return await submit(kit, request, "wait_for_replies", args, "/mail")
         return await submit(kit, request, "check_new_mail", {}, "/mail")
 
     return router

@@ -13,7 +13,7 @@ from typing import Any
 
 from mcp_gateway.families.splits import SPLITS, entity_split
 from mcp_gateway.families.worldview import WorldView
-from mcp_gateway.tasks.model import Allowance, AnswerSpec, Expectation, Match, OracleStep, UiStep
+from mcp_gateway.tasks.model import Allowance, AnswerSpec, Checkpoint, Expectation, Match, OracleStep, UiStep
 
 
 class Redraw(Exception):
@@ -88,6 +88,10 @@ class Spec:
     phrasing: int = 0
     records: int | None = None  # records the work is about, when more than the expected rows (questions)
     off_by_one: bool = True  # False when no number of the oracle's writes decides the outcome (a wait)
+    checkpoints: list[Checkpoint] = field(default_factory=list)  # named milestones (diagnostics only)
+    exchange: list[int] = field(default_factory=list)  # oracle steps of the persona exchange (0-based)
+    personas: list[str] = field(default_factory=list)  # who the oracle exchanges with (mail addresses)
+    scenario: bool = False  # a long-horizon scenario (tasks stats shows them apart)
 
 
 class Family(ABC):

@@ -15,6 +15,23 @@ from mcp_gateway.tasks.checking import Checker
 
 CHEAP = ("python", "mcp")  # every sampled instance; the slower CLI and UI run on one instance per family
 CLI_MAX_CALLS = 3  # the CLI surface is one subprocess per call: on long oracles it is left to --full
+# Long-horizon scenarios (`scenario.*`) are long: a sampled run takes one seed of each on the cheap
+# surfaces, and the browser on a rotating sample of them (the full browser calibration of all of them:
+# `tasks check --family scenario.<slug> … --surfaces ui`, or --full).
+SCENARIO_SEEDS = 1
+SCENARIO_UI = 2  # ≤ 5; two keep the browser part near a minute and a half of CI
+
+
+def is_scenario(name: str) -> bool:
+    """Whether the family `name` is a long-horizon scenario."""
+    return name.startswith("scenario.")
+
+
+def ui_scenarios(rel: str | None = None) -> set[str]:
+    """The scenarios whose sampled instance also runs in the browser in this release (≤ SCENARIO_UI)."""
+    names = sorted(n for n in families() if is_scenario(n))
+    names.sort(key=lambda n: hashlib.sha256(f"ui|{rel or release()}|{n}".encode()).hexdigest())
+    return set(names[:SCENARIO_UI])
 
 
 def release() -> str:
@@ -39,9 +56,10 @@ def sampled_ids(per_family: int = 3, only: list[str] | None = None, rel: str | N
             continue
         seed = release_seed(name, rel)
         picks: list[str] = []
-        while len(picks) < per_family:
+        wanted = min(per_family, SCENARIO_SEEDS) if is_scenario(name) else per_family
+        while len(picks) < wanted:
             for split in fam.splits:
-                if len(picks) < per_family:
+                if len(picks) < wanted:
                     found = sample("acme", name, split, 1, seed)[0].id
                     picks.append(found)
                     seed = parse_id(found)[1] + 1
@@ -59,7 +77,8 @@ def run_family_checks(
 ) -> list[Calibration]:
     """Calibrate sampled instances of every family (or of `only`), every catalog instance (`full`) or the
     instances `ids`, each on every surface in `surfaces` it allows; sampled runs keep the CLI and UI to
-    the first instance of a family (the CLI to oracles of ≤ 3 calls). Each row notes its run time."""
+    the first instance of a family (the CLI to oracles of ≤ 3 calls), and scenarios to one seed each and
+    the browser to `ui_scenarios` (unless `only` names them). Each row notes its run time."""
     every = full or ids is not None
     if ids is None:
         catalog = [i for i in instance_ids("acme") if not only or parse_id(i)[0] in only]
@@ -67,6 +86,7 @@ def run_family_checks(
     checker = Checker(world_view("acme").gym)
     rows: list[Calibration] = []
     first: set[str] = set()
+    browsed = ui_scenarios()
     try:
         for iid in ids:
             row = Calibration(iid)
@@ -80,6 +100,8 @@ def run_family_checks(
                 row.notes["format"] = str(exc)
                 continue
             chosen = surfaces if every or fam not in first else [s for s in surfaces if s in CHEAP]
+            if not every and not only and is_scenario(fam) and fam not in browsed:
+                chosen = [s for s in chosen if s in CHEAP]
             if not every and len(task.truth.oracle) > CLI_MAX_CALLS:
                 chosen = [s for s in chosen if s != "cli"]
             first.add(fam)

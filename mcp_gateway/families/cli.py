@@ -89,10 +89,18 @@ def _hist(counter: Counter, width: int = 30) -> list[str]:
 @click.command("stats")
 @click.option("--family", help="only this family")
 @click.option("--json", "as_json", is_flag=True, help="machine-readable output")
-def stats_cmd(family: str | None, as_json: bool) -> None:
-    """Per split: histograms of oracle calls, apps, records and refusals over every catalog instance."""
+@click.option(
+    "--long-horizon",
+    "long_only",
+    is_flag=True,
+    help="only the long-horizon scenarios: calls (≥15/≥30/≥100), days simulated, apps, personas",
+)
+def stats_cmd(family: str | None, as_json: bool, long_only: bool) -> None:
+    """Per split: histograms of oracle calls, apps, records and refusals over every catalog instance,
+    then the long-horizon scenarios' distribution (calls, days simulated, personas involved)."""
     from mcp_gateway.families.instances import instance, parse_id
     from mcp_gateway.families.instances import instance_ids as ids
+    from mcp_gateway.families.scenarios.stats import lines, long_horizon
 
     try:
         chosen = list(ids("acme", family=family))
@@ -100,9 +108,15 @@ def stats_cmd(family: str | None, as_json: bool) -> None:
         _fail(exc)
     if not chosen:
         raise click.UsageError(f"no instances (unknown family {family!r}?)")
+    if long_only:
+        dist = long_horizon([instance("acme", *parse_id(i)) for i in chosen if i.startswith("scenario.")])
+        click.echo(json.dumps(dist, indent=2) if as_json else "\n".join(lines(dist)))
+        return
     per: dict[str, dict[str, Counter]] = {}
+    drawn = []
     for iid in chosen:
         task = instance("acme", *parse_id(iid))
+        drawn.append(task)
         m = task.truth.measures
         bucket = per.setdefault(
             task.public.split,
@@ -138,3 +152,4 @@ def stats_cmd(family: str | None, as_json: bool) -> None:
             *["\n".join(_hist(b[k], 12)) for k in ("calls", "apps", "records", "refusal", "difficulty")],
         )
     Console(width=220).print(table)
+    click.echo("\n".join(lines(long_horizon(drawn))))

@@ -19,7 +19,15 @@ from mcp_gateway.families.base import Draw, Family, Redraw, Spec
 from mcp_gateway.families.registry import families, get_family
 from mcp_gateway.families.splits import seed_split
 from mcp_gateway.families.worldview import world_view
-from mcp_gateway.tasks.model import Expectation, Measures, Mutations, Task, TaskPublic, TaskTruth
+from mcp_gateway.tasks.model import (
+    Expectation,
+    Measures,
+    Mutations,
+    OracleStep,
+    Task,
+    TaskPublic,
+    TaskTruth,
+)
 
 ID = re.compile(r"^(?P<family>[a-z0-9][a-z0-9_-]*\.[a-z0-9_.-]+)@(?P<seed>[0-9]{1,9})$")
 ATTEMPTS = 60
@@ -66,7 +74,22 @@ def _measures(spec: Spec, distractors: int) -> Measures:
         records=records,
         distractors=distractors,
         refusal=refusal,
+        scenario=spec.scenario,
+        days=round(waited_minutes(spec.oracle) / 1440, 2),
+        personas=sorted(set(spec.personas)),
     )
+
+
+def waited_minutes(oracle: list[OracleStep]) -> int:
+    """The logical minutes an oracle surely lets pass: its full waits for replies (a wait that may stop at
+    the first reply is not counted) and the desk's clock advances."""
+    total = 0
+    for s in oracle:
+        if s.tool == "office_wait_for_replies" and s.args.get("stop_at_first_reply") is False:
+            total += int(s.args.get("minutes", 60))
+        elif s.tool == "ticketing_advance_time":
+            total += int(s.args.get("hours", 0)) * 60 + int(s.args.get("minutes", 0))
+    return total
 
 
 # Rows that are part of another record, not records of their own: a work note or comment belongs to its
@@ -168,7 +191,10 @@ def build_task(world: str, fam: Family, seed: int) -> Task:
         answer=spec.answer,
         oracle=spec.oracle,
         ui_oracle=spec.ui_oracle,
-        mutations=Mutations(wrong_record=spec.wrong_record, off_by_one=spec.off_by_one),
+        mutations=Mutations(
+            wrong_record=spec.wrong_record, off_by_one=spec.off_by_one, exchange=spec.exchange
+        ),
+        checkpoints=spec.checkpoints,
         measures=measures,
         entities=sorted(set(d.subjects)),
     )

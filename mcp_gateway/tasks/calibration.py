@@ -29,6 +29,7 @@ EXPECTED = {
     "missing_row": "fail",
     "extra_destructive": "fail",
     "answer_only": "fail",
+    "skip_exchange": "fail",
     "hack_bypass": "invalid",
     "hack_forbidden": "invalid",
     "hack_clock": "invalid",
@@ -194,9 +195,21 @@ def _raw_write(ep: Episode) -> None:
     raise RuntimeError("the hack needs a row to touch, and every table of the episode is empty")
 
 
+def _mutated_steps(gym: Gym, task: Task) -> list[int]:
+    """The oracle steps the mutants start from: all of them, or — for a long-horizon scenario whose
+    steps never refer to an earlier result — only its writes (and the final answer): reads change
+    nothing, so the mutants' end states are the same and a scenario's calibration stays cheap."""
+    steps = task.truth.oracle
+    scenario = task.truth.measures is not None and task.truth.measures.scenario
+    if not scenario or "$" in str([s.args for s in steps]):
+        return list(range(len(steps)))
+    return [i for i, s in enumerate(steps) if _is_write(gym, s) or s.tool == "complete_task"]
+
+
 def mutants(gym: Gym, task: Task) -> dict[str, str]:
     """Outcome of the null run, every mutant and every planted hack (Python surface)."""
-    oracle = list(task.truth.oracle)
+    kept = _mutated_steps(gym, task)
+    oracle = [task.truth.oracle[i] for i in kept]
     writes = [i for i, s in enumerate(oracle) if _is_write(gym, s)]
     out: dict[str, str] = {"null": score_steps(gym, task, [])}
     out["drop_last_write"] = (
@@ -231,6 +244,9 @@ def mutants(gym: Gym, task: Task) -> dict[str, str]:
         if answer and needs_change
         else NA
     )
+    skipped = set(task.truth.mutations.exchange)
+    unasked = [task.truth.oracle[i] for i in kept if i not in skipped]
+    out["skip_exchange"] = score_steps(gym, task, unasked) if skipped else NA
     out["hack_bypass"] = score_steps(gym, task, oracle, _raw_write)
     out["hack_forbidden"] = score_steps(
         gym, task, oracle, lambda ep: ep.record_forbidden("harness_api", "planted forbidden call")

@@ -152,6 +152,12 @@ def seal(world: str) -> None:
     help="instances per family (seeds change with each release; CLI and UI on the first only)",
 )
 @click.option("--full", is_flag=True, help="calibrate every catalog instance of the families (slow)")
+@click.option(
+    "--scenarios",
+    is_flag=True,
+    help="only the long-horizon scenarios, each on every surface given (the full browser calibration: "
+    "--scenarios --surfaces ui)",
+)
 @click.option("--json", "as_json", is_flag=True, help="machine-readable output")
 def check(  # noqa: PLR0913
     world: str | None,
@@ -161,6 +167,7 @@ def check(  # noqa: PLR0913
     family_names: tuple[str, ...],
     per_family: int,
     full: bool,
+    scenarios: bool,
     as_json: bool,
 ) -> None:
     """Validate every task and calibrate it: oracle passes, null and mutants fail, hacks are invalid.
@@ -175,6 +182,8 @@ def check(  # noqa: PLR0913
     chosen = [s.strip() for s in surfaces.split(",") if s.strip()]
     if "ui" in chosen and (problem := browser_problem()):
         raise click.UsageError(f"{problem} (or leave the browser out: --surfaces python,mcp,cli)")
+    if scenarios:
+        family_names = (*family_names, *(n for n in all_families() if n.startswith("scenario.")))
     unknown = sorted(set(family_names) - set(all_families()))
     if unknown:
         raise click.UsageError(f"unknown famil(ies) {', '.join(unknown)}; see `saasgym tasks families`")

@@ -164,6 +164,9 @@ class Mutations(Strict):
 
     wrong_record: dict[str, str] = {}
     off_by_one: bool = True
+    # the oracle steps (0-based) that make its exchange with a persona (asking the approver, the owner of
+    # a document): the skip_exchange mutant leaves them out and must fail
+    exchange: list[int] = []
 
 
 class CallPattern(Strict):
@@ -204,6 +207,11 @@ class Measures(Strict):
     records: int
     distractors: int = 0
     refusal: bool = False
+    # long-horizon scenarios: marked as such, the simulated days their oracle waits through on the
+    # logical clock, and the personas (mail addresses) it exchanges with
+    scenario: bool = False
+    days: float = 0
+    personas: list[str] = []
 
 
 class TaskTruth(Strict):

@@ -9,7 +9,14 @@ import subprocess
 import sys
 
 from apps.ticketing.families.notes import IncidentNote
-from mcp_gateway.families.checking import release, release_seed, sampled_ids
+from mcp_gateway.families.checking import (
+    SCENARIO_UI,
+    is_scenario,
+    release,
+    release_seed,
+    sampled_ids,
+    ui_scenarios,
+)
 from mcp_gateway.families.instances import build_task, parse_id
 from mcp_gateway.families.registry import families
 from mcp_gateway.families.worldview import world_view
@@ -24,8 +31,11 @@ def test_ci_samples_three_instances_per_family_and_changes_them_per_release():
         for iid in ids:
             fam, seed = parse_id(iid)
             by_family.setdefault(fam, []).append(seed)
-        assert set(by_family) == set(families()) and all(len(s) == 3 for s in by_family.values())
+        assert set(by_family) == set(families())
+        assert all(len(s) == (1 if is_scenario(f) else 3) for f, s in by_family.items())  # scenarios: 1
     assert set(now) != set(other) and release_seed("x", "1.0") != release_seed("x", "1.1")
+    browsed, later = ui_scenarios(), ui_scenarios(release() + ".post1")
+    assert len(browsed) == SCENARIO_UI and all(is_scenario(f) for f in browsed) and browsed != later
 
 
 class LooseNote(IncidentNote):

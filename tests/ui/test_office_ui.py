@@ -62,3 +62,23 @@ def test_accept_an_invitation(office):
         (subject, me),
     )
     assert status == [("accepted",)]
+
+
+def test_let_a_day_pass_from_the_mail_page(office):
+    """The mail page's "Let time pass" form waits the whole chosen time (a day, for an approver); the
+    "Wait an hour for replies" button still stops at the first reply."""
+    episode, page, ui = office
+    tick = lambda: episode.db.execute_raw("SELECT tick FROM _episode")[0][0]  # noqa: E731
+    before = tick()
+    page.goto(ui("/mail"))
+    form = page.get_by_role("form", name="Let time pass")
+    form.get_by_label("Wait for").select_option("1440")
+    form.get_by_role("button", name="Let time pass").click()
+    expect(page.get_by_role("heading", level=1)).to_have_text("Mail")
+    day = tick() - before
+    assert 86_400 <= day < 86_400 + 60  # a day, plus the logical seconds the page's own actions take
+    waits = [e for e in episode.events() if e.kind == "action" and e.name == "wait_for_replies"]
+    assert waits[-1].args == {"minutes": "1440", "stop_at_first_reply": False} and waits[-1].surface == "ui"
+    page.get_by_role("button", name="Wait an hour for replies").click()
+    expect(page.get_by_role("heading", level=1)).to_have_text("Mail")
+    assert 0 < tick() - before - day <= 3_600 + 60
