@@ -13,7 +13,7 @@ from typing import Any
 
 from mcp_gateway.families.splits import SPLITS, entity_split
 from mcp_gateway.families.worldview import WorldView
-from mcp_gateway.tasks.model import Allowance, AnswerSpec, Expectation, Match, OracleStep, UiStep
+from mcp_gateway.tasks.model import Allowance, AnswerSpec, Checkpoint, Expectation, Match, OracleStep, UiStep
 
 
 class Redraw(Exception):
@@ -88,6 +88,7 @@ class Spec:
     phrasing: int = 0
     records: int | None = None  # records the work is about, when more than the expected rows (questions)
     off_by_one: bool = True  # False when no number of the oracle's writes decides the outcome (a wait)
+    checkpoints: list[Checkpoint] = field(default_factory=list)  # partial progress, no reward weight
 
 
 class Family(ABC):
@@ -110,6 +111,10 @@ class Family(ABC):
     size: int = 250
     author: str = "saasgym-families"
     summary: str = ""
+    # what CI's sampled calibration runs of it (`tasks check` without --full): how many instances and, when
+    # set, only these surfaces (the ultra-long scenarios keep their slow browser run to --full)
+    ci_instances: int = 3
+    ci_surfaces: tuple[str, ...] | None = None
 
     @abstractmethod
     def build(self, d: Draw) -> Spec:

@@ -39,9 +39,10 @@ def sampled_ids(per_family: int = 3, only: list[str] | None = None, rel: str | N
             continue
         seed = release_seed(name, rel)
         picks: list[str] = []
-        while len(picks) < per_family:
+        wanted = min(per_family, fam.ci_instances)
+        while len(picks) < wanted:
             for split in fam.splits:
-                if len(picks) < per_family:
+                if len(picks) < wanted:
                     found = sample("acme", name, split, 1, seed)[0].id
                     picks.append(found)
                     seed = parse_id(found)[1] + 1
@@ -82,6 +83,9 @@ def run_family_checks(
             chosen = surfaces if every or fam not in first else [s for s in surfaces if s in CHEAP]
             if not every and len(task.truth.oracle) > CLI_MAX_CALLS:
                 chosen = [s for s in chosen if s != "cli"]
+            kept = families()[fam].ci_surfaces
+            if not every and kept is not None:
+                chosen = [s for s in chosen if s in kept]
             first.add(fam)
             checker.calibrate(task, chosen, row)
             row.notes["time"] = f"{time.perf_counter() - started:.1f}s"

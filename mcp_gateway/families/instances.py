@@ -171,6 +171,7 @@ def build_task(world: str, fam: Family, seed: int) -> Task:
         mutations=Mutations(wrong_record=spec.wrong_record, off_by_one=spec.off_by_one),
         measures=measures,
         entities=sorted(set(d.subjects)),
+        checkpoints=spec.checkpoints,
     )
     return Task(public=public, truth=truth)
 
