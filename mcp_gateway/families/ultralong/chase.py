@@ -13,6 +13,7 @@ from mcp_gateway.families.ultralong.common import (
     MAIL_SIDE_EFFECTS,
     LongFamily,
     Plan,
+    desk_people,
     mail,
     office_id,
     sent_mail,
@@ -52,14 +53,7 @@ class AwaitingCallerChase(LongFamily):
             raise Redraw("few incidents await their caller")
         ask = d.choice(ASKS)
         days = d.choice([2, 3])
-        me_desk = d.world.value(
-            "SELECT sys_id FROM ticketing_sys_user WHERE email = 'jamie.collins@acme.example'"
-        )
-        lead = d.world.rows(
-            "SELECT m.name, m.email FROM ticketing_sys_user u "
-            "JOIN ticketing_sys_user m ON m.sys_id = u.manager WHERE u.sys_id = ?",
-            me_desk,
-        )[0]
+        me_desk, lead = desk_people(d)
         me = office_id(d, AMBER)
         plan = Plan()
         plan.call("ticketing_list_incidents", state=[3], limit=100)

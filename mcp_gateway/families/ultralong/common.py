@@ -18,6 +18,7 @@ from mcp_gateway.families.base import Draw, Family, Redraw, Spec, eq
 from mcp_gateway.tasks.model import Allowance, Checkpoint, Expectation, Match, OracleStep, UiStep
 
 AMBER = "amber.miller@acme.example"
+DESK_ME = "jamie.collins@acme.example"  # who the performer is on the service desk
 SIZE = 3  # seeds per scenario: distinct truths, few enough to calibrate every one with --full
 
 
@@ -190,3 +191,14 @@ def wait(plan: Plan, minutes: int) -> None:
 def mail(plan: Plan, to: str, subject: str, body: str) -> None:
     """Amber mails one colleague."""
     plan.call("office_send_mail", compose_ui(to, subject, body), to=[to], subject=subject, body=body)
+
+
+def desk_people(d: Draw) -> tuple[str, dict[str, Any]]:
+    """The desk analyst the performer is (their sys_id) and their manager (name, email)."""
+    me_desk = d.world.value("SELECT sys_id FROM ticketing_sys_user WHERE email = ?", DESK_ME)
+    lead = d.world.rows(
+        "SELECT m.name, m.email FROM ticketing_sys_user u "
+        "JOIN ticketing_sys_user m ON m.sys_id = u.manager WHERE u.sys_id = ?",
+        me_desk,
+    )[0]
+    return me_desk, lead

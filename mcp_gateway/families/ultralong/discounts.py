@@ -10,6 +10,7 @@ from typing import Any
 
 from apps.core.handbook import holds_role
 from mcp_gateway.families.base import Draw, Redraw, Spec, eq
+from mcp_gateway.families.ultralong.approvals import ask_approvals, await_decisions
 from mcp_gateway.families.ultralong.common import (
     AMBER,
     HISTORY,
@@ -23,9 +24,7 @@ from mcp_gateway.families.ultralong.common import (
     office_id,
     open_page,
     people,
-    reply_from,
     sent_mail,
-    wait,
 )
 from mcp_gateway.families.ultralong.pipeline import OPP_ID
 from mcp_gateway.families.xapp.common import note_ui
@@ -76,31 +75,11 @@ class TeamDiscountAudit(LongFamily):
         plan = Plan()
         plan.call("office_search_drive", query=policy)
         plan.call("crm_list_users", search=boss["name"])
-        for o, pct, who in asks:
-            plan.call(
-                "crm_get_opportunity", open_page(f"/s/crm/opportunities/{o['id']}"), opportunity_id=o["id"]
-            )
-            subject = f"Discount approval: {o['name']}"
-            body = (
-                f"Hi {who[0]['display_name'].split()[0]}, could you approve a {pct:g}% discount on "
-                f"{o['name']} (${o['amount']:,.0f}, {o['owner']})? Thanks, Amber"
-            )
-            mail(plan, who[0]["mail"], subject, body)
-            plan.must(sent_mail(me, who[0]["mail"], subject, Match(contains=f"{pct:g}%")))
-        plan.milestone("every discount beyond a rep's limit sent to the matrix's approver")
-        wait(plan, 1440)
-        plan.call("office_list_messages", folder="inbox", limit=100)
-        for o, pct, who in asks:
-            plan.must(
-                reply_from(
-                    me,
-                    [p["mail"] for p in who],
-                    o["name"][:60],
-                    f"Approved: {pct:g}%",
-                    f"{o['name']}: the approver's answer arrived",
-                )
-            )
-        plan.milestone("every approver's answer received")
+        for o, _, _ in asks:
+            page = open_page(f"/s/crm/opportunities/{o['id']}")
+            plan.call("crm_get_opportunity", page, opportunity_id=o["id"])
+        ask_approvals(plan, me, asks, extra="owner")
+        await_decisions(plan, me, asks)
         for o, pct, who in asks:
             body = f"{pct:g}% approved by {who[0]['display_name']} under the {policy}."
             plan.call(

@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from mcp_gateway.families.base import Draw, Redraw, Spec, eq
+from mcp_gateway.families.ultralong.approvals import ask_approvals, await_decisions
 from mcp_gateway.families.ultralong.common import (
     AMBER,
     HISTORY,
@@ -23,9 +24,7 @@ from mcp_gateway.families.ultralong.common import (
     needs_approval,
     office_id,
     open_page,
-    reply_from,
     sent_mail,
-    wait,
 )
 from mcp_gateway.tasks.model import Expectation, Match, TableMatch, TableRow, UiStep
 
@@ -112,30 +111,10 @@ class PipelineHygiene(LongFamily):
         if len(asks) < 3 or not fixes:
             raise Redraw("too few discounts to approve or nothing to fix")
         plan.milestone("stale close dates and missing next steps fixed")
-        for o, pct, who in asks:
-            plan.call("office_find_people", query=who[0]["display_name"])
-            subject = f"Discount approval: {o['name']}"
-            body = (
-                f"Hi {who[0]['display_name'].split()[0]}, could you approve a {pct:g}% discount on "
-                f"{o['name']} (${o['amount']:,.0f})? Thanks, Amber"
-            )
-            mail(plan, who[0]["mail"], subject, body)
-            plan.must(sent_mail(me, who[0]["mail"], subject, Match(contains=f"{pct:g}%")))
+        for o, _, _ in asks:
             fixes.setdefault(o["id"], []).append("approved")
-        plan.milestone("every discount beyond a rep's limit sent to the matrix's approver")
-        wait(plan, 1440)
-        plan.call("office_list_messages", folder="inbox", limit=50)
-        for o, pct, who in asks:
-            plan.must(
-                reply_from(
-                    me,
-                    [p["mail"] for p in who],
-                    o["name"][:60],
-                    f"Approved: {pct:g}%",
-                    f"{o['name']}: the approver's answer arrived (asked the right person, and waited)",
-                )
-            )
-        plan.milestone("every approver's answer received")
+        ask_approvals(plan, me, asks)
+        await_decisions(plan, me, asks)
         subject = f"Pipeline hygiene: Amber Miller and {mate['name']}"
         lines = [f"{oid} | {', '.join(what)}" for oid, what in fixes.items()]
         body = "Hi, here is the quarter-end pipeline hygiene:\n\nOpportunity | Done\n" + "\n".join(lines)
