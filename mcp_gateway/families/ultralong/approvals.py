@@ -23,6 +23,7 @@ def ask_approvals(plan: Plan, me: str, asks: list[Ask], extra: str = "") -> None
         )
         mail(plan, who[0]["mail"], subject, body)
         plan.must(sent_mail(me, who[0]["mail"], subject, Match(contains=f"{pct:g}%")))
+    _per_approver(plan, asks, "approvals asked of {}")
     plan.milestone("every discount beyond a rep's limit sent to the matrix's approver")
 
 
@@ -40,4 +41,17 @@ def await_decisions(plan: Plan, me: str, asks: list[Ask]) -> None:
                 f"{o['name']}: the approver's answer arrived (asked the right person, and waited)",
             )
         )
+    _per_approver(plan, asks, "answers received from {}")
     plan.milestone("every approver's answer received")
+
+
+def _per_approver(plan: Plan, asks: list[Ask], name: str) -> None:
+    """A checkpoint per approver over the expectations just added (one per ask, in `asks` order)."""
+    added = plan.expect[-len(asks) :]
+    by: dict[str, list] = {}
+    for (_, _, who), e in zip(asks, added, strict=True):
+        by.setdefault(who[0]["display_name"], []).append(e)
+    if len(by) > 1:
+        for person, expectations in sorted(by.items()):
+            plan.milestone(name.format(person), expectations)
+        plan.rewind(len(asks))

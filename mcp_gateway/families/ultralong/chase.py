@@ -17,6 +17,7 @@ from mcp_gateway.families.ultralong.common import (
     mail,
     office_id,
     sent_mail,
+    workload,
 )
 from mcp_gateway.families.ultralong.desk import DESK_SIDE_EFFECTS, INC, journal, other_incident, touched
 from mcp_gateway.tasks.model import Match, TableMatch, TableRow
@@ -31,11 +32,27 @@ NOTE = "Caller answered the reminder; back to work."
 
 def _on_hold(d: Draw) -> list[dict[str, Any]]:
     return d.world.rows(
-        "SELECT i.sys_id, i.number, i.caller_id, i.assigned_to, u.name AS caller, s.name AS assignee "
+        "SELECT i.sys_id, i.number, i.caller_id, i.assigned_to, u.name AS caller, s.name AS assignee, "
+        "s.email AS assignee_email "
         "FROM ticketing_incident i JOIN ticketing_sys_user u ON u.sys_id = i.caller_id "
         "LEFT JOIN ticketing_sys_user s ON s.sys_id = i.assigned_to "
         "WHERE i.state = 3 AND i.hold_reason = '1' ORDER BY i.number"
     )
+
+
+def _tell_assignees(d: Draw, plan: Plan, me: str, held: list[dict[str, Any]]) -> None:
+    """One mail per assignee with a mailbox: the numbers of their incidents whose callers answered."""
+    boxes = {r["mail"] for r in d.world.rows("SELECT mail FROM office_user")}
+    by: dict[str, list[dict[str, Any]]] = {}
+    for inc in held:
+        if inc["assignee_email"] in boxes:
+            by.setdefault(inc["assignee_email"], []).append(inc)
+    for to, incs in sorted(by.items()):
+        plan.call("office_find_people", query=incs[0]["assignee"])
+        numbers = ", ".join(i["number"] for i in incs)
+        mail(plan, to, "Callers answered", f"Hi {incs[0]['assignee'].split()[0]}, back to work: {numbers}.")
+        plan.must(sent_mail(me, to, "Callers answered", Match(contains=incs[0]["number"])))
+    plan.milestone("every assignee told which of their incidents are back to work")
 
 
 class AwaitingCallerChase(LongFamily):
@@ -53,6 +70,7 @@ class AwaitingCallerChase(LongFamily):
             raise Redraw("few incidents await their caller")
         ask = d.choice(ASKS)
         days = d.choice([2, 3])
+        workload(d, f"{self.name}:{ask}:{days}")
         me_desk, lead = desk_people(d)
         me = office_id(d, AMBER)
         plan = Plan()
@@ -82,6 +100,7 @@ class AwaitingCallerChase(LongFamily):
         plan.milestone(
             "every answer noted for the assignee", [journal(inc, me_desk, NOTE, "work_notes") for inc in held]
         )
+        _tell_assignees(d, plan, me, held)
         subject = "Awaiting Caller chase"
         lines = [f"{inc['number']} | {inc['caller']} | {inc['assignee'] or '-'} | answered" for inc in held]
         body = f"Hi {lead['name'].split()[0]},\n\nIncident | Caller | Assignee | Status\n" + "\n".join(lines)
@@ -95,7 +114,9 @@ class AwaitingCallerChase(LongFamily):
                 "Chase every incident that is On Hold Awaiting Caller: add a comment to each asking the",
                 f"caller to send {ask}, then let the desk's clock run a day at a time for {days} days while",
                 "they answer (an answer puts the incident back In Progress). Read each answer and add a work",
-                f'note "{NOTE} (<what you asked for>)" for the assignee. Finally mail {lead["name"]}',
+                f'note "{NOTE} (<what you asked for>)" for the assignee, and mail each assignee (one mail',
+                'each, subject "Callers answered") the numbers of their incidents that are back to work.',
+                f"Finally mail {lead['name']}",
                 f'(Director of IT) the subject "{subject}" with a table of one line per incident: its number',
                 "and caller.",
             ]

@@ -33,6 +33,13 @@ class LongFamily(Family):
     ci_surfaces = ("python", "mcp")
 
 
+def workload(d: Draw, key: str) -> None:
+    """Record the instance's subject: the whole workload (a team's pipeline, a queue, a book of accounts),
+    not its records — a scenario sweeps records the per-record families also draw, so the held-out unit
+    of an ultra-long scenario is the scenario itself (all its instances are test)."""
+    d.note("workload", key)
+
+
 MAIL_SIDE_EFFECTS = [
     Allowance(table="office_message", ops=["insert"]),
     Allowance(table="office_message", ops=["update"], fields=["is_read", "last_modified_date_time"]),
@@ -67,6 +74,10 @@ class Plan:
         self._since = len(self.expect)
         if chosen:
             self.checkpoints.append(Checkpoint(name=name, expect=chosen))
+
+    def rewind(self, n: int) -> None:
+        """Let the next `milestone` cover the last `n` expectations again (after finer checkpoints)."""
+        self._since = len(self.expect) - n
 
     def spec(self, prompt: str, allow: list[Allowance], **extra: Any) -> Spec:
         """The instance, with the browser oracle when the scenario writes one."""

@@ -18,6 +18,7 @@ from mcp_gateway.families.ultralong.common import (
     mail,
     office_id,
     sent_mail,
+    workload,
 )
 from mcp_gateway.tasks.model import Allowance, Expectation, Match, TableMatch, TableRow
 
@@ -60,6 +61,7 @@ class DeskQueueWeek(LongFamily):
         ask, asked = d.choice(QUESTIONS)
         code = d.choice(CODES)
         days = d.choice([2, 3])
+        workload(d, f"{self.name}:{ask}:{code}:{days}")
         me_desk, lead = desk_people(d)
         me = office_id(d, AMBER)
         plan = Plan()

@@ -25,18 +25,23 @@ from mcp_gateway.families.ultralong.common import (
     open_page,
     people,
     sent_mail,
+    workload,
 )
 from mcp_gateway.families.ultralong.pipeline import OPP_ID
 from mcp_gateway.families.xapp.common import note_ui
 from mcp_gateway.tasks.model import Expectation, Match, TableMatch, TableRow
 
 TEAM_DEALS = """
-SELECT o.id, o.name, o.amount, u.name AS owner, u.email AS owner_email,
+SELECT o.id, o.name, o.amount, o.close_date, u.name AS owner, u.email AS owner_email,
        (SELECT max(l.discount) FROM crm_opportunity_line_item l WHERE l.opportunity_id = o.id) AS discount
 FROM crm_opportunity o JOIN crm_user u ON u.id = o.owner_id
 WHERE u.manager_id = ? AND o.is_closed = 0 ORDER BY u.name, o.id
 """
-NOTE_TITLE = "Discount approved"
+TITLES = ["Discount approved", "Discount approval on file", "Approved discount"]
+SCOPES = [
+    ("9999-12-31", "every open opportunity"),
+    ("2027-03-31", "every open opportunity closing by 2027-03-31"),
+]
 
 
 def _managers(d: Draw) -> list[dict[str, Any]]:
@@ -63,7 +68,10 @@ class TeamDiscountAudit(LongFamily):
     def build(self, d: Draw) -> Spec:
         boss = d.choice(_managers(d))
         rule, policy = discount_rule(d)
-        deals = d.world.rows(TEAM_DEALS, boss["id"])
+        title = d.choice(TITLES)
+        until, scope = d.choice(SCOPES)  # the knob: the whole open pipeline or what closes by a date
+        deals = [o for o in d.world.rows(TEAM_DEALS, boss["id"]) if o["close_date"] <= until]
+        workload(d, f"{self.name}:{boss['id']}:{until}")
         asks = []
         for o in deals:
             role = discount_role(rule, float(o["discount"] or 0), float(o["amount"] or 0))
@@ -84,9 +92,9 @@ class TeamDiscountAudit(LongFamily):
             body = f"{pct:g}% approved by {who[0]['display_name']} under the {policy}."
             plan.call(
                 "crm_add_note",
-                note_ui(o["id"], NOTE_TITLE, body),
+                note_ui(o["id"], title, body),
                 parent_id=o["id"],
-                title=NOTE_TITLE,
+                title=title,
                 body=body,
             )
             plan.must(
@@ -96,7 +104,7 @@ class TeamDiscountAudit(LongFamily):
                     note=f"{o['name']}: the decision recorded",
                     fields={
                         "parent_id": eq(o["id"]),
-                        "title": eq(NOTE_TITLE),
+                        "title": eq(title),
                         "body": Match(contains=who[0]["display_name"]),
                     },
                 )
@@ -115,12 +123,12 @@ class TeamDiscountAudit(LongFamily):
         prompt = " ".join(
             [
                 f"Audit the discounts of {boss['name']}'s team ({boss['title']}) before the quarter closes:",
-                "for every open opportunity of the team's reps whose largest line-item discount is beyond",
+                f"for {scope} of the team's reps whose largest line-item discount is beyond",
                 f"what a rep may give under the handbook's {policy}, mail whoever the matrix says must",
                 f"approve it (for the regional manager's tier: {boss['name']}) — one mail per opportunity,",
                 'subject "Discount approval: <opportunity name>", stating the discount (like 12.5%) and the',
                 "deal amount — and wait for the answers (they can take a day). Record each decision on its",
-                f'opportunity as a note titled "{NOTE_TITLE}" naming the approver, then mail {boss["name"]}',
+                f'opportunity as a note titled "{title}" naming the approver, then mail {boss["name"]}',
                 f'the subject "{subject}" with a table of one line per opportunity: id, discount, approver.',
             ]
         )

@@ -20,6 +20,7 @@ from mcp_gateway.families.ultralong.common import (
     reply_from,
     sent_mail,
     wait,
+    workload,
 )
 from mcp_gateway.families.xapp.common import note_ui
 from mcp_gateway.tasks.model import Expectation, Match, TableMatch, TableRow
@@ -55,6 +56,7 @@ class AccountServiceHealth(LongFamily):
         accounts = d.world.rows(ACCOUNTS, AMBER)
         first = d.rng.randrange(0, 16)  # the knob: which 25 accounts of the book (by name) this review covers
         book = accounts[first : first + 25]
+        workload(d, f"{self.name}:{first}")
         why = d.choice(PRIORITY_WORDS)
         me = office_id(d, AMBER)
         mailboxes = {r["mail"] for r in d.world.rows("SELECT mail FROM office_user")}

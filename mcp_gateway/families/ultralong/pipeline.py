@@ -25,6 +25,7 @@ from mcp_gateway.families.ultralong.common import (
     office_id,
     open_page,
     sent_mail,
+    workload,
 )
 from mcp_gateway.tasks.model import Expectation, Match, TableMatch, TableRow, UiStep
 
@@ -69,6 +70,7 @@ class PipelineHygiene(LongFamily):
 
     def build(self, d: Draw) -> Spec:
         mate = d.choice(_teammates(d))
+        workload(d, f"{self.name}:{mate['id']}")
         me_crm = d.world.value("SELECT id FROM crm_user WHERE email = ?", AMBER)
         deals = d.world.rows(OPEN_DEALS, me_crm) + d.world.rows(OPEN_DEALS, mate["id"])
         if len(deals) < 55:
