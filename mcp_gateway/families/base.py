@@ -114,6 +114,10 @@ class Family(ABC):
     size: int = 250
     author: str = "saasgym-families"
     summary: str = ""
+    # what CI's sampled calibration runs of it (`tasks check` without --full): how many instances and, when
+    # set, only these surfaces (the ultra-long scenarios keep their slow browser run to --full)
+    ci_instances: int = 3
+    ci_surfaces: tuple[str, ...] | None = None
 
     @abstractmethod
     def build(self, d: Draw) -> Spec:

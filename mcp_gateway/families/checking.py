@@ -56,7 +56,7 @@ def sampled_ids(per_family: int = 3, only: list[str] | None = None, rel: str | N
             continue
         seed = release_seed(name, rel)
         picks: list[str] = []
-        wanted = min(per_family, SCENARIO_SEEDS) if is_scenario(name) else per_family
+        wanted = min(per_family, fam.ci_instances, SCENARIO_SEEDS if is_scenario(name) else per_family)
         while len(picks) < wanted:
             for split in fam.splits:
                 if len(picks) < wanted:
@@ -104,6 +104,9 @@ def run_family_checks(
                 chosen = [s for s in chosen if s in CHEAP]
             if not every and len(task.truth.oracle) > CLI_MAX_CALLS:
                 chosen = [s for s in chosen if s != "cli"]
+            kept = families()[fam].ci_surfaces
+            if not every and kept is not None:
+                chosen = [s for s in chosen if s in kept]
             first.add(fam)
             checker.calibrate(task, chosen, row)
             row.notes["time"] = f"{time.perf_counter() - started:.1f}s"

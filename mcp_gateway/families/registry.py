@@ -14,6 +14,7 @@ from mcp_gateway.families.base import Family
 
 CROSS_APP = "mcp_gateway.families.xapp"
 SCENARIOS = "mcp_gateway.families.scenarios"  # long-horizon scenarios (`scenario.<slug>`, two or more apps)
+ULTRALONG = "mcp_gateway.families.ultralong"  # ultra-long scenarios (>= 100 oracle calls, `long.<slug>`)
 
 
 def _modules(package: str) -> list[str]:
@@ -31,7 +32,7 @@ def families() -> dict[str, Family]:
     """Every family of the loaded apps, by name (sorted)."""
     loaded = set(discover())
     found: dict[str, Family] = {}
-    packages = [f"apps.{a}.families" for a in app_names() if a in loaded] + [CROSS_APP, SCENARIOS]
+    packages = [f"apps.{a}.families" for a in app_names() if a in loaded] + [CROSS_APP, SCENARIOS, ULTRALONG]
     for package in packages:
         for module_name in sorted(_modules(package)):
             module = importlib.import_module(module_name)
@@ -46,10 +47,12 @@ def families() -> dict[str, Family]:
 
 def _check(fam: Family, package: str, found: dict[str, Family]) -> None:
     prefix = fam.name.split(".", 1)[0]
-    expected = {CROSS_APP: "xapp", SCENARIOS: "scenario"}.get(package) or package.split(".")[1]
+    expected = {CROSS_APP: "xapp", SCENARIOS: "scenario", ULTRALONG: "long"}.get(package) or package.split(
+        "."
+    )[1]
     if prefix != expected or "." not in fam.name or "@" in fam.name:
         raise ValueError(f"family {fam.name!r} in {package} must be named {expected}.<slug>")
-    if package in (CROSS_APP, SCENARIOS) and len(fam.apps) < 2:
+    if package in (CROSS_APP, SCENARIOS, ULTRALONG) and len(fam.apps) < 2:
         raise ValueError(f"cross-app family {fam.name} names fewer than two apps")
     if fam.name in found:
         raise ValueError(f"two families are called {fam.name}")

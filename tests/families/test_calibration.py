@@ -32,7 +32,8 @@ def test_ci_samples_three_instances_per_family_and_changes_them_per_release():
             fam, seed = parse_id(iid)
             by_family.setdefault(fam, []).append(seed)
         assert set(by_family) == set(families())
-        assert all(len(s) == (1 if is_scenario(f) else 3) for f, s in by_family.items())  # scenarios: 1
+        expected = {f: min(3, families()[f].ci_instances, 1 if is_scenario(f) else 3) for f in by_family}
+        assert all(len(s) == expected[f] for f, s in by_family.items())  # scenarios: 1
     assert set(now) != set(other) and release_seed("x", "1.0") != release_seed("x", "1.1")
     browsed, later = ui_scenarios(), ui_scenarios(release() + ".post1")
     assert len(browsed) == SCENARIO_UI and all(is_scenario(f) for f in browsed) and browsed != later
