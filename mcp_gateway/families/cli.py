@@ -109,7 +109,9 @@ def stats_cmd(family: str | None, as_json: bool, long_only: bool) -> None:
     if not chosen:
         raise click.UsageError(f"no instances (unknown family {family!r}?)")
     if long_only:
-        dist = long_horizon([instance("acme", *parse_id(i)) for i in chosen if i.startswith("scenario.")])
+        dist = long_horizon(
+            [instance("acme", *parse_id(i)) for i in chosen if i.startswith(("scenario.", "long."))]
+        )
         click.echo(json.dumps(dist, indent=2) if as_json else "\n".join(lines(dist)))
         return
     per: dict[str, dict[str, Counter]] = {}

@@ -183,7 +183,7 @@ def check(  # noqa: PLR0913
     if "ui" in chosen and (problem := browser_problem()):
         raise click.UsageError(f"{problem} (or leave the browser out: --surfaces python,mcp,cli)")
     if scenarios:
-        family_names = (*family_names, *(n for n in all_families() if n.startswith("scenario.")))
+        family_names = (*family_names, *(n for n in all_families() if n.startswith(("scenario.", "long."))))
     unknown = sorted(set(family_names) - set(all_families()))
     if unknown:
         raise click.UsageError(f"unknown famil(ies) {', '.join(unknown)}; see `saasgym tasks families`")

@@ -80,7 +80,10 @@ class Plan:
         self._since = len(self.expect) - n
 
     def spec(self, prompt: str, allow: list[Allowance], **extra: Any) -> Spec:
-        """The instance, with the browser oracle when the scenario writes one."""
+        """The instance, with the browser oracle when the scenario writes one; the personas it exchanges
+        with are the colleagues it mails (plus any the scenario names, e.g. callers)."""
+        mailed = {to for s in self.oracle if s.tool == "office_send_mail" for to in s.args.get("to", [])}
+        personas = sorted(mailed | set(extra.pop("personas", [])))
         return Spec(
             prompt=prompt,
             oracle=self.oracle,
@@ -89,6 +92,8 @@ class Plan:
             ui_oracle=self.ui or None,
             checkpoints=self.checkpoints,
             off_by_one=False,  # the numbers of the oracle's writes are dates and waits, not counts
+            scenario=True,  # `tasks stats` shows it among the long-horizon scenarios
+            personas=personas,
             **extra,
         )
 
