@@ -11,8 +11,8 @@ from collections.abc import Callable
 from mcp_gateway.families.base import Draw, Redraw, Spec
 
 TRIES = 12  # draws of one request before the whole instance is redrawn
-COUNTS = (1, 3, 3, 4)  # the usual knob: how many requests an instance holds (one in four is a single one)
-PAIRS = (1, 2, 2, 3)  # the knob of a family whose one request already changes two records
+COUNTS = (1, 3, 3, 3, 4, 4)  # the usual knob: how many requests an instance holds (one in six is single)
+PAIRS = (1, 2, 2, 2, 3, 3)  # the knob of a family whose one request already changes two records
 
 
 def intros(noun: str) -> list[str]:
