@@ -9,7 +9,7 @@ from typing import Any
 from apps.ticketing import choices as c
 from apps.ticketing.families.common import OPEN, incident_refusal, incidents, other, sla_follow, stamps
 from mcp_gateway.families.base import Draw, Family, Redraw, Spec, eq, step
-from mcp_gateway.families.batch import COUNTS, PAIRS, intros, several
+from mcp_gateway.families.batch import PAIRS, intros, several
 from mcp_gateway.tasks.model import Allowance, Expectation, Match, UiStep
 
 LEVELS = {1: "High", 2: "Medium", 3: "Low"}
@@ -161,20 +161,15 @@ class ReprioritizeIncident(Family):
 
 class ReassignGroup(Family):
     name = "ticketing.reassign-group"
-    version = 2  # v2: the batch knob (several())
     apps = ("ticketing",)
     surfaces = ("mcp", "cli", "ui", "python")
     author = "saasgym-itsm-team"
     summary = (
         "move an assigned open incident to another group (named, or described by what it handles) with a "
-        "work note; the old assignee is cleared, the reassignment count goes up; or a batch of 3–4"
+        "work note; the old assignee is cleared, the reassignment count goes up"
     )
 
     def build(self, d: Draw) -> Spec:
-        return several(d, self.one, d.choice(COUNTS), intros("incident"))
-
-    def one(self, d: Draw) -> Spec:
-        """One request, drawn with its own preconditions (build may batch several)."""
         if d.chance(0.15):
             return _closed_refusal(d, f"a move to the {d.choice(['Network', 'Database', 'Software'])} group")
         pool = incidents(d, f"{OPEN} AND i.assigned_to IS NOT NULL AND i.assignment_group IS NOT NULL")
