@@ -1,5 +1,5 @@
 """Family instances: byte-identical across processes, held-out splits, deterministic redraws, ≥ 50
-distinct instances per family whose oracle passes."""
+distinct instances per family whose oracle passes, half of every split hard."""
 
 from __future__ import annotations
 
@@ -7,6 +7,7 @@ import hashlib
 import os
 import subprocess
 import sys
+from collections import Counter
 
 import pytest
 
@@ -70,14 +71,20 @@ def test_test_entities_are_never_train_entities(family):
     assert {s for s, e in by_split.items() if e} == set(fam.splits)
 
 
-def test_every_split_entity_set_is_disjoint_across_families():
+def test_every_split_entity_set_is_disjoint_across_families_and_half_of_each_split_is_hard():
     train, test = set(), set()
+    hard, total = Counter(), Counter()
     for iid in instance_ids("acme"):
         task = instance("acme", *parse_id(iid))
         (test if task.public.split == "test" else train if task.public.split == "train" else set()).update(
             task.truth.entities
         )
+        total[task.public.split] += 1
+        hard[task.public.split] += task.public.difficulty == "hard"
     assert train and test and not train & test
+    # The issue's hard half (>= 8 oracle calls, >= 3 records or two apps), over the whole catalog.
+    assert sum(hard.values()) >= 0.5 * sum(total.values()), (hard, total)
+    assert all(hard[s] >= 0.5 * total[s] for s in total), (hard, total)
 
 
 def test_some_families_are_test_only():

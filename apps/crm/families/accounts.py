@@ -7,6 +7,7 @@ from typing import Any
 from apps.crm.families.common import account_ref, accounts, other, phrase, similar_names
 from apps.crm.picklists import ACCOUNT_TYPES, INDUSTRIES, RATINGS
 from mcp_gateway.families.base import Draw, Family, Redraw, Spec, answer_steps, eq, step, ui_answer
+from mcp_gateway.families.batch import COUNTS, intros, several
 from mcp_gateway.tasks.model import AnswerSpec, Expectation, Match, UiStep
 
 FIELD_WORDS = {
@@ -60,12 +61,20 @@ def _ui_fields(values: dict[str, Any]) -> list[UiStep]:
 
 class UpdateAccount(Family):
     name = "crm.update-account"
+    version = 2  # v2: the batch knob (several())
     apps = ("crm",)
     surfaces = ("mcp", "cli", "ui", "python")
     author = "saasgym-crm-team"
-    summary = "update one to three fields of an account named by name, number, city or a contact"
+    summary = (
+        "update one to three fields of an account named by name, number, city or a contact"
+        " (or a batch of 3–4)"
+    )
 
     def build(self, d: Draw) -> Spec:
+        return several(d, self.one, d.choice(COUNTS), intros("account"))
+
+    def one(self, d: Draw) -> Spec:
+        """One request, drawn with its own preconditions (build may batch several)."""
         pool = accounts(d)
         acc = d.pick("account", pool, key="id")
         fields = d.rng.sample(sorted(FIELD_WORDS), d.choice([1, 1, 2, 3]))

@@ -16,6 +16,7 @@ from apps.crm.families.common import (
     user_name,
 )
 from mcp_gateway.families.base import Draw, Family, Redraw, Spec, eq, step
+from mcp_gateway.families.batch import COUNTS, intros, several
 from mcp_gateway.tasks.model import Expectation, Match, OracleStep, UiStep
 
 CALL_SUBJECTS = [
@@ -62,12 +63,20 @@ def _unique_contact(d: Draw, acc: dict[str, Any]) -> dict[str, Any]:
 
 class LogCall(Family):
     name = "crm.log-call"
+    version = 2  # v2: the batch knob (several())
     apps = ("crm",)
     surfaces = ("mcp", "cli", "ui", "python")
     author = "saasgym-crm-team"
-    summary = "log a finished call with a contact (type, minutes, subject; maybe about an open deal)"
+    summary = (
+        "log a finished call with a contact (type, minutes, subject; maybe about an open deal)"
+        " (or a batch of 3–4)"
+    )
 
     def build(self, d: Draw) -> Spec:
+        return several(d, self.one, d.choice(COUNTS), intros("call-logging"))
+
+    def one(self, d: Draw) -> Spec:
+        """One request, drawn with its own preconditions (build may batch several)."""
         acc = d.pick("account", _contact_pool(d), key="id")
         person = _unique_contact(d, acc)
         subject, key = d.choice(CALL_SUBJECTS)
@@ -199,12 +208,20 @@ def open_deal_accounts(d: Draw) -> list[dict[str, Any]]:
 
 class FollowUpTask(Family):
     name = "crm.follow-up-task"
+    version = 2  # v2: the batch knob (several())
     apps = ("crm",)
     surfaces = ("mcp", "cli", "ui", "python")
     author = "saasgym-crm-team"
-    summary = "a follow-up task (due date, priority, assignee) on an open deal named or found by relation"
+    summary = (
+        "a follow-up task (due date, priority, assignee) on an open deal named or found by relation"
+        " (or a batch of 3–4)"
+    )
 
     def build(self, d: Draw) -> Spec:
+        return several(d, self.one, d.choice(COUNTS), intros("follow-up"))
+
+    def one(self, d: Draw) -> Spec:
+        """One request, drawn with its own preconditions (build may batch several)."""
         pool = open_deal_accounts(d)
         acc = d.pick("account", pool, key="id")
         opps = open_opps_of(d, acc["id"])
@@ -261,12 +278,20 @@ class FollowUpTask(Family):
 
 class ScheduleEvent(Family):
     name = "crm.schedule-event"
+    version = 2  # v2: the batch knob (several())
     apps = ("crm",)
     surfaces = ("mcp", "cli", "ui", "python")
     author = "saasgym-crm-team"
-    summary = "a meeting with a contact, related to the contact's account (day, start, length, location)"
+    summary = (
+        "a meeting with a contact, related to the contact's account (day, start, length, location)"
+        " (or a batch of 3–4)"
+    )
 
     def build(self, d: Draw) -> Spec:
+        return several(d, self.one, d.choice(COUNTS), intros("meeting"))
+
+    def one(self, d: Draw) -> Spec:
+        """One request, drawn with its own preconditions (build may batch several)."""
         pool = _contact_pool(d)
         acc = d.pick("account", pool, key="id")
         person = _unique_contact(d, acc)

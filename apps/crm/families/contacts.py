@@ -16,6 +16,7 @@ from apps.crm.families.common import (
     similar_names,
 )
 from mcp_gateway.families.base import Draw, Family, Redraw, Spec, eq, step
+from mcp_gateway.families.batch import COUNTS, intros, several
 from mcp_gateway.tasks.model import Allowance, Expectation, Match
 
 FIRST = [
@@ -52,11 +53,19 @@ def _domain(acc: dict[str, Any]) -> str:
 
 class CreateContact(Family):
     name = "crm.create-contact"
+    version = 2  # v2: the batch knob (several())
     apps = ("crm",)
     author = "saasgym-crm-team"
-    summary = "a new contact (name, title, e-mail, optional manager) on an account named several ways"
+    summary = (
+        "a new contact (name, title, e-mail, optional manager) on an account named several ways"
+        " (or a batch of 3–4)"
+    )
 
     def build(self, d: Draw) -> Spec:
+        return several(d, self.one, d.choice(COUNTS), intros("contact"))
+
+    def one(self, d: Draw) -> Spec:
+        """One request, drawn with its own preconditions (build may batch several)."""
         pool = accounts(d, "a.id IN (SELECT account_id FROM crm_contact)")
         acc = d.pick("account", pool, key="id")
         first, last, title = d.choice(FIRST), d.choice(LAST), d.choice(TITLES)

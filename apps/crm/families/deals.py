@@ -18,6 +18,7 @@ from apps.crm.families.common import (
 )
 from apps.crm.picklists import OPEN_STAGES, STAGES_BY_NAME
 from mcp_gateway.families.base import Draw, Family, Redraw, Spec, eq, step
+from mcp_gateway.families.batch import COUNTS, PAIRS, intros, several
 from mcp_gateway.tasks.model import Expectation, Match, UiStep
 
 STANDARD = "01s5g0000000001AAA"
@@ -97,12 +98,20 @@ def _wrong_opp(d: Draw, opps: list[dict[str, Any]], deal: dict[str, Any]) -> str
 
 class AddLineItem(Family):
     name = "crm.add-line-item"
+    version = 2  # v2: the batch knob (several())
     apps = ("crm",)
     surfaces = ("mcp", "cli", "ui", "python")
     author = "saasgym-crm-team"
-    summary = "add a product (quantity, optional discount) to an open deal at its price book's list price"
+    summary = (
+        "add a product (quantity, optional discount) to an open deal at its price book's list price (or a"
+        " batch of 2–3)"
+    )
 
     def build(self, d: Draw) -> Spec:
+        return several(d, self.one, d.choice(PAIRS), intros("product"))
+
+    def one(self, d: Draw) -> Spec:
+        """One request, drawn with its own preconditions (build may batch several)."""
         deal, opps, ref, lookup = pick_deal(d)
         book = deal["pricebook_id"] or STANDARD
         entry, qty = new_product(d, deal)
@@ -165,11 +174,19 @@ class AddLineItem(Family):
 
 class UpdateLineItem(Family):
     name = "crm.update-line-item"
+    version = 2  # v2: the batch knob (several())
     apps = ("crm",)
     author = "saasgym-crm-team"
-    summary = "change the quantity or the discount of one product on an open deal (the amount follows)"
+    summary = (
+        "change the quantity or the discount of one product on an open deal (the amount follows; or a batch"
+        " of 2–3)"
+    )
 
     def build(self, d: Draw) -> Spec:
+        return several(d, self.one, d.choice(PAIRS), intros("product"))
+
+    def one(self, d: Draw) -> Spec:
+        """One request, drawn with its own preconditions (build may batch several)."""
         deal, opps, ref, lookup = pick_deal(d, "items")
         items, item, rest = one_item(d, deal)
         p = item["product_name"]
@@ -216,11 +233,19 @@ class UpdateLineItem(Family):
 
 class RemoveLineItem(Family):
     name = "crm.remove-line-item"
+    version = 2  # v2: the batch knob (several())
     apps = ("crm",)
     author = "saasgym-crm-team"
-    summary = "remove one product from an open deal with several (the amount becomes the rest's total)"
+    summary = (
+        "remove one product from an open deal with several (the amount becomes the rest's total; or a batch"
+        " of 2–3)"
+    )
 
     def build(self, d: Draw) -> Spec:
+        return several(d, self.one, d.choice(PAIRS), intros("product"))
+
+    def one(self, d: Draw) -> Spec:
+        """One request, drawn with its own preconditions (build may batch several)."""
         deal, opps, ref, lookup = pick_deal(d, "several")
         items, item, rest = one_item(d, deal)
         p = item["product_name"]
@@ -268,11 +293,19 @@ NEXT_STEPS = [
 
 class AdvanceStage(Family):
     name = "crm.advance-stage"
+    version = 2  # v2: the batch knob (several())
     apps = ("crm",)
     author = "saasgym-crm-team"
-    summary = "move an open deal to another open stage (next step text, custom probability as knobs)"
+    summary = (
+        "move an open deal to another open stage (next step text, custom probability as knobs)"
+        " (or a batch of 3–4)"
+    )
 
     def build(self, d: Draw) -> Spec:
+        return several(d, self.one, d.choice(COUNTS), intros("deal"))
+
+    def one(self, d: Draw) -> Spec:
+        """One request, drawn with its own preconditions (build may batch several)."""
         deal, opps, ref, lookup = pick_deal(d)
         here = OPEN_STAGES.index(deal["stage_name"])
         forward = d.chance(0.75) and here + 1 < len(OPEN_STAGES)

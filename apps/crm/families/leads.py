@@ -7,6 +7,7 @@ from typing import Any
 from apps.crm.families.common import TODAY, account_ref, accounts, other, phrase, sellers
 from apps.crm.picklists import LEAD_SOURCES, RATINGS
 from mcp_gateway.families.base import Draw, Family, Redraw, Spec, answer_steps, eq, step, ui_answer
+from mcp_gateway.families.batch import COUNTS, intros, several
 from mcp_gateway.tasks.model import Allowance, AnswerSpec, Expectation, Match, UiStep
 
 LEADS = """
@@ -57,12 +58,17 @@ NEXT_STATUS = {
 
 class LeadStatus(Family):
     name = "crm.lead-status"
+    version = 2  # v2: the batch knob (several())
     apps = ("crm",)
     surfaces = ("mcp", "cli", "ui", "python")
     author = "saasgym-crm-team"
-    summary = "change an unconverted lead's status (and maybe its rating or source)"
+    summary = "change an unconverted lead's status (and maybe its rating or source) (or a batch of 3–4)"
 
     def build(self, d: Draw) -> Spec:
+        return several(d, self.one, d.choice(COUNTS), intros("lead"))
+
+    def one(self, d: Draw) -> Spec:
+        """One request, drawn with its own preconditions (build may batch several)."""
         pool = leads(d, "l.is_converted = 0")
         lead = d.pick("lead", pool, key="id")
         status = d.choice(NEXT_STATUS[lead["status"]])

@@ -19,6 +19,7 @@ from apps.crm.families.common import (
 from apps.crm.families.deals import STANDARD, amount_match, new_product, one_item, pick_deal, total
 from apps.crm.picklists import OPEN_STAGES, STAGES_BY_NAME
 from mcp_gateway.families.base import Draw, Family, Redraw, Spec, eq, step
+from mcp_gateway.families.batch import PAIRS, intros, several
 from mcp_gateway.tasks.model import Expectation
 
 OPEN_TASKS = (
@@ -170,14 +171,20 @@ def _stranger(d: Draw, tasks: list[dict[str, Any]]) -> str:
 
 class StageAndFollowUp(Family):
     name = "crm.stage-and-follow-up"
+    version = 2  # v2: the batch knob (several())
     apps = ("crm",)
     splits = ("test",)
     author = "saasgym-crm-team"
     summary = (
-        "advance an open deal (found by relation) one stage and give its owner a follow-up task; test only"
+        "advance an open deal (found by relation) one stage and give its owner a follow-up task (or a batch "
+        "of 2–3); test only"
     )
 
     def build(self, d: Draw) -> Spec:
+        return several(d, self.one, d.choice(PAIRS), intros("deal"))
+
+    def one(self, d: Draw) -> Spec:
+        """One request, drawn with its own preconditions (build may batch several)."""
         acc = d.pick("account", open_deal_accounts(d), key="id")
         opps = open_opps_of(d, acc["id"])
         deal, ref, lookup = deal_ref(d, acc, opps)

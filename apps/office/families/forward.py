@@ -6,6 +6,7 @@ import re
 
 from apps.office.families.common import AMBER, inbox, search_text, single_subject
 from mcp_gateway.families.base import Draw, Family, Spec, eq, step
+from mcp_gateway.families.batch import COUNTS, intros, several
 from mcp_gateway.tasks.model import Allowance, Expectation, Match, UiStep
 
 NOTES = [
@@ -19,12 +20,17 @@ NOTES = [
 
 class ForwardMail(Family):
     name = "office.forward-mail"
+    version = 2  # v2: the batch knob (several())
     apps = ("office",)
     surfaces = ("mcp", "cli", "ui", "python")
     author = "saasgym-office-team"
-    summary = "forward a customer's inbox mail to a colleague with a note"
+    summary = "forward a customer's inbox mail to a colleague with a note (or a batch of 3–4)"
 
     def build(self, d: Draw) -> Spec:
+        return several(d, self.one, d.choice(COUNTS), intros("mail-forwarding"))
+
+    def one(self, d: Draw) -> Spec:
+        """One request, drawn with its own preconditions (build may batch several)."""
         pool = [m for m in inbox(d) if not m["from_address"].endswith("@acme.example")]
         msg = d.pick("sender", pool, key="from_address")
         d.note("message", msg["id"])

@@ -12,8 +12,8 @@ from typing import Any
 
 from apps.core.handbook import MANAGER, NO_APPROVAL, NOT_PERMITTED, approval_role, holds_role
 from apps.office.families.common import AMBER
-from mcp_gateway.families.base import Draw, Family, Redraw, Spec, answer_steps, eq, step
-from mcp_gateway.tasks.model import Allowance, AnswerSpec, Expectation, Match
+from mcp_gateway.families.base import Draw, Family, Redraw, Spec, answer_steps, eq, step, ui_answer
+from mcp_gateway.tasks.model import Allowance, AnswerSpec, Expectation, Match, UiStep
 
 REQUESTS = {
     "discount-approval": "a {value} discount on {subject} ({deal})",
@@ -36,6 +36,8 @@ SUBJECTS = {
     "gifts-entertainment": ["tickets to the season opener", "a holiday gift basket", "a golf day"],
     "service-credits": ["last month's P1 breach", "two breached P2 tickets", "the October outage"],
 }
+
+WAIT_HOURS = 4  # the oracle's wait (240 minutes): every colleague has answered by then
 
 # Mail Amber sends and the replies it gets; the approver's copy is marked read when they answer.
 MAIL_SIDE_EFFECTS = [
@@ -79,10 +81,8 @@ def _shown(rule: dict[str, Any], value: float) -> str:
 class HandbookApproval(Family):
     name = "office.handbook-approval"
     apps = ("office",)
-    surfaces = ("mcp", "cli", "python")
-    no_ui_reason = (
-        "the approver answers only after a wait on the logical clock, which the UI oracle cannot script"
-    )
+    version = 2  # v2: a browser oracle (compose, then the mail page's hourly wait until the answer is in)
+    surfaces = ("mcp", "cli", "ui", "python")
     author = "saasgym-handbook"
     summary = (
         "get a discount, expense, purchase, gift or credit approved by whoever the handbook says (or refuse)"
@@ -127,7 +127,7 @@ class HandbookApproval(Family):
                 oracle=[step("office_search_drive", query=policy["title"]), *answer_steps(text)],
                 answer=AnswerSpec(match=Match(text=text)),
                 allow=MAIL_SIDE_EFFECTS,
-                ui_oracle=None,
+                ui_oracle=ui_answer(text),
                 tags=["handbook", slug, role],
             )
         approvers = _approvers(d, role)
@@ -143,7 +143,7 @@ class HandbookApproval(Family):
                 step("office_search_drive", query=policy["title"]),
                 step("office_find_people", query=to["display_name"]),
                 step("office_send_mail", to=[to["mail"]], subject=f"Approval: {subject}", body=body),
-                step("office_wait_for_replies", minutes=240),
+                step("office_wait_for_replies", minutes=WAIT_HOURS * 60),
                 *answer_steps("approved"),
             ],
             expect=[
@@ -160,6 +160,21 @@ class HandbookApproval(Family):
             ],
             answer=AnswerSpec(match=Match(text="approved")),
             allow=MAIL_SIDE_EFFECTS,
+            ui_oracle=[
+                UiStep(goto="/mail/compose"),
+                UiStep(fill=("To", to["mail"])),
+                UiStep(fill=("Subject", f"Approval: {subject}")),
+                UiStep(fill=("Message", body)),
+                UiStep(click=("button", "Send")),
+                # The mail page's wait stops at the first answer due within the hour, else after it.
+                *[
+                    u
+                    for _ in range(WAIT_HOURS)
+                    for u in (UiStep(goto="/mail"), UiStep(click=("button", "Wait an hour for replies")))
+                ],
+                UiStep(expect_text=f"Approval: {subject}"),
+                *ui_answer("approved"),
+            ],
             wrong_record={to["mail"]: decoy["mail"]},
             off_by_one=False,  # the oracle's only number is how long to wait; the value is in the text
             tags=["handbook", slug, "approver"],

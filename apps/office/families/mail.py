@@ -13,6 +13,7 @@ from apps.office.families.common import (
     touched,
 )
 from mcp_gateway.families.base import Draw, Family, Redraw, Spec, eq, step
+from mcp_gateway.families.batch import COUNTS, intros, several
 from mcp_gateway.tasks.model import Allowance, Expectation, Match, UiStep
 
 CATEGORIES = ["Red category", "Blue category", "Green category", "Orange category", "Yellow category"]
@@ -41,12 +42,17 @@ def _refer(d: Draw, msg: dict, pool: list[dict]) -> tuple[str, bool]:
 
 class TriageMail(Family):
     name = "office.triage-mail"
+    version = 2  # v2: the batch knob (several())
     apps = ("office",)
     surfaces = ("mcp", "cli", "ui", "python")
     author = "saasgym-office-team"
-    summary = "flag, archive, mark unread, mark important or categorize one inbox mail"
+    summary = "flag, archive, mark unread, mark important or categorize one inbox mail (or a batch of 3–4)"
 
     def build(self, d: Draw) -> Spec:
+        return several(d, self.one, d.choice(COUNTS), intros("mail"))
+
+    def one(self, d: Draw) -> Spec:
+        """One request, drawn with its own preconditions (build may batch several)."""
         pool = inbox(d)
         msg = d.pick("sender", pool, key="from_address")
         d.note("message", msg["id"])
@@ -132,12 +138,17 @@ class TriageMail(Family):
 
 class ReplyMail(Family):
     name = "office.reply-mail"
+    version = 2  # v2: the batch knob (several())
     apps = ("office",)
     surfaces = ("mcp", "cli", "ui", "python")
     author = "saasgym-office-team"
-    summary = "reply to a customer's inbox mail with given text"
+    summary = "reply to a customer's inbox mail with given text (or a batch of 3–4)"
 
     def build(self, d: Draw) -> Spec:
+        return several(d, self.one, d.choice(COUNTS), intros("reply"))
+
+    def one(self, d: Draw) -> Spec:
+        """One request, drawn with its own preconditions (build may batch several)."""
         pool = [m for m in inbox(d) if not m["from_address"].endswith("@acme.example")]
         msg = d.pick("sender", pool, key="from_address")
         d.note("message", msg["id"])

@@ -5,17 +5,26 @@ from __future__ import annotations
 
 from apps.ticketing.families.common import incidents, members, other, sla_follow, stamps
 from mcp_gateway.families.base import Draw, Family, Redraw, Spec, answer_steps, eq, step, ui_answer
+from mcp_gateway.families.batch import COUNTS, intros, several
 from mcp_gateway.tasks.model import AnswerSpec, Expectation, UiStep
 
 
 class AssignIncident(Family):
     name = "ticketing.assign-incident"
+    version = 2  # v2: the batch knob (several())
     apps = ("ticketing",)
     surfaces = ("mcp", "cli", "ui", "python")
     author = "saasgym-itsm-team"
-    summary = "assign a New, unassigned incident to a member of its group (refusal: a non-member)"
+    summary = (
+        "assign a New, unassigned incident to a member of its group (refusal: a non-member)"
+        " (or a batch of 3–4)"
+    )
 
     def build(self, d: Draw) -> Spec:
+        return several(d, self.one, d.choice(COUNTS), intros("incident"))
+
+    def one(self, d: Draw) -> Spec:
+        """One request, drawn with its own preconditions (build may batch several)."""
         pool = incidents(d, "i.state = 1 AND i.assigned_to IS NULL AND i.active = 1")
         inc = d.pick("caller", pool, key="caller_id")
         d.note("incident", inc["sys_id"])

@@ -84,7 +84,7 @@ class NormalChange(Family):
             "Send it to approval once created.",
         ]
         k = d.rng.randrange(len(phrasings))
-        number = _next_change_number(d)
+        number = next_change_number(d)
         oracle = [
             step("ticketing_list_configuration_items", search=ci["name"]),
             step(
@@ -157,7 +157,8 @@ class NormalChange(Family):
         )
 
 
-def _next_change_number(d: Draw) -> str:
+def next_change_number(d: Draw) -> str:
+    """The number the next change raised in an episode of the world gets."""
     last = d.world.value("SELECT MAX(number) FROM ticketing_change_request")
     return f"CHG{int(last[3:]) + 1:07d}"
 

@@ -12,7 +12,7 @@ from apps.core.handbook import on_call
 from apps.core.worlds import load_world
 from apps.ticketing.families.common import OPEN, incidents, other, stamps
 from mcp_gateway.families.base import Draw, Family, Redraw, Spec, step
-from mcp_gateway.tasks.model import Expectation, Match
+from mcp_gateway.tasks.model import Expectation, Match, UiStep
 
 DECLARE = "Major incident declared per the Major Incident Process."
 
@@ -29,9 +29,9 @@ def _note(inc: dict, phrase: str) -> Expectation:
 class HandbookEscalation(Family):
     name = "ticketing.handbook-escalation"
     apps = ("ticketing",)
-    surfaces = ("mcp", "cli", "python")
+    version = 2  # v2: a browser oracle (one posted work note per person notified)
+    surfaces = ("mcp", "cli", "ui", "python")
     splits = ("train", "test")  # acme's open P1-P3 incidents have no caller of the dev split
-    no_ui_reason = "a browser oracle posting several work notes is not written for this family yet"
     author = "saasgym-handbook"
     summary = "escalate an incident that missed its response target to exactly the people the handbook names"
 
@@ -74,6 +74,19 @@ class HandbookEscalation(Family):
             ],
             expect=[_note(inc, t.split(": ", 1)[-1]) for t in texts],
             allow=[stamps(inc["sys_id"])],
+            ui_oracle=[
+                UiStep(goto=f"/incidents/{n}"),
+                *[
+                    u
+                    for t in texts
+                    for u in (
+                        UiStep(select=("Type", "work_notes")),
+                        UiStep(fill=("Note", t)),
+                        UiStep(click=("button", "Post")),
+                        UiStep(expect_text=t.split(": ", 1)[-1]),
+                    )
+                ],
+            ],
             wrong_record={n: other(d, pool, inc)["number"]},
             tags=["handbook", "incident-escalation", f"p{inc['priority']}"],
         )

@@ -10,8 +10,9 @@ from datetime import datetime, timedelta
 
 from apps.core.handbook import in_window
 from apps.core.worlds import load_world
+from apps.ticketing.families.changes import next_change_number
 from mcp_gateway.families.base import Draw, Family, Redraw, Spec, eq, step
-from mcp_gateway.tasks.model import Allowance, Expectation, Match
+from mcp_gateway.tasks.model import Allowance, Expectation, Match, UiStep
 
 WORK = {
     "cmdb_ci_linux_server": [
@@ -61,10 +62,8 @@ def _asked(d: Draw, windows: list[dict], now: datetime, frozen: bool) -> datetim
 class FreezeAwareChange(Family):
     name = "ticketing.freeze-aware-change"
     apps = ("ticketing",)
-    surfaces = ("mcp", "cli", "python")
-    no_ui_reason = (
-        "a browser oracle for New Change with a moved planned window is not written for this family yet"
-    )
+    version = 2  # v2: a browser oracle (New Change with the moved window, then Request Approval)
+    surfaces = ("mcp", "cli", "ui", "python")
     author = "saasgym-handbook"
     summary = (
         "raise a normal change and send it for approval, moving its window past a change freeze if needed"
@@ -106,6 +105,7 @@ class FreezeAwareChange(Family):
             "Follow the Change Freeze Policy."
         )
         other = next(c for c in cis if c["sys_id"] != ci["sys_id"] and c["group_id"] == ci["group_id"])
+        number = next_change_number(d)
         return Spec(
             prompt=prompt,
             oracle=[
@@ -136,6 +136,20 @@ class FreezeAwareChange(Family):
                 )
             ],
             allow=[Allowance(table="ticketing_sysapproval_approver", ops=["insert"])],
+            ui_oracle=[
+                UiStep(goto="/changes/new"),
+                UiStep(select=("Type", "normal")),
+                UiStep(fill=("Configuration item", ci["name"])),
+                UiStep(select=("Assignment group", ci["group_name"])),
+                UiStep(fill=("Short description", desc)),
+                UiStep(fill=("Planned start date", start.strftime(ISO))),
+                UiStep(fill=("Planned end date", end.strftime(ISO))),
+                UiStep(click=("button", "Submit")),
+                UiStep(expect_text=number),
+                UiStep(goto=f"/changes/{number}"),
+                UiStep(click=("button", "Request Approval")),
+                UiStep(expect_text="Requested"),
+            ],
             wrong_record={ci["sys_id"]: other["sys_id"]},
             tags=["handbook", "change-freeze", "frozen" if freeze else "open"],
         )

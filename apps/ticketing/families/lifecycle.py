@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from apps.ticketing.families.common import incidents, other, sla_follow, stamps
 from mcp_gateway.families.base import Draw, Family, Spec, eq, step
+from mcp_gateway.families.batch import COUNTS, intros, several
 from mcp_gateway.tasks.model import Expectation, Match, UiStep
 
 JAMIE = "jamie.collins@acme.example"
@@ -42,12 +43,17 @@ HOLDS = [
 
 class ResolveIncident(Family):
     name = "ticketing.resolve-incident"
+    version = 2  # v2: the batch knob (several())
     apps = ("ticketing",)
     surfaces = ("mcp", "cli", "ui", "python")
     author = "saasgym-itsm-team"
-    summary = "resolve an in-progress incident with a resolution code and notes"
+    summary = "resolve an in-progress incident with a resolution code and notes (or a batch of 3–4)"
 
     def build(self, d: Draw) -> Spec:
+        return several(d, self.one, d.choice(COUNTS), intros("incident"))
+
+    def one(self, d: Draw) -> Spec:
+        """One request, drawn with its own preconditions (build may batch several)."""
         pool = incidents(d, "i.active = 1 AND i.state = 2")
         inc = d.pick("caller", pool, key="caller_id")
         d.note("incident", inc["sys_id"])
@@ -96,12 +102,20 @@ class ResolveIncident(Family):
 
 class HoldIncident(Family):
     name = "ticketing.hold-incident"
+    version = 2  # v2: the batch knob (several())
     apps = ("ticketing",)
     surfaces = ("mcp", "cli", "ui", "python")
     author = "saasgym-itsm-team"
-    summary = "put an in-progress incident on hold with a reason (awaiting caller: with a question to them)"
+    summary = (
+        "put an in-progress incident on hold with a reason (awaiting caller: with a question to them)"
+        " (or a batch of 3–4)"
+    )
 
     def build(self, d: Draw) -> Spec:
+        return several(d, self.one, d.choice(COUNTS), intros("incident"))
+
+    def one(self, d: Draw) -> Spec:
+        """One request, drawn with its own preconditions (build may batch several)."""
         pool = incidents(d, "i.active = 1 AND i.state = 2")
         inc = d.pick("caller", pool, key="caller_id")
         d.note("incident", inc["sys_id"])

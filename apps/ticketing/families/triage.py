@@ -9,6 +9,7 @@ from typing import Any
 from apps.ticketing import choices as c
 from apps.ticketing.families.common import OPEN, incident_refusal, incidents, other, sla_follow, stamps
 from mcp_gateway.families.base import Draw, Family, Redraw, Spec, eq, step
+from mcp_gateway.families.batch import PAIRS, intros, several
 from mcp_gateway.tasks.model import Allowance, Expectation, Match, UiStep
 
 LEVELS = {1: "High", 2: "Medium", 3: "Low"}
@@ -73,15 +74,20 @@ def _note_ui(n: str, text: str, phrase: str) -> list[UiStep]:
 
 class ReprioritizeIncident(Family):
     name = "ticketing.reprioritize-incident"
+    version = 2  # v2: the batch knob (several())
     apps = ("ticketing",)
     surfaces = ("mcp", "cli", "ui", "python")
     author = "saasgym-itsm-team"
     summary = (
         "new impact and urgency on an open incident with a work note why (the priority follows the "
-        "matrix, the resolution SLA restarts); refusal: a Closed incident"
+        "matrix, the resolution SLA restarts); refusal: a Closed incident; or a batch of 2–3"
     )
 
     def build(self, d: Draw) -> Spec:
+        return several(d, self.one, d.choice(PAIRS), intros("incident"))
+
+    def one(self, d: Draw) -> Spec:
+        """One request, drawn with its own preconditions (build may batch several)."""
         if d.chance(0.15):
             return _closed_refusal(d, "its urgency raised to High")
         pool = incidents(d, OPEN)

@@ -3,7 +3,7 @@ incident and a logged call; questions that join an incident's caller to their CR
 
 from __future__ import annotations
 
-from mcp_gateway.families.base import Draw, Family, Redraw, Spec, answer_steps, eq, step
+from mcp_gateway.families.base import Draw, Family, Redraw, Spec, answer_steps, eq, step, ui_answer
 from mcp_gateway.tasks.model import Allowance, AnswerSpec, Expectation, Match
 
 ISSUES = [
@@ -125,9 +125,9 @@ class ContactIncidentCall(Family):
 class IncidentCallerOwner(Family):
     name = "xapp.qa-incident-caller-owner"
     apps = ("crm", "ticketing")
-    surfaces = ("mcp", "cli", "python")
+    surfaces = ("mcp", "cli", "ui", "python")
     author = "saasgym-itsm-team"
-    version = 2
+    version = 3  # v3: a browser oracle (the task page's answer form)
     summary = "question: the CRM account (or its owner) of an incident's caller"
 
     def build(self, d: Draw) -> Spec:
@@ -170,6 +170,7 @@ class IncidentCallerOwner(Family):
                 *answer_steps(answer),
             ],
             answer=AnswerSpec(match=Match(contains=answer)),
+            ui_oracle=ui_answer(answer),
             tags=["question", "cross-app"],
             phrasing=k,
             records=2,
