@@ -41,12 +41,6 @@ def app_rows(world: Any, app: str, table: str) -> Iterator[dict[str, Any]]:
     world part (`<part>/<app>/<table>.jsonl`, e.g. the data room's ledger file in the office's drive),
     parts in name order. A part adds its own files, so the app's own files stay byte-identical."""
     yield from world.rows(f"{app}/{table}.jsonl")
-    yield from part_rows(world, app, table)
-
-
-def part_rows(world: Any, app: str, table: str) -> Iterator[dict[str, Any]]:
-    """Only the records later world parts contribute to an app table (`<part>/<app>/<table>.jsonl`, parts
-    in name order)."""
     suffix = f"/{app}/{table}.jsonl"
     for rel in sorted(r for r in world.manifest["files"] if r.endswith(suffix) and r.count("/") == 2):
         yield from world.rows(rel)

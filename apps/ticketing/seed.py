@@ -11,7 +11,7 @@ from typing import Any
 
 from sqlalchemy import distinct, func, select
 
-from apps.core.seeding import insert_rows, part_rows, set_id_counter
+from apps.core.seeding import insert_rows, set_id_counter
 from apps.ticketing.ids import NUMBERS, OBJECTS, user_sys_id
 from apps.ticketing.models import ticketing_registry
 
@@ -81,5 +81,3 @@ def load_seed(world: Any, conn: Any) -> None:
             set_id_counter(conn, f"{obj}.number", numbers + 1)
     for table in ticketing_registry.metadata.sorted_tables:  # the handbook's articles, after the counters
         insert_rows(conn, table, world.rows(f"handbook/{table.name}.jsonl"))
-    for table in ticketing_registry.metadata.sorted_tables:  # parts' records (the data room's disputes), too
-        insert_rows(conn, table, part_rows(world, "ticketing", table.name.removeprefix("ticketing_")))

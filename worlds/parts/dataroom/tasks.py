@@ -15,7 +15,6 @@ from typing import Any
 
 from apps.core.worlds import load_world, worlds_root
 from apps.office.services.stored_files import parse_xlsx
-from worlds.parts.dataroom import dispute_tasks
 
 OPP_ID = r"\b006[0-9A-Za-z]{12}(?:[0-9A-Za-z]{3})?\b"
 WORDS = {
@@ -171,7 +170,7 @@ def build_tasks(world: Path) -> list[tuple[dict, dict]]:
     )
     tasks.append(_fix_crm(eng, block, pre, of["amount_mismatch"], found))
     tasks.append(_report(eng, block, pre, found, world))
-    return tasks + dispute_tasks.build(world, eng, block, pre, NO_UI)
+    return tasks
 
 
 def _fix_crm(eng: dict, block: str, pre: str, mismatched: list[dict], found: list[dict]) -> tuple:
