@@ -9,6 +9,8 @@ from worlds.audit.checks import CHECKS, Finding, World
 from worlds.audit.mailboxes import mailbox_mix
 from worlds.audit.mailboxes import table as mailbox_table
 from worlds.audit.measure import bands, tables
+from worlds.audit.volume import mail_volume
+from worlds.audit.volume import table as volume_table
 
 __all__ = ["Finding", "audit"]
 
@@ -16,5 +18,9 @@ __all__ = ["Finding", "audit"]
 def audit(folder: Path) -> tuple[list[Finding], dict[str, list[tuple[str, float]]]]:
     """Every finding and every distribution table of the world in `folder`."""
     w = World(folder)
-    findings = [f for check in (*CHECKS, mailbox_mix) for f in check(w)] + list(bands(w))
-    return findings, {**tables(w), "median mails or threads of each kind per mailbox": mailbox_table(w)}
+    findings = [f for check in (*CHECKS, mailbox_mix, mail_volume) for f in check(w)] + list(bands(w))
+    return findings, {
+        **tables(w),
+        "median mails or threads of each kind per mailbox": mailbox_table(w),
+        "mails received per person per working day, last working week (all; median by role)": volume_table(w),
+    }

@@ -10,6 +10,7 @@ import json
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
+from datetime import datetime
 from pathlib import Path
 from typing import Any
 
@@ -60,6 +61,17 @@ class World:
             path = self.folder / f"{table}.jsonl"
             self._cache[table] = [json.loads(line) for line in path.open()] if path.is_file() else []
         return self._cache[table]
+
+    def manifest(self) -> dict[str, Any]:
+        return json.loads((self.folder / "manifest.json").read_text())
+
+    def now(self) -> datetime:
+        """The world's logical now (its manifest's `now`)."""
+        return datetime.fromisoformat(self.manifest()["now"])
+
+    def actor_office_id(self) -> str | None:
+        """The office id of the acting user (the manifest's office actor)."""
+        return self.manifest().get("actors", {}).get("office")
 
 
 def _share(bad: int, total: int) -> str:

@@ -39,6 +39,30 @@ MAILBOX = {
     "internal_threads": 4,
     "crm_stage_changes_max": 6,
 }
+# Mail volume per person per working day (apps/office/world/recent_mail.py): in the last working week
+# before the world's now (`window_days`, `working_days`) everyone but the acting user receives a knowledge
+# worker's volume; the weeks before stay at MAILBOX's thinner level. Per working day and person: customer
+# threads (each 2-3 mails), 1:1 internal threads started, team threads (per squad of at most `squad` of a
+# manager's direct reports, the manager in the first `manager_squads`; each mail to the whole squad, 1-2
+# replies to all), the share of a report's customer answers their
+# manager is copied on, CRM notices a seller gets (close dates and task reminders of their open deals) and
+# the daily company digest. Bands (median mails received per working day, by role; role = manager if the
+# person has direct reports, else sales if in Sales, else other) follow reported office-worker volumes
+# (tens a day; sales and managers more) and the copies' cost (docs/WORLDS.md).
+MAIL_VOLUME = {
+    "window_days": 7,
+    "working_days": 5,
+    "customer_threads": {"Sales": 2.0, "Support": 1.5, "default": 0.5},
+    "internal_threads": 0.4,
+    "team_threads": 3,
+    "squad": 7,
+    "manager_squads": 2,
+    "manager_cc": 0.3,
+    "crm_notices": 3,
+    "band": {"sales": (15.0, 80.0), "manager": (15.0, 80.0), "other": (8.0, 60.0)},
+    "p10_min": 5.0,
+    "min_people": 100,  # the audit enforces the bands from this many people on (tiny reports only)
+}
 # The least each employee's mailbox holds of each kind (the audit's check).
 MAILBOX_MIN = {
     "customer threads": 1,
