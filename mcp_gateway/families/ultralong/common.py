@@ -15,6 +15,7 @@ from typing import Any
 
 from apps.core.handbook import MANAGER, NO_APPROVAL, NOT_PERMITTED, approval_role, holds_role
 from mcp_gateway.families.base import Draw, Family, Redraw, Spec, eq
+from mcp_gateway.families.scenarios.kit import compose_ui as scenario_compose_ui
 from mcp_gateway.tasks.model import Allowance, Checkpoint, Expectation, Match, OracleStep, UiStep
 
 AMBER = "amber.miller@acme.example"
@@ -181,15 +182,8 @@ def open_page(path: str, shows: str | None = None) -> list[UiStep]:
 
 
 def compose_ui(to: str, subject: str, body: str) -> list[UiStep]:
-    """The mail page's new-message form."""
-    return [
-        UiStep(goto="/s/office/mail/compose"),
-        UiStep(fill=("To", to)),
-        UiStep(fill=("Subject", subject)),
-        UiStep(fill=("Message", body)),
-        UiStep(click=("button", "Send")),
-        UiStep(expect_text=subject[:40]),
-    ]
+    """The mail page's new-message form, then a check that the sent mail is listed."""
+    return [*scenario_compose_ui(to, subject, body), UiStep(expect_text=subject[:40])]
 
 
 def wait_ui(minutes: int) -> list[UiStep]:
