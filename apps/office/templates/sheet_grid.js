@@ -11,7 +11,7 @@
   var cellUrl = grid.getAttribute("data-cell-url"), rowsUrl = grid.getAttribute("data-rows-url");
   var worksheet = grid.getAttribute("data-worksheet"), cols = +grid.getAttribute("data-cols");
   var rows = +scroller.getAttribute("data-rows"), size = +scroller.getAttribute("data-window");
-  var ROW_H = 24, first = 1, active = null, editor = null, queue = Promise.resolve(), pending = 0;
+  var ROW_H = 24, first = 1, active = null, editor = null, queue = Promise.resolve(), pending = 0, held = null;
 
   function parse(a) {
     var m = /^([A-Z]+)([0-9]+)$/.exec((a || "").trim().toUpperCase().replace(/\$/g, ""));
@@ -109,12 +109,17 @@
           first: first, last: first + size - 1, trace: events }) })
         .then(function (r) { return r.json().then(function (data) { return [r.ok, data]; }); })
         .then(function (res) {
-          if (res[0]) { draw(first, res[1].html); say("Saved " + a + "."); }
+          if (res[0]) { redraw(res[1].html); say("Saved " + a + "."); }
           else { say(res[1].error || "The cell was not changed."); var p = parse(a); load(first).then(function () { select(p.r, p.c); }); }
         })
         .catch(function () { say("Not saved: the server did not answer."); })
         .finally(function () { busy(-1); });
     });
+  }
+
+  /* Rows a save sent back: drawn now, or once the cell being typed into is left (a redraw would drop it). */
+  function redraw(html) {
+    if (editor) held = html; else draw(first, html);
   }
 
   function startEdit(initial, inPlace) {
@@ -140,6 +145,7 @@
     editor = null;
     var value = e.input.value;
     e.td.textContent = e.shown;
+    if (held !== null) { var rows = held; held = null; draw(first, rows); }
     if (save && value !== e.before) commit(e.td.getAttribute("data-a"), value);
     if (dr || dc) move(dr, dc); else if (document.activeElement === document.body || !document.activeElement) e.td.focus();
   }
@@ -195,11 +201,15 @@
   });
 
   var scrollTimer = null;
+  var lastTop = scroller.scrollTop;
   scroller.addEventListener("scroll", function () {
     clearTimeout(scrollTimer);
     scrollTimer = setTimeout(function () {
+      if (scroller.scrollTop === lastTop) return;  /* a sideways scroll (to a column): the same rows */
+      lastTop = scroller.scrollTop;
       var top = Math.floor(scroller.scrollTop / ROW_H) + 1;
-      if (top < first + 5 || top + 20 > first + size - 1) { if (editor) finish(true, 0, 0); load(top - 15); }
+      var above = top < first + 5 && first > 1, below = top + 20 > first + size - 1 && first + size - 1 < rows;
+      if (above || below) { if (editor) finish(true, 0, 0); load(top - 15); }
     }, 120);
   });
 

@@ -80,8 +80,8 @@ class HandbookEscalation(Family):
                     u
                     for t in texts
                     for u in (
-                        UiStep(select=("Type", "work_notes")),
-                        UiStep(fill=("Note", t)),
+                        UiStep(click=("tab", "Work notes")),
+                        UiStep(fill=("Work notes", t)),
                         UiStep(click=("button", "Post")),
                         UiStep(expect_text=t.split(": ", 1)[-1]),
                     )

@@ -13,8 +13,9 @@ from apps.ticketing.models import ticketing_registry
 from apps.ticketing.world.text import GROUPS
 from worlds.generator.common import fmt_dt, rand_dt, scaled
 
-# Tables only an episode fills (a caller's pending reaction): a world never holds rows for them.
-EPISODE_ONLY = frozenset({"caller_followup"})
+# Tables a world never holds rows for: those only an episode fills (a caller's or an approver's pending
+# reaction) and the handbook's rules, which seeding loads from the world's handbook part.
+EPISODE_ONLY = frozenset({"caller_followup", "approval_followup", "handbook_rule"})
 TABLES = {
     t.name.removeprefix("ticketing_"): t
     for t in ticketing_registry.metadata.sorted_tables
