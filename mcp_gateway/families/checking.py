@@ -20,6 +20,8 @@ CLI_MAX_CALLS = 3  # the CLI surface is one subprocess per call: on long oracles
 # `tasks check --family scenario.<slug> … --surfaces ui`, or --full).
 SCENARIO_SEEDS = 1
 SCENARIO_UI = 2  # ≤ 5; two keep the browser part near a minute and a half of CI
+SCENARIO_SHARE = 3  # a sampled run calibrates one scenario in three (rotating with the release)
+ULTRA_LONG_CI = 2  # and two of the ultra-long scenarios
 
 
 def is_scenario(name: str) -> bool:
@@ -27,11 +29,33 @@ def is_scenario(name: str) -> bool:
     return name.startswith("scenario.")
 
 
+def _rotating(names: list[str], k: int, salt: str, rel: str | None) -> set[str]:
+    """`k` of `names`, a different choice with each release."""
+    ordered = sorted(
+        names, key=lambda n: hashlib.sha256(f"{salt}|{rel or release()}|{n}".encode()).hexdigest()
+    )
+    return set(ordered[:k])
+
+
 def ui_scenarios(rel: str | None = None) -> set[str]:
     """The scenarios whose sampled instance also runs in the browser in this release (≤ SCENARIO_UI)."""
-    names = sorted(n for n in families() if is_scenario(n))
-    names.sort(key=lambda n: hashlib.sha256(f"ui|{rel or release()}|{n}".encode()).hexdigest())
-    return set(names[:SCENARIO_UI])
+    return _rotating([n for n in families() if is_scenario(n)], SCENARIO_UI, "ui", rel)
+
+
+def ci_long_horizon(rel: str | None = None) -> set[str]:
+    """The long-horizon families a sampled run calibrates in this release: a third of the scenarios and
+    two of the ultra-long ones, rotating (each costs ≈ 5-30 s of CPU; `tasks check --scenarios` and
+    `--family long.<slug>` calibrate the others)."""
+    names = list(families())
+    scenarios = [n for n in names if is_scenario(n)]
+    ultra = [n for n in names if n.startswith("long.")]
+    chosen = _rotating(scenarios, -(-len(scenarios) // SCENARIO_SHARE), "ci", rel) | ui_scenarios(rel)
+    return chosen | _rotating(ultra, ULTRA_LONG_CI, "ci", rel)
+
+
+def is_long_horizon(name: str) -> bool:
+    """A scenario or an ultra-long scenario (families of few, long instances)."""
+    return is_scenario(name) or name.startswith("long.")
 
 
 def release() -> str:
@@ -51,8 +75,11 @@ def release_seed(family: str, rel: str | None = None) -> int:
 def sampled_ids(per_family: int = 3, only: list[str] | None = None, rel: str | None = None) -> list[str]:
     """`per_family` instance ids of every family (or of `only`), spread over the family's splits."""
     out: list[str] = []
+    long_horizon = ci_long_horizon(rel)
     for name, fam in families().items():
         if only and name not in only:
+            continue
+        if not only and is_long_horizon(name) and name not in long_horizon:
             continue
         seed = release_seed(name, rel)
         picks: list[str] = []
