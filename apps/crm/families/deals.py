@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from apps.crm.families.activities import deal_ref, open_deal_accounts
 from apps.crm.families.common import (
     HISTORY,
     account_ref,
@@ -16,84 +15,21 @@ from apps.crm.families.common import (
     phrase,
     sellers,
 )
+from apps.crm.families.pricebook import (
+    STANDARD,
+    amount_match,
+    items_of,
+    new_product,
+    one_item,
+    pick_deal,
+    total,
+    with_items,
+    wrong_opp,
+)
 from apps.crm.picklists import OPEN_STAGES, STAGES_BY_NAME
 from mcp_gateway.families.base import Draw, Family, Redraw, Spec, eq, step
 from mcp_gateway.families.batch import COUNTS, PAIRS, intros, several
 from mcp_gateway.tasks.model import Expectation, Match, UiStep
-
-STANDARD = "01s5g0000000001AAA"
-ITEMS = """
-SELECT li.id, li.opportunity_id, li.product_id, p.name AS product_name, li.quantity, li.unit_price,
-       li.discount, li.total_price
-FROM crm_opportunity_line_item li JOIN crm_product p ON p.id = li.product_id
-WHERE li.opportunity_id = ? ORDER BY li.id
-"""
-
-
-def items_of(d: Draw, opp_id: str) -> list[dict[str, Any]]:
-    return d.world.rows(ITEMS, opp_id)
-
-
-def total(price: float, qty: float, discount: float | None) -> float:
-    return round(price * qty * (1 - (discount or 0) / 100), 2)
-
-
-def amount_match(value: float) -> Match:
-    return Match(approx=round(value, 2), tol=0.01)
-
-
-def pick_deal(d: Draw, where: str = "") -> tuple[dict[str, Any], list[dict[str, Any]], str, list]:
-    """An open deal of a picked account (named as deal_ref names it) with the account's open deals."""
-    pool = open_deal_accounts(d)
-    acc = d.pick("account", pool, key="id")
-    opps = [o for o in open_opps_of(d, acc["id"]) if not where or _has_items(d, o, where)]
-    if not opps:
-        raise Redraw("no open deal fits")
-    deal, ref, lookup = deal_ref(d, acc, opps)
-    d.note("opportunity", deal["id"])
-    d.distractors = len(open_opps_of(d, acc["id"])) - 1
-    return deal, opps, ref, lookup
-
-
-def _has_items(d: Draw, opp: dict[str, Any], where: str) -> bool:
-    n = len(items_of(d, opp["id"]))
-    return n >= 1 if where == "items" else n >= 2
-
-
-def one_item(d: Draw, deal: dict[str, Any]) -> tuple[list, dict[str, Any], list]:
-    """The deal's line items, one of them (its product only once on the deal) and the others."""
-    items = items_of(d, deal["id"])
-    item = d.choice(items)
-    if sum(1 for i in items if i["product_id"] == item["product_id"]) > 1:
-        raise Redraw("the product is on the deal twice")
-    return items, item, [i for i in items if i["id"] != item["id"]]
-
-
-def new_product(d: Draw, deal: dict[str, Any]) -> tuple[dict[str, Any], int]:
-    """A price book entry of a product the deal does not have yet (from its book, else the standard
-    one), and a quantity that fits its price."""
-    have = {i["product_id"] for i in items_of(d, deal["id"])}
-    entries = d.world.rows(
-        "SELECT e.id, e.product_id, e.unit_price, p.name, p.product_code AS code "
-        "FROM crm_pricebook_entry e JOIN crm_product p ON p.id = e.product_id "
-        "WHERE e.pricebook_id = ? AND e.is_active = 1 AND p.is_active = 1 ORDER BY e.id",
-        deal["pricebook_id"] or STANDARD,
-    )
-    entry = d.choice([e for e in entries if e["product_id"] not in have])
-    cheap = entry["unit_price"] < 5000
-    return entry, d.choice([1, 2, 3, 5, 8, 10, 12, 20, 25, 40] if cheap else [1, 2, 3])
-
-
-def _with_items(d: Draw) -> list[dict[str, Any]]:
-    """Open deals with products (for a wrong-record line item of another deal)."""
-    return opportunities(
-        d, "o.is_closed = 0 AND o.id IN (SELECT opportunity_id FROM crm_opportunity_line_item)"
-    )
-
-
-def _wrong_opp(d: Draw, opps: list[dict[str, Any]], deal: dict[str, Any]) -> str:
-    rest = [o for o in opps if o["id"] != deal["id"]]
-    return rest[0]["id"] if rest else other(opportunities(d, "o.is_closed = 0"), deal)["id"]
 
 
 class AddLineItem(Family):
@@ -166,7 +102,7 @@ class AddLineItem(Family):
                 UiStep(click=("button", "Save")),
                 UiStep(expect_text=f"${amount:,.2f}"),
             ],
-            wrong_record={deal["id"]: _wrong_opp(d, opps, deal)},
+            wrong_record={deal["id"]: wrong_opp(d, opps, deal)},
             tags=["opportunity", "products", "amount"],
             phrasing=k,
         )
@@ -225,7 +161,7 @@ class UpdateLineItem(Family):
                 ),
             ],
             allow=[HISTORY],
-            wrong_record={item["id"]: (rest or items_of(d, _wrong_opp(d, _with_items(d), deal)))[0]["id"]},
+            wrong_record={item["id"]: (rest or items_of(d, wrong_opp(d, with_items(d), deal)))[0]["id"]},
             tags=["opportunity", "products", "amount"],
             phrasing=k,
         )
@@ -346,7 +282,7 @@ class AdvanceStage(Family):
             oracle=[*lookup, step("crm_update_opportunity", **args)],
             expect=[Expectation(table="crm_opportunity", op="update", pk=deal["id"], fields=fields)],
             allow=[HISTORY],
-            wrong_record={deal["id"]: _wrong_opp(d, opps, deal)},
+            wrong_record={deal["id"]: wrong_opp(d, opps, deal)},
             tags=["opportunity", "stage"],
             phrasing=k,
         )

@@ -16,7 +16,7 @@ from apps.crm.families.common import (
     other,
     phrase,
 )
-from apps.crm.families.deals import STANDARD, amount_match, new_product, one_item, pick_deal, total
+from apps.crm.families.pricebook import STANDARD, amount_match, new_product, one_item, pick_deal, total
 from apps.crm.picklists import OPEN_STAGES, STAGES_BY_NAME
 from mcp_gateway.families.base import Draw, Family, Redraw, Spec, eq, step
 from mcp_gateway.families.batch import PAIRS, intros, several
