@@ -11,7 +11,6 @@ from mcp_gateway.families.base import Draw, Redraw, Spec, eq
 from mcp_gateway.families.ultralong.common import (
     AMBER,
     MAIL_SIDE_EFFECTS,
-    LongFamily,
     Plan,
     desk_people,
     mail,
@@ -19,8 +18,15 @@ from mcp_gateway.families.ultralong.common import (
     sent_mail,
     workload,
 )
-from mcp_gateway.families.ultralong.desk import DESK_SIDE_EFFECTS, INC, journal, other_incident, touched
-from mcp_gateway.tasks.model import Match, TableMatch, TableRow
+from mcp_gateway.families.ultralong.desk import (
+    DESK_SIDE_EFFECTS,
+    DeskFamily,
+    journal,
+    mail_incident_report,
+    other_incident,
+    touched,
+)
+from mcp_gateway.tasks.model import Match
 
 ASKS = [
     "the serial number or asset tag of the device",
@@ -55,13 +61,8 @@ def _tell_assignees(d: Draw, plan: Plan, me: str, held: list[dict[str, Any]]) ->
     plan.milestone("every assignee told which of their incidents are back to work")
 
 
-class AwaitingCallerChase(LongFamily):
+class AwaitingCallerChase(DeskFamily):
     name = "long.awaiting-caller-chase"
-    apps = ("ticketing", "office")
-    surfaces = ("mcp", "cli", "python")
-    no_ui_reason = (
-        "callers answer on the desk's clock (advance_time), which no page of the desk's UI lets pass"
-    )
     summary = "chase every Awaiting Caller incident: remind, wait days for answers, note them, report"
 
     def build(self, d: Draw) -> Spec:
@@ -103,11 +104,8 @@ class AwaitingCallerChase(LongFamily):
         _tell_assignees(d, plan, me, held)
         subject = "Awaiting Caller chase"
         lines = [f"{inc['number']} | {inc['caller']} | {inc['assignee'] or '-'} | answered" for inc in held]
-        body = f"Hi {lead['name'].split()[0]},\n\nIncident | Caller | Assignee | Status\n" + "\n".join(lines)
-        plan.call("office_find_people", query=lead["name"])
-        mail(plan, lead["email"], subject, body)
-        rows = [TableRow(key=inc["number"], words=[inc["caller"]]) for inc in held]
-        plan.must(sent_mail(me, lead["email"], subject, Match(table=TableMatch(rows=rows, other_keys=INC))))
+        header = "Incident | Caller | Assignee | Status"
+        mail_incident_report(plan, me, lead, subject, (header, lines), held, subject)
         plan.milestone("chase report mailed to the Director of IT")
         prompt = " ".join(
             [

@@ -45,13 +45,38 @@ def _queue(d: Draw) -> list[dict[str, Any]]:
     )
 
 
-class DeskQueueWeek(LongFamily):
-    name = "long.desk-queue-week"
+class DeskFamily(LongFamily):
+    """An ultra-long scenario of the service desk, whose callers answer on the desk's clock."""
+
     apps = ("ticketing", "office")
     surfaces = ("mcp", "cli", "python")
     no_ui_reason = (
         "callers answer on the desk's clock (advance_time), which no page of the desk's UI lets pass"
     )
+
+
+def mail_incident_report(
+    plan: Plan,
+    me: str,
+    lead: dict[str, Any],
+    subject: str,
+    table: tuple[str, list[str]],
+    incidents: list,
+    about: str,
+) -> None:
+    """Mail the desk's lead `subject` with a table (`table`: its header and lines) of one line per incident,
+    expected as a table keyed by incident number naming each caller (`about`: what the subject must
+    contain)."""
+    header, lines = table
+    body = f"Hi {lead['name'].split()[0]},\n\n{header}\n" + "\n".join(lines)
+    plan.call("office_find_people", query=lead["name"])
+    mail(plan, lead["email"], subject, body)
+    rows = [TableRow(key=inc["number"], words=[inc["caller"]]) for inc in incidents]
+    plan.must(sent_mail(me, lead["email"], about, Match(table=TableMatch(rows=rows, other_keys=INC))))
+
+
+class DeskQueueWeek(DeskFamily):
+    name = "long.desk-queue-week"
     summary = "a week of the desk's New queue: take, ask the callers, wait days for answers, resolve, report"
 
     def build(self, d: Draw) -> Spec:
@@ -115,12 +140,8 @@ class DeskQueueWeek(LongFamily):
         plan.milestone("every incident resolved", [touched(inc, state=eq(6)) for inc in queue])
         subject = "Service desk queue: week report"
         lines = [f"{inc['number']} | {inc['caller']} | resolved" for inc in queue]
-        body = f"Hi {lead['name'].split()[0]},\n\nIncident | Caller | Outcome\n" + "\n".join(lines)
-        plan.call("office_find_people", query=lead["name"])
-        mail(plan, lead["email"], subject, body)
-        rows = [TableRow(key=inc["number"], words=[inc["caller"]]) for inc in queue]
-        plan.must(
-            sent_mail(me, lead["email"], "week report", Match(table=TableMatch(rows=rows, other_keys=INC)))
+        mail_incident_report(
+            plan, me, lead, subject, ("Incident | Caller | Outcome", lines), queue, "week report"
         )
         plan.milestone("week report mailed to the Director of IT")
         prompt = " ".join(
