@@ -11,7 +11,8 @@ import json
 import random
 import re
 from collections.abc import Iterator
-from functools import lru_cache
+from dataclasses import dataclass
+from functools import cache, lru_cache
 
 from apps.core.naming import split_qualified
 from apps.core.registry import discover
@@ -199,6 +200,26 @@ def build_task(world: str, fam: Family, seed: int) -> Task:
         entities=sorted(set(d.subjects)),
     )
     return Task(public=public, truth=truth)
+
+
+@dataclass(frozen=True)
+class Summary:
+    """What the catalog filters and the split checks read of an instance, kept for every instance drawn
+    (a few hundred bytes each, where a whole instance is tens of kilobytes: the instance cache holds a
+    fraction of the catalog, this one all of it, so a second scan of the catalog draws nothing)."""
+
+    split: str
+    difficulty: str
+    apps: tuple[str, ...]
+    entities: tuple[str, ...]
+
+
+@cache
+def summary(world: str, family: str, seed: int) -> Summary:
+    """The split, difficulty, apps and entities of `family@seed` in `world` (drawn once per process)."""
+    task = instance(world, family, seed)
+    p = task.public
+    return Summary(p.split, p.difficulty, tuple(p.apps), tuple(task.truth.entities))
 
 
 def find_instance(task_id: str, worlds: list[str]) -> Task | None:

@@ -8,7 +8,7 @@ from fastapi import APIRouter, Query, Response
 
 from apps.core.worlds import list_worlds, load_world
 from mcp_gateway.episodes import EpisodeError
-from mcp_gateway.families.instances import instance, instance_ids, parse_id
+from mcp_gateway.families.instances import instance, instance_ids, parse_id, summary
 from mcp_gateway.families.registry import families
 from mcp_gateway.tasks.store import tasks_of
 
@@ -72,9 +72,9 @@ def catalog_routes() -> APIRouter:
                         keep(p.model_dump())
         if chosen in ("instance", "all"):
             for iid in instance_ids("acme", family=family, split=split, app=app):
-                if not difficulty and not offset <= total < offset + limit:
-                    total += 1  # off the page: counted without drawing it
-                    continue
+                if not offset <= total < offset + limit:  # off the page: counted from a summary, or
+                    total += not difficulty or summary("acme", *parse_id(iid)).difficulty == difficulty
+                    continue  # without drawing at all when no difficulty is asked for
                 keep(instance("acme", *parse_id(iid)).public.model_dump())
         response.headers["X-Total-Count"] = str(total)
         if offset + limit < total:

@@ -12,7 +12,15 @@ from collections import Counter
 import pytest
 
 from mcp_gateway.families.base import Draw, Family, Redraw, Spec, answer_steps
-from mcp_gateway.families.instances import draw, instance, instance_bytes, instance_ids, parse_id, truth_key
+from mcp_gateway.families.instances import (
+    draw,
+    instance,
+    instance_bytes,
+    instance_ids,
+    parse_id,
+    summary,
+    truth_key,
+)
 from mcp_gateway.families.registry import families
 from mcp_gateway.families.splits import seed_split
 from mcp_gateway.families.worldview import world_view
@@ -62,9 +70,9 @@ def test_instance_ids_name_family_seed_and_version():
 def test_test_entities_are_never_train_entities(family):
     by_split: dict[str, set[str]] = {"train": set(), "dev": set(), "test": set()}
     for iid in instance_ids("acme", family=family):
-        task = instance("acme", *parse_id(iid))
-        assert task.truth.entities, f"{iid} records no entities"
-        by_split[task.public.split] |= set(task.truth.entities)
+        drawn = summary("acme", *parse_id(iid))
+        assert drawn.entities, f"{iid} records no entities"
+        by_split[drawn.split] |= set(drawn.entities)
     assert not by_split["train"] & by_split["test"]
     assert not by_split["dev"] & by_split["test"] and not by_split["train"] & by_split["dev"]
     fam = families()[family]
@@ -74,13 +82,11 @@ def test_test_entities_are_never_train_entities(family):
 def test_every_split_entity_set_is_disjoint_across_families_and_half_of_each_split_is_hard():
     train, test = set(), set()
     hard, total = Counter(), Counter()
-    for iid in instance_ids("acme"):
-        task = instance("acme", *parse_id(iid))
-        (test if task.public.split == "test" else train if task.public.split == "train" else set()).update(
-            task.truth.entities
-        )
-        total[task.public.split] += 1
-        hard[task.public.split] += task.public.difficulty == "hard"
+    for iid in instance_ids("acme"):  # every instance was drawn by the test above: summaries, no redraws
+        drawn = summary("acme", *parse_id(iid))
+        (test if drawn.split == "test" else train if drawn.split == "train" else set()).update(drawn.entities)
+        total[drawn.split] += 1
+        hard[drawn.split] += drawn.difficulty == "hard"
     assert train and test and not train & test
     # The hard half (>= 8 oracle calls, >= 3 records or two apps), over the whole catalog.
     assert sum(hard.values()) >= 0.5 * sum(total.values()), (hard, total)

@@ -15,7 +15,7 @@ import pytest
 from mcp.client import Client
 
 from mcp_gateway.families.checking import is_long_horizon, is_scenario
-from mcp_gateway.families.instances import instance, instance_ids, sample
+from mcp_gateway.families.instances import instance, instance_ids, parse_id, sample, summary
 from mcp_gateway.families.registry import families
 from mcp_gateway.tasks.oracle import resolve_args
 
@@ -80,6 +80,9 @@ def test_api_pages_over_instances(api):
     query = {"app": "ticketing", "difficulty": "hard", "kind": "instance", "limit": 5}
     hard = api.get("/v1/tasks", params=query)
     assert hard.json() and all(t["difficulty"] == "hard" and t["family"] for t in hard.json())
+    ids = instance_ids("acme", app="ticketing")
+    hard_ones = sum(summary("acme", *parse_id(i)).difficulty == "hard" for i in ids)
+    assert int(hard.headers["X-Total-Count"]) == hard_ones
     handwritten = api.get("/v1/tasks").json()
     assert "crm-close-won-villanueva" in {t["id"] for t in handwritten}
     assert all("@" not in t["id"] for t in handwritten)
