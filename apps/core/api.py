@@ -26,7 +26,7 @@ from apps.core.events import EventRecord
 from apps.core.journal import NetChange
 from apps.core.naming import qualified, split_qualified
 from apps.core.registry import discover, selected_apps
-from apps.core.runtime import Outcome, complete_task, record_browser_events, run_action
+from apps.core.runtime import Outcome, complete_task, record_browser_events, relog_undone, run_action
 from apps.core.safe_values import text_problem
 from apps.core.spec import AppSpec
 from apps.core.sqlite_store import SqliteMemoryStore
@@ -237,6 +237,15 @@ class Episode:
         self._check_open()
         with self._lock:
             self.gym.store.restore(self.db, snapshot.payload)
+
+    def undo_since(self, snapshot: Snapshot, after_seq: int, reason: str) -> None:
+        """Restore `snapshot` (taken when the log ended at `after_seq`) but keep the log of what was
+        tried since: the calls made after it are logged again, the successful ones as `rolled_back`."""
+        self._check_open()
+        with self._lock:
+            tried = self.db.events(since=after_seq)
+            self.gym.store.restore(self.db, snapshot.payload)
+            relog_undone(self.db, tried, reason)
 
     def fork(self, *, episode_id: str | None = None) -> Episode:
         """A new independent episode starting from this one's current state."""

@@ -202,3 +202,27 @@ def record_browser_events(db: EpisodeDb, app: str, browser_events: Sequence[dict
         for i, ev in enumerate(browser_events)
     ]
     db.finish_action(last_seq=first_seq + len(events) - 1, tick=tick, events=events)
+
+
+def relog_undone(db: EpisodeDb, records: Sequence[Any], reason: str) -> None:
+    """Log again, with their own seqs and ticks, the events of a unit of actions that was undone by
+    restoring a snapshot (which took the log back too): every call stays in the log as it was made,
+    the refused one with its error, and each one that had succeeded marked `rolled_back` with `reason`,
+    so no checkpoint counts it as a successful call. The clock ends where the calls moved it."""
+    by_tick: dict[int, list[dict[str, Any]]] = {}
+    for r in records:
+        ev = {
+            "seq": r.seq,
+            "parent": r.parent,
+            "kind": r.kind,
+            "surface": r.surface,
+            "app": r.app,
+            "name": r.name,
+            "args": r.args,
+            "outcome": "rolled_back" if r.kind == "action" and r.outcome == "ok" else r.outcome,
+            "error": reason if r.kind == "action" and r.outcome == "ok" else r.error,
+            "detail": r.detail,
+        }
+        by_tick.setdefault(r.tick, []).append(ev)
+    for tick, events in sorted(by_tick.items()):
+        db.finish_action(last_seq=max(e["seq"] for e in events), tick=tick, events=events)

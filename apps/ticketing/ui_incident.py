@@ -203,7 +203,7 @@ def build_incident_router(kit: UiKit, crm_contact_url: Any) -> APIRouter:
             return kit.redirect(request, f"/incidents/{number}", saved=message if steps else None)
         label = _label_of(failed.field)
         field = failed.field if label else None
-        message = f"{label}: {failed.error}" if label else failed.error
+        message = "Invalid update. " + (f"{label}: {failed.error}" if label else failed.error or "")
         return await page(request, number, values, {field: failed.error or ""} if field else {}, message, 422)
 
     add_record_routes(router, kit, "/incidents", page, submit)

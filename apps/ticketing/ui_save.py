@@ -1,7 +1,7 @@
 """Saving one ServiceNow form: the submitted fields compared with the record, turned into the service
 actions MCP and the CLI use (an edit, an assignment, a journal entry, a state change), run in order as
 one unit. When one is refused the episode goes back to where it was before the first (nothing
-changed) and the refusal is reported at its field."""
+changed), every call stays in the event log, and the refusal is reported at its field."""
 
 from __future__ import annotations
 
@@ -38,22 +38,29 @@ def changed(values: dict[str, str], current: dict[str, Any], names: tuple[str, .
 async def run_steps(
     kit: UiKit, request: Request, steps: list[Step], trace: list[dict[str, Any]]
 ) -> Outcome | None:
-    """Run `steps` in order under the episode's lock; None when all succeed, else the first refusal
-    (after the episode is restored to its state before the first step, the browser trace kept)."""
+    """Run `steps` in order under the episode's lock; None when all succeed, else the first refusal.
+
+    A form save is atomic, as in ServiceNow, where a business rule that aborts aborts the whole update
+    ("Invalid update"): on a refusal the episode goes back to its state before the first step. Every
+    call made stays in the event log exactly as it was made (the same name, arguments, order and
+    ticks as over MCP): the refused one with its error, the earlier ones marked rolled_back."""
     episode = kit.episode(request)
     app = kit.spec.name
 
     def work() -> Outcome | None:
         with episode.lock:
             snapshot = episode.snapshot() if len(steps) > 1 else None
+            after = 0  # the last seq logged before the first step
             for i, step in enumerate(steps):
                 outcome = episode.invoke(
                     app, step.action, step.args, surface="ui", browser_events=trace if i == 0 else ()
                 )
+                if i == 0:
+                    after = outcome.seq - len(trace) - 1
                 if not outcome.ok:
                     if i > 0 and snapshot is not None:
-                        episode.restore(snapshot)
-                        episode.record_browser_events(app, trace)
+                        reason = f"Invalid update: not saved because {step.action} was refused"
+                        episode.undo_since(snapshot, after, reason)
                     return outcome
             if not steps and trace:
                 episode.record_browser_events(app, trace)

@@ -32,9 +32,24 @@ def test_one_submit_edits_assigns_and_resolves_or_changes_nothing(desk):
 
     page.get_by_label("Resolution notes").fill("Cleaned the fan")
     page.get_by_role("button", name="Resolve").click()  # no resolution code: refused, nothing kept
+    expect(page.get_by_role("alert")).to_contain_text("Invalid update")
     expect(page.get_by_role("alert")).to_contain_text("resolution code")
     expect(group).to_have_value("Service Desk")  # the typed values stay
     assert episode.state_hash() == before
+    # every call of the refused save is logged as made over MCP: the accepted ones rolled back
+    tried = [e for e in episode.events() if e.kind == "action" and not e.name.startswith(("get_", "list_"))]
+    assert [(e.name, e.outcome) for e in tried[-3:]] == [
+        ("update_incident", "rolled_back"),
+        ("assign_incident", "rolled_back"),
+        ("resolve_incident", "error"),
+    ]
+    assert tried[-3].args == {"incident_id": number, "urgency": 1}
+    assert "resolve_incident was refused" in tried[-3].error and "resolution code" in tried[-1].error
+    ticks = [e.tick for e in episode.events()]
+    assert ticks == sorted(ticks) and len({e.seq for e in episode.events()}) == len(ticks)
+    assert (episode.now - episode.world.now).total_seconds() == ticks[-1]  # the clock_intact gate holds
+    clicked = [e for e in episode.events() if e.kind == "browser" and e.parent == tried[-3].seq]
+    assert clicked, "the click that made the save points at its first call"
     inc = episode.call("ticketing_get_incident", incident_id=number)["incident"]
     assert (inc["urgency"], inc["assignment_group"]) == (3, None)
 
