@@ -61,6 +61,7 @@ PAGES: dict[str, list[str]] = {
         "/catalog",
         "/catalog?search=laptop",
         "/catalog/bfef215ee8cb1577151f0c2756722f01",
+        "/clock",
     ],
     "office": [
         "/mail",

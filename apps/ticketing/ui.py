@@ -11,6 +11,7 @@ from fastapi.responses import Response
 from apps.core.ui_kit import NavItem, UiKit, app_url
 from apps.ticketing.ui_catalog_home import build_catalog_router
 from apps.ticketing.ui_change import build_change_router
+from apps.ticketing.ui_clock import build_clock_router
 from apps.ticketing.ui_form_layouts import OPEN_PROBLEM_STATES
 from apps.ticketing.ui_forms import build_form_router
 from apps.ticketing.ui_incident import build_incident_router
@@ -69,6 +70,7 @@ def build_router(kit: UiKit) -> APIRouter:
     router.include_router(build_ref_router(kit))
     router.include_router(build_kb_router(kit))
     router.include_router(build_change_router(kit))
+    router.include_router(build_clock_router(kit))
 
     async def record(
         request: Request,

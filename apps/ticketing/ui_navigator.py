@@ -62,4 +62,5 @@ NAVIGATOR = (
         ),
     ),
     Application("Configuration", (Module("Servers and Applications", "/cmdb"),)),
+    Application("System Scheduler", (Module("Let time pass", "/clock"),)),
 )

@@ -115,7 +115,8 @@ class Family(ABC):
     author: str = "saasgym-families"
     summary: str = ""
     # what CI's sampled calibration runs of it (`tasks check` without --full): how many instances and, when
-    # set, only these surfaces (the ultra-long scenarios keep their slow browser run to --full)
+    # set, only these surfaces (the ultra-long scenarios keep their slow browser run to --full and to
+    # `tasks check --family F`, which calibrates F on every surface it allows)
     ci_instances: int = 3
     ci_surfaces: tuple[str, ...] | None = None
 

@@ -132,7 +132,7 @@ def run_family_checks(
             if not every and len(task.truth.oracle) > CLI_MAX_CALLS:
                 chosen = [s for s in chosen if s != "cli"]
             kept = families()[fam].ci_surfaces
-            if not every and kept is not None:
+            if not every and not only and kept is not None:  # CI's sampled run; --family F: all of F's
                 chosen = [s for s in chosen if s in kept]
             first.add(fam)
             checker.calibrate(task, chosen, row)

@@ -114,3 +114,42 @@ def test_list_breadcrumb_and_sorting(desk):
     expect(page.get_by_role("navigation", name="Filter conditions")).not_to_contain_text("Priority = 5")
     page.get_by_role("columnheader", name="Opened").get_by_role("link").click()
     expect(page.get_by_role("columnheader", name="Opened ▼")).to_have_attribute("aria-sort", "descending")
+
+
+def test_let_time_pass_until_the_caller_answers(desk):
+    """System Scheduler > Let time pass: a refused wait says why at the form and changes nothing; a real
+    one runs advance_time (the MCP tool's action) and the caller's answer is on the incident."""
+    episode, page, ui = desk
+    inc = episode.call("ticketing_list_incidents", state=[2], limit=1)["records"][0]
+    question = "Hi, could you tell us when it started and the exact error message?"
+    episode.call(
+        "ticketing_put_incident_on_hold",
+        incident_id=inc["number"],
+        hold_reason="Awaiting Caller",
+        comments=question,
+    )
+    page.goto(ui("/incidents?active=true"))
+    page.get_by_role("navigation", name="Application navigator").get_by_role(
+        "link", name="Let time pass"
+    ).click()
+    form = page.get_by_role("form", name="Let time pass")
+    before = episode.state_hash()
+    form.get_by_label("Hours").fill("0")
+    form.get_by_label("Minutes").fill("0")
+    with page.expect_response(lambda r: r.request.method == "POST") as refused:
+        form.get_by_role("button", name="Let time pass").click()
+    assert refused.value.status == 422
+    expect(page.get_by_role("alert")).to_contain_text("between 1 minute and 30 days")
+    assert episode.state_hash() == before
+    form.get_by_label("Hours").fill("72")
+    form.get_by_role("button", name="Let time pass").click()
+    replies = page.get_by_role("list", name="Callers who wrote back")
+    expect(replies.get_by_role("link", name=inc["number"])).to_be_visible()
+    wait = next(e for e in reversed(episode.events()) if e.kind == "action" and e.name == "advance_time")
+    assert wait.surface == "ui" and wait.args == {"hours": "72", "minutes": "0"}
+    replies.get_by_role("link", name=inc["number"]).click()
+    expect(page.get_by_role("heading", level=1)).to_have_text(inc["number"])
+    got = episode.call("ticketing_get_incident", incident_id=inc["number"])
+    answer = next(a for a in got["activity"] if a["sys_created_by"] == got["incident"]["caller_id"])
+    assert got["incident"]["state"] == 2  # the answer resumed work
+    expect(page.get_by_text(answer["value"][:60])).to_be_visible()

@@ -21,7 +21,10 @@ from mcp_gateway.families.ultralong.common import (
 from mcp_gateway.families.ultralong.desk import (
     DESK_SIDE_EFFECTS,
     DeskFamily,
+    advance,
+    incident_ui,
     journal,
+    journal_ui,
     mail_incident_report,
     other_incident,
     touched,
@@ -63,6 +66,9 @@ def _tell_assignees(d: Draw, plan: Plan, me: str, held: list[dict[str, Any]]) ->
 
 class AwaitingCallerChase(DeskFamily):
     name = "long.awaiting-caller-chase"
+    # v4: the browser oracle (v1's three seeds drew three different truths, v2's and v3's streams only two
+    # of the six ask x days combinations, which test_ultralong refuses: seeds must not share a truth)
+    version = 4
     summary = "chase every Awaiting Caller incident: remind, wait days for answers, note them, report"
 
     def build(self, d: Draw) -> Spec:
@@ -79,10 +85,15 @@ class AwaitingCallerChase(DeskFamily):
         for inc in held:
             plan.call("ticketing_get_incident", incident_id=inc["number"])
             text = f"Hi {inc['caller'].split()[0]}, a reminder: could you please send us {ask}?"
-            plan.call("ticketing_add_comment", record_id=inc["number"], text=text)
+            plan.call(
+                "ticketing_add_comment",
+                incident_ui(inc["number"], *journal_ui(text)),
+                record_id=inc["number"],
+                text=text,
+            )
         plan.milestone("every waiting caller reminded", [journal(inc, me_desk, "a reminder") for inc in held])
         for _ in range(days):
-            plan.call("ticketing_advance_time", hours=24)
+            advance(plan, 24)
             plan.call("ticketing_list_incidents", state=[2], assigned_to_me=False, limit=100)
         plan.milestone(
             "every caller answered and their incident resumed",
@@ -91,7 +102,9 @@ class AwaitingCallerChase(DeskFamily):
         )
         for inc in held:
             plan.call("ticketing_get_incident", incident_id=inc["number"])
-            plan.call("ticketing_add_work_note", record_id=inc["number"], text=f"{NOTE} ({ask})")
+            note = f"{NOTE} ({ask})"
+            ui = incident_ui(inc["number"], *journal_ui(note, "Work notes"))
+            plan.call("ticketing_add_work_note", ui, record_id=inc["number"], text=note)
             plan.must(
                 touched(inc, state=eq(2)),
                 journal(inc, me_desk, "a reminder"),

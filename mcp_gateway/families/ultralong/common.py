@@ -25,7 +25,7 @@ SIZE = 3  # seeds per scenario: distinct truths, few enough to calibrate every o
 
 class LongFamily(Family):
     """An ultra-long scenario: held out (test), a few seeds, calibrated in CI on one instance over Python
-    and MCP; its browser run (`tasks check --family F --full`) is left out of CI for its length."""
+    and MCP; its browser run (`tasks check --family F`, or --full) is left out of CI for its length."""
 
     splits = ("test",)
     size = SIZE

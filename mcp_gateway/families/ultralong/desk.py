@@ -20,7 +20,7 @@ from mcp_gateway.families.ultralong.common import (
     sent_mail,
     workload,
 )
-from mcp_gateway.tasks.model import Allowance, Expectation, Match, TableMatch, TableRow
+from mcp_gateway.tasks.model import Allowance, Expectation, Match, TableMatch, TableRow, UiStep
 
 QUESTIONS = [
     ("when it started and the exact error message you see", "when it started and the exact error message"),
@@ -48,11 +48,38 @@ def _queue(d: Draw) -> list[dict[str, Any]]:
 class DeskFamily(LongFamily):
     """An ultra-long scenario of the service desk, whose callers answer on the desk's clock."""
 
+    version = 2  # v2: the browser oracle (the desk's Let time pass page lets the callers answer)
     apps = ("ticketing", "office")
-    surfaces = ("mcp", "cli", "python")
-    no_ui_reason = (
-        "callers answer on the desk's clock (advance_time), which no page of the desk's UI lets pass"
-    )
+    surfaces = ("mcp", "cli", "ui", "python")
+
+
+# -- browser moves on the incident form and the desk's clock page ----------------------------------------
+
+
+def incident_ui(number: str, *steps: UiStep) -> list[UiStep]:
+    """Open the incident's form and do `steps` there."""
+    return [UiStep(goto=f"/incidents/{number}"), *steps]
+
+
+def journal_ui(text: str, tab: str = "Additional comments") -> list[UiStep]:
+    """Post `text` from the activity stream's tab (Additional comments, or Work notes)."""
+    return [UiStep(click=("tab", tab)), UiStep(fill=(tab, text)), UiStep(click=("button", "Post"))]
+
+
+def clock_ui(hours: int) -> list[UiStep]:
+    """System Scheduler > Let time pass: `hours` on the desk's clock."""
+    return [
+        UiStep(goto="/clock"),
+        UiStep(fill=("Hours", str(hours))),
+        UiStep(fill=("Minutes", "0")),
+        UiStep(click=("button", "Let time pass")),
+        UiStep(expect_text="Waited"),
+    ]
+
+
+def advance(plan: Plan, hours: int) -> None:
+    """Let `hours` pass on the desk's clock (callers answer, scheduled jobs run)."""
+    plan.call("ticketing_advance_time", clock_ui(hours), hours=hours)
 
 
 def mail_incident_report(
@@ -99,8 +126,10 @@ class DeskQueueWeek(DeskFamily):
             who = min(members, key=lambda m: (m["open"], m["name"], m["sys_id"]))
             who["open"] += 1
             chosen[inc["number"]] = who["sys_id"]
+            ui = [UiStep(fill=("Assigned to", who["name"])), UiStep(click=("button", "Update"))]
             plan.call(
                 "ticketing_assign_incident",
+                incident_ui(inc["number"], *ui, UiStep(expect_text=who["name"])),
                 incident_id=inc["number"],
                 assignment_group=inc["assignment_group"],
                 assigned_to=who["sys_id"],
@@ -111,8 +140,10 @@ class DeskQueueWeek(DeskFamily):
         )
         for inc in queue:
             text = f"Hi {inc['caller'].split()[0]}, could you tell us {ask}?"
+            hold = [UiStep(select=("On hold reason", "Awaiting Caller")), UiStep(click=("button", "On Hold"))]
             plan.call(
                 "ticketing_put_incident_on_hold",
+                incident_ui(inc["number"], *journal_ui(text), *hold, UiStep(expect_text="On Hold")),
                 incident_id=inc["number"],
                 hold_reason="Awaiting Caller",
                 comments=text,
@@ -122,15 +153,22 @@ class DeskQueueWeek(DeskFamily):
             [journal(inc, me_desk, "could you tell us") for inc in queue],
         )
         for _ in range(days):
-            plan.call("ticketing_advance_time", hours=24)
+            advance(plan, 24)
         plan.milestone(
             "every caller's answer received", [journal(inc, inc["caller_id"], "") for inc in queue]
         )
         for inc in queue:
             plan.call("ticketing_get_incident", incident_id=inc["number"])
             notes = f"Resolved after the caller told us {asked}."
+            ui = [UiStep(select=("Resolution code", code)), UiStep(fill=("Resolution notes", notes))]
             plan.call(
-                "ticketing_resolve_incident", incident_id=inc["number"], close_code=code, close_notes=notes
+                "ticketing_resolve_incident",
+                incident_ui(
+                    inc["number"], *ui, UiStep(click=("button", "Resolve")), UiStep(expect_text="Resolved")
+                ),
+                incident_id=inc["number"],
+                close_code=code,
+                close_notes=notes,
             )
             plan.must(
                 touched(inc, state=eq(6), assigned_to=eq(chosen[inc["number"]]), close_code=eq(code)),
