@@ -33,6 +33,7 @@ PAGES: dict[str, list[str]] = {
         "/products/01t5g000000000JAAQ",
         "/reports",
         "/reports/pipeline",
+        "/reports/new?group_by_1=stage_name&group_by_2=owner_id&summary_field=amount",
         "/tasks/new?who_id=0035g00000000JQAAY",
         "/calls/new?who_id=0035g00000000JQAAY",
         "/events/new?what_id=0015g000000004wAAA",

@@ -239,6 +239,6 @@ def test_load_seed_into_scratch_sqlite():
         counters = dict(conn.execute(text("SELECT object, next FROM _idseq")).all())
         assert counters["crm.Account"] == len(rows["account"]) + 1
         assert counters["crm.Task"] == len(rows["task"]) + 1
-        assert len(counters) == 16  # one per object with ids, incl. CustomField and ValidationRule
+        assert len(counters) == 17  # one per object with ids, incl. CustomField, ValidationRule and Report
         won = conn.execute(text("SELECT count(*) FROM crm_opportunity WHERE is_won")).scalar_one()
         assert won == sum(o["is_won"] for o in rows["opportunity"])

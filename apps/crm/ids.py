@@ -7,6 +7,7 @@ from apps.core.ids import case_safe_suffix, salesforce_id
 KEY_PREFIXES = {
     "Account": "001",
     "Note": "002",
+    "Report": "00O",
     "CustomField": "00N",
     "ValidationRule": "03d",
     "Contact": "003",

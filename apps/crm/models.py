@@ -293,3 +293,19 @@ class ValidationRule(CrmTable, table=True):
     error_condition: str
     error_message: str
     error_field: str | None = None
+
+
+class Report(Stamped, table=True):
+    """A report saved from the report builder: its name, folder and definition (what `run_report` takes).
+
+    `definition` is JSON of run_report's arguments; running the report recomputes from the current data.
+    """
+
+    __tablename__ = "crm_report"
+    id: str = Field(primary_key=True)
+    name: str
+    folder: str
+    description: str | None = None
+    report_type: str
+    definition: str
+    owner_id: str = Field(index=True)

@@ -27,6 +27,7 @@ TABLE_OF_OBJECT = {
     "UserRole": "crm_user_role",
     "CustomField": "crm_custom_field",
     "ValidationRule": "crm_validation_rule",
+    "Report": "crm_report",
 }
 
 

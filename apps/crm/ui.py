@@ -22,6 +22,7 @@ from apps.crm.ui_list_actions import build_list_action_router
 from apps.crm.ui_lists import build_list_router
 from apps.crm.ui_lookup import build_lookup_router, placeholder
 from apps.crm.ui_records import build_record_router
+from apps.crm.ui_reports import build_report_router
 from apps.crm.ui_stage import build_stage_router
 
 STATIC = Path(__file__).parent / "static"
@@ -55,6 +56,7 @@ def build_router(kit: UiKit) -> APIRouter:
     for sub in (
         build_lookup_router,
         build_home_router,
+        build_report_router,
         build_list_router,
         build_list_action_router,
         build_edit_router,

@@ -83,8 +83,4 @@ def build_home_router(kit: UiKit) -> APIRouter:
             },
         )
 
-    @router.get("/reports", name="reports")
-    async def reports(request: Request) -> Response:
-        return kit.render(request, "reports.html", {"title": "Reports"})
-
     return router

@@ -216,3 +216,54 @@ def test_each_failed_rule_shows_at_its_own_field(crm):
     expect(alert).to_contain_text("Loss Reason: Select a Loss Reason")
     expect(alert).to_contain_text(f"Next Step: {NEXT_STEP_MESSAGE}")
     assert episode.state_hash() == before
+
+
+def test_report_builder_filter_group_chart_and_saved_report(crm):
+    episode, page, ui = crm
+    opps = episode.call("crm_list_opportunities", limit=200)["records"]
+    big = [o for o in opps if (o["amount"] or 0) > 20000]
+    page.goto(ui("/reports"))
+    page.get_by_role("link", name="New Report").click()
+    page.get_by_label("Filter 1 field").select_option("amount")
+    page.get_by_label("Filter 1 operator").select_option("greater_than")
+    page.get_by_label("Group Rows By").select_option("stage_name")
+    page.get_by_label("Summarize Field").select_option("amount")
+    page.get_by_label("Filter 1 value").fill("20000")
+    page.get_by_label("Filter 1 value").press("Enter")  # submits from the keyboard
+    expect(page).to_have_url(re.compile(r"filter_value_1=20000"))
+
+    grand = page.locator("tr.grand-total td")
+    assert grand.nth(0).inner_text() == str(len(big))
+    assert (
+        grand.nth(1).inner_text().replace("$", "").replace(",", "") == f"{sum(o['amount'] for o in big):.2f}"
+    )
+    stages = {o["stage_name"] for o in big}
+    chart = page.get_by_role("img", name="Sum of Amount by Stage")
+    expect(chart).to_be_visible()
+    assert chart.locator("rect").count() == len(stages)
+    page.get_by_text("Chart data", exact=True).press("Enter")  # opens the data table
+    data = page.get_by_role("table", name="Chart data").locator("tbody th").all_inner_texts()
+    assert sorted(data) == sorted(stages)
+
+    page.get_by_label("Report Name").fill("Big Deals by Stage")
+    page.get_by_label("Folder").select_option("Public Reports")
+    page.get_by_role("button", name="Save").click()
+    expect(page.get_by_role("heading", level=1)).to_have_text("Big Deals by Stage")
+    report_id = page.url.rstrip("/").rsplit("/", 1)[-1]
+    assert report_id.startswith("00O")
+    episode.call(
+        "crm_create_opportunity",
+        name="UI report deal",
+        close_date="2026-12-31",
+        stage_name="Prospecting",
+        amount=50000,
+    )
+    page.reload()
+    assert page.locator("tr.grand-total td").nth(0).inner_text() == str(len(big) + 1)
+    page.goto(ui("/reports"))
+    expect(page.get_by_role("link", name="Big Deals by Stage")).to_have_attribute(
+        "href", re.compile(report_id)
+    )
+
+    page.goto(ui("/reports/new?filter_field_1=amount&filter_op_1=less_than&filter_value_1=lots"))
+    expect(page.get_by_role("alert")).to_contain_text("'lots' is not a number")

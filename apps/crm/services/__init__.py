@@ -10,6 +10,7 @@ from apps.crm.services import (  # noqa: F401
     notes,
     opportunities,
     products,
+    report_builder,
     reports,
     search,
     users,

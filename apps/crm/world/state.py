@@ -16,7 +16,10 @@ from apps.crm.models import crm_registry
 from worlds.generator.common import fmt_dt, rand_dt, slug
 from worlds.generator.company import Company
 
-TABLES = {t.name.removeprefix("crm_"): t for t in crm_registry.metadata.sorted_tables}
+# saved reports (crm_report) are made in an episode, never part of a generated world
+TABLES = {
+    t.name.removeprefix("crm_"): t for t in crm_registry.metadata.sorted_tables if t.name != "crm_report"
+}
 
 CORP_WORDS = {"inc", "llc", "ltd", "plc", "group", "and", "sons", "co", "corp", "corporation"}
 

@@ -1,0 +1,136 @@
+"""Reports tab: the list of reports, the report builder / run page (filters, groupings, summary,
+grand total and a bar chart) and saved reports, over run_report, save_report, list_reports and
+run_saved_report."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from fastapi import APIRouter, Request
+from fastapi.responses import Response
+
+from apps.core.ui_kit import UiKit
+from apps.crm.services.report_engine import AGGREGATES, NUMBER, OPERATORS, REPORT_TYPES
+
+FILTER_ROWS = 3
+CHART_WIDTH = 420  # px of the longest bar
+
+
+def definition_from(query: Mapping[str, str]) -> dict[str, Any]:
+    """run_report's arguments from the builder form's fields (blank fields left out)."""
+    filters = []
+    for i in range(1, FILTER_ROWS + 1):
+        field = (query.get(f"filter_field_{i}") or "").strip()
+        if field:
+            value = (query.get(f"filter_value_{i}") or "").strip()
+            filters.append(f"{field} {query.get(f'filter_op_{i}') or 'equals'} {value}".strip())
+    args: dict[str, Any] = {
+        "report_type": query.get("report_type") or "opportunities",
+        "scope": query.get("scope") or "all",
+        "filters": filters,
+        "group_by": [g for i in (1, 2) if (g := (query.get(f"group_by_{i}") or "").strip())],
+    }
+    for key in ("date_from", "date_to", "aggregate", "summary_field"):
+        if value := (query.get(key) or "").strip():
+            args[key] = value
+    if "summary_field" not in args:
+        args.pop("aggregate", None)  # the Summary menu only applies to a chosen field
+    return args
+
+
+def form_values(definition: Mapping[str, Any]) -> dict[str, str]:
+    """The builder form's field values of a report definition (the inverse of `definition_from`)."""
+    values = {k: str(definition.get(k) or "") for k in ("report_type", "scope", "aggregate", "summary_field")}
+    dates = definition.get("dates") or (definition.get("date_from"), definition.get("date_to"))
+    values.update(date_from=str(dates[0] or ""), date_to=str(dates[1] or ""))
+    for i, name in enumerate(definition.get("group_by") or [], start=1):
+        values[f"group_by_{i}"] = name
+    for i, text in enumerate(definition.get("filters") or [], start=1):
+        parts = text.split(maxsplit=2) + ["", ""]
+        values.update(
+            {f"filter_field_{i}": parts[0], f"filter_op_{i}": parts[1], f"filter_value_{i}": parts[2]}
+        )
+    return values
+
+
+def chart_bars(report: Mapping[str, Any]) -> list[dict[str, Any]]:
+    """One bar per top-level group: its label, value (the summary, else the record count) and width."""
+    use_summary = bool(report.get("summary_field"))
+    values = [(g["label"], (g["summary"] or 0) if use_summary else g["count"]) for g in report["groups"]]
+    top = max((abs(v) for _, v in values), default=0) or 1
+    return [
+        {"label": label, "value": v, "width": round(abs(v) / top * CHART_WIDTH, 1)} for label, v in values
+    ]
+
+
+def build_report_router(kit: UiKit) -> APIRouter:
+    """/reports (the list), /reports/new (build, run and save) and /reports/{id} (a saved report)."""
+    router = APIRouter()
+
+    async def page(
+        request: Request,
+        values: dict[str, str],
+        outcome: Any,
+        *,
+        saved: dict | None = None,
+        save_error: str | None = None,
+    ) -> Response:
+        report = outcome.data() if outcome.ok else None
+        rtype = REPORT_TYPES.get(values.get("report_type") or "opportunities", REPORT_TYPES["opportunities"])
+        bad = not outcome.ok or save_error
+        return kit.render(
+            request,
+            "report_run.html",
+            {
+                "title": saved["name"] if saved else "New Report",
+                "report": report,
+                "saved": saved,
+                "error": None if outcome.ok else outcome.error,
+                "save_error": save_error,
+                "values": values,
+                "rtype": rtype,
+                "report_types": REPORT_TYPES,
+                "operators": OPERATORS,
+                "aggregates": AGGREGATES,
+                "fields": [(n, label) for n, (label, _) in rtype.fields.items()],
+                "numeric": [(n, label) for n, (label, kind) in rtype.fields.items() if kind == NUMBER],
+                "filter_rows": range(1, FILTER_ROWS + 1),
+                "bars": chart_bars(report) if report and report["groups"] else [],
+                "chart_width": CHART_WIDTH,
+            },
+            status=422 if bad else 200,
+        )
+
+    @router.get("/reports", name="reports")
+    async def reports(request: Request) -> Response:
+        saved = await kit.read(request, "list_reports", {})
+        return kit.render(request, "reports.html", {"title": "Reports", "saved": saved["records"]})
+
+    @router.get("/reports/new", name="new_report")
+    async def new_report(request: Request) -> Response:
+        values = dict(request.query_params)
+        outcome = await kit.run(request, "run_report", definition_from(values))
+        return await page(request, values, outcome)
+
+    @router.post("/reports/new")
+    async def save_report(request: Request) -> Response:
+        values, trace = await kit.form(request)
+        args = definition_from(values)
+        extra = {k: v for k in ("name", "folder", "description") if (v := (values.get(k) or "").strip())}
+        outcome = await kit.run(request, "save_report", {**args, **extra}, trace)
+        if outcome.ok:
+            return kit.redirect(request, f"/reports/{outcome.data()['id']}")
+        ran = await kit.run(request, "run_report", args)
+        return await page(request, values, ran, save_error=outcome.error)
+
+    @router.get("/reports/{report_id}", name="saved_report")
+    async def saved_report(request: Request, report_id: str) -> Response:
+        outcome = await kit.run(request, "run_saved_report", {"report_id": report_id})
+        if not outcome.ok:
+            return kit.error_page(request, outcome.error or "No such report.", status=404)
+        listed = await kit.read(request, "list_reports", {})
+        saved = next(r for r in listed["records"] if r["id"] == outcome.data()["report_id"])
+        return await page(request, form_values(saved["definition"]), outcome, saved=saved)
+
+    return router
