@@ -2,11 +2,25 @@
 
 from __future__ import annotations
 
+import json
+
 from fastapi import APIRouter, Request
 from fastapi.responses import Response
+from markupsafe import Markup, escape
 
 from apps.core.ui_kit import UiKit
 from apps.office.ui_submit import submit
+
+
+def with_mentions(body: str, mentioned: list[str], names: dict[str, str]) -> Markup:
+    """The message text with each stored mention ("@Full Name") highlighted, the rest escaped."""
+    html = str(escape(body))
+    for user_id in mentioned:
+        name = names.get(user_id)
+        if name:
+            tag = str(escape("@" + name))
+            html = html.replace(tag, f'<span class="o-mention">{tag}</span>')
+    return Markup(html)
 
 
 def build_chat_router(kit: UiKit) -> APIRouter:
@@ -34,6 +48,14 @@ def build_chat_router(kit: UiKit) -> APIRouter:
             found = next((c for c in chats if c["id"] == q["chat"]), None)
             heading = (found["topic"] or ", ".join(found["members"])) if found else "Chat"
             target = ("chat", q["chat"])
+        members = []
+        if target:
+            members = (await kit.read(request, "list_conversation_members", {f"{target[0]}_id": target[1]}))[
+                "records"
+            ]
+            names = {p["id"]: p["display_name"] for p in members}
+            for msg in messages["records"]:
+                msg["body_html"] = with_mentions(msg["body_content"], msg.get("mentions") or [], names)
         return kit.render(
             request,
             "chat.html",
@@ -45,6 +67,9 @@ def build_chat_router(kit: UiKit) -> APIRouter:
                 "messages": messages,
                 "heading": heading,
                 "target": target,
+                "members": json.dumps(
+                    [{"display_name": p["display_name"], "mail": p["mail"]} for p in members]
+                ),
             },
         )
 

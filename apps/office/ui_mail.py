@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from fastapi import APIRouter, Request
-from fastapi.responses import Response
+from fastapi.responses import JSONResponse, Response
 
 from apps.core.ui_kit import UiKit
 from apps.office.ui_submit import submit
@@ -13,13 +13,41 @@ def _split(text: str | None) -> list[str]:
     return [a.strip() for a in (text or "").replace(",", ";").split(";") if a.strip()]
 
 
+def _recipients(values: dict[str, str], field: str) -> list[str]:
+    """The people picker's chosen tokens (`<field>_picked`) then any address typed into the box."""
+    return _split(values.get(f"{field}_picked")) + _split(values.get(field))
+
+
 def build_mail_router(kit: UiKit) -> APIRouter:
     router = APIRouter()
+
+    @router.get("/mail/people", name="people", include_in_schema=False)
+    async def people(request: Request) -> Response:
+        """The To/Cc people picker's suggestions as JSON: colleagues, then contacts, matching `q`."""
+        text = (request.query_params.get("q") or "").strip()
+        if len(text) < 2:
+            return JSONResponse({"results": []})
+        outcome = await kit.run(request, "find_people", {"query": text, "limit": 8})
+        if not outcome.ok:
+            return JSONResponse({"error": outcome.error, "results": []}, status_code=422)
+        data = outcome.data()
+        found = [(u["display_name"], u["mail"], u.get("job_title") or "") for u in data["colleagues"]]
+        found += [
+            (c["display_name"], c["email_address"], c.get("company_name") or "")
+            for c in data["external_contacts"]
+            if c.get("email_address")
+        ]
+        return JSONResponse({"results": [{"name": n, "address": a, "meta": m} for n, a, m in found]})
 
     @router.get("/mail", name="mail")
     async def mail(request: Request) -> Response:
         q = request.query_params
         folder, query, selected = q.get("folder", "inbox"), (q.get("q") or "").strip(), q.get("id")
+        if selected:  # Outlook marks a message read when the reading pane shows it (before the counts)
+            message = await kit.read(request, "get_message", {"message_id": selected})
+            if not message["is_read"]:
+                await kit.run(request, "update_message", {"message_id": selected, "is_read": True})
+                message["is_read"] = True
         folders = await kit.read(request, "list_mail_folders")
         error = None
         if query:
@@ -29,7 +57,7 @@ def build_mail_router(kit: UiKit) -> APIRouter:
             )
         else:
             messages = await kit.read(request, "list_messages", {"folder": folder, "limit": 50})
-        message = await kit.read(request, "get_message", {"message_id": selected}) if selected else None
+        message = message if selected else None
         return kit.render(
             request,
             "mail.html",
@@ -68,13 +96,13 @@ def build_mail_router(kit: UiKit) -> APIRouter:
         elif mode == "forward" and original:
             action, args = (
                 "forward_message",
-                {"message_id": original, "to": _split(values.get("to")), "comment": values.get("body", "")},
+                {"message_id": original, "to": _recipients(values, "to"), "comment": values.get("body", "")},
             )
         else:
             action = "send_mail"
             args = {
-                "to": _split(values.get("to")),
-                "cc": _split(values.get("cc")),
+                "to": _recipients(values, "to"),
+                "cc": _recipients(values, "cc"),
                 "subject": values.get("subject", ""),
                 "body": values.get("body", ""),
             }
@@ -100,8 +128,10 @@ def build_mail_router(kit: UiKit) -> APIRouter:
             args["flag_status"] = values["flag_status"]
         if "is_read" in values:
             args["is_read"] = values["is_read"] == "true"
+        # "Mark unread" leaves the reading pane, which would mark the message read again
+        shown = None if args.get("is_read") is False else message_id
         return await submit(
-            kit, request, "update_message", args, "/mail", folder=values.get("folder", "inbox"), id=message_id
+            kit, request, "update_message", args, "/mail", folder=values.get("folder", "inbox"), id=shown
         )
 
     @router.post("/mail/{message_id}/delete", name="delete_message")

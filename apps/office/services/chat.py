@@ -12,7 +12,7 @@ from apps.office.coworkers.engine import on_chat_message
 from apps.office.error_shape import INVALID_RECIPIENTS
 from apps.office.limits import MessageText, check_message_size
 from apps.office.models import Channel, Chat, ChatMember, ChatMessage, Team, TeamMember, User
-from apps.office.schemas import ChannelOut, ChatMessageOut, ChatOut, TeamOut
+from apps.office.schemas import ChannelOut, ChatMessageOut, ChatOut, TeamOut, UserOut
 from apps.office.services.common import (
     Emails,
     actions,
@@ -301,3 +301,33 @@ def send_chat_message(ctx: Ctx, *, chat_id: str, content: MessageText) -> ChatMe
     return _post(
         ctx, content=content, recipients=_members(ctx, chat.id), chat_type=chat.chat_type, chat_id=chat.id
     )
+
+
+class MemberList(BaseModel):
+    """The people of a channel's team or of a chat, by name: whom an @mention can notify."""
+
+    records: list[UserOut]  # type: ignore[valid-type]
+
+
+@actions.read
+def list_conversation_members(
+    ctx: Ctx, *, channel_id: str | None = None, chat_id: str | None = None
+) -> MemberList:
+    """The members of a channel (its team's members) or of a chat, by name: the people an @mention
+    in that conversation can notify. Give exactly one of channel_id and chat_id.
+
+    Args:
+        channel_id: a channel's id (from list_channels).
+        chat_id: a chat's id (from list_chats).
+    """
+    if bool(channel_id) == bool(chat_id):
+        raise ActionError(
+            "give exactly one of channel_id and chat_id", field="channel_id", code=ErrorKind.INVALID_VALUE
+        )
+    ids = (
+        _team_members(ctx, _channel(ctx, channel_id).team_id)
+        if channel_id
+        else _members(ctx, _chat(ctx, chat_id).id)
+    )
+    rows = ctx.db.exec(select(User).where(col(User.id).in_(ids)).order_by(User.display_name, User.id))
+    return MemberList(records=[UserOut.model_validate(u) for u in rows])

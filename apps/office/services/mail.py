@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Annotated, Literal
 
+from sqlalchemy import Integer, cast
 from sqlmodel import col, func, select
 
 from apps.core import list_query
@@ -52,7 +53,8 @@ def list_mail_folders(ctx: Ctx) -> MailFolderList:
             select(
                 Message.parent_folder_id,
                 func.count(),
-                func.sum(col(Message.is_read).is_(False)),
+                # an Integer sum: a sum typed Boolean (the comparison's type) would come back as True/1
+                func.sum(cast(col(Message.is_read).is_(False), Integer)),
             )
             .where(Message.owner_id == user.id)
             .group_by(Message.parent_folder_id)
