@@ -58,6 +58,20 @@ class SqliteEpisodeDb(EpisodeDb):
         # One SQLAlchemy connection kept open for the actions' sessions: checking one out of the pool
         # and returning it (a reset) per action was a third of an empty action's session cost.
         self._action_connection = self.engine.connect()
+        # The `_episode` row (next_event, tick, completed, answer) as last written by `finish_action`,
+        # so an action reads no bookkeeping back; None after anything else may have written it.
+        self._head: tuple[int, int, bool, str | None] | None = None
+        self._marked = False  # `_ctx.action_id` may be set: `finish_action` clears it
+
+    def forget_head(self) -> None:
+        """Drop the cached `_episode` row: call after writing the database other than by an action."""
+        self._head = None
+
+    def _read_head(self) -> tuple[int, int, bool, str | None]:
+        if self._head is None:
+            row = self.conn.execute("SELECT next_event, tick, completed, answer FROM _episode").fetchone()
+            self._head = (row[0], row[1], bool(row[2]), row[3])
+        return self._head
 
     @property
     def action_bind(self) -> Any:
@@ -67,12 +81,13 @@ class SqliteEpisodeDb(EpisodeDb):
 
     # -- actions ---------------------------------------------------------------------------
     def begin_action(self, reserve: int = 1) -> tuple[int, int]:
-        next_event, tick = self.conn.execute("SELECT next_event, tick FROM _episode").fetchone()
+        next_event, tick, _, _ = self._read_head()
         return next_event, tick + 1
 
     def mark_action(self, connection: Any, action_id: int | None, tick: int) -> None:
         # `connection` wraps `self.conn`, inside the action's transaction: the driver's own execute is
         # the same statement on the same transaction, without SQLAlchemy's execution machinery.
+        self._marked = True
         self.conn.execute("UPDATE _ctx SET action_id = ?", (action_id,))
         self.conn.execute("UPDATE _episode SET tick = ?", (tick,))
 
@@ -85,18 +100,24 @@ class SqliteEpisodeDb(EpisodeDb):
         completion: tuple[str | None] | None = None,
     ) -> None:
         c = self.conn
+        _, _, completed, answer = self._read_head()
+        self._head = None  # until the bookkeeping below is committed
         c.execute("BEGIN")
         try:
-            c.execute("UPDATE _ctx SET action_id = NULL")
+            if self._marked:  # a read-only action never set it (and a rolled-back one left it NULL)
+                c.execute("UPDATE _ctx SET action_id = NULL")
             c.execute("UPDATE _episode SET tick = ?, next_event = ?", (tick, last_seq + 1))
             if completion is not None:
                 c.execute("UPDATE _episode SET completed = 1, answer = ?", completion)
+                completed, answer = True, completion[0]
             for ev in events:
                 event_log.record(c, tick=tick, **ev)
             c.execute("COMMIT")
         except BaseException:
             c.execute("ROLLBACK")
             raise
+        self._marked = False
+        self._head = (last_seq + 1, tick, completed, answer)
 
     @contextmanager
     def deadline(self, seconds: float | None) -> Iterator[None]:
@@ -115,14 +136,14 @@ class SqliteEpisodeDb(EpisodeDb):
             self.conn.set_progress_handler(None, 0)
 
     def completion(self) -> tuple[bool, str | None]:
-        completed, answer = self.conn.execute("SELECT completed, answer FROM _episode").fetchone()
-        return bool(completed), answer
+        _, _, completed, answer = self._read_head()
+        return completed, answer
 
     def write_count(self) -> int:
         return self.conn.total_changes
 
     def clock(self) -> int:
-        return self.conn.execute("SELECT tick FROM _episode").fetchone()[0]
+        return self._read_head()[1]
 
     # -- reading -----------------------------------------------------------------------------
     def journal(self, *, since: int = 0, action_id: int | None = None) -> list[journal.Entry]:
@@ -142,6 +163,7 @@ class SqliteEpisodeDb(EpisodeDb):
 
     def execute_raw(self, sql: str, params: Sequence[Any] = ()) -> Any:
         with self.lock:
+            self._head = None  # the statement may write `_episode`
             return self.conn.execute(sql, tuple(params)).fetchall()
 
 
@@ -188,6 +210,7 @@ class SqliteMemoryStore(EpisodeStore):
 
     def reset(self, db: SqliteEpisodeDb, golden: GoldenImage) -> None:
         with db.lock:
+            db.forget_head()
             pending = db.conn.execute("SELECT count(*) FROM _journal").fetchone()[0]
             if pending > UNDO_LIMIT:
                 _load(db.conn, golden.data)
@@ -217,6 +240,7 @@ class SqliteMemoryStore(EpisodeStore):
 
     def restore(self, db: SqliteEpisodeDb, payload: bytes) -> None:
         with db.lock:
+            db.forget_head()
             _load(db.conn, payload)
 
     def fork(self, db: SqliteEpisodeDb) -> SqliteEpisodeDb:
