@@ -49,6 +49,7 @@ PAGES: dict[str, list[str]] = {
         "/incidents/new",
         "/problems",
         "/problems/PRB0040150",
+        "/problems/PRB0040001",  # an open problem: the editable form
         "/changes",
         "/changes/CHG0030343",
         "/changes/new",

@@ -12,12 +12,12 @@ from apps.core.ui_kit import NavItem, UiKit, app_url
 from apps.ticketing.ui_catalog_home import build_catalog_router
 from apps.ticketing.ui_change import build_change_router
 from apps.ticketing.ui_clock import build_clock_router
-from apps.ticketing.ui_form_layouts import OPEN_PROBLEM_STATES
 from apps.ticketing.ui_forms import build_form_router
 from apps.ticketing.ui_incident import build_incident_router
 from apps.ticketing.ui_kb import build_kb_router
 from apps.ticketing.ui_lists import build_list_router
 from apps.ticketing.ui_navigator import NAVIGATOR
+from apps.ticketing.ui_problem import build_problem_router
 from apps.ticketing.ui_refs import build_ref_router
 from apps.ticketing.ui_search import build_search_router
 
@@ -71,6 +71,7 @@ def build_router(kit: UiKit) -> APIRouter:
     router.include_router(build_kb_router(kit))
     router.include_router(build_change_router(kit))
     router.include_router(build_clock_router(kit))
+    router.include_router(build_problem_router(kit))
 
     async def record(
         request: Request,
@@ -78,11 +79,10 @@ def build_router(kit: UiKit) -> APIRouter:
         arg: str,
         key: str,
         kind: str,
-        edit: str | None = None,
         error: str | None = None,
         status: int = 200,
     ) -> Response:
-        """The generic record page; `edit` is the path of the record's Edit form while it is editable."""
+        """The generic read-only record page with its related lists."""
         d = await kit.read(request, action, {arg: key})
         main = next(iter(d.values()))
         title = main.get("number") or main.get("name") or key
@@ -100,17 +100,10 @@ def build_router(kit: UiKit) -> APIRouter:
                 "main": main,
                 "rows": field_rows(main),
                 "related": related,
-                "edit_path": edit if edit and _editable(main) else None,
                 "flash": request.query_params.get("saved"),
                 "error": error,
             },
             status=status,
-        )
-
-    @router.get("/problems/{number}")
-    async def problem(request: Request, number: str) -> Response:
-        return await record(
-            request, "get_problem", "problem_id", number, "Problem", f"/problems/{number}/edit"
         )
 
     @router.get("/requests/{number}")
@@ -131,13 +124,6 @@ def build_router(kit: UiKit) -> APIRouter:
         return kit.redirect(request, PREFIX_PATHS[prefix] + number)
 
     return router
-
-
-def _editable(main: dict[str, Any]) -> bool:
-    """Whether the record page offers Edit: an open problem, a draft article (the service decides)."""
-    if "workflow_state" in main:
-        return main["workflow_state"] == "draft"
-    return main.get("state") in OPEN_PROBLEM_STATES
 
 
 def field_rows(record: dict[str, Any], skip: tuple[str, ...] = ()) -> list[tuple[str, Any]]:

@@ -92,6 +92,7 @@ TABLES = (
         "problem_id",
         "problem",
         {"impact": "3", "urgency": "3"},
+        edit_route=False,
     ),
     Table(
         "Change Request",

@@ -31,7 +31,13 @@ from apps.ticketing.ui_form_layouts import (
     sel,
 )
 from apps.ticketing.ui_forms import PRIORITY_TABLE, SUBCATEGORIES_OF, resolve_references
-from apps.ticketing.ui_save import Step, add_record_routes, changed, reference_message, run_steps
+from apps.ticketing.ui_save import (
+    Step,
+    add_record_routes,
+    changed,
+    reference_message,
+    save,
+)
 
 OPEN = (1, 2, 3)  # New, In Progress, On Hold
 RESOLVED, CLOSED_OR_CANCELED = 6, (7, 8)
@@ -122,13 +128,8 @@ def plan(
     return steps
 
 
-def _label_of(name: str | None) -> str | None:
-    fields = (*LEFT, *RIGHT_LEVELS, GROUP, ASSIGNEE, SHORT, DESCRIPTION, HOLD, CLOSE_CODE, CLOSE_NOTES)
-    labels = {f.name: f.label for f in fields} | {
-        "work_notes": "Work notes",
-        "comments": "Additional comments",
-    }
-    return labels.get(name or "")
+_FIELDS = (*LEFT, *RIGHT_LEVELS, GROUP, ASSIGNEE, SHORT, DESCRIPTION, HOLD, CLOSE_CODE, CLOSE_NOTES)
+LABELS = {f.name: f.label for f in _FIELDS} | {"work_notes": "Work notes", "comments": "Additional comments"}
 
 
 def build_incident_router(kit: UiKit, crm_contact_url: Any) -> APIRouter:
@@ -197,14 +198,8 @@ def build_incident_router(kit: UiKit, crm_contact_url: Any) -> APIRouter:
         groups = (await kit.read(request, "list_groups"))["records"]
         default = next((g["sys_id"] for g in groups if g["name"] == "Service Desk"), "")
         steps = plan(op, values, inc, edits, moved, default)
-        failed = await run_steps(kit, request, steps, trace)
-        if failed is None:
-            message = "Posted." if op == "post" else "Record updated."
-            return kit.redirect(request, f"/incidents/{number}", saved=message if steps else None)
-        label = _label_of(failed.field)
-        field = failed.field if label else None
-        message = "Invalid update. " + (f"{label}: {failed.error}" if label else failed.error or "")
-        return await page(request, number, values, {field: failed.error or ""} if field else {}, message, 422)
+        done = (f"/incidents/{number}", "Posted." if op == "post" else "Record updated.")
+        return await save(kit, request, (number, values, trace), steps, page, LABELS, done)
 
     add_record_routes(router, kit, "/incidents", page, submit)
     return router

@@ -89,3 +89,34 @@ def reference_message(fields: list[Any], errors: dict[str, str]) -> str:
     """The banner of a submit refused before any action ran: the reference fields that match nothing."""
     labels = ", ".join(f.label for f in fields if f.name in errors)
     return f"Invalid reference: {labels}. " + " ".join(errors.values())
+
+
+def refusal(
+    failed: Outcome, labels: dict[str, str], aliases: dict[str, str] | None = None
+) -> tuple[str, dict[str, str]]:
+    """The banner of a refused save, "Invalid update. <label>: <message>", and the error at its field
+    (none when the refusal is about no field of the form). `aliases`: action argument -> form field."""
+    name = (aliases or {}).get(failed.field or "", failed.field or "")
+    label = labels.get(name)
+    message = "Invalid update. " + (f"{label}: {failed.error}" if label else failed.error or "")
+    return message, ({name: failed.error or ""} if label else {})
+
+
+async def save(
+    kit: UiKit,
+    request: Request,
+    form: tuple[str, dict[str, str], list[dict[str, Any]]],
+    steps: list[Step],
+    page: Any,
+    labels: dict[str, str],
+    done: tuple[str, str],
+    aliases: dict[str, str] | None = None,
+) -> Response:
+    """Run a form's steps (run_steps): on success redirect to `done` = (path, message), else re-render
+    `page` with the typed values and the refusal at its field. `form` = (number, values, trace)."""
+    number, values, trace = form
+    failed = await run_steps(kit, request, steps, trace)
+    if failed is None:
+        return kit.redirect(request, done[0], saved=done[1] if steps else None)
+    message, errors = refusal(failed, labels, aliases)
+    return await page(request, number, values, errors, message, 422)

@@ -120,3 +120,80 @@ def test_knowledge_reader_shows_sanitized_html_not_tags(desk):
         episode.call("ticketing_get_knowledge_article", article_id=art["number"])["article"]["workflow_state"]
         == "review"
     )
+
+
+def _problem_with_incident(episode):
+    number = episode.call("ticketing_create_problem", short_description="VPN drops every hour")["number"]
+    inc = episode.call("ticketing_list_incidents", active=True, limit=1)["records"][0]["number"]
+    episode.call("ticketing_link_incident_to_problem", incident_id=inc, problem_id=number)
+    return number, inc
+
+
+def _saves(episode, n):
+    tried = [e for e in episode.events() if e.kind == "action" and not e.name.startswith(("get_", "list_"))]
+    return [(e.name, e.surface, e.outcome) for e in tried[-n:]]
+
+
+def test_problem_form_saves_known_error_and_work_note(desk):
+    episode, page, ui = desk
+    number, inc = _problem_with_incident(episode)
+    page.goto(ui(f"/problems/{number}/edit"))  # the old Edit address opens the form
+    expect(page.get_by_role("heading", level=1)).to_have_text(number)
+    incidents = page.get_by_role("region", name="Incidents")
+    expect(incidents.get_by_role("link", name=inc)).to_be_visible()
+    page.get_by_role("combobox", name="State", exact=True).select_option(label="Root Cause Analysis")
+    page.get_by_label("Workaround").fill("Reconnect over the wired network")
+    page.get_by_label("Known error").check()
+    page.get_by_label("Work notes").fill("Seen on three sites")
+    page.get_by_role("button", name="Update").click()
+    expect(page.get_by_role("status")).to_contain_text("Record updated")
+    assert _saves(episode, 3) == [
+        ("update_problem", "ui", "ok"),
+        ("add_work_note", "ui", "ok"),
+        ("mark_known_error", "ui", "ok"),
+    ]
+    page.reload()
+    expect(page.get_by_label("Known error")).to_be_checked()
+    expect(page.get_by_label("Known error")).to_be_disabled()
+    expect(page.get_by_role("combobox", name="State", exact=True)).to_have_value(
+        "104"
+    )  # a known error is Fix in Progress
+    prb = episode.call("ticketing_get_problem", problem_id=number)["problem"]
+    assert (prb["state"], prb["known_error"], prb["workaround"]) == (
+        104,
+        True,
+        "Reconnect over the wired network",
+    )
+
+
+def test_problem_resolve_is_refused_whole_then_resolves(desk):
+    episode, page, ui = desk
+    number, _ = _problem_with_incident(episode)
+    page.goto(ui(f"/problems/{number}"))
+    before = episode.state_hash()
+    page.get_by_role("textbox", name="Short description", exact=True).fill("VPN drops on Wi-Fi")
+    page.get_by_label("Resolution code").select_option(label="Fix Applied")
+    page.get_by_role("button", name="Resolve").click()  # no cause notes: refused, the edit rolled back
+    alert = page.get_by_role("alert")
+    expect(alert).to_contain_text("Invalid update. Cause notes:")
+    expect(alert).to_contain_text("needs the root cause")
+    expect(page.get_by_label("Cause notes")).to_have_attribute("aria-invalid", "true")
+    expect(page.get_by_role("textbox", name="Short description", exact=True)).to_have_value(
+        "VPN drops on Wi-Fi"
+    )
+    assert episode.state_hash() == before
+    assert _saves(episode, 2) == [("update_problem", "ui", "rolled_back"), ("resolve_problem", "ui", "error")]
+
+    page.get_by_label("Cause notes").fill("Gateway firmware")
+    page.get_by_label("Fix notes").fill("Firmware upgraded")
+    page.get_by_role("button", name="Resolve").click()
+    expect(page.get_by_role("status")).to_contain_text("Problem resolved")
+    expect(page.get_by_role("button", name="Resolve")).to_have_count(0)  # resolved: read-only
+    expect(page.get_by_label("Resolution code")).to_have_value("Fix Applied")
+    prb = episode.call("ticketing_get_problem", problem_id=number)["problem"]
+    assert (prb["state"], prb["short_description"], prb["fix_notes"]) == (
+        106,
+        "VPN drops on Wi-Fi",
+        "Firmware upgraded",
+    )
+    assert prb["resolution_code"] == "fix_applied" and prb["cause_notes"] == "Gateway firmware"

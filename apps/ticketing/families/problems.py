@@ -205,9 +205,7 @@ class KnownErrorRollout(Family):
     apps = ("ticketing",)
     splits = ("test",)
     author = "saasgym-itsm-team"
-    no_ui_reason = (
-        "the browser has no Mark Known Error action and no control to link an incident to an existing problem"
-    )
+    no_ui_reason = "the browser has no control to link an incident to an existing problem"
     summary = (
         "test only: record an open problem as a known error with its workaround and link two or three "
         "open incidents of its CI, each of which then carries the workaround"

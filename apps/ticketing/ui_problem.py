@@ -1,0 +1,144 @@
+"""The problem form (ServiceNow's Problem form): the header fields, Analysis Information (Known error,
+Workaround, Cause notes), Resolution Information, Work notes and the related list of the problem's
+incidents. Open problems are edited in place; resolved and closed ones are read-only.
+
+Every button submits the whole form; what changed becomes the service actions MCP and the CLI use
+(update_problem, add_work_note, mark_known_error, resolve_problem), run in order, all or nothing (see
+ui_save)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fastapi import APIRouter, Request
+from fastapi.responses import Response
+
+from apps.core.ui_kit import UiKit
+from apps.ticketing import choices as c
+from apps.ticketing.ui_form_layouts import (
+    ASSIGNEE,
+    CATEGORY_CHOICES,
+    DESCRIPTION,
+    GROUP,
+    OPEN_PROBLEM_STATES,
+    PROBLEM_STATE_CHOICES,
+    SHORT,
+    Fld,
+    sel,
+)
+from apps.ticketing.ui_forms import record_values, resolve_references
+from apps.ticketing.ui_save import (
+    Step,
+    add_record_routes,
+    changed,
+    reference_message,
+    save,
+)
+
+STATE = sel("state", "State", PROBLEM_STATE_CHOICES, required=True, integer=True)
+KNOWN_ERROR = Fld("known_error", "Known error", "checkbox", help="Needs a workaround.")
+WORKAROUND = Fld("workaround", "Workaround", "textarea", wide=True)
+CAUSE_NOTES = Fld("cause_notes", "Cause notes", "textarea", wide=True)
+RESOLUTION_CODE = sel(
+    "resolution_code",
+    "Resolution code",
+    tuple(c.PROBLEM_RESOLUTION_CODES.items()),
+    help="Fix Applied needs the cause notes and the fix notes.",
+)
+FIX_NOTES = Fld("fix_notes", "Fix notes", "textarea", wide=True)
+WORK_NOTES = Fld("work_notes", "Work notes", "textarea", wide=True)
+EDITED = (STATE, GROUP, ASSIGNEE, SHORT, DESCRIPTION, WORKAROUND, CAUSE_NOTES)  # update_problem's fields
+EDITS = tuple(f.name for f in EDITED)
+LABELS = {f.name: f.label for f in (*EDITED, KNOWN_ERROR, RESOLUTION_CODE, FIX_NOTES, WORK_NOTES)}
+BUTTONS = {"update": ("Update", "Record updated."), "resolve": ("Resolve", "Problem resolved.")}
+DISPLAY = {"assigned_to": "assigned_to_name", "assignment_group": "assignment_group_name"}
+
+
+def header(prb: dict[str, Any]) -> list[tuple[str, str, Any]]:
+    """The read-only header fields: (name, label, text)."""
+    return [
+        ("number", "Number", prb["number"]),
+        ("priority", "Priority", prb.get("priority_label")),
+        ("category", "Category", dict(CATEGORY_CHOICES).get(prb.get("category") or "", prb.get("category"))),
+        ("impact", "Impact", c.IMPACTS.get(prb["impact"])),
+        ("cmdb_ci", "Configuration item", prb.get("cmdb_ci_name")),
+        ("urgency", "Urgency", c.URGENCIES.get(prb["urgency"])),
+    ]
+
+
+def plan(op: str, values: dict[str, str], prb: dict[str, Any], edits: dict[str, Any]) -> list[Step]:
+    """The service actions one submit makes, in order: the edit, the work note, Known error, then
+    Resolve. `edits` are the changed fields, the assignee as a sys_id."""
+    number, steps = prb["number"], []
+    if edits:
+        args = {k: int(v) if k == "state" and v.isdigit() else v for k, v in edits.items()}
+        steps.append(Step("update_problem", {"problem_id": number, **args}))
+    notes = (values.get("work_notes") or "").strip()
+    if notes:
+        steps.append(Step("add_work_note", {"record_id": number, "text": notes}))
+    if values.get("known_error") and not prb["known_error"]:
+        steps.append(Step("mark_known_error", {"problem_id": number}))
+    if op == "resolve":
+        args = {k: (values.get(k) or "").strip() for k in ("resolution_code", "fix_notes")}
+        steps.append(Step("resolve_problem", {"problem_id": number, **args}))
+    return steps
+
+
+def build_problem_router(kit: UiKit) -> APIRouter:
+    """GET /problems/{number} (the form; /edit redirects to it), POST /problems/{number}/{op}."""
+    router = APIRouter()
+
+    async def page(
+        request: Request,
+        number: str,
+        values: dict[str, str] | None = None,
+        errors: dict[str, str] | None = None,
+        error: str | None = None,
+        status: int = 200,
+    ) -> Response:
+        d = await kit.read(request, "get_problem", {"problem_id": number})
+        prb = d["problem"]
+        current = record_values(prb, [*EDITED, RESOLUTION_CODE, FIX_NOTES], DISPLAY)
+        editing = prb["state"] in OPEN_PROBLEM_STATES
+        return kit.render(
+            request,
+            "problem.html",
+            {
+                "title": prb["number"],
+                "d": d,
+                "p": prb,
+                "v": {**current, "known_error": "true" if prb["known_error"] else "", **(values or {})},
+                "errors": errors or {},
+                "error": error,
+                "editing": editing,
+                "header": header(prb),
+                "state": STATE,
+                "fields": (GROUP, ASSIGNEE, SHORT, DESCRIPTION),
+                "known_error": KNOWN_ERROR,
+                "analysis": (WORKAROUND, CAUSE_NOTES),
+                "resolution": (RESOLUTION_CODE, FIX_NOTES),
+                "resolution_label": c.PROBLEM_RESOLUTION_CODES.get(prb.get("resolution_code") or "", ""),
+                "work_notes": WORK_NOTES,
+                "buttons": [(op, spec[0]) for op, spec in BUTTONS.items()] if editing else [],
+                "flash": request.query_params.get("saved"),
+            },
+            status=status,
+        )
+
+    async def submit(request: Request, number: str, op: str) -> Response:
+        if op not in BUTTONS:
+            return kit.error_page(request, f"Unknown operation {op!r}.")
+        values, trace = await kit.form(request)
+        prb = (await kit.read(request, "get_problem", {"problem_id": number}))["problem"]
+        edits: dict[str, Any] = changed(values, record_values(prb, list(EDITED), DISPLAY), EDITS)
+        errors = await resolve_references(kit, request, [ASSIGNEE], edits)
+        if errors:
+            await kit.record_events(request, trace)
+            return await page(request, number, values, errors, reference_message([ASSIGNEE], errors), 422)
+        steps = plan(op, values, prb, edits)
+        done = (f"/problems/{number}", BUTTONS[op][1])
+        form = (number, values, trace)
+        return await save(kit, request, form, steps, page, LABELS, done, {"text": "work_notes"})
+
+    add_record_routes(router, kit, "/problems", page, submit)
+    return router
