@@ -206,6 +206,7 @@ class KnownErrorRollout(Family):
     splits = ("test",)
     author = "saasgym-itsm-team"
     no_ui_reason = "the browser has no control to link an incident to an existing problem"
+    version = 2  # v2: the problem form marks known errors (its no-UI reason, in every instance, changed)
     summary = (
         "test only: record an open problem as a known error with its workaround and link two or three "
         "open incidents of its CI, each of which then carries the workaround"
