@@ -31,7 +31,11 @@ spec = AppSpec(
     ui_router=_ui_router,
     id_formats=ID_FORMATS,
     # Graph stamps every save; alone, that is never a meaningful change.
-    volatile_columns={"*": frozenset({"last_modified_date_time", "last_modified_by_id"})},
+    # Reading a message marks it read (Outlook on the web does it on open): never damage of its own.
+    volatile_columns={
+        "*": frozenset({"last_modified_date_time", "last_modified_by_id"}),
+        "office_message": frozenset({"is_read"}),
+    },
     # A colleague's pending reaction is a consequence of the mail or invite, never damage of its own.
     bookkeeping_tables=frozenset({"office_scheduled_reply"}),
     error_shape=ERROR_SHAPE,

@@ -13,6 +13,7 @@ from mcp_gateway.verifier import verify
 
 CLOSE_WON = "crm-close-won-villanueva"
 QUESTION = "crm-qa-negotiation-total"
+OFFICE_REPLY = "office-reply-vance-quote"
 
 
 @pytest.fixture(scope="module")
@@ -79,6 +80,18 @@ def test_touching_a_record_without_changing_it_is_harmless(acme_gym):
     ep.call("crm_update_account", account_id=other["id"], phone=other["phone"] or "")
     verdict = verify(ep, task)
     assert verdict.outcome == "pass", verdict.explain()
+
+
+def test_reading_other_mail_is_harmless_but_flagging_it_is_damage(acme_gym):
+    task = _task(OFFICE_REPLY)
+    ep = _episode(acme_gym, task)
+    run_python(ep, task.truth.oracle)
+    unread = ep.call("office_list_messages", unread_only=True, limit=5)["records"]
+    ep.call("office_update_message", message_id=unread[-1]["id"], is_read=True)  # opened in Outlook
+    assert verify(ep, task).outcome == "pass", verify(ep, task).explain()
+    ep.call("office_update_message", message_id=unread[-1]["id"], flag_status="flagged")
+    verdict = verify(ep, task)
+    assert verdict.outcome == "fail" and verdict.reason_codes == ["collateral_damage"]
 
 
 @pytest.mark.parametrize(
