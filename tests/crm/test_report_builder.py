@@ -100,7 +100,11 @@ def test_bad_definitions_are_refused_with_what_to_do(crm):
         filters=["stage equals X"],
     )
     crm.refused(
-        "run_report", "filters[1]", "operator", "greater_than", filters=["amount greater_than 5", "amount gt 5"]
+        "run_report",
+        "filters[1]",
+        "operator",
+        "greater_than",
+        filters=["amount greater_than 5", "amount gt 5"],
     )
     crm.refused("run_report", "filters[0]", "'lots' is not a number", filters=["amount less_than lots"])
     crm.refused("run_report", "filters[0]", "as YYYY-MM-DD", filters=["close_date equals 31/12/2026"])
