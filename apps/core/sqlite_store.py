@@ -1,4 +1,8 @@
-"""The embedded backend: each episode is an in-memory SQLite database deserialized from a golden image."""
+"""The embedded backend: each episode is an in-memory SQLite database cut from a golden image.
+
+Where the platform allows (`apps/core/cow_image.py`), an episode is a copy-on-write mapping of the sealed
+image: it costs the pages it wrote, and its checkpoints are those pages. Elsewhere it is a full copy.
+"""
 
 from __future__ import annotations
 
@@ -13,8 +17,9 @@ from typing import Any
 
 from sqlalchemy.exc import OperationalError
 
+from apps.core import cow_image, golden_cache, journal
 from apps.core import events as event_log
-from apps.core import golden_cache, journal
+from apps.core.cow_image import Mapping, PagePatch, SealedImage
 from apps.core.spec import AppSpec
 from apps.core.sqlite_engine import engine_over
 from apps.core.store import EpisodeDb, EpisodeStore
@@ -34,9 +39,14 @@ PROGRESS_STEPS = 1_000
 @dataclass(frozen=True)
 class GoldenImage:
     world: World
-    data: bytes
+    source: SealedImage | bytes  # sealed where episodes are copy-on-write mappings, else plain bytes
     tables: tuple[str, ...]
     content_hash: str
+
+    @property
+    def data(self) -> bytes:
+        """The image's bytes (a copy, when the image is sealed)."""
+        return self.source.to_bytes() if isinstance(self.source, SealedImage) else self.source
 
 
 def _connect() -> sqlite3.Connection:
@@ -50,9 +60,17 @@ def _load(conn: sqlite3.Connection, data: bytes) -> sqlite3.Connection:
 
 
 class SqliteEpisodeDb(EpisodeDb):
-    def __init__(self, conn: sqlite3.Connection, tables: tuple[str, ...]):
+    def __init__(
+        self,
+        conn: sqlite3.Connection,
+        tables: tuple[str, ...],
+        image: SealedImage | None = None,
+        mapping: Mapping | None = None,
+    ):
         self.conn = conn
         self.tables = tables
+        self.image = image  # set when the database is a copy-on-write `mapping` of this sealed image
+        self.mapping = mapping
         self.engine = engine_over(conn)
         self.lock = threading.RLock()
         # One SQLAlchemy connection kept open for the actions' sessions: checking one out of the pool
@@ -62,6 +80,22 @@ class SqliteEpisodeDb(EpisodeDb):
         # so an action reads no bookkeeping back; None after anything else may have written it.
         self._head: tuple[int, int, bool, str | None] | None = None
         self._marked = False  # `_ctx.action_id` may be set: `finish_action` clears it
+
+    def repoint(self, patch: PagePatch | None) -> None:
+        """Make the database a fresh mapping of its image, or of `patch`'s image with `patch` over it."""
+        image = patch.image if patch else self.image
+        assert image is not None
+        old, self.mapping = self.mapping, cow_image.attach(self.conn, image, patch)
+        self.image = image
+        if old is not None:
+            old.release()  # SQLite let go of it when the new mapping was attached
+
+    def replace(self, data: bytes) -> None:
+        """Make the database a private copy of `data` (leaving any copy-on-write mapping)."""
+        _load(self.conn, data)
+        if self.mapping is not None:
+            self.mapping.release()
+        self.image = self.mapping = None
 
     def forget_head(self) -> None:
         """Drop the cached `_episode` row: call after writing the database other than by an action."""
@@ -194,26 +228,33 @@ def content_hash(conn: sqlite3.Connection, tables: Sequence[str]) -> str:
 class SqliteMemoryStore(EpisodeStore):
     """Golden images kept as SQLite bytes in memory; episodes deserialized from them."""
 
-    def __init__(self) -> None:
+    def __init__(self, *, copy_on_write: bool | None = None) -> None:
+        """`copy_on_write`: episodes as copy-on-write mappings of the image (default: where available)."""
         self._golden: dict[str, GoldenImage] = {}
         self._lock = threading.Lock()
+        self.copy_on_write = cow_image.available() if copy_on_write is None else copy_on_write
 
     def golden(self, world: World, apps: Sequence[AppSpec]) -> GoldenImage:
         key = world.fingerprint + ":" + ",".join(a.name for a in apps)
         with self._lock:
             if key not in self._golden:
-                self._golden[key] = cached_golden(world, apps)
+                self._golden[key] = cached_golden(world, apps, sealed=self.copy_on_write)
             return self._golden[key]
 
     def create(self, golden: GoldenImage) -> SqliteEpisodeDb:
-        return SqliteEpisodeDb(_load(_connect(), golden.data), golden.tables)
+        if isinstance(golden.source, SealedImage):
+            return _mapped(golden.source, golden.tables, None)
+        return SqliteEpisodeDb(_load(_connect(), golden.source), golden.tables)
 
     def reset(self, db: SqliteEpisodeDb, golden: GoldenImage) -> None:
         with db.lock:
             db.forget_head()
             pending = db.conn.execute("SELECT count(*) FROM _journal").fetchone()[0]
             if pending > UNDO_LIMIT:
-                _load(db.conn, golden.data)
+                if db.mapping is not None:
+                    db.repoint(None)
+                else:
+                    _load(db.conn, golden.data)
                 return
             db.conn.execute("BEGIN")
             try:
@@ -226,11 +267,19 @@ class SqliteMemoryStore(EpisodeStore):
                 db.conn.execute("ROLLBACK")
                 raise
 
-    def snapshot(self, db: SqliteEpisodeDb) -> bytes:
+    def snapshot(self, db: SqliteEpisodeDb) -> PagePatch | bytes:
         with db.lock:
+            if db.mapping is not None:
+                return cow_image.changed_pages(db.conn, db.mapping)
             return db.conn.serialize()
 
-    def payload_hash(self, db: SqliteEpisodeDb, payload: bytes) -> str:
+    def payload_hash(self, db: SqliteEpisodeDb, payload: PagePatch | bytes) -> str:
+        if isinstance(payload, PagePatch):
+            copy = _mapped(payload.image, db.tables, payload)
+            try:
+                return content_hash(copy.conn, db.tables)
+            finally:
+                self.close(copy)
         conn = _connect()
         try:
             conn.deserialize(payload)
@@ -238,13 +287,19 @@ class SqliteMemoryStore(EpisodeStore):
         finally:
             conn.close()
 
-    def restore(self, db: SqliteEpisodeDb, payload: bytes) -> None:
+    def restore(self, db: SqliteEpisodeDb, payload: PagePatch | bytes) -> None:
         with db.lock:
             db.forget_head()
-            _load(db.conn, payload)
+            if isinstance(payload, PagePatch):  # a copy-on-write checkpoint, from any episode of its image
+                db.repoint(payload)
+            else:
+                db.replace(payload)
 
     def fork(self, db: SqliteEpisodeDb) -> SqliteEpisodeDb:
         with db.lock:
+            if db.mapping is not None:
+                assert db.image is not None
+                return _mapped(db.image, db.tables, cow_image.changed_pages(db.conn, db.mapping))
             data = db.conn.serialize()
         return SqliteEpisodeDb(_load(_connect(), data), db.tables)
 
@@ -252,18 +307,34 @@ class SqliteMemoryStore(EpisodeStore):
         with db.lock:
             db.action_bind.close()
             db.engine.dispose()
-            db.conn.close()
+            if db.mapping is not None:
+                cow_image.close(db.conn, db.mapping)
+            else:
+                db.conn.close()
 
 
-def cached_golden(world: World, apps: Sequence[AppSpec]) -> GoldenImage:
-    """The golden image from the on-disk cache (apps/core/golden_cache.py), built and cached when absent."""
+def _mapped(image: SealedImage, tables: tuple[str, ...], patch: PagePatch | None) -> SqliteEpisodeDb:
+    """An episode database that is a copy-on-write mapping of `image` (with `patch` written over it)."""
+    conn = _connect()
+    try:
+        mapping = cow_image.attach(conn, image, patch)
+    except BaseException:
+        conn.close()
+        raise
+    return SqliteEpisodeDb(conn, tables, image=image, mapping=mapping)
+
+
+def cached_golden(world: World, apps: Sequence[AppSpec], *, sealed: bool = False) -> GoldenImage:
+    """The golden image from the on-disk cache (apps/core/golden_cache.py), built and cached when absent;
+    `sealed`: kept in a sealed memory file that episodes map copy-on-write."""
 
     def build() -> tuple[bytes, tuple[str, ...], str]:
         image = build_golden(world, apps)
         return image.data, image.tables, image.content_hash
 
     data, tables, digest = golden_cache.cached_build(world, apps, build)
-    return GoldenImage(world=world, data=data, tables=tables, content_hash=digest)
+    source = SealedImage(data) if sealed else data
+    return GoldenImage(world=world, source=source, tables=tables, content_hash=digest)
 
 
 def build_golden(world: World, apps: Sequence[AppSpec]) -> GoldenImage:
@@ -287,4 +358,4 @@ def build_golden(world: World, apps: Sequence[AppSpec]) -> GoldenImage:
     digest = content_hash(conn, tables)
     engine.dispose()
     conn.close()
-    return GoldenImage(world=world, data=data, tables=tuple(tables), content_hash=digest)
+    return GoldenImage(world=world, source=data, tables=tuple(tables), content_hash=digest)
