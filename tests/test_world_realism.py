@@ -17,7 +17,7 @@ import pytest
 from apps.core.worlds import worlds_root
 from apps.office.world.mail_text import deal_phrase
 from apps.ticketing.ids import user_sys_id
-from apps.ticketing.world.customer_issues import CUSTOMER, CUSTOMER_BODY
+from apps.ticketing.world.customer_issues import CUSTOMER, CUSTOMER_CATEGORY
 from apps.ticketing.world.issues import EMPLOYEE
 from worlds.generator import distributions as D
 from worlds.generator.vocab import Entity, Kind, KindError, Template, product_entity
@@ -48,10 +48,11 @@ def test_a_template_refuses_an_entity_of_the_wrong_kind():
 def test_every_customer_template_takes_only_its_own_kind():
     products = [product_entity(p) for p in rows("acme", "company/products")]
     kinds = {p.kind for p in products}
-    assert kinds == set(CUSTOMER) == set(CUSTOMER_BODY)  # every kind the catalogue sells has its templates
-    for kind, templates in CUSTOMER.items():
+    # every kind the catalogue sells has its templates and its incident category
+    assert kinds == set(CUSTOMER) == set(CUSTOMER_CATEGORY)
+    for kind, pairs in CUSTOMER.items():
         other = next(p for p in products if p.kind != kind)
-        for t in (*templates, CUSTOMER_BODY[kind]):
+        for t in (t for pair in pairs for t in pair):
             assert t.takes("product", kind) and not t.takes("product", other.kind)
             with pytest.raises(KindError):
                 t.render(product=other)
@@ -166,6 +167,10 @@ def test_audit_passes_on_tiny_and_fails_on_a_tampered_copy(tmp_path):
     incidents = [json.loads(line) for line in (world / "ticketing" / "incident.jsonl").open()]
     course = next(p["name"] for p in rows("tiny", "company/products") if p["family"] == "Training")
     incidents[0]["short_description"] = f"Cannot log in to {course}"
+    inquiry = next(
+        i for i in incidents[1:] if i["company"] != "Acme Corporation" and i["category"] == "inquiry"
+    )
+    inquiry["category"] = "software"  # a question about a course or a contract filed as a software fault
     path.write_text("".join(json.dumps(m) + "\n" for m in messages))
     (world / "ticketing" / "incident.jsonl").write_text("".join(json.dumps(i) + "\n" for i in incidents))
     bad = _audit(str(world))
@@ -174,6 +179,8 @@ def test_audit_passes_on_tiny_and_fails_on_a_tampered_copy(tmp_path):
     assert re.search(r"kind: product texts fit the product's kind\s*│\s*1/\d+\s*│ FAIL", bad.stdout), (
         bad.stdout
     )
+    filed = re.search(r"customer tickets filed under their\s*│\s*\d+/\d+\s*│ FAIL ([^│]*)", bad.stdout)
+    assert filed and inquiry["number"] in filed.group(1), bad.stdout
 
 
 def test_audit_refuses_an_unknown_world():

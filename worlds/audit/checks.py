@@ -17,6 +17,7 @@ from typing import Any
 from datasketch import MinHash, MinHashLSH
 
 from apps.ticketing.ids import user_sys_id
+from apps.ticketing.world.customer_issues import CUSTOMER_CATEGORY
 from worlds.generator.vocab import Kind, product_entity
 
 SYSTEM_SENDERS = ("servicedesk@acme.example", "noreply@crm.acme.example", "news@acme.example")
@@ -78,6 +79,11 @@ def _share(bad: int, total: int) -> str:
     return f"{bad}/{total}"
 
 
+def _violations(check: str, wrong: list[str], total: int) -> Finding:
+    """A check that fails on any of the `wrong` records (the first five named) out of `total`."""
+    return Finding(check, _share(len(wrong), total), not wrong, ", ".join(wrong[:5]))
+
+
 def _misused(product: Any, inc: dict[str, Any]) -> bool:
     text = inc["short_description"] + " " + inc["description"]
     return product.name in text and any(f in text.lower() for f in FORBIDDEN.get(product.kind, ()))
@@ -89,12 +95,8 @@ def kind_agreement(w: World) -> Iterator[Finding]:
     incidents = w["ticketing/incident"]
     products = [product_entity(p) for p in w["company/products"]]
     bad = sorted({i["number"] for i in incidents for p in products if _misused(p, i)})
-    yield Finding(
-        "kind: product texts fit the product's kind",
-        _share(len(bad), len(incidents)),
-        not bad,
-        ", ".join(bad[:5]),
-    )
+    yield _violations("kind: product texts fit the product's kind", bad, len(incidents))
+    yield customer_categories(incidents, products)
     cis = {c["sys_id"]: c for c in w["ticketing/cmdb_ci"]}
     laptops = {c["name"]: c for c in cis.values() if c["sys_class_name"] == "cmdb_ci_computer"}
     wrong = []
@@ -108,13 +110,21 @@ def kind_agreement(w: World) -> Iterator[Finding]:
         unnamed = i["category"] == "hardware" and i["company"] == "Acme Corporation" and not named
         if foreign or other_ci or unnamed:
             wrong.append(i["number"])
-    yield Finding(
-        "kind: laptop tickets name the caller's laptop",
-        _share(len(wrong), len(incidents)),
-        not wrong,
-        ", ".join(wrong[:5]),
-    )
+    yield _violations("kind: laptop tickets name the caller's laptop", wrong, len(incidents))
     yield os_agreement(incidents, laptops.values())
+
+
+def customer_categories(incidents: list[dict[str, Any]], products: list[Any]) -> Finding:
+    """A customer's ticket is filed under the category of what it is about: a course, a contract or an
+    engagement is an inquiry, a device hardware, software or a service software."""
+    by_length = sorted(products, key=lambda p: -len(p.name))
+    customer = [i for i in incidents if i["company"] != "Acme Corporation"]
+    wrong = []
+    for i in customer:
+        product = next((p for p in by_length if p.name in i["short_description"]), None)
+        if product is None or i["category"] != CUSTOMER_CATEGORY[product.kind]:
+            wrong.append(i["number"])
+    return _violations("kind: customer tickets filed under their product's category", wrong, len(customer))
 
 
 def os_agreement(incidents: list[dict[str, Any]], laptops: Any) -> Finding:
@@ -130,12 +140,7 @@ def os_agreement(incidents: list[dict[str, Any]], laptops: Any) -> Finding:
         other = WINDOWS_ONLY if os_name.startswith("macOS") else MACOS_ONLY
         if other.search(i["short_description"] + " " + i["description"]):
             wrong.append(i["number"])
-    return Finding(
-        "kind: tickets fit the OS of the caller's laptop",
-        _share(len(wrong), len(incidents)),
-        not wrong,
-        ", ".join(wrong[:5]),
-    )
+    return _violations("kind: tickets fit the OS of the caller's laptop", wrong, len(incidents))
 
 
 def grounding(w: World) -> Iterator[Finding]:
@@ -217,9 +222,7 @@ def coherence(w: World) -> Iterator[Finding]:
         or (i["cmdb_ci"] and i["cmdb_ci"] not in cis)
         or i["assignment_group"] not in groups
     ]
-    yield Finding(
-        "coherence: incident caller, CI, group", _share(len(bad), len(incidents)), not bad, ", ".join(bad[:5])
-    )
+    yield _violations("coherence: incident caller, CI, group", bad, len(incidents))
     office_users = {u["id"] for u in w["office/user"]}
     events = {e["id"] for e in w["office/event"]}
     msgs = w["office/message"]

@@ -15,7 +15,7 @@ from typing import Any
 
 from apps.ticketing.ids import user_sys_id
 from apps.ticketing.world.core import Desk
-from apps.ticketing.world.customer_issues import CUSTOMER, CUSTOMER_BODY, CUSTOMER_CATEGORY
+from apps.ticketing.world.customer_issues import CUSTOMER, CUSTOMER_CATEGORY
 from apps.ticketing.world.details import device_entity, laptop_details, site_entity, values
 from apps.ticketing.world.issue_details import detail
 from apps.ticketing.world.issues import EMPLOYEE, TRIED_GENERIC, Issue
@@ -163,16 +163,17 @@ def realize(desk: Desk, seed: int) -> None:
             account = who.get("account")
             product = rng.choice(bought.get(account) or fallback)
             v["account"] = accounts.get(account, inc["company"] or "the customer")
-            templates = CUSTOMER[product.kind]
-            inc["short_description"] = _unique(
-                rng, seen, lambda t=templates, p=product, v=v: rng.choice(t).render(product=p, **v)
-            )
+            chosen: list[tuple[Any, Any]] = []
+
+            def pick(t=CUSTOMER[product.kind], p=product, v=v, chosen=chosen):  # noqa: ANN001, ANN202
+                chosen.append(rng.choice(t))
+                return chosen[-1][0].render(product=p, **v)
+
+            inc["short_description"] = _unique(rng, seen, pick)  # the last pair drawn is the one kept
             inc["description"] = (
-                CUSTOMER_BODY[product.kind].render(product=product, **v)
-                + " "
-                + rng.choice(CUSTOMER_IMPACT).format(**v)
+                chosen[-1][1].render(product=product, **v) + " " + rng.choice(CUSTOMER_IMPACT).format(**v)
             )
-            inc["category"] = CUSTOMER_CATEGORY.get(product.kind, "software")
+            inc["category"] = CUSTOMER_CATEGORY[product.kind]
             inc["subcategory"] = None
             sign_in = "sign in" in inc["short_description"] or "invalid session" in inc["short_description"]
             inc["cmdb_ci"] = portal if sign_in else None
