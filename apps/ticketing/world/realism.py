@@ -41,13 +41,29 @@ WHERE = (
     "",
 )
 DEVICE_CIS = ("laptop", "VPN", "wlc-", "Email", "Intranet")
-CUSTOMER_IMPACT = (
+_RUNNING = (  # what a customer adds about a product that runs (software, a service, a device)
     "About {attendees} of our users are affected.",
     "This is holding up our go-live; please treat it as urgent.",
     "We have a board review at {clock} and need an update before then.",
     "Our account manager is in copy.",
     "Reference number on our side: {report_no}.",
 )
+# ... and about a contract, a course or an engagement (as many lines: the draws stay those of v4)
+_AGREED = (
+    "Our project lead is waiting for your answer.",
+    "We need this settled before the end of the month; please treat it as urgent.",
+    "We have a board review at {clock} and need an update before then.",
+    "Our account manager is in copy.",
+    "Reference number on our side: {report_no}.",
+)
+CUSTOMER_IMPACT = {
+    Kind.SAAS_SERVICE: _RUNNING,
+    Kind.SOFTWARE_PRODUCT: _RUNNING,
+    Kind.HARDWARE_MODEL: _RUNNING,
+    Kind.SUPPORT_CONTRACT: _AGREED,
+    Kind.TRAINING_COURSE: _AGREED,
+    Kind.PROFESSIONAL_SERVICE: _AGREED,
+}
 NOTES = {
     "network": (
         "Checked the gateway logs: {times} tunnel resets for this user since {since}.",
@@ -171,7 +187,9 @@ def realize(desk: Desk, seed: int) -> None:
 
             inc["short_description"] = _unique(rng, seen, pick)  # the last pair drawn is the one kept
             inc["description"] = (
-                chosen[-1][1].render(product=product, **v) + " " + rng.choice(CUSTOMER_IMPACT).format(**v)
+                chosen[-1][1].render(product=product, **v)
+                + " "
+                + rng.choice(CUSTOMER_IMPACT[product.kind]).format(**v)
             )
             inc["category"] = CUSTOMER_CATEGORY[product.kind]
             inc["subcategory"] = None
