@@ -56,7 +56,9 @@ ApprovalOut = public_model(
 )
 CatalogItemOut = public_model(x.CatalogItem, "CatalogItemOut", group_name=(str | None, None))
 VariableOut = public_model(x.CatalogVariable, "VariableOut", type_label=(str | None, None))
-RequestOut = public_model(x.Request, "RequestOut", requested_for_name=(str | None, None))
+RequestOut = public_model(
+    x.Request, "RequestOut", requested_for_name=(str | None, None), opened_by_name=(str | None, None)
+)
 RequestedItemOut = public_model(
     x.RequestedItem,
     "RequestedItemOut",
@@ -65,6 +67,7 @@ RequestedItemOut = public_model(
     requested_for_name=(str | None, None),
     state_label=(str | None, None),
     assignment_group_name=(str | None, None),
+    assigned_to_name=(str | None, None),
 )
 VariableValueOut = public_model(
     x.VariableValue, "VariableValueOut", variable_name=(str, ""), question_text=(str, "")

@@ -19,6 +19,7 @@ from apps.ticketing.ui_lists import build_list_router
 from apps.ticketing.ui_navigator import NAVIGATOR
 from apps.ticketing.ui_problem import build_problem_router
 from apps.ticketing.ui_refs import build_ref_router
+from apps.ticketing.ui_request import build_request_router
 from apps.ticketing.ui_search import build_search_router
 
 TABS = (
@@ -72,6 +73,7 @@ def build_router(kit: UiKit) -> APIRouter:
     router.include_router(build_change_router(kit))
     router.include_router(build_clock_router(kit))
     router.include_router(build_problem_router(kit))
+    router.include_router(build_request_router(kit))
 
     async def record(
         request: Request,
@@ -105,10 +107,6 @@ def build_router(kit: UiKit) -> APIRouter:
             },
             status=status,
         )
-
-    @router.get("/requests/{number}")
-    async def requested_item(request: Request, number: str) -> Response:
-        return await record(request, "get_requested_item", "requested_item_id", number, "Requested Item")
 
     @router.get("/cmdb/{ci}")
     async def ci(request: Request, ci: str) -> Response:

@@ -15,7 +15,7 @@ from apps.core.ui_kit import UiKit
 from apps.ticketing import choices as c
 from apps.ticketing.ui_form_layouts import CHANGE_FORM, Fld, sel
 from apps.ticketing.ui_forms import record_values, resolve_references, visible
-from apps.ticketing.ui_save import Step, add_record_routes, changed, reference_message, run_steps
+from apps.ticketing.ui_save import Step, add_record_routes, changed, form_page, reference_message, run_steps
 
 NEW, SCHEDULED, IMPLEMENT, REVIEW = -5, -2, -1, 0
 DISPLAY = {
@@ -72,14 +72,7 @@ def build_change_router(kit: UiKit) -> APIRouter:
     def layout() -> list:
         return visible(CHANGE_FORM, kit.params("create_change"))
 
-    async def page(
-        request: Request,
-        number: str,
-        values: dict[str, str] | None = None,
-        errors: dict[str, str] | None = None,
-        error: str | None = None,
-        status: int = 200,
-    ) -> Response:
+    async def context(request: Request, number: str, values: dict[str, str]) -> dict[str, Any]:
         d = await kit.read(request, "get_change", {"change_id": number})
         ch, me = d["change"], await kit.read(request, "get_current_user")
         can_decide = any(a["approver"] == me["sys_id"] and a["state"] == "requested" for a in d["approvals"])
@@ -92,31 +85,25 @@ def build_change_router(kit: UiKit) -> APIRouter:
             for op, spec in BUTTONS.items()
             if (spec[1] is None and can_decide) or (spec[1] is not None and ch["state"] in spec[1])
         ]
-        return kit.render(
-            request,
-            "change.html",
-            {
-                "title": ch["number"],
-                "d": d,
-                "ch": ch,
-                "sections": sections,
-                "editing": editing,
-                "updatable": kit.params("update_change"),
-                "v": {**current, **(values or {})},
-                "labels": shown_values(ch, fields),  # the read-only fields' text
-                "errors": errors or {},
-                "error": error,
-                "buttons": buttons,
-                "can_decide": can_decide,
-                "reason": REASON,
-                "close_code": CLOSE_CODE,
-                "close_notes": CLOSE_NOTES,
-                "work_notes": WORK_NOTES,
-                "approval_label": ch["approval"].capitalize() if ch["approval"] else "",
-                "flash": request.query_params.get("saved"),
-            },
-            status=status,
-        )
+        return {
+            "title": ch["number"],
+            "d": d,
+            "ch": ch,
+            "sections": sections,
+            "editing": editing,
+            "updatable": kit.params("update_change"),
+            "v": {**current, **values},
+            "labels": shown_values(ch, fields),  # the read-only fields' text
+            "buttons": buttons,
+            "can_decide": can_decide,
+            "reason": REASON,
+            "close_code": CLOSE_CODE,
+            "close_notes": CLOSE_NOTES,
+            "work_notes": WORK_NOTES,
+            "approval_label": ch["approval"].capitalize() if ch["approval"] else "",
+        }
+
+    page = form_page(kit, "change.html", context)
 
     async def submit(request: Request, number: str, op: str) -> Response:
         if op not in BUTTONS:

@@ -35,6 +35,7 @@ from apps.ticketing.ui_save import (
     Step,
     add_record_routes,
     changed,
+    form_page,
     reference_message,
     save,
 )
@@ -136,49 +137,36 @@ def build_incident_router(kit: UiKit, crm_contact_url: Any) -> APIRouter:
     """GET /incidents/{number} (the form), POST /incidents/{number}/{op} (a header button or Post)."""
     router = APIRouter()
 
-    async def page(
-        request: Request,
-        number: str,
-        values: dict[str, str] | None = None,
-        errors: dict[str, str] | None = None,
-        error: str | None = None,
-        status: int = 200,
-    ) -> Response:
+    async def context(request: Request, number: str, values: dict[str, str]) -> dict[str, Any]:
         d = await kit.read(request, "get_incident", {"incident_id": number})
         inc = d["incident"]
-        shown = {**current_values(inc), **(values or {})}
+        shown = {**current_values(inc), **values}
         readonly = inc["state"] in CLOSED_OR_CANCELED
-        return kit.render(
-            request,
-            "incident.html",
-            {
-                "title": inc["number"],
-                "d": d,
-                "i": inc,
-                "v": shown,
-                "errors": errors or {},
-                "error": error,
-                "readonly": readonly,
-                "labels": INCIDENT_LABELS,
-                "left": LEFT,
-                "levels": RIGHT_LEVELS,
-                "group": GROUP,
-                "assignee": ASSIGNEE,
-                "short": SHORT,
-                "description": DESCRIPTION,
-                "hold": HOLD,
-                "close_code": CLOSE_CODE,
-                "close_notes": CLOSE_NOTES,
-                "channel": dict(CHANNEL_CHOICES).get(inc["contact_type"], inc["contact_type"]),
-                "buttons": [(op, label) for op, (label, states) in BUTTONS.items() if inc["state"] in states],
-                "resolving": inc["state"] in OPEN,
-                "flash": request.query_params.get("saved"),
-                "priority_table": PRIORITY_TABLE,
-                "subcategories": SUBCATEGORIES_OF,
-                "caller_in_crm": await crm_contact_url(kit, request, inc),
-            },
-            status=status,
-        )
+        return {
+            "title": inc["number"],
+            "d": d,
+            "i": inc,
+            "v": shown,
+            "readonly": readonly,
+            "labels": INCIDENT_LABELS,
+            "left": LEFT,
+            "levels": RIGHT_LEVELS,
+            "group": GROUP,
+            "assignee": ASSIGNEE,
+            "short": SHORT,
+            "description": DESCRIPTION,
+            "hold": HOLD,
+            "close_code": CLOSE_CODE,
+            "close_notes": CLOSE_NOTES,
+            "channel": dict(CHANNEL_CHOICES).get(inc["contact_type"], inc["contact_type"]),
+            "buttons": [(op, label) for op, (label, states) in BUTTONS.items() if inc["state"] in states],
+            "resolving": inc["state"] in OPEN,
+            "priority_table": PRIORITY_TABLE,
+            "subcategories": SUBCATEGORIES_OF,
+            "caller_in_crm": await crm_contact_url(kit, request, inc),
+        }
+
+    page = form_page(kit, "incident.html", context)
 
     async def submit(request: Request, number: str, op: str) -> Response:
         if op not in BUTTONS and op != "post":

@@ -26,12 +26,12 @@ from apps.ticketing.ui_form_layouts import (
     Fld,
     sel,
 )
-from apps.ticketing.ui_forms import record_values, resolve_references
+from apps.ticketing.ui_forms import record_values
 from apps.ticketing.ui_save import (
     Step,
     add_record_routes,
-    changed,
-    reference_message,
+    edited,
+    form_page,
     save,
 )
 
@@ -88,56 +88,42 @@ def build_problem_router(kit: UiKit) -> APIRouter:
     """GET /problems/{number} (the form; /edit redirects to it), POST /problems/{number}/{op}."""
     router = APIRouter()
 
-    async def page(
-        request: Request,
-        number: str,
-        values: dict[str, str] | None = None,
-        errors: dict[str, str] | None = None,
-        error: str | None = None,
-        status: int = 200,
-    ) -> Response:
+    async def context(request: Request, number: str, values: dict[str, str]) -> dict[str, Any]:
         d = await kit.read(request, "get_problem", {"problem_id": number})
         prb = d["problem"]
         current = record_values(prb, [*EDITED, RESOLUTION_CODE, FIX_NOTES], DISPLAY)
         editing = prb["state"] in OPEN_PROBLEM_STATES
-        return kit.render(
-            request,
-            "problem.html",
-            {
-                "title": prb["number"],
-                "d": d,
-                "p": prb,
-                "v": {**current, "known_error": "true" if prb["known_error"] else "", **(values or {})},
-                "errors": errors or {},
-                "error": error,
-                "editing": editing,
-                "header": header(prb),
-                "state": STATE,
-                "fields": (GROUP, ASSIGNEE, SHORT, DESCRIPTION),
-                "known_error": KNOWN_ERROR,
-                "analysis": (WORKAROUND, CAUSE_NOTES),
-                "resolution": (RESOLUTION_CODE, FIX_NOTES),
-                "resolution_label": c.PROBLEM_RESOLUTION_CODES.get(prb.get("resolution_code") or "", ""),
-                "work_notes": WORK_NOTES,
-                "buttons": [(op, spec[0]) for op, spec in BUTTONS.items()] if editing else [],
-                "flash": request.query_params.get("saved"),
-            },
-            status=status,
-        )
+        return {
+            "title": prb["number"],
+            "d": d,
+            "p": prb,
+            "v": {**current, "known_error": "true" if prb["known_error"] else "", **values},
+            "editing": editing,
+            "header": header(prb),
+            "state": STATE,
+            "fields": (GROUP, ASSIGNEE, SHORT, DESCRIPTION),
+            "known_error": KNOWN_ERROR,
+            "analysis": (WORKAROUND, CAUSE_NOTES),
+            "resolution": (RESOLUTION_CODE, FIX_NOTES),
+            "resolution_label": c.PROBLEM_RESOLUTION_CODES.get(prb.get("resolution_code") or "", ""),
+            "work_notes": WORK_NOTES,
+            "buttons": [(op, spec[0]) for op, spec in BUTTONS.items()] if editing else [],
+        }
+
+    page = form_page(kit, "problem.html", context)
 
     async def submit(request: Request, number: str, op: str) -> Response:
         if op not in BUTTONS:
             return kit.error_page(request, f"Unknown operation {op!r}.")
         values, trace = await kit.form(request)
         prb = (await kit.read(request, "get_problem", {"problem_id": number}))["problem"]
-        edits: dict[str, Any] = changed(values, record_values(prb, list(EDITED), DISPLAY), EDITS)
-        errors = await resolve_references(kit, request, [ASSIGNEE], edits)
-        if errors:
-            await kit.record_events(request, trace)
-            return await page(request, number, values, errors, reference_message([ASSIGNEE], errors), 422)
+        form = (number, values, trace)
+        current = record_values(prb, list(EDITED), DISPLAY)
+        edits = await edited(kit, request, page, form, current, EDITS, [ASSIGNEE])
+        if isinstance(edits, Response):
+            return edits
         steps = plan(op, values, prb, edits)
         done = (f"/problems/{number}", BUTTONS[op][1])
-        form = (number, values, trace)
         return await save(kit, request, form, steps, page, LABELS, done, {"text": "work_notes"})
 
     add_record_routes(router, kit, "/problems", page, submit)

@@ -14,6 +14,7 @@ from starlette.concurrency import run_in_threadpool
 
 from apps.core.runtime import Outcome
 from apps.core.ui_kit import UiKit
+from apps.ticketing.ui_forms import resolve_references
 
 
 @dataclass(frozen=True)
@@ -83,6 +84,48 @@ def add_record_routes(router: APIRouter, kit: UiKit, base: str, page: Any, submi
     router.add_api_route(f"{base}/{{number}}", show, methods=["GET"], name=f"{slug}_form")
     router.add_api_route(f"{base}/{{number}}/edit", edit, methods=["GET"], name=f"{slug}_edit")
     router.add_api_route(f"{base}/{{number}}/{{op}}", submit, methods=["POST"], name=f"{slug}_action")
+
+
+def form_page(kit: UiKit, template: str, context_of: Any) -> Any:
+    """The `page` of a one-form record (what add_record_routes and save call):
+    page(request, number, values=None, errors=None, error=None, status=200) renders `template` with
+    `await context_of(request, number, values)` plus the field errors, the error banner and the flash."""
+
+    async def page(
+        request: Request,
+        number: str,
+        values: dict[str, str] | None = None,
+        errors: dict[str, str] | None = None,
+        error: str | None = None,
+        status: int = 200,
+    ) -> Response:
+        context = await context_of(request, number, values or {})
+        flash = request.query_params.get("saved")
+        context |= {"errors": errors or {}, "error": error, "flash": flash}
+        return kit.render(request, template, context, status=status)
+
+    return page
+
+
+async def edited(
+    kit: UiKit,
+    request: Request,
+    page: Any,
+    form: tuple[str, dict[str, str], list[dict[str, Any]]],
+    current: dict[str, Any],
+    names: tuple[str, ...],
+    refs: list[Any],
+) -> dict[str, str] | Response:
+    """The submitted fields among `names` that differ from `current`, the reference fields among
+    `refs` resolved to sys_ids; or, when a typed reference matches nothing, the form again with the
+    error at its field (no action runs). `form` = (number, values, trace)."""
+    number, values, trace = form
+    edits = changed(values, current, names)
+    errors = await resolve_references(kit, request, refs, edits)
+    if not errors:
+        return edits
+    await kit.record_events(request, trace)
+    return await page(request, number, values, errors, reference_message(refs, errors), 422)
 
 
 def reference_message(fields: list[Any], errors: dict[str, str]) -> str:

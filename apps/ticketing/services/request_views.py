@@ -16,7 +16,9 @@ from apps.ticketing.services.present import display_names
 
 def ritms_out(ctx: Ctx, rows: list[RequestedItem]) -> list[RequestedItemOut]:
     """Requested items as agents see them, in the order given."""
-    names = display_names(ctx, [r.requested_for for r in rows] + [r.assignment_group for r in rows])
+    names = display_names(
+        ctx, [x for r in rows for x in (r.requested_for, r.assignment_group, r.assigned_to)]
+    )
     reqs = dict(
         ctx.db.exec(
             select(Request.sys_id, Request.number).where(col(Request.sys_id).in_([r.request for r in rows]))
@@ -38,6 +40,7 @@ def ritms_out(ctx: Ctx, rows: list[RequestedItem]) -> list[RequestedItemOut]:
                 "requested_for_name": names.get(r.requested_for),
                 "state_label": c.TASK_STATES.get(r.state),
                 "assignment_group_name": names.get(r.assignment_group),
+                "assigned_to_name": names.get(r.assigned_to),
             }
         )
         for r in rows

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Annotated, Literal
 
 from pydantic import BaseModel
 from sqlmodel import col, select
@@ -10,6 +10,7 @@ from sqlmodel import col, select
 from apps.core.actions import Ctx
 from apps.core.errors import ActionError, ErrorKind
 from apps.core.list_query import Limit, Offset
+from apps.core.param_schema import Choices
 from apps.ticketing import choices as c
 from apps.ticketing.models_itsm import (
     Approval,
@@ -22,6 +23,7 @@ from apps.ticketing.models_itsm import (
 from apps.ticketing.schemas import (
     ApprovalOut,
     CatalogTaskOut,
+    JournalOut,
     RequestedItemOut,
     RequestedItemPage,
     RequestOut,
@@ -29,19 +31,41 @@ from apps.ticketing.schemas import (
 )
 from apps.ticketing.services import approvals
 from apps.ticketing.services.approval_decisions import item_moves as after_decision
-from apps.ticketing.services.common import actions, add_journal, find, find_user, page, require_text, stamp
+from apps.ticketing.services.common import (
+    ShortDescription,
+    actions,
+    add_journal,
+    check_choice,
+    fill_doc,
+    find,
+    find_user,
+    journal_of,
+    page,
+    require_text,
+    set_assignment,
+    stamp,
+)
+from apps.ticketing.services.fulfilment import CLOSED_INCOMPLETE, close_item
 from apps.ticketing.services.present import display_names
 from apps.ticketing.services.request_views import ritms_out
 
 
 class RequestedItemDetail(BaseModel):
-    """A requested item with its request, variable answers, approvals and fulfilment tasks."""
+    """A requested item with its request, variable answers, approvals, fulfilment tasks and activity
+    stream (work notes and comments, newest first)."""
 
     item: RequestedItemOut  # type: ignore[valid-type]
     request: RequestOut  # type: ignore[valid-type]
     variables: list[VariableValueOut]  # type: ignore[valid-type]
     approvals: list[ApprovalOut]  # type: ignore[valid-type]
     tasks: list[CatalogTaskOut]  # type: ignore[valid-type]
+    activity: list[JournalOut]  # type: ignore[valid-type]
+
+
+# sc_req_item states a person may set (-5 Pending is the approval workflow's)
+ITEM_STATES = {k: v for k, v in c.TASK_STATES.items() if k != -5}
+OPEN_STATES = (1, 2)
+ItemState = Annotated[int | None, Choices(ITEM_STATES)]
 
 
 def tasks_out(ctx: Ctx, rows: list[CatalogTask]) -> list[CatalogTaskOut]:
@@ -116,11 +140,18 @@ def get_requested_item(ctx: Ctx, *, requested_item_id: str) -> RequestedItemDeta
     tasks = ctx.db.exec(
         select(CatalogTask).where(CatalogTask.request_item == ritm.sys_id).order_by(CatalogTask.number)
     ).all()
-    names = display_names(ctx, [request.requested_for])
+    journal = journal_of(ctx, ritm.sys_id)
+    names = display_names(
+        ctx, [request.requested_for, request.opened_by] + [e.sys_created_by for e in journal]
+    )
     return RequestedItemDetail(
         item=ritms_out(ctx, [ritm])[0],
         request=RequestOut.model_validate(
-            {**request.model_dump(), "requested_for_name": names.get(request.requested_for)}
+            {
+                **request.model_dump(),
+                "requested_for_name": names.get(request.requested_for),
+                "opened_by_name": names.get(request.opened_by),
+            }
         ),
         variables=[
             VariableValueOut.model_validate(
@@ -130,7 +161,83 @@ def get_requested_item(ctx: Ctx, *, requested_item_id: str) -> RequestedItemDeta
         ],
         approvals=approvals.approvals_out(ctx, list(apprs)),
         tasks=tasks_out(ctx, list(tasks)),
+        activity=[
+            JournalOut.model_validate({**e.model_dump(), "author_name": names.get(e.sys_created_by)})
+            for e in journal
+        ],
     )
+
+
+@actions.write
+@fill_doc(states=c.labels(ITEM_STATES))
+def update_requested_item(
+    ctx: Ctx,
+    *,
+    requested_item_id: str,
+    state: ItemState = None,
+    assignment_group: str | None = None,
+    assigned_to: str | None = None,
+    short_description: ShortDescription | None = None,
+) -> RequestedItemOut:
+    """Edit an open requested item (RITM) as its fulfiller: assign it (the assignee must be in the
+    group), move it between Open and Work in Progress, or close it (Closed Complete, Closed Incomplete,
+    Closed Skipped: stage complete, and its request closes with its last open item). Omitted fields
+    stay. An item waiting for approval keeps its state until approved (approve_requested_item); an
+    item with open catalog tasks is closed by closing them (close_catalog_task); a closed item is
+    read-only. Use add_work_note / add_comment for its activity stream.
+
+    Args:
+        requested_item_id: the requested item's number (like RITM0010001) or sys_id.
+        state: the new state: {states}.
+        assignment_group: group sys_id or exact name (see list_groups).
+        assigned_to: the assignee's sys_id, user_name or e-mail; must be a member of the assignment group.
+        short_description: one-line summary, as shown in list views.
+    """
+    ritm = load_ritm(ctx, requested_item_id)
+    if not ritm.active:
+        raise ActionError(
+            f"{ritm.number} is {c.TASK_STATES.get(ritm.state, ritm.state)}; a closed requested item "
+            "cannot be changed",
+            field="requested_item_id",
+            code=ErrorKind.INVALID_STATE,
+        )
+    check_choice(state, ITEM_STATES, "state", ITEM_STATES)
+    set_assignment(ctx, ritm, assignment_group, assigned_to)
+    if short_description is not None:
+        ritm.short_description = require_text(short_description, "short_description", "a short description")
+    if state is not None and state != ritm.state:
+        _check_state_change(ctx, ritm, state)
+        if state in OPEN_STATES:
+            ritm.state = state
+        else:
+            close_item(ctx, ritm, state)
+    stamp(ctx, ritm)
+    return ritms_out(ctx, [ritm])[0]
+
+
+def _check_state_change(ctx: Ctx, ritm: RequestedItem, state: int) -> None:
+    """Refuse a state change while the item waits for approval, or a close while tasks are open."""
+    if ritm.stage == "waiting_for_approval":
+        raise ActionError(
+            f"{ritm.number} is waiting for approval; its state changes once it is approved "
+            "(approve_requested_item) or rejected (reject_requested_item)",
+            field="state",
+            code=ErrorKind.INVALID_STATE,
+        )
+    if state in OPEN_STATES:
+        return
+    open_tasks = ctx.db.exec(
+        select(CatalogTask.number).where(
+            CatalogTask.request_item == ritm.sys_id, col(CatalogTask.active).is_(True)
+        )
+    ).all()
+    if open_tasks:
+        raise ActionError(
+            f"{ritm.number} has open catalog tasks ({', '.join(open_tasks)}); close them with "
+            "close_catalog_task and the item closes with its last one",
+            field="state",
+            code=ErrorKind.INVALID_STATE,
+        )
 
 
 @actions.write
@@ -209,23 +316,6 @@ def close_catalog_task(
     ctx.db.flush()
     siblings = ctx.db.exec(select(CatalogTask).where(CatalogTask.request_item == task.request_item)).all()
     if all(not t.active for t in siblings):
-        ritm = ctx.db.get(RequestedItem, task.request_item)
-        incomplete = any(t.state == 4 for t in siblings)
-        ritm.state, ritm.stage, ritm.active, ritm.closed_at = (
-            (4 if incomplete else 3),
-            "complete",
-            False,
-            ctx.now,
-        )
-        stamp(ctx, ritm)
-        others = ctx.db.exec(
-            select(RequestedItem).where(
-                RequestedItem.request == ritm.request, col(RequestedItem.active).is_(True)
-            )
-        ).all()  # noqa: E712
-        if not [o for o in others if o.sys_id != ritm.sys_id]:
-            request = ctx.db.get(Request, ritm.request)
-            request.request_state = "closed_incomplete" if incomplete else "closed_complete"
-            request.active, request.closed_at = False, ctx.now
-            stamp(ctx, request)
+        incomplete = any(t.state == CLOSED_INCOMPLETE for t in siblings)
+        close_item(ctx, ctx.db.get(RequestedItem, task.request_item), 4 if incomplete else 3)
     return tasks_out(ctx, [task])[0]
