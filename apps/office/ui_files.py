@@ -1,43 +1,121 @@
-"""OneDrive pages: the folder browser and shared-with-me."""
+"""OneDrive pages: the folder browser, shared-with-me and search, with OneDrive's "+ Add new" menu (a
+name dialog per kind of item) and the Share dialog (people picker, Can edit / Can view, a message,
+Manage access). Dialogs are server-rendered states of /files (`?new=folder`, `?share=<item id>`), so a
+refused create or share re-renders its dialog with the service's error and nothing changed."""
 
 from __future__ import annotations
+
+from typing import Any
 
 from fastapi import APIRouter, Request
 from fastapi.responses import Response
 
 from apps.core.ui_kit import UiKit
+from apps.core.ui_steps import Step, run_steps
+from apps.office.ui_mail import picked_addresses
+
+# "+ Add new": (menu entry, dialog title, create action), one per kind the office services create
+NEW_KINDS: dict[str, tuple[str, str, str]] = {
+    "folder": ("Folder", "Create a folder", "create_folder"),
+    "document": ("Word document", "Create a Word document", "create_document"),
+    "workbook": ("Excel workbook", "Create an Excel workbook", "create_workbook"),
+    "text": ("Plain text document", "Create a plain text document", "create_file"),
+}
+ROLES = (("write", "Can edit"), ("read", "Can view"))  # OneDrive's default for people is Can edit
+
+
+def _place(values: Any) -> dict[str, str]:
+    """The listing a page or a form came from (folder, Shared with me, a search), to go back to."""
+    return {k: values[k] for k in ("folder", "view", "q") if values.get(k)}
 
 
 def build_files_router(kit: UiKit) -> APIRouter:
     router = APIRouter()
 
+    async def page(request: Request, place: dict[str, str], *, status: int = 200, **dialog: Any) -> Response:
+        """The Files page for `place`, with the new-item or share dialog of `dialog` open."""
+        shared, query = place.get("view") == "shared", (place.get("q") or "").strip()
+        folder = None
+        if query:
+            listing = await kit.read(request, "search_drive", {"query": query, "limit": 50})
+        else:
+            args = {"shared_with_me": True} if shared else {"folder_id": place.get("folder")}
+            listing = await kit.read(request, "list_drive_items", args)
+            if listing["folder_id"]:
+                folder = await kit.read(request, "get_drive_item", {"item_id": listing["folder_id"]})
+        if dialog.get("share_id"):
+            dialog["share_item"] = await kit.read(request, "get_drive_item", {"item_id": dialog["share_id"]})
+        context = {
+            "title": "Files",
+            "listing": listing,
+            "folder": folder,
+            "shared": shared,
+            "query": query,
+            "place": place,
+            "kinds": NEW_KINDS,
+            "roles": ROLES,
+            "values": {},
+            "error": None,
+            **dialog,
+        }
+        return kit.render(request, "files.html", context, status=status)
+
     @router.get("/files", name="files")
     async def files(request: Request) -> Response:
         q = request.query_params
-        shared = q.get("view") == "shared"
-        args = {"shared_with_me": True} if shared else ({"folder_id": q["folder"]} if q.get("folder") else {})
-        listing = await kit.read(request, "list_drive_items", args)
-        folder = (
-            await kit.read(request, "get_drive_item", {"item_id": listing["folder_id"]})
-            if listing["folder_id"]
-            else None
-        )
-        return kit.render(
-            request, "files.html", {"title": "Files", "listing": listing, "folder": folder, "shared": shared}
-        )
+        new = q.get("new") if q.get("new") in NEW_KINDS else None
+        return await page(request, _place(q), new=new, share_id=q.get("share"), sent=q.get("sent"))
 
     @router.post("/files/new", name="new_file")
     async def new_file(request: Request) -> Response:
         values, trace = await kit.form(request)
-        kind, parent = values.get("kind", "folder"), values.get("parent_id") or None
-        action = {
-            "folder": "create_folder",
-            "document": "create_document",
-            "workbook": "create_workbook",
-        }.get(kind, "create_folder")
-        outcome = await kit.run(request, action, {"name": values.get("name", ""), "parent_id": parent}, trace)
+        kind = values.get("kind") if values.get("kind") in NEW_KINDS else "folder"
+        name, parent = values.get("name", ""), values.get("folder") or None
+        if kind == "text" and name.strip() and "." not in name:
+            name += ".txt"  # OneDrive names a new plain text document "<name>.txt"
+        outcome = await kit.run(request, NEW_KINDS[kind][2], {"name": name, "parent_id": parent}, trace)
         if not outcome.ok:
-            return kit.error_page(request, outcome.error or "could not create the item", status=422)
+            place = _place(values)
+            return await page(request, place, status=422, new=kind, values=values, error=outcome.error)
+        data = outcome.data()
+        if kind in ("document", "workbook"):  # OneDrive opens a new document or workbook in its app
+            app_path = "/docs/" if kind == "document" else "/sheets/"
+            return kit.redirect(request, app_path + data["item"]["id"])
         return kit.redirect(request, "/files", folder=parent)
+
+    @router.post("/files/share", name="share_file")
+    async def share_file(request: Request) -> Response:
+        """Send: share with every chosen person (one share_drive_item each, all or nothing)."""
+        values, trace = await kit.form(request)
+        item_id, people, place = (
+            values.get("item_id", ""),
+            picked_addresses(values, "share_to"),
+            _place(values),
+        )
+        role = values.get("role") if values.get("role") in dict(ROLES) else "write"
+        args = {"item_id": item_id, "role": role}
+        if values.get("message", "").strip():
+            args["message"] = values["message"]
+        if not people:
+            await kit.record_events(request, trace)
+            error = "Add a name or email to share with."
+            return await page(request, place, status=422, share_id=item_id, values=values, error=error)
+        failed = await run_steps(
+            kit, request, [Step("share_drive_item", {**args, "email": p}) for p in people], trace
+        )
+        if failed is not None:
+            return await page(request, place, status=422, share_id=item_id, values=values, error=failed.error)
+        return kit.redirect(request, "/files", **place, share=item_id, sent="; ".join(people))
+
+    @router.post("/files/unshare", name="unshare_file")
+    async def unshare_file(request: Request) -> Response:
+        """Manage access: Stop sharing with one person (remove_permission)."""
+        values, trace = await kit.form(request)
+        item_id = values.get("item_id", "")
+        args = {"item_id": item_id, "email": values.get("email", "")}
+        outcome = await kit.run(request, "remove_permission", args, trace)
+        if not outcome.ok:
+            return await page(request, _place(values), status=422, share_id=item_id, error=outcome.error)
+        return kit.redirect(request, "/files", **_place(values), share=item_id)
 
     return router

@@ -13,7 +13,7 @@ def _split(text: str | None) -> list[str]:
     return [a.strip() for a in (text or "").replace(",", ";").split(";") if a.strip()]
 
 
-def _recipients(values: dict[str, str], field: str) -> list[str]:
+def picked_addresses(values: dict[str, str], field: str) -> list[str]:
     """The people picker's chosen tokens (`<field>_picked`) then any address typed into the box."""
     return _split(values.get(f"{field}_picked")) + _split(values.get(field))
 
@@ -96,13 +96,17 @@ def build_mail_router(kit: UiKit) -> APIRouter:
         elif mode == "forward" and original:
             action, args = (
                 "forward_message",
-                {"message_id": original, "to": _recipients(values, "to"), "comment": values.get("body", "")},
+                {
+                    "message_id": original,
+                    "to": picked_addresses(values, "to"),
+                    "comment": values.get("body", ""),
+                },
             )
         else:
             action = "send_mail"
             args = {
-                "to": _recipients(values, "to"),
-                "cc": _recipients(values, "cc"),
+                "to": picked_addresses(values, "to"),
+                "cc": picked_addresses(values, "cc"),
                 "subject": values.get("subject", ""),
                 "body": values.get("body", ""),
             }

@@ -5,24 +5,15 @@ changed), every call stays in the event log, and the refusal is reported at its 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
 from fastapi import APIRouter, Request
 from fastapi.responses import Response
-from starlette.concurrency import run_in_threadpool
 
 from apps.core.runtime import Outcome
 from apps.core.ui_kit import UiKit
+from apps.core.ui_steps import Step, run_steps  # noqa: F401 (the ticketing forms import them from here)
 from apps.ticketing.ui_forms import resolve_references
-
-
-@dataclass(frozen=True)
-class Step:
-    """One action of a submit."""
-
-    action: str
-    args: dict[str, Any]
 
 
 def changed(values: dict[str, str], current: dict[str, Any], names: tuple[str, ...]) -> dict[str, str]:
@@ -34,40 +25,6 @@ def changed(values: dict[str, str], current: dict[str, Any], names: tuple[str, .
             if new != str(current.get(name) or "").strip():
                 out[name] = new
     return out
-
-
-async def run_steps(
-    kit: UiKit, request: Request, steps: list[Step], trace: list[dict[str, Any]]
-) -> Outcome | None:
-    """Run `steps` in order under the episode's lock; None when all succeed, else the first refusal.
-
-    A form save is atomic, as in ServiceNow, where a business rule that aborts aborts the whole update
-    ("Invalid update"): on a refusal the episode goes back to its state before the first step. Every
-    call made stays in the event log exactly as it was made (the same name, arguments, order and
-    ticks as over MCP): the refused one with its error, the earlier ones marked rolled_back."""
-    episode = kit.episode(request)
-    app = kit.spec.name
-
-    def work() -> Outcome | None:
-        with episode.lock:
-            snapshot = episode.snapshot() if len(steps) > 1 else None
-            after = 0  # the last seq logged before the first step
-            for i, step in enumerate(steps):
-                outcome = episode.invoke(
-                    app, step.action, step.args, surface="ui", browser_events=trace if i == 0 else ()
-                )
-                if i == 0:
-                    after = outcome.seq - len(trace) - 1
-                if not outcome.ok:
-                    if i > 0 and snapshot is not None:
-                        reason = f"Invalid update: not saved because {step.action} was refused"
-                        episode.undo_since(snapshot, after, reason)
-                    return outcome
-            if not steps and trace:
-                episode.record_browser_events(app, trace)
-            return None
-
-    return await run_in_threadpool(work)
 
 
 def add_record_routes(router: APIRouter, kit: UiKit, base: str, page: Any, submit: Any) -> None:

@@ -51,6 +51,29 @@ def test_sharing_creates_and_changes_a_permission(office):
     office.refused("remove_permission", "email", "not shared", item_id=folder["id"], email=other)
 
 
+def test_sharing_with_a_message_sends_the_invitation_mail(office):
+    """Graph's invite: a message goes to the colleague in OneDrive's invitation mail (from SharePoint,
+    nothing in the sharer's Sent Items); without one access is granted silently; over 2,000 characters
+    the message is refused and nothing is shared."""
+    other = office.colleague_without_persona()
+    doc = office.ok("create_document", name="Offer")["item"]
+    office.refused(
+        "share_drive_item", "message", "at most 2,000", item_id=doc["id"], email=other, message="x" * 2001
+    )
+    assert office.ok("get_drive_item", item_id=doc["id"])["permissions"] == []
+    office.ok(
+        "share_drive_item", item_id=doc["id"], email=other, role="read", message="Please check the terms"
+    )
+    mails = office.sql(
+        "SELECT m.from_address, m.subject, m.body_content, u.mail FROM office_message m "
+        "JOIN office_user u ON u.id = m.owner_id WHERE m.subject LIKE '%shared \"Offer.docx\" with you'"
+    )
+    assert [(m[0], m[1], m[3]) for m in mails] == [
+        ("no-reply@sharepointonline.com", f'{office.me["display_name"]} shared "Offer.docx" with you', other)
+    ]
+    assert "Please check the terms" in mails[0][2] and doc["web_url"] in mails[0][2]
+
+
 def test_document_edits_comments_and_docx_export(office):
     doc = office.ok(
         "create_document",

@@ -26,23 +26,27 @@ def browser():
         b.close()
 
 
-@pytest.fixture
-def crm(live_server, browser):
-    """(episode, page, ui) for a fresh episode of the tiny world; `ui(path)` is a CRM page URL.
-
-    The one-time launch URL is opened first (it sets the session cookie and lands on the CRM home).
-    """
+def _launched(live_server, browser, app: str, root_of):  # noqa: ANN001
+    """(episode, page, ui) for a fresh tiny episode entered through `app`'s one-time launch URL (it sets
+    the session cookie); `ui(path)` is a page URL under the root `root_of(landing URL)` gives. The
+    episode is closed afterwards."""
     episode, urls = live_server.new_episode("tiny")
     context = browser.new_context(viewport={"width": 1400, "height": 1000})
     page = context.new_page()
     page.set_default_timeout(10_000)
-    page.goto(urls.ui("crm"))
-    base = page.url.split("?", 1)[0].rstrip("/")
+    page.goto(urls.ui(app))
+    base = root_of(page.url.split("?", 1)[0])
     yield episode, page, lambda path="/": base + path
     context.close()
     manager = getattr(live_server.gateway, "manager", None)
     if manager is not None:
         manager.close(episode.id)
+
+
+@pytest.fixture
+def crm(live_server, browser):
+    """(episode, page, ui) for a fresh episode of the tiny world; `ui(path)` is a CRM page URL."""
+    yield from _launched(live_server, browser, "crm", lambda url: url.rstrip("/"))
 
 
 @pytest.fixture(scope="module")
@@ -59,16 +63,12 @@ def all_apps(live_server, browser):
 
 
 @pytest.fixture
+def office(live_server, browser):
+    """(episode, page, ui) for a fresh tiny episode, entered through the office launch URL."""
+    yield from _launched(live_server, browser, "office", lambda url: url.rstrip("/").removesuffix("/mail"))
+
+
+@pytest.fixture
 def desk(live_server, browser):
     """(episode, page, ui) for a fresh tiny episode, logged in through the ticketing launch URL."""
-    episode, urls = live_server.new_episode("tiny")
-    context = browser.new_context(viewport={"width": 1400, "height": 1000})
-    page = context.new_page()
-    page.set_default_timeout(10_000)
-    page.goto(urls.ui("ticketing"))
-    base = page.url.split("?", 1)[0].rsplit("/incidents", 1)[0]
-    yield episode, page, lambda path="/": base + path
-    context.close()
-    manager = getattr(live_server.gateway, "manager", None)
-    if manager is not None:
-        manager.close(episode.id)
+    yield from _launched(live_server, browser, "ticketing", lambda url: url.rsplit("/incidents", 1)[0])

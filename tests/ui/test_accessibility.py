@@ -39,6 +39,15 @@ def test_no_serious_or_critical_axe_violations(all_apps):
     assert not found, "\n".join(f"{url}\n  " + "\n  ".join(p) for url, p in found.items())
 
 
+def test_files_add_new_menu_open_has_no_serious_violations(all_apps):
+    """The OneDrive "+ Add new" menu open (the dialog states are catalogued pages)."""
+    base, page = all_apps
+    page.goto(f"{base}/s/office/files")
+    page.get_by_role("button", name="Add new").click()
+    assert page.get_by_role("menu", name="Add new").is_visible()
+    assert not _violations(page)
+
+
 def test_app_launcher_on_every_app_opens_with_the_keyboard(all_apps):
     base, page = all_apps
     for app, title in (("crm", "Service Management"), ("ticketing", "Office"), ("office", "Sales")):

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Annotated, Literal
 
 from pydantic import BaseModel
 from sqlmodel import col, select
@@ -11,14 +11,19 @@ from apps.core import list_query
 from apps.core.actions import Ctx
 from apps.core.errors import ActionError, ErrorKind
 from apps.core.list_query import Limit
+from apps.core.param_schema import TextRule
 from apps.core.service_kit import fill_doc
-from apps.office.models import DocBlock, DocComment, DriveItem, Permission, Worksheet
+from apps.office.models import DocBlock, DocComment, DriveItem, Permission, User, Worksheet
 from apps.office.schemas import DriveItemOut, PermissionOut
 from apps.office.services.access import item_for, role_of
 from apps.office.services.common import Done, Email, actions, check_limit, me, require_text, user_by_mail
 from apps.office.services.drive_names import NAME_RULES, ItemName, check_name
+from apps.office.services.mailbox import Outgoing, receive_external
 
 Role = Literal["read", "write"]
+MAX_INVITE_MESSAGE = 2000  # Graph's invite: "a plain text formatted message ... Maximum length 2000"
+InviteMessage = Annotated[str, TextRule(max_length=MAX_INVITE_MESSAGE)]
+SHAREPOINT_SENDER = "no-reply@sharepointonline.com"
 
 
 class DriveItemList(BaseModel):
@@ -59,8 +64,6 @@ def path_of(ctx: Ctx, item: DriveItem) -> str:
 
 def permissions_of(ctx: Ctx, item_id: str) -> list[PermissionOut]:
     rows = ctx.db.exec(select(Permission).where(Permission.item_id == item_id).order_by(Permission.id))
-    from apps.office.models import User
-
     out = []
     for p in rows:
         user = ctx.db.get(User, p.user_id)
@@ -277,15 +280,36 @@ def delete_drive_item(ctx: Ctx, *, item_id: str) -> Done:
     return Done(id=item_id, status=f"deleted {removed} item(s)")
 
 
+def _send_invitation(ctx: Ctx, item: DriveItem, to: User, message: str) -> None:
+    """OneDrive's sharing invitation: a mail from SharePoint on the sharer's behalf, in `to`'s inbox."""
+    if len(message) > MAX_INVITE_MESSAGE:
+        raise ActionError(
+            f"the message has {len(message):,} characters; a sharing invitation's message has at most "
+            f"{MAX_INVITE_MESSAGE:,}",
+            field="message",
+            code=ErrorKind.INVALID_VALUE,
+        )
+    sharer = me(ctx)
+    sender = User(id="", display_name=sharer.display_name, mail=SHAREPOINT_SENDER)
+    subject = f'{sharer.display_name} shared "{item.name}" with you'
+    body = f"{sharer.display_name} shared a {item.kind} with you.\n\n{message}\n\nOpen: {item.web_url}"
+    receive_external(ctx, Outgoing(sender=sender, subject=subject, body=body, to=[to.mail]), to.id)
+
+
 @actions.write
-def share_drive_item(ctx: Ctx, *, item_id: str, email: Email, role: Role = "read") -> PermissionOut:
+def share_drive_item(
+    ctx: Ctx, *, item_id: str, email: Email, role: Role = "read", message: InviteMessage | None = None
+) -> PermissionOut:
     """Share a file or folder with a colleague as viewer (read) or editor (write); folders share
     everything inside. Sharing again with the same person changes their role. Owners and editors can share.
+    With a message the colleague also gets OneDrive's sharing invitation mail carrying it (Graph's
+    invite with sendInvitation); without one, access is granted silently.
 
     Args:
         item_id: the item's id.
         email: the colleague's address (@acme.example).
         role: read (can view) or write (can edit).
+        message: a note for the invitation mail, plain text, at most 2,000 characters.
     """
     item, _ = item_for(ctx, item_id, "write")
     user = user_by_mail(ctx, email)
@@ -310,6 +334,8 @@ def share_drive_item(ctx: Ctx, *, item_id: str, email: Email, role: Role = "read
         )
     perm.roles = [role]
     ctx.db.add(perm)
+    if message and message.strip():
+        _send_invitation(ctx, item, user, message.strip())
     return PermissionOut.model_validate({**perm.model_dump(), "user_mail": user.mail})
 
 

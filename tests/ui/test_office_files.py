@@ -1,0 +1,131 @@
+"""OneDrive's Files page in a real Chromium: the "+ Add new" menu and its name dialog (keyboard only),
+search, and the Share dialog (people picker, Can view, Manage access, refusals shown in the dialog)."""
+
+from __future__ import annotations
+
+from playwright.sync_api import expect
+
+DOC = "Q4 kickoff notes.docx"
+
+
+def _items(episode, name):
+    return episode.db.execute_raw("SELECT kind FROM office_drive_item WHERE name = ?", (name,))
+
+
+def test_add_new_folder_and_word_document_with_the_keyboard(office):
+    episode, page, ui = office
+    page.goto(ui("/files"))
+    add = page.get_by_role("button", name="Add new")
+    expect(add).to_have_attribute("aria-haspopup", "menu")
+    add.focus()
+    page.keyboard.press("ArrowDown")  # opens the menu on its first entry
+    menu = page.get_by_role("menu", name="Add new")
+    expect(menu.get_by_role("menuitem", name="Folder")).to_be_focused()
+    page.keyboard.press("Escape")
+    expect(menu).to_be_hidden()
+    expect(add).to_be_focused()
+    page.keyboard.press("Enter")
+    expect(menu.get_by_role("menuitem", name="Folder")).to_be_focused()
+    page.keyboard.press("Enter")
+    dialog = page.get_by_role("dialog", name="Create a folder")
+    expect(dialog.get_by_label("Name")).to_be_focused()
+    page.keyboard.press("Escape")  # a dialog closed gives focus back to the menu button
+    expect(dialog).to_be_hidden()
+    expect(add).to_be_focused()
+    page.keyboard.press("Enter")
+    page.keyboard.press("Enter")
+    page.keyboard.type("Board pack")
+    page.keyboard.press("Enter")
+    expect(page.get_by_role("table", name="Files").get_by_role("link", name="Board pack")).to_be_visible()
+    assert _items(episode, "Board pack") == [("folder",)]
+
+    page.get_by_role("button", name="Add new").focus()
+    page.keyboard.press("ArrowUp")  # the last entry, then up to the Word document
+    page.keyboard.press("ArrowUp")
+    page.keyboard.press("ArrowUp")
+    expect(page.get_by_role("menuitem", name="Word document")).to_be_focused()
+    page.keyboard.press("Enter")
+    expect(page.get_by_role("dialog", name="Create a Word document").get_by_label("Name")).to_be_focused()
+    page.keyboard.type("Q4 kickoff notes")  # taken: OneDrive's nameAlreadyExists, shown in the dialog
+    page.keyboard.press("Enter")
+    dialog = page.get_by_role("dialog", name="Create a Word document")
+    expect(dialog.get_by_role("alert")).to_contain_text("already exists")
+    page.keyboard.press("Control+A")
+    page.keyboard.type("Minutes")
+    page.keyboard.press("Enter")
+    page.wait_for_url("**/docs/**")  # OneDrive opens a new document in Word
+    assert _items(episode, "Minutes.docx") == [("document",)]
+    creates = [e for e in episode.events() if e.kind == "action" and e.name == "create_document"]
+    assert [(e.surface, e.outcome) for e in creates] == [("ui", "error"), ("ui", "ok")]
+
+
+def test_search_finds_a_file_by_name(office):
+    episode, page, ui = office
+    page.goto(ui("/files"))
+    page.get_by_role("searchbox", name="Search files").fill("pricing")
+    page.keyboard.press("Enter")
+    results = page.get_by_role("table", name="Search results")
+    expect(results.get_by_role("link", name="Pricing approvals.xlsx")).to_be_visible()
+    assert DOC not in results.inner_text()
+
+
+def _open_share(page, ui, name):
+    page.goto(ui("/files"))
+    page.get_by_role("button", name=f"Share {name}").click()
+    dialog = page.get_by_role("dialog", name=f"Share “{name}”")
+    expect(dialog.get_by_role("combobox", name="Add a name or email")).to_be_focused()
+    return dialog
+
+
+def test_share_a_file_with_a_colleague_can_view(office):
+    episode, page, ui = office
+    name, mail = episode.db.execute_raw(
+        "SELECT display_name, mail FROM office_user WHERE id != ? ORDER BY mail LIMIT 1",
+        (episode.call("office_get_my_profile")["id"],),
+    )[0]
+    dialog = _open_share(page, ui, DOC)
+    to = dialog.get_by_role("combobox", name="Add a name or email")
+    to.press_sequentially(name.split()[0][:4], delay=30)
+    option = dialog.get_by_role("option", name=mail, exact=True)
+    expect(option).to_be_visible()
+    while option.get_attribute("aria-selected") != "true":
+        to.press("ArrowDown")
+    to.press("Enter")
+    dialog.get_by_label("Permission").select_option(label="Can view")
+    dialog.get_by_label("Add a message").fill("For Monday's review")
+    dialog.get_by_role("button", name="Send").click()
+    dialog = page.get_by_role("dialog", name=f"Share “{DOC}”")
+    expect(dialog.get_by_role("status").filter(has_text="sent to")).to_contain_text(mail)
+    expect(dialog.get_by_role("list", name="People with access")).to_contain_text(f"{mail} · Can view")
+    item = next(r for r in episode.call("office_list_drive_items")["records"] if r["name"] == DOC)
+    perms = episode.call("office_get_drive_item", item_id=item["id"])["permissions"]
+    assert [(p["user_mail"], p["roles"]) for p in perms] == [(mail, ["read"])]
+    invites = episode.db.execute_raw(
+        "SELECT m.body_content FROM office_message m JOIN office_user u ON u.id = m.owner_id "
+        "WHERE u.mail = ? AND m.subject LIKE ?",
+        (mail, f'%shared "{DOC}" with you'),
+    )
+    assert len(invites) == 1 and "For Monday's review" in invites[0][0]
+    dialog.get_by_role("button", name=f"Stop sharing with {mail}").click()  # Manage access
+    expect(page.get_by_role("list", name="People with access")).not_to_contain_text(mail)
+    assert episode.call("office_get_drive_item", item_id=item["id"])["permissions"] == []
+    page.keyboard.press("Escape")
+    expect(page.get_by_role("button", name=f"Share {DOC}")).to_be_focused()
+
+
+def test_share_with_an_unknown_person_or_without_edit_access_changes_nothing(office):
+    episode, page, ui = office
+    before = episode.state_hash()
+    dialog = _open_share(page, ui, DOC)
+    dialog.get_by_role("combobox", name="Add a name or email").fill("someone@customer.com")
+    dialog.get_by_role("button", name="Send").click()
+    dialog = page.get_by_role("dialog", name=f"Share “{DOC}”")
+    expect(dialog.get_by_role("alert")).to_contain_text("shared inside the company only")
+    expect(dialog.get_by_role("combobox", name="Add a name or email")).to_have_value("someone@customer.com")
+    page.goto(ui("/files?view=shared"))
+    page.get_by_role("button", name="Share Pricing approvals.xlsx").click()
+    dialog = page.get_by_role("dialog", name="Share “Pricing approvals.xlsx”")
+    dialog.get_by_role("combobox", name="Add a name or email").fill("andrew.rojas@acme.example")
+    dialog.get_by_role("button", name="Send").click()
+    expect(page.get_by_role("dialog").get_by_role("alert")).to_contain_text("view-only access")
+    assert episode.state_hash() == before
