@@ -26,23 +26,39 @@ def browser():
         b.close()
 
 
-@pytest.fixture
-def crm(live_server, browser):
-    """(episode, page, ui) for a fresh episode of the tiny world; `ui(path)` is a CRM page URL.
-
-    The one-time launch URL is opened first (it sets the session cookie and lands on the CRM home).
-    """
+def _launched(live_server, browser, app: str, home: str = ""):  # noqa: ANN001, ANN202
+    """(episode, page, ui) for a fresh tiny episode entered through `app`'s one-time launch URL (it sets the
+    session cookie and lands on the app's home page, `home` below the app's root); `ui(path)` is a page of
+    the app. The episode is closed after."""
     episode, urls = live_server.new_episode("tiny")
     context = browser.new_context(viewport={"width": 1400, "height": 1000})
     page = context.new_page()
     page.set_default_timeout(10_000)
-    page.goto(urls.ui("crm"))
-    base = page.url.split("?", 1)[0].rstrip("/")
+    page.goto(urls.ui(app))
+    base = page.url.split("?", 1)[0].rstrip("/").removesuffix(home)
     yield episode, page, lambda path="/": base + path
     context.close()
     manager = getattr(live_server.gateway, "manager", None)
     if manager is not None:
         manager.close(episode.id)
+
+
+@pytest.fixture
+def crm(live_server, browser):
+    """(episode, page, ui) for a fresh episode of the tiny world; `ui(path)` is a CRM page URL."""
+    yield from _launched(live_server, browser, "crm")
+
+
+@pytest.fixture
+def office(live_server, browser):
+    """(episode, page, ui) for a fresh tiny episode, entered through the office launch URL (mail)."""
+    yield from _launched(live_server, browser, "office", "/mail")
+
+
+@pytest.fixture
+def desk(live_server, browser):
+    """(episode, page, ui) for a fresh tiny episode, logged in through the ticketing launch URL."""
+    yield from _launched(live_server, browser, "ticketing", "/incidents")
 
 
 @pytest.fixture(scope="module")
@@ -56,19 +72,3 @@ def all_apps(live_server, browser):
     yield urls.base, page
     context.close()
     live_server.gateway.manager.close(episode.id)
-
-
-@pytest.fixture
-def desk(live_server, browser):
-    """(episode, page, ui) for a fresh tiny episode, logged in through the ticketing launch URL."""
-    episode, urls = live_server.new_episode("tiny")
-    context = browser.new_context(viewport={"width": 1400, "height": 1000})
-    page = context.new_page()
-    page.set_default_timeout(10_000)
-    page.goto(urls.ui("ticketing"))
-    base = page.url.split("?", 1)[0].rsplit("/incidents", 1)[0]
-    yield episode, page, lambda path="/": base + path
-    context.close()
-    manager = getattr(live_server.gateway, "manager", None)
-    if manager is not None:
-        manager.close(episode.id)

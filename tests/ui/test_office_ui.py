@@ -3,21 +3,7 @@ editor and the workbook grid: test_office_editor.py, test_office_grid.py)."""
 
 from __future__ import annotations
 
-import pytest
 from playwright.sync_api import expect
-
-
-@pytest.fixture
-def office(live_server, browser):
-    """(episode, page, ui) for a fresh tiny episode, entered through the one-time launch URL."""
-    episode, urls = live_server.new_episode("tiny")
-    context = browser.new_context(viewport={"width": 1400, "height": 1000})
-    page = context.new_page()
-    page.set_default_timeout(10_000)
-    page.goto(urls.ui("office"))
-    base = page.url.split("?", 1)[0].rstrip("/").removesuffix("/mail")
-    yield episode, page, lambda path="/": base + path
-    context.close()
 
 
 def test_send_a_mail(office):
