@@ -1,5 +1,6 @@
 """Keyboard models in real Chromium: the one search combobox every app shares (apps/core/static/combobox.js,
-WAI-ARIA 1.2 editable combobox with list autocomplete) on each app's own field."""
+WAI-ARIA 1.2 editable combobox with list autocomplete) on each app's own field, and Outlook's message list
+as one tab stop moved through with the arrow keys."""
 
 from __future__ import annotations
 
@@ -61,3 +62,37 @@ def test_search_combobox_keyboard(app, request):
         expect(box).to_have_value("")
     else:
         expect(box).to_have_value(label)
+
+
+def test_message_list_arrow_keys_home_end_and_enter(office):
+    _, page, ui = office
+    page.goto(ui("/mail"))
+    grid = page.get_by_role("grid", name="Messages")
+    rows = grid.get_by_role("link")
+    assert rows.count() >= 4
+    expect(grid.get_by_role("row", selected=True)).to_have_count(0)
+    rows.nth(1).focus()
+    page.keyboard.press("Tab")  # one tab stop: Tab leaves the list, Shift+Tab comes back to the same row
+    assert not grid.evaluate("g => g.contains(document.activeElement)")
+    page.keyboard.press("Shift+Tab")
+    expect(rows.nth(1)).to_be_focused()
+    page.keyboard.press("End")
+    expect(rows.last).to_be_focused()
+    page.keyboard.press("Home")
+    expect(rows.first).to_be_focused()
+    page.keyboard.press("ArrowDown")
+    page.keyboard.press("ArrowDown")
+    third = rows.nth(2)
+    expect(third).to_be_focused()
+    assert third.evaluate("e => e.matches(':focus-visible') && getComputedStyle(e).outlineStyle !== 'none'")
+    page.keyboard.press("ArrowUp")
+    page.keyboard.press("ArrowDown")
+    subject = third.inner_text().splitlines()[0]
+    page.keyboard.press("Enter")
+    expect(page.get_by_role("article", name="Reading pane").get_by_role("heading", level=2)).to_have_text(
+        subject
+    )
+    selected = grid.get_by_role("row", selected=True)
+    expect(selected).to_have_count(1)
+    expect(selected.get_by_role("link")).to_contain_text(subject)
+    assert selected.get_by_role("link").get_attribute("tabindex") == "0"  # the list's one tab stop
