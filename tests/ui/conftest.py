@@ -26,16 +26,16 @@ def browser():
         b.close()
 
 
-def _launched(live_server, browser, app: str, root_of):  # noqa: ANN001
-    """(episode, page, ui) for a fresh tiny episode entered through `app`'s one-time launch URL (it sets
-    the session cookie); `ui(path)` is a page URL under the root `root_of(landing URL)` gives. The
-    episode is closed afterwards."""
+def _launched(live_server, browser, app: str, home: str = ""):  # noqa: ANN001, ANN202
+    """(episode, page, ui) for a fresh tiny episode entered through `app`'s one-time launch URL (it sets the
+    session cookie and lands on the app's home page, `home` below the app's root); `ui(path)` is a page of
+    the app. The episode is closed after."""
     episode, urls = live_server.new_episode("tiny")
     context = browser.new_context(viewport={"width": 1400, "height": 1000})
     page = context.new_page()
     page.set_default_timeout(10_000)
     page.goto(urls.ui(app))
-    base = root_of(page.url.split("?", 1)[0])
+    base = page.url.split("?", 1)[0].rstrip("/").removesuffix(home)
     yield episode, page, lambda path="/": base + path
     context.close()
     manager = getattr(live_server.gateway, "manager", None)
@@ -46,7 +46,19 @@ def _launched(live_server, browser, app: str, root_of):  # noqa: ANN001
 @pytest.fixture
 def crm(live_server, browser):
     """(episode, page, ui) for a fresh episode of the tiny world; `ui(path)` is a CRM page URL."""
-    yield from _launched(live_server, browser, "crm", lambda url: url.rstrip("/"))
+    yield from _launched(live_server, browser, "crm")
+
+
+@pytest.fixture
+def office(live_server, browser):
+    """(episode, page, ui) for a fresh tiny episode, entered through the office launch URL (mail)."""
+    yield from _launched(live_server, browser, "office", "/mail")
+
+
+@pytest.fixture
+def desk(live_server, browser):
+    """(episode, page, ui) for a fresh tiny episode, logged in through the ticketing launch URL."""
+    yield from _launched(live_server, browser, "ticketing", "/incidents")
 
 
 @pytest.fixture(scope="module")
@@ -60,15 +72,3 @@ def all_apps(live_server, browser):
     yield urls.base, page
     context.close()
     live_server.gateway.manager.close(episode.id)
-
-
-@pytest.fixture
-def office(live_server, browser):
-    """(episode, page, ui) for a fresh tiny episode, entered through the office launch URL."""
-    yield from _launched(live_server, browser, "office", lambda url: url.rstrip("/").removesuffix("/mail"))
-
-
-@pytest.fixture
-def desk(live_server, browser):
-    """(episode, page, ui) for a fresh tiny episode, logged in through the ticketing launch URL."""
-    yield from _launched(live_server, browser, "ticketing", lambda url: url.rsplit("/incidents", 1)[0])

@@ -208,7 +208,7 @@ class BrowserAgent:
         box.fill(f'subject:"{subject}"' if '"' not in subject else subject)
         with self.page.expect_navigation(wait_until="load"):
             box.press("Enter")
-        rows = self.page.get_by_role("list", name="Messages").get_by_role("link")
+        rows = self.page.get_by_role("grid", name="Messages").get_by_role("link")
         sender = msg.get("from_name") or msg.get("from_address") or ""
         for i in range(rows.count()):
             text = rows.nth(i).inner_text()

@@ -71,7 +71,7 @@ def test_app_launcher_on_every_app_opens_with_the_keyboard(all_apps):
 def test_repeated_controls_are_distinguishable(all_apps):
     base, page = all_apps
     page.goto(f"{base}/s/office/mail")
-    rows = page.get_by_role("list", name="Messages").get_by_role("link")
+    rows = page.get_by_role("grid", name="Messages").get_by_role("link")
     names = [rows.nth(i).inner_text().replace("\n", " ") for i in range(rows.count())]
     assert len(names) > 5 and len(set(names)) == len(names), names  # subject + sender + time
     page.goto(f"{base}/s/crm/")

@@ -11,19 +11,13 @@ DOC = "Q4 kickoff notes.docx"
 
 
 @pytest.fixture
-def word(live_server, browser):
+def word(office):
     """(episode, page, document id) with the kickoff notes open in the editor."""
-    episode, urls = live_server.new_episode("tiny")
-    context = browser.new_context(viewport={"width": 1400, "height": 1000})
-    page = context.new_page()
-    page.set_default_timeout(10_000)
-    page.goto(urls.ui("office"))
+    episode, page, _ = office
     page.get_by_role("navigation", name="Office tabs").get_by_role("link", name="Files").click()
     page.get_by_role("link", name=DOC).first.click()
     item = page.url.split("/docs/", 1)[1].split("?")[0]
-    yield episode, page, item
-    context.close()
-    live_server.gateway.manager.close(episode.id)
+    return episode, page, item
 
 
 def blocks(episode, item):

@@ -32,10 +32,7 @@ def test_accept_an_invitation(office):
     episode, page, ui = office
     page.goto(ui("/mail"))
     invite = (
-        page.get_by_role("list", name="Messages")
-        .get_by_role("listitem")
-        .filter(has_text="meetingRequest")
-        .first
+        page.get_by_role("grid", name="Messages").get_by_role("row").filter(has_text="meetingRequest").first
     )
     subject = invite.get_by_role("link").inner_text().splitlines()[0]  # the row: subject, sender · time
     invite.get_by_role("link").click()
@@ -86,7 +83,7 @@ def test_three_panes_select_a_message_and_its_unread_count_drops(office):
     assert folders[:5] == ["Inbox", "Drafts", "Sent Items", "Deleted Items", "Archive"], folders
     before = _inbox_unread(page)
     assert before > 0
-    row = page.get_by_role("list", name="Messages").locator("li.unread").first
+    row = page.get_by_role("grid", name="Messages").locator("tr.unread").first
     subject = row.locator(".o-subject").inner_text()
     assert row.locator(".o-from").evaluate("e => getComputedStyle(e).fontWeight") == "700"
     row.get_by_role("link").focus()
@@ -95,7 +92,7 @@ def test_three_panes_select_a_message_and_its_unread_count_drops(office):
     expect(pane.get_by_role("heading", level=2)).to_have_text(subject)
     for name in ("Reply", "Reply all", "Forward"):
         expect(pane.get_by_role("link", name=name, exact=True)).to_be_visible()
-    current = page.get_by_role("list", name="Messages").locator("li[aria-current=true]")
+    current = page.get_by_role("grid", name="Messages").locator("tr[aria-current=true]")
     expect(current.locator(".o-subject")).to_have_text(subject)
     assert "unread" not in (current.get_attribute("class") or "")  # opened: no longer bold
     message_id = page.url.split("id=", 1)[1]

@@ -1,107 +1,26 @@
-/* The CRM's page behaviour: lookup search comboboxes (ARIA 1.2 combobox with a listbox popup) and toasts.
+/* The CRM's page behaviour: lookup search comboboxes (their configuration of the shared combobox) and toasts.
    Everything degrades: without this script a lookup is a text box whose typed name is resolved on save. */
 (function () {
   "use strict";
 
-  /* -- lookups ------------------------------------------------------------------------------------- */
-  function Lookup(box) {
-    var input = box.querySelector("[role=combobox]");
-    var hidden = box.querySelector("input[type=hidden]");
-    var list = box.querySelector("[role=listbox]");
-    var live = box.querySelector("[role=status]");
+  /* -- lookups: the shared search combobox (apps/core/static/combobox.js) over /_lookup/<kind>, each option
+     the record's name over a secondary line (object • detail); the chosen id goes into the hidden field -- */
+  function lookup(box) {
     var url = box.getAttribute("data-lookup-url");
-    var timer = null, active = -1, options = [], seq = 0;
-
-    function open(show) {
-      list.hidden = !show;
-      input.setAttribute("aria-expanded", show ? "true" : "false");
-      if (!show) { input.removeAttribute("aria-activedescendant"); active = -1; }
-    }
-    function highlight(i) {
-      options.forEach(function (o, j) { o.setAttribute("aria-selected", j === i ? "true" : "false"); });
-      active = i;
-      if (i >= 0) {
-        input.setAttribute("aria-activedescendant", options[i].id);
-        options[i].scrollIntoView({ block: "nearest" });
-      }
-    }
-    function choose(o) {
-      hidden.value = o.getAttribute("data-id");
-      input.value = o.getAttribute("data-label");
-      hidden.dispatchEvent(new Event("change", { bubbles: true }));
-      open(false);
-    }
-    function render(results) {
-      list.innerHTML = "";
-      options = results.map(function (r, i) {
-        var li = document.createElement("li");
-        li.id = input.id + "-option-" + i;
-        li.setAttribute("role", "option");
-        li.setAttribute("aria-selected", "false");
-        li.setAttribute("data-id", r.id);
-        li.setAttribute("data-label", r.label);
-        li.className = "option object-" + r.object;
-        var main = document.createElement("span");
-        main.id = li.id + "-label";
-        main.className = "option-label";
-        main.textContent = r.label;
-        var meta = document.createElement("span");
-        meta.id = li.id + "-meta";
-        meta.className = "option-meta";
-        li.setAttribute("aria-labelledby", main.id);
-        li.setAttribute("aria-describedby", meta.id);
-        meta.textContent = r.meta;
-        li.appendChild(main);
-        li.appendChild(meta);
-        li.addEventListener("mousedown", function (e) { e.preventDefault(); });
-        li.addEventListener("click", function () { choose(li); });
-        list.appendChild(li);
-        return li;
-      });
-      if (!options.length) {
-        var none = document.createElement("li");
-        none.className = "option empty";
-        none.setAttribute("role", "presentation");
-        none.textContent = "No results for “" + input.value.trim() + "”";
-        list.appendChild(none);
-      }
-      live.textContent = options.length + (options.length === 1 ? " result" : " results");
-      open(true);
-    }
-    function search() {
-      var q = input.value.trim();
-      if (q.length < 2) { open(false); return; }
-      var mine = ++seq;
-      fetch(url + "?q=" + encodeURIComponent(q), { credentials: "same-origin" })
-        .then(function (r) { return r.ok ? r.json() : { results: [] }; })
-        .then(function (data) { if (mine === seq && document.activeElement === input) render(data.results); })
-        .catch(function () {});
-    }
-    input.addEventListener("input", function () {
-      hidden.value = "";
-      clearTimeout(timer);
-      timer = setTimeout(search, 150);
+    window.saasgymCombobox(box.querySelector("[role=combobox]"), {
+      url: function (text) { var q = text.trim(); return q.length < 2 ? null : url + "?q=" + encodeURIComponent(q); },
+      results: function (data) {
+        return data.results.map(function (r) { return { label: r.label, meta: r.meta, value: r.id, kind: r.object }; });
+      },
+      hidden: box.querySelector("input[type=hidden]"),
+      live: box.querySelector("[role=status]"),
+      noun: "result",
+      empty: function (text) { return "No results for “" + text + "”"; }
     });
-    input.addEventListener("keydown", function (e) {
-      if (e.key === "ArrowDown") {
-        e.preventDefault();
-        if (list.hidden) { search(); return; }
-        if (options.length) highlight((active + 1) % options.length);
-      } else if (e.key === "ArrowUp") {
-        e.preventDefault();
-        if (options.length) highlight(active <= 0 ? options.length - 1 : active - 1);
-      } else if (e.key === "Enter" && !list.hidden && active >= 0) {
-        e.preventDefault();
-        choose(options[active]);
-      } else if (e.key === "Escape" && !list.hidden) {
-        e.preventDefault();
-        e.stopPropagation();
-        open(false);
-      }
-    });
-    input.addEventListener("blur", function () { setTimeout(function () { open(false); }, 100); });
   }
-  Array.prototype.forEach.call(document.querySelectorAll(".combobox[data-lookup-url]"), Lookup);
+  document.addEventListener("DOMContentLoaded", function () {  /* combobox.js has run by then */
+    Array.prototype.forEach.call(document.querySelectorAll(".combobox[data-lookup-url]"), lookup);
+  });
 
   /* -- the Convert modal: a suggested match fills its lookup and picks Choose Existing; typing into a
      section's field picks that section's choice ------------------------------------------------------ */
