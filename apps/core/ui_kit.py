@@ -63,6 +63,8 @@ class UiKit:
     search_path: str | None = None
     search_placeholder: str = "Search"
     home_path: str = "/"
+    # one-time cookies a page shows once (a toast after a redirect): the page that renders one expires it
+    flash_cookies: tuple[str, ...] = ()
 
     # -- episode and actions -------------------------------------------------------------------
     @staticmethod
@@ -148,7 +150,11 @@ class UiKit:
             "app_url": lambda app, path="/": app_url(request.scope.get(EPISODE_SCOPE_KEY), root, app, path),
         }
         html = self.env.get_template(template).render({**page, **context})
-        return HTMLResponse(html, status_code=status)
+        response = HTMLResponse(html, status_code=status)
+        for name in self.flash_cookies:
+            if name in request.cookies:  # shown on this page: a reload must not show it again
+                response.delete_cookie(name, path=root or "/", samesite="strict")
+        return response
 
     def error_page(self, request: Request, message: str, status: int = 404) -> HTMLResponse:
         return self.render(request, "error.html", {"title": "Error", "message": message}, status=status)

@@ -14,6 +14,7 @@ from fastapi.responses import FileResponse, Response
 
 from apps.core.ui_kit import NavItem, UiKit
 from apps.crm.ui_activity import build_activity_router
+from apps.crm.ui_common import TOAST_COOKIE
 from apps.crm.ui_convert import build_convert_router
 from apps.crm.ui_edit import build_edit_router
 from apps.crm.ui_home import build_home_router
@@ -42,6 +43,7 @@ def build_router(kit: UiKit) -> APIRouter:
     """All CRM pages; routes with fixed paths (/accounts/new) come before /accounts/{id}."""
     kit.nav = [NavItem(label, path) for label, path in TABS]
     kit.search_path = "/search"
+    kit.flash_cookies = (TOAST_COOKIE,)
     kit.search_placeholder = "Search accounts, contacts, leads, opportunities…"
     kit.env.globals["lookup_placeholder"] = placeholder
     kit.env.filters["unquote"] = unquote
