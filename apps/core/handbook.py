@@ -69,3 +69,30 @@ def in_window(windows: list[dict[str, Any]], when: datetime) -> dict[str, Any] |
 def on_call(weeks: list[dict[str, Any]], when: datetime) -> dict[str, Any] | None:
     """The on-call week covering `when` (primary and secondary engineer), if the rota has one."""
     return in_window(weeks, when)
+
+
+def travel_approver(params: dict[str, Any], hotel_per_night: float, international: bool) -> str:
+    """Who must approve a trip before it is booked under the Travel Policy: the policy's international
+    approver for a trip abroad, the line manager for a hotel above the nightly limit, else no one.
+
+    Args:
+        params: the Travel Policy's `params` (`hotel_per_night`, `international_approver`).
+        hotel_per_night: the hotel's rate per night, in dollars.
+        international: whether the trip leaves the traveller's home country.
+    """
+    if international:
+        return params["international_approver"]
+    return MANAGER if hotel_per_night > params["hotel_per_night"] else NO_APPROVAL
+
+
+def travel_rule(params: dict[str, Any]) -> dict[str, Any] | None:
+    """The Travel Policy's approval as a rule colleagues decide by (None for a policy without a hotel
+    limit): the roles that approve a trip, and the words that make a request one about travel."""
+    if "hotel_per_night" not in params:
+        return None
+    return {
+        "measure": "trip",
+        "chain": list(dict.fromkeys([MANAGER, params["international_approver"]])),
+        "keywords": ["trip", "travel", "hotel"],
+        "params": params,
+    }

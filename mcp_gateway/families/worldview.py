@@ -4,6 +4,7 @@ queried with SQL (the same rows a performer sees when the episode starts)."""
 from __future__ import annotations
 
 import threading
+from datetime import datetime
 from functools import cache
 from typing import Any
 
@@ -32,6 +33,11 @@ class WorldView:
                     names = [d[0] for d in cur.description]
                     self._cache[key] = [dict(zip(names, r, strict=True)) for r in cur.fetchall()]
             return self._cache[key]
+
+    @property
+    def now(self) -> datetime:
+        """The world's logical now (its manifest's `now`, UTC): where its clock starts."""
+        return self._ep.world.now
 
     def value(self, sql: str, *params: Any) -> Any:
         """The first column of the first row (None when there is none)."""

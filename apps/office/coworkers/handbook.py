@@ -15,7 +15,16 @@ from typing import Any
 from sqlmodel import select
 
 from apps.core.actions import Ctx
-from apps.core.handbook import MANAGER, NO_APPROVAL, NOT_PERMITTED, approval_role, holds_role, rank
+from apps.core.handbook import (
+    MANAGER,
+    NO_APPROVAL,
+    NOT_PERMITTED,
+    approval_role,
+    holds_role,
+    rank,
+    travel_approver,
+    travel_rule,
+)
 from apps.office.models import Policy, User
 
 REQUEST_WORDS = (
@@ -31,6 +40,8 @@ REQUEST_WORDS = (
 )
 QUESTION_WORDS = ("who approves", "who can approve", "who needs to approve", "who has to approve")
 PERCENT = re.compile(r"(\d+(?:\.\d+)?)\s*%")
+PER_NIGHT = re.compile(r"\$\s?(\d[\d,]*(?:\.\d+)?)\s*(?:a|per|/)\s*night")
+ABROAD = ("international", "abroad", "overseas")
 DOLLARS = re.compile(r"\$\s?(\d[\d,]*(?:\.\d+)?)\s*([kKmM]?)\b")
 
 
@@ -57,7 +68,7 @@ def handbook_card(ctx: Ctx, user: User) -> dict[str, Any]:
         source = f"{policy.title} ({policy.number})"
         facts += [{**f, "source": source} for f in policy.facts]
         refusals += [{**r, "source": source} for r in policy.refusals]
-        rule = policy.params.get("approval")
+        rule = policy.params.get("approval") or travel_rule(policy.params)
         if not rule:
             continue
         held = [r for r in rule["chain"] if holds_role(user.job_title, r)]
@@ -101,6 +112,11 @@ def decide_approval(approvals: list[dict[str, Any]], text: str) -> str | None:
         if not entry["held"] or not any(k in low for k in rule["keywords"]):
             continue
         money = amounts(text)
+        if rule["measure"] == "trip":
+            verdict = _trip_verdict(entry, low)
+            if verdict:
+                return verdict
+            continue
         if rule["measure"] == "percent":
             found = PERCENT.findall(text)
             if not found:
@@ -112,13 +128,26 @@ def decide_approval(approvals: list[dict[str, Any]], text: str) -> str | None:
                 continue
             value = max(money)
             shown, deal = f"${value:,.0f}", None
-        return _verdict(entry, value, shown, deal)
+        return _verdict(entry, approval_role(rule, value, deal), shown)
     return None
 
 
-def _verdict(entry: dict[str, Any], value: float, shown: str, deal: float | None) -> str:
+def _trip_verdict(entry: dict[str, Any], text: str) -> str | None:
+    """A trip's approval by the Travel Policy's params: the nightly hotel rate the request states (else
+    its largest amount) and whether it goes abroad."""
+    nightly = [float(n.replace(",", "")) for n in PER_NIGHT.findall(text)]
+    rates = nightly or amounts(text)
+    international = any(w in text for w in ABROAD)
+    if not rates and not international:
+        return None
+    rate = max(rates) if rates else 0.0
+    role = travel_approver(entry["rule"]["params"], rate, international)
+    parts = ([f"hotel ${rate:,.0f} a night"] if rates else []) + (["international"] if international else [])
+    return _verdict(entry, role, f"the trip ({', '.join(parts)})")
+
+
+def _verdict(entry: dict[str, Any], role: str, shown: str) -> str:
     rule, policy = entry["rule"], f"the {entry['policy']} ({entry['number']})"
-    role = approval_role(rule, value, deal)
     if role == NO_APPROVAL:
         return f"No approval is needed for {shown} under {policy} — go ahead."
     if role == NOT_PERMITTED:

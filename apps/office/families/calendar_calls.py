@@ -10,7 +10,7 @@ from datetime import date, datetime, timedelta
 from typing import Any
 from zoneinfo import ZoneInfo
 
-from apps.office.families.common import AMBER, colleagues, me_id, phrase, unique_name
+from apps.office.families.common import AMBER, colleagues, me_id, phrase, sent_mail, unique_name
 from mcp_gateway.families.base import Draw, Family, Redraw, Spec, eq, step
 from mcp_gateway.tasks.model import Allowance, Expectation, Match, UiStep
 
@@ -118,17 +118,7 @@ class CustomerCall(Family):
                 )
             ]
             if with_note:
-                expect.append(
-                    Expectation(
-                        table="office_message",
-                        op="insert",
-                        fields={
-                            "owner_id": eq(me_id(d)),
-                            "to_recipients": Match(contains=call["email_address"]),
-                            "body_content": Match(contains=key),
-                        },
-                    )
-                )
+                expect.append(sent_mail(d, call["email_address"], key))
             ui = (
                 None
                 if with_note

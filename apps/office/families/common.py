@@ -88,6 +88,19 @@ def me_id(d: Draw) -> str:
     return d.world.value("SELECT id FROM office_user WHERE mail = ?", AMBER)
 
 
+def sent_mail(d: Draw, to: str, phrase: str) -> Expectation:
+    """A mail Amber sent (her Sent Items copy) to `to` whose body has `phrase`."""
+    return Expectation(
+        table="office_message",
+        op="insert",
+        fields={
+            "owner_id": eq(me_id(d)),
+            "to_recipients": Match(contains=to),
+            "body_content": Match(contains=phrase),
+        },
+    )
+
+
 def customers(d: Draw) -> list[dict[str, Any]]:
     """Amber's customer folders (Customers/<account name>) with the CRM account id (the held-out kind
     `account`) and the ids of the account plan and proposal filed in each."""

@@ -23,6 +23,7 @@ from apps.office.world.mailboxes import fill_mailboxes
 from apps.office.world.notices import crm_notices, meeting_requests, newsletters, ticketing_notices
 from apps.office.world.people import Office, build_personas, build_rooms, build_users
 from apps.office.world.recent_mail import recent_week
+from apps.office.world.records import contract_records
 from worlds.generator.common import make_faker
 from worlds.generator.parts import BuildContext, Part
 
@@ -87,6 +88,7 @@ def build(ctx: BuildContext) -> tuple[dict[str, list[dict[str, Any]]], dict[str,
     newsletters(office)
     fill_mailboxes(office, ctx.shared.get("ticketing"), ctx.seed)
     recent_week(office, ctx.shared.get("ticketing"), ctx.seed)
+    contract_records(office, ctx.seed)
     ctx.shared["office"] = office
     files = {f"office/{t}.jsonl": office.rows.get(t, []) for t in TABLES}
     return files, {"office": office.actor["id"]}
