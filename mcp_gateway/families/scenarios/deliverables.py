@@ -26,6 +26,7 @@ from mcp_gateway.tasks.model import (
     TableRow,
 )
 
+PRIORITY_WORDS = {1: "Critical", 2: "High", 3: "Moderate", 4: "Low", 5: "Planning"}  # sheet labels
 START = date(2026, 11, 2)  # the worlds' clock: the day the colleague is asked
 FILE_SIDE_EFFECTS = [
     *SIDE_EFFECTS,
@@ -136,17 +137,7 @@ class FilePlan(Plan):
 
     def answered(self, who: Colleague, says: str) -> None:
         """The colleague's answer (holding `says`) reached Amber: she asked the right person and waited."""
-        reply = Expectation(
-            table="office_message",
-            op="insert",
-            note="the colleague's answer reached Amber",
-            fields={
-                "owner_id": eq(self.me),
-                "from_address": eq(who.mail),
-                "body_content": Match(contains=says),
-            },
-        )
-        self.milestone(f"{who.name}'s answer received", [reply])
+        self.heard(f"{who.name}'s answer received", who.mail, says, "the colleague's answer reached Amber")
 
     def meeting(self, title: str, who: Colleague, key: str, agenda: str) -> tuple[date, int]:
         """The hour-long meeting at the time `who` gave for review `key` (their time zone); returns it."""
@@ -216,6 +207,14 @@ class FileScenario(Family):
     ci_instances = 1
     ci_surfaces = ("python", "mcp")
     job = ""
+
+
+def ask_and_book(who: str, question: str, title: str) -> str:
+    """The prompt's sentence for the persona exchange and the meeting that follows it."""
+    return (
+        f"ask {who} by mail {question} and give them a day to answer; book an hour-long meeting "
+        f"{title} with them at the time they give"
+    )
 
 
 def named_file(name: str, ext: str) -> Expectation:

@@ -10,9 +10,11 @@ from typing import Any
 from apps.office.coworkers.reviews import review_slot
 from mcp_gateway.families.base import Draw, Spec
 from mcp_gateway.families.scenarios.deliverables import (
+    PRIORITY_WORDS,
     START,
     FilePlan,
     FileScenario,
+    ask_and_book,
     colleague,
     document_expect,
     formula_cell,
@@ -27,7 +29,6 @@ from mcp_gateway.tasks.model import TableRow
 QUARTER = "Q4 2026"
 SINCE = ["2026-07-01", "2026-08-01", "2026-09-01"]  # the service period a QBR looks back on
 WON_SINCE = {"2026-01-01": "January 1, 2026", "2025-11-01": "November 1, 2025"}  # the wins it celebrates
-PRIORITY_WORDS = {1: "Critical", 2: "High", 3: "Moderate", 4: "Low", 5: "Planning"}
 ACCOUNTS = """
 SELECT a.id, a.name, o.email AS owner_email FROM crm_account a JOIN crm_user o ON o.id = a.owner_id
 WHERE o.email != ? AND o.email IN (SELECT mail FROM office_user) ORDER BY a.name, a.id
@@ -131,35 +132,25 @@ class QbrPack(FileScenario):
         )
         p.wrong[owner.mail] = decoy
         k = d.rng.randrange(len(INTROS))
-        prompt = " ".join(
-            [
-                INTROS[k].format(acct=acc["name"]),
-                f'Build a workbook "{title}" with three worksheets.',
-                '"Opportunities": columns Opportunity, Stage,',
-                "Amount, Close date (header in row 1), one row for",
-                "every open opportunity of the account and every",
-                f"one it won since {WON_SINCE[won]}, then a Total",
-                'row whose amount is a SUM formula. "Incidents":',
-                "columns Number, Priority, State, SLA breached",
-                "(Yes/No), one row for every service-desk incident",
-                f"the account's contacts opened since {since}.",
-                '"By priority": one row per priority (Critical,',
-                "High, Moderate, Low, Planning in column A) with a COUNTIF formula in column B counting that",
-                "priority in the Incidents sheet, and a last row",
-                '"SLA breaches" counting the Yes with COUNTIF.',
-                "Then ask the account owner by mail when they want",
-                "to hold the QBR and give them a day to answer;",
-                f'book an hour-long meeting "QBR {acc["name"]}"',
-                "with them at the time they give. Finally write a",
-                f'Word document "{title}" with the headings Summary, Pipeline, Service and Next steps: the',
-                "open pipeline total, the won total and the number",
-                "of incidents under Summary; the two totals",
-                "under Pipeline; the incident count and the number",
-                "of SLA breaches under Service; the QBR day",
-                'as the owner wrote it (like "Tuesday, December 1") under Next steps — and share it with the',
-                "owner with edit rights.",
-            ]
+        sheets = (
+            f'Build a workbook "{title}" with three worksheets. "Opportunities": columns Opportunity, '
+            "Stage, Amount, Close date (header in row 1), one row for every open opportunity of the account "
+            f"and every one it won since {WON_SINCE[won]}, then a Total row whose amount is a SUM formula. "
+            '"Incidents": columns Number, Priority, State, SLA breached (Yes/No), one row for every '
+            f'service-desk incident the account\'s contacts opened since {since}. "By priority": one row '
+            "per priority (Critical, High, Moderate, Low, Planning in column A) with a COUNTIF formula in "
+            'column B counting that priority in the Incidents sheet, and a last row "SLA breaches" counting '
+            "the Yes with COUNTIF."
         )
+        doc_text = (
+            f'Finally write a Word document "{title}" with the headings Summary, Pipeline, Service and Next '
+            "steps: the open pipeline total, the won total and the number of incidents under Summary; the "
+            "two totals under Pipeline; the incident count and the number of SLA breaches under Service; the "
+            'QBR day as the owner wrote it (like "Tuesday, December 1") under Next steps — and share it with '
+            "the owner with edit rights."
+        )
+        ask = ask_and_book("the account owner", "when they want to hold the QBR", f'"QBR {acc["name"]}"')
+        prompt = f"{INTROS[k].format(acct=acc['name'])} {sheets} Then {ask}. {doc_text}"
         return p.spec(prompt, [self.job, "qbr", "workbook", "document"], k)
 
     def _fits(self, d: Draw, acc: dict[str, Any], since: str, won: str) -> bool:

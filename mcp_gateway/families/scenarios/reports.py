@@ -12,9 +12,11 @@ from typing import Any
 from apps.office.coworkers.reviews import review_quarter, review_slot
 from mcp_gateway.families.base import Draw, Redraw, Spec, eq, step
 from mcp_gateway.families.scenarios.deliverables import (
+    PRIORITY_WORDS,
     START,
     FilePlan,
     FileScenario,
+    ask_and_book,
     colleague,
     document_expect,
     formula_cell,
@@ -25,7 +27,6 @@ from mcp_gateway.families.xapp.common import AMBER, STATES
 from mcp_gateway.tasks.model import Expectation, Match, TableRow
 
 DESK_ME = "jamie.collins@acme.example"
-PRIORITY_WORDS = {1: "Critical", 2: "High", 3: "Moderate", 4: "Low", 5: "Planning"}
 MONTHS = [("September 2026", "2026-09-01", "2026-10-01"), ("October 2026", "2026-10-01", "2026-11-01")]
 GROUPS = """
 SELECT g.sys_id, g.name, m.email AS manager_email FROM ticketing_sys_user_group g
@@ -176,31 +177,28 @@ class ServiceReport(FileScenario):
             f"I need the {group['name']} service report covering {label}.",
             f"Service reporting for {group['name']} ({label}), please.",
         ][k]
-        prompt = " ".join(
-            [
-                intro,
-                f'Build a workbook "{title}" with a worksheet "Incidents" (columns Number, Priority, State,',
-                "Hours to resolve: hours from opened to resolved,",
-                "rounded to one decimal, empty unless Resolved or Closed)",
-                f"listing every incident assigned to the group that was opened in {label}, and a worksheet",
-                '"Summary" with one row per state (New, In Progress,',
-                "On Hold, Resolved, Closed, Canceled) and one",
-                "per priority (Critical, High, Moderate, Low,",
-                "Planning), each label in column A and a COUNTIF",
-                "formula over the Incidents sheet in column B,",
-                'and a row "Mean hours to resolve" with an AVERAGE',
-                f'formula. Write a Word document "{title}" with',
-                "the headings Overview (the number of incidents),",
-                "Resolution (how many were resolved and the mean",
-                "hours to resolve, one decimal) and Next steps.",
-                "Ask the group's manager by mail when they want",
-                "to go through the service review and give them a",
-                "day to answer; book an hour-long meeting with",
-                "them at that time, add the day they give (like",
-                '"Tuesday, December 1") under Next steps, share',
-                "the document with them (view only) and mail them",
-                "its link, with the report's name as the subject.",
-            ]
+        sheets = (
+            f'Build a workbook "{title}" with a worksheet "Incidents" (columns Number, Priority, State, '
+            "Hours to resolve: hours from opened to resolved, rounded to one decimal, empty unless Resolved "
+            f"or Closed) listing every incident assigned to the group that was opened in {label}, and a "
+            'worksheet "Summary" with one row per state (New, In Progress, On Hold, Resolved, Closed, '
+            "Canceled) and one per priority (Critical, High, Moderate, Low, Planning), each label in column "
+            'A and a COUNTIF formula over the Incidents sheet in column B, and a row "Mean hours to resolve" '
+            "with an AVERAGE formula."
+        )
+        doc_text = (
+            f'Write a Word document "{title}" with the headings Overview (the number of incidents), '
+            "Resolution (how many were resolved and the mean hours to resolve, one decimal) and Next steps."
+        )
+        ask = ask_and_book(
+            "the group's manager",
+            "when they want to go through the service review",
+            f'"{group["name"]} service review"',
+        )
+        prompt = (
+            f"{intro} {sheets} {doc_text} {ask[0].upper()}{ask[1:]}; add the day they give (like "
+            '"Tuesday, December 1") under Next steps, share the document with them (view only) and mail them '
+            "its link, with the report's name as the subject."
         )
         return p.spec(prompt, [self.job, "service-report", "workbook", "document"], k)
 
@@ -326,29 +324,19 @@ class PipelineReview(FileScenario):
             f"Could you build the pipeline review deck-as-doc for {who.name}?",
             f"Time for {who.name}'s pipeline review.",
         ][k]
-        prompt = " ".join(
-            [
-                intro,
-                f"First ask {who.name} by mail which quarter it",
-                "should cover (and when to hold it) and give them a",
-                "day to answer. Then, for the open opportunities",
-                "of their direct reports closing in that quarter",
-                f'with an amount of ${floor:,} or more, build a workbook "Pipeline review <quarter>" (e.g.',
-                '"Pipeline review Q1 2027") with a worksheet',
-                '"Deals" (columns Rep, Opportunity, Stage, Amount,',
-                'Close date, one row per deal) and a worksheet "By',
-                'rep" with one row per rep who has such a deal:',
-                "the rep's name in column A, a COUNTIF formula",
-                "counting their deals and a SUMIF formula summing",
-                "their amounts, then a Total row with SUM formulas.",
-                "Book an hour-long meeting with the same title",
-                f"with {who.first} at the time they give. Write a Word document of the same name with the",
-                "headings Overview (the number of deals and their",
-                "total amount), Top deals (the three largest,",
-                "each with its amount) and Next steps (the review",
-                'day as they wrote it, like "Tuesday, December',
-                '1"), and share it with them (view only).',
-            ]
+        prompt = (
+            f"{intro} First ask {who.name} by mail which quarter it should cover (and when to hold it) and "
+            "give them a day to answer. Then, for the open opportunities of their direct reports closing in "
+            f"that quarter with an amount of ${floor:,} or more, build a workbook "
+            '"Pipeline review <quarter>" (e.g. "Pipeline review Q1 2027") with a worksheet "Deals" (columns '
+            "Rep, Opportunity, Stage, Amount, Close date, one row per deal) and a worksheet "
+            '"By rep" with one row per rep who has such a deal: the rep\'s name in column A, a COUNTIF '
+            "formula counting their deals and a SUMIF formula "
+            "summing their amounts, then a Total row with SUM formulas. Book an hour-long meeting with the "
+            f"same title with {who.first} at the time they give. Write a Word document of the same name with "
+            "the headings Overview (the number of deals and their total amount), Top deals (the three "
+            'largest, each with its amount) and Next steps (the review day as they wrote it, like "Tuesday, '
+            'December 1"), and share it with them (view only).'
         )
         return p.spec(prompt, [self.job, "pipeline-review", "workbook", "document"], k)
 
