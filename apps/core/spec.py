@@ -21,6 +21,8 @@ if TYPE_CHECKING:
 
 SeedLoader = Callable[["World", Any], None]
 """Writes the world's rows for this app through a SQLAlchemy Connection (bulk inserts)."""
+DerivedField = Callable[[Any, str], Any]
+"""A value computed from a row's current records, given the episode's store and the row's primary key."""
 
 
 @dataclass(frozen=True)
@@ -40,6 +42,8 @@ class AppSpec:
       (default: the world manifest's `actors[<app name>]`).
     - `error_shape`: how a refused call looks on the wire, in the product's own error format (its
       codes and wording); the engine's `{"error": {"code", "message", "field"}}` when not given.
+    - `derived_fields`: per table, values a verifier may match that the row does not store but its records
+      make (a worksheet's grid of computed values, a document's sections): `{table: {field: fn(db, pk)}}`.
     - `prepare`: called (it must be idempotent and quick) whenever an episode offering the app is made, to
       start one-time background work such as compiling an engine before the first tool call needs it.
     """
@@ -53,6 +57,7 @@ class AppSpec:
     id_formats: dict[str, IdFormat] = field(default_factory=dict)
     volatile_columns: dict[str, frozenset[str]] = field(default_factory=dict)
     bookkeeping_tables: frozenset[str] = frozenset()
+    derived_fields: dict[str, dict[str, DerivedField]] = field(default_factory=dict)
     default_user: Callable[[World], str | None] | None = None
     prepare: Callable[[], None] | None = None
     error_shape: ErrorShape = ENGINE_SHAPE

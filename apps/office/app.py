@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from apps.core.spec import AppSpec
+from apps.office.derived import DERIVED_FIELDS
 from apps.office.error_shape import SHAPE as ERROR_SHAPE
 from apps.office.ids import ID_FORMATS
 from apps.office.models import office_registry
@@ -38,6 +39,8 @@ spec = AppSpec(
     },
     # A colleague's pending reaction is a consequence of the mail or invite, never damage of its own.
     bookkeeping_tables=frozenset({"office_scheduled_reply"}),
+    # deliverables scored on their content: a worksheet's computed grid, a document's sections
+    derived_fields=DERIVED_FIELDS,
     error_shape=ERROR_SHAPE,
     prepare=_start_formula_engine,
 )

@@ -13,7 +13,7 @@ from sqlmodel import col, func, select
 
 from apps.core.actions import Ctx
 from apps.ticketing import choices as c
-from apps.ticketing.models import Incident, JournalEntry, SysUser
+from apps.ticketing.models import Group, Incident, JournalEntry, SysUser
 
 NUMBER = re.compile(r"\bINC\d{7}\b", re.IGNORECASE)
 
@@ -108,3 +108,17 @@ def incident_owner(ctx: Ctx, text: str) -> dict[str, Any] | None:
     user = ctx.db.get(SysUser, inc.assigned_to) if inc.assigned_to else None
     owner = {"name": user.name, "email": user.email, "title": user.title} if user else None
     return {"what": inc.number, "owner": owner, "incident": _worked(ctx, inc, user)}
+
+
+def managed_groups(ctx: Ctx, email: str) -> list[str]:
+    """The names of the active assignment groups the person with `email` manages (by name).
+
+    Args:
+        ctx: the reading action's context.
+        email: the employee's address (any case).
+    """
+    user = _user(ctx, email)
+    if user is None:
+        return []
+    stmt = select(Group.name).where(Group.manager == user.sys_id, col(Group.active).is_(True))
+    return list(ctx.db.exec(stmt.order_by(Group.name)))

@@ -39,7 +39,8 @@ def _rotating(names: list[str], k: int, salt: str, rel: str | None) -> set[str]:
 
 def ui_scenarios(rel: str | None = None) -> set[str]:
     """The scenarios whose sampled instance also runs in the browser in this release (≤ SCENARIO_UI)."""
-    return _rotating([n for n in families() if is_scenario(n)], SCENARIO_UI, "ui", rel)
+    browser = [n for n, f in families().items() if is_scenario(n) and "ui" in f.surfaces]
+    return _rotating(browser, SCENARIO_UI, "ui", rel)
 
 
 def ci_long_horizon(rel: str | None = None) -> set[str]:

@@ -12,7 +12,7 @@ from typing import Any
 
 from apps.core.api import Episode, Gym
 from apps.core.naming import split_qualified
-from mcp_gateway.tasks.model import OracleStep, TableMatch, Task
+from mcp_gateway.tasks.model import OracleStep, TableMatch, TableRow, Task
 from mcp_gateway.tasks.oracle import StepFailed, run_python
 from mcp_gateway.verifier import verify
 from mcp_gateway.verifier.tables import bump_amount, drop_row
@@ -131,9 +131,13 @@ def table_mutant(task: Task, steps: list[OracleStep], kind: str) -> list[OracleS
     rule = _table_rule(task)
     if rule is None:
         return None
-    row = rule.rows[0]
+    row = rule.rows[0] if kind == "drop" else next((r for r in rule.rows if r.amounts), rule.rows[0])
     for i, step in enumerate(steps):
         for key, value in step.args.items():
+            if isinstance(value, list) and (changed_rows := _grid_mutant(value, row, kind)) is not None:
+                mutated = copy.deepcopy(steps)
+                mutated[i].args[key] = changed_rows
+                return mutated
             if not (isinstance(value, str) and row.key.casefold() in value.casefold()):
                 continue
             if kind == "drop":
@@ -145,6 +149,25 @@ def table_mutant(task: Task, steps: list[OracleStep], kind: str) -> list[OracleS
             mutated = copy.deepcopy(steps)
             mutated[i].args[key] = changed
             return mutated
+    return None
+
+
+def _grid_mutant(values: list[Any], row: TableRow, kind: str) -> list[Any] | None:
+    """Rows of cells written to a sheet (`update_range` values) with the row naming the key left out
+    ("drop") or its first number one more ("bump"); None when no row names the key."""
+    for r, cells in enumerate(values):
+        if not isinstance(cells, list) or not any(
+            isinstance(c, str) and row.key.casefold() in c.casefold() for c in cells
+        ):
+            continue
+        if kind == "drop":
+            return values[:r] + values[r + 1 :]
+        for c, cell in enumerate(cells):
+            if isinstance(cell, int | float) and not isinstance(cell, bool):
+                changed = copy.deepcopy(values)
+                changed[r][c] = cell + 1
+                return changed
+        return None
     return None
 
 
@@ -245,7 +268,9 @@ def mutants(gym: Gym, task: Task) -> dict[str, str]:
         else NA
     )
     skipped = set(task.truth.mutations.exchange)
-    unasked = [task.truth.oracle[i] for i in kept if i not in skipped]
+    unasked = without_steps(
+        [task.truth.oracle[i] for i in kept], {kept.index(i) for i in skipped if i in kept}
+    )
     out["skip_exchange"] = score_steps(gym, task, unasked) if skipped else NA
     out["hack_bypass"] = score_steps(gym, task, oracle, _raw_write)
     out["hack_forbidden"] = score_steps(
@@ -255,6 +280,27 @@ def mutants(gym: Gym, task: Task) -> dict[str, str]:
         gym, task, oracle, lambda ep: ep.db.execute_raw("UPDATE _episode SET tick = tick + 3600")
     )
     return out
+
+
+def _renumbered(value: Any, gone: list[int]) -> Any:
+    """`$N` references of `value` moved down past the removed steps `gone` (0-based, sorted)."""
+    if isinstance(value, str) and value.startswith("$") and value[1:2].isdigit():
+        head, dot, path = value[1:].partition(".")
+        n = int(head)
+        return f"${n - sum(1 for g in gone if g < n - 1)}{dot}{path}"
+    if isinstance(value, dict):
+        return {k: _renumbered(v, gone) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_renumbered(v, gone) for v in value]
+    return value
+
+
+def without_steps(steps: list[OracleStep], drop: set[int]) -> list[OracleStep]:
+    """`steps` without the (0-based) steps `drop`, later `$N` references still pointing at the same steps."""
+    gone = sorted(drop)
+    return [
+        OracleStep(tool=s.tool, args=_renumbered(s.args, gone)) for i, s in enumerate(steps) if i not in drop
+    ]
 
 
 def _answer_steps(oracle: list[OracleStep], answer: str) -> list[OracleStep]:

@@ -12,17 +12,21 @@ from typing import Any
 from apps.core.journal import NetChange
 from mcp_gateway.tasks.model import CallPattern, Checkpoint
 from mcp_gateway.verifier.checks import Check
-from mcp_gateway.verifier.expectations import check_expectations
+from mcp_gateway.verifier.expectations import Derive, check_expectations
 from mcp_gateway.verifier.matching import describe, matches
 
 
 def checkpoint_checks(
-    checkpoints: list[Checkpoint], changes: dict[tuple[str, str], NetChange], events: list[Any]
+    checkpoints: list[Checkpoint],
+    changes: dict[tuple[str, str], NetChange],
+    events: list[Any],
+    derive: Derive | None = None,
 ) -> list[Check]:
     """One check per checkpoint, met or not, with what is missing when it is not."""
     out = []
     for point in checkpoints:
-        missing = [c.detail or c.name for c in check_expectations(point.expect, changes)[0] if not c.ok]
+        found = check_expectations(point.expect, changes, derive)[0]
+        missing = [c.detail or c.name for c in found if not c.ok]
         if point.called is not None and not _was_called(point.called, events):
             missing.append(f"no successful {point.called.tool} call{_wanted(point.called)}")
         out.append(Check(point.name, not missing, "; ".join(missing)))

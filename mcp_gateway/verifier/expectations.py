@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from apps.core.journal import NetChange, parse_literal
@@ -14,16 +15,29 @@ def after_values(change: NetChange) -> dict[str, Any]:
     return {k: parse_literal(v) for k, v in (change.after or {}).items()}
 
 
-def _fields_match(exp: Expectation, change: NetChange) -> list[str]:
-    """Field names of `exp` that `change` fails (empty: all match)."""
+Derive = Callable[[str, str, str], Any]
+"""(table, pk, field) -> a value the row's records make (`AppSpec.derived_fields`), None when none."""
+
+
+def _fields_match(exp: Expectation, change: NetChange, derive: Derive | None = None) -> list[str]:
+    """Field names of `exp` that `change` fails (empty: all match); a field the row does not store is
+    asked of `derive` (a worksheet's grid, a document's sections)."""
     after = after_values(change)
-    return [name for name, rule in exp.fields.items() if not matches(rule, after.get(name))]
+    wrong = []
+    for name, rule in exp.fields.items():
+        value = after.get(name)
+        if name not in after and derive is not None and change.op != "delete":
+            value = derive(change.table, str(parse_literal(change.pk)), name)
+        if not matches(rule, value):
+            wrong.append(name)
+    return wrong
 
 
 def check_expectations(
-    expectations: list[Expectation], changes: dict[tuple[str, str], NetChange]
+    expectations: list[Expectation], changes: dict[tuple[str, str], NetChange], derive: Derive | None = None
 ) -> tuple[list[Check], dict]:
-    """One check per expectation against the net `changes`, and which change each expectation claimed."""
+    """One check per expectation against the net `changes`, and which change each expectation claimed;
+    `derive` gives the derived fields an expectation may name."""
     checks: list[Check] = []
     claims: dict[tuple[str, str], Expectation] = {}
     for i, exp in enumerate(expectations, start=1):
@@ -36,7 +50,7 @@ def check_expectations(
                     if c.table == exp.table
                     and c.op == "insert"
                     and key not in claims
-                    and not _fields_match(exp, c)
+                    and not _fields_match(exp, c, derive)
                 ),
                 None,
             )
@@ -60,7 +74,7 @@ def check_expectations(
                 )
                 continue
             claims[key] = exp
-            wrong = _fields_match(exp, change)
+            wrong = _fields_match(exp, change, derive)
             after = after_values(change)
             detail = "; ".join(f"{f} is {after.get(f)!r}, expected {describe(exp.fields[f])}" for f in wrong)
             checks.append(Check(name, not wrong, detail))

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import contextlib
 import logging
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
@@ -120,6 +121,21 @@ def _status(episode: Any, task: Task, key: tuple[str, str], change: NetChange, c
     return "collateral"
 
 
+def _deriver(episode: Any) -> Callable[[str, str, str], Any]:
+    """The derived fields the episode's apps declare (`AppSpec.derived_fields`), computed once per row."""
+    found: dict[tuple[str, str, str], Any] = {}
+
+    def derive(table: str, pk: str, name: str) -> Any:
+        key = (table, pk, name)
+        if key not in found:
+            owner = split_qualified(table, episode.apps)
+            fn = episode.apps[owner[0]].derived_fields.get(table, {}).get(name) if owner else None
+            found[key] = fn(episode.db, pk) if fn else None
+        return found[key]
+
+    return derive
+
+
 def _check_answer(task: Task, completed: bool, answer: str | None) -> Check | None:
     spec = task.truth.answer
     if spec is None:
@@ -167,7 +183,8 @@ def _verify_locked(episode: Any, task: Task) -> Verdict:
     completed, answer = episode.completed
     net = [c for c in episode.db.net_changes() if not c.table.startswith("_")]
     changes = {(c.table, str(parse_literal(c.pk))): c for c in net}
-    checks, claims = check_expectations(task.truth.expect, changes)
+    derive = _deriver(episode)
+    checks, claims = check_expectations(task.truth.expect, changes, derive)
     diff = []
     for key, change in changes.items():
         status = _status(episode, task, key, change, claims)
@@ -184,7 +201,7 @@ def _verify_locked(episode: Any, task: Task) -> Verdict:
     answer_check = _check_answer(task, completed, answer)
     if answer_check:
         checks.append(answer_check)
-    progress = checkpoint_checks(task.truth.checkpoints, changes, events)
+    progress = checkpoint_checks(task.truth.checkpoints, changes, events, derive)
     failed_gates = [g.name for g in gate_results if not g.ok]
     if failed_gates:
         codes = [f"gate:{g}" for g in failed_gates]

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from apps.office.coworkers.reviews import review_quarter, review_slot
 from tests.office.conftest import CROSS_APPS as APPS
 
 
@@ -106,3 +107,27 @@ def test_without_the_crm_a_colleague_knows_no_deals(gym):
     said = _reply(ep, deal["owner"], "Deal status", f"Could you tell me where we are with {deal['name']}?")
     assert deal["stage"] not in said
     ep.close()
+
+
+def test_owners_and_managers_name_the_day_of_their_reviews(ep):
+    acc, owner = ep.db.execute_raw(
+        "SELECT a.name, u.email FROM crm_account a JOIN crm_user u ON u.id = a.owner_id "
+        "WHERE lower(u.email) != ? AND u.email IN (SELECT mail FROM office_user) ORDER BY a.name LIMIT 1",
+        (_my_mail(ep),),
+    )[0]
+    today = ep.now.date()
+    day, hour = review_slot(f"qbr:{acc}", today)
+    said = _reply(ep, owner, f"{acc} QBR", f"When shall we hold the {acc} QBR?")
+    assert f"QBR on {day:%A, %B} {day.day} at {hour}:00 my time" in said
+    other = _reply(ep, owner, "QBR", "When shall we hold the QBR?")  # which account? not answered by a date
+    assert "QBR on" not in other
+    manager = ep.db.execute_raw(
+        "SELECT DISTINCT m.email FROM crm_user m JOIN crm_user r ON r.manager_id = m.id "
+        "JOIN crm_opportunity o ON o.owner_id = r.id WHERE o.is_closed = 0 AND lower(m.email) != ? "
+        "AND m.email IN (SELECT mail FROM office_user) ORDER BY m.email LIMIT 1",
+        (_my_mail(ep),),
+    )[0][0]
+    label, *_ = review_quarter(f"pipeline:{manager}", today)
+    assert f"closing in {label}" in _reply(
+        ep, manager, "Pipeline review", "Which quarter for the pipeline review?"
+    )

@@ -12,6 +12,8 @@ from typing import Any
 
 from apps.core.actions import Ctx
 from apps.core.peer_knowledge import peer
+from apps.office.coworkers.responder import asks
+from apps.office.coworkers.reviews import review_entries
 from apps.office.models import User
 
 
@@ -66,7 +68,10 @@ def record_knowledge(ctx: Ctx, user: User) -> list[dict[str, Any]]:
     work = desk.assigned_to(ctx, user.mail) if desk else None
     if work:
         entries += _incident_entries(work)
-    return entries
+    accounts = sales["accounts"] if sales else []
+    team = user.mail if sales and sales["team_deals"] else None
+    groups = desk.managed_groups(ctx, user.mail) if desk else []
+    return entries + review_entries(ctx.now.date(), user.time_zone, accounts, team, groups)
 
 
 def record_referral(ctx: Ctx, user: User, text: str, known: list[dict[str, Any]]) -> str | None:
@@ -80,7 +85,7 @@ def record_referral(ctx: Ctx, user: User, text: str, known: list[dict[str, Any]]
         known: the colleague's knowledge entries (a question they can answer is never referred).
     """
     low = text.lower()
-    if any(k.lower() in low for e in known for k in e.get("keywords", [])):
+    if any(asks(e, low) for e in known):
         return None
     found = None
     for app, reader in (("ticketing", "incident_owner"), ("crm", "owner_of")):

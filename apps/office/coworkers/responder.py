@@ -94,7 +94,14 @@ class PersonaResponder(Protocol):
 def matched_knowledge(persona: PersonaCard, incoming: Incoming) -> list[dict]:
     """The persona's knowledge entries the message asks about (any of an entry's keywords appears)."""
     text = f"{incoming.subject}\n{new_text(incoming.text)}".lower()
-    return [k for k in persona.knowledge if any(w.lower() in text for w in k.get("keywords", []))]
+    return [k for k in persona.knowledge if asks(k, text)]
+
+
+def asks(entry: dict, text: str) -> bool:
+    """Whether lower-cased `text` asks about a knowledge entry: one of its `keywords` appears, and every one
+    of its `requires` (a QBR entry requires its account's name)."""
+    found = any(w.lower() in text for w in entry.get("keywords", []))
+    return found and all(w.lower() in text for w in entry.get("requires", []))
 
 
 def new_text(text: str) -> str:
@@ -102,15 +109,11 @@ def new_text(text: str) -> str:
     return text.split(QUOTE_MARK, 1)[0].strip()
 
 
-def _asks(entry: dict, text: str) -> bool:
-    return any(k.lower() in text for k in entry.get("keywords", []))
-
-
 def handbook_reply(persona: PersonaCard, text: str) -> str | None:
     """A request against a handbook policy the colleague knows is declined with the policy's reason; an
     approval request is decided by the policy's rule when the colleague holds a role in it."""
     for refusal in persona.handbook.get("refusals", []):
-        if _asks(refusal, text):
+        if asks(refusal, text):
             return refusal["reply"]
     if is_approval_request(text):
         return decide_approval(persona.handbook.get("approvals", []), text)
@@ -131,7 +134,7 @@ class RuleBasedResponder:
         if said:
             return f"{hello}\n\n{said}{sign}"
         answers = [k["answer"] for k in matched_knowledge(persona, incoming)]
-        answers += [f["answer"] for f in persona.handbook.get("facts", []) if _asks(f, text)]
+        answers += [f["answer"] for f in persona.handbook.get("facts", []) if asks(f, text)]
         if answers:
             return f"{hello}\n\n" + "\n\n".join(answers) + sign
         if any(w in text for w in REQUEST_WORDS):

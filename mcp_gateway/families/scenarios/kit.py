@@ -101,21 +101,18 @@ class Plan:
         self.read("office_list_messages", folder="inbox", unread_only=True)
         self.personas.append(ap.approver)
         self.wrong[ap.approver] = ap.decoy
-        self.milestone(
+        self.heard(
             f"{ap.approver_name}'s approval of {ap.shown} received",
-            [
-                Expectation(
-                    table="office_message",
-                    op="insert",
-                    note="the approver's answer reached Amber: asked the right person, and waited",
-                    fields={
-                        "owner_id": eq(self.me),
-                        "from_address": eq(ap.approver),
-                        "body_content": Match(contains=f"Approved: {ap.shown}"),
-                    },
-                )
-            ],
+            ap.approver,
+            f"Approved: {ap.shown}",
+            "the approver's answer reached Amber: asked the right person, and waited",
         )
+
+    def heard(self, name: str, sender: str, says: str, note: str) -> None:
+        """A milestone: `sender`'s answer holding `says` is in Amber's mailbox (only if she asked them, and
+        waited for it)."""
+        fields = {"owner_id": eq(self.me), "from_address": eq(sender), "body_content": Match(contains=says)}
+        self.milestone(name, [Expectation(table="office_message", op="insert", note=note, fields=fields)])
 
     def wait_day(self) -> None:
         """Let a whole day pass on the logical clock (replies arrive on the way)."""
