@@ -1,7 +1,8 @@
 """OneDrive pages: the folder browser, shared-with-me and search, with OneDrive's "+ Add new" menu (a
 name dialog per kind of item) and the Share dialog (people picker, Can edit / Can view, a message,
-Manage access). Dialogs are server-rendered states of /files (`?new=folder`, `?share=<item id>`), so a
-refused create or share re-renders its dialog with the service's error and nothing changed."""
+Manage access) and a Delete confirmation per item. Dialogs are server-rendered states of /files
+(`?new=folder`, `?share=<item id>`, `?delete=<item id>`), so a refused create, share or delete re-renders its
+dialog with the service's error and nothing changed."""
 
 from __future__ import annotations
 
@@ -43,8 +44,10 @@ def build_files_router(kit: UiKit) -> APIRouter:
             listing = await kit.read(request, "list_drive_items", args)
             if listing["folder_id"]:
                 folder = await kit.read(request, "get_drive_item", {"item_id": listing["folder_id"]})
-        if dialog.get("share_id"):
-            dialog["share_item"] = await kit.read(request, "get_drive_item", {"item_id": dialog["share_id"]})
+        for key in ("share", "delete"):
+            if dialog.get(f"{key}_id"):
+                item = await kit.read(request, "get_drive_item", {"item_id": dialog[f"{key}_id"]})
+                dialog[f"{key}_item"] = item
         context = {
             "title": "Files",
             "listing": listing,
@@ -64,7 +67,8 @@ def build_files_router(kit: UiKit) -> APIRouter:
     async def files(request: Request) -> Response:
         q = request.query_params
         new = q.get("new") if q.get("new") in NEW_KINDS else None
-        return await page(request, _place(q), new=new, share_id=q.get("share"), sent=q.get("sent"))
+        dialogs = {"share_id": q.get("share"), "delete_id": q.get("delete"), "sent": q.get("sent")}
+        return await page(request, _place(q), new=new, **dialogs)
 
     @router.post("/files/new", name="new_file")
     async def new_file(request: Request) -> Response:
@@ -106,6 +110,16 @@ def build_files_router(kit: UiKit) -> APIRouter:
         if failed is not None:
             return await page(request, place, status=422, share_id=item_id, values=values, error=failed.error)
         return kit.redirect(request, "/files", **place, share=item_id, sent="; ".join(people))
+
+    @router.post("/files/delete", name="delete_file")
+    async def delete_file(request: Request) -> Response:
+        """Delete, confirmed in its dialog: the item (a folder: everything in it) by delete_drive_item."""
+        values, trace = await kit.form(request)
+        item_id, place = values.get("item_id", ""), _place(values)
+        outcome = await kit.run(request, "delete_drive_item", {"item_id": item_id}, trace)
+        if not outcome.ok:
+            return await page(request, place, status=422, delete_id=item_id, error=outcome.error)
+        return kit.redirect(request, "/files", **place)
 
     @router.post("/files/unshare", name="unshare_file")
     async def unshare_file(request: Request) -> Response:

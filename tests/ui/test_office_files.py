@@ -1,5 +1,6 @@
 """OneDrive's Files page in a real Chromium: the "+ Add new" menu and its name dialog (keyboard only),
-search, and the Share dialog (people picker, Can view, Manage access, refusals shown in the dialog)."""
+search, the Share dialog (people picker, Can view, Manage access, refusals shown in the dialog) and the
+Delete confirmation."""
 
 from __future__ import annotations
 
@@ -129,3 +130,32 @@ def test_share_with_an_unknown_person_or_without_edit_access_changes_nothing(off
     dialog.get_by_role("button", name="Send").click()
     expect(page.get_by_role("dialog").get_by_role("alert")).to_contain_text("view-only access")
     assert episode.state_hash() == before
+
+
+def test_delete_asks_first_and_a_refused_delete_changes_nothing(office):
+    episode, page, ui = office
+    before = episode.state_hash()
+    page.goto(ui("/files"))
+    page.get_by_role("button", name=f"Delete {DOC}").click()
+    dialog = page.get_by_role("dialog", name=f"Delete “{DOC}”?")
+    expect(dialog).to_contain_text("will be deleted for you and everyone it is shared with")
+    dialog.get_by_role("button", name="Cancel").click()  # cancelled: nothing happens, focus goes back
+    expect(dialog).to_be_hidden()
+    expect(page.get_by_role("button", name=f"Delete {DOC}")).to_be_focused()
+    assert episode.state_hash() == before
+    page.get_by_role("button", name=f"Delete {DOC}").click()
+    page.get_by_role("dialog", name=f"Delete “{DOC}”?").get_by_role("button", name="Delete").click()
+    expect(page.get_by_role("table", name="Files")).not_to_contain_text(DOC)
+    assert _items(episode, DOC) == []
+    shared = next(
+        r
+        for r in episode.call("office_list_drive_items", shared_with_me=True)["records"]
+        if r["my_role"] == "read"
+    )
+    page.goto(ui("/files?view=shared"))  # a view-only item offers no Delete, and the service refuses one
+    expect(page.get_by_role("button", name=f"Delete {shared['name']}")).to_have_count(0)
+    after = episode.state_hash()
+    page.goto(ui(f"/files?view=shared&delete={shared['id']}"))
+    page.get_by_role("dialog").get_by_role("button", name="Delete").click()
+    expect(page.get_by_role("dialog").get_by_role("alert")).to_be_visible()
+    assert episode.state_hash() == after and _items(episode, shared["name"])

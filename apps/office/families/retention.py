@@ -16,7 +16,7 @@ from apps.office.families.common import AMBER, names_list, sent_mail
 from apps.office.families.handbook import MAIL_SIDE_EFFECTS
 from apps.office.world.records import FOLDER, ended_on, years_later
 from mcp_gateway.families.base import Draw, Family, Redraw, Spec, step
-from mcp_gateway.tasks.model import Expectation
+from mcp_gateway.tasks.model import Expectation, UiStep
 
 POLICY = "data-retention"
 CONTRACTS = "Customer contracts and invoices"
@@ -60,10 +60,10 @@ def customers(d: Draw, params: dict[str, Any]) -> list[dict[str, Any]]:
         until = keep_until(params, ended)
         held = "legal hold" in f["description"].lower() and params["legal_hold_blocks_deletion"]
         fate = "hold" if held else "delete" if until < now else "keep"
-        c = found.setdefault(
-            name, {"name": name, "id": accounts[name], "fate": fate, "until": until, "files": []}
-        )
+        fresh = {"name": name, "id": accounts[name], "fate": fate, "until": until, "files": [], "titles": []}
+        c = found.setdefault(name, fresh)
         c["files"].append(f["id"])
+        c["titles"].append(f["name"])
     return list(found.values())
 
 
@@ -87,12 +87,19 @@ def _reads(title: str) -> list:
     return [step("office_search_drive", query=title), step("office_search_drive", query=FOLDER)]
 
 
+def _ui_deletions(titles: list[str]) -> list[UiStep]:
+    """In the browser: open the folder from My files, and Delete each file there, confirming each time."""
+    steps = [UiStep(goto="/files"), UiStep(click=("link", f"📁 {FOLDER}"))]
+    for name in titles:
+        steps += [UiStep(click=("button", f"Delete {name}")), UiStep(click=("button", "Delete"))]
+    return steps
+
+
 class RetentionCleanup(Family):
     name = "office.retention-cleanup"
     apps = ("office",)
     splits = ("train", "test")  # the dev split's former customers are all still kept
-    surfaces = ("mcp", "cli", "python")
-    no_ui_reason = "no browser oracle yet (the files page lists and deletes them)"
+    surfaces = ("mcp", "cli", "ui", "python")
     version = 1
     author = "saasgym-handbook"
     summary = (
@@ -124,9 +131,11 @@ class RetentionCleanup(Family):
         k = d.rng.randrange(len(phrasings))
         doomed = [i for c in picked if c["fate"] == "delete" for i in c["files"]]
         kept = next(i for c in picked if c["fate"] != "delete" for i in c["files"])
+        titles = [t for c in picked if c["fate"] == "delete" for t in c["titles"]]
         return Spec(
             prompt=phrasings[k],
             oracle=[*_reads(title), *[step("office_delete_drive_item", item_id=i) for i in doomed]],
+            ui_oracle=_ui_deletions(titles),
             expect=[e for c in picked for e in fates(c)],
             wrong_record={doomed[0]: kept},
             tags=["handbook", POLICY, *sorted(fated)],

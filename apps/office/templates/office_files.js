@@ -2,7 +2,7 @@
    open it on the first entry, ArrowUp on the last; arrows, Home, End and first letters move; Escape
    closes it and returns to the button; Tab closes it) and the modal dialogs (native <dialog>: the page
    behind is inert, Escape or Cancel close it and focus returns to what opened it). Without this script
-   the menu entries and Share buttons are links and GET forms to the same dialogs, rendered open. */
+   the menu entries, Share and Delete buttons are links and GET forms to the same dialogs, rendered open. */
 (function () {
   "use strict";
 
@@ -16,9 +16,9 @@
     dialog.addEventListener("close", function () {
       var back = document.getElementById(dialog.getAttribute("data-return"));
       if (back) back.focus();
-      if (/[?&](new|share|sent)=/.test(location.search)) {  /* closed: the address is the list again */
+      if (/[?&](new|share|sent|delete)=/.test(location.search)) {  /* closed: the address is the list again */
         var url = new URL(location.href);
-        ["new", "share", "sent"].forEach(function (k) { url.searchParams.delete(k); });
+        ["new", "share", "sent", "delete"].forEach(function (k) { url.searchParams.delete(k); });
         history.replaceState(null, "", url);
       }
     });
