@@ -146,8 +146,7 @@ class RetentionCleanup(Family):
 class DeletionRequest(Family):
     name = "office.retention-deletion-request"
     apps = ("office",)
-    surfaces = ("mcp", "cli", "python")
-    no_ui_reason = "no browser oracle yet (the files page and the compose form)"
+    surfaces = ("mcp", "cli", "ui", "python")
     version = 1
     author = "saasgym-handbook"
     summary = (
@@ -203,6 +202,15 @@ class DeletionRequest(Family):
             [step("office_delete_drive_item", item_id=i) for i in c["files"]] if c["fate"] == "delete" else []
         )
         told = sent_mail(d, who["email_address"], key)  # the customer told what was done, and why
+        ui = [
+            *(_ui_deletions(c["titles"]) if c["fate"] == "delete" else []),
+            UiStep(goto="/mail/compose"),
+            UiStep(fill=("To", who["email_address"])),
+            UiStep(fill=("Subject", mail.args["subject"])),
+            UiStep(fill=("Message", body)),
+            UiStep(click=("button", "Send")),
+            UiStep(expect_text="Inbox"),
+        ]
         others = d.world.rows(
             "SELECT email_address FROM office_contact WHERE crm_account_id != ? "
             "AND email_address IS NOT NULL ORDER BY crm_contact_id LIMIT 50",
@@ -211,6 +219,7 @@ class DeletionRequest(Family):
         return Spec(
             prompt=phrasings[k],
             oracle=[*_reads(title), *deletes, mail],
+            ui_oracle=ui,
             expect=[*fates(c), told],
             allow=MAIL_SIDE_EFFECTS,
             wrong_record={who["email_address"]: others[len(name) % len(others)]["email_address"]},
