@@ -40,6 +40,7 @@ def test_add_new_folder_and_word_document_with_the_keyboard(office):
     expect(page.get_by_role("table", name="Files").get_by_role("link", name="Board pack")).to_be_visible()
     assert _items(episode, "Board pack") == [("folder",)]
 
+    page.wait_for_load_state("load")  # the page after the redirect: its menu script attached before keys
     page.get_by_role("button", name="Add new").focus()
     page.keyboard.press("ArrowUp")  # the last entry, then up to the Word document
     page.keyboard.press("ArrowUp")
