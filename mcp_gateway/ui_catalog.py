@@ -80,6 +80,8 @@ PAGES: dict[str, list[str]] = {
         "/files?new=folder",  # "+ Add new" → Folder: the name dialog
         "/files?q=pricing",  # search across the drive
         "/files?share=fe2edd60-1837-4af5-85b7-d0bee4a0a1a6",  # the Share dialog with Manage access
+        "/files?rename=fe2edd60-1837-4af5-85b7-d0bee4a0a1a6",  # Rename: the name dialog
+        "/files?move=fe2edd60-1837-4af5-85b7-d0bee4a0a1a6",  # Move to: the folder picker at My files
         "/files?delete=fe2edd60-1837-4af5-85b7-d0bee4a0a1a6",  # the Delete confirmation
         "/docs/16f7750c-0179-4604-90d0-c285d505ddae",
         "/sheets/08174d36-7f35-4e52-b29c-8574fa8c25e5?sheet=Forecast&cell=D7",

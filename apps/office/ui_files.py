@@ -1,8 +1,10 @@
 """OneDrive pages: the folder browser, shared-with-me and search, with OneDrive's "+ Add new" menu (a
 name dialog per kind of item) and the Share dialog (people picker, Can edit / Can view, a message,
-Manage access) and a Delete confirmation per item. Dialogs are server-rendered states of /files
-(`?new=folder`, `?share=<item id>`, `?delete=<item id>`), so a refused create, share or delete re-renders its
-dialog with the service's error and nothing changed."""
+Manage access), and per item Rename (a name dialog), Move to (a folder picker: My files, its folders and
+the shared folders you can edit) and a Delete confirmation. Dialogs are server-rendered states of /files
+(`?new=folder`, `?share=<item id>`, `?rename=<item id>`, `?move=<item id>&dest=<folder id>`,
+`?delete=<item id>`), so a refused create, share, rename, move or delete re-renders its dialog with the
+service's error and nothing changed. Rename and Move to both run update_drive_item, as the MCP tool does."""
 
 from __future__ import annotations
 
@@ -14,6 +16,7 @@ from fastapi.responses import Response
 from apps.core.ui_kit import UiKit
 from apps.core.ui_steps import Step, run_steps
 from apps.office.ui_mail import picked_addresses
+from apps.office.ui_move_picker import move_picker
 
 # "+ Add new": (menu entry, dialog title, create action), one per kind the office services create
 NEW_KINDS: dict[str, tuple[str, str, str]] = {
@@ -23,6 +26,7 @@ NEW_KINDS: dict[str, tuple[str, str, str]] = {
     "text": ("Plain text document", "Create a plain text document", "create_file"),
 }
 ROLES = (("write", "Can edit"), ("read", "Can view"))  # OneDrive's default for people is Can edit
+ITEM_DIALOGS = ("share", "rename", "move", "delete")  # the dialogs of one item: ?<dialog>=<item id>
 
 
 def _place(values: Any) -> dict[str, str]:
@@ -34,7 +38,7 @@ def build_files_router(kit: UiKit) -> APIRouter:
     router = APIRouter()
 
     async def page(request: Request, place: dict[str, str], *, status: int = 200, **dialog: Any) -> Response:
-        """The Files page for `place`, with the new-item or share dialog of `dialog` open."""
+        """The Files page for `place`, with the new-item dialog or one item's dialog of `dialog` open."""
         shared, query = place.get("view") == "shared", (place.get("q") or "").strip()
         folder = None
         if query:
@@ -44,10 +48,12 @@ def build_files_router(kit: UiKit) -> APIRouter:
             listing = await kit.read(request, "list_drive_items", args)
             if listing["folder_id"]:
                 folder = await kit.read(request, "get_drive_item", {"item_id": listing["folder_id"]})
-        for key in ("share", "delete"):
+        for key in ITEM_DIALOGS:
             if dialog.get(f"{key}_id"):
                 item = await kit.read(request, "get_drive_item", {"item_id": dialog[f"{key}_id"]})
                 dialog[f"{key}_item"] = item
+        if dialog.get("move_item"):
+            dialog["move_to"] = await move_picker(kit, request, dialog["move_item"], dialog.get("dest"))
         context = {
             "title": "Files",
             "listing": listing,
@@ -67,8 +73,8 @@ def build_files_router(kit: UiKit) -> APIRouter:
     async def files(request: Request) -> Response:
         q = request.query_params
         new = q.get("new") if q.get("new") in NEW_KINDS else None
-        dialogs = {"share_id": q.get("share"), "delete_id": q.get("delete"), "sent": q.get("sent")}
-        return await page(request, _place(q), new=new, **dialogs)
+        dialogs = {f"{key}_id": q.get(key) for key in ITEM_DIALOGS}
+        return await page(request, _place(q), new=new, sent=q.get("sent"), dest=q.get("dest"), **dialogs)
 
     @router.post("/files/new", name="new_file")
     async def new_file(request: Request) -> Response:
@@ -110,6 +116,29 @@ def build_files_router(kit: UiKit) -> APIRouter:
         if failed is not None:
             return await page(request, place, status=422, share_id=item_id, values=values, error=failed.error)
         return kit.redirect(request, "/files", **place, share=item_id, sent="; ".join(people))
+
+    @router.post("/files/rename", name="rename_file")
+    async def rename_file(request: Request) -> Response:
+        """Rename: the item's new name (update_drive_item with `name`)."""
+        values, trace = await kit.form(request)
+        item_id, place = values.get("item_id", ""), _place(values)
+        args = {"item_id": item_id, "name": values.get("name", "")}
+        outcome = await kit.run(request, "update_drive_item", args, trace)
+        if not outcome.ok:
+            error = outcome.error
+            return await page(request, place, status=422, rename_id=item_id, values=values, error=error)
+        return kit.redirect(request, "/files", **place)
+
+    @router.post("/files/move", name="move_file")
+    async def move_file(request: Request) -> Response:
+        """Move here: the item into the picker's open folder (update_drive_item with `parent_id`)."""
+        values, trace = await kit.form(request)
+        item_id, dest, place = values.get("item_id", ""), values.get("parent_id", ""), _place(values)
+        outcome = await kit.run(request, "update_drive_item", {"item_id": item_id, "parent_id": dest}, trace)
+        if not outcome.ok:
+            error = outcome.error
+            return await page(request, place, status=422, move_id=item_id, dest=dest or None, error=error)
+        return kit.redirect(request, "/files", **place)
 
     @router.post("/files/delete", name="delete_file")
     async def delete_file(request: Request) -> Response:

@@ -2,23 +2,28 @@
    open it on the first entry, ArrowUp on the last; arrows, Home, End and first letters move; Escape
    closes it and returns to the button; Tab closes it) and the modal dialogs (native <dialog>: the page
    behind is inert, Escape or Cancel close it and focus returns to what opened it). Without this script
-   the menu entries, Share and Delete buttons are links and GET forms to the same dialogs, rendered open. */
+   the menu entries, Share, Rename, Move to and Delete buttons are links and GET forms to the same dialogs,
+   rendered open. Move to's folder picker opens a folder by following its link (the dialog re-rendered there). */
 (function () {
   "use strict";
 
   function openDialog(dialog) {
     if (!dialog.open) dialog.showModal();
-    var target = dialog.querySelector("[aria-invalid=true]") || dialog.querySelector("input:not([type=hidden]), select, textarea");
+    var target = dialog.querySelector("[aria-invalid=true]") || dialog.querySelector("input:not([type=hidden]), select, textarea") || dialog.querySelector("[data-focus]");
     if (target) target.focus();
+    if (target && target.hasAttribute("data-select-base")) {  /* Rename selects the name without its extension */
+      var dot = target.value.lastIndexOf(".");
+      target.setSelectionRange(0, dot > 0 ? dot : target.value.length);
+    }
   }
 
   Array.prototype.forEach.call(document.querySelectorAll("dialog.o-dialog"), function (dialog) {
     dialog.addEventListener("close", function () {
       var back = document.getElementById(dialog.getAttribute("data-return"));
       if (back) back.focus();
-      if (/[?&](new|share|sent|delete)=/.test(location.search)) {  /* closed: the address is the list again */
+      if (/[?&](new|share|sent|rename|move|dest|delete)=/.test(location.search)) {  /* closed: the list again */
         var url = new URL(location.href);
-        ["new", "share", "sent", "delete"].forEach(function (k) { url.searchParams.delete(k); });
+        ["new", "share", "sent", "rename", "move", "dest", "delete"].forEach(function (k) { url.searchParams.delete(k); });
         history.replaceState(null, "", url);
       }
     });
