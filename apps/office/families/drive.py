@@ -20,10 +20,11 @@ from apps.office.families.common import (
     shared_with_me,
     unique_name,
 )
-from mcp_gateway.families.base import Draw, Family, Redraw, Spec, answer_steps, eq, step
+from apps.office.families.drive_ui import ui_move, ui_search, ui_share
+from mcp_gateway.families.base import Draw, Family, Redraw, Spec, answer_steps, eq, step, ui_answer
 from mcp_gateway.tasks.model import AnswerSpec, Expectation, Match
 
-NO_DRIVE_UI = "OneDrive sharing, moving and renaming have no form in the office browser UI"
+SURFACES = ("mcp", "cli", "ui", "python")  # the Files page shares, renames and moves
 WHAT = {"plan": ["plan_id"], "proposal": ["proposal_id"], "both": ["plan_id", "proposal_id"]}
 LABEL = {"plan": "account plan", "proposal": "proposal", "both": "account plan and proposal"}
 CITIES = ["New York", "Chicago", "San Francisco", "London"]
@@ -64,9 +65,9 @@ def _team(d: Draw) -> tuple[list[dict[str, Any]], str]:
 class ShareCustomerFiles(Family):
     name = "office.share-customer-files"
     apps = ("office",)
-    version = 1
+    version = 2  # 2: the browser (ui_oracle on the Files page)
+    surfaces = SURFACES
     author = "saasgym-office-team"
-    no_ui_reason = NO_DRIVE_UI
     summary = (
         "share a customer's account plan and/or proposal with one to three Sales colleagues, view or edit"
     )
@@ -107,9 +108,13 @@ class ShareCustomerFiles(Family):
         ]
         others = [c for c in customers(d) if c["account_id"] != acc["account_id"]]
         decoy = others[len(acc["name"]) % len(others)]
+        ui = ui_search(acc["name"])
+        for f in files:
+            ui += ui_share(item_name(d, f), [p["mail"] for p in people], role)
         return Spec(
             prompt=prompt,
             oracle=oracle,
+            ui_oracle=ui,
             expect=expect,
             wrong_record={f: decoy[k] for f, k in zip(files, WHAT[what], strict=True)},
             tags=["drive", "share", what, role],
@@ -121,9 +126,9 @@ class RefuseShare(Family):
     name = "office.refuse-share"
     apps = ("office",)
     splits = ("test",)
-    version = 1
+    version = 2  # 2: the browser (ui_oracle on the Files page)
+    surfaces = SURFACES
     author = "saasgym-office-team"
-    no_ui_reason = NO_DRIVE_UI
     summary = (
         "a share the drive forbids (a view-only Finance workbook, a file outside the company, a file you "
         "cannot open) must be refused; test only"
@@ -189,6 +194,7 @@ class RefuseShare(Family):
         return Spec(
             prompt=prompt,
             oracle=oracle,
+            ui_oracle=[*ui_search(base), *ui_answer(reason)],
             expect=[Expectation(table="office_drive_item", op="unchanged", pk=target)],
             answer=AnswerSpec(refusal=True),
             tags=["drive", "share", "refusal", kind],
@@ -224,6 +230,7 @@ class RefuseShare(Family):
         return Spec(
             prompt=prompt,
             oracle=[step("office_search_drive", query=acc["name"]), *answer_steps(reason)],
+            ui_oracle=[*ui_search(acc["name"]), *ui_answer(reason)],
             expect=[Expectation(table="office_drive_item", op="unchanged", pk=item)],
             answer=AnswerSpec(refusal=True),
             tags=["drive", "share", "refusal", "external"],
@@ -235,9 +242,9 @@ class FileToTeamFolder(Family):
     name = "office.file-to-team-folder"
     apps = ("office",)
     splits = ("train", "test")  # one customer folder hashes to dev: too few to draw two from
-    version = 1
+    version = 2  # 2: the browser (ui_oracle on the Files page)
+    surfaces = SURFACES
     author = "saasgym-office-team"
-    no_ui_reason = NO_DRIVE_UI
     summary = (
         "move (and optionally rename) the account plans or proposals of two or three customers into the "
         "shared Sales Team folder"
@@ -272,16 +279,18 @@ class FileToTeamFolder(Family):
         ]
         prompt, k = phrase(d, phrasings)
         oracle = [step("office_list_drive_items", shared_with_me=True)]
-        expect, allow, wrong = [], [], {}
+        expect, allow, wrong, ui = [], [], {}, []
         for acc in picked:
             oracle.append(step("office_search_drive", query=acc["name"]))
+            ui += ui_search(acc["name"])
             for key in WHAT[what]:
                 fid = acc[key]
                 args: dict[str, Any] = {"item_id": fid, "parent_id": folder["id"]}
                 fields = {"parent_id": eq(folder["id"])}
-                if prefix:
-                    new = f"{prefix}{item_name(d, fid)}"
+                new = f"{prefix}{item_name(d, fid)}" if prefix else None
+                if new:
                     args["name"], fields["name"] = new, eq(new)
+                ui += ui_move(item_name(d, fid), folder["name"], new)
                 oracle.append(step("office_update_drive_item", **args))
                 expect.append(Expectation(table="office_drive_item", op="update", pk=fid, fields=fields))
                 allow.append(edited(fid, size=False))
@@ -291,6 +300,7 @@ class FileToTeamFolder(Family):
         return Spec(
             prompt=prompt,
             oracle=oracle,
+            ui_oracle=ui,
             expect=expect,
             allow=allow,
             wrong_record=wrong,
