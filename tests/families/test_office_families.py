@@ -75,3 +75,23 @@ def test_the_reported_weighted_total_is_what_the_workbook_computes():
     finally:
         ep.close()
     assert task.truth.answer.match.approx == pytest.approx(total, abs=0.01)
+
+
+def _clicks(task, prefix: str) -> int:
+    return sum(1 for s in task.truth.ui_oracle if s.click and s.click[1].startswith(prefix))
+
+
+def test_the_drive_families_are_done_in_the_browser_with_the_files_page_commands():
+    for seed in range(8):
+        share = instance("acme", "office.share-customer-files", seed)
+        moved = instance("acme", "office.file-to-team-folder", seed)
+        refused = instance("acme", "office.refuse-share", seed)
+        for task in (share, moved, refused):
+            assert "ui" in task.public.surfaces and task.public.no_ui_reason is None
+        shared = {s.args["item_id"] for s in share.truth.oracle if s.tool == "office_share_drive_item"}
+        assert _clicks(share, "Share ") == len(shared)  # one Share dialog per file, every person in it
+        updates = [s.args for s in moved.truth.oracle if s.tool == "office_update_drive_item"]
+        assert _clicks(moved, "Move to ") == len(updates)
+        assert _clicks(moved, "Rename ") == sum("name" in a for a in updates)
+        assert refused.truth.ui_oracle[-1].click == ("button", "Finish task")  # answered, nothing shared
+        assert _clicks(refused, "Share ") == 0
