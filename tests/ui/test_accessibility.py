@@ -7,6 +7,7 @@ keyboard-operable, and lists every app of the episode."""
 from __future__ import annotations
 
 from axe_playwright_python.sync_playwright import Axe
+from playwright.sync_api import expect
 
 from mcp_gateway.ui_catalog import PAGES
 
@@ -45,6 +46,23 @@ def test_files_add_new_menu_open_has_no_serious_violations(all_apps):
     page.goto(f"{base}/s/office/files")
     page.get_by_role("button", name="Add new").click()
     assert page.get_by_role("menu", name="Add new").is_visible()
+    assert not _violations(page)
+
+
+def test_files_move_picker_in_a_folder_and_a_refused_rename_have_no_serious_violations(all_apps):
+    """States of the Files dialogs past their catalogued first view: Move to's picker opened in a shared
+    folder, and Rename with a refusal in it."""
+    base, page = all_apps
+    page.goto(f"{base}/s/office/files")
+    page.get_by_role("button", name="Move to Q4 kickoff notes.docx").click()
+    page.get_by_role("dialog").get_by_role("link", name="Sales Team").click()
+    expect(page.get_by_role("dialog").get_by_role("link", name="Back to My files")).to_be_visible()
+    assert not _violations(page)
+    page.goto(f"{base}/s/office/files")
+    page.get_by_role("button", name="Rename Q4 kickoff notes.docx").click()
+    page.get_by_role("dialog").get_by_label("New name").fill("Q4|notes")
+    page.get_by_role("dialog").get_by_role("button", name="Rename").click()
+    expect(page.get_by_role("dialog").get_by_role("alert")).to_contain_text("illegal characters")
     assert not _violations(page)
 
 
