@@ -11,9 +11,10 @@ from typing import Any
 from fastapi import APIRouter, Request
 from fastapi.responses import JSONResponse, Response
 
+from apps.core.errors import ActionError
 from apps.core.ui_kit import UiKit
 from apps.office.services.ranges import MAX_RANGE_CELLS
-from apps.office.services.workbook import a1
+from apps.office.services.workbook import a1, parse_a1
 from apps.office.ui_sheets import body, open_sheet
 
 NOT_FOUND = "We couldn't find what you were looking for."
@@ -22,17 +23,10 @@ STEPS = {"down": (1, 0), "up": (-1, 0), "right": (0, 1), "left": (0, -1)}
 
 def _parse(address: Any) -> tuple[int, int] | None:
     """(row, column) of an A1 address, or None."""
-    if not isinstance(address, str):
+    try:
+        return parse_a1(address.replace("$", "")) if isinstance(address, str) else None
+    except ActionError:
         return None
-    text = address.strip().upper().replace("$", "")
-    letters = text.rstrip("0123456789")
-    digits = text[len(letters) :]
-    if not letters.isalpha() or not digits.isdigit() or int(digits) < 1:
-        return None
-    col = 0
-    for ch in letters:
-        col = col * 26 + ord(ch) - 64
-    return int(digits), col
 
 
 def _text(value: Any) -> str:
@@ -160,7 +154,7 @@ def build_sheet_nav_router(kit: UiKit) -> APIRouter:
         data = await body(request)
         cell = _parse(data.get("address")) if data else None
         direction = data.get("direction") if data else None
-        if cell is None or direction not in STEPS:
+        if cell is None or not isinstance(direction, str) or direction not in STEPS:
             return JSONResponse(
                 {"error": 'send {"worksheet", "address", "direction": "up|down|left|right"}'}, status_code=400
             )

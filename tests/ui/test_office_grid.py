@@ -205,3 +205,12 @@ def test_an_auditor_works_the_ledger_with_find_ctrl_keys_and_a_frozen_header(led
     expect(cell(page, "J9000")).to_be_focused()
     actions = {e.name for e in episode.events() if e.kind == "action"}
     assert "update_cell" not in actions and "get_range" in actions
+    sheet_url = page.url.split("?")[0]
+    for route, data, says in (
+        ("find", {"text": "  ", "after": "A1"}, "Type what to find"),
+        ("find", {"text": "x", "after": "A0"}, "Type what to find"),
+        ("edge", {"address": "J7", "direction": "sideways"}, "direction"),
+        ("edge", {"address": "Q1", "direction": "down"}, "outside the sheet"),
+    ):
+        refused = page.request.post(f"{sheet_url}/{route}", data=data)
+        assert refused.status == 400 and says in refused.json()["error"], (route, data)
