@@ -15,6 +15,7 @@ from apps.office.ui_chat import build_chat_router
 from apps.office.ui_docs import build_docs_router
 from apps.office.ui_files import build_files_router
 from apps.office.ui_mail import build_mail_router
+from apps.office.ui_sheet_nav import build_sheet_nav_router
 from apps.office.ui_sheets import build_sheets_router
 
 TABS = (("Mail", "/mail"), ("Calendar", "/calendar"), ("Files", "/files"), ("Chat", "/chat"))
@@ -35,6 +36,7 @@ def build_router(kit: UiKit) -> APIRouter:
         build_files_router,
         build_docs_router,
         build_sheets_router,
+        build_sheet_nav_router,
         build_chat_router,
     ):
         router.include_router(sub(kit))

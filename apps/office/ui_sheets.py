@@ -105,6 +105,16 @@ async def window(
     return rows
 
 
+async def body(request: Request) -> dict[str, Any] | None:
+    """The request's JSON object (under 100 kB), or None."""
+    raw = await request.body()
+    try:
+        data = json.loads(raw) if len(raw) < 100_000 else None
+    except ValueError:
+        return None
+    return data if isinstance(data, dict) else None
+
+
 def build_sheets_router(kit: UiKit) -> APIRouter:
     router = APIRouter()
 
@@ -127,14 +137,6 @@ def build_sheets_router(kit: UiKit) -> APIRouter:
         }
         context |= {"rows_html": rows_html(rows), "active": active, "window": WINDOW, "formats": FORMATS}
         return kit.render(request, "sheet.html", context)
-
-    async def body(request: Request) -> dict[str, Any] | None:
-        raw = await request.body()
-        try:
-            data = json.loads(raw) if len(raw) < 100_000 else None
-        except ValueError:
-            return None
-        return data if isinstance(data, dict) else None
 
     def span(data: dict[str, Any]) -> tuple[int, int]:
         first = data.get("first") if isinstance(data.get("first"), int) else 1

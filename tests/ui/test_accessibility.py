@@ -66,6 +66,19 @@ def test_files_move_picker_in_a_folder_and_a_refused_rename_have_no_serious_viol
     assert not _violations(page)
 
 
+def test_ledger_find_bar_open_and_top_row_frozen_have_no_serious_violations(all_apps):
+    """The workbook grid 7,000 rows down with its top row frozen and the Find bar open on a match."""
+    base, page = all_apps
+    page.goto(f"{base}/s/office/sheets/371b73e2-a1b0-4812-9dc9-2c9ae141f8b6")
+    page.get_by_role("button", name="Freeze Top Row").click()
+    page.get_by_role("button", name="Find").click()
+    page.get_by_role("searchbox", name="Find what").fill("0065g000000008vAAA")
+    page.get_by_role("button", name="Find Next").click()
+    page.wait_for_function("() => !document.querySelector('[aria-busy=true]')")
+    assert page.get_by_label("Name Box", exact=True).input_value() == "J2506"
+    assert not _violations(page)
+
+
 def test_app_launcher_on_every_app_opens_with_the_keyboard(all_apps):
     base, page = all_apps
     for app, title in (("crm", "Service Management"), ("ticketing", "Office"), ("office", "Sales")):

@@ -109,31 +109,108 @@ def test_a_formula_that_does_not_parse_is_refused_and_changes_nothing(excel):
     assert len(refused) == len(before) + 1 and refused[-1].outcome != "ok"
 
 
-def test_the_ledger_opens_by_range_and_read_only(live_server, browser):
+@pytest.fixture
+def ledger(live_server, browser):
+    """(episode, page, item): the data room's GL export open in the grid of a fresh acme episode."""
     episode, urls = live_server.new_episode("acme", task="xoffice-portal-outage-ortiz")
     page = browser.new_context(viewport={"width": 1400, "height": 1000}).new_page()
     page.set_default_timeout(20_000)
-    try:
-        page.goto(urls.ui("office"))
-        item = episode.db.execute_raw("SELECT id FROM office_drive_item WHERE name = ?", (LEDGER,))[0][0]
-        used = episode.call("office_get_used_range", item_id=item)
-        page.goto(page.url.split("/s/office")[0] + f"/s/office/sheets/{item}")
-        grid = page.get_by_role("grid")
-        expect(grid).to_have_attribute("aria-readonly", "true")
-        assert int(grid.get_attribute("aria-rowcount")) == used["row_count"] + 1
-        assert page.get_by_role("gridcell").count() <= 60 * used["column_count"]  # a window, not 160k cells
-        name_box = page.get_by_label("Name Box", exact=True)
-        name_box.fill("C10000")
-        name_box.press("Enter")
+    page.goto(urls.ui("office"))
+    item = episode.db.execute_raw("SELECT id FROM office_drive_item WHERE name = ?", (LEDGER,))[0][0]
+    page.goto(page.url.split("/s/office")[0] + f"/s/office/sheets/{item}")
+    yield episode, page, item
+    page.context.close()
+    live_server.gateway.manager.close(episode.id)
+
+
+def test_the_ledger_opens_by_range_and_read_only(ledger):
+    episode, page, item = ledger
+    used = episode.call("office_get_used_range", item_id=item)
+    grid = page.get_by_role("grid")
+    expect(grid).to_have_attribute("aria-readonly", "true")
+    assert int(grid.get_attribute("aria-rowcount")) == used["row_count"] + 1
+    assert page.get_by_role("gridcell").count() <= 60 * used["column_count"]  # a window, not 160k cells
+    name_box = page.get_by_label("Name Box", exact=True)
+    name_box.fill("C10000")
+    name_box.press("Enter")
+    settle(page)
+    want = episode.call("office_get_range", item_id=item, address="C10000")["values"][0][0]
+    expect(cell(page, "C10000")).to_be_visible()
+    assert cell(page, "C10000").inner_text().strip() != "" or want is None
+    assert page.get_by_role("gridcell").count() <= 60 * used["column_count"]
+    page.keyboard.type("9")
+    page.keyboard.press("Enter")
+    assert not [e for e in episode.events() if e.kind == "action" and e.name == "update_cell"]
+    expect(page.get_by_label("Formula Bar", exact=True)).not_to_be_editable()
+
+
+def test_an_auditor_works_the_ledger_with_find_ctrl_keys_and_a_frozen_header(ledger):
+    """Find (Ctrl+F: next, next, previous, nothing found), Ctrl+Home / Ctrl+End / Ctrl+Down to the
+    edges of the data, and a frozen top row that stays on screen 7,000 rows down — all by range reads."""
+    episode, page, item = ledger
+    refs = episode.call("office_get_range", item_id=item, address="J1:J10151")["values"]
+    name_box = page.get_by_label("Name Box", exact=True)
+    status = page.get_by_role("status")
+
+    freeze = page.get_by_role("button", name="Freeze Top Row")
+    freeze.click()
+    settle(page)
+    expect(freeze).to_have_attribute("aria-pressed", "true")
+    cell(page, "J1").click()
+    page.keyboard.press("Control+ArrowDown")
+    settle(page)
+    below = next(i for i, (v,) in enumerate(refs) if i > 0 and v) + 1
+    expect(name_box).to_have_value(f"J{below}")
+    page.keyboard.press("Control+End")
+    settle(page)
+    expect(name_box).to_have_value("P10151")
+    expect(cell(page, "A1")).to_be_visible()  # the frozen header row, 10,000 rows down
+    expect(cell(page, "A1")).to_have_text("Journal No")
+    page.keyboard.press("Control+Home")
+    settle(page)
+    expect(name_box).to_have_value("A1")
+
+    find = page.get_by_role("searchbox", name="Find what")
+    expect(find).to_be_hidden()
+    page.keyboard.press("Control+f")
+    expect(find).to_be_focused()
+    rows = [i + 1 for i, (v,) in enumerate(refs) if v == "0065g000000008vAAA"]
+    find.fill("0065G000000008VAAA")  # any case
+    for want in (rows[0], rows[1], rows[2]):
+        find.press("Enter")
         settle(page)
-        want = episode.call("office_get_range", item_id=item, address="C10000")["values"][0][0]
-        expect(cell(page, "C10000")).to_be_visible()
-        assert cell(page, "C10000").inner_text().strip() != "" or want is None
-        assert page.get_by_role("gridcell").count() <= 60 * used["column_count"]
-        page.keyboard.type("9")
-        page.keyboard.press("Enter")
-        assert not [e for e in episode.events() if e.kind == "action" and e.name == "update_cell"]
-        expect(page.get_by_label("Formula Bar", exact=True)).not_to_be_editable()
-    finally:
-        page.context.close()
-        live_server.gateway.manager.close(episode.id)
+        expect(name_box).to_have_value(f"J{want}")
+        expect(cell(page, f"J{want}")).to_have_attribute("aria-selected", "true")
+    find.press("Shift+Enter")
+    settle(page)
+    expect(name_box).to_have_value(f"J{rows[1]}")
+    expect(status).to_contain_text(f"J{rows[1]}")
+    find.fill("no such reference")
+    page.get_by_role("button", name="Find Next").click()
+    settle(page)
+    expect(status).to_contain_text("couldn't find")
+    expect(name_box).to_have_value(f"J{rows[1]}")
+    find.press("Escape")
+    expect(find).to_be_hidden()
+    expect(cell(page, f"J{rows[1]}")).to_be_focused()
+    # rows arriving for a scroll keep what is being typed into the Name Box
+    cell(page, f"J{rows[1]}").hover()
+    page.mouse.wheel(0, 4800)
+    name_box.fill("J9000")
+    page.wait_for_timeout(300)  # past the scroll's debounce: its rows are read and drawn
+    settle(page)
+    expect(name_box).to_have_value("J9000")
+    name_box.press("Enter")
+    settle(page)
+    expect(cell(page, "J9000")).to_be_focused()
+    actions = {e.name for e in episode.events() if e.kind == "action"}
+    assert "update_cell" not in actions and "get_range" in actions
+    sheet_url = page.url.split("?")[0]
+    for route, data, says in (
+        ("find", {"text": "  ", "after": "A1"}, "Type what to find"),
+        ("find", {"text": "x", "after": "A0"}, "Type what to find"),
+        ("edge", {"address": "J7", "direction": "sideways"}, "direction"),
+        ("edge", {"address": "Q1", "direction": "down"}, "outside the sheet"),
+    ):
+        refused = page.request.post(f"{sheet_url}/{route}", data=data)
+        assert refused.status == 400 and says in refused.json()["error"], (route, data)

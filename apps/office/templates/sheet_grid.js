@@ -1,17 +1,25 @@
 /* Excel for the web, keyboard and mouse: click a cell, type (Enter down, Tab right, Shift for back,
    arrows move, Esc cancels, F2 or a double-click edits in place, Delete clears), a formula bar with the
    active cell's raw input, a Name Box to go to an address. Each commit posts to the cell route (the
-   update_cell action) and redraws the rows shown; rows are fetched by range as the grid scrolls. */
+   update_cell action) and redraws the rows shown; rows are fetched by range as the grid scrolls.
+   Around a long sheet: Ctrl+Home / Ctrl+End (first / last used cell), Ctrl+arrows (edge of the data,
+   asked of the edge route), Ctrl+F or "Find" (the find route: next / previous cell containing a text),
+   and "Freeze Top Row" (row 1 stays on top while the rows below scroll). */
 (function () {
   "use strict";
   var grid = document.getElementById("grid"), body = document.getElementById("grid-rows");
   var scroller = document.getElementById("grid-scroll"), status = document.getElementById("grid-status");
   var nameBox = document.getElementById("name-box"), bar = document.getElementById("formula-bar");
   var formatPicker = document.getElementById("number-format");
+  var findBar = document.getElementById("find-bar"), findBox = document.getElementById("find-what");
+  var findToggle = document.getElementById("find-open"), freezer = document.getElementById("freeze-top");
+  var findUrl = grid.getAttribute("data-find-url"), edgeUrl = grid.getAttribute("data-edge-url");
+  var usedRows = +scroller.getAttribute("data-used-rows"), usedCols = +scroller.getAttribute("data-used-cols");
   var cellUrl = grid.getAttribute("data-cell-url"), rowsUrl = grid.getAttribute("data-rows-url");
   var worksheet = grid.getAttribute("data-worksheet"), cols = +grid.getAttribute("data-cols");
   var rows = +scroller.getAttribute("data-rows"), size = +scroller.getAttribute("data-window");
   var ROW_H = 24, first = 1, active = null, editor = null, queue = Promise.resolve(), pending = 0, held = null;
+  var frozen = false, topRow = null, loads = 0, loading = 0, scrollTimer = null;
 
   function parse(a) {
     var m = /^([A-Z]+)([0-9]+)$/.exec((a || "").trim().toUpperCase().replace(/\$/g, ""));
@@ -41,14 +49,19 @@
     return tr;
   }
   /* Show rows from..from+size-1, read from the server by range. */
+  /* Only the latest read is drawn, and a scroll still waiting to load rows is dropped: a jump (Name Box,
+     Find, Ctrl+arrow) is never overdrawn by the rows of where the grid was scrolled before it. */
   function load(from) {
     from = Math.max(1, Math.min(from, Math.max(1, rows - size + 1)));
+    clearTimeout(scrollTimer);
+    var mine = ++loads;
     busy(1);
+    loading++;
     return fetch(rowsUrl, { method: "POST", headers: { "Content-Type": "application/json" }, credentials: "same-origin",
       body: JSON.stringify({ worksheet: worksheet, first: from, last: from + size - 1 }) })
       .then(function (r) { return r.json(); })
-      .then(function (data) { if (data.html !== undefined) draw(from, data.html); })
-      .finally(function () { busy(-1); });
+      .then(function (data) { if (data.html !== undefined && mine === loads) draw(from, data.html); })
+      .finally(function () { loading--; busy(-1); });
   }
   /* Rows from `from` as the server drew them: in place when the same rows are shown (the cell being
      typed into and the focus stay), else replacing the rows (the active cell keeps the focus). */
@@ -72,8 +85,18 @@
     first = from;
     body.innerHTML = html;
     var shown = body.querySelectorAll("tr").length;
-    body.insertBefore(spacer((from - 1) * ROW_H), body.firstChild);
+    var top = body.querySelector('tr[data-row="1"]');
+    if (top) topRow = top.outerHTML;
+    var pinned = frozen && from > 1 && topRow;
+    body.insertBefore(spacer(Math.max(0, from - (pinned ? 2 : 1)) * ROW_H), body.firstChild);
     body.appendChild(spacer(Math.max(0, rows - (from - 1) - shown) * ROW_H));
+    if (pinned) {
+      var holder = document.createElement("tbody");
+      holder.innerHTML = topRow;
+      body.insertBefore(holder.firstElementChild, body.firstChild);
+    }
+    var row1 = body.querySelector('tr[data-row="1"]');
+    if (row1) row1.classList.toggle("o-frozen", frozen);
     if (active) select(active.r, active.c, focused ? "focus" : false);
   }
 
@@ -81,19 +104,26 @@
     r = Math.max(1, Math.min(rows, r));
     c = Math.max(1, Math.min(cols, c));
     active = { r: r, c: c };
+    /* a redraw (rows arrived) keeps what is being typed into the Name Box or the formula bar */
+    var redraw = scroll === false || scroll === "focus", typing = document.activeElement;
     body.querySelectorAll('td[aria-selected="true"]').forEach(function (td) { td.setAttribute("aria-selected", "false"); td.tabIndex = -1; });
-    nameBox.value = addr(r, c);
+    if (!(redraw && typing === nameBox)) nameBox.value = addr(r, c);
     var td = cellAt(addr(r, c));
     if (!td) {
-      if (scroll === true || scroll === undefined) load(r - 5).then(function () { var t = cellAt(addr(r, c)); if (t) { t.focus(); t.scrollIntoView({ block: "nearest" }); } });
+      if (scroll === true || scroll === undefined || scroll === "view") load(r - 5).then(function () {
+        var t = cellAt(addr(r, c));
+        if (t) { if (scroll !== "view") t.focus(); t.scrollIntoView({ block: "nearest" }); }
+      });
       return;
     }
+    /* a jump to a cell already drawn: rows still on their way for an earlier scroll position are stale */
+    if (scroll === true || scroll === undefined || scroll === "view") loads++;
     td.setAttribute("aria-selected", "true");
     td.tabIndex = 0;
-    bar.value = td.getAttribute("data-raw");
+    if (!(redraw && typing === bar)) bar.value = td.getAttribute("data-raw");
     if (formatPicker) formatPicker.value = td.getAttribute("data-fmt") || "General";
-    if (scroll !== false) td.focus({ preventScroll: true });
-    if (scroll === true || scroll === undefined) td.scrollIntoView({ block: "nearest", inline: "nearest" });
+    if (scroll !== false && scroll !== "view") td.focus({ preventScroll: true });
+    if (scroll === true || scroll === undefined || scroll === "view") td.scrollIntoView({ block: "nearest", inline: "nearest" });
   }
   function move(dr, dc) { if (active) select(active.r + dr, active.c + dc); }
 
@@ -174,12 +204,76 @@
   grid.addEventListener("keydown", function (ev) {
     if (editor || !active || ev.target.tagName === "INPUT") return;
     var k = ev.key, moves = { ArrowDown: [1, 0], ArrowUp: [-1, 0], ArrowRight: [0, 1], ArrowLeft: [0, -1] };
-    if (moves[k]) { ev.preventDefault(); move(moves[k][0], moves[k][1]); }
+    if ((ev.ctrlKey || ev.metaKey) && (k === "Home" || k === "End")) {
+      ev.preventDefault();
+      if (k === "Home") select(1, 1); else select(Math.max(1, usedRows), Math.max(1, usedCols));
+    }
+    else if ((ev.ctrlKey || ev.metaKey) && moves[k]) { ev.preventDefault(); jump(k.slice(5).toLowerCase()); }
+    else if (moves[k]) { ev.preventDefault(); move(moves[k][0], moves[k][1]); }
     else if (k === "Enter") { ev.preventDefault(); move(ev.shiftKey ? -1 : 1, 0); }
     else if (k === "Tab") { ev.preventDefault(); move(0, ev.shiftKey ? -1 : 1); }
     else if (k === "F2") { ev.preventDefault(); startEdit(cellAt(addr(active.r, active.c)).getAttribute("data-raw"), true); }
     else if ((k === "Delete" || k === "Backspace") && cellUrl) { ev.preventDefault(); commit(addr(active.r, active.c), ""); }
     else if (k.length === 1 && !ev.ctrlKey && !ev.metaKey && !ev.altKey && cellUrl) { ev.preventDefault(); startEdit(k, false); }
+  });
+
+  /* POST `data` to `url` (busy meanwhile); resolves to [ok, json]. */
+  function ask(url, data) {
+    busy(1);
+    return fetch(url, { method: "POST", headers: { "Content-Type": "application/json" }, credentials: "same-origin",
+      body: JSON.stringify(data) })
+      .then(function (r) { return r.json().then(function (json) { return [r.ok, json]; }); })
+      .catch(function () { return [false, { error: "The server did not answer." }]; })
+      .finally(function () { busy(-1); });
+  }
+  /* Ctrl+arrow: to the edge of the data region in `direction` (the edge route reads the line by range). */
+  function jump(direction) {
+    var from = addr(active.r, active.c);
+    ask(edgeUrl, { worksheet: worksheet, address: from, direction: direction }).then(function (res) {
+      var p = res[0] && parse(res[1].address);
+      if (p) select(p.r, p.c); else say(res[1].error || "Could not move.");
+    });
+  }
+  function openFind() {
+    findBar.hidden = false;
+    findToggle.setAttribute("aria-expanded", "true");
+    findBox.focus();
+    findBox.select();
+  }
+  function closeFind() {
+    findBar.hidden = true;
+    findToggle.setAttribute("aria-expanded", "false");
+    if (active) select(active.r, active.c);
+  }
+  /* The next (or previous) cell containing the Find box's text, after the active cell, wrapping. */
+  function findNext(backward) {
+    var text = findBox.value.trim();
+    if (!text) { say("Type what to find."); findBox.focus(); return; }
+    ask(findUrl, { worksheet: worksheet, text: text, after: addr(active ? active.r : 1, active ? active.c : 1), backward: !!backward })
+      .then(function (res) {
+        var p = res[0] && parse(res[1].address);
+        if (!p) { say(res[1].error || "We couldn't find what you were looking for."); return; }
+        select(p.r, p.c, "view");
+        say("Found \u201c" + text + "\u201d in " + res[1].address + ".");
+      });
+  }
+  document.getElementById("workbook").addEventListener("keydown", function (ev) {
+    if ((ev.ctrlKey || ev.metaKey) && !ev.altKey && (ev.key === "f" || ev.key === "F")) { ev.preventDefault(); if (editor) finish(true, 0, 0); openFind(); }
+  });
+  findToggle.addEventListener("click", function () { if (findBar.hidden) openFind(); else closeFind(); });
+  findBox.addEventListener("keydown", function (ev) {
+    if (ev.key === "Enter") { ev.preventDefault(); findNext(ev.shiftKey); }
+    else if (ev.key === "Escape") { ev.preventDefault(); closeFind(); }
+  });
+  document.getElementById("find-next").addEventListener("click", function () { findNext(false); });
+  document.getElementById("find-previous").addEventListener("click", function () { findNext(true); });
+  document.getElementById("find-close").addEventListener("click", closeFind);
+  freezer.addEventListener("click", function () {
+    frozen = !frozen;
+    freezer.setAttribute("aria-pressed", frozen ? "true" : "false");
+    var at = first;
+    first = 0;
+    load(at).then(function () { say(frozen ? "Row 1 stays on top while you scroll." : "Panes unfrozen."); });
   });
 
   bar.addEventListener("keydown", function (ev) {
@@ -200,17 +294,20 @@
     if (td && td.getAttribute("data-raw") !== "") commit(addr(active.r, active.c), td.getAttribute("data-raw"), formatPicker.value);
   });
 
-  var scrollTimer = null;
   var lastTop = scroller.scrollTop;
+  /* Rows for where the grid was scrolled to; while a read is on its way (a jump) the scroll position is
+     the old one, so wait for it to be drawn and look again. */
+  function scrolled() {
+    if (loading) { scrollTimer = setTimeout(scrolled, 120); return; }
+    if (scroller.scrollTop === lastTop) return;  /* a sideways scroll (to a column): the same rows */
+    lastTop = scroller.scrollTop;
+    var top = Math.floor(scroller.scrollTop / ROW_H) + 1;
+    var above = top < first + 5 && first > 1, below = top + 20 > first + size - 1 && first + size - 1 < rows;
+    if (above || below) { if (editor) finish(true, 0, 0); load(top - 15); }
+  }
   scroller.addEventListener("scroll", function () {
     clearTimeout(scrollTimer);
-    scrollTimer = setTimeout(function () {
-      if (scroller.scrollTop === lastTop) return;  /* a sideways scroll (to a column): the same rows */
-      lastTop = scroller.scrollTop;
-      var top = Math.floor(scroller.scrollTop / ROW_H) + 1;
-      var above = top < first + 5 && first > 1, below = top + 20 > first + size - 1 && first + size - 1 < rows;
-      if (above || below) { if (editor) finish(true, 0, 0); load(top - 15); }
-    }, 120);
+    scrollTimer = setTimeout(scrolled, 120);
   });
 
   first = 0;

@@ -15,6 +15,7 @@ from typing import Any
 
 from apps.core.worlds import load_world, worlds_root
 from apps.office.services.stored_files import parse_xlsx
+from worlds.parts.dataroom import ui_oracles as ui
 
 OPP_ID = r"\b006[0-9A-Za-z]{12}(?:[0-9A-Za-z]{3})?\b"
 WORDS = {
@@ -25,21 +26,22 @@ WORDS = {
     "sign_flip": "sign flip",
     "split_invoice": "split invoice",
 }
-NO_UI = (
-    "the ledger is a stored .xlsx export read through the workbook range API (get_used_range, get_range); "
-    "the browser's workbook view shows workbooks made of edited cells and does not page a 10,000-row export"
-)
 
 
 def _rows(world: Path, name: str) -> list[dict[str, Any]]:
     return [json.loads(line) for line in (world / "dataroom" / name).read_text().splitlines() if line]
 
 
+def ledger_grid(world: Path) -> Any:
+    """The GL export's (only) worksheet as a Grid."""
+    content = json.loads((world / "dataroom/office/file_content.jsonl").read_text().splitlines()[0])
+    return next(iter(parse_xlsx(base64.b64decode(content["content"])).values()))
+
+
 def revenue_block(world: Path) -> str:
     """The address of the ledger's revenue rows (GL 4000-4999, contiguous: the export is sorted by
     account)."""
-    content = json.loads((world / "dataroom/office/file_content.jsonl").read_text().splitlines()[0])
-    grid = next(iter(parse_xlsx(base64.b64decode(content["content"])).values()))
+    grid = ledger_grid(world)
     rows, cols = grid.extent()
     accounts = [r[0] for r in grid.values(1, 11, rows, 11)]
     hits = [i + 1 for i, a in enumerate(accounts) if isinstance(a, str) and a.startswith("4")]
@@ -104,8 +106,7 @@ def _question(tid: str, eng: dict, block: str, prompt: str, answer: str, match: 
         "world": "acme",
         "apps": ["office", "crm"],
         "prompt": prompt,
-        "surfaces": ["mcp", "cli", "python"],
-        "no_ui_reason": NO_UI,
+        "surfaces": ["mcp", "cli", "python", "ui"],
         "split": "test",
         "difficulty": "hard",
         "tags": ["dataroom", "audit", "question", *tags],
@@ -125,6 +126,7 @@ def build_tasks(world: Path) -> list[tuple[dict, dict]]:
     eng = _rows(world, "engagement.jsonl")[0]
     found = _rows(world, "anomalies.jsonl")
     block = revenue_block(world)
+    lines = ui.revenue_lines(ledger_grid(world))
     of = {kind: [a for a in found if a["type"] == kind] for kind in WORDS}
     pre = brief(eng)
     answer_as = (
@@ -153,27 +155,30 @@ def build_tasks(world: Path) -> list[tuple[dict, dict]]:
         ),
     ):
         rows = [a for k in kinds for a in of[k]]
-        tasks.append(_question(tid, eng, block, pre + ask + answer_as, table(rows), table_rule(rows), tags))
+        task = _question(tid, eng, block, pre + ask + answer_as, table(rows), table_rule(rows), tags)
+        task[1]["ui_oracle"] = ui.review(rows, lines) + ui.answer(table(rows))
+        tasks.append(task)
     total = eng["combined_effect"]
-    tasks.append(
-        _question(
-            "dataroom-qa-combined-effect",
-            eng,
-            block,
-            pre
-            + "Find every anomaly of every kind. What is their combined effect (the sum of their amounts)? "
-            "Answer with the number only.",
-            f"{total:.2f}",
-            {"approx": total, "tol": 0.005},
-            ["materiality"],
-        )
+    task = _question(
+        "dataroom-qa-combined-effect",
+        eng,
+        block,
+        pre + "Find every anomaly of every kind. What is their combined effect (the sum of their amounts)? "
+        "Answer with the number only.",
+        f"{total:.2f}",
+        {"approx": total, "tol": 0.005},
+        ["materiality"],
     )
-    tasks.append(_fix_crm(eng, block, pre, of["amount_mismatch"], found))
-    tasks.append(_report(eng, block, pre, found, world))
+    task[1]["ui_oracle"] = ui.review(found, lines) + ui.answer(f"{total:.2f}")
+    tasks.append(task)
+    tasks.append(_fix_crm(eng, block, pre, of["amount_mismatch"], found, lines))
+    tasks.append(_report(eng, block, pre, found, world, lines))
     return tasks
 
 
-def _fix_crm(eng: dict, block: str, pre: str, mismatched: list[dict], found: list[dict]) -> tuple:
+def _fix_crm(
+    eng: dict, block: str, pre: str, mismatched: list[dict], found: list[dict], lines: dict[str, int]
+) -> tuple:
     tid = "dataroom-fix-crm-amounts"
     prompt = pre + (
         "Billing follows the signed order forms: where an in-scope deal's invoiced total differs "
@@ -200,6 +205,9 @@ def _fix_crm(eng: dict, block: str, pre: str, mismatched: list[dict], found: lis
             for a in mismatched
         ]
     )
+    truth["ui_oracle"] = ui.review(mismatched, lines) + [
+        step for a in mismatched for step in ui.set_amount(a["opportunity_id"], a["invoiced"])
+    ]
     truth["expect"] = [
         {
             "table": "crm_opportunity",
@@ -215,7 +223,7 @@ def _fix_crm(eng: dict, block: str, pre: str, mismatched: list[dict], found: lis
     return public, truth
 
 
-def _report(eng: dict, block: str, pre: str, found: list[dict], world: Path) -> tuple:
+def _report(eng: dict, block: str, pre: str, found: list[dict], world: Path, lines: dict[str, int]) -> tuple:
     tid = "dataroom-report-controller"
     total = eng["combined_effect"]
     verdict = "exceeds" if total > eng["materiality"] else "does not exceed"
@@ -246,6 +254,8 @@ def _report(eng: dict, block: str, pre: str, found: list[dict], world: Path) -> 
             },
         }
     ]
+    subject = truth["oracle"][-1]["args"]["subject"]
+    truth["ui_oracle"] = ui.review(found, lines) + ui.send_mail(eng["controller_mail"], subject, body)
     truth["expect"] = [
         {
             "table": "office_message",
