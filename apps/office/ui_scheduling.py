@@ -50,14 +50,33 @@ def plan(values: dict[str, str], now: datetime) -> tuple[datetime, int]:
     return start, 30
 
 
-def grid(schedules: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """One row per person: their half-hour cells with a status word (the digits of availabilityView)."""
+def slot_label(start: datetime, end: datetime) -> str:
+    """A suggested time's link text, in the zone the times carry: "Tuesday, November 10, 09:30 to 10:00"."""
+    return f"{start:%A, %B} {start.day}, {start:%H:%M} to {end:%H:%M}"
+
+
+def _working(hours: str | None, moment: datetime) -> bool:
+    """Whether `moment` is inside working hours as getSchedule words them ("09:00-17:00 Zone Mon-Fri")."""
+    if not hours:
+        return True
+    span, zone_name = hours.split()[:2]
+    opens, closes = (time.fromisoformat(t) for t in span.split("-"))
+    local = moment.astimezone(ZoneInfo(zone_name))
+    return local.weekday() < 5 and opens <= local.time() < closes
+
+
+def grid(schedules: list[dict[str, Any]], slots: list[datetime]) -> list[dict[str, Any]]:
+    """One row per person: a status word per half hour (the digits of availabilityView), free time
+    outside their working hours (in their own zone) shown as such, as Outlook shades it."""
     rows = []
     for s in schedules:
-        cells = [STATUS.get(c, "Busy") for c in s["availability_view"]]
-        rows.append(
-            {"name": s["display_name"], "address": s["schedule_id"], "cells": cells, "error": s["error"]}
-        )
+        cells = []
+        for moment, digit in zip(slots, s["availability_view"], strict=False):
+            status = STATUS.get(digit, "Busy")
+            if status == "Free" and not _working(s.get("working_hours"), moment):
+                status = "Outside working hours"
+            cells.append(status)
+        rows.append({"name": s["display_name"], "cells": cells, "error": s["error"]})
     return rows
 
 
@@ -83,6 +102,7 @@ def build_scheduling_router(kit: UiKit) -> APIRouter:
                 "end": datetime.combine(day + timedelta(days=1), time(0), tz).isoformat(),
             },
         )
+        moments = [opens + timedelta(minutes=30 * i) for i in range(2 * (LAST_HOUR - FIRST_HOUR))]
         rows: list[dict[str, Any]] = []
         if found.ok:
             schedule = await kit.read(
@@ -95,7 +115,7 @@ def build_scheduling_router(kit: UiKit) -> APIRouter:
                     "interval_minutes": 30,
                 },
             )
-            rows = grid(schedule["schedules"])
+            rows = grid(schedule["schedules"], moments)
         carried = {k: values[k] for k in CARRIED if values.get(k)}
         carried["attendees_picked"] = "; ".join(people)  # back in the form as the picker's tokens
         back = form_back(values)
@@ -104,11 +124,7 @@ def build_scheduling_router(kit: UiKit) -> APIRouter:
             ls = datetime.fromisoformat(s["start"]).astimezone(tz)
             le = datetime.fromisoformat(s["end"]).astimezone(tz)
             pick = {**carried, "start": ls.strftime("%Y-%m-%dT%H:%M"), "end": le.strftime("%Y-%m-%dT%H:%M")}
-            label = f"{ls:%A, %B} {ls.day}, {ls:%H:%M} to {le:%H:%M}"
-            suggestions.append({"label": label, "href": kit.url(request, back, **pick)})
-        slots = [
-            (opens + timedelta(minutes=30 * i)).strftime("%H:%M") for i in range(2 * (LAST_HOUR - FIRST_HOUR))
-        ]
+            suggestions.append({"label": slot_label(ls, le), "href": kit.url(request, back, **pick)})
         return kit.render(
             request,
             "scheduling.html",
@@ -119,12 +135,11 @@ def build_scheduling_router(kit: UiKit) -> APIRouter:
                 "external": found.data()["external_attendees_not_checked"] if found.ok else [],
                 "day": day,
                 "tz": me["time_zone"],
-                "slots": slots,
+                "slots": [m.strftime("%H:%M") for m in moments],
                 "rows": rows,
                 "suggestions": suggestions,
                 "minutes": minutes,
                 "durations": sorted({*DURATIONS, minutes}),
-                "start": start.strftime("%Y-%m-%dT%H:%M"),
                 "carried": {**carried, "start": start.strftime("%Y-%m-%dT%H:%M")},
                 "back": back,
                 "back_href": kit.url(

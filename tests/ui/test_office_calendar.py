@@ -8,6 +8,8 @@ from zoneinfo import ZoneInfo
 
 from playwright.sync_api import expect
 
+from tests.ui.test_accessibility import _violations
+
 UTC = ZoneInfo("UTC")
 
 
@@ -142,6 +144,17 @@ def test_scheduling_assistant_picks_a_suggested_time_into_the_form(office):
     expect(fb.get_by_role("row")).to_have_count(4)  # the header, you and the two attendees
     tz = episode.call("office_get_my_profile")["time_zone"]
     start = datetime(2026, 11, 10, 9, tzinfo=ZoneInfo(tz))
+    mine = episode.call(
+        "office_get_schedule",
+        schedules=[episode.call("office_get_my_profile")["mail"]],
+        start=(start - timedelta(hours=2)).isoformat(),
+        end=(start + timedelta(hours=10)).isoformat(),
+        interval_minutes=30,
+    )["schedules"][0]["availability_view"]
+    cells = fb.get_by_role("row").nth(1).get_by_role("cell").all_inner_texts()
+    words = {"1": "Tentative", "2": "Busy", "3": "Away", "4": "Working elsewhere"}
+    assert [words.get(d) for d in mine] == [c if c in words.values() else None for c in cells]
+    assert set(mine) != {"0"} and "Outside working hours" in cells  # Amber's day starts at 09:00
     found = episode.call(
         "office_find_meeting_times",
         attendees=[first, second],
@@ -168,3 +181,21 @@ def test_scheduling_assistant_refuses_an_unknown_attendee(office):
     expect(page.get_by_role("alert")).to_contain_text("no one at")
     expect(page.get_by_role("region", name="Suggested times")).to_have_count(0)
     assert episode.state_hash() == before
+
+
+def test_new_calendar_states_pass_axe(office):
+    """The states the catalogue's pages do not show: the edit form refusing, the assistant refusing."""
+    episode, page, ui = office
+    event_id, _ = _my_future_meeting(episode)
+    page.goto(ui(f"/calendar/{event_id}/edit"))
+    page.get_by_role("combobox", name="Required attendees", exact=True).fill("nobody.here@acme.example")
+    page.get_by_role("button", name="Send update").click()
+    expect(page.get_by_role("alert")).to_be_visible()
+    assert not _violations(page)
+    page.goto(ui("/calendar/scheduling?attendees=nobody.here%40acme.example"))
+    expect(page.get_by_role("alert")).to_be_visible()
+    assert not _violations(page)
+    _, mail = _colleague(episode)
+    page.goto(ui(f"/calendar/scheduling?attendees={mail}&start=2026-11-10T09:00&duration=60"))
+    expect(page.get_by_role("region", name="Free/busy grid")).to_be_visible()
+    assert not _violations(page)

@@ -9,6 +9,7 @@ from zoneinfo import ZoneInfo
 
 from apps.crm.families.common import account_ref, accounts, phrase
 from apps.office.families.common import attendee, teams_meeting_expect
+from apps.office.ui_scheduling import slot_label
 from mcp_gateway.families.base import Draw, Family, Redraw, Spec, eq, step
 from mcp_gateway.families.xapp.common import (
     AMBER,
@@ -142,7 +143,7 @@ class SupportReviewMeeting(Family):
 def suggestion_label(slot: dict[str, str]) -> str:
     """How the Scheduling Assistant names a suggested time (New York, Amber's zone)."""
     s, e = (datetime.fromisoformat(slot[k].replace("Z", "+00:00")).astimezone(NY) for k in ("start", "end"))
-    return f"{s:%A, %B} {s.day}, {s:%H:%M} to {e:%H:%M}"
+    return slot_label(s, e)
 
 
 class IncidentSyncMeeting(Family):
