@@ -73,6 +73,10 @@ PAGES: dict[str, list[str]] = {
         "/calendar",
         "/calendar/33556ae3-eff0-4eb7-84d9-db135b94fd46",
         "/calendar/new",
+        "/calendar/bbceaf48-0601-4511-b085-1bf41d563b5c",  # a call Amber organises: Edit, Cancel meeting
+        "/calendar/bbceaf48-0601-4511-b085-1bf41d563b5c/edit",
+        "/calendar/scheduling?attendees=adam.roy%40acme.example%3B+alan.black%40acme.example"
+        "&start=2026-11-10T09:00&end=2026-11-10T09:30",
         "/chat",
         "/chat?channel=7a4f31cc-6c55-45a9-9cb1-10796b279dff",
         "/chat?chat=aa124c95-cdc1-4010-bd49-a2d3f2813b0a",

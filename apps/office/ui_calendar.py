@@ -1,4 +1,5 @@
-"""Calendar pages: a week view in your time zone, event details with responses, a new-meeting form."""
+"""Calendar pages: a week view in your time zone, event details with responses, cancelling a meeting
+(the meeting form: ui_event_form.py; the Scheduling Assistant: ui_scheduling.py)."""
 
 from __future__ import annotations
 
@@ -9,6 +10,8 @@ from fastapi import APIRouter, Request
 from fastapi.responses import Response
 
 from apps.core.ui_kit import UiKit
+from apps.office.ui_event_form import SHOW_AS, build_event_form_router
+from apps.office.ui_scheduling import build_scheduling_router
 from apps.office.ui_submit import submit
 
 HOURS = range(7, 20)
@@ -24,6 +27,8 @@ def _monday(text: str | None, today: date) -> date:
 
 def build_calendar_router(kit: UiKit) -> APIRouter:
     router = APIRouter()
+    router.include_router(build_event_form_router(kit))  # before /calendar/{event_id}
+    router.include_router(build_scheduling_router(kit))
 
     @router.get("/calendar", name="calendar")
     async def week(request: Request) -> Response:
@@ -67,49 +72,13 @@ def build_calendar_router(kit: UiKit) -> APIRouter:
             },
         )
 
-    @router.get("/calendar/new", name="new_event")
-    async def new_event(request: Request) -> Response:
-        rooms = await kit.read(request, "list_rooms")
-        return kit.render(
-            request,
-            "event_form.html",
-            {
-                "title": "New meeting",
-                "rooms": rooms["records"],
-                "values": dict(request.query_params),
-                "error": None,
-            },
-        )
-
-    @router.post("/calendar/new", name="create_event")
-    async def create(request: Request) -> Response:
-        values, trace = await kit.form(request)
-        args = {
-            k: v
-            for k, v in values.items()
-            if k in ("subject", "start", "end", "location", "body", "recurrence") and v
-        }
-        args["attendees"] = [
-            a.strip() for a in values.get("attendees", "").replace(",", ";").split(";") if a.strip()
-        ]
-        if values.get("room"):
-            args["rooms"] = [values["room"]]
-        args["is_online_meeting"] = values.get("is_online_meeting") == "true"
-        outcome = await kit.run(request, "create_event", args, trace)
-        if outcome.ok:
-            return kit.redirect(request, f"/calendar/{outcome.data()['id']}")
-        rooms = await kit.read(request, "list_rooms")
-        return kit.render(
-            request,
-            "event_form.html",
-            {"title": "New meeting", "rooms": rooms["records"], "values": values, "error": outcome.error},
-            status=422,
-        )
-
     @router.get("/calendar/{event_id}", name="event")
     async def event(request: Request, event_id: str) -> Response:
         ev = await kit.read(request, "get_event", {"event_id": event_id})
-        return kit.render(request, "event.html", {"title": ev["subject"], "event": ev})
+        label = dict(SHOW_AS).get(ev.get("show_as") or "busy")
+        return kit.render(
+            request, "event.html", {"title": ev["subject"], "event": ev, "show_as_label": label}
+        )
 
     @router.post("/calendar/{event_id}/respond", name="respond")
     async def respond(request: Request, event_id: str) -> Response:
@@ -124,6 +93,8 @@ def build_calendar_router(kit: UiKit) -> APIRouter:
 
     @router.post("/calendar/{event_id}/cancel", name="cancel")
     async def cancel(request: Request, event_id: str) -> Response:
-        return await submit(kit, request, "cancel_event", {"event_id": event_id}, f"/calendar/{event_id}")
+        values, _ = await kit.form(request)
+        args = {"event_id": event_id, "comment": values.get("comment", "")}
+        return await submit(kit, request, "cancel_event", args, f"/calendar/{event_id}")
 
     return router

@@ -62,9 +62,8 @@ class CustomerCall(Family):
     name = "office.customer-call"
     apps = ("office",)
     surfaces = ("mcp", "cli", "ui", "python")
-    version = 1
+    version = 2  # v2: browser oracles for moving (the meeting form, people picker) and a cancel with a note
     author = "saasgym-office-team"
-    no_ui_reason = "the calendar page cannot move a meeting or invite more people to it"
     summary = (
         "move an upcoming customer call to a new time (optionally inviting a colleague), or cancel it "
         "with a note"
@@ -119,14 +118,12 @@ class CustomerCall(Family):
             ]
             if with_note:
                 expect.append(sent_mail(d, call["email_address"], key))
-            ui = (
-                None
-                if with_note
-                else [
-                    UiStep(goto=f"/calendar/{call['id']}"),
-                    UiStep(click=("button", "Cancel meeting")),
-                ]
-            )
+            ui = [
+                UiStep(goto=f"/calendar/{call['id']}"),
+                *([UiStep(fill=("Message to attendees", note))] if with_note else []),
+                UiStep(click=("button", "Cancel meeting")),
+                UiStep(expect_text="This meeting was cancelled."),
+            ]
             return Spec(
                 prompt=prompt,
                 oracle=oracle,
@@ -197,6 +194,15 @@ class CustomerCall(Family):
                 for p in invite
             ]
         oracle.append(step("office_update_event", **args))
+        ui = [
+            UiStep(goto=f"/calendar/{call['id']}"),
+            UiStep(click=("link", "Edit")),
+            UiStep(fill=("Start (your time zone)", args["start"][:16])),
+            UiStep(fill=("End", args["end"][:16])),
+            *[UiStep(fill=("Required attendees", p["mail"])) for p in invite],  # chosen in the picker
+            UiStep(click=("button", "Send update")),
+            UiStep(expect_text="Message to attendees"),  # back on the meeting's page, not the refused form
+        ]
         zones = ["start_time_zone", "end_time_zone"]
         allow.append(Allowance(table="office_event", ops=["update"], pk=call["id"], fields=stamps + zones))
         return Spec(
@@ -204,6 +210,7 @@ class CustomerCall(Family):
             oracle=oracle,
             expect=expect,
             allow=allow,
+            ui_oracle=ui,
             wrong_record={call["id"]: decoy},
             tags=["calendar", "reschedule", action],
             phrasing=k,

@@ -17,7 +17,7 @@ from apps.core.handbook import NO_APPROVAL, travel_approver
 from apps.office.families.common import AMBER, me_id
 from apps.office.families.handbook import MAIL_SIDE_EFFECTS, WAIT_HOURS
 from mcp_gateway.families.base import Draw, Family, Redraw, Spec, eq, step
-from mcp_gateway.tasks.model import Expectation, Match, OracleStep
+from mcp_gateway.tasks.model import Expectation, Match, OracleStep, UiStep
 
 POLICY = "travel"
 DOMESTIC = ["Chicago", "Boston", "Seattle", "Denver", "Atlanta", "Dallas", "Austin", "San Diego"]
@@ -47,6 +47,11 @@ class Trip:
     @property
     def shown(self) -> str:
         return f"${self.rate:,} a night"
+
+    def local_window(self) -> tuple[str, str]:
+        """The calendar block as a form in the traveller's zone shows it: 08:00 first day, 18:00 last."""
+        back = self.first + timedelta(days=self.nights)
+        return f"{self.first:%Y-%m-%d}T08:00", f"{back:%Y-%m-%d}T18:00"
 
     def window(self, zone: str) -> tuple[str, str]:
         """The calendar block in UTC: 08:00 on the travel day to 18:00 on the day back, local time."""
@@ -124,6 +129,20 @@ def approval_reply(d: Draw, boss: dict[str, Any]) -> Expectation:
     )
 
 
+def approval_ui(request: dict[str, Any]) -> list[UiStep]:
+    """The approval request in the browser: Outlook's new mail, then the mail page's "Wait an hour for
+    replies" once per hour of the oracle's wait (each stops early at the first answer)."""
+    compose = [
+        UiStep(goto="/s/office/mail/compose"),
+        UiStep(fill=("To", request["to"][0])),
+        UiStep(fill=("Subject", request["subject"])),
+        UiStep(fill=("Message", request["body"])),
+        UiStep(click=("button", "Send")),
+    ]
+    wait = [UiStep(goto="/s/office/mail"), UiStep(click=("button", "Wait an hour for replies"))]
+    return [*compose, *wait * WAIT_HOURS, UiStep(expect_text=request["subject"])]
+
+
 def trip_spec(
     d: Draw,
     *,
@@ -133,12 +152,14 @@ def trip_spec(
     title: str,
     reads: list[OracleStep],
     book: OracleStep,
+    book_ui: list[UiStep],
     booked: Expectation,
     wrong_record: dict[str, str],
 ) -> Spec:
     """Either branch of a trip: booked at once (`book`, expecting `booked`) when the policy needs no
-    approval; else the manager asked by mail, the answer waited for, then booked. `wrong_record` swaps what
-    is booked; the approval branch also swaps the manager for a colleague who may not approve."""
+    approval; else the manager asked by mail, the answer waited for, then booked. `book_ui` is the booking
+    in the browser. `wrong_record` swaps what is booked; the approval branch also swaps the manager for a
+    colleague who may not approve."""
     params, _ = policy(d)
     role = travel_approver(params, trip.rate, trip.international)
     tags = ["handbook", POLICY, "abroad" if trip.international else "domestic"]
@@ -148,23 +169,26 @@ def trip_spec(
             oracle=[*reads, book],
             expect=[booked],
             allow=MAIL_SIDE_EFFECTS,
+            ui_oracle=book_ui,
             wrong_record=wrong_record,
             tags=[*tags, "not-needed"],
             phrasing=phrasing,
         )
     boss = manager(d)
     ask = len(reads) + 1
+    request = approval_request(boss, trip, title)
     return Spec(
         prompt=prompt,
         oracle=[
             *reads,
             step("office_get_my_profile"),
-            step("office_send_mail", **approval_request(boss, trip, title)),
+            step("office_send_mail", **request),
             step("office_wait_for_replies", minutes=WAIT_HOURS * 60),
             book,
         ],
         expect=[approval_reply(d, boss), booked],
         allow=MAIL_SIDE_EFFECTS,
+        ui_oracle=[*approval_ui(request), *book_ui],
         wrong_record={boss["mail"]: decoy(d, boss["mail"]), **wrong_record},
         off_by_one=False,  # the rate is in the mail's text; the only number is how long to wait
         tags=[*tags, "approval"],
@@ -186,9 +210,8 @@ def _week_later(start: str, end: str) -> dict[str, str]:
 class TravelApproval(Family):
     name = "office.travel-approval"
     apps = ("office",)
-    surfaces = ("mcp", "cli", "python")
-    no_ui_reason = "the calendar form has no Show as choice (the trip is blocked as out of office)"
-    version = 1
+    surfaces = ("mcp", "cli", "ui", "python")
+    version = 2  # v2: the browser oracle (Outlook's mail, its wait, and the meeting form's Show as: Away)
     author = "saasgym-handbook"
     summary = (
         "block a business trip in the calendar, after the line manager's approval when the Travel Policy "
@@ -253,6 +276,17 @@ class TravelApproval(Family):
                 "is_cancelled": eq(False),
             },
         )
+        first, last = trip.local_window()
+        block_ui = [
+            UiStep(goto="/s/office/calendar/new"),
+            UiStep(fill=("Title", subject)),
+            UiStep(fill=("Start (your time zone)", first)),
+            UiStep(fill=("End", last)),
+            UiStep(fill=("Location", trip.city)),
+            UiStep(select=("Show as", "Away")),
+            UiStep(click=("button", "Send invitation")),
+            UiStep(expect_text=subject),
+        ]
         return trip_spec(
             d,
             prompt=phrasings[k],
@@ -261,6 +295,7 @@ class TravelApproval(Family):
             title=title,
             reads=[step("office_search_drive", query=title)],
             book=block,
+            book_ui=block_ui,
             booked=event,
             wrong_record=_week_later(start, end),
         )

@@ -259,6 +259,7 @@ def update_event(
     body: str | None = None,
     add_attendees: OptionalEmails = None,
     remove_attendees: OptionalEmails = None,
+    show_as: ShowAs | None = None,
 ) -> EventDetail:
     """Change a meeting you organise; attendees get an updated invitation. Moving it resets everyone's
     response to none (they answer again).
@@ -273,6 +274,7 @@ def update_event(
         body: new description.
         add_attendees: addresses to invite (required).
         remove_attendees: addresses to uninvite.
+        show_as: how the time shows on your calendar: free, tentative, busy, oof or workingElsewhere.
     """
     event = organised_event(ctx, event_id)
     moved = start is not None or end is not None
@@ -292,6 +294,8 @@ def update_event(
         event.location = location or None
     if body is not None:
         event.body_content = body
+    if show_as is not None:
+        event.show_as = show_as
     current = {a.email_address: a for a in attendees_of(ctx, event.id)}
     for address in check_addresses(ctx, remove_attendees or [], "remove_attendees"):
         if address not in current:

@@ -4,11 +4,12 @@ first time both are free (desk → calendar)."""
 
 from __future__ import annotations
 
-from datetime import date, datetime
+from datetime import date, datetime, timedelta
 from zoneinfo import ZoneInfo
 
 from apps.crm.families.common import account_ref, accounts, phrase
 from apps.office.families.common import attendee, teams_meeting_expect
+from apps.office.ui_scheduling import slot_label
 from mcp_gateway.families.base import Draw, Family, Redraw, Spec, eq, step
 from mcp_gateway.families.xapp.common import (
     AMBER,
@@ -28,6 +29,12 @@ INVITE_SIDE_EFFECTS = [*MAIL_SIDE_EFFECTS, Allowance(table="office_attendee", op
 def utc(day: date, hour: int, minute: int = 0) -> str:
     """A New York wall-clock time as the UTC minute the calendar stores (YYYY-MM-DDTHH:MM)."""
     moment = datetime(day.year, day.month, day.day, hour, minute, tzinfo=NY).astimezone(ZoneInfo("UTC"))
+    return moment.strftime("%Y-%m-%dT%H:%M")
+
+
+def ny_local(day: date, hour: int, minutes: int = 0) -> str:
+    """A New York wall-clock time as the meeting form's datetime-local value (Amber's zone)."""
+    moment = datetime(day.year, day.month, day.day, hour, tzinfo=NY) + timedelta(minutes=minutes)
     return moment.strftime("%Y-%m-%dT%H:%M")
 
 
@@ -133,11 +140,18 @@ class SupportReviewMeeting(Family):
         )
 
 
+def suggestion_label(slot: dict[str, str]) -> str:
+    """How the Scheduling Assistant names a suggested time (New York, Amber's zone)."""
+    s, e = (datetime.fromisoformat(slot[k].replace("Z", "+00:00")).astimezone(NY) for k in ("start", "end"))
+    return slot_label(s, e)
+
+
 class IncidentSyncMeeting(Family):
     name = "xapp.incident-sync-meeting"
     apps = ("office", "ticketing")
+    surfaces = ("mcp", "cli", "ui", "python")
+    version = 2  # v2: the browser oracle (the meeting form's Scheduling Assistant picks the slot)
     author = "saasgym-xapp-team"
-    no_ui_reason = "the free/busy search (find_meeting_times) has no page in the office UI"
     summary = (
         "a Teams sync with an employee and the analyst on their open incident at their first common slot"
     )
@@ -183,6 +197,20 @@ class IncidentSyncMeeting(Family):
         ]
         prompt, k = phrase(d, phrasings)
         outsider = next(r["email"] for r in pool if r["email"] not in mails)
+        ui = [
+            UiStep(goto=f"/s/ticketing/incidents/{n}"),
+            UiStep(expect_text=n),
+            UiStep(goto="/s/office/calendar/new"),
+            UiStep(fill=("Title", title)),
+            *[UiStep(fill=("Required attendees", m)) for m in mails],  # each chosen in the people picker
+            UiStep(fill=("Start (your time zone)", ny_local(day, hour))),
+            UiStep(fill=("End", ny_local(day, hour, minutes))),
+            UiStep(click=("button", "Scheduling Assistant")),
+            UiStep(click=("link", suggestion_label(slot))),
+            UiStep(check="Teams meeting"),
+            UiStep(click=("button", "Send invitation")),
+            UiStep(expect_text=title),
+        ]
         return Spec(
             prompt=prompt,
             oracle=[
@@ -207,6 +235,7 @@ class IncidentSyncMeeting(Family):
             ],
             expect=teams_meeting_expect(Match(contains=n), slot, mails),
             allow=INVITE_SIDE_EFFECTS,
+            ui_oracle=ui,
             wrong_record={inc["assignee_email"]: outsider},
             tags=["meeting", "incident", "free-busy", "cross-app"],
             phrasing=k,

@@ -10,7 +10,7 @@ from __future__ import annotations
 from apps.office.families.common import AMBER
 from apps.office.families.travel import draw_trip, policy, trip_spec
 from mcp_gateway.families.base import Draw, Family, Spec, eq, step
-from mcp_gateway.tasks.model import Expectation, Match
+from mcp_gateway.tasks.model import Expectation, Match, UiStep
 
 HOME = "United States"
 ACCOUNTS = """
@@ -24,9 +24,8 @@ ORDER BY a.id
 class CustomerVisitTravel(Family):
     name = "xapp.customer-visit-travel"
     apps = ("crm", "office")
-    surfaces = ("mcp", "cli", "python")
-    no_ui_reason = "no browser oracle yet (mail, the wait and the CRM event form are all in the browser)"
-    version = 1
+    surfaces = ("mcp", "cli", "ui", "python")
+    version = 2  # v2: the browser oracle (Outlook's mail and its wait, then the CRM's New Event form)
     author = "saasgym-handbook"
     summary = (
         "an on-site visit to a customer: the CRM's billing country and the hotel rate decide whether the "
@@ -102,6 +101,15 @@ class CustomerVisitTravel(Family):
             title=title,
             reads=[*reads, step("office_search_drive", query=title)],
             book=log,
+            book_ui=[
+                UiStep(goto=f"/s/crm/events/new?what_id={acct['id']}"),
+                UiStep(fill=("Subject", subject)),
+                UiStep(fill=("Start", start)),
+                UiStep(fill=("End", end)),
+                UiStep(fill=("Location", trip.city)),
+                UiStep(click=("button", "Save")),
+                UiStep(expect_text=subject),
+            ],
             booked=event,
             wrong_record={acct["id"]: other},
         )

@@ -1,0 +1,152 @@
+"""Outlook's Scheduling Assistant: your and the attendees' free/busy over one working day (get_schedule)
+and suggested times when everyone is free (find_meeting_times); picking one fills the meeting form."""
+
+from __future__ import annotations
+
+from datetime import datetime, time, timedelta
+from typing import Any
+from zoneinfo import ZoneInfo
+
+from fastapi import APIRouter, Request
+from fastapi.responses import Response
+
+from apps.core.ui_kit import UiKit
+from apps.office.ui_mail import picked_addresses
+
+FIRST_HOUR, LAST_HOUR = 7, 19  # the day the grid shows, as the week view does
+STATUS = {"0": "Free", "1": "Tentative", "2": "Busy", "3": "Away", "4": "Working elsewhere"}
+DURATIONS = (15, 30, 45, 60, 90, 120, 180, 240)
+CARRIED = ("subject", "location", "body", "show_as", "room", "recurrence", "is_online_meeting")
+
+
+def form_back(values: dict[str, str]) -> str:
+    """The meeting form the assistant returns to: a new meeting, or the edit page of one."""
+    back = values.get("back", "")
+    if back.startswith("/calendar/") and back.endswith("/edit") and back.count("/") == 3:
+        return back
+    return "/calendar/new"
+
+
+def _minute(text: str | None) -> datetime | None:
+    try:
+        return datetime.strptime(text or "", "%Y-%m-%dT%H:%M")
+    except ValueError:
+        return None
+
+
+def plan(values: dict[str, str], now: datetime) -> tuple[datetime, int]:
+    """Where the search starts (the form's start, or the next half hour) and the meeting's length in
+    minutes (the assistant's Duration, else the form's end - start, else 30)."""
+    start, end = _minute(values.get("start")), _minute(values.get("end"))
+    day = _minute(f"{values['date']}T08:00") if values.get("date") else None
+    if day is not None and (start is None or start.date() != day.date()):
+        start = day
+    if start is None:
+        start = now.replace(tzinfo=None, second=0, microsecond=0) + timedelta(minutes=(-now.minute) % 30)
+    if values.get("duration", "").isdigit():
+        return start, int(values["duration"])
+    if end is not None and end > start:
+        return start, int((end - start).total_seconds() // 60)
+    return start, 30
+
+
+def slot_label(start: datetime, end: datetime) -> str:
+    """A suggested time's link text, in the zone the times carry: "Tuesday, November 10, 09:30 to 10:00"."""
+    return f"{start:%A, %B} {start.day}, {start:%H:%M} to {end:%H:%M}"
+
+
+def _working(hours: str | None, moment: datetime) -> bool:
+    """Whether `moment` is inside working hours as getSchedule words them ("09:00-17:00 Zone Mon-Fri")."""
+    if not hours:
+        return True
+    span, zone_name = hours.split()[:2]
+    opens, closes = (time.fromisoformat(t) for t in span.split("-"))
+    local = moment.astimezone(ZoneInfo(zone_name))
+    return local.weekday() < 5 and opens <= local.time() < closes
+
+
+def grid(schedules: list[dict[str, Any]], slots: list[datetime]) -> list[dict[str, Any]]:
+    """One row per person: a status word per half hour (the digits of availabilityView), free time
+    outside their working hours (in their own zone) shown as such, as Outlook shades it."""
+    rows = []
+    for s in schedules:
+        cells = []
+        for moment, digit in zip(slots, s["availability_view"], strict=False):
+            status = STATUS.get(digit, "Busy")
+            if status == "Free" and not _working(s.get("working_hours"), moment):
+                status = "Outside working hours"
+            cells.append(status)
+        rows.append({"name": s["display_name"], "cells": cells, "error": s["error"]})
+    return rows
+
+
+def build_scheduling_router(kit: UiKit) -> APIRouter:
+    router = APIRouter()
+
+    @router.get("/calendar/scheduling", name="scheduling_assistant")
+    async def assistant(request: Request) -> Response:
+        values = dict(request.query_params)
+        me = await kit.read(request, "get_my_profile")
+        tz = ZoneInfo(me["time_zone"])
+        start, minutes = plan(values, kit.episode(request).now.astimezone(tz))
+        people = picked_addresses(values, "attendees")
+        day = start.date()
+        opens = datetime.combine(day, time(FIRST_HOUR), tz)
+        found = await kit.run(
+            request,
+            "find_meeting_times",
+            {
+                "attendees": people,
+                "duration_minutes": minutes,
+                "start": start.replace(tzinfo=tz).isoformat(),
+                "end": datetime.combine(day + timedelta(days=1), time(0), tz).isoformat(),
+            },
+        )
+        moments = [opens + timedelta(minutes=30 * i) for i in range(2 * (LAST_HOUR - FIRST_HOUR))]
+        rows: list[dict[str, Any]] = []
+        if found.ok:
+            schedule = await kit.read(
+                request,
+                "get_schedule",
+                {
+                    "schedules": [me["mail"], *people],
+                    "start": opens.isoformat(),
+                    "end": datetime.combine(day, time(LAST_HOUR), tz).isoformat(),
+                    "interval_minutes": 30,
+                },
+            )
+            rows = grid(schedule["schedules"], moments)
+        carried = {k: values[k] for k in CARRIED if values.get(k)}
+        carried["attendees_picked"] = "; ".join(people)  # back in the form as the picker's tokens
+        back = form_back(values)
+        suggestions = []
+        for s in found.data()["suggestions"] if found.ok else []:
+            ls = datetime.fromisoformat(s["start"]).astimezone(tz)
+            le = datetime.fromisoformat(s["end"]).astimezone(tz)
+            pick = {**carried, "start": ls.strftime("%Y-%m-%dT%H:%M"), "end": le.strftime("%Y-%m-%dT%H:%M")}
+            suggestions.append({"label": slot_label(ls, le), "href": kit.url(request, back, **pick)})
+        return kit.render(
+            request,
+            "scheduling.html",
+            {
+                "title": "Scheduling Assistant",
+                "error": None if found.ok else found.error,
+                "reason": found.data().get("reason") if found.ok else None,
+                "external": found.data()["external_attendees_not_checked"] if found.ok else [],
+                "day": day,
+                "tz": me["time_zone"],
+                "slots": [m.strftime("%H:%M") for m in moments],
+                "rows": rows,
+                "suggestions": suggestions,
+                "minutes": minutes,
+                "durations": sorted({*DURATIONS, minutes}),
+                "carried": {**carried, "start": start.strftime("%Y-%m-%dT%H:%M")},
+                "back": back,
+                "back_href": kit.url(
+                    request, back, **{**carried, **{k: values[k] for k in ("start", "end") if values.get(k)}}
+                ),
+            },
+            status=200 if found.ok else 422,
+        )
+
+    return router

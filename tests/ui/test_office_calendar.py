@@ -1,0 +1,201 @@
+"""Outlook's calendar in a real Chromium: Show as on the meeting form, editing a meeting you organise (move
+it, invite people with the picker), cancelling with a message, and the Scheduling Assistant."""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta
+from zoneinfo import ZoneInfo
+
+from playwright.sync_api import expect
+
+from tests.ui.test_accessibility import _violations
+
+UTC = ZoneInfo("UTC")
+
+
+def _my_future_meeting(episode) -> tuple[str, str]:  # noqa: ANN001
+    """A single (not recurring) meeting Amber organises, after the episode's clock, with an attendee."""
+    me = episode.call("office_get_my_profile")["id"]
+    now = episode.now.astimezone(UTC).strftime("%Y-%m-%d %H:%M:%S")
+    return episode.db.execute_raw(
+        "SELECT e.id, e.subject FROM office_event e WHERE e.organizer_id = ? AND e.start_date_time > ? "
+        "AND e.is_cancelled = 0 AND e.recurrence IS NULL AND EXISTS (SELECT 1 FROM office_attendee a "
+        "WHERE a.event_id = e.id AND a.type = 'required') ORDER BY e.start_date_time, e.id LIMIT 1",
+        (me, now),
+    )[0]
+
+
+def _colleague(episode, skip: tuple[str, ...] = ()) -> tuple[str, str]:  # noqa: ANN001
+    me = episode.call("office_get_my_profile")["mail"]
+    rows = episode.db.execute_raw("SELECT display_name, mail FROM office_user ORDER BY mail")
+    return next((n, m) for n, m in rows if m not in (me, *skip) and len(n.split()) > 1)
+
+
+def _local(episode, stamp: str) -> str:  # noqa: ANN001
+    tz = ZoneInfo(episode.call("office_get_my_profile")["time_zone"])
+    return datetime.fromisoformat(stamp.replace("Z", "+00:00")).astimezone(tz).strftime("%Y-%m-%dT%H:%M")
+
+
+def test_new_meeting_shows_as_away_and_end_before_start_is_refused(office):
+    """Show as offers Outlook's five labels over Graph's showAs; Away stores oof. End before start is
+    refused with the service's error, the values kept and nothing changed."""
+    episode, page, ui = office
+    page.goto(ui("/calendar"))
+    page.get_by_role("link", name="New meeting").click()
+    show_as = page.get_by_label("Show as", exact=True)
+    assert show_as.locator("option").all_inner_texts() == [
+        "Free",
+        "Working elsewhere",
+        "Tentative",
+        "Busy",
+        "Away",
+    ]
+    expect(show_as).to_have_value("busy")
+    page.get_by_label("Title", exact=True).fill("Trip to Denver")
+    page.get_by_label("Start (your time zone)").fill("2026-12-07T08:00")
+    page.get_by_label("End", exact=True).fill("2026-12-06T18:00")
+    show_as.select_option(label="Away")
+    before = episode.state_hash()
+    page.get_by_role("button", name="Send invitation").click()
+    expect(page.get_by_role("alert")).to_contain_text("end must be after start")
+    assert episode.state_hash() == before
+    expect(page.get_by_label("Show as", exact=True)).to_have_value("oof")
+    page.get_by_label("End", exact=True).fill("2026-12-09T18:00")
+    page.get_by_role("button", name="Send invitation").click()
+    expect(page.get_by_role("heading", level=1)).to_have_text("Trip to Denver")
+    expect(page.get_by_text("Away", exact=True)).to_be_visible()
+    rows = episode.db.execute_raw("SELECT show_as FROM office_event WHERE subject = 'Trip to Denver'")
+    assert rows == [("oof",)]
+
+
+def test_edit_a_meeting_move_it_and_invite_a_colleague_with_the_picker(office):
+    """Edit on a meeting you organise: new times and a colleague picked from the directory; Send update
+    moves it (responses reset) and invites them. An unknown address is refused, nothing changed."""
+    episode, page, ui = office
+    event_id, subject = _my_future_meeting(episode)
+    name, mail = _colleague(episode)
+    ev = episode.call("office_get_event", event_id=event_id)
+    start = datetime.fromisoformat(ev["start_date_time"].replace("Z", "+00:00")) + timedelta(days=1, hours=1)
+    length = datetime.fromisoformat(ev["end_date_time"].replace("Z", "+00:00")) - (
+        start - timedelta(days=1, hours=1)
+    )
+    page.goto(ui(f"/calendar/{event_id}"))
+    page.get_by_role("link", name="Edit", exact=True).click()
+    expect(page.get_by_role("heading", level=1)).to_have_text("Edit meeting")
+    expect(page.get_by_label("Title", exact=True)).to_have_value(subject)
+    expect(page.get_by_label("Start (your time zone)")).to_have_value(_local(episode, ev["start_date_time"]))
+    page.get_by_label("Start (your time zone)").fill(_local(episode, start.isoformat()))
+    page.get_by_label("End", exact=True).fill(_local(episode, (start + length).isoformat()))
+    picker = page.get_by_role("combobox", name="Required attendees", exact=True)
+    picker.fill("nobody.here@acme.example")
+    before = episode.state_hash()
+    page.get_by_role("button", name="Send update").click()
+    expect(page.get_by_role("alert")).to_contain_text("nobody.here@acme.example")
+    assert episode.state_hash() == before
+    picker = page.get_by_role("combobox", name="Required attendees", exact=True)
+    picker.fill("")
+    picker.press_sequentially(name.split()[0][:4], delay=30)
+    option = page.get_by_role("listbox", name="Required attendees suggestions").get_by_role(
+        "option", name=mail, exact=True
+    )
+    option.click()
+    expect(page.get_by_role("button", name=f"Remove {name}")).to_be_visible()
+    page.get_by_role("button", name="Send update").click()
+    expect(page.get_by_role("heading", level=1)).to_have_text(subject)
+    after = episode.call("office_get_event", event_id=event_id)
+    assert after["start_date_time"].startswith(start.astimezone(UTC).strftime("%Y-%m-%dT%H:%M"))
+    assert mail in {a["email_address"] for a in after["attendees"]}
+    assert all(a["response_status"] == "none" for a in after["attendees"] if a["type"] != "resource")
+    update = [e for e in episode.events() if e.kind == "action" and e.name == "update_event"][-1]
+    assert update.surface == "ui" and update.outcome == "ok" and update.args["add_attendees"] == [mail]
+
+
+def test_cancel_a_meeting_with_a_message(office):
+    """Cancel meeting sends the cancellation with the message typed for the attendees."""
+    episode, page, ui = office
+    event_id, subject = _my_future_meeting(episode)
+    page.goto(ui(f"/calendar/{event_id}"))
+    form = page.get_by_role("form", name="Cancel meeting")
+    form.get_by_label("Message to attendees").fill("Sorry, we need to postpone.")
+    form.get_by_role("button", name="Cancel meeting").click()
+    expect(page.get_by_role("alert")).to_have_text("This meeting was cancelled.")
+    assert episode.db.execute_raw("SELECT is_cancelled FROM office_event WHERE id = ?", (event_id,)) == [(1,)]
+    bodies = episode.db.execute_raw(
+        "SELECT body_content FROM office_message WHERE subject LIKE ? AND body_content LIKE '%postpone%'",
+        (f"%{subject}%",),
+    )
+    assert bodies
+
+
+def test_scheduling_assistant_picks_a_suggested_time_into_the_form(office):
+    """From the new-meeting form, the Scheduling Assistant shows everyone's free/busy for the day and the
+    times find_meeting_times suggests; picking one fills Start and End and keeps the rest of the form."""
+    episode, page, ui = office
+    _, first = _colleague(episode)
+    _, second = _colleague(episode, (first,))
+    page.goto(ui("/calendar/new"))
+    page.get_by_label("Title", exact=True).fill("Quick sync")
+    page.get_by_role("combobox", name="Required attendees", exact=True).fill(f"{first}; {second}")
+    page.get_by_label("Start (your time zone)").fill("2026-11-10T09:00")
+    page.get_by_label("End", exact=True).fill("2026-11-10T09:30")
+    page.get_by_role("button", name="Scheduling Assistant").click()
+    expect(page.get_by_role("heading", level=1)).to_have_text("Scheduling Assistant")
+    fb = page.get_by_role("table", name="Free/busy by half hour, 2026-11-10")
+    expect(fb.get_by_role("row")).to_have_count(4)  # the header, you and the two attendees
+    tz = episode.call("office_get_my_profile")["time_zone"]
+    start = datetime(2026, 11, 10, 9, tzinfo=ZoneInfo(tz))
+    mine = episode.call(
+        "office_get_schedule",
+        schedules=[episode.call("office_get_my_profile")["mail"]],
+        start=(start - timedelta(hours=2)).isoformat(),
+        end=(start + timedelta(hours=10)).isoformat(),
+        interval_minutes=30,
+    )["schedules"][0]["availability_view"]
+    cells = fb.get_by_role("row").nth(1).get_by_role("cell").all_inner_texts()
+    words = {"1": "Tentative", "2": "Busy", "3": "Away", "4": "Working elsewhere"}
+    assert [words.get(d) for d in mine] == [c if c in words.values() else None for c in cells]
+    assert set(mine) != {"0"} and "Outside working hours" in cells  # Amber's day starts at 09:00
+    found = episode.call(
+        "office_find_meeting_times",
+        attendees=[first, second],
+        duration_minutes=30,
+        start=start.isoformat(),
+        end=(start + timedelta(hours=15)).isoformat(),
+    )["suggestions"][0]
+    links = page.get_by_role("region", name="Suggested times").get_by_role("link")
+    s, e = _local(episode, found["start"]), _local(episode, found["end"])
+    expect(links.first).to_have_text(f"Tuesday, November 10, {s[11:]} to {e[11:]}")
+    links.first.click()
+    expect(page.get_by_role("heading", level=1)).to_have_text("New meeting")
+    expect(page.get_by_label("Start (your time zone)")).to_have_value(s)
+    expect(page.get_by_label("End", exact=True)).to_have_value(e)
+    expect(page.get_by_label("Title", exact=True)).to_have_value("Quick sync")
+    expect(page.get_by_role("button", name=f"Remove {second}")).to_be_visible()
+
+
+def test_scheduling_assistant_refuses_an_unknown_attendee(office):
+    episode, page, ui = office
+    page.goto(ui("/calendar/new?attendees=nobody.here%40acme.example&start=2026-11-10T09:00"))
+    before = episode.state_hash()
+    page.get_by_role("button", name="Scheduling Assistant").click()
+    expect(page.get_by_role("alert")).to_contain_text("no one at")
+    expect(page.get_by_role("region", name="Suggested times")).to_have_count(0)
+    assert episode.state_hash() == before
+
+
+def test_new_calendar_states_pass_axe(office):
+    """The states the catalogue's pages do not show: the edit form refusing, the assistant refusing."""
+    episode, page, ui = office
+    event_id, _ = _my_future_meeting(episode)
+    page.goto(ui(f"/calendar/{event_id}/edit"))
+    page.get_by_role("combobox", name="Required attendees", exact=True).fill("nobody.here@acme.example")
+    page.get_by_role("button", name="Send update").click()
+    expect(page.get_by_role("alert")).to_be_visible()
+    assert not _violations(page)
+    page.goto(ui("/calendar/scheduling?attendees=nobody.here%40acme.example"))
+    expect(page.get_by_role("alert")).to_be_visible()
+    assert not _violations(page)
+    _, mail = _colleague(episode)
+    page.goto(ui(f"/calendar/scheduling?attendees={mail}&start=2026-11-10T09:00&duration=60"))
+    expect(page.get_by_role("region", name="Free/busy grid")).to_be_visible()
+    assert not _violations(page)
