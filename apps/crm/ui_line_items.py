@@ -66,7 +66,10 @@ def build_line_item_router(kit: UiKit) -> APIRouter:
         item = next((li for li in data["line_items"] if li["id"] == line_item_id), None)
         if item is None:
             return kit.error_page(request, f"No product {line_item_id} on this opportunity.")
-        sections = tuple((t, tuple(f for f in fs if f.name in EDIT_FIELDS)) for t, fs in LINE_ITEM_FORM)
+        sections = tuple(
+            (t, tuple(replace(f, help=None) for f in fs if f.name in EDIT_FIELDS))  # no "blank = list price"
+            for t, fs in LINE_ITEM_FORM
+        )
         back = f"/opportunities/{opportunity_id}"
         name = item.get("product_name") or line_item_id
         page = FormPage(

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from playwright.sync_api import expect
 
+from tests.ui.test_accessibility import _violations
+
 
 def _opportunity_with_product(episode):
     opp = episode.call("crm_list_opportunities", limit=1)["records"][0]
@@ -52,3 +54,4 @@ def test_edit_refuses_a_zero_quantity_and_changes_nothing(crm):
     expect(page.get_by_label("Quantity")).to_have_attribute("aria-invalid", "true")
     expect(page.get_by_label("Quantity")).to_have_value("0")  # the typed value stays
     assert episode.state_hash() == before
+    assert _violations(page) == []  # axe over the refusal shown: no serious or critical

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from playwright.sync_api import expect
 
+from tests.ui.test_accessibility import _violations
+
 
 def _new_problem(episode):
     made = episode.call("ticketing_create_problem", short_description="Printers drop off the network")
@@ -68,6 +70,7 @@ def test_edit_incidents_refuses_a_closed_incident_and_changes_nothing(desk):
     expect(alert).to_contain_text(f"Invalid update. Incidents: {closed} is Closed and read-only")
     expect(page.get_by_label("Incidents List").get_by_role("option")).to_have_count(2)
     assert episode.state_hash() == before
+    assert _violations(page) == []  # axe over the refusal shown: no serious or critical
     assert _tried(episode, 2) == [
         ("link_incident_to_problem", "ui", "rolled_back"),
         ("link_incident_to_problem", "ui", "error"),
