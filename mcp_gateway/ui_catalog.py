@@ -30,6 +30,7 @@ PAGES: dict[str, list[str]] = {
         f"/opportunities/{OPP}",
         f"/opportunities/{OPP}/edit",
         f"/opportunities/{OPP}/products/new",
+        "/opportunities/0065g0000000003AAA/products/00k5g0000000001AAA/edit",  # a Products row's Edit
         "/products/01t5g000000000JAAQ",
         "/reports",
         "/reports/pipeline",
@@ -50,6 +51,7 @@ PAGES: dict[str, list[str]] = {
         "/problems",
         "/problems/PRB0040150",
         "/problems/PRB0040001",  # an open problem: the editable form
+        "/problems/PRB0040001/incidents",  # its Incidents related list's Edit... (the slushbucket)
         "/changes",
         "/changes/CHG0030343",
         "/changes/new",

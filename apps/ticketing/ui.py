@@ -18,6 +18,7 @@ from apps.ticketing.ui_kb import build_kb_router
 from apps.ticketing.ui_lists import build_list_router
 from apps.ticketing.ui_navigator import NAVIGATOR
 from apps.ticketing.ui_problem import build_problem_router
+from apps.ticketing.ui_problem_incidents import build_problem_incidents_router
 from apps.ticketing.ui_refs import build_ref_router
 from apps.ticketing.ui_request import build_request_router
 from apps.ticketing.ui_search import build_search_router
@@ -72,6 +73,7 @@ def build_router(kit: UiKit) -> APIRouter:
     router.include_router(build_kb_router(kit))
     router.include_router(build_change_router(kit))
     router.include_router(build_clock_router(kit))
+    router.include_router(build_problem_incidents_router(kit))  # before the problem's POST /{op}
     router.include_router(build_problem_router(kit))
     router.include_router(build_request_router(kit))
 

@@ -9,7 +9,7 @@ from typing import Any
 from apps.ticketing.families.common import OPEN, incidents, stamps
 from mcp_gateway.families.base import Draw, Family, Redraw, Spec, eq, step
 from mcp_gateway.families.splits import entity_split
-from mcp_gateway.tasks.model import Expectation, Match
+from mcp_gateway.tasks.model import Expectation, Match, UiStep
 
 UNLINKED = f"{OPEN} AND i.problem_id IS NULL AND i.cmdb_ci IS NOT NULL"
 TITLES = [
@@ -73,6 +73,26 @@ def _related(d: Draw, n: int) -> tuple[list[dict[str, Any]], list[dict[str, Any]
     return chosen, by_ci[ci]
 
 
+def link_ui(problem: str, numbers: list[str]) -> list[UiStep]:
+    """On the problem's form, the Incidents related list's Edit...: each incident moved from the
+    Collection to the Incidents List, then Save (link_incident_to_problem for each)."""
+    steps = [UiStep(goto=f"/problems/{problem}"), UiStep(click=("link", "Edit..."))]
+    for n in numbers:
+        steps += [UiStep(select=("Collection", n)), UiStep(click=("button", "Add"))]
+    return [*steps, UiStep(click=("button", "Save")), UiStep(expect_text=numbers[-1])]
+
+
+def known_error_ui(problem: str, workaround: str) -> list[UiStep]:
+    """On the problem's form: the workaround, the Known error check box, then Update."""
+    return [
+        UiStep(goto=f"/problems/{problem}"),
+        UiStep(fill=("Workaround", workaround)),
+        UiStep(check="Known error"),
+        UiStep(click=("button", "Update")),
+        UiStep(expect_text="Record updated"),
+    ]
+
+
 def _callers(d: Draw, rows: list[dict[str, Any]]) -> set[str]:
     """The callers of `rows` that belong to the instance's split."""
     return {r["caller_id"] for r in rows if entity_split(d.world.world, "caller", r["caller_id"]) == d.split}
@@ -89,10 +109,8 @@ class ProblemForIncidents(Family):
     apps = ("ticketing",)
     splits = ("train", "test")  # too few CIs have three open incidents of dev callers
     author = "saasgym-itsm-team"
-    no_ui_reason = (
-        "the browser's problem form links only its first reported incident; linking more incidents to a "
-        "problem has no control in the UI"
-    )
+    version = 2  # v2: a browser oracle (the problem's Incidents related list, Edit...)
+    surfaces = ("mcp", "cli", "ui", "python")
     summary = (
         "three or four open incidents on one CI tied to one problem: a new problem opened from the first "
         "incident, or an existing open problem of that CI"
@@ -129,9 +147,17 @@ class ProblemForIncidents(Family):
             step("ticketing_link_incident_to_problem", incident_id=n, problem_id=number) for n in nums[1:]
         ]
         linked = Match(is_null=False)
+        ui = [
+            UiStep(goto="/problems/new"),
+            UiStep(fill=("First reported by", nums[0])),
+            UiStep(fill=("Short description", title)),
+            UiStep(click=("button", "Submit")),
+            UiStep(expect_text="has been created"),
+        ]
         return Spec(
             prompt=phrasings[k],
             oracle=oracle,
+            ui_oracle=ui + link_ui(number, nums[1:]),
             expect=[
                 Expectation(
                     table="ticketing_problem",
@@ -175,6 +201,7 @@ class ProblemForIncidents(Family):
         return Spec(
             prompt=phrasings[k],
             oracle=oracle,
+            ui_oracle=link_ui(p, nums),
             expect=[_linked(r, eq(prb["sys_id"])) for r in chosen],
             allow=[stamps(r["sys_id"]) for r in chosen],
             wrong_record={nums[0]: _stranger(d, d.world.rows(f"{_INC_ROWS}"), chosen)},
@@ -205,8 +232,10 @@ class KnownErrorRollout(Family):
     apps = ("ticketing",)
     splits = ("test",)
     author = "saasgym-itsm-team"
-    no_ui_reason = "the browser has no control to link an incident to an existing problem"
-    version = 2  # v2: the problem form marks known errors (its no-UI reason, in every instance, changed)
+    # v2: the problem form marks known errors (its no-UI reason, in every instance, changed)
+    # v3: a browser oracle (Known error + Update, then the Incidents related list's Edit...)
+    version = 3
+    surfaces = ("mcp", "cli", "ui", "python")
     summary = (
         "test only: record an open problem as a known error with its workaround and link two or three "
         "open incidents of its CI, each of which then carries the workaround"
@@ -266,6 +295,7 @@ class KnownErrorRollout(Family):
         return Spec(
             prompt=phrasings[k],
             oracle=oracle,
+            ui_oracle=known_error_ui(p, text) + link_ui(p, nums),
             expect=[
                 Expectation(
                     table="ticketing_problem",
