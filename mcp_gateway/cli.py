@@ -158,8 +158,8 @@ def _banner(gateway, world: str, task_id: str | None, token_file: Path | None, s
     subject = f"task {task_id!r}" if task_id else f"world {world!r}"
     return (
         [f"saasgym: {subject}, episode {episode.id}"]
-        + [f"  {label + ':':<{width}}{value}" for label, value in rows]
         + _design_notices(rows)
+        + [f"  {label + ':':<{width}}{value}" for label, value in rows]
     )
 
 
