@@ -156,9 +156,20 @@ def _banner(gateway, world: str, task_id: str | None, token_file: Path | None, s
     rows += [("harness API", f"http://{settings.host}:{settings.port}/v1  (bearer key in {key_source})")]
     width = max(len(label) for label, _ in rows) + 2
     subject = f"task {task_id!r}" if task_id else f"world {world!r}"
-    return [f"saasgym: {subject}, episode {episode.id}"] + [
-        f"  {label + ':':<{width}}{value}" for label, value in rows
-    ]
+    return (
+        [f"saasgym: {subject}, episode {episode.id}"]
+        + _design_notices(rows)
+        + [f"  {label + ':':<{width}}{value}" for label, value in rows]
+    )
+
+
+def _design_notices(rows: list[tuple[str, str]]) -> list[str]:
+    """One line when a web UI on the banner falls back from its vendor's design system (not installed)."""
+    if not any(label == "crm web UI" for label, _ in rows):
+        return []
+    from apps.crm import design_system
+
+    return [] if design_system.installed() else [design_system.NOTICE]
 
 
 def _serve_one(settings, sock, world: str, task_id: str | None, token_file: Path | None) -> None:  # noqa: ANN001

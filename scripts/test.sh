@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Install what the tests need (Python deps, Debian's chromium, the node MCP clients) and run the whole suite.
+# Install what the tests need (Python deps, Debian's chromium, the node MCP clients, the design systems) and run the
+# whole suite.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 if ! command -v chromium >/dev/null 2>&1; then
@@ -11,6 +12,8 @@ if ! command -v node >/dev/null 2>&1; then
 fi
 # [ray]: Ray, pinned there, only for tests/gateway/test_ray_cluster.py (a 2-node local cluster).
 python3 -m pip install -q --disable-pip-version-check -e ".[test,ray]"
+# The design systems the web UIs are styled by (SLDS for the CRM), as `bash scripts/serve.sh` installs them.
+bash scripts/design_systems.sh
 # Foreign MCP clients (TypeScript SDK, MCP Inspector) for the interoperability tests.
 npm install --prefix tests/foreign_clients --no-audit --no-fund --loglevel=error  # (npm ci trips over optional platform deps)
 # The harness-adapter venvs (OpenEnv, Inspect AI, verifiers, Harbor, TRL, the client beside mcp 1.x on Python 3.10, the mcp floor), each from its lock in tests/adapters/locks/; kept under .venvs/ and rebuilt only when a lock changes.

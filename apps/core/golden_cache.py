@@ -53,14 +53,25 @@ def code_version(root: Path | None = None) -> str:
     package and $SAASGYM_APP_DIRS) plus library versions."""
     h = hashlib.sha256()
     for folder in [root] if root else [Path(p) for p in app_dirs()]:
-        for path in sorted(folder.rglob("*.py")):
-            if "__pycache__" in path.parts:
-                continue
+        for path in _sources(folder):
             h.update(str(path.relative_to(folder)).encode() + b"\0")
             h.update(path.read_bytes() + b"\0")
     for version in (sqlite3.sqlite_version, sqlalchemy.__version__, pydantic.VERSION, str(FORMAT)):
         h.update(version.encode() + b"\0")
     return h.hexdigest()
+
+
+def _sources(folder: Path) -> list[Path]:
+    """The .py files under `folder`, sorted; npm's node_modules (a web UI's design system, thousands of files)
+    and __pycache__ folders are not walked.
+
+    folder: an apps folder.
+    """
+    found = []
+    for parent, dirs, files in os.walk(folder):
+        dirs[:] = [d for d in dirs if d not in ("node_modules", "__pycache__")]
+        found += [Path(parent, f) for f in files if f.endswith(".py")]
+    return sorted(found)
 
 
 def cache_key(world: World, specs: Sequence[AppSpec]) -> str:

@@ -13,6 +13,7 @@ from fastapi import APIRouter
 from fastapi.responses import FileResponse, Response
 
 from apps.core.ui_kit import NavItem, UiKit
+from apps.crm import design_system
 from apps.crm.ui_activity import build_activity_router
 from apps.crm.ui_common import TOAST_COOKIE
 from apps.crm.ui_convert import build_convert_router
@@ -27,7 +28,10 @@ from apps.crm.ui_reports import build_report_router
 from apps.crm.ui_stage import build_stage_router
 
 STATIC = Path(__file__).parent / "static"
-ASSETS = {"crm.css": "text/css", "crm.js": "text/javascript"}
+ASSETS = {"crm.css": "text/css", "crm-slds.css": "text/css", "crm.js": "text/javascript"}
+# The design system's files are versioned by the pinned release: a browser may keep them a day.
+SLDS_CACHE = "public, max-age=86400"
+
 TABS = (
     ("Home", "/"),
     ("Accounts", "/accounts"),
@@ -47,6 +51,9 @@ def build_router(kit: UiKit) -> APIRouter:
     kit.search_placeholder = "Search accounts, contacts, leads, opportunities…"
     kit.env.globals["lookup_placeholder"] = placeholder
     kit.env.filters["unquote"] = unquote
+    kit.env.globals["slds_installed"] = design_system.installed
+    kit.env.globals["slds_version"] = design_system.pinned_version()
+    kit.env.globals["page_frame"] = "crm_base.html"  # the core pages (task, error) in the CRM's frame
     router = APIRouter()
 
     @router.get("/_assets/{name}", include_in_schema=False)
@@ -54,6 +61,13 @@ def build_router(kit: UiKit) -> APIRouter:
         if name not in ASSETS:
             return Response(status_code=404)
         return FileResponse(STATIC / name, media_type=ASSETS[name])
+
+    @router.get("/_slds/{relative:path}", include_in_schema=False)
+    async def slds_asset(relative: str) -> Response:
+        found = design_system.asset(relative)
+        if found is None:
+            return Response(status_code=404)
+        return FileResponse(found[0], media_type=found[1], headers={"Cache-Control": SLDS_CACHE})
 
     for sub in (
         build_lookup_router,

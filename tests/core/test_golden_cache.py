@@ -95,3 +95,16 @@ def test_only_the_most_recently_used_entries_are_kept(cache):
     assert len(list(cache.glob("*.db"))) == 2 and len(list(cache.glob("*.json"))) == 2
     kept = {p.stem for p in cache.glob("*.json")}
     assert golden_cache.cache_key(world, [specs["crm"], specs["ticketing"]]) in kept
+
+
+def test_the_code_version_reads_sources_but_not_npm_packages(tmp_path):
+    """An app's installed design system (node_modules, thousands of files) is neither walked nor hashed."""
+    app = tmp_path / "app"
+    (app / "slds" / "node_modules" / "pkg").mkdir(parents=True)
+    (app / "ui.py").write_text("A = 1\n")
+    (app / "slds" / "node_modules" / "pkg" / "build.py").write_text("B = 1\n")
+    before = golden_cache.code_version.__wrapped__(app)
+    (app / "slds" / "node_modules" / "pkg" / "build.py").write_text("B = 2\n")
+    assert golden_cache.code_version.__wrapped__(app) == before
+    (app / "ui.py").write_text("A = 2\n")
+    assert golden_cache.code_version.__wrapped__(app) != before

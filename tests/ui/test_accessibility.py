@@ -114,3 +114,25 @@ def test_repeated_controls_are_distinguishable(all_apps):
         subject = page.locator(f"[id='{ids.split()[0]}']").inner_text().strip()
         form = buttons.nth(i).locator("xpath=ancestor::form[1]")
         assert subject and form.get_attribute("aria-label") == f"Complete task {subject}"
+
+
+def test_crm_open_menus_and_toast_on_slds_have_no_serious_violations(all_apps):
+    """The CRM's states drawn by the Lightning Design System that a page load does not show: the list-view
+    switcher and a row's action menu open, an inline edit open, and the toast after a save."""
+    base, page = all_apps
+    page.goto(f"{base}/s/crm/accounts")
+    page.get_by_role("button", name="Select a List View: Accounts").click()
+    assert page.get_by_role("list", name="List Views").is_visible()
+    assert not _violations(page)
+    page.keyboard.press("Escape")
+    first = page.get_by_role("row").nth(1).get_by_role("rowheader").inner_text().strip()
+    page.get_by_role("button", name=f"Show actions for {first}").click()
+    assert page.get_by_role("list", name=f"Actions for {first}").is_visible()
+    assert not _violations(page)
+    page.keyboard.press("Escape")
+    page.get_by_role("button", name=f"Edit Phone: {first}").click()
+    assert not _violations(page)
+    page.goto(f"{base}/s/crm/accounts/0015g000000004wAAA/edit")
+    page.get_by_role("button", name="Save").click()
+    assert page.get_by_role("status").filter(has_text="was saved").is_visible()
+    assert not _violations(page)

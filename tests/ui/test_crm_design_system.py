@@ -1,0 +1,139 @@
+"""The CRM pages are styled by Salesforce's own Lightning Design System package (installed by npm, served
+from its folder), and fall back to the project's stylesheet, and `saasgym serve` says so, when absent."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import signal
+import subprocess
+import sys
+import time
+
+import pytest
+
+from apps.crm import design_system
+from mcp_gateway.live import free_port
+
+needs_slds = pytest.mark.skipif(
+    not design_system.installed(), reason="bash scripts/design_systems.sh installs it"
+)
+SLDS_CSS = "/_slds/styles/salesforce-lightning-design-system.min.css"
+
+
+def _stylesheets(page) -> list[str]:  # noqa: ANN001
+    return page.eval_on_selector_all(
+        "link[rel=stylesheet]", "links => links.map(l => new URL(l.href).pathname)"
+    )
+
+
+def test_the_package_is_pinned_and_never_committed():
+    pinned = design_system.pinned_version()
+    assert re.fullmatch(r"2\.\d+\.\d+", pinned), pinned  # an exact release, not a range
+    lock = json.loads((design_system.PACKAGE_JSON.parent / "package-lock.json").read_text())
+    assert lock["packages"]["node_modules/@salesforce-ux/design-system"]["version"] == pinned
+    tracked = subprocess.run(
+        ["git", "ls-files", str(design_system.PACKAGE_JSON.parent)],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout.split()
+    assert sorted(os.path.basename(p) for p in tracked) == ["package-lock.json", "package.json"]
+
+
+@needs_slds
+def test_pages_link_the_installed_package_and_its_files_are_served(crm):
+    episode, page, ui = crm
+    page.goto(ui("/accounts"))
+    sheets = _stylesheets(page)
+    assert any(s.endswith(SLDS_CSS) for s in sheets), sheets
+    assert not any(s.endswith("/lightning.css") for s in sheets)  # the fallback is not loaded beside it
+    # SLDS's rules apply: its page header and buttons, its brand colour on the primary button
+    assert page.locator(".slds-page-header").first.evaluate("e => getComputedStyle(e).borderRadius") != "0px"
+    brand = page.get_by_role("link", name="New Account")
+    assert brand.evaluate("e => getComputedStyle(e).backgroundColor") == "rgb(1, 118, 211)"  # SLDS brand blue
+    installed = (design_system.package_dir() / "assets" / design_system.STYLESHEET).read_bytes()
+    css = page.request.get(ui(SLDS_CSS))
+    assert css.status == 200 and css.headers["content-type"].startswith("text/css")
+    assert css.body() == installed
+    sprite = page.request.get(ui("/_slds/icons/standard-sprite/svg/symbols.svg"))
+    assert sprite.status == 200 and b'id="account"' in sprite.body()
+    # the icons on the page are the sprite's
+    assert page.locator("use[href*='standard-sprite/svg/symbols.svg#account']").count() >= 1
+
+
+@needs_slds
+def test_only_the_used_files_of_the_package_are_served(crm):
+    episode, page, ui = crm
+    page.goto(ui("/"))
+    for path in (
+        "/_slds/../package.json",
+        "/_slds/styles/salesforce-lightning-design-system.css",  # not the one the pages link
+        "/_slds/images/../../package.json",
+        "/_slds/images/%2e%2e/%2e%2e/package.json",
+        "/_slds/icons/utility/add.svg",
+    ):
+        assert page.request.get(ui(path)).status == 404, path
+    assert page.request.get(ui("/_slds/images/logo-noname.svg")).status == 200  # an image its stylesheet uses
+
+
+def test_without_the_package_pages_use_the_fallback_stylesheet(crm, monkeypatch, tmp_path):
+    monkeypatch.setenv("SAASGYM_SLDS_DIR", str(tmp_path / "not-installed"))
+    episode, page, ui = crm
+    page.goto(ui("/accounts"))
+    sheets = _stylesheets(page)
+    assert any(s.endswith("/static/lightning.css") for s in sheets) and any(
+        s.endswith("/crm.css") for s in sheets
+    )
+    assert not any("/_slds/" in s for s in sheets)
+    assert page.locator("use").count() == 0  # no icon points at the missing sprites; letters stand in
+    assert page.request.get(ui(SLDS_CSS)).status == 404
+    # the fallback lays the same markup out: the header's tab bar is a row, the primary button is filled
+    tabs = page.get_by_role("navigation", name="Sales tabs")
+    assert tabs.get_by_role("link", name="Home").bounding_box()["y"] == pytest.approx(
+        tabs.get_by_role("link", name="Reports").bounding_box()["y"], abs=2
+    )
+    brand = page.get_by_role("link", name="New Account")
+    assert (
+        brand.evaluate("e => getComputedStyle(e).backgroundColor") == "rgb(11, 92, 171)"
+    )  # lightning.css --brand
+
+
+def test_serve_prints_one_line_when_the_package_is_absent(tmp_path):
+    out = _serve_banner_all(tmp_path, {"SAASGYM_SLDS_DIR": str(tmp_path / "not-installed")})
+    notices = [line for line in out.splitlines() if "Lightning Design System" in line]
+    assert notices == [design_system.NOTICE], out
+
+
+@needs_slds
+def test_serve_prints_no_notice_when_the_package_is_installed(tmp_path):
+    out = _serve_banner_all(tmp_path, {})
+    assert "crm web UI:" in out and "Lightning Design System" not in out, out
+
+
+def _serve_banner_all(tmp_path, extra_env: dict[str, str]) -> str:
+    """Everything `saasgym serve` printed from its start to its stop (the banner and any notice)."""
+    port = free_port()
+    cmd = [sys.executable, "-m", "mcp_gateway", "serve", f"--port={port}", "--world=tiny", "--workers=1"]
+    proc = subprocess.Popen(
+        cmd,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+        env={**os.environ, "PYTHONUNBUFFERED": "1", "SAASGYM_STATE_DIR": str(tmp_path), **extra_env},
+    )
+    out: list[str] = []
+    deadline = time.time() + 60
+    while time.time() < deadline:
+        line = proc.stdout.readline()
+        out.append(line)
+        if "harness API:" in line or not line:
+            break
+    proc.send_signal(signal.SIGINT)
+    try:
+        out.append(proc.communicate(timeout=30)[0])
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        out.append(proc.communicate()[0])
+    return "".join(out)
