@@ -2,6 +2,7 @@
 
 from apps.office.services import (  # noqa: F401
     calendar,
+    categories,
     chat,
     docs,
     drive,
