@@ -58,6 +58,7 @@ def build_mail_router(kit: UiKit) -> APIRouter:
         else:
             messages = await kit.read(request, "list_messages", {"folder": folder, "limit": 50})
         message = message if selected else None
+        categories = (await kit.read(request, "list_categories"))["records"] if message else []
         return kit.render(
             request,
             "mail.html",
@@ -68,6 +69,7 @@ def build_mail_router(kit: UiKit) -> APIRouter:
                 "query": query,
                 "messages": messages,
                 "message": message,
+                "categories": categories,
                 "error": error,
             },
         )
@@ -136,6 +138,25 @@ def build_mail_router(kit: UiKit) -> APIRouter:
         shown = None if args.get("is_read") is False else message_id
         return await submit(
             kit, request, "update_message", args, "/mail", folder=values.get("folder", "inbox"), id=shown
+        )
+
+    @router.post("/mail/{message_id}/categorize", name="categorize_message")
+    async def categorize(request: Request, message_id: str) -> Response:
+        """Outlook's Categorize menu: an entry toggles its category on the message, Clear empties the list."""
+        values, _ = await kit.form(request)
+        chosen: list[str] = []
+        if "clear" not in values:
+            current = (await kit.read(request, "get_message", {"message_id": message_id}))["categories"]
+            name = values.get("category", "")
+            chosen = [c for c in current if c != name] if name in current else [*current, name]
+        return await submit(
+            kit,
+            request,
+            "update_message",
+            {"message_id": message_id, "categories": chosen},
+            "/mail",
+            folder=values.get("folder", "inbox"),
+            id=message_id,
         )
 
     @router.post("/mail/{message_id}/delete", name="delete_message")

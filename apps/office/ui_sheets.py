@@ -14,6 +14,7 @@ from fastapi.responses import JSONResponse, Response
 from apps.core.ui_kit import UiKit, parse_trace
 from apps.office.cell_text import cell_texts
 from apps.office.services.workbook import a1
+from apps.office.ui_submit import submit
 
 WINDOW = 60  # rows drawn at a time
 MAX_ROWS_PER_READ = 200
@@ -124,8 +125,12 @@ def build_sheets_router(kit: UiKit) -> APIRouter:
     @router.get("/sheets/{item_id}", name="sheet")
     async def sheet_page(request: Request, item_id: str) -> Response:
         q = request.query_params
-        sheet, item = await open_sheet(kit, request, item_id, q.get("sheet"))
-        active = (q.get("cell") or "A1").upper()
+        return await render_sheet(request, item_id, q.get("sheet"), (q.get("cell") or "A1").upper())
+
+    async def render_sheet(
+        request: Request, item_id: str, name: str | None, active: str, rename_error: str | None = None
+    ) -> Response:
+        sheet, item = await open_sheet(kit, request, item_id, name)
         rows = await window(kit, request, item_id, sheet, 1, WINDOW)
         letters = [a1(1, c)[:-1] for c in range(1, sheet.cols + 1)]
         context = {
@@ -136,7 +141,36 @@ def build_sheets_router(kit: UiKit) -> APIRouter:
             "letters": letters,
         }
         context |= {"rows_html": rows_html(rows), "active": active, "window": WINDOW, "formats": FORMATS}
-        return kit.render(request, "sheet.html", context)
+        context["rename_error"] = rename_error
+        return kit.render(request, "sheet.html", context, status=422 if rename_error else 200)
+
+    @router.post("/sheets/{item_id}/worksheets", name="sheet_add")
+    async def sheet_add(request: Request, item_id: str) -> Response:
+        """Excel's "+": a new sheet at the end, named Sheet<n> with the first n not taken; it opens."""
+        used = await kit.read(request, "get_used_range", {"item_id": item_id})
+        taken = {w.lower() for w in used["worksheets"]}
+        name = next(f"Sheet{n}" for n in range(len(taken) + 1, len(taken) + 300) if f"sheet{n}" not in taken)
+        return await submit(
+            kit,
+            request,
+            "add_worksheet",
+            {"item_id": item_id, "name": name},
+            f"/sheets/{item_id}",
+            sheet=name,
+        )
+
+    @router.post("/sheets/{item_id}/rename", name="sheet_rename")
+    async def sheet_rename(request: Request, item_id: str) -> Response:
+        """The active tab's Rename (rename_worksheet); a refused name is shown under the tabs."""
+        values, trace = await kit.form(request)
+        old, new = values.get("worksheet", ""), values.get("new_name", "")
+        args = {"item_id": item_id, "worksheet": old, "new_name": new}
+        outcome = await kit.run(request, "rename_worksheet", args, trace)
+        if not outcome.ok:
+            return await render_sheet(
+                request, item_id, old, "A1", outcome.error or "the sheet was not renamed"
+            )
+        return kit.redirect(request, f"/sheets/{item_id}", sheet=outcome.data()["worksheet"]["name"])
 
     def span(data: dict[str, Any]) -> tuple[int, int]:
         first = data.get("first") if isinstance(data.get("first"), int) else 1

@@ -79,6 +79,32 @@ def test_ledger_find_bar_open_and_top_row_frozen_have_no_serious_violations(all_
     assert not _violations(page)
 
 
+def test_mail_categorize_menu_open_has_no_serious_violations(all_apps):
+    """Outlook's Categorize menu open in the reading pane, on a message that already has a category."""
+    base, page = all_apps
+    page.goto(f"{base}/s/office/mail")
+    with page.expect_navigation():
+        page.get_by_role("grid", name="Messages").get_by_role("link").first.click()
+    page.get_by_role("button", name="Categorize", exact=True).click()
+    with page.expect_navigation():
+        page.get_by_role("menuitemcheckbox", name="Green category").click()
+    page.get_by_role("button", name="Categorize", exact=True).click()
+    menu = page.get_by_role("menu", name="Categorize")
+    assert menu.is_visible()
+    assert menu.get_by_role("menuitemcheckbox", name="Green category").get_attribute("aria-checked") == "true"
+    assert not _violations(page)
+
+
+def test_sheet_rename_open_has_no_serious_violations(all_apps):
+    """Excel's sheet tab bar with its Rename sheet form open (the "+" New sheet button beside it)."""
+    base, page = all_apps
+    page.goto(f"{base}/s/office/sheets/08174d36-7f35-4e52-b29c-8574fa8c25e5?sheet=Forecast")
+    page.get_by_role("button", name="Rename sheet").click()
+    assert page.get_by_label("Sheet name", exact=True).is_visible()
+    assert page.get_by_role("button", name="New sheet").is_visible()
+    assert not _violations(page)
+
+
 def test_app_launcher_on_every_app_opens_with_the_keyboard(all_apps):
     base, page = all_apps
     for app, title in (("crm", "Service Management"), ("ticketing", "Office"), ("office", "Sales")):

@@ -195,3 +195,26 @@ def type_cells(start: str, rows: list[list[Any]]) -> list[UiStep]:
                 steps.append(UiStep(type=f"{v:g}" if isinstance(v, float) else str(v)))
             steps.append(UiStep(press=key))
     return steps
+
+
+def share_ui(name: str, email: str, role: str) -> list[UiStep]:
+    """OneDrive's Share dialog on My files: the file's Share button, the colleague's address in the people
+    picker, Can edit (`role` write) or Can view (read), Send."""
+    return [
+        UiStep(goto="/s/office/files"),
+        UiStep(click=("button", f"Share {name}")),
+        UiStep(fill=("Add a name or email", email)),
+        UiStep(select=("Permission", "Can edit" if role == "write" else "Can view")),
+        UiStep(click=("button", "Send")),
+        UiStep(expect_text=f"sent to {email}"),
+    ]
+
+
+def new_file_ui(name: str, kind: str) -> list[UiStep]:
+    """My files → "+ Add new" → Word document or Excel workbook (`kind` document or workbook; the entry's
+    address opens its name dialog), the name, Create: OneDrive opens the new file in its app."""
+    return [
+        UiStep(goto=f"/s/office/files?new={kind}"),
+        UiStep(fill=("Name", name)),
+        UiStep(click=("button", "Create")),
+    ]

@@ -2,6 +2,7 @@
 
 from apps.office.services import (  # noqa: F401
     calendar,
+    categories,
     chat,
     docs,
     drive,
@@ -12,6 +13,7 @@ from apps.office.services import (  # noqa: F401
     ranges,
     replies,
     schedule,
+    sheet_tabs,
     sheets,
 )
 from apps.office.services.common import actions

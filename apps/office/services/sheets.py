@@ -20,6 +20,7 @@ from apps.office.services.stored_files import stored_bytes
 from apps.office.services.workbook import (
     a1,
     cells_of,
+    check_sheet_name,
     parse_a1,
     parse_input,
     recalculate,
@@ -218,16 +219,7 @@ def add_worksheet(ctx: Ctx, *, item_id: str, name: str) -> WorksheetView:
     sheets = sheets_of(ctx, item.id)
     if not sheets:
         _sheet(ctx, item, None)  # a stored export file opens read-only
-    if len(name) > 31 or any(ch in name for ch in "[]:*?/\\"):
-        raise ActionError(
-            "a sheet name has at most 31 characters and none of [ ] : * ? / \\",
-            field="name",
-            code=ErrorKind.INVALID_VALUE,
-        )
-    if any(s.name.lower() == name.lower() for s in sheets):
-        raise ActionError(
-            f"the workbook already has a sheet named {name!r}", field="name", code=ErrorKind.DUPLICATE
-        )
+    check_sheet_name(name, sheets, "name")
     sheet = Worksheet(id=ctx.new_id("Worksheet"), item_id=item.id, name=name, position=len(sheets))
     ctx.db.add(sheet)
     ctx.db.flush()

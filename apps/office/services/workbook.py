@@ -73,6 +73,21 @@ def sheets_of(ctx: Ctx, item_id: str) -> list[Worksheet]:
     )
 
 
+def check_sheet_name(name: str, sheets: list[Worksheet], field: str) -> None:
+    """Refuse a worksheet name Excel refuses (over 31 characters, one of [ ] : * ? / \\) or one that
+    another sheet of the workbook (`sheets`) already has, ignoring case."""
+    if len(name) > 31 or any(ch in name for ch in "[]:*?/\\"):
+        raise ActionError(
+            "a sheet name has at most 31 characters and none of [ ] : * ? / \\",
+            field=field,
+            code=ErrorKind.INVALID_VALUE,
+        )
+    if any(s.name.lower() == name.lower() for s in sheets):
+        raise ActionError(
+            f"the workbook already has a sheet named {name!r}", field=field, code=ErrorKind.DUPLICATE
+        )
+
+
 def cells_of(ctx: Ctx, worksheet_id: str) -> list[Cell]:
     return list(
         ctx.db.exec(

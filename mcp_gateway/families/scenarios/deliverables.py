@@ -14,9 +14,10 @@ from typing import Any
 from zoneinfo import ZoneInfo
 
 from apps.office.coworkers.reviews import review_slot
-from apps.office.families.common import AMBER, attendee
+from apps.office.families.common import AMBER, attendee, share_ui
 from mcp_gateway.families.base import Draw, Family, Redraw, Spec, eq, step
-from mcp_gateway.families.scenarios.kit import SIDE_EFFECTS, Plan
+from mcp_gateway.families.scenarios.file_ui import document_ui, meeting_ui, open_file_ui, workbook_ui
+from mcp_gateway.families.scenarios.kit import SIDE_EFFECTS, Plan, compose_ui
 from mcp_gateway.tasks.model import (
     Allowance,
     Checkpoint,
@@ -79,11 +80,16 @@ def formula_cell(function: str, value: float, tol: float = 0.005) -> Expectation
 
 
 class FilePlan(Plan):
-    """A scenario plan whose deliverables are files (no browser oracle: sharing has no form); `$n`
-    references point at the results of the steps that created the files."""
+    """A scenario plan whose deliverables are files; `$n` references point at the results of the steps
+    that created the files. Its browser oracle types the same files (the grid, the editor) and uses the
+    Files page's Share dialog; `files` maps each `$n` reference to the file's name and last line."""
+
+    files: dict[str, tuple[str, str]] | None = None
+    browser: bool = True  # False once a step has no browser way (then the instance has no UI oracle)
 
     def workbook(self, name: str, sheets: list[tuple[str, list[list[Any]]]]) -> str:
         """Create workbook `name` with `sheets` (worksheet name, rows from A1); returns its `$n.item.id`."""
+        self.ui += workbook_ui(name, sheets)
         first, rows = sheets[0]
         self.oracle.append(step("office_create_workbook", name=name, worksheet=first))
         ref = f"${len(self.oracle)}.item.id"
@@ -107,19 +113,26 @@ class FilePlan(Plan):
     def document(self, name: str, markdown: str) -> str:
         """Create document `name` from `markdown`; returns its `$n.item.id`."""
         self.oracle.append(step("office_create_document", name=name, content=markdown))
-        return f"${len(self.oracle)}.item.id"
+        self.ui += document_ui(name, markdown.split("\n"))
+        ref = f"${len(self.oracle)}.item.id"
+        self.files = {**(self.files or {}), ref: (f"{name}.docx", markdown.split("\n")[-1].lstrip("#- "))}
+        return ref
 
     def paragraph(self, ref: str, text: str) -> None:
         """Append a paragraph to the document `ref`."""
         self.oracle.append(
             step("office_insert_document_block", item_id=ref, block_type="paragraph", text=text)
         )
+        name, last = (self.files or {})[ref]
+        self.ui += [*open_file_ui(name), *document_ui(None, [text], after=last)]
+        self.files = {**(self.files or {}), ref: (name, text)}
 
     def ask(self, who: Colleague, subject: str, body: str, what: str) -> None:
         """Find `who`, mail them a question, let a day pass, read the inbox (the persona exchange)."""
         self.read("office_find_people", query=who.name)
         self.exchange.append(len(self.oracle))
         self.oracle.append(step("office_send_mail", to=[who.mail], subject=subject, body=body))
+        self.ui += compose_ui(who.mail, subject, body)
         self.personas.append(who.mail)
         asked = Expectation(
             table="office_message",
@@ -158,6 +171,7 @@ class FilePlan(Plan):
                 body=agenda,
             )
         )
+        self.ui += meeting_ui(title, [who.mail], start, end, agenda)
         utc = ZoneInfo("UTC")
         event = {
             "subject": Match(contains=title),
@@ -172,6 +186,7 @@ class FilePlan(Plan):
     def share(self, ref: str, who: Colleague, role: str, what: str) -> None:
         """Share the file `ref` with `who` (`role` read or write)."""
         self.oracle.append(step("office_share_drive_item", item_id=ref, email=who.mail, role=role))
+        self.ui += share_ui((self.files or {})[ref][0], who.mail, role)
         fields = {"user_id": eq(who.office_id), "roles": Match(contains=role)}
         self.milestone(
             f"{what} shared with {who.name}",
@@ -184,6 +199,7 @@ class FilePlan(Plan):
             oracle=self.oracle,
             expect=self.expect,
             allow=FILE_SIDE_EFFECTS,
+            ui_oracle=self.ui if self.browser else None,
             wrong_record=self.wrong,
             tags=["scenario", "long-horizon", "cross-app", "deliverable", *tags],
             phrasing=phrasing,
@@ -201,8 +217,8 @@ class FileScenario(Family):
 
     splits = ("test",)
     size = 4
-    surfaces = ("mcp", "cli", "python")
-    no_ui_reason = "the office UI has no form to share a file, and the scenario shares its deliverable"
+    surfaces = ("mcp", "cli", "ui", "python")
+    version = 2  # 2: a browser oracle (the grid, the editor, the Share dialog)
     author = "saasgym-scenarios"
     ci_instances = 1
     ci_surfaces = ("python", "mcp")

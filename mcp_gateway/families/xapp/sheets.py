@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from apps.crm.families.common import account_ref, accounts, phrase
-from apps.office.families.common import type_cells
+from apps.office.families.common import new_file_ui, share_ui, type_cells
 from mcp_gateway.families.base import Draw, Family, Redraw, Spec, eq, step
 from mcp_gateway.families.xapp.common import (
     AMBER,
@@ -18,8 +18,6 @@ from mcp_gateway.families.xapp.common import (
     same_split_accounts,
 )
 from mcp_gateway.tasks.model import Allowance, Expectation, Match, OracleStep, UiStep
-
-NO_UI = "the office UI has no form to share a file, and this instance shares the workbook"
 
 
 def cell(address: str, value: Any) -> Expectation:
@@ -57,16 +55,12 @@ def workbook_steps(
     return steps, expect
 
 
-def sheet_ui(name: str, rows: list[list[Any]]) -> list[UiStep]:
-    """The browser way: a new workbook from My files, then the rows typed into its grid."""
-    ui = [
-        UiStep(goto="/s/office/files"),
-        UiStep(fill=("Name", name)),
-        UiStep(select=("Type", "workbook")),
-        UiStep(click=("button", "Create")),
-        UiStep(click=("link", f"📊 {name}.xlsx")),
-    ]
-    ui += type_cells("A1", rows)
+def sheet_ui(name: str, rows: list[list[Any]], share: dict[str, Any] | None) -> list[UiStep]:
+    """The browser way: a new workbook from My files, the rows typed into its grid, then maybe the Share
+    dialog (edit rights for `share`'s address)."""
+    ui = [*new_file_ui(name, "workbook"), *type_cells("A1", rows)]
+    if share:
+        ui += share_ui(f"{name}.xlsx", share["email"], "write")
     return ui
 
 
@@ -103,7 +97,7 @@ class PipelineSheet(Family):
     name = "xapp.pipeline-sheet"
     apps = ("crm", "office")
     surfaces = ("mcp", "cli", "ui", "python")
-    no_ui_reason = NO_UI
+    version = 2  # 2: an instance that shares the workbook has a browser oracle (the Share dialog)
     author = "saasgym-xapp-team"
     summary = (
         "a new workbook listing an account's open deals (name, stage, amount) with a total; maybe shared"
@@ -158,7 +152,7 @@ class PipelineSheet(Family):
             oracle=oracle,
             expect=expect,
             allow=SHEET_SIDE_EFFECTS,
-            ui_oracle=None if share else sheet_ui(name, rows),
+            ui_oracle=sheet_ui(name, rows, share),
             wrong_record={deals[0]["name"]: other},
             tags=["sheet", "opportunity", "cross-app", *(["share"] if share else [])],
             phrasing=k,
@@ -181,7 +175,7 @@ class AccountIncidentsSheet(Family):
     name = "xapp.account-incidents-sheet"
     apps = ("crm", "office", "ticketing")
     surfaces = ("mcp", "cli", "ui", "python")
-    no_ui_reason = NO_UI
+    version = 2  # 2: an instance that shares the workbook has a browser oracle (the Share dialog)
     author = "saasgym-xapp-team"
     summary = (
         "a workbook of every incident the contacts of an account raised (number, caller, state, priority)"
@@ -236,7 +230,7 @@ class AccountIncidentsSheet(Family):
             oracle=oracle,
             expect=expect,
             allow=SHEET_SIDE_EFFECTS,
-            ui_oracle=None if share else sheet_ui(name, rows),
+            ui_oracle=sheet_ui(name, rows, share),
             wrong_record={found[0]["number"]: other},
             tags=["sheet", "incident", "cross-app", *(["share"] if share else [])],
             phrasing=k,
