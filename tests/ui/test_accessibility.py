@@ -48,6 +48,15 @@ def test_files_add_new_menu_open_has_no_serious_violations(all_apps):
     assert not _violations(page)
 
 
+def test_chat_reply_box_open_has_no_serious_violations(all_apps):
+    """A channel thread's Reply box open (Teams names it after the thread)."""
+    base, page = all_apps
+    page.goto(f"{base}/s/office{PAGES['office'][PAGES['office'].index('/chat') + 1]}")
+    page.get_by_role("button", name="Reply to ").first.click()  # the first thread's Reply
+    assert page.get_by_role("textbox", name="Reply to", exact=False).first.is_visible()
+    assert not _violations(page)
+
+
 def test_app_launcher_on_every_app_opens_with_the_keyboard(all_apps):
     base, page = all_apps
     for app, title in (("crm", "Service Management"), ("ticketing", "Office"), ("office", "Sales")):
