@@ -82,6 +82,7 @@ PAGES: dict[str, list[str]] = {
         "/chat",
         "/chat?channel=7a4f31cc-6c55-45a9-9cb1-10796b279dff",
         "/chat?chat=aa124c95-cdc1-4010-bd49-a2d3f2813b0a",
+        "/chat?new=1",  # New chat: the To people picker and the first message
         "/files",
         "/files?new=folder",  # "+ Add new" → Folder: the name dialog
         "/files?q=pricing",  # search across the drive

@@ -4,7 +4,9 @@ use (update_document_block, insert_document_block, delete_document_block), deter
 The browser sends its blocks in order, each `{"id": id or null, "type": …, "runs": [{"text", "marks"}]}`.
 An id is the block the element came from (pressing Enter copies it: the first non-empty copy keeps it, in
 document order; an id out of order, e.g. after a cut and paste, counts as a new block). Empty text blocks
-are dropped. Then: every original block not kept is deleted, a kept block whose type or runs changed is
+are dropped. A table sends `"rows"` (each a list of cell texts) as well: a new one (Insert > Table) is
+inserted with them, a kept one whose cells changed is updated; a kept table sent without rows stays as
+it is. Then: every original block not kept is deleted, a kept block whose type or runs changed is
 updated, a new one is inserted after the block before it. What the model cannot hold is refused before
 any action runs.
 """
@@ -17,6 +19,7 @@ from typing import Any
 from apps.office.services.doc_format import BLOCK_TYPES, merge_runs, runs_of, text_of
 
 MAX_BLOCKS = 2000
+MAX_TABLE = (200, 63)  # rows, columns (Word's Insert Table allows up to 63 columns)
 
 
 class EditRefused(ValueError):
@@ -64,6 +67,22 @@ def _runs(raw: Any, where: str) -> list[tuple[str, frozenset[str]]]:
     return merge_runs(out)
 
 
+def _rows(raw: Any, where: str) -> list[list[str]] | None:
+    """A table's submitted rows checked: a list of rows of cell texts (surrounding blanks trimmed)."""
+    if raw is None:
+        return None
+    if not isinstance(raw, list) or not raw or len(raw) > MAX_TABLE[0]:
+        raise EditRefused(f"{where}: a table needs 1 to {MAX_TABLE[0]} rows")
+    out = []
+    for row in raw:
+        if not isinstance(row, list) or not 1 <= len(row) <= MAX_TABLE[1]:
+            raise EditRefused(f"{where}: each table row needs 1 to {MAX_TABLE[1]} cells")
+        if not all(isinstance(c, str) for c in row):
+            raise EditRefused(f"{where}: each table cell holds text")
+        out.append([" ".join(c.split()) for c in row])
+    return out
+
+
 def _submitted(blocks: Any) -> list[dict[str, Any]]:
     """The submitted blocks checked and turned into (id, type, text) dicts; empty text blocks dropped."""
     if not isinstance(blocks, list) or len(blocks) > MAX_BLOCKS:
@@ -77,8 +96,10 @@ def _submitted(blocks: Any) -> list[dict[str, Any]]:
             raise EditRefused(f"block {n}: the type must be one of {', '.join(BLOCK_TYPES)}")
         bid = b.get("id") if isinstance(b.get("id"), str) else None
         if b["type"] == "table":
-            if bid:
-                out.append({"id": bid, "type": "table", "text": None})
+            rows = _rows(b.get("rows"), f"block {n}")
+            if not bid and rows is None:
+                raise EditRefused(f"block {n}: a new table needs its rows")
+            out.append({"id": bid, "type": "table", "text": None, "rows": rows})
             continue
         runs = _runs(b.get("runs", []), f"block {n}")
         try:
@@ -104,20 +125,21 @@ def plan_edit(original: list[dict[str, Any]], blocks: Any) -> Plan:
         else:
             b["id"] = None
     for b in new:
-        if b["type"] == "table" and b["id"] is None:
-            raise EditRefused("a table can be kept or deleted here, not copied")
+        if b["type"] == "table" and b["id"] is None and b["rows"] is None:
+            raise EditRefused("a copied table needs its rows: copy the whole table")
     plan = Plan()
     for b in original:
         if b["id"] not in kept:
             plan.steps.append(Step("delete_document_block", {"block_id": b["id"]}))
     for n, b in enumerate(new):
         if b["id"] is None:
-            plan.steps.append(
-                Step("insert_document_block", {"block_type": b["type"], "text": b["text"]}, n - 1, n)
-            )
+            content = {"rows": b["rows"]} if b["type"] == "table" else {"text": b["text"]}
+            plan.steps.append(Step("insert_document_block", {"block_type": b["type"], **content}, n - 1, n))
             continue
         was = original[by_id[b["id"]]]
         if b["type"] == "table":
+            if b["rows"] is not None and b["rows"] != was.get("rows"):
+                plan.steps.append(Step("update_document_block", {"block_id": b["id"], "rows": b["rows"]}))
             continue
         if was["block_type"] != b["type"] or runs_of(was["text"]) != runs_of(b["text"]):
             args = {"block_id": b["id"], "text": b["text"]}

@@ -1,14 +1,18 @@
-"""Teams-like chat pages: teams and channels with threads, 1:1 and group chats."""
+"""Teams-like chat pages: teams and channels with threads (each with its own Reply box), 1:1 and group
+chats, and New chat (a To people picker and the first message)."""
 
 from __future__ import annotations
 
 import json
+from typing import Any
 
 from fastapi import APIRouter, Request
 from fastapi.responses import Response
 from markupsafe import Markup, escape
 
 from apps.core.ui_kit import UiKit
+from apps.office.chat_labels import reply_label
+from apps.office.ui_mail import picked_addresses
 from apps.office.ui_submit import submit
 
 
@@ -23,80 +27,92 @@ def with_mentions(body: str, mentioned: list[str], names: dict[str, str]) -> Mar
     return Markup(html)
 
 
+async def _conversation(kit: UiKit, request: Request, q: Any, channels: dict, chats: list) -> dict[str, Any]:
+    """The open channel or chat: its messages (mentions highlighted, threads' reply labels), heading,
+    target ("channel"|"chat", id) and members; empty when none is open."""
+    if q.get("channel"):
+        messages = await kit.read(request, "list_channel_messages", {"channel_id": q["channel"]})
+        heading = next(
+            (c["display_name"] for cs in channels.values() for c in cs if c["id"] == q["channel"]),
+            "Channel",
+        )
+        target = ("channel", q["channel"])
+    elif q.get("chat"):
+        messages = await kit.read(request, "list_chat_messages", {"chat_id": q["chat"]})
+        found = next((c for c in chats if c["id"] == q["chat"]), None)
+        heading = (found["topic"] or ", ".join(found["members"])) if found else "Chat"
+        target = ("chat", q["chat"])
+    else:
+        return {"messages": None, "heading": None, "target": None, "members": "[]"}
+    scope = {f"{target[0]}_id": target[1]}
+    members = (await kit.read(request, "list_conversation_members", scope))["records"]
+    names = {p["id"]: p["display_name"] for p in members}
+    for msg in messages["records"]:
+        msg["body_html"] = with_mentions(msg["body_content"], msg.get("mentions") or [], names)
+        msg["reply_label"] = reply_label(msg["from_name"], msg["body_content"])
+    people = [{"display_name": p["display_name"], "mail": p["mail"]} for p in members]
+    return {"messages": messages, "heading": heading, "target": target, "members": json.dumps(people)}
+
+
+async def _page(
+    kit: UiKit, request: Request, values: dict[str, str] | None = None, error: str | None = None
+) -> Response:
+    q = request.query_params
+    teams = (await kit.read(request, "list_teams"))["records"]
+    channels = {
+        t["id"]: (await kit.read(request, "list_channels", {"team_id": t["id"]}))["records"] for t in teams
+    }
+    chats = (await kit.read(request, "list_chats"))["records"]
+    new = values is not None or bool(q.get("new"))
+    context = {
+        "title": "New chat" if new else "Chat",
+        "teams": teams,
+        "channels": channels,
+        "chats": chats,
+        "new_chat": new,
+        "values": values or {},
+        "error": error,
+        **({} if new else await _conversation(kit, request, q, channels, chats)),
+    }
+    return kit.render(request, "chat.html", context, status=422 if error else 200)
+
+
 def build_chat_router(kit: UiKit) -> APIRouter:
     router = APIRouter()
 
     @router.get("/chat", name="chat")
     async def chat(request: Request) -> Response:
-        q = request.query_params
-        teams = (await kit.read(request, "list_teams"))["records"]
-        channels = {
-            t["id"]: (await kit.read(request, "list_channels", {"team_id": t["id"]}))["records"]
-            for t in teams
-        }
-        chats = (await kit.read(request, "list_chats"))["records"]
-        messages, heading, target = None, None, None
-        if q.get("channel"):
-            messages = await kit.read(request, "list_channel_messages", {"channel_id": q["channel"]})
-            heading = next(
-                (c["display_name"] for cs in channels.values() for c in cs if c["id"] == q["channel"]),
-                "Channel",
-            )
-            target = ("channel", q["channel"])
-        elif q.get("chat"):
-            messages = await kit.read(request, "list_chat_messages", {"chat_id": q["chat"]})
-            found = next((c for c in chats if c["id"] == q["chat"]), None)
-            heading = (found["topic"] or ", ".join(found["members"])) if found else "Chat"
-            target = ("chat", q["chat"])
-        members = []
-        if target:
-            members = (await kit.read(request, "list_conversation_members", {f"{target[0]}_id": target[1]}))[
-                "records"
-            ]
-            names = {p["id"]: p["display_name"] for p in members}
-            for msg in messages["records"]:
-                msg["body_html"] = with_mentions(msg["body_content"], msg.get("mentions") or [], names)
-        return kit.render(
-            request,
-            "chat.html",
-            {
-                "title": "Chat",
-                "teams": teams,
-                "channels": channels,
-                "chats": chats,
-                "messages": messages,
-                "heading": heading,
-                "target": target,
-                "members": json.dumps(
-                    [{"display_name": p["display_name"], "mail": p["mail"]} for p in members]
-                ),
-            },
-        )
+        return await _page(kit, request)
+
+    @router.post("/chat/new", name="chat_new")
+    async def new_chat(request: Request) -> Response:
+        """Teams' New chat: start (or reuse) the chat with the people in To, then send the first message;
+        a blank message is refused before anything is created."""
+        values, trace = await kit.form(request)
+        content = values.get("content", "")
+        if not content.strip():
+            return await _page(kit, request, values, "Type a message to start the chat.")
+        created = await kit.run(request, "create_chat", {"members": picked_addresses(values, "to")}, trace)
+        if not created.ok:
+            return await _page(kit, request, values, created.error or "The chat could not be started.")
+        chat_id = created.data()["id"]
+        sent = await kit.run(request, "send_chat_message", {"chat_id": chat_id, "content": content}, [])
+        if not sent.ok:
+            return kit.error_page(request, sent.error or "send_chat_message failed", status=422)
+        return kit.redirect(request, "/chat", chat=chat_id)
 
     @router.post("/chat/send", name="chat_send")
     async def send(request: Request) -> Response:
         values, _ = await kit.form(request)
         content = values.get("content", "")
         if values.get("chat_id"):
-            return await submit(
-                kit,
-                request,
-                "send_chat_message",
-                {"chat_id": values["chat_id"], "content": content},
-                "/chat",
-                chat=values["chat_id"],
-            )
+            args = {"chat_id": values["chat_id"], "content": content}
+            return await submit(kit, request, "send_chat_message", args, "/chat", chat=values["chat_id"])
         channel = values.get("channel_id", "")
         if values.get("reply_to_id"):
             args = {"channel_id": channel, "message_id": values["reply_to_id"], "content": content}
             return await submit(kit, request, "reply_to_channel_message", args, "/chat", channel=channel)
-        return await submit(
-            kit,
-            request,
-            "post_channel_message",
-            {"channel_id": channel, "content": content},
-            "/chat",
-            channel=channel,
-        )
+        args = {"channel_id": channel, "content": content}
+        return await submit(kit, request, "post_channel_message", args, "/chat", channel=channel)
 
     return router

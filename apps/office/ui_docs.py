@@ -1,5 +1,6 @@
-"""Word for the web: a document you type into (contenteditable blocks, a formatting toolbar), saved
-through the document actions MCP and the CLI use (apps/office/doc_edits.py maps the edit), and comments."""
+"""Word for the web: a document you type into (contenteditable blocks, a formatting toolbar, Insert >
+Table), saved through the document actions MCP and the CLI use (apps/office/doc_edits.py maps the edit),
+and comments (New comment anchors one to the selected text's block)."""
 
 from __future__ import annotations
 
@@ -51,6 +52,10 @@ def build_docs_router(kit: UiKit) -> APIRouter:
             "title": document["item"]["name"],
             "doc": document,
             "blocks": editor_blocks(document["blocks"]),
+            # what each anchored comment is on, as Word shows it beside the text
+            "anchors": {
+                b["id"]: "".join(t for t, _ in runs_of(b["text"])) or "Table" for b in document["blocks"]
+            },
         }
         return kit.render(request, "doc.html", context)
 
@@ -94,6 +99,8 @@ def build_docs_router(kit: UiKit) -> APIRouter:
     async def comment(request: Request, item_id: str) -> Response:
         values, _ = await kit.form(request)
         args = {"item_id": item_id, "content": values.get("content", "")}
+        if values.get("block_id"):  # New comment on the selected text: anchored to its block
+            args["block_id"] = values["block_id"]
         return await submit(kit, request, "add_document_comment", args, f"/docs/{item_id}")
 
     return router

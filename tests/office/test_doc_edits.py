@@ -80,3 +80,36 @@ def test_missing_and_emptied_blocks_are_deleted_and_reordered_ids_become_new():
 def test_what_the_model_cannot_hold_is_refused_with_the_reason(edited, message):
     with pytest.raises(EditRefused, match=message):
         plan_edit(ORIGINAL, edited)
+
+
+def test_a_new_table_is_inserted_with_its_rows_and_a_kept_table_updated_when_its_cells_change():
+    original = [*ORIGINAL[:2], {**ORIGINAL[2], "rows": [["Name", "Amount"], ["Knox", "100"]]}, ORIGINAL[3]]
+    edited = [
+        block("h", "heading1", ("Notes",)),
+        {"id": None, "type": "table", "rows": [["A", " B  c "], ["", "1"]]},
+        block("p", "paragraph", ("Some ",), ("old", "italic"), (" text",)),
+        {"id": "t", "type": "table", "rows": [["Name", "Amount"], ["Knox", "1000"]]},
+        block("b", "bullet", ("One",)),
+    ]
+    plan = plan_edit(original, edited)
+    assert steps(plan) == [
+        ("insert_document_block", {"block_type": "table", "rows": [["A", "B c"], ["", "1"]]}, 0),
+        ("update_document_block", {"block_id": "t", "rows": [["Name", "Amount"], ["Knox", "1000"]]}, None),
+    ]
+    assert plan.after_id(plan.steps[0]) == "h"
+    same = [*edited[:1], *edited[2:3], {"id": "t", "type": "table", "rows": original[2]["rows"]}]
+    assert plan_edit(original, same).steps[-1].action == "delete_document_block"  # only b went
+
+
+@pytest.mark.parametrize(
+    ("rows", "message"),
+    [
+        ([], "1 to 200 rows"),
+        ([["x"] * 64], "1 to 63 cells"),
+        ([["x", 3]], "cell holds text"),
+        ("x", "1 to 200 rows"),
+    ],
+)
+def test_a_table_the_model_cannot_hold_is_refused(rows, message):
+    with pytest.raises(EditRefused, match=message):
+        plan_edit(ORIGINAL, [{"id": None, "type": "table", "rows": rows}])

@@ -185,6 +185,9 @@ class BrowserAgent:
             return self._open_event(path.rsplit("/", 1)[1])
         if path == "/chat" and "channel" in query:
             return self._open_channel(query["channel"])
+        if path == "/chat" and "new" in query:
+            self.tab("Chat")
+            return self.click("link", "New chat")
         if path.startswith(("/docs/", "/sheets/")):
             self._open_file(path.rsplit("/", 1)[1])
             if "sheet" in query:

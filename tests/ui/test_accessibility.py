@@ -105,6 +105,31 @@ def test_sheet_rename_open_has_no_serious_violations(all_apps):
     assert not _violations(page)
 
 
+def test_chat_reply_box_open_has_no_serious_violations(all_apps):
+    """A channel thread's Reply box open (Teams names it after the thread)."""
+    base, page = all_apps
+    page.goto(f"{base}/s/office{PAGES['office'][PAGES['office'].index('/chat') + 1]}")
+    page.get_by_role("button", name="Reply to ").first.click()  # the first thread's Reply
+    assert page.get_by_role("textbox", name="Reply to", exact=False).first.is_visible()
+    assert not _violations(page)
+
+
+def test_word_insert_table_and_new_comment_states_have_no_serious_violations(all_apps):
+    """Word's Insert table dialog open, then a table inserted, then New comment on a selected line."""
+    base, page = all_apps
+    page.goto(f"{base}/s/office{next(p for p in PAGES['office'] if p.startswith('/docs/'))}")
+    body = page.get_by_role("textbox", name="Document body")
+    body.get_by_role("heading").first.click()
+    page.get_by_role("button", name="Insert table").click()
+    assert page.get_by_role("dialog", name="Insert table").is_visible()
+    assert not _violations(page)
+    page.get_by_role("dialog", name="Insert table").get_by_role("button", name="OK").click()
+    assert body.get_by_role("table").count() >= 1
+    body.get_by_role("heading").first.dblclick()
+    page.get_by_role("button", name="New comment").click()
+    assert not _violations(page)
+
+
 def test_app_launcher_on_every_app_opens_with_the_keyboard(all_apps):
     base, page = all_apps
     for app, title in (("crm", "Service Management"), ("ticketing", "Office"), ("office", "Sales")):

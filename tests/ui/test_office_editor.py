@@ -1,6 +1,7 @@
 """Word for the web in real Chromium: click into a paragraph, select a word with the keyboard, Bold, type
 a new paragraph, make it a heading, Save — and the document over MCP holds exactly that; what the model
-cannot hold (underline) is refused with a message and changes nothing."""
+cannot hold (underline) is refused with a message and changes nothing. Insert > Table and New comment on a
+selected heading, with their refusals."""
 
 from __future__ import annotations
 
@@ -78,3 +79,83 @@ def test_a_list_item_becomes_numbered_and_underline_is_refused(word):
     after = blocks(episode, item)
     assert after[5] == ("numbered", "Keep the CRM current every Friday", before[5][2])
     assert after[:5] == before[:5]
+
+
+def test_insert_a_table_type_its_cells_and_save(word):
+    """Insert > Table (2 columns × 2 rows) after the paragraph; Tab moves cell to cell, Tab in the last
+    cell adds a row; Save stores one table block with those rows, as office_insert_document_block would."""
+    episode, page, item = word
+    before = blocks(episode, item)
+    body = page.get_by_role("textbox", name="Document body")
+    body.get_by_text("Focus on expansion deals").click()
+    opener = page.get_by_role("toolbar", name="Formatting").get_by_role("button", name="Insert table")
+    opener.click()
+    expect(opener).to_have_attribute("aria-expanded", "true")
+    dialog = page.get_by_role("dialog", name="Insert table")
+    dialog.get_by_label("Number of columns").fill("2")
+    dialog.get_by_label("Number of rows").fill("2")
+    dialog.get_by_role("button", name="OK").click()
+    expect(dialog).to_be_hidden()
+    for i, text in enumerate(["Account", "Amount", "Knox", "100", "Lee", "250"]):
+        if i:
+            page.keyboard.press("Tab")
+        page.keyboard.type(text)
+    page.get_by_role("button", name="Save").click()
+    expect(page.get_by_role("status")).to_have_text("Saved.")
+    document = episode.call("office_get_document", item_id=item)["blocks"]
+    assert [b["block_type"] for b in document] == [b[0] for b in before[:2]] + ["table"] + [
+        b[0] for b in before[2:]
+    ]
+    assert document[2]["rows"] == [["Account", "Amount"], ["Knox", "100"], ["Lee", "250"]]
+    expect(body.get_by_role("columnheader", name="Account")).to_be_visible()
+    body.get_by_role("cell", name="100").click()
+    page.keyboard.type("0")
+    page.get_by_role("button", name="Save").click()
+    expect(page.get_by_role("status")).to_have_text("Saved.")
+    stored = episode.call("office_get_document", item_id=item)["blocks"][2]
+    assert (stored["id"], stored["rows"][1]) == (document[2]["id"], ["Knox", "1000"])
+
+
+def test_a_table_size_out_of_range_is_refused_in_the_dialog_and_changes_nothing(word):
+    episode, page, item = word
+    before = episode.state_hash()
+    page.get_by_role("textbox", name="Document body").get_by_text("Focus on expansion deals").click()
+    page.get_by_role("button", name="Insert table").click()
+    dialog = page.get_by_role("dialog", name="Insert table")
+    dialog.get_by_label("Number of columns").fill("64")
+    dialog.get_by_role("button", name="OK").click()
+    expect(dialog.get_by_role("alert")).to_have_text("Number of columns: enter a whole number from 1 to 63.")
+    expect(page.get_by_role("textbox", name="Document body").get_by_role("table")).to_have_count(0)
+    page.keyboard.press("Escape")
+    expect(dialog).to_be_hidden()
+    page.get_by_role("button", name="Save").click()
+    expect(page.get_by_role("status")).to_have_text("No changes to save.")
+    assert episode.state_hash() == before
+
+
+def test_a_comment_on_the_selected_heading_is_anchored_to_it(word):
+    """Select a heading's text → New comment → the comment is stored on that heading's block, as Word
+    anchors a comment to the selected text, and the comment pane says what it is on."""
+    episode, page, item = word
+    heading = next(b for b in blocks(episode, item) if b[1] == "Priorities")
+    page.get_by_role("heading", name="Priorities").dblclick()
+    page.get_by_role("button", name="New comment").click()
+    box = page.get_by_role("textbox", name="Comment", exact=True)
+    expect(box).to_be_focused()
+    box.fill("Add the renewal targets here.")
+    with page.expect_navigation():
+        page.get_by_role("button", name="Post comment").click()
+    comments = episode.call("office_get_document", item_id=item)["comments"]
+    stored = [(c["block_id"], c["content"]) for c in comments]
+    assert stored == [(heading[2], "Add the renewal targets here.")]
+    expect(page.get_by_role("complementary", name="Comments")).to_contain_text("On “Priorities”")
+
+
+def test_a_blank_anchored_comment_is_refused_and_changes_nothing(word):
+    episode, page, item = word
+    before = episode.state_hash()
+    page.get_by_role("heading", name="Priorities").dblclick()
+    page.get_by_role("button", name="New comment").click()
+    page.get_by_role("button", name="Post comment").click()
+    expect(page.get_by_text("comment text").first).to_be_visible()
+    assert episode.state_hash() == before

@@ -9,9 +9,10 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from apps.office.chat_labels import reply_label
 from apps.office.families.common import AMBER, me_id, phrase
 from mcp_gateway.families.base import Draw, Family, Redraw, Spec, eq, step
-from mcp_gateway.tasks.model import Allowance, Expectation, Match
+from mcp_gateway.tasks.model import Allowance, Expectation, Match, UiStep
 
 ROOTS = """
 SELECT m.id, m.channel_id, m.body_content, m.created_date_time, u.id AS user_id, u.display_name, u.mail,
@@ -42,12 +43,9 @@ def _repliers(d: Draw, root: dict[str, Any]) -> list[dict[str, Any]]:
 class ReplyInThread(Family):
     name = "office.reply-in-thread"
     apps = ("office",)
-    version = 1
+    version = 2
+    surfaces = ("mcp", "cli", "ui", "python")
     author = "saasgym-office-team"
-    no_ui_reason = (
-        "the chat page's thread replies are collapsed per-post forms whose boxes all read 'Reply text'; "
-        "a UI step cannot pick one thread's box"
-    )
     summary = (
         "reply in a Teams channel thread found by its author and question, @mentioning the author or "
         "everyone who already replied"
@@ -106,6 +104,19 @@ class ReplyInThread(Family):
                 content=content,
             ),
         ]
+        label = reply_label(root["display_name"], root["body_content"])  # the thread's own Reply box
+        if any(
+            r["id"] != root["id"] and reply_label(r["display_name"], r["body_content"]) == label
+            for r in roots
+            if r["channel_id"] == root["channel_id"]
+        ):
+            raise Redraw("another thread of the channel has the same Reply label")
+        ui = [
+            UiStep(goto=f"/chat?channel={root['channel_id']}"),
+            UiStep(click=("button", label)),
+            UiStep(fill=(label, content)),
+            UiStep(click=("button", "Send"), in_form=label),
+        ]
         decoy = next(r for r in roots if r["channel_id"] == root["channel_id"] and r["id"] != root["id"])
         return Spec(
             prompt=prompt,
@@ -127,6 +138,7 @@ class ReplyInThread(Family):
                 Allowance(table="office_scheduled_reply", ops=["insert"]),
                 Allowance(table="office_message", ops=["insert"]),
             ],
+            ui_oracle=ui,
             wrong_record={root["id"]: decoy["id"]},
             records=1 + len(mentioned),
             tags=["chat", "channel", "reply", who],

@@ -56,9 +56,8 @@ class UpdateAccountPlan(Family):
     name = "office.update-account-plan"
     apps = ("office",)
     surfaces = ("mcp", "cli", "ui", "python")
-    version = 1
+    version = 2
     author = "saasgym-office-team"
-    no_ui_reason = "the document page comments on the whole document, not on one section's heading"
     summary = (
         "one or two edits of a customer's account plan: add next steps, add the customer's contacts "
         "missing from the stakeholders, remove a stakeholder who left, comment on a section"
@@ -85,6 +84,7 @@ class UpdateAccountPlan(Family):
         stake_head, stake_end = _section(blocks, "Stakeholders")
         said, oracle, expect, inserted = [], [], [], {}
         typing: list[UiStep] = []  # the same edits typed into the document page
+        commenting: list[UiStep] = []  # then a comment on the selected heading
         if "left" in ops:
             people = blocks[stake_head + 1 : stake_end + 1]
             if len(people) < 2:
@@ -156,7 +156,15 @@ class UpdateAccountPlan(Family):
         if "comment" in ops:
             section = d.choice([s for s in SECTIONS if s != "Stakeholders" or "left" not in ops])
             head, _ = _section(blocks, section)
+            if any(section in (b["text"] or "") for b in blocks[:head]):
+                raise Redraw("the heading's text appears earlier in the plan")
             text, key_phrase = d.choice(COMMENTS)
+            commenting = [  # Word: select the heading's text, New comment, type it, Post
+                UiStep(select_text=section),
+                UiStep(click=("button", "New comment")),
+                UiStep(fill=("Comment", text)),
+                UiStep(click=("button", "Post comment")),
+            ]
             said.append(f'comment on the {section} heading: "{text}"')
             oracle.append(
                 step("office_add_document_comment", item_id=item, block_id=blocks[head]["id"], content=text)
@@ -172,14 +180,8 @@ class UpdateAccountPlan(Family):
                     },
                 )
             )
-        ui = None
-        if "comment" not in ops:
-            ui = [
-                UiStep(goto=f"/docs/{item}"),
-                *typing,
-                UiStep(click=("button", "Save")),
-                UiStep(expect_text="Saved."),
-            ]
+        saving = [UiStep(click=("button", "Save")), UiStep(expect_text="Saved.")] if typing else []
+        ui = [UiStep(goto=f"/docs/{item}"), *typing, *saving, *commenting]
         for key, fields in inserted.items():
             expect.append(
                 Expectation(

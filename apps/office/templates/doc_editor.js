@@ -59,10 +59,18 @@
     return runs;
   }
 
+  /* A table's cells, row by row, as the text they show. */
+  function rowsOf(table) {
+    return Array.prototype.map.call(table.rows, function (tr) {
+      return Array.prototype.map.call(tr.cells, function (cell) { return cell.innerText.replace(/\s+/g, " ").trim(); });
+    });
+  }
+
   function serialize() {
     return blocks().map(function (b) {
       var out = { id: b.el.getAttribute("data-block-id"), type: b.type };
-      if (b.type !== "table") out.runs = runsOf(b.el);
+      if (b.type === "table") out.rows = rowsOf(b.el);
+      else out.runs = runsOf(b.el);
       return out;
     });
   }
@@ -192,6 +200,7 @@
   toolbar.addEventListener("click", function (e) {
     var button = e.target.closest("button");
     if (!button) return;
+    if (button.hasAttribute("data-action")) return;  // Insert table, New comment: doc_insert.js
     var cmd = button.getAttribute("data-cmd");
     if (cmd === "save") return save();
     if (!current()) editor.focus();
@@ -204,5 +213,23 @@
     if (key === "b" || key === "i") { e.preventDefault(); document.execCommand(key === "b" ? "bold" : "italic"); update(); }
     else if (key === "s") { e.preventDefault(); save(); }
   });
-  document.addEventListener("selectionchange", update);
+  /* A caret after the <br> that holds an empty line open (Ctrl+End, a click in an empty page) goes
+     before it, so typed text lands in that line. */
+  function caretBeforeBreak() {
+    var sel = window.getSelection();
+    if (!sel.rangeCount || !sel.isCollapsed || !editor.contains(sel.anchorNode)) return;
+    var node = sel.anchorNode, at = sel.anchorOffset;
+    if (node === editor) {  // between blocks: into the block before (or the first)
+      var block = editor.childNodes[Math.max(at - 1, 0)];
+      if (!block || block.nodeType !== 1 || block.textContent || /^(UL|OL|TABLE)$/.test(block.tagName)) return;
+      node = block;
+      at = block.childNodes.length;
+    }
+    if (node.nodeType !== 1 || node.textContent || !at || node.childNodes[at - 1].tagName !== "BR") return;
+    sel.collapse(node, at - 1);
+  }
+
+  document.addEventListener("selectionchange", function () { caretBeforeBreak(); update(); });
+  /* for the Insert table and New comment controls (doc_insert.js) */
+  window.saasgymDoc = { editor: editor, toolbar: toolbar, blocks: blocks, current: current, say: say, update: update };
 })();

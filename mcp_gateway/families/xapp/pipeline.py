@@ -19,7 +19,7 @@ from mcp_gateway.families.xapp.common import (
     pick_incident,
     same_split_accounts,
 )
-from mcp_gateway.tasks.model import Allowance, AnswerSpec, Expectation, Match, OracleStep
+from mcp_gateway.tasks.model import Allowance, AnswerSpec, Expectation, Match, OracleStep, UiStep
 
 CHAT_SIDE_EFFECTS = [
     Allowance(table="office_chat", ops=["insert"]),
@@ -31,8 +31,9 @@ CHAT_SIDE_EFFECTS = [
 class AssigneePipelineChat(Family):
     name = "xapp.assignee-pipeline-chat"
     apps = ("crm", "office", "ticketing")
+    version = 2
+    surfaces = ("mcp", "cli", "ui", "python")
     author = "saasgym-xapp-team"
-    no_ui_reason = "the office chat page only continues existing chats; starting a 1:1 chat has no form"
     summary = "chat the analyst on a customer's open incident what the account's open pipeline is worth"
 
     def build(self, d: Draw) -> Spec:
@@ -94,6 +95,12 @@ class AssigneePipelineChat(Family):
                 ),
             ],
             allow=CHAT_SIDE_EFFECTS,
+            ui_oracle=[  # Teams' New chat: the analyst in To, the message, Send
+                UiStep(goto="/s/office/chat?new=1"),
+                UiStep(fill=("To", inc["assignee_email"])),
+                UiStep(fill=("Type a message", text)),
+                UiStep(click=("button", "Send"), in_form="New chat"),
+            ],
             wrong_record={inc["assignee_email"]: other["assignee_email"]},
             tags=["chat", "incident", "opportunity", "cross-app", "count" if count else "amount"],
             phrasing=k,

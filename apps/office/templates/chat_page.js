@@ -1,0 +1,34 @@
+/* Teams' chat page: a thread's Reply opens (and closes) that thread's reply box; the chat list is one
+   tab stop whose ArrowUp / ArrowDown (Home / End) move between chats. */
+(function () {
+  "use strict";
+  Array.prototype.forEach.call(document.querySelectorAll("button.o-reply[aria-controls]"), function (button) {
+    var form = document.getElementById(button.getAttribute("aria-controls"));
+    button.addEventListener("click", function () {
+      var open = button.getAttribute("aria-expanded") !== "true";
+      button.setAttribute("aria-expanded", open ? "true" : "false");
+      form.hidden = !open;
+      if (open) form.querySelector("input[name=content]").focus();
+    });
+  });
+
+  Array.prototype.forEach.call(document.querySelectorAll("ul[data-roving]"), function (list) {
+    var links = Array.prototype.slice.call(list.querySelectorAll("a"));
+    if (!links.length) return;
+    var current = list.querySelector("[aria-current] a") || links[0];
+    links.forEach(function (a) { a.tabIndex = a === current ? 0 : -1; });
+    list.addEventListener("keydown", function (e) {
+      var at = links.indexOf(document.activeElement), to = null;
+      if (at < 0) return;
+      if (e.key === "ArrowDown") to = Math.min(at + 1, links.length - 1);
+      else if (e.key === "ArrowUp") to = Math.max(at - 1, 0);
+      else if (e.key === "Home") to = 0;
+      else if (e.key === "End") to = links.length - 1;
+      if (to === null) return;
+      e.preventDefault();
+      links[at].tabIndex = -1;
+      links[to].tabIndex = 0;
+      links[to].focus();
+    });
+  });
+})();
