@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from fastapi import APIRouter, Request
 from fastapi.responses import JSONResponse, Response
 
@@ -16,6 +18,16 @@ def _split(text: str | None) -> list[str]:
 def picked_addresses(values: dict[str, str], field: str) -> list[str]:
     """The people picker's chosen tokens (`<field>_picked`) then any address typed into the box."""
     return _split(values.get(f"{field}_picked")) + _split(values.get(field))
+
+
+async def cloud_files(kit: UiKit, request: Request) -> list[dict[str, Any]]:
+    """The files of My files that Attach file offers to share by link, most recently changed first (the
+    same read as list_drive_items)."""
+    listing = await kit.run(request, "list_drive_items", {})
+    if not listing.ok:  # no OneDrive (a mailbox without a drive): nothing to offer
+        return []
+    files = [r for r in listing.data()["records"] if r["kind"] != "folder" and r.get("web_url")]
+    return sorted(files, key=lambda r: (str(r.get("last_modified_date_time") or ""), r["id"]), reverse=True)
 
 
 def build_mail_router(kit: UiKit) -> APIRouter:
@@ -83,7 +95,14 @@ def build_mail_router(kit: UiKit) -> APIRouter:
         return kit.render(
             request,
             "compose.html",
-            {"title": "New message", "original": original, "mode": mode, "values": {}, "error": None},
+            {
+                "title": "New message",
+                "original": original,
+                "mode": mode,
+                "values": {},
+                "error": None,
+                "cloud_files": await cloud_files(kit, request),
+            },
         )
 
     @router.post("/mail/send", name="send")
@@ -121,6 +140,7 @@ def build_mail_router(kit: UiKit) -> APIRouter:
             "mode": mode,
             "values": values,
             "error": outcome.error,
+            "cloud_files": await cloud_files(kit, request),
         }
         if original:
             ctx["original"] = await kit.read(request, "get_message", {"message_id": original})

@@ -46,13 +46,13 @@ def test_three_file_scenarios_of_distinct_long_instances():
             assert {"office_create_workbook", "office_create_document"} <= tools
             assert t.truth.oracle[t.truth.mutations.exchange[0]].tool == "office_send_mail"
             assert any(c.name.startswith("asked the ") for c in t.truth.checkpoints)
-            if name == "scenario.service-report":  # its mail carries the document's link: no page offers it
-                assert t.public.no_ui_reason and "ui" not in t.public.surfaces and not t.truth.ui_oracle
-            else:  # the grid, the editor, the Share dialog
-                assert "ui" in t.public.surfaces and not t.public.no_ui_reason
-                steps = [u.model_dump(exclude_none=True) for u in t.truth.ui_oracle]
-                assert {"click": ("button", "Rename sheet")} in steps
-                assert {"click": ("button", "Send")} in steps
+            # the grid, the editor, the Share dialog (and the report's link from compose's Attach file)
+            assert "ui" in t.public.surfaces and not t.public.no_ui_reason
+            steps = [u.model_dump(exclude_none=True) for u in t.truth.ui_oracle]
+            assert {"click": ("button", "Rename sheet")} in steps
+            assert {"click": ("button", "Send")} in steps
+            if name == "scenario.service-report":
+                assert {"click": ("button", "Share link")} in steps
 
 
 def test_same_actions_same_end_hash_and_every_checkpoint_met(gym):

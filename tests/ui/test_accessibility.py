@@ -187,3 +187,12 @@ def test_crm_open_menus_and_toast_on_slds_have_no_serious_violations(all_apps):
     page.get_by_role("button", name="Save").click()
     assert page.get_by_role("status").filter(has_text="was saved").is_visible()
     assert not _violations(page)
+
+
+def test_compose_attach_file_dialog_open_has_no_serious_violations(all_apps):
+    """Outlook's new message with Attach file's dialog open (the files of My files to share by link)."""
+    base, page = all_apps
+    page.goto(f"{base}/s/office/mail/compose")
+    page.get_by_role("button", name="Attach file").click()
+    expect(page.get_by_role("dialog", name="Share a file from OneDrive")).to_be_visible()
+    assert not _violations(page)

@@ -80,3 +80,18 @@ def meeting_ui(title: str, mails: list[str], start: datetime, end: datetime, age
         UiStep(click=("button", "Send invitation")),
         UiStep(expect_text=title),
     ]
+
+
+def link_mail_ui(to: str, subject: str, file_name: str) -> list[UiStep]:
+    """A new mail whose message is the link to `file_name` of My files: compose's Attach file, the file,
+    Share link (Outlook puts the file's name and link into the message), Send."""
+    return [
+        UiStep(goto="/s/office/mail/compose"),
+        UiStep(fill=("To", to)),
+        UiStep(fill=("Subject", subject)),
+        UiStep(click=("button", "Attach file")),
+        UiStep(click=("radio", file_name)),
+        UiStep(click=("button", "Share link")),
+        UiStep(click=("button", "Send")),
+        UiStep(expect_text=subject[:40]),
+    ]

@@ -23,6 +23,7 @@ from mcp_gateway.families.scenarios.deliverables import (
     named_file,
     spoken,
 )
+from mcp_gateway.families.scenarios.file_ui import link_mail_ui
 from mcp_gateway.families.xapp.common import AMBER, STATES
 from mcp_gateway.tasks.model import Expectation, Match, TableRow
 
@@ -66,8 +67,7 @@ def _hours(inc: dict[str, Any]) -> float | None:
 class ServiceReport(FileScenario):
     name = "scenario.service-report"
     apps = ("office", "ticketing")
-    surfaces = ("mcp", "cli", "python")
-    no_ui_reason = "the report's link goes out in a mail, and no office page offers a file's link to copy"
+    version = 3  # 3: a browser oracle (the link from compose's Attach file → Share link)
     summary = (
         "monthly service report of a support group: workbook (COUNTIF, AVERAGE) and doc, the manager "
         "asked for the review date, meeting booked, doc shared and linked by mail"
@@ -158,7 +158,7 @@ class ServiceReport(FileScenario):
         p.share(doc, manager, "read", "the report")
         link_ref = doc.replace(".id", ".web_url")  # the mail's body is the document's link
         p.oracle.append(step("office_send_mail", to=[manager.mail], subject=title, body=link_ref))
-        p.browser = False  # no office page offers a file's link to copy into a mail
+        p.ui += link_mail_ui(manager.mail, title, f"{title}.docx")
         link = Expectation(
             table="office_message",
             op="insert",
