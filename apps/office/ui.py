@@ -25,7 +25,7 @@ from apps.office.ui_sheets import build_sheets_router
 TABS = (("Mail", "/mail"), ("Calendar", "/calendar"), ("Files", "/files"), ("Chat", "/chat"))
 STATIC = Path(__file__).parent / "static"
 ASSETS = {"office.css": "text/css", "office-fluent.css": "text/css"}
-# The theme's tokens are versioned by the pinned release: a browser may keep them a day.
+# The tokens and the components' bundle are versioned by the pinned release: a browser may keep them a day.
 FLUENT_CACHE = "public, max-age=86400"
 
 
@@ -39,13 +39,12 @@ def build_router(kit: UiKit) -> APIRouter:
 
     add_asset_route(router, STATIC, ASSETS)
 
-    @router.get("/_fluent/tokens.css", include_in_schema=False)
-    async def fluent_tokens() -> Response:
-        if not design_system.installed():
+    @router.get("/_fluent/{name}", include_in_schema=False)
+    async def fluent_file(name: str) -> Response:
+        found = design_system.served_file(name)
+        if found is None:
             return Response(status_code=404)
-        return FileResponse(
-            design_system.tokens_file(), media_type="text/css", headers={"Cache-Control": FLUENT_CACHE}
-        )
+        return FileResponse(found[0], media_type=found[1], headers={"Cache-Control": FLUENT_CACHE})
 
     @router.get("/", name="home")
     async def home(request: Request) -> Response:

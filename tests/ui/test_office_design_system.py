@@ -88,7 +88,28 @@ def test_pages_link_the_installed_theme_tokens_and_use_them(office):
 
 
 @needs_fluent
-def test_only_the_tokens_file_is_served(office):
+def test_the_unread_counts_are_fluent_badges_from_the_package(office):
+    episode, page, ui = office
+    page.goto(ui("/mail"))
+    script = page.request.get(ui("/_fluent/web-components.min.js"))
+    assert script.status == 200 and script.headers["content-type"].startswith("text/javascript")
+    bundle = design_system.modules_dir() / "@fluentui/web-components/dist/web-components.min.js"
+    assert script.body() == bundle.read_bytes()
+    page.wait_for_function("() => customElements.get('fluent-badge') !== undefined")
+    item = page.get_by_role("navigation", name="Mail folders").get_by_role("listitem")
+    item = item.filter(has=page.locator("fluent-badge")).first
+    badge = item.locator("fluent-badge")
+    assert badge.evaluate("e => e.shadowRoot !== null")  # rendered by the package's component
+    assert _style(badge, "backgroundColor") == "rgb(15, 108, 189)"  # filled brand, from the tokens
+    # the count stays text beside the folder's link: the link's accessible name is unchanged
+    count, name = badge.inner_text(), item.get_by_role("link").inner_text()
+    assert count.isdigit()
+    assert item.get_by_role("link", name=name, exact=True).count() == 1
+    assert item.inner_text().split() == [*name.split(), count]
+
+
+@needs_fluent
+def test_only_the_two_package_files_are_served(office):
     episode, page, ui = office
     for path in (
         "/_fluent/../package.json",
@@ -97,11 +118,15 @@ def test_only_the_tokens_file_is_served(office):
         "/_fluent/.saasgym/fluent-tokens.css",
         "/_fluent/@fluentui/tokens/package.json",
         "/_fluent/@fluentui/web-components/dist/web-components.min.js",
+        "/_fluent/web-components.js",  # not the one the pages load
+        "/_fluent/web-components-all.min.js",
+        "/_fluent/..%2fpackage.json",
         "/_assets/../ui.py",
         "/_assets/%2e%2e%2fui.py",
     ):
         assert page.request.get(ui(path)).status == 404, path
-    assert page.request.get(ui(TOKENS_CSS)).headers["cache-control"] == "public, max-age=86400"
+    for name in ("tokens.css", "web-components.min.js"):
+        assert page.request.get(ui(f"/_fluent/{name}")).headers["cache-control"] == "public, max-age=86400"
 
 
 def test_without_the_package_pages_keep_the_own_look(office, monkeypatch, tmp_path):
@@ -111,6 +136,7 @@ def test_without_the_package_pages_keep_the_own_look(office, monkeypatch, tmp_pa
     sheets = _stylesheets(page)
     assert [s.rsplit("/", 1)[-1] for s in sheets] == ["lightning.css", "office.css"], sheets
     assert page.request.get(ui(TOKENS_CSS)).status == 404
+    assert page.locator("script[src*='/_fluent/']").count() == 0 and page.locator("fluent-badge").count() == 0
     # the var() fallbacks: lightning.css's brand button, the project's pane border and header
     assert _style(page.get_by_role("link", name="New mail"), "backgroundColor") == "rgb(11, 92, 171)"
     assert _style(page.locator(".o-pane").first, "borderTopColor") == "rgb(221, 219, 218)"
