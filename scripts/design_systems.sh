@@ -5,8 +5,8 @@
 # as a CSS file into that node_modules by apps/office/fluent/tokens_css.mjs).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-# install <folder> <package>: `npm ci` in <folder> unless the version its package.json pins is installed.
-install() {
+# install_pinned <folder> <package>: `npm ci` in <folder> unless the version its package.json pins is installed.
+install_pinned() {
   local pinned
   pinned=$(python3 -c 'import json, sys; print(json.load(open(sys.argv[1]))["dependencies"][sys.argv[2]])' "$1/package.json" "$2")
   if [ ! -f "$1/node_modules/$2/package.json" ] \
@@ -14,8 +14,8 @@ install() {
     npm ci --prefix "$1" --no-audit --no-fund --loglevel=error
   fi
 }
-install apps/crm/slds @salesforce-ux/design-system
-install apps/office/fluent @fluentui/web-components
+install_pinned apps/crm/slds @salesforce-ux/design-system
+install_pinned apps/office/fluent @fluentui/web-components
 if [ ! -f apps/office/fluent/node_modules/.saasgym/fluent-tokens.css ]; then
   node apps/office/fluent/tokens_css.mjs apps/office/fluent/node_modules
 fi
