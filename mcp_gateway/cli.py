@@ -164,12 +164,16 @@ def _banner(gateway, world: str, task_id: str | None, token_file: Path | None, s
 
 
 def _design_notices(rows: list[tuple[str, str]]) -> list[str]:
-    """One line when a web UI on the banner falls back from its vendor's design system (not installed)."""
-    if not any(label == "crm web UI" for label, _ in rows):
-        return []
-    from apps.crm import design_system
+    """One line per web UI on the banner that falls back from its vendor's design system (not installed)."""
+    from apps.crm import design_system as slds
+    from apps.office import design_system as fluent
 
-    return [] if design_system.installed() else [design_system.NOTICE]
+    labels = {label for label, _ in rows}
+    return [
+        system.NOTICE
+        for app, system in (("crm", slds), ("office", fluent))
+        if f"{app} web UI" in labels and not system.installed()
+    ]
 
 
 def _serve_one(settings, sock, world: str, task_id: str | None, token_file: Path | None) -> None:  # noqa: ANN001

@@ -1,10 +1,21 @@
 #!/usr/bin/env bash
-# Install the vendors' design-system packages the web UIs link (today: the Salesforce Lightning Design System for
-# the CRM, apps/crm/slds/package.json) into git-ignored node_modules folders; quick when already installed.
+# Install the vendors' design-system packages the web UIs use into git-ignored node_modules folders (quick when
+# already installed): the Salesforce Lightning Design System for the CRM (apps/crm/slds/package.json) and
+# Microsoft's Fluent 2 for the office apps (apps/office/fluent/package.json; its light theme's tokens are written
+# as a CSS file into that node_modules by apps/office/fluent/tokens_css.mjs).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-if [ ! -f apps/crm/slds/node_modules/@salesforce-ux/design-system/package.json ] \
-   || ! grep -q "\"version\": \"$(python3 -c 'import json; print(json.load(open("apps/crm/slds/package.json"))["dependencies"]["@salesforce-ux/design-system"])')\"" \
-        apps/crm/slds/node_modules/@salesforce-ux/design-system/package.json; then
-  npm ci --prefix apps/crm/slds --no-audit --no-fund --loglevel=error
+# install_pinned <folder> <package>: `npm ci` in <folder> unless the version its package.json pins is installed.
+install_pinned() {
+  local pinned
+  pinned=$(python3 -c 'import json, sys; print(json.load(open(sys.argv[1]))["dependencies"][sys.argv[2]])' "$1/package.json" "$2")
+  if [ ! -f "$1/node_modules/$2/package.json" ] \
+     || ! grep -q "\"version\": \"$pinned\"" "$1/node_modules/$2/package.json"; then
+    npm ci --prefix "$1" --no-audit --no-fund --loglevel=error
+  fi
+}
+install_pinned apps/crm/slds @salesforce-ux/design-system
+install_pinned apps/office/fluent @fluentui/web-components
+if [ ! -f apps/office/fluent/node_modules/.saasgym/fluent-tokens.css ]; then
+  node apps/office/fluent/tokens_css.mjs apps/office/fluent/node_modules
 fi

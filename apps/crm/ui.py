@@ -12,6 +12,7 @@ from urllib.parse import unquote
 from fastapi import APIRouter
 from fastapi.responses import FileResponse, Response
 
+from apps.core.ui_assets import add_asset_route
 from apps.core.ui_kit import NavItem, UiKit
 from apps.crm import design_system
 from apps.crm.ui_activity import build_activity_router
@@ -56,11 +57,7 @@ def build_router(kit: UiKit) -> APIRouter:
     kit.env.globals["page_frame"] = "crm_base.html"  # the core pages (task, error) in the CRM's frame
     router = APIRouter()
 
-    @router.get("/_assets/{name}", include_in_schema=False)
-    async def asset(name: str) -> Response:
-        if name not in ASSETS:
-            return Response(status_code=404)
-        return FileResponse(STATIC / name, media_type=ASSETS[name])
+    add_asset_route(router, STATIC, ASSETS)
 
     @router.get("/_slds/{relative:path}", include_in_schema=False)
     async def slds_asset(relative: str) -> Response:

@@ -6,10 +6,14 @@ exactly what the MCP tools do and every step lands in the event log with surface
 
 from __future__ import annotations
 
-from fastapi import APIRouter, Request
-from fastapi.responses import Response
+from pathlib import Path
 
+from fastapi import APIRouter, Request
+from fastapi.responses import FileResponse, Response
+
+from apps.core.ui_assets import add_asset_route
 from apps.core.ui_kit import NavItem, UiKit
+from apps.office import design_system
 from apps.office.ui_calendar import build_calendar_router
 from apps.office.ui_chat import build_chat_router
 from apps.office.ui_docs import build_docs_router
@@ -19,12 +23,28 @@ from apps.office.ui_sheet_nav import build_sheet_nav_router
 from apps.office.ui_sheets import build_sheets_router
 
 TABS = (("Mail", "/mail"), ("Calendar", "/calendar"), ("Files", "/files"), ("Chat", "/chat"))
+STATIC = Path(__file__).parent / "static"
+ASSETS = {"office.css": "text/css", "office-fluent.css": "text/css"}
+# The tokens and the components' bundle are versioned by the pinned release: a browser may keep them a day.
+FLUENT_CACHE = "public, max-age=86400"
 
 
 def build_router(kit: UiKit) -> APIRouter:
     kit.nav = [NavItem(label, path) for label, path in TABS]
     kit.home_path = "/mail"
+    kit.env.globals["fluent_installed"] = design_system.installed
+    kit.env.globals["fluent_version"] = design_system.pinned_version()
+    kit.env.globals["page_frame"] = "office_layout.html"  # the core pages (task, error) in the office frame
     router = APIRouter()
+
+    add_asset_route(router, STATIC, ASSETS)
+
+    @router.get("/_fluent/{name}", include_in_schema=False)
+    async def fluent_file(name: str) -> Response:
+        found = design_system.served_file(name)
+        if found is None:
+            return Response(status_code=404)
+        return FileResponse(found[0], media_type=found[1], headers={"Cache-Control": FLUENT_CACHE})
 
     @router.get("/", name="home")
     async def home(request: Request) -> Response:

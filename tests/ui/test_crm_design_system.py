@@ -1,20 +1,17 @@
 """The CRM pages are styled by Salesforce's own Lightning Design System package (installed by npm, served
-from its folder), and fall back to the project's stylesheet, and `saasgym serve` says so, when absent."""
+from its folder), and fall back to the project's stylesheet when absent (`saasgym serve`'s notice:
+test_design_system_notices.py)."""
 
 from __future__ import annotations
 
 import json
 import os
 import re
-import signal
 import subprocess
-import sys
-import time
 
 import pytest
 
 from apps.crm import design_system
-from mcp_gateway.live import free_port
 
 needs_slds = pytest.mark.skipif(
     not design_system.installed(), reason="bash scripts/design_systems.sh installs it"
@@ -33,13 +30,13 @@ def test_the_package_is_pinned_and_never_committed():
     assert re.fullmatch(r"2\.\d+\.\d+", pinned), pinned  # an exact release, not a range
     lock = json.loads((design_system.PACKAGE_JSON.parent / "package-lock.json").read_text())
     assert lock["packages"]["node_modules/@salesforce-ux/design-system"]["version"] == pinned
-    tracked = subprocess.run(
-        ["git", "ls-files", str(design_system.PACKAGE_JSON.parent)],
-        capture_output=True,
-        text=True,
-        check=True,
-    ).stdout.split()
-    assert sorted(os.path.basename(p) for p in tracked) == ["package-lock.json", "package.json"]
+    assert tracked_names(design_system.PACKAGE_JSON.parent) == ["package-lock.json", "package.json"]
+
+
+def tracked_names(folder) -> list[str]:  # noqa: ANN001
+    """The names of the files git tracks in `folder` (the install beside them never is)."""
+    tracked = subprocess.run(["git", "ls-files", str(folder)], capture_output=True, text=True, check=True)
+    return sorted(os.path.basename(p) for p in tracked.stdout.split())
 
 
 @needs_slds
@@ -98,42 +95,3 @@ def test_without_the_package_pages_use_the_fallback_stylesheet(crm, monkeypatch,
     assert (
         brand.evaluate("e => getComputedStyle(e).backgroundColor") == "rgb(11, 92, 171)"
     )  # lightning.css --brand
-
-
-def test_serve_prints_one_line_when_the_package_is_absent(tmp_path):
-    out = _serve_banner_all(tmp_path, {"SAASGYM_SLDS_DIR": str(tmp_path / "not-installed")})
-    notices = [line for line in out.splitlines() if "Lightning Design System" in line]
-    assert notices == [design_system.NOTICE], out
-
-
-@needs_slds
-def test_serve_prints_no_notice_when_the_package_is_installed(tmp_path):
-    out = _serve_banner_all(tmp_path, {})
-    assert "crm web UI:" in out and "Lightning Design System" not in out, out
-
-
-def _serve_banner_all(tmp_path, extra_env: dict[str, str]) -> str:
-    """Everything `saasgym serve` printed from its start to its stop (the banner and any notice)."""
-    port = free_port()
-    cmd = [sys.executable, "-m", "mcp_gateway", "serve", f"--port={port}", "--world=tiny", "--workers=1"]
-    proc = subprocess.Popen(
-        cmd,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.STDOUT,
-        text=True,
-        env={**os.environ, "PYTHONUNBUFFERED": "1", "SAASGYM_STATE_DIR": str(tmp_path), **extra_env},
-    )
-    out: list[str] = []
-    deadline = time.time() + 60
-    while time.time() < deadline:
-        line = proc.stdout.readline()
-        out.append(line)
-        if "harness API:" in line or not line:
-            break
-    proc.send_signal(signal.SIGINT)
-    try:
-        out.append(proc.communicate(timeout=30)[0])
-    except subprocess.TimeoutExpired:
-        proc.kill()
-        out.append(proc.communicate()[0])
-    return "".join(out)
