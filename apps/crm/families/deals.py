@@ -110,8 +110,9 @@ class AddLineItem(Family):
 
 class UpdateLineItem(Family):
     name = "crm.update-line-item"
-    version = 2  # v2: the batch knob (several())
+    version = 3  # v2: the batch knob (several()); v3: a UI oracle (the Products row's Edit)
     apps = ("crm",)
+    surfaces = ("mcp", "cli", "ui", "python")
     author = "saasgym-crm-team"
     summary = (
         "change the quantity or the discount of one product on an open deal (the amount follows; or a batch"
@@ -130,10 +131,12 @@ class UpdateLineItem(Family):
             qty = d.choice([q for q in (1, 2, 4, 6, 10, 15, 30, 50) if q != item["quantity"]])
             change, said = {"quantity": qty}, f"change the quantity of {p} to {qty}"
             new = total(item["unit_price"], qty, item["discount"])
+            typed = ("Quantity", str(qty))
         else:
             disc = d.choice([v for v in (5, 10, 12, 20, 25) if v != item["discount"]])
             change, said = {"discount": disc}, f"give {p} a {disc}% discount"
             new = total(item["unit_price"], item["quantity"], disc)
+            typed = ("Discount (%)", str(disc))
         amount = round(sum(i["total_price"] for i in items if i["id"] != item["id"]) + new, 2)
         phrasings = [
             f"On {ref}, {said}.",
@@ -161,6 +164,13 @@ class UpdateLineItem(Family):
                 ),
             ],
             allow=[HISTORY],
+            ui_oracle=[
+                UiStep(goto=f"/opportunities/{deal['id']}"),
+                UiStep(click=("link", f"Edit {p}")),
+                UiStep(fill=typed),
+                UiStep(click=("button", "Save")),
+                UiStep(expect_text=f"${amount:,.2f}"),
+            ],
             wrong_record={item["id"]: (rest or items_of(d, wrong_opp(d, with_items(d), deal)))[0]["id"]},
             tags=["opportunity", "products", "amount"],
             phrasing=k,
@@ -169,8 +179,9 @@ class UpdateLineItem(Family):
 
 class RemoveLineItem(Family):
     name = "crm.remove-line-item"
-    version = 2  # v2: the batch knob (several())
+    version = 3  # v2: the batch knob (several()); v3: a UI oracle (the Products row's Remove)
     apps = ("crm",)
+    surfaces = ("mcp", "cli", "ui", "python")
     author = "saasgym-crm-team"
     summary = (
         "remove one product from an open deal with several (the amount becomes the rest's total; or a batch"
@@ -212,6 +223,11 @@ class RemoveLineItem(Family):
                 *[Expectation(table="crm_opportunity_line_item", op="unchanged", pk=i["id"]) for i in rest],
             ],
             allow=[HISTORY],
+            ui_oracle=[
+                UiStep(goto=f"/opportunities/{deal['id']}"),
+                UiStep(click=("button", f"Remove {p}")),
+                UiStep(expect_text=f"${amount:,.2f}"),
+            ],
             wrong_record={item["id"]: rest[0]["id"]},
             tags=["opportunity", "products", "amount"],
             phrasing=k,
