@@ -67,8 +67,9 @@ def test_what_a_refusal_family_asks_for_is_refused_by_the_crm(family):
             ep.close()
 
 
-# The deal families done in the browser: the row's Edit or Remove in the opportunity's Products.
-DEAL_UI = {"crm.update-line-item": "Edit ", "crm.remove-line-item": "Remove "}
+# The deal families done in the browser: the row's Edit or Remove in the opportunity's Products, the
+# opportunity's Edit form (Save once per deal).
+DEAL_UI = {"crm.update-line-item": "Edit ", "crm.remove-line-item": "Remove ", "crm.advance-stage": "Save"}
 
 
 @pytest.mark.parametrize("family", sorted(DEAL_UI))
@@ -79,5 +80,5 @@ def test_the_deal_families_are_done_in_the_browser(family):
         clicks = [
             s.click[1] for s in task.truth.ui_oracle if s.click and s.click[1].startswith(DEAL_UI[family])
         ]
-        writes = [s for s in task.truth.oracle if s.tool.endswith("_line_item")]
+        writes = [s for s in task.truth.oracle if s.tool.endswith(("_line_item", "_update_opportunity"))]
         assert len(clicks) == len(writes)  # one row action per request of a batch

@@ -245,8 +245,9 @@ NEXT_STEPS = [
 
 class AdvanceStage(Family):
     name = "crm.advance-stage"
-    version = 2  # v2: the batch knob (several())
+    version = 3  # v2: the batch knob (several()); v3: a UI oracle (the Edit form's Stage, Probability (%))
     apps = ("crm",)
+    surfaces = ("mcp", "cli", "ui", "python")
     author = "saasgym-crm-team"
     summary = (
         "move an open deal to another open stage (next step text, custom probability as knobs)"
@@ -270,12 +271,14 @@ class AdvanceStage(Family):
         args: dict[str, Any] = {"opportunity_id": deal["id"], "stage_name": stage}
         st = STAGES_BY_NAME[stage]
         fields: dict[str, Match] = {"stage_name": eq(stage), "forecast_category": eq(st.forecast_category)}
+        ui = [UiStep(goto=f"/opportunities/{deal['id']}/edit"), UiStep(select=("Stage", stage))]
         extra = ""
         if d.chance(0.3):
             prob = d.choice([p for p in (15, 25, 35, 45, 55, 65, 80, 85) if p != st.probability])
             args["probability"] = prob
             fields["probability"] = eq(prob)
             extra += f" with a probability of {prob}%"
+            ui.append(UiStep(fill=("Probability (%)", str(prob))))
         else:
             fields["probability"] = eq(st.probability)
         if d.chance(0.5):
@@ -283,6 +286,7 @@ class AdvanceStage(Family):
             args["next_step"] = nxt
             fields["next_step"] = Match(text=nxt)
             extra += f'; next step: "{nxt}"'
+            ui.append(UiStep(fill=("Next Step", nxt)))
         phrasings = [
             f"Move {ref} to {how}{extra}.",
             f"Good news on {ref} — advance it to {how}{extra}.",
@@ -298,6 +302,11 @@ class AdvanceStage(Family):
             oracle=[*lookup, step("crm_update_opportunity", **args)],
             expect=[Expectation(table="crm_opportunity", op="update", pk=deal["id"], fields=fields)],
             allow=[HISTORY],
+            ui_oracle=[
+                *ui,
+                UiStep(click=("button", "Save")),
+                UiStep(expect_text=f"<strong>{stage}</strong>"),
+            ],
             wrong_record={deal["id"]: wrong_opp(d, opps, deal)},
             tags=["opportunity", "stage"],
             phrasing=k,
