@@ -68,8 +68,13 @@ def test_what_a_refusal_family_asks_for_is_refused_by_the_crm(family):
 
 
 # The deal families done in the browser: the row's Edit or Remove in the opportunity's Products, the
-# opportunity's Edit form (Save once per deal).
-DEAL_UI = {"crm.update-line-item": "Edit ", "crm.remove-line-item": "Remove ", "crm.advance-stage": "Save"}
+# opportunity's Edit form (Save once per deal), its Change Owner page (once per deal that moves).
+DEAL_UI = {
+    "crm.update-line-item": "Edit ",
+    "crm.remove-line-item": "Remove ",
+    "crm.advance-stage": "Save",
+    "crm.reassign-open-deals": "Change Owner",
+}
 
 
 @pytest.mark.parametrize("family", sorted(DEAL_UI))

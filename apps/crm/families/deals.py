@@ -315,7 +315,9 @@ class AdvanceStage(Family):
 
 class ReassignOpenDeals(Family):
     name = "crm.reassign-open-deals"
+    version = 2  # v2: a UI oracle (each open deal's Change Owner page)
     apps = ("crm",)
+    surfaces = ("mcp", "cli", "ui", "python")
     author = "saasgym-crm-team"
     summary = "give every open deal of an account (two to seven) to another rep; closed deals stay"
 
@@ -361,6 +363,16 @@ class ReassignOpenDeals(Family):
             prompt=prompt,
             oracle=oracle,
             expect=expect,
+            ui_oracle=[
+                u
+                for o in moving
+                for u in (
+                    UiStep(goto=f"/opportunities/{o['id']}/owner"),
+                    UiStep(fill=("Owner", rep["name"])),
+                    UiStep(click=("button", "Change Owner")),
+                    UiStep(expect_text="was saved."),
+                )
+            ],
             wrong_record={moving[0]["id"]: far["id"]},
             tags=["opportunity", "owner", "bulk"],
             phrasing=k,
