@@ -80,6 +80,7 @@ class FormPage:
     intro: str | None = None
     submit_label: str = "Save"
     toast: Callable[[dict[str, Any]], str] | None = None  # the message after a save (default: generic)
+    data: dict[str, Any] = field(default_factory=dict)  # what the page script reads (JSON in the page)
 
 
 async def bind_fields(

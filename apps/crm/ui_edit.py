@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import timedelta
 from typing import Any
 
@@ -10,6 +10,7 @@ from fastapi import APIRouter, Request
 from fastapi.responses import Response
 
 from apps.core.ui_kit import UiKit
+from apps.crm.picklists import OPPORTUNITY_STAGES
 from apps.crm.ui_common import FormPage, current_user, show_form, submit_form
 from apps.crm.ui_fields import (
     ACCOUNT_FORM,
@@ -37,6 +38,7 @@ class EditableObject:
     key: str  # the record's key in the get_* result
     display: dict[str, str]  # lookup field -> key of its display name in the get_* result
     defaults: dict[str, Any]
+    data: dict[str, Any] = field(default_factory=dict)  # for the form's script (FormPage.data)
 
 
 OBJECTS = (
@@ -91,6 +93,8 @@ OBJECTS = (
         "opportunity",
         {"account_id": "account_name"},
         {"stage_name": "Prospecting"},
+        # Lightning's form sets Probability (%) to the chosen stage's default (crm.js)
+        {"stage_probabilities": {s.name: s.probability for s in OPPORTUNITY_STAGES}},
     ),
 )
 
@@ -126,6 +130,7 @@ def _add_routes(router: APIRouter, kit: UiKit, obj: EditableObject) -> None:
             f"New {obj.label}",
             obj.icon,
             cancel=f"/accounts/{cancel}" if cancel else obj.path,
+            data=obj.data,
         )
 
     def edit_page(record_id: str) -> FormPage:
@@ -137,6 +142,7 @@ def _add_routes(router: APIRouter, kit: UiKit, obj: EditableObject) -> None:
             fixed={obj.id_arg: record_id},
             update=True,
             cancel=f"{obj.path}/{record_id}",
+            data=obj.data,
         )
 
     async def new_form(request: Request) -> Response:

@@ -160,6 +160,7 @@ OPPORTUNITY_FORM: tuple[Section, ...] = (
             ACCOUNT_LOOKUP,
             F("close_date", "Close Date", "date", required=True),
             sel("stage_name", "Stage", tuple(s.name for s in pl.OPPORTUNITY_STAGES), required=True),
+            F("probability", "Probability (%)", "number", help="Follows the stage; change it to override."),
             F("amount", "Amount", "number", help="Set from the products when the opportunity has products."),
             sel(
                 "loss_reason__c",

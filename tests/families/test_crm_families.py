@@ -65,3 +65,25 @@ def test_what_a_refusal_family_asks_for_is_refused_by_the_crm(family):
             assert score_steps(gym, task, list(task.truth.oracle)) == "pass"
         finally:
             ep.close()
+
+
+# The deal families done in the browser: the row's Edit or Remove in the opportunity's Products, the
+# opportunity's Edit form (Save once per deal), its Change Owner page (once per deal that moves).
+DEAL_UI = {
+    "crm.update-line-item": "Edit ",
+    "crm.remove-line-item": "Remove ",
+    "crm.advance-stage": "Save",
+    "crm.reassign-open-deals": "Change Owner",
+}
+
+
+@pytest.mark.parametrize("family", sorted(DEAL_UI))
+def test_the_deal_families_are_done_in_the_browser(family):
+    for seed in range(6):
+        task = instance("acme", family, seed)
+        assert "ui" in task.public.surfaces and task.public.no_ui_reason is None
+        clicks = [
+            s.click[1] for s in task.truth.ui_oracle if s.click and s.click[1].startswith(DEAL_UI[family])
+        ]
+        writes = [s for s in task.truth.oracle if s.tool.endswith(("_line_item", "_update_opportunity"))]
+        assert len(clicks) == len(writes)  # one row action per request of a batch

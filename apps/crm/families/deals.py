@@ -110,8 +110,9 @@ class AddLineItem(Family):
 
 class UpdateLineItem(Family):
     name = "crm.update-line-item"
-    version = 2  # v2: the batch knob (several())
+    version = 3  # v2: the batch knob (several()); v3: a UI oracle (the Products row's Edit)
     apps = ("crm",)
+    surfaces = ("mcp", "cli", "ui", "python")
     author = "saasgym-crm-team"
     summary = (
         "change the quantity or the discount of one product on an open deal (the amount follows; or a batch"
@@ -130,10 +131,12 @@ class UpdateLineItem(Family):
             qty = d.choice([q for q in (1, 2, 4, 6, 10, 15, 30, 50) if q != item["quantity"]])
             change, said = {"quantity": qty}, f"change the quantity of {p} to {qty}"
             new = total(item["unit_price"], qty, item["discount"])
+            typed = ("Quantity", str(qty))
         else:
             disc = d.choice([v for v in (5, 10, 12, 20, 25) if v != item["discount"]])
             change, said = {"discount": disc}, f"give {p} a {disc}% discount"
             new = total(item["unit_price"], item["quantity"], disc)
+            typed = ("Discount (%)", str(disc))
         amount = round(sum(i["total_price"] for i in items if i["id"] != item["id"]) + new, 2)
         phrasings = [
             f"On {ref}, {said}.",
@@ -161,6 +164,13 @@ class UpdateLineItem(Family):
                 ),
             ],
             allow=[HISTORY],
+            ui_oracle=[
+                UiStep(goto=f"/opportunities/{deal['id']}"),
+                UiStep(click=("link", f"Edit {p}")),
+                UiStep(fill=typed),
+                UiStep(click=("button", "Save")),
+                UiStep(expect_text=f"${amount:,.2f}"),
+            ],
             wrong_record={item["id"]: (rest or items_of(d, wrong_opp(d, with_items(d), deal)))[0]["id"]},
             tags=["opportunity", "products", "amount"],
             phrasing=k,
@@ -169,8 +179,9 @@ class UpdateLineItem(Family):
 
 class RemoveLineItem(Family):
     name = "crm.remove-line-item"
-    version = 2  # v2: the batch knob (several())
+    version = 3  # v2: the batch knob (several()); v3: a UI oracle (the Products row's Remove)
     apps = ("crm",)
+    surfaces = ("mcp", "cli", "ui", "python")
     author = "saasgym-crm-team"
     summary = (
         "remove one product from an open deal with several (the amount becomes the rest's total; or a batch"
@@ -212,6 +223,11 @@ class RemoveLineItem(Family):
                 *[Expectation(table="crm_opportunity_line_item", op="unchanged", pk=i["id"]) for i in rest],
             ],
             allow=[HISTORY],
+            ui_oracle=[
+                UiStep(goto=f"/opportunities/{deal['id']}"),
+                UiStep(click=("button", f"Remove {p}")),
+                UiStep(expect_text=f"${amount:,.2f}"),
+            ],
             wrong_record={item["id"]: rest[0]["id"]},
             tags=["opportunity", "products", "amount"],
             phrasing=k,
@@ -229,8 +245,9 @@ NEXT_STEPS = [
 
 class AdvanceStage(Family):
     name = "crm.advance-stage"
-    version = 2  # v2: the batch knob (several())
+    version = 3  # v2: the batch knob (several()); v3: a UI oracle (the Edit form's Stage, Probability (%))
     apps = ("crm",)
+    surfaces = ("mcp", "cli", "ui", "python")
     author = "saasgym-crm-team"
     summary = (
         "move an open deal to another open stage (next step text, custom probability as knobs)"
@@ -254,12 +271,14 @@ class AdvanceStage(Family):
         args: dict[str, Any] = {"opportunity_id": deal["id"], "stage_name": stage}
         st = STAGES_BY_NAME[stage]
         fields: dict[str, Match] = {"stage_name": eq(stage), "forecast_category": eq(st.forecast_category)}
+        ui = [UiStep(goto=f"/opportunities/{deal['id']}/edit"), UiStep(select=("Stage", stage))]
         extra = ""
         if d.chance(0.3):
             prob = d.choice([p for p in (15, 25, 35, 45, 55, 65, 80, 85) if p != st.probability])
             args["probability"] = prob
             fields["probability"] = eq(prob)
             extra += f" with a probability of {prob}%"
+            ui.append(UiStep(fill=("Probability (%)", str(prob))))
         else:
             fields["probability"] = eq(st.probability)
         if d.chance(0.5):
@@ -267,6 +286,7 @@ class AdvanceStage(Family):
             args["next_step"] = nxt
             fields["next_step"] = Match(text=nxt)
             extra += f'; next step: "{nxt}"'
+            ui.append(UiStep(fill=("Next Step", nxt)))
         phrasings = [
             f"Move {ref} to {how}{extra}.",
             f"Good news on {ref} — advance it to {how}{extra}.",
@@ -282,6 +302,11 @@ class AdvanceStage(Family):
             oracle=[*lookup, step("crm_update_opportunity", **args)],
             expect=[Expectation(table="crm_opportunity", op="update", pk=deal["id"], fields=fields)],
             allow=[HISTORY],
+            ui_oracle=[
+                *ui,
+                UiStep(click=("button", "Save")),
+                UiStep(expect_text=f"<strong>{stage}</strong>"),
+            ],
             wrong_record={deal["id"]: wrong_opp(d, opps, deal)},
             tags=["opportunity", "stage"],
             phrasing=k,
@@ -290,7 +315,9 @@ class AdvanceStage(Family):
 
 class ReassignOpenDeals(Family):
     name = "crm.reassign-open-deals"
+    version = 2  # v2: a UI oracle (each open deal's Change Owner page)
     apps = ("crm",)
+    surfaces = ("mcp", "cli", "ui", "python")
     author = "saasgym-crm-team"
     summary = "give every open deal of an account (two to seven) to another rep; closed deals stay"
 
@@ -336,6 +363,16 @@ class ReassignOpenDeals(Family):
             prompt=prompt,
             oracle=oracle,
             expect=expect,
+            ui_oracle=[
+                u
+                for o in moving
+                for u in (
+                    UiStep(goto=f"/opportunities/{o['id']}/owner"),
+                    UiStep(fill=("Owner", rep["name"])),
+                    UiStep(click=("button", "Change Owner")),
+                    UiStep(expect_text="was saved."),
+                )
+            ],
             wrong_record={moving[0]["id"]: far["id"]},
             tags=["opportunity", "owner", "bulk"],
             phrasing=k,

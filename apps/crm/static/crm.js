@@ -105,6 +105,17 @@
     });
   });
 
+  /* -- an opportunity's form: choosing a stage sets Probability (%) to the stage's default (then editable) -- */
+  var formData = document.getElementById("form-data");
+  var stage = document.getElementById("f-stage_name");
+  var probability = document.getElementById("f-probability");
+  if (formData && stage && probability) {
+    var defaults = JSON.parse(formData.textContent).stage_probabilities || {};
+    stage.addEventListener("change", function () {
+      if (stage.value in defaults) probability.value = defaults[stage.value];
+    });
+  }
+
   /* -- toasts -------------------------------------------------------------------------------------- */
   var toast = document.querySelector(".toast-container");
   if (toast) {

@@ -1,0 +1,59 @@
+"""The opportunity Edit form's Probability (%) in real Chromium, as in Lightning: choosing a Stage sets it
+to the stage's default (keyboard too), a typed value overrides it, and both save through
+update_opportunity."""
+
+from __future__ import annotations
+
+from playwright.sync_api import expect
+
+from apps.crm.picklists import STAGES_BY_NAME
+from tests.ui.test_accessibility import _violations
+
+
+def _open_deal(episode):
+    opp = episode.call("crm_list_opportunities", status="open", limit=1)["records"][0]
+    stage = next(s for s in ("Value Proposition", "Needs Analysis") if s != opp["stage_name"])
+    return opp, stage
+
+
+def _saved(episode, opp_id):
+    tried = [e for e in episode.events() if e.kind == "action" and e.name == "update_opportunity"]
+    assert (tried[-1].surface, tried[-1].outcome) == ("ui", "ok")
+    return episode.call("crm_get_opportunity", opportunity_id=opp_id)["opportunity"]
+
+
+def test_choosing_a_stage_sets_its_default_probability(crm):
+    episode, page, ui = crm
+    opp, stage = _open_deal(episode)
+    page.goto(ui(f"/opportunities/{opp['id']}/edit"))
+    probability = page.get_by_label("Probability (%)")
+    expect(probability).to_have_value(str(opp["probability"]))
+    page.get_by_label("Stage").select_option(stage)
+    expect(probability).to_have_value(str(STAGES_BY_NAME[stage].probability))
+    assert _violations(page) == []
+    page.get_by_role("button", name="Save").click()
+
+    expect(page.get_by_role("status").first).to_contain_text("was saved")
+    saved = _saved(episode, opp["id"])
+    assert (saved["stage_name"], saved["probability"]) == (stage, STAGES_BY_NAME[stage].probability)
+
+
+def test_a_typed_probability_overrides_the_stage_default_from_the_keyboard(crm):
+    episode, page, ui = crm
+    opp, _ = _open_deal(episode)
+    page.goto(ui(f"/opportunities/{opp['id']}/edit"))
+    stage_box = page.get_by_label("Stage")
+    stage_box.focus()
+    page.keyboard.press("ArrowDown")  # the next stage: its default shows at once
+    stage = stage_box.input_value()
+    assert stage != opp["stage_name"]
+    expect(page.get_by_label("Probability (%)")).to_have_value(str(STAGES_BY_NAME[stage].probability))
+    page.keyboard.press("Tab")
+    expect(page.get_by_label("Probability (%)")).to_be_focused()
+    page.keyboard.press("Control+A")
+    page.keyboard.type("35")
+    page.keyboard.press("Enter")  # submits the form
+
+    expect(page.get_by_role("status").first).to_contain_text("was saved")
+    saved = _saved(episode, opp["id"])
+    assert (saved["stage_name"], saved["probability"]) == (stage, 35)
