@@ -170,6 +170,17 @@ def work_note_ui(number: str, text: str) -> list[UiStep]:
     ]
 
 
+def compose_ui(to: str, subject: str, body: str) -> list[UiStep]:
+    """The office's new-mail page: To, Subject, Message, Send."""
+    return [
+        UiStep(goto="/s/office/mail/compose"),
+        UiStep(fill=("To", to)),
+        UiStep(fill=("Subject", subject)),
+        UiStep(fill=("Message", body)),
+        UiStep(click=("button", "Send")),
+    ]
+
+
 def note_ui(parent_id: str, title: str, body: str) -> list[UiStep]:
     """The CRM's new-note form on a record."""
     return [
