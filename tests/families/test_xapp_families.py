@@ -67,3 +67,16 @@ def test_the_mail_families_read_the_record_then_send_from_outlook_in_the_browser
         fills = dict(s.fill for s in ui if s.fill)
         assert fills == {"To": sent["to"][0], "Subject": sent["subject"], "Message": sent["body"]}
         assert ("button", "Send") in [s.click for s in ui]
+
+
+def test_the_phoned_in_issue_is_an_incident_and_a_logged_call_in_the_browser():
+    for seed in range(4):
+        task = instance("acme", "xapp.contact-incident-call", seed)
+        assert "ui" in task.public.surfaces and task.public.no_ui_reason is None
+        call = next(s.args for s in task.truth.oracle if s.tool == "crm_log_call")
+        ui = task.truth.ui_oracle
+        assert [s.goto for s in ui if s.goto] == [
+            "/s/ticketing/incidents/new",
+            f"/s/crm/calls/new?who_id={call['who_id']}&what_id={call['what_id']}",
+        ]
+        assert ("Call Type", "Inbound") in [s.select for s in ui]
