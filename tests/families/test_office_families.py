@@ -95,3 +95,14 @@ def test_the_drive_families_are_done_in_the_browser_with_the_files_page_commands
         assert _clicks(moved, "Rename ") == sum("name" in a for a in updates)
         assert refused.truth.ui_oracle[-1].click == ("button", "Finish task")  # answered, nothing shared
         assert _clicks(refused, "Share ") == 0
+
+
+def test_the_meeting_at_the_first_free_slot_is_booked_in_the_browser_with_the_scheduling_assistant():
+    for seed in range(4):
+        task = instance("acme", "office.schedule-meeting", seed)
+        assert "ui" in task.public.surfaces and task.public.no_ui_reason is None
+        ui = task.truth.ui_oracle
+        attendees = task.truth.oracle[-1].args["attendees"]
+        assert [s.fill[1] for s in ui if s.fill and s.fill[0] == "Required attendees"] == attendees
+        assert ("button", "Scheduling Assistant") in [s.click for s in ui]
+        assert ui[-2].click == ("button", "Send invitation")

@@ -79,3 +79,13 @@ def test_what_a_refusal_instance_asks_for_is_refused_by_the_desk(family):
         finally:
             ep.close()
         assert score_steps(gym, task, list(task.truth.oracle)) == "pass"
+
+
+def test_the_same_work_note_on_several_incidents_is_posted_on_each_incident_form_in_the_browser():
+    for seed in range(4):
+        task = instance("acme", "ticketing.multi-incident-note", seed)
+        assert "ui" in task.public.surfaces and task.public.no_ui_reason is None
+        notes = [s.args["record_id"] for s in task.truth.oracle if s.tool == "ticketing_add_work_note"]
+        ui = task.truth.ui_oracle
+        assert [s.goto for s in ui if s.goto] == [f"/incidents/{n}" for n in notes]
+        assert sum(s.click == ("button", "Post") for s in ui) == len(notes)

@@ -54,3 +54,29 @@ def test_what_the_refusal_family_asks_for_is_refused_by_the_crm(seed):
     finally:
         ep.close()
     assert score_steps(gym, task, list(task.truth.oracle)) == "pass"
+
+
+@pytest.mark.parametrize("family", ["xapp.account-owner-mail", "xapp.incident-status-mail"])
+def test_the_mail_families_read_the_record_then_send_from_outlook_in_the_browser(family):
+    for seed in range(4):
+        task = instance("acme", family, seed)
+        assert "ui" in task.public.surfaces and task.public.no_ui_reason is None
+        sent = next(s.args for s in task.truth.oracle if s.tool == "office_send_mail")
+        ui = task.truth.ui_oracle
+        assert ui[0].goto.startswith(("/s/crm/accounts/", "/s/ticketing/incidents/"))
+        fills = dict(s.fill for s in ui if s.fill)
+        assert fills == {"To": sent["to"][0], "Subject": sent["subject"], "Message": sent["body"]}
+        assert ("button", "Send") in [s.click for s in ui]
+
+
+def test_the_phoned_in_issue_is_an_incident_and_a_logged_call_in_the_browser():
+    for seed in range(4):
+        task = instance("acme", "xapp.contact-incident-call", seed)
+        assert "ui" in task.public.surfaces and task.public.no_ui_reason is None
+        call = next(s.args for s in task.truth.oracle if s.tool == "crm_log_call")
+        ui = task.truth.ui_oracle
+        assert [s.goto for s in ui if s.goto] == [
+            "/s/ticketing/incidents/new",
+            f"/s/crm/calls/new?who_id={call['who_id']}&what_id={call['what_id']}",
+        ]
+        assert ("Call Type", "Inbound") in [s.select for s in ui]

@@ -5,11 +5,18 @@ from __future__ import annotations
 from datetime import date, datetime
 from zoneinfo import ZoneInfo
 
-from apps.office.families.common import AMBER, inbox, search_text, single_subject, teams_meeting_expect
+from apps.office.families.common import (
+    AMBER,
+    NY,
+    first_free_slot_ui,
+    inbox,
+    search_text,
+    single_subject,
+    teams_meeting_expect,
+)
 from mcp_gateway.families.base import Draw, Family, Redraw, Spec, answer_steps, step, ui_answer
 from mcp_gateway.tasks.model import Allowance, AnswerSpec, Match
 
-NY = ZoneInfo("America/New_York")
 DAYS = [date(2026, 11, d) for d in (3, 4, 5, 6, 9, 10, 11, 12, 13, 16, 17, 18)]
 TOPICS = [
     "pipeline review",
@@ -31,7 +38,8 @@ class ScheduleMeeting(Family):
     name = "office.schedule-meeting"
     apps = ("office",)
     splits = ("test",)
-    version = 2
+    surfaces = ("mcp", "cli", "ui", "python")
+    version = 3  # v3: the browser oracle (the meeting form's Scheduling Assistant picks the slot)
     author = "saasgym-office-team"
     summary = "a Teams meeting with 2–3 colleagues at the first common free slot (test only)"
 
@@ -99,6 +107,7 @@ class ScheduleMeeting(Family):
                 ),
             ],
             expect=teams_meeting_expect(Match(contains=title), slot, mails),
+            ui_oracle=first_free_slot_ui(title, mails, day, hour, minutes, slot),
             allow=[
                 Allowance(table="office_message", ops=["insert"]),
                 Allowance(table="office_scheduled_reply", ops=["insert"]),

@@ -3,12 +3,16 @@
 from __future__ import annotations
 
 import re
+from datetime import date, datetime, timedelta
 from typing import Any
+from zoneinfo import ZoneInfo
 
+from apps.office.ui_scheduling import slot_label
 from mcp_gateway.families.base import Draw, Redraw, eq
 from mcp_gateway.tasks.model import Allowance, Expectation, Match, UiStep
 
 AMBER = "amber.miller@acme.example"
+NY = ZoneInfo("America/New_York")  # Amber's zone
 
 INBOX = """
 SELECT m.id, m.subject, m.from_name, m.from_address, m.is_read, m.flag_status, m.importance, m.categories,
@@ -179,6 +183,38 @@ def teams_meeting_expect(subject: Match, slot: dict[str, str], mails: list[str])
         },
     )
     return [event, *[attendee(m) for m in mails]]
+
+
+def ny_local(day: date, hour: int, minutes: int = 0) -> str:
+    """A New York wall-clock time as the meeting form's datetime-local value (Amber's zone)."""
+    moment = datetime(day.year, day.month, day.day, hour, tzinfo=NY) + timedelta(minutes=minutes)
+    return moment.strftime("%Y-%m-%dT%H:%M")
+
+
+def suggestion_label(slot: dict[str, str]) -> str:
+    """How the Scheduling Assistant names a suggested time (New York, Amber's zone)."""
+    s, e = (datetime.fromisoformat(slot[k].replace("Z", "+00:00")).astimezone(NY) for k in ("start", "end"))
+    return slot_label(s, e)
+
+
+def first_free_slot_ui(
+    title: str, mails: list[str], day: date, hour: int, minutes: int, slot: dict[str, str]
+) -> list[UiStep]:
+    """The new-meeting form: the title, each attendee chosen in the people picker, the search's start
+    (`hour` on `day`, New York) and the length as start and end, then the Scheduling Assistant's suggested
+    `slot` (the first time everyone is free), Teams meeting, Send invitation."""
+    return [
+        UiStep(goto="/s/office/calendar/new"),
+        UiStep(fill=("Title", title)),
+        *[UiStep(fill=("Required attendees", m)) for m in mails],
+        UiStep(fill=("Start (your time zone)", ny_local(day, hour))),
+        UiStep(fill=("End", ny_local(day, hour, minutes))),
+        UiStep(click=("button", "Scheduling Assistant")),
+        UiStep(click=("link", suggestion_label(slot))),
+        UiStep(check="Teams meeting"),
+        UiStep(click=("button", "Send invitation")),
+        UiStep(expect_text=title),
+    ]
 
 
 def type_cells(start: str, rows: list[list[Any]]) -> list[UiStep]:

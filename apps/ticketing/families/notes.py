@@ -35,6 +35,17 @@ def _journal(inc: dict, kind: str, phrase: str) -> Expectation:
     )
 
 
+def journal_ui(number: str, kind: str, text: str, phrase: str) -> list[UiStep]:
+    """The incident form: the journal's tab for `kind`, the text, Post."""
+    return [
+        UiStep(goto=f"/incidents/{number}"),
+        UiStep(click=("tab", JOURNAL_TABS[kind])),
+        UiStep(fill=(JOURNAL_TABS[kind], text)),
+        UiStep(click=("button", "Post")),
+        UiStep(expect_text=phrase),
+    ]
+
+
 class IncidentNote(Family):
     name = "ticketing.incident-note"
     apps = ("ticketing",)
@@ -76,13 +87,7 @@ class IncidentNote(Family):
             oracle=oracle,
             expect=[_journal(inc, kind, phrase)],
             allow=[stamps(inc["sys_id"])],
-            ui_oracle=[
-                UiStep(goto=f"/incidents/{n}"),
-                UiStep(click=("tab", JOURNAL_TABS[kind])),
-                UiStep(fill=(JOURNAL_TABS[kind], text)),
-                UiStep(click=("button", "Post")),
-                UiStep(expect_text=phrase),
-            ],
+            ui_oracle=journal_ui(n, kind, text, phrase),
             wrong_record={n: other(d, pool, inc)["number"]},
             tags=["incident", kind.replace("_", "-")],
             phrasing=k,
@@ -92,6 +97,8 @@ class IncidentNote(Family):
 class MultiIncidentNote(Family):
     name = "ticketing.multi-incident-note"
     apps = ("ticketing",)
+    surfaces = ("mcp", "cli", "ui", "python")
+    version = 2  # v2: the browser oracle (each incident's form, Work notes, Post)
     author = "saasgym-itsm-team"
     summary = "the same work note on three or four open incidents (each read first)"
 
@@ -122,6 +129,7 @@ class MultiIncidentNote(Family):
             oracle=oracle,
             expect=[_journal(r, "work_notes", phrase) for r in chosen],
             allow=[stamps(r["sys_id"]) for r in chosen],
+            ui_oracle=[u for n in nums for u in journal_ui(n, "work_notes", text, phrase)],
             wrong_record={nums[0]: other(d, pool, chosen[0])["number"]},
             tags=["incident", "work-note", "bulk"],
             phrasing=k,

@@ -17,7 +17,8 @@ from apps.office.coworkers.reviews import review_slot
 from apps.office.families.common import AMBER, attendee, share_ui
 from mcp_gateway.families.base import Draw, Family, Redraw, Spec, eq, step
 from mcp_gateway.families.scenarios.file_ui import document_ui, meeting_ui, open_file_ui, workbook_ui
-from mcp_gateway.families.scenarios.kit import SIDE_EFFECTS, Plan, compose_ui
+from mcp_gateway.families.scenarios.kit import SIDE_EFFECTS, Plan
+from mcp_gateway.families.xapp.common import compose_ui
 from mcp_gateway.tasks.model import (
     Allowance,
     Checkpoint,

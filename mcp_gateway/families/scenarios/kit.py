@@ -17,7 +17,7 @@ from typing import Any
 from apps.office.families.common import AMBER, attendee
 from mcp_gateway.families.base import Draw, Spec, eq, step
 from mcp_gateway.families.scenarios.approvals import Approval
-from mcp_gateway.families.xapp.common import note_ui, work_note_ui
+from mcp_gateway.families.xapp.common import compose_ui, note_ui, work_note_ui
 from mcp_gateway.families.xapp.meetings import utc
 from mcp_gateway.tasks.model import (
     Allowance,
@@ -242,14 +242,3 @@ class Plan:
             personas=self.personas,
             scenario=True,
         )
-
-
-def compose_ui(to: str, subject: str, body: str) -> list[UiStep]:
-    """The office's new-mail page: To, Subject, Message, Send."""
-    return [
-        UiStep(goto="/s/office/mail/compose"),
-        UiStep(fill=("To", to)),
-        UiStep(fill=("Subject", subject)),
-        UiStep(fill=("Message", body)),
-        UiStep(click=("button", "Send")),
-    ]

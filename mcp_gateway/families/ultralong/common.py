@@ -15,7 +15,7 @@ from typing import Any
 
 from apps.core.handbook import MANAGER, NO_APPROVAL, NOT_PERMITTED, approval_role, holds_role
 from mcp_gateway.families.base import Draw, Family, Redraw, Spec, eq
-from mcp_gateway.families.scenarios.kit import compose_ui as scenario_compose_ui
+from mcp_gateway.families.xapp.common import compose_ui as scenario_compose_ui
 from mcp_gateway.tasks.model import Allowance, Checkpoint, Expectation, Match, OracleStep, UiStep
 
 AMBER = "amber.miller@acme.example"

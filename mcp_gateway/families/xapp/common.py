@@ -170,6 +170,50 @@ def work_note_ui(number: str, text: str) -> list[UiStep]:
     ]
 
 
+def compose_ui(to: str, subject: str, body: str) -> list[UiStep]:
+    """The office's new-mail page: To, Subject, Message, Send."""
+    return [
+        UiStep(goto="/s/office/mail/compose"),
+        UiStep(fill=("To", to)),
+        UiStep(fill=("Subject", subject)),
+        UiStep(fill=("Message", body)),
+        UiStep(click=("button", "Send")),
+    ]
+
+
+def next_incident(d: Draw) -> str:
+    """The number the next new incident gets (the episode numbers on from the world's highest)."""
+    top = d.world.value("SELECT max(number) FROM ticketing_incident")
+    return f"INC{int(top[3:]) + 1:07d}"
+
+
+def new_incident_ui(
+    number: str,
+    caller: str,
+    channel: str,
+    category: str,
+    impact: int,
+    urgency: int,
+    short: str,
+    service: str | None = None,
+) -> list[UiStep]:
+    """The desk's new-incident form: the caller (an address, chosen in the lookup), channel, category,
+    impact, urgency, the configuration item when given, the short description, Submit; `number` is what
+    the new incident gets."""
+    return [
+        UiStep(goto="/s/ticketing/incidents/new"),
+        UiStep(fill=("Caller", caller)),
+        UiStep(select=("Channel", channel)),
+        UiStep(select=("Category", category)),
+        UiStep(select=("Impact", str(impact))),
+        UiStep(select=("Urgency", str(urgency))),
+        *([UiStep(fill=("Configuration item", service))] if service else []),
+        UiStep(fill=("Short description", short)),
+        UiStep(click=("button", "Submit")),
+        UiStep(expect_text=number),
+    ]
+
+
 def note_ui(parent_id: str, title: str, body: str) -> list[UiStep]:
     """The CRM's new-note form on a record."""
     return [

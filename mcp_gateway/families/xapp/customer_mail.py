@@ -8,7 +8,14 @@ from typing import Any
 from apps.crm.families.common import phrase
 from apps.office.families.common import inbox, search_text
 from mcp_gateway.families.base import Draw, Family, Redraw, Spec, eq, step
-from mcp_gateway.families.xapp.common import AMBER, MAIL_SIDE_EFFECTS, SLA, cap
+from mcp_gateway.families.xapp.common import (
+    AMBER,
+    MAIL_SIDE_EFFECTS,
+    SLA,
+    cap,
+    new_incident_ui,
+    next_incident,
+)
 from mcp_gateway.families.xapp.service import ISSUES as PHONED
 from mcp_gateway.families.xapp.service import LEVELS
 from mcp_gateway.tasks.model import Expectation, Match, UiStep
@@ -50,12 +57,6 @@ def pick_mail(d: Draw) -> tuple[dict[str, Any], list[dict[str, Any]]]:
         raise Redraw("the sender has two mails with this subject")
     d.note("contact", msg["contact_id"])
     return msg, pool
-
-
-def next_incident(d: Draw) -> str:
-    """The number the next new incident gets (the episode numbers on from the world's highest)."""
-    top = d.world.value("SELECT max(number) FROM ticketing_incident")
-    return f"INC{int(top[3:]) + 1:07d}"
 
 
 class MailToIncident(Family):
@@ -119,16 +120,7 @@ class MailToIncident(Family):
             **({"cmdb_ci": eq(ci)} if ci else {}),
         }
         ui = [
-            UiStep(goto="/s/ticketing/incidents/new"),
-            UiStep(fill=("Caller", msg["from_address"])),
-            UiStep(select=("Channel", "email")),
-            UiStep(select=("Category", category)),
-            UiStep(select=("Impact", str(impact))),
-            UiStep(select=("Urgency", str(urgency))),
-            *([UiStep(fill=("Configuration item", service))] if service else []),
-            UiStep(fill=("Short description", short)),
-            UiStep(click=("button", "Submit")),
-            UiStep(expect_text=number),
+            *new_incident_ui(number, msg["from_address"], "email", category, impact, urgency, short, service),
             UiStep(goto=f"/s/office/mail/compose?id={msg['id']}&mode=reply"),
             UiStep(fill=("Message", reply)),
             UiStep(click=("button", "Send")),

@@ -4,7 +4,8 @@ employee the status of their incident."""
 from __future__ import annotations
 
 from mcp_gateway.families.base import Draw, Family, Redraw, Spec, eq, step
-from mcp_gateway.tasks.model import Allowance, Expectation, Match
+from mcp_gateway.families.xapp.common import compose_ui
+from mcp_gateway.tasks.model import Allowance, Expectation, Match, UiStep
 
 AMBER = "amber.miller@acme.example"
 HEADS_UP = [
@@ -43,6 +44,8 @@ MAIL_SIDE_EFFECTS = [
 class AccountOwnerMail(Family):
     name = "xapp.account-owner-mail"
     apps = ("crm", "office")
+    surfaces = ("mcp", "cli", "ui", "python")
+    version = 2  # v2: the browser oracle (the account's page shows its owner, then Outlook's new mail)
     author = "saasgym-office-team"
     summary = "mail an account's CRM owner a heads-up about the account (owner looked up in the CRM)"
 
@@ -80,6 +83,12 @@ class AccountOwnerMail(Family):
             ],
             expect=_sent(d, acct["email"], subject, phrase),
             allow=MAIL_SIDE_EFFECTS,
+            ui_oracle=[
+                UiStep(goto=f"/s/crm/accounts/{acct['id']}"),
+                UiStep(expect_text=acct["owner"]),
+                *compose_ui(acct["email"], subject, body),
+                UiStep(expect_text=subject),
+            ],
             wrong_record={acct["email"]: other},
             tags=["mail", "account", "cross-app"],
             phrasing=k,
@@ -89,7 +98,10 @@ class AccountOwnerMail(Family):
 class IncidentStatusMail(Family):
     name = "xapp.incident-status-mail"
     apps = ("office", "ticketing")
-    version = 3  # v2 was test only: too few test-split callers for 50 distinct instances
+    surfaces = ("mcp", "cli", "ui", "python")
+    # v2 was test only: too few test-split callers for 50 distinct instances; v4: the browser oracle (the
+    # incident's form shows its state and assignee, then Outlook's new mail)
+    version = 4
     author = "saasgym-itsm-team"
     summary = "mail an employee the state and assignee of their open incident (read from the desk)"
 
@@ -132,6 +144,12 @@ class IncidentStatusMail(Family):
             ],
             expect=expect,
             allow=MAIL_SIDE_EFFECTS,
+            ui_oracle=[
+                UiStep(goto=f"/s/ticketing/incidents/{n}"),
+                UiStep(expect_text=inc["assignee"]),
+                *compose_ui(inc["email"], subject, body),
+                UiStep(expect_text=subject),
+            ],
             wrong_record={inc["email"]: other},
             tags=["mail", "incident", "cross-app"],
             phrasing=k,

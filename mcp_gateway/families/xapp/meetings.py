@@ -4,12 +4,11 @@ first time both are free (desk → calendar)."""
 
 from __future__ import annotations
 
-from datetime import date, datetime, timedelta
+from datetime import date, datetime
 from zoneinfo import ZoneInfo
 
 from apps.crm.families.common import account_ref, accounts, phrase
-from apps.office.families.common import attendee, teams_meeting_expect
-from apps.office.ui_scheduling import slot_label
+from apps.office.families.common import NY, attendee, first_free_slot_ui, teams_meeting_expect
 from mcp_gateway.families.base import Draw, Family, Redraw, Spec, eq, step
 from mcp_gateway.families.xapp.common import (
     AMBER,
@@ -21,7 +20,6 @@ from mcp_gateway.families.xapp.common import (
 )
 from mcp_gateway.tasks.model import Allowance, Expectation, Match, UiStep
 
-NY = ZoneInfo("America/New_York")
 DAYS = [date(2026, 11, d) for d in (4, 5, 6, 9, 10, 11, 12, 13, 16, 17)]
 INVITE_SIDE_EFFECTS = [*MAIL_SIDE_EFFECTS, Allowance(table="office_attendee", ops=["update"])]
 
@@ -29,12 +27,6 @@ INVITE_SIDE_EFFECTS = [*MAIL_SIDE_EFFECTS, Allowance(table="office_attendee", op
 def utc(day: date, hour: int, minute: int = 0) -> str:
     """A New York wall-clock time as the UTC minute the calendar stores (YYYY-MM-DDTHH:MM)."""
     moment = datetime(day.year, day.month, day.day, hour, minute, tzinfo=NY).astimezone(ZoneInfo("UTC"))
-    return moment.strftime("%Y-%m-%dT%H:%M")
-
-
-def ny_local(day: date, hour: int, minutes: int = 0) -> str:
-    """A New York wall-clock time as the meeting form's datetime-local value (Amber's zone)."""
-    moment = datetime(day.year, day.month, day.day, hour, tzinfo=NY) + timedelta(minutes=minutes)
     return moment.strftime("%Y-%m-%dT%H:%M")
 
 
@@ -140,12 +132,6 @@ class SupportReviewMeeting(Family):
         )
 
 
-def suggestion_label(slot: dict[str, str]) -> str:
-    """How the Scheduling Assistant names a suggested time (New York, Amber's zone)."""
-    s, e = (datetime.fromisoformat(slot[k].replace("Z", "+00:00")).astimezone(NY) for k in ("start", "end"))
-    return slot_label(s, e)
-
-
 class IncidentSyncMeeting(Family):
     name = "xapp.incident-sync-meeting"
     apps = ("office", "ticketing")
@@ -200,16 +186,7 @@ class IncidentSyncMeeting(Family):
         ui = [
             UiStep(goto=f"/s/ticketing/incidents/{n}"),
             UiStep(expect_text=n),
-            UiStep(goto="/s/office/calendar/new"),
-            UiStep(fill=("Title", title)),
-            *[UiStep(fill=("Required attendees", m)) for m in mails],  # each chosen in the people picker
-            UiStep(fill=("Start (your time zone)", ny_local(day, hour))),
-            UiStep(fill=("End", ny_local(day, hour, minutes))),
-            UiStep(click=("button", "Scheduling Assistant")),
-            UiStep(click=("link", suggestion_label(slot))),
-            UiStep(check="Teams meeting"),
-            UiStep(click=("button", "Send invitation")),
-            UiStep(expect_text=title),
+            *first_free_slot_ui(title, mails, day, hour, minutes, slot),
         ]
         return Spec(
             prompt=prompt,

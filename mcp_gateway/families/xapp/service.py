@@ -4,7 +4,8 @@ incident and a logged call; questions that join an incident's caller to their CR
 from __future__ import annotations
 
 from mcp_gateway.families.base import Draw, Family, Redraw, Spec, answer_steps, eq, step, ui_answer
-from mcp_gateway.tasks.model import Allowance, AnswerSpec, Expectation, Match
+from mcp_gateway.families.xapp.common import new_incident_ui, next_incident
+from mcp_gateway.tasks.model import Allowance, AnswerSpec, Expectation, Match, UiStep
 
 ISSUES = [
     ("Customer Portal", "software", "cannot log in to the Customer Portal"),
@@ -26,7 +27,8 @@ ORDER BY u.crm_contact_id
 class ContactIncidentCall(Family):
     name = "xapp.contact-incident-call"
     apps = ("crm", "ticketing")
-    version = 2
+    surfaces = ("mcp", "cli", "ui", "python")
+    version = 3  # v3: the browser oracle (the desk's new-incident form, then Log a Call on the contact)
     author = "saasgym-itsm-team"
     summary = "a CRM contact phones in an issue: incident with them as caller on the CI + the call in the CRM"
 
@@ -64,6 +66,16 @@ class ContactIncidentCall(Family):
             f"phone) and log the call in the CRM against them.",
         ]
         k = d.rng.randrange(len(phrasings))
+        number, subject = next_incident(d), f"{service} issue reported"
+        ui = [
+            *new_incident_ui(number, c["email"], "phone", category, impact, urgency, issue[:80], service),
+            UiStep(goto=f"/s/crm/calls/new?who_id={c['crm_contact_id']}&what_id={c['account_id']}"),
+            UiStep(fill=("Subject", subject)),
+            UiStep(select=("Call Type", "Inbound")),
+            UiStep(fill=("Comments", f"Logged incident {number}")),
+            UiStep(click=("button", "Save")),
+            UiStep(expect_text=subject),
+        ]
         priority = {(1, 1): 1, (1, 2): 2, (2, 1): 2, (1, 3): 3, (2, 2): 3, (3, 1): 3, (2, 3): 4, (3, 2): 4}
         return Spec(
             prompt=phrasings[k],
@@ -83,7 +95,7 @@ class ContactIncidentCall(Family):
                 step("crm_list_contacts", search=who),
                 step(
                     "crm_log_call",
-                    subject=f"{service} issue reported",
+                    subject=subject,
                     who_id=c["crm_contact_id"],
                     what_id=c["account_id"],
                     call_type="Inbound",
@@ -116,6 +128,7 @@ class ContactIncidentCall(Family):
                 ),
             ],
             allow=[Allowance(table="ticketing_task_sla", ops=["insert"])],
+            ui_oracle=ui,
             wrong_record={ci[0]["sys_id"]: other_ci},
             tags=["incident", "call", "cross-app"],
             phrasing=k,

@@ -9,10 +9,9 @@ from typing import Any
 
 from apps.crm.families.common import phrase
 from mcp_gateway.families.base import Draw, Family, Redraw, Spec, eq, step
-from mcp_gateway.families.xapp.common import SLA, work_note_ui
-from mcp_gateway.families.xapp.customer_mail import next_incident
+from mcp_gateway.families.xapp.common import SLA, new_incident_ui, next_incident, work_note_ui
 from mcp_gateway.families.xapp.service import ISSUES, LEVELS
-from mcp_gateway.tasks.model import Expectation, Match, UiStep
+from mcp_gateway.tasks.model import Expectation, Match
 
 CONTACTS = """
 SELECT u.sys_id, u.name, u.email, u.crm_contact_id, c.account_id, a.name AS account_name,
@@ -79,15 +78,7 @@ class SlaTierIncident(Family):
             "contact_type": "phone",
         }
         ui = [
-            UiStep(goto="/s/ticketing/incidents/new"),
-            UiStep(fill=("Caller", c["email"])),
-            UiStep(select=("Channel", "phone")),
-            UiStep(select=("Category", category)),
-            UiStep(select=("Impact", "1")),
-            UiStep(select=("Urgency", str(urgency))),
-            UiStep(fill=("Short description", short)),
-            UiStep(click=("button", "Submit")),
-            UiStep(expect_text=number),
+            *new_incident_ui(number, c["email"], "phone", category, 1, urgency, short),
             *work_note_ui(number, note),
         ]
         other = next(
