@@ -65,3 +65,17 @@ def test_what_a_refusal_family_asks_for_is_refused_by_the_crm(family):
             assert score_steps(gym, task, list(task.truth.oracle)) == "pass"
         finally:
             ep.close()
+
+
+BROWSER = [  # families given a UI oracle in one release: their instances allow the browser
+    "crm.create-contact",
+    "crm.office-move",
+    "crm.account-handover",
+]
+
+
+@pytest.mark.parametrize("family", [f for f in BROWSER if f in families()])
+def test_family_instances_allow_the_browser_with_a_ui_oracle(family):
+    for seed in range(4):
+        task = instance("acme", family, seed)
+        assert "ui" in task.public.surfaces and task.truth.ui_oracle, task.id
