@@ -71,6 +71,7 @@ BROWSER = [  # families given a UI oracle in one release: their instances allow 
     "crm.create-contact",
     "crm.office-move",
     "crm.account-handover",
+    "crm.convert-lead-existing",
 ]
 
 
