@@ -72,6 +72,8 @@ BROWSER = [  # families given a UI oracle in one release: their instances allow 
     "crm.office-move",
     "crm.account-handover",
     "crm.convert-lead-existing",
+    "crm.rework-products",
+    "crm.close-out-tasks",
 ]
 
 
