@@ -74,6 +74,7 @@ BROWSER = [  # families given a UI oracle in one release: their instances allow 
     "crm.convert-lead-existing",
     "crm.rework-products",
     "crm.close-out-tasks",
+    "crm.stage-and-follow-up",
 ]
 
 

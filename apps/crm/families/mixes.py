@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from apps.crm.families.activities import TASK_SUBJECTS, deal_ref, open_deal_accounts, task_insert
+from apps.crm.families.activities import TASK_SUBJECTS, deal_ref, open_deal_accounts, task_insert, task_ui
 from apps.crm.families.common import (
     HISTORY,
     TODAY,
@@ -213,8 +213,9 @@ def _stranger(d: Draw, tasks: list[dict[str, Any]]) -> str:
 
 class StageAndFollowUp(Family):
     name = "crm.stage-and-follow-up"
-    version = 2  # v2: the batch knob (several())
+    version = 3  # v2: the batch knob (several()); v3: a UI oracle (Mark Stage as Complete, New Task)
     apps = ("crm",)
+    surfaces = ("mcp", "cli", "ui", "python")
     splits = ("test",)
     author = "saasgym-crm-team"
     summary = (
@@ -275,6 +276,12 @@ class StageAndFollowUp(Family):
                 task_insert(deal["id"], key, due, deal["owner_id"]),
             ],
             allow=[HISTORY],
+            ui_oracle=[
+                UiStep(goto=f"/opportunities/{deal['id']}"),
+                UiStep(click=("button", "Mark Stage as Complete")),
+                UiStep(expect_text=f"Stage changed to {stage.name}."),
+                *task_ui(deal["id"], subject, due, deal["owner_name"]),
+            ],
             wrong_record={deal["id"]: other(opportunities(d, "o.is_closed = 0"), deal)["id"]},
             tags=["opportunity", "stage", "task", "mix"],
             phrasing=k,
