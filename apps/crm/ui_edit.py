@@ -65,7 +65,7 @@ OBJECTS = (
         "get_contact",
         "contact_id",
         "contact",
-        {"account_id": "account_name"},
+        {"account_id": "account_name", "reports_to_id": "reports_to_name"},
         {},
     ),
     EditableObject(

@@ -97,6 +97,13 @@ CONTACT_FORM: tuple[Section, ...] = (
             ACCOUNT_LOOKUP,
             F("title", "Title"),
             F("department", "Department"),
+            F(
+                "reports_to_id",
+                "Reports To",
+                "lookup",
+                lookup="contact",
+                help="Search for the manager's contact.",
+            ),
             F("email", "Email", "email"),
             F("phone", "Phone", "tel"),
             F("mobile_phone", "Mobile", "tel"),

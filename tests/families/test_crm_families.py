@@ -87,3 +87,21 @@ def test_the_deal_families_are_done_in_the_browser(family):
         ]
         writes = [s for s in task.truth.oracle if s.tool.endswith(("_line_item", "_update_opportunity"))]
         assert len(clicks) == len(writes)  # one row action per request of a batch
+
+
+BROWSER = [  # families given a UI oracle in one release: their instances allow the browser
+    "crm.create-contact",
+    "crm.office-move",
+    "crm.account-handover",
+    "crm.convert-lead-existing",
+    "crm.rework-products",
+    "crm.close-out-tasks",
+    "crm.stage-and-follow-up",
+]
+
+
+@pytest.mark.parametrize("family", [f for f in BROWSER if f in families()])
+def test_family_instances_allow_the_browser_with_a_ui_oracle(family):
+    for seed in range(4):
+        task = instance("acme", family, seed)
+        assert "ui" in task.public.surfaces and task.truth.ui_oracle, task.id

@@ -118,3 +118,37 @@ def test_lookup_suggestions_endpoint_refuses_unknown_kinds(crm):
     assert unknown.status == 404 and "unknown lookup" in unknown.json()["error"]
     short = page.request.get(ui("/_lookup/account?q=a"))
     assert short.ok and short.json() == {"results": []}
+
+
+def test_reports_to_on_a_new_contact_by_keyboard_and_shown_on_edit(crm):
+    episode, page, ui = crm
+    account = episode.call("crm_list_accounts", limit=1)["records"][0]
+    boss = episode.call("crm_list_contacts", account_id=account["id"], limit=1)["records"][0]
+    boss_name = f"{boss['first_name']} {boss['last_name']}".strip()
+    page.goto(ui(f"/contacts/new?account_id={account['id']}"))
+    page.get_by_label("Last Name").fill("Okafor")
+    box = page.get_by_role("combobox", name="Reports To", exact=True)
+    expect(box).to_have_accessible_description("Search for the manager's contact.")
+    box.press_sequentially(boss["last_name"][:5], delay=20)
+    option = page.get_by_role("listbox", name="Reports To suggestions").get_by_role(
+        "option", name=boss_name, exact=True
+    )
+    expect(option.first).to_be_visible()
+    for _ in range(20):  # keyboard: ArrowDown until our option is active, then Enter
+        box.press("ArrowDown")
+        if option.first.get_attribute("aria-selected") == "true":
+            break
+    box.press("Enter")
+    expect(box).to_have_value(boss_name)
+    page.get_by_role("button", name="Save").click()
+    expect(page.get_by_role("status")).to_contain_text("was created")
+    new = next(c for c in episode.diff() if c.table == "crm_contact" and c.op == "insert")
+    fields = {f.field: f.new for f in new.fields}
+    assert fields["reports_to_id"] == boss["id"] and fields["account_id"] == account["id"]
+    # the record shows the manager; its edit form keeps them (saving unchanged keeps the id)
+    expect(page.get_by_role("link", name=boss_name).first).to_be_visible()
+    page.goto(ui(f"/contacts/{new.pk}/edit"))
+    expect(page.get_by_role("combobox", name="Reports To", exact=True)).to_have_value(boss_name)
+    page.get_by_role("button", name="Save").click()
+    expect(page.get_by_role("status")).to_contain_text("was saved")
+    assert episode.call("crm_get_contact", contact_id=new.pk)["contact"]["reports_to_id"] == boss["id"]

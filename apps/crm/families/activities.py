@@ -202,6 +202,19 @@ def task_insert(what_id: str, key: str, due: str, owner: str, **more: Match) -> 
     return Expectation(table="crm_task", op="insert", fields={**fields, **more})
 
 
+def task_ui(what_id: str, subject: str, due: str, owner: str, priority: str | None = None) -> list[UiStep]:
+    """New Task on record `what_id`: subject, due date, (priority,) assigned to `owner` (a user's name)."""
+    return [
+        UiStep(goto=f"/tasks/new?what_id={what_id}"),
+        UiStep(fill=("Subject", subject)),
+        UiStep(fill=("Due Date", due)),
+        *([UiStep(select=("Priority", priority))] if priority else []),
+        UiStep(fill=("Assigned To", owner)),
+        UiStep(click=("button", "Save")),
+        UiStep(expect_text=subject),
+    ]
+
+
 def open_deal_accounts(d: Draw) -> list[dict[str, Any]]:
     return accounts(d, "a.id IN (SELECT account_id FROM crm_opportunity WHERE is_closed = 0)")
 
@@ -257,15 +270,7 @@ class FollowUpTask(Family):
             prompt=prompt,
             oracle=[*lookup, step("crm_create_task", **args)],
             expect=[task_insert(deal["id"], key, due, owner, priority=eq(priority), is_closed=eq(False))],
-            ui_oracle=[
-                UiStep(goto=f"/tasks/new?what_id={deal['id']}"),
-                UiStep(fill=("Subject", subject)),
-                UiStep(fill=("Due Date", due)),
-                UiStep(select=("Priority", priority)),
-                UiStep(fill=("Assigned To", user_name(d, owner))),
-                UiStep(click=("button", "Save")),
-                UiStep(expect_text=subject),
-            ],
+            ui_oracle=task_ui(deal["id"], subject, due, user_name(d, owner), priority),
             wrong_record={
                 deal["id"]: other(opps, deal)["id"]
                 if len(opps) > 1

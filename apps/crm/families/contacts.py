@@ -17,7 +17,7 @@ from apps.crm.families.common import (
 )
 from mcp_gateway.families.base import Draw, Family, Redraw, Spec, eq, step
 from mcp_gateway.families.batch import COUNTS, intros, several
-from mcp_gateway.tasks.model import Allowance, Expectation, Match
+from mcp_gateway.tasks.model import Allowance, Expectation, Match, UiStep
 
 FIRST = [
     "Priya",
@@ -51,10 +51,31 @@ def _domain(acc: dict[str, Any]) -> str:
     return site
 
 
+def _edit_ui(record: str, values: dict[str, str]) -> list[UiStep]:
+    """The record's edit form with `values` filled in by label, saved."""
+    fills = [UiStep(fill=(label, value)) for label, value in values.items()]
+    return [
+        UiStep(goto=f"{record}/edit"),
+        *fills,
+        UiStep(click=("button", "Save")),
+        UiStep(expect_text="was saved"),
+    ]
+
+
+def _owner_ui(record: str, owner: str) -> list[UiStep]:
+    """The record's Change Owner page (its list row action), giving it to `owner`."""
+    return [
+        UiStep(goto=f"{record}/owner"),
+        UiStep(fill=("Owner", owner)),
+        UiStep(click=("button", "Change Owner")),
+    ]
+
+
 class CreateContact(Family):
     name = "crm.create-contact"
-    version = 2  # v2: the batch knob (several())
+    version = 3  # v2: the batch knob (several()); v3: a UI oracle (New Contact with Reports To)
     apps = ("crm",)
+    surfaces = ("mcp", "cli", "ui", "python")
     author = "saasgym-crm-team"
     summary = (
         "a new contact (name, title, e-mail, optional manager) on an account named several ways"
@@ -76,7 +97,14 @@ class CreateContact(Family):
         if d.chance(0.4):
             people = contacts_of(d, acc["id"])
             boss = d.choice(people)
-            if sum(1 for p in people if p["full_name"] == boss["full_name"]) > 1:
+            if (
+                d.world.value(
+                    "SELECT count(*) FROM crm_contact WHERE first_name = ? AND last_name = ?",
+                    boss["first_name"],
+                    boss["last_name"],
+                )
+                > 1
+            ):  # the Reports To lookup offers every contact of that name
                 raise Redraw("two contacts share the manager's name")
             d.note("contact", boss["id"])
         reports = f", reporting to {boss['full_name']}" if boss else ""
@@ -106,10 +134,22 @@ class CreateContact(Family):
             args["reports_to_id"] = boss["id"]
             fields["reports_to_id"] = eq(boss["id"])
             lookup = [*lookup, step("crm_list_contacts", account_id=acc["id"], search=boss["full_name"])]
+        ui = [
+            UiStep(goto="/contacts/new"),
+            UiStep(fill=("First Name", first)),
+            UiStep(fill=("Last Name", last)),
+            UiStep(fill=("Account Name", acc["name"])),
+            UiStep(fill=("Title", title)),
+            UiStep(fill=("Email", email)),
+            *([UiStep(fill=("Reports To", boss["full_name"]))] if boss else []),
+            UiStep(click=("button", "Save")),
+            UiStep(expect_text=f"{first} {last}"),
+        ]
         return Spec(
             prompt=prompt,
             oracle=[*lookup, step("crm_create_contact", **args)],
             expect=[Expectation(table="crm_contact", op="insert", fields=fields)],
+            ui_oracle=ui,
             wrong_record={acc["id"]: other(pool, acc)["id"]},
             tags=["contact", "create"],
             phrasing=k,
@@ -118,7 +158,9 @@ class CreateContact(Family):
 
 class OfficeMove(Family):
     name = "crm.office-move"
+    version = 2  # v2: a UI oracle (the account's and each contact's edit form)
     apps = ("crm",)
+    surfaces = ("mcp", "cli", "ui", "python")
     author = "saasgym-crm-team"
     summary = (
         "an account moved within its city: new billing street and postal code on it and on all its contacts"
@@ -202,11 +244,24 @@ class OfficeMove(Family):
                 fields=["shipping_street", "shipping_postal_code"],
             )
         ]
+        ui = [
+            *_edit_ui(
+                f"/accounts/{acc['id']}", {"Billing Street": street, "Billing Zip/Postal Code": new_code}
+            ),
+            *[
+                step_
+                for p in people
+                for step_ in _edit_ui(
+                    f"/contacts/{p['id']}", {"Mailing Street": street, "Mailing Zip/Postal Code": new_code}
+                )
+            ],
+        ]
         return Spec(
             prompt=prompt,
             oracle=oracle,
             expect=expect,
             allow=allow,
+            ui_oracle=ui,
             wrong_record={people[0]["id"]: other(contacts_of(d, other(pool, acc)["id"]), {"id": ""})["id"]},
             tags=["account", "contact", "address", "bulk"],
             phrasing=k,
@@ -215,7 +270,9 @@ class OfficeMove(Family):
 
 class AccountHandover(Family):
     name = "crm.account-handover"
+    version = 2  # v2: a UI oracle (Change Owner of the account, each contact and deal)
     apps = ("crm",)
+    surfaces = ("mcp", "cli", "ui", "python")
     splits = ("test",)
     author = "saasgym-crm-team"
     summary = (
@@ -267,10 +324,13 @@ class AccountHandover(Family):
                 Expectation(table="crm_opportunity", op="unchanged", pk=o["id"])
                 for o in open_opps_of(d, acc["id"])
             ]
+        records = [f"/accounts/{acc['id']}", *(f"/contacts/{p['id']}" for p in people)]
+        records += [f"/opportunities/{o['id']}" for o in deals]
         return Spec(
             prompt=prompt,
             oracle=oracle,
             expect=expect,
+            ui_oracle=[s for path in records for s in _owner_ui(path, rep["name"])],
             wrong_record={acc["id"]: other(pool, acc)["id"]},
             tags=["account", "contact", "owner", "bulk"],
             phrasing=k,

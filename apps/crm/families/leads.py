@@ -116,7 +116,9 @@ class LeadStatus(Family):
 
 class ConvertLeadExisting(Family):
     name = "crm.convert-lead-existing"
+    version = 2  # v2: a UI oracle (the Convert modal's Choose Existing account, then New Task on the contact)
     apps = ("crm",)
+    surfaces = ("mcp", "cli", "ui", "python")
     author = "saasgym-crm-team"
     summary = (
         "convert a lead onto the existing account of its company (opportunity and follow-up task as knobs)"
@@ -230,10 +232,39 @@ class ConvertLeadExisting(Family):
             oracle=oracle,
             expect=expect,
             allow=allow,
+            ui_oracle=_convert_ui(lead["id"], acc["name"], opp_name if with_opp else None, owner, task),
             wrong_record={lead["id"]: other(pool, lead)["id"]} if others else {},
             tags=["lead", "conversion", *(["task"] if task else [])],
             phrasing=k,
         )
+
+
+def _convert_ui(
+    lead_id: str, account: str, opp_name: str | None, owner: dict[str, Any] | None, task: bool
+) -> list[UiStep]:
+    """The lead's Convert modal onto the existing `account` (an opportunity named `opp_name`, or none;
+    the records to `owner`), then, if `task`, the kickoff task from the new contact's page."""
+    steps = [
+        UiStep(goto=f"/leads/{lead_id}/convert"),
+        UiStep(check="Choose Existing"),  # the Account section's (the first of the two)
+        UiStep(fill=("Account Search", account)),
+        UiStep(fill=("Opportunity Name", opp_name))
+        if opp_name
+        else UiStep(check="Don't create an opportunity upon conversion"),
+        *([UiStep(fill=("Record Owner", owner["name"]))] if owner else []),
+        UiStep(click=("button", "Convert")),
+        UiStep(expect_text="Your lead has been converted"),
+    ]
+    if task:
+        steps += [
+            UiStep(click=("link", "View Contact")),
+            UiStep(click=("link", "New Task")),
+            UiStep(fill=("Subject", "Schedule kickoff call")),
+            UiStep(fill=("Due Date", "2026-11-09")),
+            UiStep(click=("button", "Save")),
+            UiStep(expect_text="Schedule kickoff call"),
+        ]
+    return steps
 
 
 BAD_VALUES = {

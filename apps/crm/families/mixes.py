@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from apps.crm.families.activities import TASK_SUBJECTS, deal_ref, open_deal_accounts, task_insert
+from apps.crm.families.activities import TASK_SUBJECTS, deal_ref, open_deal_accounts, task_insert, task_ui
 from apps.crm.families.common import (
     HISTORY,
     TODAY,
@@ -16,11 +16,19 @@ from apps.crm.families.common import (
     other,
     phrase,
 )
-from apps.crm.families.pricebook import STANDARD, amount_match, new_product, one_item, pick_deal, total
+from apps.crm.families.pricebook import (
+    STANDARD,
+    amount_match,
+    new_product,
+    one_item,
+    pick_deal,
+    rework_ui,
+    total,
+)
 from apps.crm.picklists import OPEN_STAGES, STAGES_BY_NAME
 from mcp_gateway.families.base import Draw, Family, Redraw, Spec, eq, step
 from mcp_gateway.families.batch import PAIRS, intros, several
-from mcp_gateway.tasks.model import Expectation
+from mcp_gateway.tasks.model import Expectation, UiStep
 
 OPEN_TASKS = (
     "SELECT id, subject, activity_date, what_id FROM crm_task WHERE is_closed = 0 AND what_id = ? ORDER BY id"
@@ -29,7 +37,9 @@ OPEN_TASKS = (
 
 class ReworkProducts(Family):
     name = "crm.rework-products"
+    version = 2  # v2: a UI oracle (the Products list's Edit and Remove, then Add Product)
     apps = ("crm",)
+    surfaces = ("mcp", "cli", "ui", "python")
     author = "saasgym-crm-team"
     summary = "three product changes on one open deal: drop one, change another's quantity, add a new one"
 
@@ -94,6 +104,10 @@ class ReworkProducts(Family):
                 ),
             ],
             allow=[HISTORY],
+            ui_oracle=[
+                *rework_ui(deal["id"], {kp: str(qty)}, g, entry, add_qty),
+                UiStep(expect_text=f"${amount:,.2f}"),
+            ],
             wrong_record={gone["id"]: keep["id"]},
             tags=["opportunity", "products", "amount", "mix"],
             phrasing=k,
@@ -109,7 +123,9 @@ def _open_tasks(d: Draw, acc: dict[str, Any]) -> tuple[list[dict[str, Any]], lis
 
 class CloseOutTasks(Family):
     name = "crm.close-out-tasks"
+    version = 2  # v2: a UI oracle (Mark Complete in the account page's activity timeline)
     apps = ("crm",)
+    surfaces = ("mcp", "cli", "ui", "python")
     author = "saasgym-crm-team"
     summary = "complete every open task (or only the overdue ones) on an account and its open deals"
 
@@ -154,10 +170,36 @@ class CloseOutTasks(Family):
             prompt=prompt,
             oracle=oracle,
             expect=expect,
+            ui_oracle=_complete_ui(d, acc["id"], done),
             wrong_record={done[0]["id"]: later[0]["id"] if later else _stranger(d, tasks)},
             tags=["activity", "task", "bulk", "mix"],
             phrasing=k,
         )
+
+
+TIMELINE = """
+SELECT t.id, t.subject FROM crm_task t WHERE t.is_closed = 0 AND (t.what_id = ?1
+  OR t.what_id IN (SELECT id FROM crm_opportunity WHERE account_id = ?1)
+  OR t.who_id IN (SELECT id FROM crm_contact WHERE account_id = ?1))
+ORDER BY t.activity_date IS NULL, coalesce(t.activity_date, t.last_modified_date, t.created_date), t.id
+"""
+
+
+def _complete_ui(d: Draw, account_id: str, done: list[dict[str, Any]]) -> list[UiStep]:
+    """Mark Complete on each of `done` in the account page's timeline (its open tasks, those of its deals
+    and contacts, by due date). The button of form "Complete task <subject>" completes the first shown of
+    that subject, so no other open task of the same subject may come before one of `done`."""
+    targets = {t["id"] for t in done}
+    steps = [UiStep(goto=f"/accounts/{account_id}")]
+    seen_other: set[str] = set()
+    for t in d.world.rows(TIMELINE, account_id):
+        if t["id"] not in targets:
+            seen_other.add(t["subject"])
+            continue
+        if t["subject"] in seen_other:
+            raise Redraw("another open task of the same subject comes first in the timeline")
+        steps.append(UiStep(click=("button", "Mark Complete"), in_form=f"Complete task {t['subject']}"))
+    return steps
 
 
 def _stranger(d: Draw, tasks: list[dict[str, Any]]) -> str:
@@ -171,8 +213,9 @@ def _stranger(d: Draw, tasks: list[dict[str, Any]]) -> str:
 
 class StageAndFollowUp(Family):
     name = "crm.stage-and-follow-up"
-    version = 2  # v2: the batch knob (several())
+    version = 3  # v2: the batch knob (several()); v3: a UI oracle (Mark Stage as Complete, New Task)
     apps = ("crm",)
+    surfaces = ("mcp", "cli", "ui", "python")
     splits = ("test",)
     author = "saasgym-crm-team"
     summary = (
@@ -233,6 +276,12 @@ class StageAndFollowUp(Family):
                 task_insert(deal["id"], key, due, deal["owner_id"]),
             ],
             allow=[HISTORY],
+            ui_oracle=[
+                UiStep(goto=f"/opportunities/{deal['id']}"),
+                UiStep(click=("button", "Mark Stage as Complete")),
+                UiStep(expect_text=f"Stage changed to {stage.name}."),
+                *task_ui(deal["id"], subject, due, deal["owner_name"]),
+            ],
             wrong_record={deal["id"]: other(opportunities(d, "o.is_closed = 0"), deal)["id"]},
             tags=["opportunity", "stage", "task", "mix"],
             phrasing=k,

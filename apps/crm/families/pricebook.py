@@ -8,7 +8,7 @@ from typing import Any
 from apps.crm.families.activities import deal_ref, open_deal_accounts
 from apps.crm.families.common import open_opps_of, opportunities, other
 from mcp_gateway.families.base import Draw, Redraw
-from mcp_gateway.tasks.model import Match
+from mcp_gateway.tasks.model import Match, UiStep
 
 STANDARD = "01s5g0000000001AAA"
 ITEMS = """
@@ -83,3 +83,30 @@ def with_items(d: Draw) -> list[dict[str, Any]]:
 def wrong_opp(d: Draw, opps: list[dict[str, Any]], deal: dict[str, Any]) -> str:
     rest = [o for o in opps if o["id"] != deal["id"]]
     return rest[0]["id"] if rest else other(opportunities(d, "o.is_closed = 0"), deal)["id"]
+
+
+def product_option(entry: dict[str, Any]) -> str:
+    """How the Add Product page's Product select names a price book entry."""
+    return f"{entry['name']} ({entry['code']}) — ${entry['unit_price']:,.2f}"
+
+
+def rework_ui(
+    deal_id: str, changes: dict[str, str], gone: str, entry: dict[str, Any], qty: int
+) -> list[UiStep]:
+    """On the deal's page: each product of `changes` to its new quantity (the row's Edit), `gone` removed
+    (the row's Remove), and `qty` of `entry` added (Add Product)."""
+    steps = [UiStep(goto=f"/opportunities/{deal_id}")]
+    for name, quantity in changes.items():
+        steps += [
+            UiStep(click=("link", f"Edit {name}")),
+            UiStep(fill=("Quantity", quantity)),
+            UiStep(click=("button", "Save")),
+        ]
+    return [
+        *steps,
+        UiStep(click=("button", f"Remove {gone}")),
+        UiStep(goto=f"/opportunities/{deal_id}/products/new"),
+        UiStep(select=("Product", product_option(entry))),
+        UiStep(fill=("Quantity", str(qty))),
+        UiStep(click=("button", "Save")),
+    ]
