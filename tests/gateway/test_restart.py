@@ -42,7 +42,7 @@ def test_kill_9_then_restart_voids_lost_episodes(tmp_path):
     auth = {"Authorization": f"Bearer {KEY}"}
     proc = _serve(port, tmp_path)
     try:
-        made = httpx.post(f"{base}/v1/episodes", json={"world": "tiny"}, headers=auth).json()
+        made = httpx.post(f"{base}/v1/episodes", json={"world": "tiny"}, headers=auth, timeout=120).json()
 
         async def write():
             async with Client(made["urls"]["crm_mcp"]) as client:
@@ -54,11 +54,11 @@ def test_kill_9_then_restart_voids_lost_episodes(tmp_path):
         proc.wait()
     proc = _serve(port, tmp_path)
     try:
-        state = httpx.get(f"{base}/v1/episodes/{made['episode_id']}", headers=auth).json()
+        state = httpx.get(f"{base}/v1/episodes/{made['episode_id']}", headers=auth, timeout=120).json()
         assert state["state"] == "void" and "restarted" in state["reason"]
         body = {"jsonrpc": "2.0", "id": 1, "method": "tools/list", "params": {}}
-        assert httpx.post(made["urls"]["crm_mcp"], json=body).status_code == 404
-        again = httpx.post(f"{base}/v1/episodes", json={"world": "tiny"}, headers=auth)
+        assert httpx.post(made["urls"]["crm_mcp"], json=body, timeout=120).status_code == 404
+        again = httpx.post(f"{base}/v1/episodes", json={"world": "tiny"}, headers=auth, timeout=120)
         assert again.status_code == 201 and again.json()["episode_id"] != made["episode_id"]
     finally:
         proc.send_signal(signal.SIGINT)
