@@ -65,6 +65,7 @@ def _hours(inc: dict[str, Any]) -> float | None:
 
 class ServiceReport(FileScenario):
     name = "scenario.service-report"
+    version = 3  # v3: no subject a world part's incidents are about (the data room's billing disputes)
     apps = ("office", "ticketing")
     surfaces = ("mcp", "cli", "python")
     no_ui_reason = "the report's link goes out in a mail, and no office page offers a file's link to copy"
