@@ -2,9 +2,12 @@
 
 Run it on two checkouts and diff the outputs to see which families' instances a change moved:
 
-    PYTHONPATH=/work/main python3 scripts/instance_digests.py --world acme --seeds 10 > main.txt
-    PYTHONPATH=. python3 scripts/instance_digests.py --world acme --seeds 10 > branch.txt
+    (cd ../main && PYTHONPATH=. python3 scripts/instance_digests.py --seeds 10) > main.txt
+    PYTHONPATH=. python3 scripts/instance_digests.py --seeds 10 > branch.txt
     diff main.txt branch.txt
+
+`--all` draws each family's whole catalog (seeds 0 .. size-1); `--app ticketing` only the families of an
+app. (A checkout without this script runs it as `PYTHONPATH=<that checkout> python3 <this file>`.)
 
 A family that no longer draws a seed prints `ERROR <message>` for it instead of a digest.
 """
