@@ -41,9 +41,22 @@ def app_rows(world: Any, app: str, table: str) -> Iterator[dict[str, Any]]:
     world part (`<part>/<app>/<table>.jsonl`, e.g. the data room's ledger file in the office's drive),
     parts in name order. A part adds its own files, so the app's own files stay byte-identical."""
     yield from world.rows(f"{app}/{table}.jsonl")
-    suffix = f"/{app}/{table}.jsonl"
-    for rel in sorted(r for r in world.manifest["files"] if r.endswith(suffix) and r.count("/") == 2):
-        yield from world.rows(rel)
+    yield from part_rows(world, app, table)
+
+
+def part_files(world: Any) -> list[tuple[str, str, str]]:
+    """(app, table, file) of every app table a world part contributes to (`<part>/<app>/<table>.jsonl`),
+    parts in name order."""
+    found = [rel for rel in world.manifest["files"] if rel.count("/") == 2 and rel.endswith(".jsonl")]
+    return [(rel.split("/")[1], rel.split("/")[2].removesuffix(".jsonl"), rel) for rel in sorted(found)]
+
+
+def part_rows(world: Any, app: str, table: str) -> Iterator[dict[str, Any]]:
+    """Only the records later world parts contribute to an app table (`<part>/<app>/<table>.jsonl`, parts
+    in name order)."""
+    for part_app, part_table, rel in part_files(world):
+        if (part_app, part_table) == (app, table):
+            yield from world.rows(rel)
 
 
 def insert_rows(conn: Any, table: Table, rows: Iterable[dict[str, Any]]) -> int:

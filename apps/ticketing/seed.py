@@ -11,7 +11,7 @@ from typing import Any
 
 from sqlalchemy import distinct, func, select
 
-from apps.core.seeding import insert_rows, set_id_counter
+from apps.core.seeding import insert_rows, part_rows, set_id_counter
 from apps.ticketing.ids import NUMBERS, OBJECTS, user_sys_id
 from apps.ticketing.models import ticketing_registry
 
@@ -86,3 +86,5 @@ def load_seed(world: Any, conn: Any) -> None:
         for p in world.rows("handbook/policy.jsonl")
     ]
     insert_rows(conn, tables["ticketing_handbook_rule"], rules)
+    for table in ticketing_registry.metadata.sorted_tables:  # parts' records (the data room's disputes), too
+        insert_rows(conn, table, part_rows(world, "ticketing", table.name.removeprefix("ticketing_")))

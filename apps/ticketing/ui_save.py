@@ -17,11 +17,12 @@ from apps.ticketing.ui_forms import resolve_references
 
 
 def changed(values: dict[str, str], current: dict[str, Any], names: tuple[str, ...]) -> dict[str, str]:
-    """The submitted fields among `names` whose text differs from the record's current text."""
+    """The submitted fields among `names` whose text differs from the record's current text (a browser
+    sends a textarea's line breaks as CRLF: a description left as it was is not an edit)."""
     out = {}
     for name in names:
         if name in values:
-            new = (values[name] or "").strip()
+            new = (values[name] or "").replace("\r\n", "\n").strip()
             if new != str(current.get(name) or "").strip():
                 out[name] = new
     return out

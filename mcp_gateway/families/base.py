@@ -102,12 +102,15 @@ class Family(ABC):
     instances go (`("test",)` for an out-of-distribution family) · surfaces: where it may be performed
     (`ui` only when build returns a ui_oracle) · no_ui_reason: why its instances stay out of the browser
     when build returns no ui_oracle (default: says that none is written yet) · size: how many seeds
-    (0 … size-1) the catalog lists · author: the team that owns it.
+    (0 … size-1) the catalog lists · author: the team that owns it · reads_part_rows: a family of the
+    desk whose instance is about a customer a world part's incidents are about is drawn again
+    (`instances.draw`: its world view hides them), unless it reads them itself (True).
     """
 
     name: str = ""
     apps: tuple[str, ...] = ()
     version: int = 1
+    reads_part_rows: bool = False
     splits: tuple[str, ...] = SPLITS
     surfaces: tuple[str, ...] = ("mcp", "cli", "python")
     no_ui_reason: str | None = None

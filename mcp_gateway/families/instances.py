@@ -144,10 +144,21 @@ def draw(world: str, fam: Family, seed: int) -> tuple[Spec, Draw]:
     for _ in range(ATTEMPTS):
         d = Draw(world=world_view(world), split=split, rng=rng)
         try:
-            return fam.build(d), d
+            spec = fam.build(d)
         except Redraw as exc:
             reasons.append(str(exc))
+            continue
+        if "ticketing" in fam.apps and not fam.reads_part_rows and (touched := _part_subjects(d)):
+            reasons.append(f"{touched} is what a world part's incidents are about")
+            continue
+        return spec, d
     raise FamilyError(f"{fam.name}@{seed}: no valid draw in {ATTEMPTS} attempts (last: {reasons[-1]})")
+
+
+def _part_subjects(d: Draw) -> str | None:
+    """The first of the draw's subjects a world part's incidents are about (see WorldView.part_subjects)."""
+    parts = d.world.part_subjects
+    return next((s for s in d.subjects if s.split(":", 1)[-1] in parts), None)
 
 
 @lru_cache(maxsize=8192)

@@ -67,7 +67,9 @@ def _hours(inc: dict[str, Any]) -> float | None:
 class ServiceReport(FileScenario):
     name = "scenario.service-report"
     apps = ("office", "ticketing")
-    version = 3  # 3: a browser oracle (the link from compose's Attach file → Share link)
+    # 3: a browser oracle (the link from compose's Attach file → Share link); 4: no subject a world part's
+    # incidents are about (the data room's billing disputes)
+    version = 4
     summary = (
         "monthly service report of a support group: workbook (COUNTIF, AVERAGE) and doc, the manager "
         "asked for the review date, meeting booked, doc shared and linked by mail"

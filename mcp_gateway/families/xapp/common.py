@@ -77,11 +77,15 @@ def open_deals(d: Draw, account_id: str) -> list[dict[str, Any]]:
     return d.world.rows(OPEN_DEALS, account_id)
 
 
-def incidents_of(d: Draw, caller_sys_id: str, active_only: bool = False) -> list[dict[str, Any]]:
-    """One caller's incidents by number (open ones only with `active_only`)."""
+def incidents_of(
+    d: Draw, caller_sys_id: str, active_only: bool = False, with_parts: bool = False
+) -> list[dict[str, Any]]:
+    """One caller's incidents by number (open ones only with `active_only`; with the ones world parts
+    add, which the world view hides, with `with_parts`)."""
     extra = " AND active = 1" if active_only else ""
+    table = "main.ticketing_incident" if with_parts else "ticketing_incident"
     return d.world.rows(
-        "SELECT sys_id, number, short_description, state, priority, caller_id FROM ticketing_incident "
+        f"SELECT sys_id, number, short_description, state, priority, caller_id FROM {table} "
         f"WHERE caller_id = ?{extra} ORDER BY number",
         caller_sys_id,
     )

@@ -25,6 +25,7 @@ PRIORITY = {1: "1 - Critical", 2: "2 - High", 3: "3 - Moderate", 4: "4 - Low", 5
 
 class EscalationOwnerTask(Family):
     name = "xapp.escalation-owner-task"
+    version = 2  # v2: no subject a world part's incidents are about (the data room's billing disputes)
     apps = ("crm", "ticketing")
     author = "saasgym-xapp-team"
     surfaces = ("mcp", "cli", "ui", "python")
@@ -239,6 +240,7 @@ class RefuseDealsToAnalyst(Family):
 
 class QaAccountOfIncident(Family):
     name = "xapp.qa-account-of-incident"
+    version = 2  # v2: no subject a world part's incidents are about (the data room's billing disputes)
     apps = ("crm", "ticketing")
     surfaces = ("mcp", "cli", "ui", "python")
     author = "saasgym-xapp-team"

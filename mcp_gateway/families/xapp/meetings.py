@@ -36,6 +36,7 @@ def when(day: date, hour: int) -> str:
 
 class SupportReviewMeeting(Family):
     name = "xapp.support-review-meeting"
+    version = 2  # v2: no subject a world part's incidents are about (the data room's billing disputes)
     apps = ("crm", "office", "ticketing")
     surfaces = ("mcp", "cli", "ui", "python")
     author = "saasgym-xapp-team"

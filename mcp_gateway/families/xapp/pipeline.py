@@ -114,6 +114,7 @@ def _office_id(d: Draw, mail: str) -> str:
 
 class QaAccountIncidentCount(Family):
     name = "xapp.qa-account-incident-count"
+    version = 2  # v2: no subject a world part's incidents are about (the data room's billing disputes)
     apps = ("crm", "ticketing")
     surfaces = ("mcp", "cli", "ui", "python")
     author = "saasgym-xapp-team"

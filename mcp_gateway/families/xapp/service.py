@@ -28,7 +28,9 @@ class ContactIncidentCall(Family):
     name = "xapp.contact-incident-call"
     apps = ("crm", "ticketing")
     surfaces = ("mcp", "cli", "ui", "python")
-    version = 3  # v3: the browser oracle (the desk's new-incident form, then Log a Call on the contact)
+    # v3: the browser oracle (the desk's new-incident form, then Log a Call on the contact); v4: no subject
+    # a world part's incidents are about (the data room's billing disputes)
+    version = 4
     author = "saasgym-itsm-team"
     summary = "a CRM contact phones in an issue: incident with them as caller on the CI + the call in the CRM"
 
@@ -140,7 +142,9 @@ class IncidentCallerOwner(Family):
     apps = ("crm", "ticketing")
     surfaces = ("mcp", "cli", "ui", "python")
     author = "saasgym-itsm-team"
-    version = 3  # v3: a browser oracle (the task page's answer form)
+    # v4: no subject a world part's incidents are about (the data room's billing disputes);
+    # v3: a browser oracle (the task page's answer form)
+    version = 4
     summary = "question: the CRM account (or its owner) of an incident's caller"
 
     def build(self, d: Draw) -> Spec:

@@ -161,12 +161,13 @@ class PipelineSheet(Family):
 
 
 def account_incidents(d: Draw, acc: dict[str, Any]) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
-    """The account's contacts (with desk users) and every incident they raised, by number."""
+    """The account's contacts (with desk users) and every incident they raised, by number (a world part's
+    too: the data room's billing disputes are some of its customers')."""
     people = callers_of(d, acc["id"])
     found = [
         {**i, "caller": p["name"], "email": p["email"]}
         for p in people
-        for i in incidents_of(d, p["caller_sys_id"])
+        for i in incidents_of(d, p["caller_sys_id"], with_parts=True)
     ]
     return people, sorted(found, key=lambda i: i["number"])
 
@@ -175,7 +176,10 @@ class AccountIncidentsSheet(Family):
     name = "xapp.account-incidents-sheet"
     apps = ("crm", "office", "ticketing")
     surfaces = ("mcp", "cli", "ui", "python")
-    version = 2  # 2: an instance that shares the workbook has a browser oracle (the Share dialog)
+    # v3: an account's incidents include the ones world parts add (the data room's billing disputes);
+    # 2: an instance that shares the workbook has a browser oracle (the Share dialog)
+    version = 3
+    reads_part_rows = True
     author = "saasgym-xapp-team"
     summary = (
         "a workbook of every incident the contacts of an account raised (number, caller, state, priority)"
@@ -192,7 +196,10 @@ class AccountIncidentsSheet(Family):
         people, found = account_incidents(d, acc)
         if not 2 <= len(found) <= 6 or len(people) > 6:
             raise Redraw("not two to six incidents, or too many contacts")
-        hold_callers(d, found)
+        parts = [i for i in found if d.world.is_part_row("ticketing_incident", i["sys_id"])]
+        hold_callers(d, [i for i in found if i not in parts])
+        for i in parts:  # a part's incident (a billing dispute) comes with its account, whoever raised it
+            d.note("incident", i["sys_id"])
         ref, lookup = account_ref(d, acc, ("name", "number", "city"))
         share = owner_share(d, acc)
         name = d.choice(["Support history", "Incident overview", "Escalation prep", "Support review"])

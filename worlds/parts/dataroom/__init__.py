@@ -4,7 +4,10 @@ with the CRM's closed-won deals — and doesn't, in planted ways (`anomalies.py`
 
 Draws only from its own stream (`{seed}:dataroom`) and writes only its own files:
 `dataroom/office/{drive_item,permission,file_content}.jsonl` (loaded by the office app after its own
-files) and `dataroom/anomalies.jsonl` + `dataroom/engagement.jsonl`, the truth, which no app loads.
+files), the customers' billing disputes `dataroom/ticketing/{incident,sys_user_group,sys_user_grmember}`
+(`disputes.py`, stream `{seed}:dataroom:disputes`; loaded by the ticketing app after its id counters) and
+`dataroom/anomalies.jsonl` + `dataroom/engagement.jsonl` + `dataroom/disputes.jsonl`, the truth, which no
+app loads.
 """
 
 from __future__ import annotations
@@ -19,6 +22,7 @@ from apps.office.ids import graph_guid
 from worlds.generator.common import fmt_dt, make_faker, scaled
 from worlds.generator.parts import BuildContext, Part
 from worlds.parts.dataroom.anomalies import APPROVAL_LIMIT, post_deals
+from worlds.parts.dataroom.disputes import build_disputes
 from worlds.parts.dataroom.ledger import FY_END, FY_START, Ledger, gl_order, payroll, vendor_activity
 from worlds.parts.dataroom.workbook import SHEET, ledger_xlsx
 
@@ -151,6 +155,15 @@ def build(ctx: BuildContext) -> tuple[dict[str, list[dict[str, Any]]], dict[str,
         "dataroom/anomalies.jsonl": anomalies,
         "dataroom/engagement.jsonl": engagement,
     }
+    if "ticketing" in ctx.shared:  # the customers' billing disputes, from their own stream
+        files |= build_disputes(
+            random.Random(f"{ctx.seed}:dataroom:disputes"),
+            ctx.now,
+            won,
+            anomalies,
+            rows,
+            ctx.shared["ticketing"],
+        )
     return files, {}
 
 

@@ -1,5 +1,6 @@
-"""The data room's tasks, written from its truth (`dataroom/anomalies.jsonl`, `engagement.jsonl`) into the
-world's `tasks/` folder — amounts, ids and the materiality threshold all come from the generated records.
+"""The data room's tasks, written from its truth (`dataroom/anomalies.jsonl`, `engagement.jsonl`; the
+billing disputes' `disputes.jsonl` in `dispute_tasks.py`) into the world's `tasks/` folder — amounts, ids
+and the materiality threshold all come from the generated records.
 
     python -m worlds.parts.dataroom.tasks acme     # then: saasgym tasks seal --world acme
 """
@@ -15,6 +16,7 @@ from typing import Any
 
 from apps.core.worlds import load_world, worlds_root
 from apps.office.services.stored_files import parse_xlsx
+from worlds.parts.dataroom import dispute_tasks
 from worlds.parts.dataroom import ui_oracles as ui
 
 OPP_ID = r"\b006[0-9A-Za-z]{12}(?:[0-9A-Za-z]{3})?\b"
@@ -101,17 +103,7 @@ def _reads(eng: dict[str, Any], block: str) -> list[dict[str, Any]]:
 
 
 def _question(tid: str, eng: dict, block: str, prompt: str, answer: str, match: dict, tags: list) -> tuple:
-    public = {
-        "id": tid,
-        "world": "acme",
-        "apps": ["office", "crm"],
-        "prompt": prompt,
-        "surfaces": ["mcp", "cli", "python", "ui"],
-        "split": "test",
-        "difficulty": "hard",
-        "tags": ["dataroom", "audit", "question", *tags],
-        "answer_required": True,
-    }
+    public = dispute_tasks.public_part(tid, prompt, ["office", "crm"], ["question", *tags], True)
     truth = {
         "id": tid,
         "author": "saasgym-dataroom",
@@ -173,7 +165,7 @@ def build_tasks(world: Path) -> list[tuple[dict, dict]]:
     tasks.append(task)
     tasks.append(_fix_crm(eng, block, pre, of["amount_mismatch"], found, lines))
     tasks.append(_report(eng, block, pre, found, world, lines))
-    return tasks
+    return tasks + dispute_tasks.build(world, eng, block, pre, lines, _colleague(eng, world))
 
 
 def _fix_crm(

@@ -52,16 +52,22 @@ def look_up(anomaly: dict[str, Any], lines: dict[str, int]) -> list[dict[str, An
     ]
 
 
-def not_invoiced(unbilled: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """Find (Ctrl+F) each deal that was never invoiced in the ledger and see it is not there, then open
-    it in Sales and read its Amount."""
-    steps: list[dict[str, Any]] = [{"click": ["button", "Find"]}] if unbilled else []
-    for anomaly in unbilled:
+def find_absent(opportunity_ids: list[str]) -> list[dict[str, Any]]:
+    """Find (Ctrl+F) each opportunity id in the ledger and see that no line names it."""
+    steps: list[dict[str, Any]] = [{"click": ["button", "Find"]}] if opportunity_ids else []
+    for opportunity_id in opportunity_ids:
         steps += [
-            {"fill": ["Find what", anomaly["opportunity_id"]]},
+            {"fill": ["Find what", opportunity_id]},
             {"press": "Enter"},
             {"expect_text": "couldn't find"},
         ]
+    return steps
+
+
+def not_invoiced(unbilled: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Find (Ctrl+F) each deal that was never invoiced in the ledger and see it is not there, then open
+    it in Sales and read its Amount."""
+    steps = find_absent([a["opportunity_id"] for a in unbilled])
     for anomaly in unbilled:
         steps += [
             {"goto": f"/s/crm/opportunities/{anomaly['opportunity_id']}"},
@@ -107,4 +113,39 @@ def send_mail(to: str, subject: str, body: str) -> list[dict[str, Any]]:
         {"fill": ["Subject", subject]},
         {"fill": ["Message", body]},
         {"click": ["button", "Send"]},
+    ]
+
+
+def review_disputes(found: list[dict[str, Any]], lines: dict[str, int]) -> list[dict[str, Any]]:
+    """Open the ledger and look at the document each billing dispute is about with the Name Box; a deal
+    the customer says was never invoiced: Find; then read each dispute on its incident form, and the
+    Amount in the CRM of the deals said to be uninvoiced."""
+    steps = open_ledger()
+    for d in found:
+        if d["document"] in lines:
+            steps += [
+                {"fill": ["Name Box", f"{REF_COLUMN}{lines[d['document']]}"]},
+                {"press": "Enter"},
+                {"expect_text": d["opportunity_id"]},
+            ]
+    steps += find_absent([d["opportunity_id"] for d in found if d["document"] not in lines])
+    for d in found:
+        steps += [{"goto": f"/s/ticketing/incidents/{d['number']}"}, {"expect_text": d["number"]}]
+    for d in found:
+        if d["claim"] in ("missing_counterpart", "no_invoice"):
+            steps += [
+                {"goto": f"/s/crm/opportunities/{d['opportunity_id']}"},
+                {"expect_text": f"{d['amount']:,.0f}"},
+            ]
+    return steps
+
+
+def resolve_incident(number: str, code: str, notes: str) -> list[dict[str, Any]]:
+    """Resolve the incident from its form: resolution code and notes, then Resolve."""
+    return [
+        {"goto": f"/s/ticketing/incidents/{number}"},
+        {"select": ["Resolution code", code]},
+        {"fill": ["Resolution notes", notes]},
+        {"click": ["button", "Resolve"]},
+        {"expect_text": "Resolved"},
     ]
