@@ -101,3 +101,18 @@ def test_skipping_the_approvals_fails_and_says_so(name):
     assert met["stale close dates and missing next steps fixed"]
     assert not met["every discount beyond a rep's limit sent to the matrix's approver"]
     assert not met["every approver's answer received"]
+
+
+def test_the_browser_waits_the_whole_time_with_let_time_pass():
+    """A wait in the browser is the mail page's Let time pass form for the oracle's whole wait (its choices,
+    largest first), never the hourly button that stops at the first answer: with forty approvers
+    answering at different times, hourly clicks ran out before the last answers came."""
+    from mcp_gateway.families.ultralong.common import wait_ui
+
+    def waited(steps):
+        return [s.select[1] for s in steps if s.select]
+
+    assert waited(wait_ui(1440)) == ["1440"]
+    assert waited(wait_ui(1500)) == ["1440", "60"]
+    assert waited(wait_ui(2000)) == ["1440", "480", "60", "60"]  # 2,040 minutes: a part hour counts whole
+    assert all(s.click == ("button", "Let time pass") for s in wait_ui(1440) if s.click)

@@ -186,11 +186,19 @@ def compose_ui(to: str, subject: str, body: str) -> list[UiStep]:
     return [*scenario_compose_ui(to, subject, body), UiStep(expect_text=subject[:40])]
 
 
+WAIT_STEPS = (1440, 480, 240, 60)  # the Wait for choices of the mail page's Let time pass form
+
+
 def wait_ui(minutes: int) -> list[UiStep]:
-    """The mail page's "Wait an hour for replies" button, once per hour of `minutes` (each click stops
-    early at the first answer, so the browser waits at most as long as the MCP oracle)."""
-    clicks = [UiStep(click=("button", "Wait an hour for replies"))] * math.ceil(minutes / 60)
-    return [UiStep(goto="/s/office/mail"), *clicks]
+    """The mail page's "Let time pass" form (the whole time, later answers too, as the MCP oracle waits):
+    `minutes` in the form's steps, largest first (1 day, 8 hours, 4 hours, 1 hour; a part hour as an hour)."""
+    ui = [UiStep(goto="/s/office/mail")]
+    left = math.ceil(minutes / 60) * 60
+    for step in WAIT_STEPS:
+        while left >= step:
+            ui += [UiStep(select=("Wait for", str(step))), UiStep(click=("button", "Let time pass"))]
+            left -= step
+    return ui
 
 
 def wait(plan: Plan, minutes: int) -> None:

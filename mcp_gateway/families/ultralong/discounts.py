@@ -61,6 +61,7 @@ def _approver(d: Draw, role: str, manager: dict[str, Any]) -> list[dict[str, Any
 
 class TeamDiscountAudit(LongFamily):
     name = "long.team-discount-audit"
+    version = 2  # v2: the browser waits with Let time pass (the whole time), not hourly clicks
     apps = ("crm", "office")
     surfaces = ("mcp", "cli", "ui", "python")
     summary = "a regional team's discounts beyond a rep's limit approved by the matrix, recorded, reported"

@@ -46,6 +46,7 @@ PRIORITY_WORDS = ["ahead of the QBR", "before the quarterly review"]
 
 class AccountServiceHealth(LongFamily):
     name = "long.account-service-health"
+    version = 2  # v2: the browser waits with Let time pass (the whole time), not hourly clicks
     apps = ("crm", "ticketing", "office")
     surfaces = ("mcp", "cli", "ui", "python")
     summary = (

@@ -62,6 +62,7 @@ def _edit_ui(opp_id: str, fields: dict[str, str]) -> list[UiStep]:
 
 class PipelineHygiene(LongFamily):
     name = "long.pipeline-hygiene"
+    version = 2  # v2: the browser waits with Let time pass (the whole time), not hourly clicks
     apps = ("crm", "office")
     surfaces = ("mcp", "cli", "ui", "python")
     summary = (
