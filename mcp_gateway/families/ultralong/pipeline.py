@@ -62,7 +62,8 @@ def _edit_ui(opp_id: str, fields: dict[str, str]) -> list[UiStep]:
 
 class PipelineHygiene(LongFamily):
     name = "long.pipeline-hygiene"
-    version = 2  # v2: the browser waits with Let time pass (the whole time), not hourly clicks
+    version = 3  # v2: the browser waits with Let time pass (the whole time), not hourly clicks; v3: v2 drew
+    # two seeds with one truth
     apps = ("crm", "office")
     surfaces = ("mcp", "cli", "ui", "python")
     summary = (
