@@ -10,9 +10,8 @@ from pathlib import Path
 from urllib.parse import unquote
 
 from fastapi import APIRouter
-from fastapi.responses import FileResponse, Response
 
-from apps.core.ui_assets import add_asset_route
+from apps.core.ui_assets import add_asset_route, add_design_system_route
 from apps.core.ui_kit import NavItem, UiKit
 from apps.crm import design_system
 from apps.crm.ui_activity import build_activity_router
@@ -31,7 +30,6 @@ from apps.crm.ui_stage import build_stage_router
 STATIC = Path(__file__).parent / "static"
 ASSETS = {"crm.css": "text/css", "crm-slds.css": "text/css", "crm.js": "text/javascript"}
 # The design system's files are versioned by the pinned release: a browser may keep them a day.
-SLDS_CACHE = "public, max-age=86400"
 
 TABS = (
     ("Home", "/"),
@@ -59,12 +57,7 @@ def build_router(kit: UiKit) -> APIRouter:
 
     add_asset_route(router, STATIC, ASSETS)
 
-    @router.get("/_slds/{relative:path}", include_in_schema=False)
-    async def slds_asset(relative: str) -> Response:
-        found = design_system.asset(relative)
-        if found is None:
-            return Response(status_code=404)
-        return FileResponse(found[0], media_type=found[1], headers={"Cache-Control": SLDS_CACHE})
+    add_design_system_route(router, "slds", design_system.asset)
 
     for sub in (
         build_lookup_router,

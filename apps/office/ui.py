@@ -9,9 +9,9 @@ from __future__ import annotations
 from pathlib import Path
 
 from fastapi import APIRouter, Request
-from fastapi.responses import FileResponse, Response
+from fastapi.responses import Response
 
-from apps.core.ui_assets import add_asset_route
+from apps.core.ui_assets import add_asset_route, add_design_system_route
 from apps.core.ui_kit import NavItem, UiKit
 from apps.office import design_system
 from apps.office.ui_calendar import build_calendar_router
@@ -26,7 +26,6 @@ TABS = (("Mail", "/mail"), ("Calendar", "/calendar"), ("Files", "/files"), ("Cha
 STATIC = Path(__file__).parent / "static"
 ASSETS = {"office.css": "text/css", "office-fluent.css": "text/css"}
 # The tokens and the components' bundle are versioned by the pinned release: a browser may keep them a day.
-FLUENT_CACHE = "public, max-age=86400"
 
 
 def build_router(kit: UiKit) -> APIRouter:
@@ -39,12 +38,7 @@ def build_router(kit: UiKit) -> APIRouter:
 
     add_asset_route(router, STATIC, ASSETS)
 
-    @router.get("/_fluent/{name}", include_in_schema=False)
-    async def fluent_file(name: str) -> Response:
-        found = design_system.served_file(name)
-        if found is None:
-            return Response(status_code=404)
-        return FileResponse(found[0], media_type=found[1], headers={"Cache-Control": FLUENT_CACHE})
+    add_design_system_route(router, "fluent", design_system.served_file)
 
     @router.get("/", name="home")
     async def home(request: Request) -> Response:

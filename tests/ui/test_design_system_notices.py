@@ -9,8 +9,6 @@ import subprocess
 import sys
 import time
 
-import pytest
-
 from apps.crm import design_system as slds
 from apps.office import design_system as fluent
 from mcp_gateway.live import free_port
@@ -23,9 +21,6 @@ def test_serve_prints_one_line_per_app_whose_package_is_absent(tmp_path):
     assert notices == [slds.NOTICE, fluent.NOTICE], out
 
 
-@pytest.mark.skipif(
-    not (slds.installed() and fluent.installed()), reason="bash scripts/design_systems.sh installs them"
-)
 def test_serve_prints_no_notice_when_the_packages_are_installed(tmp_path):
     out = serve_banner(tmp_path, {})
     assert "crm web UI:" in out and "office web UI:" in out, out

@@ -1,7 +1,8 @@
 """The office pages take Microsoft's Fluent 2 theme tokens from the installed package
 (`@fluentui/web-components` and its `@fluentui/tokens`, written as CSS at install time and served from the
 install), and keep the project's own look without it (`saasgym serve`'s notice:
-test_design_system_notices.py)."""
+test_design_system_notices.py). The README's test command installs the package first
+(scripts/design_systems.sh), so these run, never skip; without it they fail, saying so."""
 
 from __future__ import annotations
 
@@ -10,14 +11,9 @@ import os
 import re
 import subprocess
 
-import pytest
-
 from apps.office import design_system
 from tests.ui.test_crm_design_system import _stylesheets, tracked_names
 
-needs_fluent = pytest.mark.skipif(
-    not design_system.installed(), reason="bash scripts/design_systems.sh installs it"
-)
 TOKENS_CSS = "/_fluent/tokens.css"
 
 
@@ -49,7 +45,6 @@ def test_the_package_is_pinned_and_never_committed():
     assert names == ["package-lock.json", "package.json", "tokens_css.mjs"]
 
 
-@needs_fluent
 def test_pages_link_the_installed_theme_tokens_and_use_them(office):
     episode, page, ui = office
     page.goto(ui("/mail"))
@@ -87,7 +82,6 @@ def test_pages_link_the_installed_theme_tokens_and_use_them(office):
     assert _style(pane, "borderTopLeftRadius") == theme["borderRadiusMedium"]
 
 
-@needs_fluent
 def test_the_unread_counts_are_fluent_badges_from_the_package(office):
     episode, page, ui = office
     page.goto(ui("/mail"))
@@ -108,7 +102,6 @@ def test_the_unread_counts_are_fluent_badges_from_the_package(office):
     assert item.inner_text().split() == [*name.split(), count]
 
 
-@needs_fluent
 def test_only_the_two_package_files_are_served(office):
     episode, page, ui = office
     for path in (
