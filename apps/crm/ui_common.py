@@ -81,6 +81,8 @@ class FormPage:
     submit_label: str = "Save"
     toast: Callable[[dict[str, Any]], str] | None = None  # the message after a save (default: generic)
     data: dict[str, Any] = field(default_factory=dict)  # what the page script reads (JSON in the page)
+    # adjusts the submitted text before it becomes the action's arguments (a field that follows another)
+    prepare: Callable[[dict[str, str]], None] | None = None
 
 
 async def bind_fields(
@@ -139,6 +141,8 @@ async def submit_form(kit: UiKit, request: Request, page: FormPage) -> Response:
     sections = visible_sections(page.sections, kit.params(page.action))
     fields = all_fields(sections)
     take_typed_text(fields, values)
+    if page.prepare:
+        page.prepare(values)
     args = form_args(fields, values, update=page.update)
     errors = await resolve_lookups(kit, request, fields, args)
     if errors:

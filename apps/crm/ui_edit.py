@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from datetime import timedelta
+from functools import partial
 from typing import Any
 
 from fastapi import APIRouter, Request
@@ -165,7 +166,12 @@ def _add_routes(router: APIRouter, kit: UiKit, obj: EditableObject) -> None:
         return await show_form(kit, request, page, values)
 
     async def edit_submit(request: Request) -> Response:
-        return await submit_form(kit, request, edit_page(request.path_params["record_id"]))
+        record_id = request.path_params["record_id"]
+        page = edit_page(record_id)
+        if obj.path == "/opportunities":
+            data = await kit.read(request, obj.get, {obj.id_arg: record_id})
+            page.prepare = partial(probability_follows_stage, data[obj.key])
+        return await submit_form(kit, request, page)
 
     slug = obj.path.strip("/")
     router.add_api_route(f"{obj.path}/new", new_form, methods=["GET"], name=f"new_{slug}")
@@ -174,6 +180,16 @@ def _add_routes(router: APIRouter, kit: UiKit, obj: EditableObject) -> None:
     router.add_api_route(
         f"{obj.path}/{{record_id}}/edit", edit_submit, methods=["POST"], name=f"update_{slug}"
     )
+
+
+def probability_follows_stage(record: dict[str, Any], values: dict[str, str]) -> None:
+    """Probability (%) follows a new stage unless the user changed it too: a form that changes the stage
+    and still shows the old probability (its script had not run, or was off) saves the stage's default,
+    as Lightning's edit form does."""
+    stage = (values.get("stage_name") or "").strip()
+    shown = (values.get("probability") or "").strip()
+    if stage and stage != record.get("stage_name") and shown == str(record.get("probability")):
+        values.pop("probability", None)
 
 
 def _name(record: dict[str, Any]) -> str:

@@ -57,3 +57,32 @@ def test_a_typed_probability_overrides_the_stage_default_from_the_keyboard(crm):
     expect(page.get_by_role("status").first).to_contain_text("was saved")
     saved = _saved(episode, opp["id"])
     assert (saved["stage_name"], saved["probability"]) == (stage, 35)
+
+
+def test_without_its_script_a_new_stage_still_saves_its_default_probability(live_server, browser):
+    """A form whose script has not run (or is off) posts the old Probability with the new Stage: the server
+    applies the new stage's default unless the user changed Probability too."""
+    episode, urls = live_server.new_episode("tiny")
+    context = browser.new_context(java_script_enabled=False)
+    page = context.new_page()
+    page.set_default_timeout(10_000)
+    page.goto(urls.ui("crm"))
+    base = page.url.split("?", 1)[0].rstrip("/")
+    try:
+        opp, stage = _open_deal(episode)
+        page.goto(f"{base}/opportunities/{opp['id']}/edit")
+        page.get_by_label("Stage").select_option(stage)
+        expect(page.get_by_label("Probability (%)")).to_have_value(str(opp["probability"]))  # no script
+        page.get_by_role("button", name="Save").click()
+        saved = _saved(episode, opp["id"])
+        assert (saved["stage_name"], saved["probability"]) == (stage, STAGES_BY_NAME[stage].probability)
+
+        # changing both keeps the typed probability
+        page.goto(f"{base}/opportunities/{opp['id']}/edit")
+        page.get_by_label("Stage").select_option("Closed Won")
+        page.get_by_label("Probability (%)").fill("55")
+        page.get_by_role("button", name="Save").click()
+        saved = _saved(episode, opp["id"])
+        assert (saved["stage_name"], saved["probability"]) == ("Closed Won", 55)
+    finally:
+        context.close()
