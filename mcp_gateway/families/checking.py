@@ -102,18 +102,20 @@ def run_family_checks(
     full: bool = False,
     only: list[str] | None = None,
     ids: list[str] | None = None,
+    slow_instances: int = 1,
 ) -> list[Calibration]:
     """Calibrate sampled instances of every family (or of `only`), every catalog instance (`full`) or the
     instances `ids`, each on every surface in `surfaces` it allows; sampled runs keep the CLI and UI to
-    the first instance of a family (the CLI to oracles of ≤ 3 calls), and scenarios to one seed each and
-    the browser to `ui_scenarios` (unless `only` names them). Each row notes its run time."""
+    the first `slow_instances` instances of a family (the CLI to oracles of ≤ 3 calls), and scenarios to
+    one seed each and the browser to `ui_scenarios` (unless `only` names them). Each row notes its run
+    time."""
     every = full or ids is not None
     if ids is None:
         catalog = [i for i in instance_ids("acme") if not only or parse_id(i)[0] in only]
         ids = catalog if full else sampled_ids(per_family, only)
     checker = Checker(world_view("acme").gym)
     rows: list[Calibration] = []
-    first: set[str] = set()
+    slow_done: dict[str, int] = {}
     browsed = ui_scenarios()
     try:
         for iid in ids:
@@ -127,7 +129,8 @@ def run_family_checks(
                 row.results["format"] = "error"
                 row.notes["format"] = str(exc)
                 continue
-            chosen = surfaces if every or fam not in first else [s for s in surfaces if s in CHEAP]
+            slow = every or slow_done.get(fam, 0) < slow_instances
+            chosen = surfaces if slow else [s for s in surfaces if s in CHEAP]
             if not every and not only and is_scenario(fam) and fam not in browsed:
                 chosen = [s for s in chosen if s in CHEAP]
             if not every and len(task.truth.oracle) > CLI_MAX_CALLS:
@@ -135,7 +138,7 @@ def run_family_checks(
             kept = families()[fam].ci_surfaces
             if not every and not only and kept is not None:  # CI's sampled run; --family F: all of F's
                 chosen = [s for s in chosen if s in kept]
-            first.add(fam)
+            slow_done[fam] = slow_done.get(fam, 0) + 1
             checker.calibrate(task, chosen, row)
             row.notes["time"] = f"{time.perf_counter() - started:.1f}s"
     finally:

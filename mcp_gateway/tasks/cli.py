@@ -149,7 +149,16 @@ def seal(world: str) -> None:
     default=3,
     show_default=True,
     type=click.IntRange(1, 1000),
-    help="instances per family (seeds change with each release; CLI and UI on the first only)",
+    help="instances per family (seeds change with each release; CLI and UI on the first "
+    "--slow-instances of them)",
+)
+@click.option(
+    "--slow-instances",
+    default=1,
+    show_default=True,
+    type=click.IntRange(1, 1000),
+    help="instances per family that also run the slower surfaces, the CLI and the browser "
+    "(e.g. --per-family 5 --slow-instances 5 --surfaces ui: the browser on five instances of each)",
 )
 @click.option("--full", is_flag=True, help="calibrate every catalog instance of the families (slow)")
 @click.option(
@@ -166,6 +175,7 @@ def check(  # noqa: PLR0913
     families: bool,
     family_names: tuple[str, ...],
     per_family: int,
+    slow_instances: int,
     full: bool,
     scenarios: bool,
     as_json: bool,
@@ -194,7 +204,13 @@ def check(  # noqa: PLR0913
     if instances:
         rows += run_family_checks(chosen, ids=instances)
     elif families and not plain and world in (None, "acme"):
-        rows += run_family_checks(chosen, per_family=per_family, full=full, only=list(family_names) or None)
+        rows += run_family_checks(
+            chosen,
+            per_family=per_family,
+            full=full,
+            only=list(family_names) or None,
+            slow_instances=slow_instances,
+        )
     if as_json:
         click.echo(json.dumps([r.as_dict() for r in rows], indent=2))
     else:

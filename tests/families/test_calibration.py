@@ -86,3 +86,22 @@ def test_tasks_check_calibrates_a_family_and_reports_time():
         env=os.environ,
     )
     assert bad.returncode == 2 and "unknown famil" in bad.stderr
+
+
+def test_slow_instances_runs_the_cli_on_more_than_the_first_instance():
+    def cli_rows(*extra: str) -> list[bool]:
+        out = subprocess.run(
+            [sys.executable, "-m", "mcp_gateway", "tasks", "check", "--family", "ticketing.qa-caller-latest"]
+            + ["--per-family", "2", "--surfaces", "python,cli", "--json", *extra],
+            capture_output=True,
+            text=True,
+            timeout=600,
+            env=os.environ,
+        )
+        assert out.returncode == 0, out.stderr
+        rows = json.loads(out.stdout)
+        assert all(r["results"]["oracle_python"] == "pass" for r in rows)
+        return [r["results"].get("oracle_cli") == "pass" for r in rows]
+
+    assert cli_rows() == [True, False]  # by default the CLI plays the first instance only
+    assert cli_rows("--slow-instances", "2") == [True, True]
