@@ -136,6 +136,7 @@ def _play(page: Any, base: str, app: str, step: UiStep) -> None:
     if step.type is not None:
         page.keyboard.type(step.type)
     if step.click or step.click_text or step.press or step.type:
+        page.wait_for_load_state("load")  # a key or a click that submitted: the new page's scripts have run
         page.wait_for_function(NOT_BUSY)  # a page saving by fetch marks itself aria-busy until done
     if step.expect_text is not None and step.expect_text not in page.content():
         raise StepFailed(f"page does not show {step.expect_text!r}")

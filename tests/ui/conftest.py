@@ -6,6 +6,7 @@ later modules run their own event loops (anyio.run) there.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import shutil
 
@@ -72,3 +73,25 @@ def all_apps(live_server, browser):
     yield urls.base, page
     context.close()
     live_server.gateway.manager.close(episode.id)
+
+
+@pytest.fixture(autouse=True)
+def _settle_after_actions(monkeypatch):
+    """A person lets the page an action opened finish loading before acting on it: after a click, a
+    double-click, a key press or a check through a locator, wait for the page's load event (its stylesheets
+    applied, its deferred scripts run), as the task's browser oracle does. Without this, a loaded machine
+    lets a test act on a page whose script has not run yet, or read text before its stylesheet applies."""
+    from playwright.sync_api import Error, Locator
+
+    def settled(original):  # noqa: ANN001, ANN202
+        def act(self, *args, **kwargs):  # noqa: ANN001, ANN002, ANN003, ANN202
+            result = original(self, *args, **kwargs)
+            # the page or its context closed, or it did not finish loading: the test's next step says
+            with contextlib.suppress(Error):
+                self.page.wait_for_load_state("load")
+            return result
+
+        return act
+
+    for name in ("click", "dblclick", "press", "check"):
+        monkeypatch.setattr(Locator, name, settled(getattr(Locator, name)))
