@@ -29,7 +29,6 @@ from apps.crm.ui_stage import build_stage_router
 
 STATIC = Path(__file__).parent / "static"
 ASSETS = {"crm.css": "text/css", "crm-slds.css": "text/css", "crm.js": "text/javascript"}
-# The design system's files are versioned by the pinned release: a browser may keep them a day.
 
 TABS = (
     ("Home", "/"),

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import timedelta
 from functools import partial
@@ -40,6 +41,18 @@ class EditableObject:
     display: dict[str, str]  # lookup field -> key of its display name in the get_* result
     defaults: dict[str, Any]
     data: dict[str, Any] = field(default_factory=dict)  # for the form's script (FormPage.data)
+    # on an edit: (record before the edit, submitted text) -> adjusts the text (FormPage.prepare)
+    on_edit: Callable[[dict[str, Any], dict[str, str]], None] | None = None
+
+
+def probability_follows_stage(record: dict[str, Any], values: dict[str, str]) -> None:
+    """Probability (%) follows a new stage unless the user changed it too: a form that changes the stage
+    and still shows the old probability (its script had not run, or was off) saves the stage's default,
+    as Lightning's edit form does."""
+    stage = (values.get("stage_name") or "").strip()
+    shown = (values.get("probability") or "").strip()
+    if stage and stage != record.get("stage_name") and shown == str(record.get("probability")):
+        values.pop("probability", None)
 
 
 OBJECTS = (
@@ -94,8 +107,9 @@ OBJECTS = (
         "opportunity",
         {"account_id": "account_name"},
         {"stage_name": "Prospecting"},
-        # Lightning's form sets Probability (%) to the chosen stage's default (crm.js)
+        # Lightning's form sets Probability (%) to the chosen stage's default (crm.js; the server too)
         {"stage_probabilities": {s.name: s.probability for s in OPPORTUNITY_STAGES}},
+        on_edit=probability_follows_stage,
     ),
 )
 
@@ -168,9 +182,9 @@ def _add_routes(router: APIRouter, kit: UiKit, obj: EditableObject) -> None:
     async def edit_submit(request: Request) -> Response:
         record_id = request.path_params["record_id"]
         page = edit_page(record_id)
-        if obj.path == "/opportunities":
+        if obj.on_edit:
             data = await kit.read(request, obj.get, {obj.id_arg: record_id})
-            page.prepare = partial(probability_follows_stage, data[obj.key])
+            page.prepare = partial(obj.on_edit, data[obj.key])
         return await submit_form(kit, request, page)
 
     slug = obj.path.strip("/")
@@ -180,16 +194,6 @@ def _add_routes(router: APIRouter, kit: UiKit, obj: EditableObject) -> None:
     router.add_api_route(
         f"{obj.path}/{{record_id}}/edit", edit_submit, methods=["POST"], name=f"update_{slug}"
     )
-
-
-def probability_follows_stage(record: dict[str, Any], values: dict[str, str]) -> None:
-    """Probability (%) follows a new stage unless the user changed it too: a form that changes the stage
-    and still shows the old probability (its script had not run, or was off) saves the stage's default,
-    as Lightning's edit form does."""
-    stage = (values.get("stage_name") or "").strip()
-    shown = (values.get("probability") or "").strip()
-    if stage and stage != record.get("stage_name") and shown == str(record.get("probability")):
-        values.pop("probability", None)
 
 
 def _name(record: dict[str, Any]) -> str:

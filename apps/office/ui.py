@@ -25,7 +25,6 @@ from apps.office.ui_sheets import build_sheets_router
 TABS = (("Mail", "/mail"), ("Calendar", "/calendar"), ("Files", "/files"), ("Chat", "/chat"))
 STATIC = Path(__file__).parent / "static"
 ASSETS = {"office.css": "text/css", "office-fluent.css": "text/css"}
-# The tokens and the components' bundle are versioned by the pinned release: a browser may keep them a day.
 
 
 def build_router(kit: UiKit) -> APIRouter:

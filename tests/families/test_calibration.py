@@ -62,15 +62,19 @@ def test_a_family_whose_mutant_passes_is_miscalibrated():
     assert not loose.ok and loose.results["wrong_record"] == "pass"
 
 
-def test_tasks_check_calibrates_a_family_and_reports_time():
-    out = subprocess.run(
-        [sys.executable, "-m", "mcp_gateway", "tasks", "check", "--family", "ticketing.qa-caller-latest"]
-        + ["--surfaces", "python", "--json"],
+def _tasks_check(*args: str) -> subprocess.CompletedProcess:
+    """`saasgym tasks check ARGS` as a subprocess."""
+    return subprocess.run(
+        [sys.executable, "-m", "mcp_gateway", "tasks", "check", *args],
         capture_output=True,
         text=True,
         timeout=600,
         env=os.environ,
     )
+
+
+def test_tasks_check_calibrates_a_family_and_reports_time():
+    out = _tasks_check("--family", "ticketing.qa-caller-latest", "--surfaces", "python", "--json")
     assert out.returncode == 0, out.stderr
     rows = json.loads(out.stdout)
     assert len(rows) == 3 and all(
@@ -78,26 +82,14 @@ def test_tasks_check_calibrates_a_family_and_reports_time():
     )
     assert all(r["results"]["oracle_python"] == "pass" and r["notes"]["time"].endswith("s") for r in rows)
     assert {r["results"]["off_by_one"] for r in rows} <= {"fail", "n/a"}
-    bad = subprocess.run(
-        [sys.executable, "-m", "mcp_gateway", "tasks", "check", "--family", "nope.x"],
-        capture_output=True,
-        text=True,
-        timeout=600,
-        env=os.environ,
-    )
+    bad = _tasks_check("--family", "nope.x")
     assert bad.returncode == 2 and "unknown famil" in bad.stderr
 
 
 def test_slow_instances_runs_the_cli_on_more_than_the_first_instance():
     def cli_rows(*extra: str) -> list[bool]:
-        out = subprocess.run(
-            [sys.executable, "-m", "mcp_gateway", "tasks", "check", "--family", "ticketing.qa-caller-latest"]
-            + ["--per-family", "2", "--surfaces", "python,cli", "--json", *extra],
-            capture_output=True,
-            text=True,
-            timeout=600,
-            env=os.environ,
-        )
+        family = ("--family", "ticketing.qa-caller-latest", "--per-family", "2")
+        out = _tasks_check(*family, "--surfaces", "python,cli", "--json", *extra)
         assert out.returncode == 0, out.stderr
         rows = json.loads(out.stdout)
         assert all(r["results"]["oracle_python"] == "pass" for r in rows)
