@@ -14,7 +14,7 @@ from apps.core.api import Gym
 from apps.core.worlds import World
 from benchmarks.runner import REPORT, Config, Figure, at_most, median, time_once
 from benchmarks.workload import account_ids, fifty_writes, reference_task, scaled_world
-from mcp_gateway.verifier import verify
+from tasks.verifier import verify
 
 
 def _measure(gym: Gym, world: str | World, reps: int) -> dict[str, Any]:

@@ -18,7 +18,7 @@ from typing import Any
 from apps.core.api import Gym
 from benchmarks.runner import REPORT, Config, Figure, at_least, median, time_once
 from benchmarks.workload import reference_task
-from mcp_gateway.verifier import verify
+from tasks.verifier import verify
 
 OPPORTUNITY = "0065g00000000L5AAI"
 

@@ -34,7 +34,7 @@ def fifty_writes(ep: Episode, ids: list[str] | None = None, *, task_write: bool 
 
 def reference_task() -> Any:
     """The task every verify figure scores (a one-field opportunity update in `acme`)."""
-    from mcp_gateway.tasks.store import find_task
+    from tasks.store import find_task
 
     task = find_task(TASK_ID, ["acme"])
     if task is None:

@@ -332,7 +332,7 @@ def build() -> click.Group:
     from benchmarks.cli import bench
     from mcp_gateway.export.cli import export
     from mcp_gateway.rollout.cli import rollout
-    from mcp_gateway.tasks.cli import tasks
+    from mcp_gateway.taskcheck.cli import tasks
     from mcp_gateway.trajectory.cli import trajectory
 
     extra = [complete_task_command(), tasks, rollout, bench, export, trajectory]

@@ -13,9 +13,9 @@ from apps.core.store import Snapshot
 from apps.core.worlds import list_worlds
 from mcp_gateway.ledger import EpisodeRow, Ledger
 from mcp_gateway.settings import Settings
-from mcp_gateway.tasks.store import TaskError, find_task
 from mcp_gateway.verdicts import VerdictBook
-from mcp_gateway.verifier import Verdict, verify
+from tasks.store import TaskError, find_task
+from tasks.verifier import Verdict, verify
 
 MAX_SNAPSHOTS = 16
 

@@ -14,7 +14,7 @@ from apps.core.worlds import list_worlds
 from mcp_gateway.gateway import EpisodeUrls
 from mcp_gateway.routing import PINNED_PREFIX
 from mcp_gateway.settings import Settings, read_or_create_key
-from mcp_gateway.tasks.store import find_task
+from tasks.store import find_task
 
 
 class SidecarError(Exception):

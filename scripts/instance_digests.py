@@ -17,8 +17,8 @@ from __future__ import annotations
 import argparse
 import hashlib
 
-from mcp_gateway.families.instances import FamilyError, build_task, instance_bytes
-from mcp_gateway.families.registry import families
+from tasks.families.instances import FamilyError, build_task, instance_bytes
+from tasks.families.registry import families
 
 
 def main() -> None:

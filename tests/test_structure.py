@@ -7,7 +7,7 @@ import ast
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-PACKAGES = ("apps", "mcp_gateway", "worlds", "benchmarks")
+PACKAGES = ("apps", "mcp_gateway", "worlds", "benchmarks", "tasks", "crossapp")
 
 
 def _modules() -> dict[str, Path]:
@@ -72,3 +72,36 @@ def test_no_import_cycles():
 
 def test_the_detector_finds_a_cycle():
     assert _cycles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c"]]
+
+
+# Layers, lowest first: a package may import only the packages listed for it (function-level imports included).
+# The task framework (`tasks`) sits below the apps' families and beside the engine; the gateway only serves it.
+ALLOWED_IMPORTS = {
+    "worlds": {"worlds", "apps"},
+    "apps": {"apps", "worlds", "tasks"},
+    "tasks": {"tasks", "apps", "worlds"},
+    "crossapp": {"crossapp", "tasks", "apps", "worlds"},
+}
+
+
+def _layer_violations(modules: dict[str, Path]) -> list[str]:
+    found = []
+    for name, path in modules.items():
+        allowed = ALLOWED_IMPORTS.get(name.split(".")[0])
+        if allowed is None:
+            continue
+        for target in _imports(name, path, modules):
+            if target.split(".")[0] not in allowed:
+                found.append(f"{name} imports {target}")
+    return sorted(found)
+
+
+def test_the_task_framework_apps_and_worlds_never_import_the_gateway():
+    assert _layer_violations(_modules()) == []
+
+
+def test_the_layer_check_sees_a_lazy_import_of_the_gateway(tmp_path):
+    module = tmp_path / "verdict.py"
+    module.write_text("def f():\n    from mcp_gateway.live import LiveServer\n")
+    modules = {"tasks.verifier.verdict": module, "mcp_gateway.live": module}
+    assert _layer_violations(modules) == ["tasks.verifier.verdict imports mcp_gateway.live"]

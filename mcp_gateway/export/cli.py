@@ -28,7 +28,7 @@ def harbor(task_ids: tuple[str, ...], out: Path, sidecar_url: str, image: str, f
     """Write Harbor task directories (instruction, task.toml with the MCP server, sidecar, verifier step)."""
     from apps.core.worlds import list_worlds
     from mcp_gateway.export.harbor import ExportError, export
-    from mcp_gateway.tasks.store import find_task
+    from tasks.store import find_task
 
     found = {task_id: find_task(task_id, list_worlds()) for task_id in dict.fromkeys(task_ids)}
     unknown = [task_id for task_id, task in found.items() if task is None]

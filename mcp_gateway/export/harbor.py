@@ -20,7 +20,7 @@ from typing import Any
 from urllib.parse import urlsplit
 
 from mcp_gateway.routing import PINNED_PREFIX
-from mcp_gateway.tasks.model import TaskPublic
+from tasks.model import TaskPublic
 
 SERVER_NAME = "saasgym"
 TOKEN_FILE = "/run/saasgym/harness.key"

@@ -8,9 +8,9 @@ from fastapi import APIRouter, Query, Response
 
 from apps.core.worlds import list_worlds, load_world
 from mcp_gateway.episodes import EpisodeError
-from mcp_gateway.families.instances import instance, instance_ids, parse_id, summary
-from mcp_gateway.families.registry import families
-from mcp_gateway.tasks.store import tasks_of
+from tasks.families.instances import instance, instance_ids, parse_id, summary
+from tasks.families.registry import families
+from tasks.store import tasks_of
 
 
 def catalog_routes() -> APIRouter:

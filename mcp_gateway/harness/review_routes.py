@@ -10,7 +10,7 @@ from apps.core.worlds import list_worlds
 from mcp_gateway.episodes import EpisodeManager
 from mcp_gateway.harness.auth import require_role
 from mcp_gateway.harness.bodies import ApproveTask, ReviewVerdict
-from mcp_gateway.tasks.store import find_task
+from tasks.store import find_task
 
 
 def review_routes(manager: EpisodeManager, keys: dict[str, str]) -> APIRouter:

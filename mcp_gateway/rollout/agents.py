@@ -9,8 +9,8 @@ import json
 import random
 from typing import Any, Protocol
 
-from mcp_gateway.tasks.model import OracleStep, Task, TaskPublic
-from mcp_gateway.tasks.oracle import resolve_args
+from tasks.model import OracleStep, Task, TaskPublic
+from tasks.oracle import resolve_args
 
 
 class Session(Protocol):

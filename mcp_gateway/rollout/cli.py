@@ -80,13 +80,13 @@ def rollout(
     from apps.core.worlds import list_worlds, load_world
     from mcp_gateway.rollout.agents import ChatCompletionsAgent, ScriptedAgent
     from mcp_gateway.rollout.runner import report, run_rollouts, write_jsonl
-    from mcp_gateway.tasks.store import tasks_of
+    from tasks.store import tasks_of
 
     catalog = {
         tid: t for w in ([world] if world else list_worlds()) for tid, t in tasks_of(load_world(w)).items()
     }
     if family:
-        from mcp_gateway.families.instances import FamilyError, sample
+        from tasks.families.instances import FamilyError, sample
 
         try:
             sampled = sample(world or "acme", family, split, n, seed)

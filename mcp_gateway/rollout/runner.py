@@ -14,8 +14,8 @@ from apps.core.api import Episode, Gym
 from apps.core.naming import split_qualified
 from mcp_gateway.rollout.agents import Agent
 from mcp_gateway.rollout.metrics import summarize
-from mcp_gateway.tasks.model import Task
-from mcp_gateway.verifier import verify
+from tasks.model import Task
+from tasks.verifier import verify
 
 
 @dataclass

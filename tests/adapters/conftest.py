@@ -17,7 +17,7 @@ import pytest
 
 from apps.core.worlds import load_world
 from mcp_gateway.rollout.agents import ScriptedAgent
-from mcp_gateway.tasks.store import tasks_of
+from tasks.store import tasks_of
 
 ROOT = Path(__file__).resolve().parents[2]
 DRIVERS = Path(__file__).parent / "drivers"

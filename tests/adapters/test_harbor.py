@@ -13,7 +13,7 @@ import httpx
 
 from apps.core.worlds import load_world
 from mcp_gateway.live import free_port
-from mcp_gateway.tasks.store import tasks_of
+from tasks.store import tasks_of
 from tests.adapters.conftest import KEY, ROOT, TASK, run_driver, scripted_job
 
 

@@ -11,9 +11,9 @@ from types import SimpleNamespace
 
 import pytest
 
-from mcp_gateway.families.instances import build_task
-from mcp_gateway.families.registry import families
-from mcp_gateway.families.worldview import world_view
+from tasks.families.instances import build_task
+from tasks.families.registry import families
+from tasks.families.worldview import world_view
 from tests.dataroom.test_dataroom import ANOMALIES, ENG, WORLD, _jsonl, _ledger
 from worlds.generator.common import write_jsonl
 from worlds.parts.dataroom.disputes import CODES, GROUP, build_disputes

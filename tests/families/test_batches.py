@@ -9,13 +9,13 @@ import re
 
 import pytest
 
-from mcp_gateway.families.base import Draw, Redraw, Spec, answer_steps
-from mcp_gateway.families.batch import several
-from mcp_gateway.families.instances import build_task, instance, instance_bytes
-from mcp_gateway.families.registry import families
-from mcp_gateway.families.worldview import world_view
-from mcp_gateway.tasks.calibration import EXPECTED, NA, mutants, score_steps
-from mcp_gateway.tasks.model import AnswerSpec, Match
+from tasks.calibration import EXPECTED, NA, mutants, score_steps
+from tasks.families.base import Draw, Redraw, Spec, answer_steps
+from tasks.families.batch import several
+from tasks.families.instances import build_task, instance, instance_bytes
+from tasks.families.registry import families
+from tasks.families.worldview import world_view
+from tasks.model import AnswerSpec, Match
 
 BATCHED = [
     "ticketing.resolve-incident",

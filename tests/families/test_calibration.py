@@ -9,7 +9,8 @@ import subprocess
 import sys
 
 from apps.ticketing.families.notes import IncidentNote
-from mcp_gateway.families.checking import (
+from mcp_gateway.taskcheck.checking import Checker
+from mcp_gateway.taskcheck.family_checking import (
     SCENARIO_UI,
     ci_long_horizon,
     is_long_horizon,
@@ -19,11 +20,10 @@ from mcp_gateway.families.checking import (
     sampled_ids,
     ui_scenarios,
 )
-from mcp_gateway.families.instances import build_task, parse_id
-from mcp_gateway.families.registry import families
-from mcp_gateway.families.worldview import world_view
-from mcp_gateway.tasks.checking import Checker
-from mcp_gateway.tasks.model import Match
+from tasks.families.instances import build_task, parse_id
+from tasks.families.registry import families
+from tasks.families.worldview import world_view
+from tasks.model import Match
 
 
 def test_ci_samples_three_instances_per_family_and_changes_them_per_release():

@@ -11,8 +11,10 @@ from collections import Counter
 
 import pytest
 
-from mcp_gateway.families.base import Draw, Family, Redraw, Spec, answer_steps
-from mcp_gateway.families.instances import (
+from mcp_gateway.taskcheck.checking import format_problems
+from tasks.calibration import score_steps
+from tasks.families.base import Draw, Family, Redraw, Spec, answer_steps
+from tasks.families.instances import (
     draw,
     instance,
     instance_bytes,
@@ -21,15 +23,13 @@ from mcp_gateway.families.instances import (
     summary,
     truth_key,
 )
-from mcp_gateway.families.registry import families
-from mcp_gateway.families.splits import seed_split
-from mcp_gateway.families.worldview import world_view
-from mcp_gateway.tasks.calibration import score_steps
-from mcp_gateway.tasks.checking import format_problems
-from mcp_gateway.tasks.model import AnswerSpec, Match
+from tasks.families.registry import families
+from tasks.families.splits import seed_split
+from tasks.families.worldview import world_view
+from tasks.model import AnswerSpec, Match
 
 FAMILIES = sorted(families())
-PROBE = "import hashlib,sys;from mcp_gateway.families.instances import instance,instance_bytes;" + (
+PROBE = "import hashlib,sys;from tasks.families.instances import instance,instance_bytes;" + (
     "[print(hashlib.sha256(instance_bytes(instance('acme',f,int(s)))).hexdigest()) "
     "for f,s in (a.split('@') for a in sys.argv[1:])]"
 )
@@ -141,8 +141,8 @@ def test_family_yields_50_distinct_valid_instances(family):
 
 
 def test_records_count_business_records_not_their_parts():
-    from mcp_gateway.families.instances import changed_records
-    from mcp_gateway.tasks.model import Expectation, Match
+    from tasks.families.instances import changed_records
+    from tasks.model import Expectation, Match
 
     incident = "a" * 32
     note_and_state = [

@@ -14,10 +14,10 @@ import httpx
 import pytest
 from mcp.client import Client
 
-from mcp_gateway.families.checking import is_long_horizon, is_scenario
-from mcp_gateway.families.instances import instance, instance_ids, parse_id, sample, summary
-from mcp_gateway.families.registry import families
-from mcp_gateway.tasks.oracle import resolve_args
+from mcp_gateway.taskcheck.family_checking import is_long_horizon, is_scenario
+from tasks.families.instances import instance, instance_ids, parse_id, sample, summary
+from tasks.families.registry import families
+from tasks.oracle import resolve_args
 
 KEY = {"Authorization": "Bearer test-harness-key"}
 FAMILY = "ticketing.incident-note"

@@ -9,10 +9,10 @@ from datetime import timedelta
 import pytest
 
 from apps.core.api import Gym
-from mcp_gateway.families.instances import instance, truth_key
-from mcp_gateway.families.registry import families
-from mcp_gateway.tasks.oracle import run_python
-from mcp_gateway.verifier.verdict import verify
+from tasks.families.instances import instance, truth_key
+from tasks.families.registry import families
+from tasks.oracle import run_python
+from tasks.verifier.verdict import verify
 
 LONG = sorted(n for n in families() if n.startswith("long."))
 ASKS = {"office_send_mail", "ticketing_put_incident_on_hold", "ticketing_add_comment"}
@@ -107,7 +107,7 @@ def test_the_browser_waits_the_whole_time_with_let_time_pass():
     """A wait in the browser is the mail page's Let time pass form for the oracle's whole wait (its choices,
     largest first), never the hourly button that stops at the first answer: with forty approvers
     answering at different times, hourly clicks ran out before the last answers came."""
-    from mcp_gateway.families.ultralong.common import wait_ui
+    from crossapp.ultralong.common import wait_ui
 
     def waited(steps):
         return [s.select[1] for s in steps if s.select]

@@ -9,10 +9,10 @@ from itertools import combinations
 import pytest
 
 from apps.core.errors import ActionError
-from mcp_gateway.families.instances import instance
-from mcp_gateway.families.registry import families
-from mcp_gateway.families.worldview import world_view
-from mcp_gateway.tasks.calibration import score_steps
+from tasks.calibration import score_steps
+from tasks.families.instances import instance
+from tasks.families.registry import families
+from tasks.families.worldview import world_view
 
 XAPP = sorted(f for f in families() if f.startswith("xapp."))
 

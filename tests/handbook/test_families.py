@@ -8,10 +8,10 @@ from datetime import datetime, timedelta
 
 import pytest
 
-from mcp_gateway.families.instances import instance, instance_ids, parse_id
-from mcp_gateway.families.worldview import world_view
-from mcp_gateway.tasks.calibration import score_steps
-from mcp_gateway.tasks.model import OracleStep
+from tasks.calibration import score_steps
+from tasks.families.instances import instance, instance_ids, parse_id
+from tasks.families.worldview import world_view
+from tasks.model import OracleStep
 
 
 def _instances(family: str, n: int = 80):
@@ -101,7 +101,7 @@ def _mutated(task, tool: str, **args) -> list[OracleStep]:
 
 
 def test_access_policy_is_acted_on_by_two_families():
-    from mcp_gateway.families.registry import families
+    from tasks.families.registry import families
 
     acting = {
         name

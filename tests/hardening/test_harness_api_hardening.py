@@ -8,8 +8,8 @@ import json
 import httpx
 import pytest
 
-from mcp_gateway.tasks.store import find_task
-from mcp_gateway.verifier import verify
+from tasks.store import find_task
+from tasks.verifier import verify
 
 KEY = {"Authorization": "Bearer test-harness-key"}
 TASK = "crm-myers-rating-employees"

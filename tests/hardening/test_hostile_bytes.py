@@ -11,9 +11,9 @@ import pytest
 from mcp.client import Client
 
 from apps.core.api import Gym
-from mcp_gateway.tasks.oracle import run_python
-from mcp_gateway.tasks.store import find_task
-from mcp_gateway.verifier import verify
+from tasks.oracle import run_python
+from tasks.store import find_task
+from tasks.verifier import verify
 
 TASK = "crm-myers-rating-employees"
 HOSTILE = ["name\x00 DEFACED", "bell\x07", "esc\x1b[31m", "unit\x1f", "vt\x0b"]

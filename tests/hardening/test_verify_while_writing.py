@@ -14,8 +14,8 @@ import httpx
 from mcp.client import Client
 
 from apps.core.api import Gym
-from mcp_gateway.tasks.store import find_task
-from mcp_gateway.verifier import verify
+from tasks.store import find_task
+from tasks.verifier import verify
 
 TASK = "crm-myers-rating-employees"
 KEY = {"Authorization": "Bearer test-harness-key"}

@@ -15,7 +15,7 @@ from apps.core.worlds import load_world
 from mcp_gateway.rollout.agents import ScriptedAgent
 from mcp_gateway.rollout.metrics import pass_at_k, pass_hat_k, summarize
 from mcp_gateway.rollout.runner import report, run_rollouts
-from mcp_gateway.tasks.store import tasks_of
+from tasks.store import tasks_of
 
 CLOSE_WON = "crm-close-won-villanueva"
 

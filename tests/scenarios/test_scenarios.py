@@ -7,11 +7,11 @@ from __future__ import annotations
 import pytest
 
 from apps.core.api import Gym
-from mcp_gateway.families.instances import instance, truth_key
-from mcp_gateway.families.registry import families
-from mcp_gateway.families.scenarios.story import Scenario
-from mcp_gateway.tasks.oracle import run_python
-from mcp_gateway.verifier import verify
+from crossapp.scenarios.story import Scenario
+from tasks.families.instances import instance, truth_key
+from tasks.families.registry import families
+from tasks.oracle import run_python
+from tasks.verifier import verify
 
 # the approval stories (`story.Scenario`); the scenarios with office files as deliverables are tested in
 # test_deliverables.py

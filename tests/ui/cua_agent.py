@@ -15,8 +15,8 @@ from datetime import date, datetime
 from typing import Any
 from urllib.parse import parse_qs, urlsplit
 
-from mcp_gateway.tasks.model import UiStep
-from mcp_gateway.tasks.ui_oracle import _play
+from tasks.model import UiStep
+from tasks.ui_oracle import _play
 
 TITLES = {"crm": "Sales", "ticketing": "Service Management", "office": "Office"}
 CRM_TABS = {"/": "Home", "/accounts": "Accounts", "/contacts": "Contacts", "/leads": "Leads"}

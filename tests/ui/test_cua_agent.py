@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from mcp_gateway.tasks.store import find_task
+from tasks.store import find_task
 from tests.ui.cua_agent import BrowserAgent
 
 CRM = [

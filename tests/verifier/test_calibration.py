@@ -12,10 +12,10 @@ from mcp.client import Client
 
 from apps.core.api import Gym
 from apps.core.worlds import list_worlds, load_world
-from mcp_gateway.tasks.calibration import EXPECTED, NA, mutants, score_steps
-from mcp_gateway.tasks.checking import format_problems
-from mcp_gateway.tasks.oracle import resolve_args
-from mcp_gateway.tasks.store import task_ids, tasks_of
+from mcp_gateway.taskcheck.checking import format_problems
+from tasks.calibration import EXPECTED, NA, mutants, score_steps
+from tasks.oracle import resolve_args
+from tasks.store import task_ids, tasks_of
 
 TASKS = [(w, t) for w in list_worlds() for t in task_ids(load_world(w))]
 

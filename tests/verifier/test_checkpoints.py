@@ -7,10 +7,10 @@ from pydantic import ValidationError
 
 from apps.core.api import Gym
 from apps.core.worlds import load_world
-from mcp_gateway.tasks.model import Checkpoint, Task, TaskTruth
-from mcp_gateway.tasks.oracle import resolve_args
-from mcp_gateway.tasks.store import tasks_of
-from mcp_gateway.verifier import verify
+from tasks.model import Checkpoint, Task, TaskTruth
+from tasks.oracle import resolve_args
+from tasks.store import tasks_of
+from tasks.verifier import verify
 
 TASK = "crm-jones-switch-followup"
 OPP = "0065g0000000017AAA"

@@ -1,7 +1,7 @@
 """The equals rule reads stored datetimes ('YYYY-MM-DD HH:MM:SS') as ISO ones, and nothing else."""
 
-from mcp_gateway.tasks.model import Match
-from mcp_gateway.verifier.matching import matches
+from tasks.model import Match
+from tasks.verifier.matching import matches
 
 
 def test_a_stored_datetime_equals_its_iso_prefix():

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-from mcp_gateway.tasks.model import Match, TableMatch
-from mcp_gateway.verifier.matching import describe, matches
-from mcp_gateway.verifier.tables import bump_amount, drop_row, table_problems
+from tasks.model import Match, TableMatch
+from tasks.verifier.matching import describe, matches
+from tasks.verifier.tables import bump_amount, drop_row, table_problems
 
 A, B = "0065g000000008gAAA", "0065g00000000MrAAI"
 RULE = TableMatch.model_validate(

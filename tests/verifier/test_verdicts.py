@@ -6,10 +6,10 @@ import pytest
 
 from apps.core.api import Gym
 from apps.core.worlds import load_world
-from mcp_gateway.tasks.model import Task
-from mcp_gateway.tasks.oracle import run_python
-from mcp_gateway.tasks.store import load_task
-from mcp_gateway.verifier import verify
+from tasks.model import Task
+from tasks.oracle import run_python
+from tasks.store import load_task
+from tasks.verifier import verify
 
 CLOSE_WON = "crm-close-won-villanueva"
 QUESTION = "crm-qa-negotiation-total"

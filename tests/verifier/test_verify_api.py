@@ -134,7 +134,7 @@ def test_reviews_need_a_reason_are_append_only_and_feed_the_error_rates(api, liv
 
 def test_an_author_cannot_approve_their_own_task(api):
     from apps.core.worlds import load_world
-    from mcp_gateway.tasks.store import load_task
+    from tasks.store import load_task
 
     author = load_task(load_world("acme"), CLOSE_WON).truth.author
     own = api.post(f"/v1/tasks/{CLOSE_WON}/approve", json={"reviewer": author.upper()}, headers=REVIEWER)

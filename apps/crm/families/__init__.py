@@ -1,1 +1,1 @@
-"""CRM task families (see mcp_gateway/families)."""
+"""CRM task families (see tasks/families)."""

@@ -6,9 +6,9 @@ from typing import Any
 
 from apps.crm.families.common import account_ref, accounts, other, phrase, similar_names
 from apps.crm.picklists import ACCOUNT_TYPES, INDUSTRIES, RATINGS
-from mcp_gateway.families.base import Draw, Family, Redraw, Spec, answer_steps, eq, step, ui_answer
-from mcp_gateway.families.batch import COUNTS, intros, several
-from mcp_gateway.tasks.model import AnswerSpec, Expectation, Match, UiStep
+from tasks.families.base import Draw, Family, Redraw, Spec, answer_steps, eq, step, ui_answer
+from tasks.families.batch import COUNTS, intros, several
+from tasks.model import AnswerSpec, Expectation, Match, UiStep
 
 FIELD_WORDS = {
     "phone": "the phone number",

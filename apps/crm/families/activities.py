@@ -15,9 +15,9 @@ from apps.crm.families.common import (
     phrase,
     user_name,
 )
-from mcp_gateway.families.base import Draw, Family, Redraw, Spec, eq, step
-from mcp_gateway.families.batch import COUNTS, intros, several
-from mcp_gateway.tasks.model import Expectation, Match, OracleStep, UiStep
+from tasks.families.base import Draw, Family, Redraw, Spec, eq, step
+from tasks.families.batch import COUNTS, intros, several
+from tasks.model import Expectation, Match, OracleStep, UiStep
 
 CALL_SUBJECTS = [
     ("Renewal terms discussion", "renewal terms"),

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from mcp_gateway.families.base import Draw, Redraw, step
-from mcp_gateway.tasks.model import Allowance
+from tasks.families.base import Draw, Redraw, step
+from tasks.model import Allowance
 
 TODAY = "2026-11-02"  # the acme world's clock date
 ME = "0055g000000000PAAQ"  # the acting user (Amber Miller)

@@ -27,9 +27,9 @@ from apps.crm.families.pricebook import (
     wrong_opp,
 )
 from apps.crm.picklists import OPEN_STAGES, STAGES_BY_NAME
-from mcp_gateway.families.base import Draw, Family, Redraw, Spec, eq, step
-from mcp_gateway.families.batch import COUNTS, PAIRS, intros, several
-from mcp_gateway.tasks.model import Expectation, Match, UiStep
+from tasks.families.base import Draw, Family, Redraw, Spec, eq, step
+from tasks.families.batch import COUNTS, PAIRS, intros, several
+from tasks.model import Expectation, Match, UiStep
 
 
 class AddLineItem(Family):

@@ -6,9 +6,9 @@ from typing import Any
 
 from apps.crm.families.common import TODAY, account_ref, accounts, other, phrase, sellers
 from apps.crm.picklists import LEAD_SOURCES, RATINGS
-from mcp_gateway.families.base import Draw, Family, Redraw, Spec, answer_steps, eq, step, ui_answer
-from mcp_gateway.families.batch import COUNTS, intros, several
-from mcp_gateway.tasks.model import Allowance, AnswerSpec, Expectation, Match, UiStep
+from tasks.families.base import Draw, Family, Redraw, Spec, answer_steps, eq, step, ui_answer
+from tasks.families.batch import COUNTS, intros, several
+from tasks.model import Allowance, AnswerSpec, Expectation, Match, UiStep
 
 LEADS = """
 SELECT l.id, l.first_name, l.last_name, l.first_name || ' ' || l.last_name AS full_name, l.company, l.email,

@@ -26,9 +26,9 @@ from apps.crm.families.pricebook import (
     total,
 )
 from apps.crm.picklists import OPEN_STAGES, STAGES_BY_NAME
-from mcp_gateway.families.base import Draw, Family, Redraw, Spec, eq, step
-from mcp_gateway.families.batch import PAIRS, intros, several
-from mcp_gateway.tasks.model import Expectation, UiStep
+from tasks.families.base import Draw, Family, Redraw, Spec, eq, step
+from tasks.families.batch import PAIRS, intros, several
+from tasks.model import Expectation, UiStep
 
 OPEN_TASKS = (
     "SELECT id, subject, activity_date, what_id FROM crm_task WHERE is_closed = 0 AND what_id = ? ORDER BY id"

@@ -7,8 +7,8 @@ from typing import Any
 
 from apps.crm.families.activities import deal_ref, open_deal_accounts
 from apps.crm.families.common import open_opps_of, opportunities, other
-from mcp_gateway.families.base import Draw, Redraw
-from mcp_gateway.tasks.model import Match, UiStep
+from tasks.families.base import Draw, Redraw
+from tasks.model import Match, UiStep
 
 STANDARD = "01s5g0000000001AAA"
 ITEMS = """

@@ -12,8 +12,8 @@ from apps.crm.families.common import (
     phrase,
     similar_names,
 )
-from mcp_gateway.families.base import Draw, Family, Redraw, Spec, answer_steps, step, ui_answer
-from mcp_gateway.tasks.model import AnswerSpec, Match
+from tasks.families.base import Draw, Family, Redraw, Spec, answer_steps, step, ui_answer
+from tasks.model import AnswerSpec, Match
 
 
 class OpenPipeline(Family):

@@ -1,1 +1,1 @@
-"""Office task families (see mcp_gateway/families)."""
+"""Office task families (see tasks/families)."""

@@ -14,8 +14,8 @@ from apps.office.families.common import (
     single_subject,
     teams_meeting_expect,
 )
-from mcp_gateway.families.base import Draw, Family, Redraw, Spec, answer_steps, step, ui_answer
-from mcp_gateway.tasks.model import Allowance, AnswerSpec, Match
+from tasks.families.base import Draw, Family, Redraw, Spec, answer_steps, step, ui_answer
+from tasks.model import Allowance, AnswerSpec, Match
 
 DAYS = [date(2026, 11, d) for d in (3, 4, 5, 6, 9, 10, 11, 12, 13, 16, 17, 18)]
 TOPICS = [

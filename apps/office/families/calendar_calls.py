@@ -11,8 +11,8 @@ from typing import Any
 from zoneinfo import ZoneInfo
 
 from apps.office.families.common import AMBER, colleagues, me_id, phrase, sent_mail, unique_name
-from mcp_gateway.families.base import Draw, Family, Redraw, Spec, eq, step
-from mcp_gateway.tasks.model import Allowance, Expectation, Match, UiStep
+from tasks.families.base import Draw, Family, Redraw, Spec, eq, step
+from tasks.model import Allowance, Expectation, Match, UiStep
 
 NY, UTC = ZoneInfo("America/New_York"), ZoneInfo("UTC")
 NOW = datetime(2026, 11, 2, 9, 0, tzinfo=UTC)

@@ -11,8 +11,8 @@ from typing import Any
 
 from apps.office.chat_labels import reply_label
 from apps.office.families.common import AMBER, me_id, phrase
-from mcp_gateway.families.base import Draw, Family, Redraw, Spec, eq, step
-from mcp_gateway.tasks.model import Allowance, Expectation, Match, UiStep
+from tasks.families.base import Draw, Family, Redraw, Spec, eq, step
+from tasks.model import Allowance, Expectation, Match, UiStep
 
 ROOTS = """
 SELECT m.id, m.channel_id, m.body_content, m.created_date_time, u.id AS user_id, u.display_name, u.mail,

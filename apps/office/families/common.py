@@ -8,8 +8,8 @@ from typing import Any
 from zoneinfo import ZoneInfo
 
 from apps.office.ui_scheduling import slot_label
-from mcp_gateway.families.base import Draw, Redraw, eq
-from mcp_gateway.tasks.model import Allowance, Expectation, Match, UiStep
+from tasks.families.base import Draw, Redraw, eq
+from tasks.model import Allowance, Expectation, Match, UiStep
 
 AMBER = "amber.miller@acme.example"
 NY = ZoneInfo("America/New_York")  # Amber's zone

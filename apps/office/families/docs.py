@@ -9,8 +9,8 @@ from __future__ import annotations
 from typing import Any
 
 from apps.office.families.common import customers, edited, names_list, phrase
-from mcp_gateway.families.base import Draw, Family, Redraw, Spec, eq, step
-from mcp_gateway.tasks.model import Allowance, Expectation, Match, UiStep
+from tasks.families.base import Draw, Family, Redraw, Spec, eq, step
+from tasks.model import Allowance, Expectation, Match, UiStep
 
 NEXT_STEPS = [
     "Book the technical deep dive",

@@ -21,8 +21,8 @@ from apps.office.families.common import (
     unique_name,
 )
 from apps.office.families.drive_ui import ui_move, ui_search, ui_share
-from mcp_gateway.families.base import Draw, Family, Redraw, Spec, answer_steps, eq, step, ui_answer
-from mcp_gateway.tasks.model import AnswerSpec, Expectation, Match
+from tasks.families.base import Draw, Family, Redraw, Spec, answer_steps, eq, step, ui_answer
+from tasks.model import AnswerSpec, Expectation, Match
 
 SURFACES = ("mcp", "cli", "ui", "python")  # the Files page shares, renames and moves
 WHAT = {"plan": ["plan_id"], "proposal": ["proposal_id"], "both": ["plan_id", "proposal_id"]}

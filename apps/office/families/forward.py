@@ -5,9 +5,9 @@ from __future__ import annotations
 import re
 
 from apps.office.families.common import AMBER, inbox, search_text, single_subject
-from mcp_gateway.families.base import Draw, Family, Spec, eq, step
-from mcp_gateway.families.batch import COUNTS, intros, several
-from mcp_gateway.tasks.model import Allowance, Expectation, Match, UiStep
+from tasks.families.base import Draw, Family, Spec, eq, step
+from tasks.families.batch import COUNTS, intros, several
+from tasks.model import Allowance, Expectation, Match, UiStep
 
 NOTES = [
     ("can you take a look before my call tomorrow?", "before my call tomorrow"),

@@ -12,8 +12,8 @@ from typing import Any
 
 from apps.core.handbook import MANAGER, NO_APPROVAL, NOT_PERMITTED, approval_role, holds_role
 from apps.office.families.common import AMBER
-from mcp_gateway.families.base import Draw, Family, Redraw, Spec, answer_steps, eq, step, ui_answer
-from mcp_gateway.tasks.model import Allowance, AnswerSpec, Expectation, Match, UiStep
+from tasks.families.base import Draw, Family, Redraw, Spec, answer_steps, eq, step, ui_answer
+from tasks.model import Allowance, AnswerSpec, Expectation, Match, UiStep
 
 REQUESTS = {
     "discount-approval": "a {value} discount on {subject} ({deal})",

@@ -11,8 +11,8 @@ from collections.abc import Callable
 from typing import Any
 
 from apps.office.families.common import AMBER
-from mcp_gateway.families.base import Draw, Family, Redraw, Spec, answer_steps, step, ui_answer
-from mcp_gateway.tasks.model import AnswerSpec, Match
+from tasks.families.base import Draw, Family, Redraw, Spec, answer_steps, step, ui_answer
+from tasks.model import AnswerSpec, Match
 
 
 def _params(d: Draw, slug: str) -> tuple[dict[str, Any], str]:

@@ -12,9 +12,9 @@ from apps.office.families.common import (
     single_subject,
     touched,
 )
-from mcp_gateway.families.base import Draw, Family, Redraw, Spec, eq, step
-from mcp_gateway.families.batch import COUNTS, intros, several
-from mcp_gateway.tasks.model import Allowance, Expectation, Match, UiStep
+from tasks.families.base import Draw, Family, Redraw, Spec, eq, step
+from tasks.families.batch import COUNTS, intros, several
+from tasks.model import Allowance, Expectation, Match, UiStep
 
 CATEGORIES = ["Red category", "Blue category", "Green category", "Orange category", "Yellow category"]
 REPLIES = [

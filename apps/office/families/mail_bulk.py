@@ -11,8 +11,8 @@ from collections import Counter
 from typing import Any
 
 from apps.office.families.common import folder_id, inbox, phrase, touched
-from mcp_gateway.families.base import Draw, Family, Redraw, Spec, answer_steps, eq, step, ui_answer
-from mcp_gateway.tasks.model import AnswerSpec, Expectation, Match, UiStep
+from tasks.families.base import Draw, Family, Redraw, Spec, answer_steps, eq, step, ui_answer
+from tasks.model import AnswerSpec, Expectation, Match, UiStep
 
 ACTIONS = ["archive", "flag", "category", "read"]
 CATEGORIES = ["Blue category", "Green category", "Orange category", "Purple category"]

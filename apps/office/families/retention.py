@@ -15,8 +15,8 @@ from typing import Any
 from apps.office.families.common import AMBER, names_list, sent_mail
 from apps.office.families.handbook import MAIL_SIDE_EFFECTS
 from apps.office.world.records import FOLDER, ended_on, years_later
-from mcp_gateway.families.base import Draw, Family, Redraw, Spec, step
-from mcp_gateway.tasks.model import Expectation, UiStep
+from tasks.families.base import Draw, Family, Redraw, Spec, step
+from tasks.model import Expectation, UiStep
 
 POLICY = "data-retention"
 CONTRACTS = "Customer contracts and invoices"

@@ -10,8 +10,8 @@ from __future__ import annotations
 from typing import Any
 
 from apps.office.families.common import edited, names_list, phrase, type_cells
-from mcp_gateway.families.base import Draw, Family, Redraw, Spec, answer_steps, eq, step, ui_answer
-from mcp_gateway.tasks.model import Allowance, AnswerSpec, Expectation, Match, UiStep
+from tasks.families.base import Draw, Family, Redraw, Spec, answer_steps, eq, step, ui_answer
+from tasks.model import Allowance, AnswerSpec, Expectation, Match, UiStep
 
 BOOK = "Q4 Pipeline Forecast.xlsx"
 ROWS = """

@@ -16,8 +16,8 @@ from zoneinfo import ZoneInfo
 from apps.core.handbook import NO_APPROVAL, travel_approver
 from apps.office.families.common import AMBER, me_id
 from apps.office.families.handbook import MAIL_SIDE_EFFECTS, WAIT_HOURS
-from mcp_gateway.families.base import Draw, Family, Redraw, Spec, eq, step
-from mcp_gateway.tasks.model import Expectation, Match, OracleStep, UiStep
+from tasks.families.base import Draw, Family, Redraw, Spec, eq, step
+from tasks.model import Expectation, Match, OracleStep, UiStep
 
 POLICY = "travel"
 DOMESTIC = ["Chicago", "Boston", "Seattle", "Denver", "Atlanta", "Dallas", "Austin", "San Diego"]

@@ -1,1 +1,1 @@
-"""Ticketing task families (see mcp_gateway/families)."""
+"""Ticketing task families (see tasks/families)."""

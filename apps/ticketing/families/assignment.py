@@ -4,9 +4,9 @@ when the named person is not in that group)."""
 from __future__ import annotations
 
 from apps.ticketing.families.common import incidents, members, other, sla_follow, stamps
-from mcp_gateway.families.base import Draw, Family, Redraw, Spec, answer_steps, eq, step, ui_answer
-from mcp_gateway.families.batch import COUNTS, intros, several
-from mcp_gateway.tasks.model import AnswerSpec, Expectation, UiStep
+from tasks.families.base import Draw, Family, Redraw, Spec, answer_steps, eq, step, ui_answer
+from tasks.families.batch import COUNTS, intros, several
+from tasks.model import AnswerSpec, Expectation, UiStep
 
 
 class AssignIncident(Family):

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from mcp_gateway.families.base import Draw, Family, Redraw, Spec, answer_steps, step, ui_answer
-from mcp_gateway.tasks.model import AnswerSpec, Match
+from tasks.families.base import Draw, Family, Redraw, Spec, answer_steps, step, ui_answer
+from tasks.model import AnswerSpec, Match
 
 # filter knob: (words in the question, list_incidents arguments)
 FILTERS = [

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from datetime import datetime, timedelta
 
-from mcp_gateway.families.base import Draw, Family, Redraw, Spec, answer_steps, eq, step, ui_answer
-from mcp_gateway.tasks.model import Allowance, AnswerSpec, Expectation, Match, UiStep
+from tasks.families.base import Draw, Family, Redraw, Spec, answer_steps, eq, step, ui_answer
+from tasks.model import Allowance, AnswerSpec, Expectation, Match, UiStep
 
 WORK = {  # by CI class: what the change does
     "cmdb_ci_linux_server": ["Apply the monthly kernel patches to {ci}", "Upgrade the middleware on {ci}"],

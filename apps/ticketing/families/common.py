@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from mcp_gateway.families.base import Draw, Spec, answer_steps, step, ui_answer
-from mcp_gateway.tasks.model import Allowance, AnswerSpec, Expectation
+from tasks.families.base import Draw, Spec, answer_steps, step, ui_answer
+from tasks.model import Allowance, AnswerSpec, Expectation
 
 SLA_FIELDS = [
     "stage",
@@ -57,7 +57,7 @@ def other(d: Draw, rows: list[dict[str, Any]], chosen: dict[str, Any], key: str 
     """A plausible other record for the wrong-record mutant (the next one in order, wrapping)."""
     rest = [r for r in rows if r[key] != chosen[key]]
     if not rest:
-        from mcp_gateway.families.base import Redraw
+        from tasks.families.base import Redraw
 
         raise Redraw("no other record for the wrong-record mutant")
     return rest[(rows.index(chosen)) % len(rest)]

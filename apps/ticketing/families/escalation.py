@@ -11,8 +11,8 @@ import json
 from apps.core.handbook import on_call
 from apps.core.worlds import load_world
 from apps.ticketing.families.common import OPEN, incidents, other, stamps
-from mcp_gateway.families.base import Draw, Family, Redraw, Spec, step
-from mcp_gateway.tasks.model import Expectation, Match, UiStep
+from tasks.families.base import Draw, Family, Redraw, Spec, step
+from tasks.model import Expectation, Match, UiStep
 
 DECLARE = "Major incident declared per the Major Incident Process."
 

@@ -11,8 +11,8 @@ from datetime import datetime, timedelta
 from apps.core.handbook import in_window
 from apps.core.worlds import load_world
 from apps.ticketing.families.changes import next_change_number
-from mcp_gateway.families.base import Draw, Family, Redraw, Spec, eq, step
-from mcp_gateway.tasks.model import Allowance, Expectation, Match, UiStep
+from tasks.families.base import Draw, Family, Redraw, Spec, eq, step
+from tasks.model import Allowance, Expectation, Match, UiStep
 
 WORK = {
     "cmdb_ci_linux_server": [

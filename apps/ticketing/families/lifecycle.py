@@ -4,9 +4,9 @@
 from __future__ import annotations
 
 from apps.ticketing.families.common import incidents, other, sla_follow, stamps
-from mcp_gateway.families.base import Draw, Family, Spec, eq, step
-from mcp_gateway.families.batch import COUNTS, intros, several
-from mcp_gateway.tasks.model import Expectation, Match, UiStep
+from tasks.families.base import Draw, Family, Spec, eq, step
+from tasks.families.batch import COUNTS, intros, several
+from tasks.model import Expectation, Match, UiStep
 
 JAMIE = "jamie.collins@acme.example"
 FIXES = [

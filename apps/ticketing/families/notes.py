@@ -4,8 +4,8 @@ on one incident or on every open incident of a configuration item."""
 from __future__ import annotations
 
 from apps.ticketing.families.common import OPEN, incidents, other, stamps
-from mcp_gateway.families.base import Draw, Family, Redraw, Spec, eq, step
-from mcp_gateway.tasks.model import Expectation, Match, UiStep
+from tasks.families.base import Draw, Family, Redraw, Spec, eq, step
+from tasks.model import Expectation, Match, UiStep
 
 JOURNAL_TABS = {"work_notes": "Work notes", "comments": "Additional comments"}  # the incident form's tabs
 NOTES = [

@@ -7,9 +7,9 @@ from __future__ import annotations
 from typing import Any
 
 from apps.ticketing.families.common import OPEN, incidents, stamps
-from mcp_gateway.families.base import Draw, Family, Redraw, Spec, eq, step
-from mcp_gateway.families.splits import entity_split
-from mcp_gateway.tasks.model import Expectation, Match, UiStep
+from tasks.families.base import Draw, Family, Redraw, Spec, eq, step
+from tasks.families.splits import entity_split
+from tasks.model import Expectation, Match, UiStep
 
 UNLINKED = f"{OPEN} AND i.problem_id IS NULL AND i.cmdb_ci IS NOT NULL"
 TITLES = [

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from apps.ticketing.families.common import OPEN, incident_refusal, incidents
-from mcp_gateway.families.base import Draw, Family, Redraw, Spec, answer_steps, step, ui_answer
-from mcp_gateway.tasks.model import AnswerSpec, Match
+from tasks.families.base import Draw, Family, Redraw, Spec, answer_steps, step, ui_answer
+from tasks.model import AnswerSpec, Match
 
 
 class CallerLatestIncident(Family):

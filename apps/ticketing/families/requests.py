@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from mcp_gateway.families.base import Draw, Family, Redraw, Spec, answer_steps, eq, step, ui_answer
-from mcp_gateway.tasks.model import Allowance, AnswerSpec, Expectation, Match, UiStep
+from tasks.families.base import Draw, Family, Redraw, Spec, answer_steps, eq, step, ui_answer
+from tasks.model import Allowance, AnswerSpec, Expectation, Match, UiStep
 
 # values for the free-text and date variables of the catalog (choice variables take one of their choices)
 ANSWERS = {

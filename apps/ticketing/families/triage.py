@@ -8,9 +8,9 @@ from typing import Any
 
 from apps.ticketing import choices as c
 from apps.ticketing.families.common import OPEN, incident_refusal, incidents, other, sla_follow, stamps
-from mcp_gateway.families.base import Draw, Family, Redraw, Spec, eq, step
-from mcp_gateway.families.batch import PAIRS, intros, several
-from mcp_gateway.tasks.model import Allowance, Expectation, Match, UiStep
+from tasks.families.base import Draw, Family, Redraw, Spec, eq, step
+from tasks.families.batch import PAIRS, intros, several
+from tasks.model import Allowance, Expectation, Match, UiStep
 
 LEVELS = {1: "High", 2: "Medium", 3: "Low"}
 # How a desk analyst describes each level (ServiceNow: impact = how widely, urgency = how soon)

@@ -16,7 +16,7 @@ def load_job() -> dict[str, Any]:
 
 def resolve(args: Any, results: list[Any]) -> Any:
     """Step arguments with "$N.path" references replaced by earlier results (the oracle's own rule)."""
-    from mcp_gateway.tasks.refs import resolve_args
+    from tasks.refs import resolve_args
 
     return resolve_args(args, results)
 

@@ -1,1 +1,0 @@
-"""Task families: code that draws verifiable task instances (`<family>@<seed>`) from a world and a seed."""

@@ -1,0 +1,81 @@
+"""Expectations against an episode's net changes: one check each, and which change each one claimed."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from apps.core.journal import NetChange, parse_literal
+from tasks.model import Expectation
+from tasks.verifier.checks import Check
+from tasks.verifier.matching import describe, matches
+
+
+def after_values(change: NetChange) -> dict[str, Any]:
+    return {k: parse_literal(v) for k, v in (change.after or {}).items()}
+
+
+Derive = Callable[[str, str, str], Any]
+"""(table, pk, field) -> a value the row's records make (`AppSpec.derived_fields`), None when none."""
+
+
+def _fields_match(exp: Expectation, change: NetChange, derive: Derive | None = None) -> list[str]:
+    """Field names of `exp` that `change` fails (empty: all match); a field the row does not store is
+    asked of `derive` (a worksheet's grid, a document's sections)."""
+    after = after_values(change)
+    wrong = []
+    for name, rule in exp.fields.items():
+        value = after.get(name)
+        if name not in after and derive is not None and change.op != "delete":
+            value = derive(change.table, str(parse_literal(change.pk)), name)
+        if not matches(rule, value):
+            wrong.append(name)
+    return wrong
+
+
+def check_expectations(
+    expectations: list[Expectation], changes: dict[tuple[str, str], NetChange], derive: Derive | None = None
+) -> tuple[list[Check], dict]:
+    """One check per expectation against the net `changes`, and which change each expectation claimed;
+    `derive` gives the derived fields an expectation may name."""
+    checks: list[Check] = []
+    claims: dict[tuple[str, str], Expectation] = {}
+    for i, exp in enumerate(expectations, start=1):
+        name = f"expect {i}: {exp.op} {exp.table}" + (f" {exp.pk}" if exp.pk else "")
+        if exp.op == "insert":
+            found = next(
+                (
+                    key
+                    for key, c in changes.items()
+                    if c.table == exp.table
+                    and c.op == "insert"
+                    and key not in claims
+                    and not _fields_match(exp, c, derive)
+                ),
+                None,
+            )
+            if found:
+                claims[found] = exp
+            wanted = ", ".join(f"{k} {describe(r)}" for k, r in exp.fields.items())
+            checks.append(Check(name, found is not None, "" if found else f"no new row with {wanted}"))
+            continue
+        key = (exp.table, exp.pk)
+        change = changes.get(key)
+        if exp.op == "unchanged":
+            checks.append(Check(name, change is None, "" if change is None else "the row was changed"))
+        elif exp.op == "delete":
+            ok = change is not None and change.op == "delete"
+            claims.update({key: exp} if ok else {})
+            checks.append(Check(name, ok, "" if ok else "the row still exists"))
+        else:
+            if change is None or change.op != "update":
+                checks.append(
+                    Check(name, False, "the row was not changed" if change is None else f"row {change.op}d")
+                )
+                continue
+            claims[key] = exp
+            wrong = _fields_match(exp, change, derive)
+            after = after_values(change)
+            detail = "; ".join(f"{f} is {after.get(f)!r}, expected {describe(exp.fields[f])}" for f in wrong)
+            checks.append(Check(name, not wrong, detail))
+    return checks, claims
