@@ -94,8 +94,9 @@ class EpisodeManager:
             episode.task = found.public
         return self._go_live(episode_id, episode)
 
-    def verify(self, episode_id: str) -> dict[str, Any]:
-        """Score a live episode against its task and record the verdict (void if its state was lost)."""
+    def verify(self, episode_id: str, **judging: Any) -> dict[str, Any]:
+        """Score a live episode against its task and record the verdict (void if its state was lost);
+        `judge=` overrides the environment's rubric judge (calibration)."""
         row = self.ledger.get(episode_id)
         if row is None:
             raise EpisodeError(404, f"no episode {episode_id!r}")
@@ -104,7 +105,7 @@ class EpisodeManager:
         task = find_task(row.task, [row.world])
         try:
             _, episode = self.live(episode_id)
-            verdict = verify(episode, task).as_dict()
+            verdict = verify(episode, task, **judging).as_dict()
         except EpisodeError as exc:
             verdict = lost_verdict(exc.message)
         verdict_id = self.verdicts.record(episode_id, row.task, verdict)

@@ -14,6 +14,7 @@ from apps.core.api import Episode, Gym
 from apps.core.naming import split_qualified
 from tasks.model import OracleStep, TableMatch, TableRow, Task
 from tasks.oracle import StepFailed, run_python
+from tasks.rubric.evaluate import calibration_judge
 from tasks.verifier import verify
 from tasks.verifier.tables import bump_amount, drop_row
 
@@ -74,8 +75,9 @@ def score_steps(
             run_python(ep, steps)
         if after:
             after(ep)
-        first = verify(ep, task)
-        again = verify(ep, task)
+        judge = calibration_judge()
+        first = verify(ep, task, judge=judge)
+        again = verify(ep, task, judge=judge)
         if first.as_dict() != again.as_dict():
             return "error: verdict not deterministic"
         return first.outcome

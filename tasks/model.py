@@ -194,6 +194,61 @@ class Checkpoint(Strict):
         return self
 
 
+CriterionType = Literal["states_fact", "names_person", "cites_policy", "covers_items", "answers_request"]
+
+
+class Deliverable(Strict):
+    """Where the text a criterion reads is: the performer's answer, or a field of the rows the episode
+    changed in `table` — the row `pk`, or every new row whose fields meet `where` (a mail to the customer, a
+    work note on the incident, a document's derived `sections`); several rows are read as one text."""
+
+    answer: bool = False
+    table: str | None = None
+    pk: str | None = None
+    where: dict[str, Match] = {}
+    field: str | None = None
+
+    @model_validator(mode="after")
+    def _one_place(self) -> Deliverable:
+        if self.answer == bool(self.table and self.field):
+            raise ValueError("a deliverable is either the answer or a table's field")
+        return self
+
+
+class Criterion(Strict):
+    """One binary rubric criterion on a work product. Every criterion must hold for the task to pass.
+
+    `deterministic`: decided by extraction from the deliverable's text — every one of `numbers` stated (any
+    notation, within `tol`), `dates` (ISO) stated, `names` (people, records) named, `phrases` (words the
+    prompt itself gives: a policy's title) present, the `table`'s rows present, and none of `forbid` (the
+    other candidates: an answer listing them all is stuffing) named.
+    `judged`: decided by the configured judge model, asked about this criterion alone with only the
+    deliverable and `holds` under the pinned prompt of its `type` (`tasks/rubric/prompts.py`).
+    """
+
+    id: str = Field(pattern=r"^[a-z0-9][a-z0-9_-]*$", max_length=60)
+    kind: Literal["deterministic", "judged"]
+    type: CriterionType
+    holds: str = Field(min_length=1, max_length=1000)  # what must hold, in words
+    deliverable: Deliverable
+    numbers: list[float] = []
+    tol: float = 0.005
+    dates: list[str] = []
+    names: list[str] = []
+    phrases: list[str] = []
+    table: TableMatch | None = None
+    forbid: list[str] = []
+
+    @model_validator(mode="after")
+    def _how_judged(self) -> Criterion:
+        extracted = any((self.numbers, self.dates, self.names, self.phrases, self.table, self.forbid))
+        if self.kind == "deterministic" and not extracted:
+            raise ValueError(f"deterministic criterion {self.id!r} extracts nothing")
+        if self.kind == "judged" and extracted:
+            raise ValueError(f"judged criterion {self.id!r} must leave extraction to deterministic ones")
+        return self
+
+
 class Measures(Strict):
     """How much work an instance's oracle is: tool calls (reads included), writes, apps, records (the
     distinct records it changes — rows that are part of another record count as that record, see
@@ -228,6 +283,7 @@ class TaskTruth(Strict):
     ui_oracle: list[UiStep] | None = None
     mutations: Mutations = Mutations()
     checkpoints: list[Checkpoint] = []
+    criteria: list[Criterion] = []  # rubric criteria on the work product: all must hold (tasks/rubric)
     measures: Measures | None = None  # instances of a family: their difficulty measures
     entities: list[str] = []  # instances of a family: the held-out entities they draw (`kind:id`)
 
@@ -236,6 +292,9 @@ class TaskTruth(Strict):
         names = [c.name for c in self.checkpoints]
         if len(names) != len(set(names)):
             raise ValueError("checkpoint names must be unique within a task")
+        ids = [c.id for c in self.criteria]
+        if len(ids) != len(set(ids)):
+            raise ValueError("criterion ids must be unique within a task")
         return self
 
 

@@ -7,6 +7,7 @@ import anyio
 from mcp_gateway.live import LiveServer
 from tasks.model import Task
 from tasks.oracle import StepFailed, run_cli, run_mcp
+from tasks.rubric.evaluate import calibration_judge
 
 
 def oracle_outcome(server: LiveServer, task: Task, surface: str) -> str:
@@ -26,7 +27,7 @@ def oracle_outcome(server: LiveServer, task: Task, surface: str) -> str:
             run_ui(urls.ui(), urls.base, app, task.truth.ui_oracle)
         else:
             raise ValueError(f"unknown surface {surface}")
-        return server.gateway.manager.verify(episode.id)["outcome"]
+        return server.gateway.manager.verify(episode.id, judge=calibration_judge())["outcome"]
     except StepFailed as exc:
         return f"error: {exc}"[:300]
     finally:

@@ -13,8 +13,11 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from apps.core.journal import NetChange, parse_literal
+from apps.core.model_endpoint import EpisodeRecorder
 from apps.core.naming import split_qualified
 from tasks.model import Task
+from tasks.rubric.evaluate import evaluate
+from tasks.rubric.judge import Judge
 from tasks.verifier import gates
 from tasks.verifier.checkpoints import checkpoint_checks
 from tasks.verifier.checks import Check
@@ -25,6 +28,7 @@ from tasks.verifier.tables import table_problems
 log = logging.getLogger("saasgym.verifier")
 
 Outcome = Literal["pass", "fail", "invalid", "void"]
+FROM_ENV = object()  # verify's default judge: the one the environment configures
 
 
 @dataclass
@@ -38,6 +42,8 @@ class Verdict:
     reason_codes: list[str] = field(default_factory=list)
     answer: str | None = None
     checkpoints: list[Check] = field(default_factory=list)  # diagnostics only: no weight in the outcome
+    criteria: list[dict[str, Any]] = field(default_factory=list)  # rubric criteria: each one's result
+    judgments: list[dict[str, Any]] = field(default_factory=list)  # the judge's recorded answers
 
     @property
     def reward(self) -> int | None:
@@ -54,6 +60,8 @@ class Verdict:
             "answer": self.answer,
             "checkpoints": [c.as_dict() for c in self.checkpoints],
             "progress": self.progress,
+            "criteria": self.criteria,
+            "judgments": self.judgments,
         }
 
     @property
@@ -74,6 +82,11 @@ class Verdict:
         lines += [
             f"  checkpoint {'met ' if c.ok else 'not met'} {c.name}{': ' + c.detail if c.detail else ''}"
             for c in self.checkpoints
+        ]
+        lines += [
+            f"  criterion {'met ' if c['met'] else 'not met' if c['met'] is False else 'undecided'} {c['id']}"
+            f" ({c['kind']}, {c['decided_by']}): {c['holds']}" + (f" — {c['detail']}" if c["detail"] else "")
+            for c in self.criteria
         ]
         for row in self.diff:
             fields = ", ".join(f"{k}: {v[0]!r} → {v[1]!r}" for k, v in row["fields"].items())
@@ -152,10 +165,15 @@ def _check_answer(task: Task, completed: bool, answer: str | None) -> Check | No
     return Check("answer", ok, "" if ok else f"answer {answer!r} is not {describe(spec.match)}")
 
 
-def verify(episode: Any, task: Task) -> Verdict:
-    """Score one episode against one task. Infrastructure failures give `void`, never a 0 reward."""
+def verify(episode: Any, task: Task, *, judge: Any = FROM_ENV) -> Verdict:
+    """Score one episode against one task. Infrastructure failures give `void`, never a 0 reward.
+
+    `judge` decides the task's judged rubric criteria: the environment's (default), a
+    `tasks.rubric.judge.Judge`, None (only answers the episode recorded), or
+    `tasks.rubric.evaluate.ASSUME_MET` (calibration without a judge).
+    """
     try:
-        return _verify(episode, task)
+        return _verify(episode, task, Judge.from_env() if judge is FROM_ENV else judge)
     except Exception as exc:  # the verifier's own fault or a lost episode: void, not fail
         log.exception("verification of %s failed", getattr(episode, "id", "?"))
         return Verdict(
@@ -163,13 +181,13 @@ def verify(episode: Any, task: Task) -> Verdict:
         )
 
 
-def _verify(episode: Any, task: Task) -> Verdict:
+def _verify(episode: Any, task: Task, judge: Any) -> Verdict:
     # Every read below is taken as of one action boundary: the agent may be acting meanwhile.
     with getattr(episode, "lock", contextlib.nullcontext()):
-        return _verify_locked(episode, task)
+        return _verify_locked(episode, task, judge)
 
 
-def _verify_locked(episode: Any, task: Task) -> Verdict:
+def _verify_locked(episode: Any, task: Task, judge: Any) -> Verdict:
     if getattr(episode, "closed", False):
         return Verdict("void", reason_codes=["episode_lost"])
     events = episode.events()
@@ -203,11 +221,22 @@ def _verify_locked(episode: Any, task: Task) -> Verdict:
         checks.append(answer_check)
     progress = checkpoint_checks(task.truth.checkpoints, changes, events, derive)
     failed_gates = [g.name for g in gate_results if not g.ok]
+    failing = bool(failed_gates) or any(not c.ok for c in checks)
+    rubric = evaluate(
+        task.truth.criteria, changes, answer, derive, judge, EpisodeRecorder(episode.db), failing=failing
+    )
+    checks += [r.check() for r in rubric.results]
+    scored = {"criteria": [r.as_dict() for r in rubric.results], "judgments": rubric.judgments}
     if failed_gates:
         codes = [f"gate:{g}" for g in failed_gates]
-        return Verdict("invalid", gate_results, checks, diff, codes, answer, progress)
+        return Verdict("invalid", gate_results, checks, diff, codes, answer, progress, **scored)
     codes = []
     codes += ["expectation_unmet"] if any(not c.ok and c.name.startswith("expect") for c in checks) else []
     codes += ["collateral_damage"] if collateral else []
     codes += ["answer_mismatch"] if answer_check and not answer_check.ok else []
-    return Verdict("fail" if codes else "pass", gate_results, checks, diff, codes, answer, progress)
+    codes += ["criterion_unmet"] if rubric.unmet else []
+    if not codes and rubric.void_code:  # a judged criterion nobody could decide: no reward either way
+        codes = [rubric.void_code]
+        checks.append(Check("judge", False, rubric.void_detail))
+        return Verdict("void", gate_results, checks, diff, codes, answer, progress, **scored)
+    return Verdict("fail" if codes else "pass", gate_results, checks, diff, codes, answer, progress, **scored)
