@@ -327,15 +327,16 @@ def world_extend(name: str, part_names: tuple[str, ...]) -> None:
 
 
 def build() -> click.Group:
-    """The whole command tree: the commands declared here, `complete-task`, the task, rollout, bench and
-    export groups, and (when first needed) one group per app — a new root each call."""
+    """The whole command tree: the commands declared here, `complete-task`, the task, rollout, bench,
+    export and judge groups, and (when first needed) one group per app — a new root each call."""
     from benchmarks.cli import bench
     from mcp_gateway.export.cli import export
+    from mcp_gateway.judge_cli import judge
     from mcp_gateway.rollout.cli import rollout
     from mcp_gateway.taskcheck.cli import tasks
     from mcp_gateway.trajectory.cli import trajectory
 
-    extra = [complete_task_command(), tasks, rollout, bench, export, trajectory]
+    extra = [complete_task_command(), tasks, rollout, bench, export, trajectory, judge]
     return _Root(
         name="saasgym",
         help=cli.help,
