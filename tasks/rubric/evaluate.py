@@ -13,7 +13,13 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from apps.core.journal import NetChange
-from apps.core.model_endpoint import ModelEndpointError, ModelNotRecorded, Recorder
+from apps.core.model_endpoint import (
+    EpisodeRecorder,
+    ModelCall,
+    ModelEndpointError,
+    ModelNotRecorded,
+    Recorder,
+)
 from tasks.model import Criterion
 from tasks.rubric import extract
 from tasks.rubric.deliverables import deliverable_text
@@ -149,6 +155,16 @@ def _judged(
     )
     detail = "" if got.value.met else f"the judge found it unmet: {got.value.evidence or 'no passage'}"
     return CriterionResult(c, got.value.met, detail, judge_id(call.model))
+
+
+def seed_judgments(episode: Any, judgments: list[dict[str, Any]]) -> None:
+    """Put a verdict's recorded judgments into `episode` (a replay of the same work on a fresh episode), so
+    verifying it returns the same verdict without calling any model."""
+    recorder = EpisodeRecorder(episode.db)
+    for j in judgments:
+        recorder.put(
+            ModelCall(j["purpose"], j["input_hash"], j["judge"].rsplit("@prompts-v", 1)[0], j["answer"])
+        )
 
 
 def _void(out: RubricResult, code: str, detail: str) -> None:

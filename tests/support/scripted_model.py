@@ -10,9 +10,10 @@ It answers `POST /v1/chat/completions` from a script and records every request i
     server.stop()
 
 A rule answers when its `when` text occurs in the request's messages (or `when` is a callable given the
-request body); `answer` is the JSON object returned as the message content (a string is returned as it is,
-e.g. to test an invalid answer). `fail` makes the next N requests answer an HTTP status (a 500 to test the
-retries). `delay_s` holds every answer back (timeouts). Run it standing, from a JSON script file
+request body); `answer` is the JSON object returned as the message content (a string is returned as it
+is, e.g. to test an invalid answer; a callable makes the answer from the request body). `fail` makes the
+next N requests answer an HTTP status (a 500 to test the retries). `delay_s` holds every answer back
+(timeouts). Run it standing, from a JSON script file
 (`{"rules": [{"when": "…", "answer": {…}}], "default": {…}}`):
 
     python -m tests.support.scripted_model --script judge.json --port 8700
@@ -36,7 +37,7 @@ from fastapi.responses import JSONResponse
 @dataclass
 class Rule:
     when: str | Callable[[dict[str, Any]], bool]
-    answer: dict[str, Any] | str
+    answer: dict[str, Any] | str | Callable[[dict[str, Any]], dict[str, Any] | str]
 
     def applies(self, body: dict[str, Any]) -> bool:
         if callable(self.when):
@@ -47,6 +48,13 @@ class Rule:
 def messages_text(body: dict[str, Any]) -> str:
     """Every message's content of a request, one after another."""
     return "\n".join(str(m.get("content") or "") for m in body.get("messages", []))
+
+
+def user_text(body: dict[str, Any]) -> str:
+    """The last user message of a request."""
+    return next(
+        (str(m.get("content")) for m in reversed(body.get("messages", [])) if m.get("role") == "user"), ""
+    )
 
 
 @dataclass
@@ -67,7 +75,7 @@ class ScriptedModel:
         with self._lock:
             self._failures.extend([status] * times)
 
-    def answer_for(self, body: dict[str, Any]) -> dict[str, Any] | str | None:
+    def answer_for(self, body: dict[str, Any]) -> Any:
         for rule in self.rules:
             if rule.applies(body):
                 return rule.answer
@@ -90,6 +98,7 @@ class ScriptedModel:
                     {"error": {"message": "scripted failure", "type": "server_error"}}, status
                 )
             answer = self.answer_for(body)
+            answer = answer(body) if callable(answer) else answer
             if answer is None:
                 return JSONResponse({"error": {"message": "no rule answers this request"}}, 400)
             content = answer if isinstance(answer, str) else json.dumps(answer)

@@ -104,7 +104,7 @@ class ModelClient:
     def with_recorder(self, recorder: Recorder) -> ModelClient:
         """The same endpoint (and its HTTP client) recording into `recorder`."""
         other = ModelClient(self.settings, recorder, replay_only=self.replay_only)
-        other._sdk = self._sdk
+        other._sdk = self._client() if self.settings is not None else None
         return other
 
     def ask(self, purpose: str, messages: list[dict[str, Any]], answer: type[A]) -> Answered[A]:
