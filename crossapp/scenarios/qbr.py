@@ -24,7 +24,7 @@ from crossapp.scenarios.story import catalog_size
 from crossapp.xapp.common import AMBER, STATES
 from tasks.families.base import Draw, Spec
 from tasks.families.splits import SPLITS
-from tasks.model import TableRow
+from tasks.model import Criterion, Deliverable, Match, TableRow
 
 QUARTER = "Q4 2026"
 SINCE = ["2026-07-01", "2026-08-01", "2026-09-01"]  # the service period a QBR looks back on
@@ -69,6 +69,7 @@ class QbrPack(FileScenario):
         "asked for the date, the meeting booked, the doc shared"
     )
     job = "account-management"
+    version = 3  # 3: a judged rubric criterion reads the QBR document as its reader would
 
     def build(self, d: Draw) -> Spec:
         since, won = d.choice(SINCE), d.choice(sorted(WON_SINCE))
@@ -151,7 +152,21 @@ class QbrPack(FileScenario):
         )
         ask = ask_and_book("the account owner", "when they want to hold the QBR", f'"QBR {acc["name"]}"')
         prompt = f"{INTROS[k].format(acct=acc['name'])} {sheets} Then {ask}. {doc_text}"
-        return p.spec(prompt, [self.job, "qbr", "workbook", "document"], k)
+        spec = p.spec(prompt, [self.job, "qbr", "workbook", "document"], k)
+        spec.criteria = [
+            Criterion(
+                id="briefs-the-owner",
+                kind="judged",
+                type="covers_items",
+                holds=f"a reader of the QBR document learns the open pipeline ({money(open_total)}), the "
+                f"won total ({money(won_total)}), the {n} incidents with {nb} SLA breaches, and that the QBR "
+                f"with {owner.name} is on {spoken(day)}",
+                deliverable=Deliverable(
+                    table="office_drive_item", where={"name": Match(text=f"{title}.docx")}, field="sections"
+                ),
+            )
+        ]
+        return spec
 
     def _fits(self, d: Draw, acc: dict[str, Any], since: str, won: str) -> bool:
         deals = d.world.rows(DEALS, acc["id"], won)

@@ -18,7 +18,7 @@ from crossapp.xapp.common import (
 from crossapp.xapp.service import ISSUES as PHONED
 from crossapp.xapp.service import LEVELS
 from tasks.families.base import Draw, Family, Redraw, Spec, eq, step
-from tasks.model import Expectation, Match, UiStep
+from tasks.model import Criterion, Deliverable, Expectation, Match, UiStep
 
 ISSUES = [
     *PHONED,
@@ -59,8 +59,36 @@ def pick_mail(d: Draw) -> tuple[dict[str, Any], list[dict[str, Any]]]:
     return msg, pool
 
 
+def _reply_criteria(owner: str, msg: dict[str, Any], number: str, issue: str) -> list[Criterion]:
+    """The reply to the customer, read for its meaning: the incident's number, and an answer they can use."""
+    reply = Deliverable(
+        table="office_message",
+        where={"owner_id": eq(owner), "conversation_id": eq(msg["conversation_id"]), "is_draft": eq(False)},
+        field="body_content",
+    )
+    return [
+        Criterion(
+            id="incident-number",
+            kind="deterministic",
+            type="states_fact",
+            holds=f"the reply gives the new incident's number, {number}",
+            deliverable=reply,
+            names=[number],
+        ),
+        Criterion(
+            id="tells-the-customer",
+            kind="judged",
+            type="answers_request",
+            holds=f"tells {msg['from_name']} that what they reported ({issue}) was logged with the service "
+            f"desk as incident {number}",
+            deliverable=reply,
+        ),
+    ]
+
+
 class MailToIncident(Family):
     name = "xapp.mail-to-incident"
+    version = 2  # v2: the reply is read by rubric criteria (the number; a judged answer to the customer)
     apps = ("crm", "office", "ticketing")
     surfaces = ("mcp", "cli", "ui", "python")
     author = "saasgym-xapp-team"
@@ -144,11 +172,11 @@ class MailToIncident(Family):
                         "owner_id": eq(owner),
                         "conversation_id": eq(msg["conversation_id"]),
                         "to_recipients": Match(contains=msg["from_address"]),
-                        "body_content": Match(contains=number),
                         "is_draft": eq(False),
                     },
                 ),
             ],
+            criteria=_reply_criteria(owner, msg, number, issue),
             allow=[SLA, *MAIL_SIDE_EFFECTS],
             ui_oracle=ui,
             wrong_record={msg["caller_sys_id"]: other["caller_sys_id"]},

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from crossapp.xapp.common import compose_ui
 from tasks.families.base import Draw, Family, Redraw, Spec, eq, step
-from tasks.model import Allowance, Expectation, Match, UiStep
+from tasks.model import Allowance, Criterion, Deliverable, Expectation, Match, UiStep
 
 AMBER = "amber.miller@acme.example"
 HEADS_UP = [
@@ -100,8 +100,9 @@ class IncidentStatusMail(Family):
     apps = ("office", "ticketing")
     surfaces = ("mcp", "cli", "ui", "python")
     # v2 was test only: too few test-split callers for 50 distinct instances; v4: the browser oracle (the
-    # incident's form shows its state and assignee, then Outlook's new mail)
-    version = 4
+    # incident's form shows its state and assignee, then Outlook's new mail); v5: the body is read by rubric
+    # criteria (the state and the assignee in any wording; a judged answer to the caller), not one phrase
+    version = 5
     author = "saasgym-itsm-team"
     summary = "mail an employee the state and assignee of their open incident (read from the desk)"
 
@@ -134,8 +135,28 @@ class IncidentStatusMail(Family):
         body = f"Hi, {n} is {state} and assigned to {inc['assignee']}."
         other = next(r["email"] for r in pool if r["email"] != inc["email"])
         expect = _sent(d, inc["email"], subject, inc["assignee"])
-        expect[0].fields["body_content"] = Match(contains=f"{state} and assigned to {inc['assignee']}")
+        del expect[0].fields["body_content"]  # the body is the performer's words: read by the criteria
+        mail = Deliverable(table="office_message", where=dict(expect[0].fields), field="body_content")
         return Spec(
+            criteria=[
+                Criterion(
+                    id="state-and-assignee",
+                    kind="deterministic",
+                    type="states_fact",
+                    holds=f"the mail says {n} is {state} and names {inc['assignee']} as its assignee",
+                    deliverable=mail,
+                    phrases=[state],
+                    names=[inc["assignee"]],
+                ),
+                Criterion(
+                    id="answers-the-caller",
+                    kind="judged",
+                    type="answers_request",
+                    holds=f"tells {inc['caller']} that their incident {n} is currently {state} and that "
+                    f"{inc['assignee']} is the analyst it is assigned to",
+                    deliverable=mail,
+                ),
+            ],
             prompt=phrasings[k],
             oracle=[
                 step("ticketing_get_incident", incident_id=n),

@@ -13,7 +13,7 @@ from typing import Any
 
 from tasks.families.splits import SPLITS, entity_split
 from tasks.families.worldview import WorldView
-from tasks.model import Allowance, AnswerSpec, Checkpoint, Expectation, Match, OracleStep, UiStep
+from tasks.model import Allowance, AnswerSpec, Checkpoint, Criterion, Expectation, Match, OracleStep, UiStep
 
 
 class Redraw(Exception):
@@ -92,6 +92,7 @@ class Spec:
     exchange: list[int] = field(default_factory=list)  # oracle steps of the persona exchange (0-based)
     personas: list[str] = field(default_factory=list)  # who the oracle exchanges with (mail addresses)
     scenario: bool = False  # a long-horizon scenario (tasks stats shows them apart)
+    criteria: list[Criterion] = field(default_factory=list)  # rubric criteria on the work product
 
 
 class Family(ABC):

@@ -207,6 +207,7 @@ def build_task(world: str, fam: Family, seed: int) -> Task:
             wrong_record=spec.wrong_record, off_by_one=spec.off_by_one, exchange=spec.exchange
         ),
         checkpoints=spec.checkpoints,
+        criteria=spec.criteria,
         measures=measures,
         entities=sorted(set(d.subjects)),
     )
@@ -243,8 +244,12 @@ def find_instance(task_id: str, worlds: list[str]) -> Task | None:
 
 
 def instance_bytes(task: Task) -> bytes:
-    """The canonical bytes of an instance (both parts): equal bytes ⇔ equal instances."""
-    return json.dumps(task.model_dump(mode="json"), sort_keys=True, ensure_ascii=False).encode()
+    """The canonical bytes of an instance (both parts): equal bytes ⇔ equal instances. An instance without
+    rubric criteria is written as before they existed, so its digest did not move."""
+    dump = task.model_dump(mode="json")
+    if not dump["truth"]["criteria"]:
+        del dump["truth"]["criteria"]
+    return json.dumps(dump, sort_keys=True, ensure_ascii=False).encode()
 
 
 def truth_key(task: Task) -> str:

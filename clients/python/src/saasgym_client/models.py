@@ -92,6 +92,8 @@ class Verdict(_FromJson):
     reason_codes: list[str] = field(default_factory=list)
     answer: str | None = None
     detail: str | None = None
+    criteria: list[dict[str, Any]] = field(default_factory=list)  # rubric criteria: id, kind, met, detail …
+    judgments: list[dict[str, Any]] = field(default_factory=list)  # the judge's recorded answers
 
     @property
     def void(self) -> bool:
