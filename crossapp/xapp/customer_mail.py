@@ -18,7 +18,8 @@ from crossapp.xapp.common import (
 from crossapp.xapp.service import ISSUES as PHONED
 from crossapp.xapp.service import LEVELS
 from tasks.families.base import Draw, Family, Redraw, Spec, eq, step
-from tasks.model import Criterion, Deliverable, Expectation, Match, UiStep
+from tasks.model import Criterion, Expectation, Match, UiStep
+from tasks.rubric.build import fact_and_reading, mail_body
 
 ISSUES = [
     *PHONED,
@@ -61,29 +62,19 @@ def pick_mail(d: Draw) -> tuple[dict[str, Any], list[dict[str, Any]]]:
 
 def _reply_criteria(owner: str, msg: dict[str, Any], number: str, issue: str) -> list[Criterion]:
     """The reply to the customer, read for its meaning: the incident's number, and an answer they can use."""
-    reply = Deliverable(
-        table="office_message",
-        where={"owner_id": eq(owner), "conversation_id": eq(msg["conversation_id"]), "is_draft": eq(False)},
-        field="body_content",
+    reply = mail_body(
+        {"owner_id": eq(owner), "conversation_id": eq(msg["conversation_id"]), "is_draft": eq(False)}
     )
-    return [
-        Criterion(
-            id="incident-number",
-            kind="deterministic",
-            type="states_fact",
-            holds=f"the reply gives the new incident's number, {number}",
-            deliverable=reply,
-            names=[number],
+    return fact_and_reading(
+        reply,
+        ("incident-number", f"the reply gives the new incident's number, {number}", {"names": [number]}),
+        (
+            "tells-the-customer",
+            "answers_request",
+            f"tells {msg['from_name']} that what they reported ({issue}) was logged with the service desk as "
+            f"incident {number}",
         ),
-        Criterion(
-            id="tells-the-customer",
-            kind="judged",
-            type="answers_request",
-            holds=f"tells {msg['from_name']} that what they reported ({issue}) was logged with the service "
-            f"desk as incident {number}",
-            deliverable=reply,
-        ),
-    ]
+    )
 
 
 class MailToIncident(Family):

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from crossapp.xapp.common import compose_ui
 from tasks.families.base import Draw, Family, Redraw, Spec, eq, step
-from tasks.model import Allowance, Criterion, Deliverable, Expectation, Match, UiStep
+from tasks.model import Allowance, Expectation, Match, UiStep
+from tasks.rubric.build import fact_and_reading, mail_body
 
 AMBER = "amber.miller@acme.example"
 HEADS_UP = [
@@ -136,27 +137,21 @@ class IncidentStatusMail(Family):
         other = next(r["email"] for r in pool if r["email"] != inc["email"])
         expect = _sent(d, inc["email"], subject, inc["assignee"])
         del expect[0].fields["body_content"]  # the body is the performer's words: read by the criteria
-        mail = Deliverable(table="office_message", where=dict(expect[0].fields), field="body_content")
         return Spec(
-            criteria=[
-                Criterion(
-                    id="state-and-assignee",
-                    kind="deterministic",
-                    type="states_fact",
-                    holds=f"the mail says {n} is {state} and names {inc['assignee']} as its assignee",
-                    deliverable=mail,
-                    phrases=[state],
-                    names=[inc["assignee"]],
+            criteria=fact_and_reading(
+                mail_body(dict(expect[0].fields)),
+                (
+                    "state-and-assignee",
+                    f"the mail says {n} is {state} and names {inc['assignee']} as its assignee",
+                    {"phrases": [state], "names": [inc["assignee"]]},
                 ),
-                Criterion(
-                    id="answers-the-caller",
-                    kind="judged",
-                    type="answers_request",
-                    holds=f"tells {inc['caller']} that their incident {n} is currently {state} and that "
+                (
+                    "answers-the-caller",
+                    "answers_request",
+                    f"tells {inc['caller']} that their incident {n} is currently {state} and that "
                     f"{inc['assignee']} is the analyst it is assigned to",
-                    deliverable=mail,
                 ),
-            ],
+            ),
             prompt=phrasings[k],
             oracle=[
                 step("ticketing_get_incident", incident_id=n),
