@@ -33,10 +33,10 @@ def _rewrite(folder: Path, table: str, edit) -> None:  # noqa: ANN001
     path.write_text("".join(json.dumps(r) + "\n" for r in rows))
 
 
-def test_the_committed_worlds_pass_every_v7_check():
-    for name in ("tiny", "acme"):
-        bad = {c: f for c, f in _findings(worlds_root() / name).items() if not f.ok}
-        assert not bad, f"{name}: {bad}"
+def test_tiny_passes_every_v7_check():
+    """(CI's `saasgym world audit` holds every committed world, acme included, to the same checks.)"""
+    bad = {c: f for c, f in _findings(worlds_root() / "tiny").items() if not f.ok}
+    assert not bad, bad
 
 
 def test_faker_sentences_are_filler_and_plain_english_is_not():
