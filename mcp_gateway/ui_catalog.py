@@ -61,7 +61,7 @@ PAGES: dict[str, list[str]] = {
         "/requests/RITM0010800",
         "/approvals",
         "/kb",
-        "/kb/KB0010183",
+        "/kb/KB0010030",
         "/cmdb",
         "/cmdb/681a4a16704338c8f651c7e8ab0b665d",
         "/catalog",

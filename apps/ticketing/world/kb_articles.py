@@ -148,7 +148,7 @@ def topics(desk: Desk) -> list[Topic]:
     return out
 
 
-def _laptops(desk: Desk, which: str) -> str:
+def _laptops(desk: Desk, which: str) -> tuple[str, ...]:
     """The laptop models of the CMDB an article about `which` ("laptop", "windows", "mac") applies to."""
     models: dict[str, set[str]] = {}
     for ci in desk.cis:
@@ -158,18 +158,19 @@ def _laptops(desk: Desk, which: str) -> str:
         if which == "laptop" or (which == "mac") == mac:
             family = " ".join((ci.get("os") or "").split()[:2])
             models.setdefault(f"{ci['manufacturer']} {ci['model_number']}", set()).add(family)
-    return "; ".join(f"{m} ({', '.join(sorted(os))})" for m, os in sorted(models.items()))
+    return tuple(f"{m} ({', '.join(sorted(os))})" for m, os in sorted(models.items()))
 
 
-def _list(items: tuple[str, ...]) -> str:
-    return "<ol>" + "".join(f"<li>{escape(i)}</li>" for i in items) + "</ol>"
+def _list(items: tuple[str, ...], tag: str = "ol") -> str:
+    return f"<{tag}>" + "".join(f"<li>{escape(i)}</li>" for i in items) + f"</{tag}>"
 
 
 def article_html(desk: Desk, topic: Topic, related: list[str], *, outdated: bool) -> str:
     """An article's body as ServiceNow stores it (HTML); an outdated version lacks what was added later
     (the last step and the workaround)."""
     src = topic.source
-    applies = _laptops(desk, src.applies) if src.applies in ("laptop", "windows", "mac") else src.applies
+    laptops = src.applies in ("laptop", "windows", "mac")
+    applies = _list(_laptops(desk, src.applies), "ul") if laptops else f"<p>{escape(src.applies)}</p>"
     if isinstance(src, HowTo):
         steps = src.steps[:-1] if outdated else src.steps
         parts = [("Overview", f"<p>{escape(src.overview)}</p>"), ("Steps", _list(steps))]
@@ -182,7 +183,7 @@ def article_html(desk: Desk, topic: Topic, related: list[str], *, outdated: bool
         ]
         if not outdated:
             parts.append(("Workaround", f"<p>{escape(src.workaround)}</p>"))
-    parts.append(("Applies to", f"<p>{escape(applies)}</p>"))
+    parts.append(("Applies to", applies))
     if related:
         parts.append(("Related incidents", f"<p>{', '.join(related)}</p>"))
     return "".join(f"<h2>{title}</h2>{body}" for title, body in parts)
