@@ -35,6 +35,8 @@ PAGES: dict[str, list[str]] = {
         "/reports",
         "/reports/pipeline",
         "/reports/new?group_by_1=stage_name&group_by_2=owner_id&summary_field=amount",
+        "/reports/new?report_type=opportunity_products&filter_field_1=discount&filter_op_1=greater_than"
+        "&filter_value_1=20&group_by_1=product_family&summary_field=total_price&include_details=on",
         "/tasks/new?who_id=0035g00000000JQAAY",
         "/calls/new?who_id=0035g00000000JQAAY",
         "/events/new?what_id=0015g000000004wAAA",
@@ -59,7 +61,7 @@ PAGES: dict[str, list[str]] = {
         "/requests/RITM0010800",
         "/approvals",
         "/kb",
-        "/kb/KB0010183",
+        "/kb/KB0010030",
         "/cmdb",
         "/cmdb/681a4a16704338c8f651c7e8ab0b665d",
         "/catalog",

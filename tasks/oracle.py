@@ -66,12 +66,19 @@ def cli_argv(tool: str, args: dict[str, Any]) -> list[str]:
         flag = "--" + key.replace("_", "-")
         if isinstance(value, bool):
             argv.append(flag if value else f"--no-{key.replace('_', '-')}")
+        elif isinstance(value, (list, dict)) and (not isinstance(value, list) or _needs_json(value)):
+            argv += [flag, json.dumps(value)]  # rows, objects, an empty list: JSON (apps/core/cli_params)
         elif isinstance(value, list):
             for item in value:
                 argv += [flag, str(item)]
         elif value is not None:
             argv += [flag, str(value)]
     return argv
+
+
+def _needs_json(items: list[Any]) -> bool:
+    """Whether a list must go as one JSON array: empty, structured items, or an item that reads as JSON."""
+    return not items or any(isinstance(i, (list, dict)) or str(i).lstrip().startswith("[") for i in items)
 
 
 def run_cli(url: str, steps: Sequence[OracleStep]) -> list[Any]:

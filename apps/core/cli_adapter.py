@@ -18,23 +18,23 @@ import click
 from pydantic import ValidationError
 
 from apps.core.actions import Action
+from apps.core.cli_params import JSON, LIST, collect, option, shape_of
 from apps.core.cli_render import render
 from apps.core.error_shapes import Refusal
 from apps.core.spec import AppSpec
 
 URL_ENV = "SAASGYM_URL"
+STRUCTURED_HELP = (
+    'A list option is repeated (--to a@x --to b@x) or given once as a JSON array (--to \'["a@x", '
+    '"b@x"]\', \'[]\' for none); rows of a table or of cells are JSON (--values \'[["Region", "Q3"], '
+    '["East", 120]]\'), and so is an object. Quote JSON for your shell.'
+)
 
 
-def _is_bool(hint: Any) -> bool:
-    return hint is bool or (
-        typing.get_origin(hint) in (typing.Union, __import__("types").UnionType)
-        and bool in typing.get_args(hint)
-    )
-
-
-def _is_list(hint: Any) -> bool:
-    args = typing.get_args(hint) if typing.get_origin(hint) not in (list,) else (hint,)
-    return typing.get_origin(hint) is list or any(typing.get_origin(a) is list for a in args)
+def _without_args(doc: str) -> str:
+    """A service docstring without its `Args:` section (each option's help carries its description)."""
+    head, _, _ = doc.partition("\nArgs:")
+    return head.strip()
 
 
 def _choices(hint: Any) -> list[str] | None:
@@ -76,35 +76,24 @@ async def call_remote(url: str, tool: str, arguments: dict[str, Any]) -> tuple[b
 
 def _command(spec: AppSpec, action: Action) -> click.Command:
     hints = typing.get_type_hints(action.fn)
-    params: list[click.Parameter] = []
-    for p in action.params:
-        hint = hints[p.name]
-        flag = "--" + p.name.replace("_", "-")
-        required = p.default is p.empty
-        choices = _choices(hint)
-        if _is_bool(hint):
-            params.append(
-                click.Option([f"{flag}/--no-{flag[2:]}", p.name], default=None, help=f"{p.name} (yes/no)")
-            )
-        elif _is_list(hint):
-            params.append(click.Option([flag, p.name], multiple=True, help=f"{p.name} (repeat for several)"))
-        else:
-            kind = click.Choice(choices) if choices else click.STRING
-            params.append(
-                click.Option(
-                    [flag, p.name],
-                    type=kind,
-                    required=required,
-                    default=None,
-                    help=f"{p.name}{' (required)' if required else ''}",
-                )
-            )
+    described = action.input_schema.get("properties", {})
+    shapes = {p.name: shape_of(hints[p.name]) for p in action.params}
+    params: list[click.Parameter] = [
+        option(
+            p.name,
+            hints[p.name],
+            required=p.default is p.empty,
+            description=described.get(p.name, {}).get("description"),
+            choices=_choices(hints[p.name]),
+        )
+        for p in action.params
+    ]
     params.append(click.Option(["--url"], envvar=URL_ENV, help=f"episode URL (or ${URL_ENV})"))
     params.append(click.Option(["--json", "as_json"], is_flag=True, help="print machine-readable JSON"))
 
     def run(url: str | None, as_json: bool, **raw: Any) -> None:
         given = {k: v for k, v in raw.items() if v is not None and v != ()}
-        given = {k: list(v) if isinstance(v, tuple) else v for k, v in given.items()}
+        given = {k: collect(v, shapes[k]) if isinstance(v, tuple) else v for k, v in given.items()}
         try:
             model = action.args_model.model_validate(given)
         except ValidationError as exc:  # the product's error body, as the server would send it
@@ -128,7 +117,10 @@ def _command(spec: AppSpec, action: Action) -> click.Command:
         name=action.name.replace("_", "-"),
         callback=run,
         params=params,
-        help=action.description,
+        help="\n\n".join(
+            [_without_args(action.description)]
+            + ([STRUCTURED_HELP] if any(s.kind in (LIST, JSON) for s in shapes.values()) else [])
+        ),
         short_help=action.summary,
         context_settings={"max_content_width": 110},
     )

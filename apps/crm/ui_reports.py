@@ -11,9 +11,17 @@ from fastapi import APIRouter, Request
 from fastapi.responses import Response
 
 from apps.core.ui_kit import UiKit
-from apps.crm.services.report_engine import AGGREGATES, NUMBER, OPERATORS, REPORT_TYPES
+from apps.crm.services.report_engine import AGGREGATES, OPERATORS
+from apps.crm.services.report_types import NUMBER, REPORT_TYPES
 
 FILTER_ROWS = 3
+MONEY = {"amount", "unit_price", "list_price", "subtotal", "total_price", "annual_revenue"}
+LINKS = {  # the detail column that opens the row's record, and the record's page
+    "opportunities": ("name", "/opportunities/"),
+    "opportunity_products": ("name", "/opportunities/"),
+    "accounts": ("name", "/accounts/"),
+    "leads": ("last_name", "/leads/"),
+}
 CHART_WIDTH = 420  # px of the longest bar
 
 
@@ -31,17 +39,27 @@ def definition_from(query: Mapping[str, str]) -> dict[str, Any]:
         "filters": filters,
         "group_by": [g for i in (1, 2) if (g := (query.get(f"group_by_{i}") or "").strip())],
     }
-    for key in ("date_from", "date_to", "aggregate", "summary_field"):
+    for key in ("date_from", "date_to", "aggregate", "summary_field", "sort_by"):
         if value := (query.get(key) or "").strip():
             args[key] = value
     if "summary_field" not in args:
         args.pop("aggregate", None)  # the Summary menu only applies to a chosen field
+    rtype = REPORT_TYPES.get(args["report_type"])
+    same_type = query.get("columns_for") in (None, args["report_type"])  # columns ticked for this type
+    columns = [n for n in (rtype.fields if rtype and same_type else ()) if query.get(f"column_{n}")]
+    if columns:
+        args["columns"] = columns
+    args["include_details"] = bool(query.get("include_details"))
+    args["descending"] = bool(query.get("descending"))
     return args
 
 
 def form_values(definition: Mapping[str, Any]) -> dict[str, str]:
     """The builder form's field values of a report definition (the inverse of `definition_from`)."""
-    values = {k: str(definition.get(k) or "") for k in ("report_type", "scope", "aggregate", "summary_field")}
+    keys = ("report_type", "scope", "aggregate", "summary_field", "sort_by")
+    values = {k: str(definition.get(k) or "") for k in keys}
+    values.update({k: "on" for k in ("include_details", "descending") if definition.get(k)})
+    values.update({f"column_{name}": "on" for name in definition.get("columns") or []})
     dates = definition.get("dates") or (definition.get("date_from"), definition.get("date_to"))
     values.update(date_from=str(dates[0] or ""), date_to=str(dates[1] or ""))
     for i, name in enumerate(definition.get("group_by") or [], start=1):
@@ -95,6 +113,10 @@ def build_report_router(kit: UiKit) -> APIRouter:
                 "aggregates": AGGREGATES,
                 "fields": [(n, label) for n, (label, _) in rtype.fields.items()],
                 "numeric": [(n, label) for n, (label, kind) in rtype.fields.items() if kind == NUMBER],
+                "shown": set(report["columns"]) if report else set(rtype.columns),
+                "numbers": {n for n, (_, kind) in rtype.fields.items() if kind == NUMBER},
+                "money": MONEY,
+                "link": LINKS[rtype.name],
                 "filter_rows": range(1, FILTER_ROWS + 1),
                 "bars": chart_bars(report) if report and report["groups"] else [],
                 "chart_width": CHART_WIDTH,

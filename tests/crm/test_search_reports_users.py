@@ -70,7 +70,7 @@ def test_pipeline_report_follows_changes(crm):
     after = crm.ok("pipeline_report", owner_id=me)
     assert after["total_count"] == before["total_count"] + 1
     assert round(after["total_weighted"] - before["total_weighted"], 2) == 200.0
-    crm.refused("pipeline_report", "owner_id", "no user with id", owner_id="005ZZZZZZZZZZZZ")
+    crm.refused("pipeline_report", "owner_id", "no user '005ZZZZZZZZZZZZ'", owner_id="005ZZZZZZZZZZZZ")
 
 
 def test_users(crm):

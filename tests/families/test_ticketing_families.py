@@ -8,12 +8,20 @@ import re
 import pytest
 
 from apps.core.errors import ActionError
+from apps.ticketing.world.fixes import fixes_for_text
 from tasks.calibration import score_steps
 from tasks.families.instances import instance
 from tasks.families.registry import families
 from tasks.families.worldview import world_view
+from worlds.audit.resolutions import note_fits
 
 TICKETING = sorted(f for f in families() if f.startswith("ticketing."))
+SHORTS = (
+    "SELECT number, short_description FROM ticketing_incident "
+    "UNION ALL SELECT number, short_description FROM ticketing_problem"
+)
+CI_OF = "SELECT cmdb_ci FROM ticketing_incident WHERE number = ?"
+CI_OF_PROBLEM = "SELECT cmdb_ci FROM ticketing_problem WHERE number = ?"
 
 
 def test_there_are_fifteen_ticketing_families_with_test_only_ones():
@@ -89,3 +97,30 @@ def test_the_same_work_note_on_several_incidents_is_posted_on_each_incident_form
         ui = task.truth.ui_oracle
         assert [s.goto for s in ui if s.goto] == [f"/incidents/{n}" for n in notes]
         assert sum(s.click == ("button", "Post") for s in ui) == len(notes)
+
+
+def _fits(text: str, short_description: str) -> bool:
+    """Whether `text` is a note of the issue `short_description` tells (the world audit's rule)."""
+    return note_fits(text, fixes_for_text(short_description))
+
+
+def test_dictated_resolution_notes_and_workarounds_fit_what_they_close():
+    """v3/v4: the notes a resolve instance dictates are its incident's own fix, and a known error's
+    workaround is its problem's (v2/v3 drew them from one list: a replaced cable for a phishing report)."""
+    view = world_view("acme")
+    shorts = {r["number"]: r["short_description"] for r in view.rows(SHORTS)}
+    for seed in range(8):
+        task = instance("acme", "ticketing.resolve-incident", seed)
+        for step in (s for s in task.truth.oracle if s.tool == "ticketing_resolve_incident"):
+            number, notes = step.args["incident_id"], step.args["close_notes"]
+            assert _fits(notes, shorts[number]), (number, shorts[number], notes)
+            assert notes in task.public.prompt
+        rollout = instance("acme", "ticketing.known-error-rollout", seed)
+        marked = next(s for s in rollout.truth.oracle if s.tool == "ticketing_mark_known_error")
+        problem = marked.args["problem_id"]
+        assert _fits(marked.args["workaround"], shorts[problem]), (problem, marked.args)
+        for linked in (s for s in rollout.truth.oracle if s.tool == "ticketing_link_incident_to_problem"):
+            incident = shorts[linked.args["incident_id"]]
+            same_issue = fixes_for_text(incident)[0] in fixes_for_text(shorts[problem])
+            ci = view.value(CI_OF, linked.args["incident_id"]) == view.value(CI_OF_PROBLEM, problem)
+            assert same_issue or ci, (problem, incident)

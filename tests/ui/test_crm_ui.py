@@ -267,3 +267,39 @@ def test_report_builder_filter_group_chart_and_saved_report(crm):
 
     page.goto(ui("/reports/new?filter_field_1=amount&filter_op_1=less_than&filter_value_1=lots"))
     expect(page.get_by_role("alert")).to_contain_text("'lots' is not a number")
+
+
+def test_report_builder_opportunities_with_products_details(crm):
+    episode, page, ui = crm
+    lines = episode.call(
+        "crm_run_report", report_type="opportunity_products", filters=["discount greater_than 10"]
+    )
+    page.goto(ui("/reports/new"))
+    page.get_by_label("Report Type").select_option(label="Opportunities with Products")
+    page.get_by_role("button", name="Run Report").click()
+    expect(page.get_by_text("Report: Opportunities with Products")).to_be_visible()
+    page.get_by_label("Filter 1 field").select_option("discount")
+    page.get_by_label("Filter 1 operator").select_option("greater_than")
+    page.get_by_label("Filter 1 value").fill("10")
+    page.get_by_label("Show Details").check()
+    page.get_by_label("Sort Rows By").select_option("discount")
+    page.get_by_label("Descending").check()
+    page.get_by_role("button", name="Run Report").click()
+    details = page.get_by_role("table", name="Report details")
+    headers = details.locator("thead th").all_inner_texts()
+    assert {"Opportunity Name", "Product Name", "Quantity", "Discount", "Total Price"} <= set(headers)
+    assert details.locator("tbody tr").count() == lines["total_count"] > 0
+    discounts = [
+        float(t.rstrip("%"))
+        for t in details.locator(f"tbody td:nth-child({headers.index('Discount') + 1})").all_inner_texts()
+    ]
+    assert all(d > 10 for d in discounts) and discounts == sorted(discounts, reverse=True)
+    first = details.locator("tbody tr").first.get_by_role("link").first
+    assert "/opportunities/006" in (first.get_attribute("href") or "")
+
+    page.get_by_label("Report Name").fill("Deep discounts")
+    page.get_by_role("button", name="Save").click()
+    expect(page.get_by_role("heading", level=1)).to_have_text("Deep discounts")
+    assert (
+        page.get_by_role("table", name="Report details").locator("tbody tr").count() == lines["total_count"]
+    )

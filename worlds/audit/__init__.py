@@ -1,14 +1,17 @@
-"""`saasgym world audit`: the realism checks (kind agreement, grounding, coherence, variety) and the
-measured distributions of a world; any violated check makes the audit fail."""
+"""`saasgym world audit`: the realism checks (kind agreement, grounding, coherence, variety, timeline,
+filler, resolutions) and the measured distributions of a world; any violated check makes the audit fail."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
 from worlds.audit.checks import CHECKS, Finding, World
+from worlds.audit.filler import no_filler
 from worlds.audit.mailboxes import mailbox_mix
 from worlds.audit.mailboxes import table as mailbox_table
 from worlds.audit.measure import bands, tables
+from worlds.audit.resolutions import resolutions_fit
+from worlds.audit.timeline import happened_after_now
 from worlds.audit.volume import mail_volume
 from worlds.audit.volume import table as volume_table
 
@@ -18,7 +21,8 @@ __all__ = ["Finding", "audit"]
 def audit(folder: Path) -> tuple[list[Finding], dict[str, list[tuple[str, float]]]]:
     """Every finding and every distribution table of the world in `folder`."""
     w = World(folder)
-    findings = [f for check in (*CHECKS, mailbox_mix, mail_volume) for f in check(w)] + list(bands(w))
+    checks = (*CHECKS, mailbox_mix, mail_volume, happened_after_now, no_filler, resolutions_fit)
+    findings = [f for check in checks for f in check(w)] + list(bands(w))
     return findings, {
         **tables(w),
         "median mails or threads of each kind per mailbox": mailbox_table(w),

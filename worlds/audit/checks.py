@@ -63,6 +63,13 @@ class World:
             self._cache[table] = [json.loads(line) for line in path.open()] if path.is_file() else []
         return self._cache[table]
 
+    def tables(self) -> list[str]:
+        """Every table of the world, as `app/table` names (world parts' too: `dataroom/ticketing/incident`),
+        the task files left out."""
+        paths = sorted(self.folder.rglob("*.jsonl"))
+        names = [p.relative_to(self.folder).with_suffix("").as_posix() for p in paths]
+        return [n for n in names if not n.startswith("tasks/")]
+
     def manifest(self) -> dict[str, Any]:
         return json.loads((self.folder / "manifest.json").read_text())
 

@@ -23,13 +23,13 @@ from apps.crm.services.common import (
     check_range,
     fill_doc,
     load,
-    optional_id,
     owner_or_default,
     read_record,
     require_text,
     save_changes,
     stamp_new,
 )
+from apps.crm.services.references import USER, filter_id
 from apps.crm.services.related import delete_contact_rows, delete_opportunity_rows, delete_related
 
 AccountSort = Literal["name", "annual_revenue", "created_date", "last_modified_date", "industry"]
@@ -53,7 +53,7 @@ def list_accounts(
     search: str | None = None,
     industry: str | None = None,
     type: str | None = None,
-    owner_id: RecordId | None = None,
+    owner_id: str | None = None,
     mine: bool = False,
     sort_by: AccountSort = "name",
     descending: bool = False,
@@ -66,14 +66,14 @@ def list_accounts(
         search: text matched against the account name, number and billing city.
         industry: only accounts of this industry (e.g. "Banking").
         type: only accounts of this type (e.g. "Customer - Direct").
-        owner_id: only accounts owned by this user id.
+        owner_id: only accounts owned by this user (id or name).
         mine: only accounts owned by you.
         sort_by: name, annual_revenue, created_date, last_modified_date or industry.
         descending: sort high to low.
         limit: page size, 1-200.
         offset: rows to skip.
     """
-    owner_id = optional_id(owner_id, "owner_id")
+    owner_id = filter_id(ctx, USER, owner_id, "owner_id")
     stmt = select(Account)
     stmt = matching(stmt, (Account.name, Account.account_number, Account.billing_city), search)
     if industry:

@@ -22,12 +22,12 @@ from apps.crm.services.common import (
     check_range,
     count,
     load,
-    optional_id,
     owner_or_default,
     require_text,
     stamp_modified,
     stamp_new,
 )
+from apps.crm.services.references import USER, WHAT, WHO, filter_id
 from apps.crm.services.related import load_any, record_timeline
 
 WHAT_OBJECTS = ("Account", "Opportunity")
@@ -297,11 +297,11 @@ def list_tasks(
     ctx: Ctx,
     *,
     mine: bool = False,
-    owner_id: RecordId | None = None,
+    owner_id: str | None = None,
     open_only: bool = True,
     status: TaskStatus | None = None,
-    what_id: RecordId | None = None,
-    who_id: RecordId | None = None,
+    what_id: str | None = None,
+    who_id: str | None = None,
     due_before: date | None = None,
     limit: PageSize = 25,
     offset: Offset = 0,
@@ -310,21 +310,20 @@ def list_tasks(
 
     Args:
         mine: only your tasks.
-        owner_id: only tasks owned by this user id.
+        owner_id: only tasks owned by this user (id or name).
         open_only: leave out completed tasks (default true).
         status: only tasks with this status (Not Started, In Progress, Completed, Waiting on someone else,
             Deferred).
-        what_id: only tasks related to this account or opportunity.
-        who_id: only tasks about this contact or lead.
+        what_id: only tasks related to this account or opportunity (id or name).
+        who_id: only tasks about this contact or lead (id, name or e-mail).
         due_before: only tasks due on or before this date (YYYY-MM-DD).
         limit: page size, 1-200.
         offset: rows to skip.
     """
     check_range(limit, 1, 200, "limit", "limit")
     check_choice(status, pl.TASK_STATUSES, "status")
-    owner_id, what_id, who_id = (
-        optional_id(v, f) for v, f in ((owner_id, "owner_id"), (what_id, "what_id"), (who_id, "who_id"))
-    )
+    owner_id = filter_id(ctx, USER, owner_id, "owner_id")
+    what_id, who_id = filter_id(ctx, WHAT, what_id, "what_id"), filter_id(ctx, WHO, who_id, "who_id")
     stmt = select(Task)
     if mine or owner_id:
         stmt = stmt.where(Task.owner_id == (ctx.user_id if mine else owner_id))

@@ -55,7 +55,7 @@ def optional_id(value: str | None, field: str) -> str | None:
 BASE62 = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
 
 
-def _was_issued(ctx: Ctx, object_name: str, canonical: str) -> bool:
+def was_issued(ctx: Ctx, object_name: str, canonical: str) -> bool:
     """Whether this episode's id counter of `object_name` already handed out `canonical` (so a record
     with that id existed and was deleted)."""
     digits = canonical[6:15]
@@ -116,7 +116,7 @@ def _refuse_missing(
 ) -> NoReturn:
     """Raise the error `load` gives for an id of `model` with no record (see `load`)."""
     name = label or model.__name__
-    if object_of(canonical) == model.__name__ and _was_issued(ctx, model.__name__, canonical):
+    if object_of(canonical) == model.__name__ and was_issued(ctx, model.__name__, canonical):
         raise NotFoundError(
             f"entity is deleted: the {name} {canonical} was deleted", field=field, code="ENTITY_IS_DELETED"
         )

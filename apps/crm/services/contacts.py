@@ -23,12 +23,12 @@ from apps.crm.services.common import (
     check_lengths,
     fill_doc,
     load,
-    optional_id,
     owner_or_default,
     require_text,
     stamp_modified,
     stamp_new,
 )
+from apps.crm.services.references import ACCOUNT, USER, filter_id
 from apps.crm.services.related import delete_contact_rows, notes_of, record_timeline
 
 ContactSort = Literal["last_name", "first_name", "email", "title", "created_date", "last_modified_date"]
@@ -39,8 +39,8 @@ def list_contacts(
     ctx: Ctx,
     *,
     search: str | None = None,
-    account_id: RecordId | None = None,
-    owner_id: RecordId | None = None,
+    account_id: str | None = None,
+    owner_id: str | None = None,
     mine: bool = False,
     sort_by: ContactSort = "last_name",
     descending: bool = False,
@@ -51,15 +51,16 @@ def list_contacts(
 
     Args:
         search: text matched against the name ("Jane Doe" works), e-mail, phone and title.
-        account_id: only contacts of this account.
-        owner_id: only contacts owned by this user id.
+        account_id: only contacts of this account (id or name).
+        owner_id: only contacts owned by this user (id or name).
         mine: only contacts owned by you.
         sort_by: last_name, first_name, email, title, created_date or last_modified_date.
         descending: sort high to low.
         limit: page size, 1-200.
         offset: rows to skip.
     """
-    account_id, owner_id = optional_id(account_id, "account_id"), optional_id(owner_id, "owner_id")
+    account_id = filter_id(ctx, ACCOUNT, account_id, "account_id")
+    owner_id = filter_id(ctx, USER, owner_id, "owner_id")
     stmt = select(Contact)
     full_name = func.coalesce(Contact.first_name, "") + " " + Contact.last_name
     stmt = matching(

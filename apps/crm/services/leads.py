@@ -35,12 +35,12 @@ from apps.crm.services.common import (
     check_range,
     fill_doc,
     load,
-    optional_id,
     owner_or_default,
     require_text,
     stamp_modified,
     stamp_new,
 )
+from apps.crm.services.references import USER, filter_id
 from apps.crm.services.related import notes_of, record_timeline
 
 LeadSort = Literal["last_name", "company", "status", "created_date", "last_modified_date", "annual_revenue"]
@@ -53,7 +53,7 @@ def list_leads(
     search: str | None = None,
     status: str | None = None,
     lead_source: str | None = None,
-    owner_id: RecordId | None = None,
+    owner_id: str | None = None,
     mine: bool = False,
     include_converted: bool = False,
     sort_by: LeadSort = "created_date",
@@ -68,7 +68,7 @@ def list_leads(
         status: only leads with this status (Open - Not Contacted, Working - Contacted,
             Closed - Converted, Closed - Not Converted).
         lead_source: only leads from this source (e.g. Web).
-        owner_id: only leads owned by this user id.
+        owner_id: only leads owned by this user (id or name).
         mine: only leads owned by you.
         include_converted: also list converted leads (hidden by default, as in Salesforce).
         sort_by: last_name, company, status, created_date, last_modified_date or annual_revenue.
@@ -76,7 +76,7 @@ def list_leads(
         limit: page size, 1-200.
         offset: rows to skip.
     """
-    owner_id = optional_id(owner_id, "owner_id")
+    owner_id = filter_id(ctx, USER, owner_id, "owner_id")
     stmt = select(Lead)
     full_name = func.coalesce(Lead.first_name, "") + " " + Lead.last_name
     stmt = matching(stmt, (full_name, Lead.company, Lead.email, Lead.phone), search)

@@ -41,6 +41,7 @@ from apps.crm.services.common import (
     stamp_new,
 )
 from apps.crm.services.org import check_custom_value, enforce_rules
+from apps.crm.services.references import ACCOUNT, USER, filter_id
 from apps.crm.services.related import delete_opportunity_rows, notes_of, record_timeline
 from apps.crm.services.stages import (
     line_items,
@@ -62,8 +63,8 @@ def list_opportunities(
     *,
     search: str | None = None,
     stage_name: str | None = None,
-    account_id: RecordId | None = None,
-    owner_id: RecordId | None = None,
+    account_id: str | None = None,
+    owner_id: str | None = None,
     mine: bool = False,
     status: Literal["all", "open", "closed", "won", "lost"] = "all",
     close_date_from: date | None = None,
@@ -78,8 +79,8 @@ def list_opportunities(
     Args:
         search: text matched against the opportunity name and next step.
         stage_name: only this stage (e.g. "Negotiation/Review").
-        account_id: only opportunities of this account.
-        owner_id: only opportunities owned by this user id.
+        account_id: only opportunities of this account (id or name).
+        owner_id: only opportunities owned by this user (id or name).
         mine: only opportunities owned by you.
         status: all, open (not closed), closed, won (Closed Won) or lost (Closed Lost).
         close_date_from: close date on or after this date (YYYY-MM-DD).
@@ -89,7 +90,8 @@ def list_opportunities(
         limit: page size, 1-200.
         offset: rows to skip.
     """
-    account_id, owner_id = optional_id(account_id, "account_id"), optional_id(owner_id, "owner_id")
+    account_id = filter_id(ctx, ACCOUNT, account_id, "account_id")
+    owner_id = filter_id(ctx, USER, owner_id, "owner_id")
     stmt = select(Opportunity)
     stmt = matching(stmt, (Opportunity.name, Opportunity.next_step), search)
     if stage_name:

@@ -1,4 +1,5 @@
-"""The report builder's engine: report types and their fields, filter parsing, grouping and summaries.
+"""The report builder's engine: filter parsing, grouping, summaries and detail rows (report types and
+their fields are in `report_types`).
 
 Pure functions over plain rows (dicts of column values): `report_builder` loads the rows and turns
 the result into the action's output. Field names are the snake_case column names the other tools use
@@ -15,66 +16,7 @@ from typing import Any
 
 from apps.core.errors import ActionError
 from apps.crm import picklists as pl
-from apps.crm.models import Account, Lead, Opportunity
-
-TEXT, NUMBER, DATE, BOOL, REF = "text", "number", "date", "boolean", "reference"
-
-
-@dataclass(frozen=True)
-class ReportType:
-    """One report type: its object, its fields ({column: (label, kind)}) and its standard date filter."""
-
-    name: str
-    label: str
-    model: type
-    fields: dict[str, tuple[str, str]]
-    date_field: str
-
-
-_OPP_FIELDS = {
-    "name": ("Opportunity Name", TEXT),
-    "account_id": ("Account Name", REF),
-    "stage_name": ("Stage", TEXT),
-    "amount": ("Amount", NUMBER),
-    "probability": ("Probability (%)", NUMBER),
-    "close_date": ("Close Date", DATE),
-    "type": ("Type", TEXT),
-    "lead_source": ("Lead Source", TEXT),
-    "forecast_category": ("Forecast Category", TEXT),
-    "is_closed": ("Closed", BOOL),
-    "is_won": ("Won", BOOL),
-    "owner_id": ("Opportunity Owner", REF),
-}
-_ACCOUNT_FIELDS = {
-    "name": ("Account Name", TEXT),
-    "type": ("Type", TEXT),
-    "industry": ("Industry", TEXT),
-    "rating": ("Rating", TEXT),
-    "annual_revenue": ("Annual Revenue", NUMBER),
-    "number_of_employees": ("Employees", NUMBER),
-    "billing_state": ("Billing State/Province", TEXT),
-    "billing_country": ("Billing Country", TEXT),
-    "created_date": ("Created Date", DATE),
-    "owner_id": ("Account Owner", REF),
-}
-_LEAD_FIELDS = {
-    "company": ("Company / Account", TEXT),
-    "status": ("Lead Status", TEXT),
-    "lead_source": ("Lead Source", TEXT),
-    "industry": ("Industry", TEXT),
-    "rating": ("Rating", TEXT),
-    "annual_revenue": ("Annual Revenue", NUMBER),
-    "number_of_employees": ("No. of Employees", NUMBER),
-    "country": ("Country", TEXT),
-    "is_converted": ("Converted", BOOL),
-    "created_date": ("Created Date", DATE),
-    "owner_id": ("Lead Owner", REF),
-}
-REPORT_TYPES = {
-    "opportunities": ReportType("opportunities", "Opportunities", Opportunity, _OPP_FIELDS, "close_date"),
-    "accounts": ReportType("accounts", "Accounts", Account, _ACCOUNT_FIELDS, "created_date"),
-    "leads": ReportType("leads", "Leads", Lead, _LEAD_FIELDS, "created_date"),
-}
+from apps.crm.services.report_types import BOOL, DATE, NUMBER, REF, TEXT, ReportType
 
 OPERATORS = {
     "equals": "equals",
@@ -239,23 +181,67 @@ def group_rows(
     buckets: dict[Any, list[Mapping[str, Any]]] = defaultdict(list)
     for row in rows:
         buckets[_day(row[field])].append(row)
-    order = _PICKLIST_ORDER.get(field, {})
-
-    def label(value: Any) -> str:
-        return "-" if value is None else str(names.get(value, value) if isinstance(value, str) else value)
-
-    def key(value: Any) -> tuple:
-        return (value is None, order.get(value, len(order)), label(value).lower(), str(value))
-
     return [
         {
             "value": None if value is None else str(value),
-            "label": label(value),
+            "label": _label(value, names),
             "count": len(buckets[value]),
             "summary": summarize(buckets[value], aggregate, summary_field),
             "groups": group_rows(
                 buckets[value], rest, aggregate=aggregate, summary_field=summary_field, names=names
             ),
         }
-        for value in sorted(buckets, key=key)
+        for value in sorted(buckets, key=lambda v: _order(field, v, names))
+    ]
+
+
+def _sortable(value: Any) -> Any:
+    value = _day(value)
+    return value.lower() if isinstance(value, str) else value
+
+
+def _label(value: Any, names: Mapping[str, str]) -> str:
+    """A value as a report shows it: a referenced record by its name, blank as "-"."""
+    return "-" if value is None else str(names.get(value, value) if isinstance(value, str) else value)
+
+
+def _order(field: str, value: Any, names: Mapping[str, str]) -> tuple:
+    """Ascending report order of one value of `field`: picklist order (stages), then label; blank last."""
+    order = _PICKLIST_ORDER.get(field, {})
+    return (value is None, order.get(value, len(order)), _label(value, names).lower(), str(value))
+
+
+def detail_rows(
+    rows: list[Mapping[str, Any]],
+    columns: list[str],
+    *,
+    group_by: list[str],
+    sort_by: str | None,
+    descending: bool,
+    names: Mapping[str, str],
+    references: set[str],
+) -> list[dict[str, Any]]:
+    """The report's detail rows, in the order a report lists them: by its groups (as `group_rows` orders
+    them), within a group by `sort_by` (blanks last, `descending` for high to low), then by record id.
+
+    Each row: `id` (the record), `opportunity_id` when the row is an opportunity's product, and `values`
+    ({column: value}; a reference column holds the referenced record's name, as the report shows it).
+    """
+    ordered = sorted(rows, key=lambda r: str(r["id"]))
+    if sort_by:
+        present = [r for r in ordered if r[sort_by] is not None]
+        present.sort(key=lambda r: _sortable(r[sort_by]), reverse=descending)
+        ordered = present + [r for r in ordered if r[sort_by] is None]
+    for field in reversed(group_by):  # stable sorts: the outermost grouping decides first
+        ordered.sort(key=lambda r, f=field: _order(f, _day(r[f]), names))
+    return [
+        {
+            "id": r["id"],
+            "opportunity_id": r.get("opportunity_id"),
+            "values": {
+                c: names.get(r[c], r[c]) if c in references and r[c] is not None else _day(r[c])
+                for c in columns
+            },
+        }
+        for r in ordered
     ]

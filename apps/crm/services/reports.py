@@ -11,9 +11,9 @@ from sqlmodel import col, select
 from apps.core.actions import Ctx
 from apps.crm import picklists as pl
 from apps.crm.models import Opportunity, User
-from apps.crm.params import RecordId
 from apps.crm.schemas import PipelineReport, PipelineRow
-from apps.crm.services.common import actions, load
+from apps.crm.services.common import actions
+from apps.crm.services.references import USER, filter_id
 
 STAGE_ORDER = {s.name: i for i, s in enumerate(pl.OPPORTUNITY_STAGES)}
 
@@ -23,7 +23,7 @@ def pipeline_report(
     ctx: Ctx,
     *,
     group_by: Literal["stage", "owner", "stage_and_owner"] = "stage",
-    owner_id: RecordId | None = None,
+    owner_id: str | None = None,
     include_closed: bool = False,
     close_date_from: date | None = None,
     close_date_to: date | None = None,
@@ -36,14 +36,14 @@ def pipeline_report(
 
     Args:
         group_by: stage, owner or stage_and_owner.
-        owner_id: only this owner's opportunities.
+        owner_id: only this owner's opportunities (a user's id or name).
         include_closed: also count Closed Won and Closed Lost.
         close_date_from: close date on or after (YYYY-MM-DD).
         close_date_to: close date on or before (YYYY-MM-DD).
     """
     stmt = select(Opportunity)
     if owner_id:
-        owner_id = load(ctx, User, owner_id, label="user", field="owner_id", ref=True).id
+        owner_id = filter_id(ctx, USER, owner_id, "owner_id")
         stmt = stmt.where(Opportunity.owner_id == owner_id)
     if not include_closed:
         stmt = stmt.where(col(Opportunity.is_closed).is_(False))

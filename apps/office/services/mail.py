@@ -7,11 +7,11 @@ from typing import Annotated, Literal
 from sqlalchemy import Integer, cast
 from sqlmodel import col, func, select
 
-from apps.core import list_query
 from apps.core.actions import Ctx
 from apps.core.errors import ActionError, ErrorKind
 from apps.core.list_query import Limit, Offset
 from apps.core.param_schema import Examples
+from apps.core.references import Ref, resolve
 from apps.office.error_shape import FOLDER_EXISTS
 from apps.office.models import Attachment, MailFolder, Message
 from apps.office.schemas import MailFolderOut, MessageDetail, MessagePage, MessageSummary
@@ -94,6 +94,16 @@ def create_mail_folder(ctx: Ctx, *, display_name: str) -> MailFolderOut:
     return MailFolderOut.model_validate(folder.model_dump())
 
 
+CONVERSATION = Ref(
+    Message,
+    "conversation",
+    key="conversation_id",
+    names=(),
+    how="give a message's conversation_id from list_messages or get_message",
+    scope=lambda ctx: [Message.owner_id == ctx.user_id],
+)
+
+
 @actions.read
 def list_messages(
     ctx: Ctx,
@@ -128,7 +138,9 @@ def list_messages(
         stmt = stmt.where(col(Message.is_read).is_(False))
     if flagged_only:
         stmt = stmt.where(Message.flag_status == "flagged")
-    stmt = list_query.equal_to(stmt, (Message.conversation_id, conversation_id))
+    if conversation_id:  # a thread of this mailbox (in any folder), else a clear refusal
+        thread = resolve(ctx, CONVERSATION, conversation_id, field="conversation_id").conversation_id
+        stmt = stmt.where(Message.conversation_id == thread)
     if category:
         stmt = stmt.where(has_category(category))
     return message_page(ctx, stmt, limit=limit, offset=offset)

@@ -10,6 +10,7 @@ import openpyxl
 
 from apps.office.services.doc_format import parse_markdown
 from apps.office.services.workbook import a1, evaluate, parse_input
+from apps.office.world.notes import notes_text
 from apps.office.world.people import Office
 from worlds.generator.common import fmt_dt, rand_dt, scaled
 
@@ -288,5 +289,5 @@ def build_drives(office: Office) -> None:
             roots[u["id"]],
             "file",
             mime_type="text/plain",
-            content_text=office.fake.paragraph(nb_sentences=3),
+            content_text=notes_text(u, office.users, office.rows["room"]),
         )

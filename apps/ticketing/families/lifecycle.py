@@ -4,35 +4,15 @@
 from __future__ import annotations
 
 from apps.ticketing.families.common import incidents, other, sla_follow, stamps
-from tasks.families.base import Draw, Family, Spec, eq, step
+from apps.ticketing.world.fix_model import Fix
+from apps.ticketing.world.fixes import fix_for_text, key_phrase
+from tasks.families.base import Draw, Family, Redraw, Spec, eq, step
 from tasks.families.batch import COUNTS, intros, several
 from tasks.model import Expectation, Match, UiStep
 
 JAMIE = "jamie.collins@acme.example"
-FIXES = [
-    (
-        "Solution provided",
-        "Reinstalled the client and confirmed it works with the user.",
-        "reinstalled the client",
-    ),
-    (
-        "Solution provided",
-        "Replaced the faulty cable; the user confirmed the fix.",
-        "replaced the faulty cable",
-    ),
-    (
-        "Workaround provided",
-        "Gave the user the web version as a workaround until the fix ships.",
-        "web version",
-    ),
-    (
-        "Resolved by caller",
-        "The caller fixed it by restarting; nothing else needed.",
-        "fixed it by restarting",
-    ),
-    ("User error", "Walked the user through the correct settings; working as designed.", "correct settings"),
-    ("Resolved by change", "Fixed by the configuration change deployed last night.", "configuration change"),
-]
+# the close codes a resolver picks; each incident's notes are its own issue's (apps/ticketing/world/fixes)
+CODES = ("Solution provided", "Workaround provided", "Resolved by caller", "User error", "Resolved by change")
 HOLDS = [
     ("1", "Awaiting Caller"),
     ("4", "Awaiting Vendor"),
@@ -43,7 +23,7 @@ HOLDS = [
 
 class ResolveIncident(Family):
     name = "ticketing.resolve-incident"
-    version = 2  # v2: the batch knob (several())
+    version = 3  # v2: the batch knob (several()); v3: notes are the incident's own fix (no VPN fix for Wi-Fi)
     apps = ("ticketing",)
     surfaces = ("mcp", "cli", "ui", "python")
     author = "saasgym-itsm-team"
@@ -57,7 +37,11 @@ class ResolveIncident(Family):
         pool = incidents(d, "i.active = 1 AND i.state = 2")
         inc = d.pick("caller", pool, key="caller_id")
         d.note("incident", inc["sys_id"])
-        code, notes, phrase = d.choice(FIXES)
+        fix = fix_for_text(inc["short_description"])
+        if fix is None:
+            raise Redraw("an incident whose issue the desk has no fix for")
+        code = fix.code_for(d.choice(CODES))
+        notes, phrase = fix.close_notes(code, inc["caller_name"].split()[0]), key_phrase(_said(fix, code))
         n, short, who = inc["number"], inc["short_description"], inc["caller_name"]
         phrasings = [
             f'{n} ({short}) is fixed. Resolve it with the code "{code}" and the notes: "{notes}"',
@@ -98,6 +82,16 @@ class ResolveIncident(Family):
             tags=["incident", "resolve"],
             phrasing=k,
         )
+
+
+def _said(fix: Fix, code: str) -> str:
+    """The part of the notes that says what resolved it (the phrase a check looks for)."""
+    return {
+        "Workaround provided": fix.workaround,
+        "Resolved by caller": fix.caller,
+        "User error": fix.mistake,
+        "Resolved by change": fix.change,
+    }.get(code) or fix.fix
 
 
 class HoldIncident(Family):

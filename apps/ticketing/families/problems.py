@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from apps.ticketing.families.common import OPEN, incidents, stamps
+from apps.ticketing.world.fixes import fix_for_text, key_phrase
 from tasks.families.base import Draw, Family, Redraw, Spec, eq, step
 from tasks.families.splits import entity_split
 from tasks.model import Expectation, Match, UiStep
@@ -18,31 +19,6 @@ TITLES = [
     ("{ci} keeps failing for several users", "keeps failing"),
     ("Repeated {ci} incidents", "repeated"),
 ]
-WORKAROUNDS = {  # by the problem's category
-    "hardware": [
-        ("Use a loaner device from the service desk until the part arrives.", "loaner device"),
-        ("Connect through the docking station instead of the built-in port.", "docking station"),
-        ("Power-cycle the device and reseat the cable.", "reseat the cable"),
-    ],
-    "network": [
-        ("Switch to the wired network while the access point is replaced.", "switch to the wired network"),
-        ("Use the secondary VPN endpoint until the fix is deployed.", "secondary vpn endpoint"),
-        ("Reconnect to the guest network and sign in again.", "reconnect to the guest network"),
-    ],
-    "software": [
-        ("Use the web version of the application until the fix ships.", "web version of the application"),
-        ("Clear the local cache and restart the client.", "clear the local cache"),
-        ("Export the report to CSV instead of PDF for now.", "export the report to csv"),
-    ],
-    "database": [
-        ("Run the nightly job manually from the scheduler.", "run the nightly job manually"),
-        ("Point reports at the read replica until the index is rebuilt.", "read replica"),
-    ],
-    "inquiry": [
-        ("Send requests through the service portal form meanwhile.", "service portal form"),
-        ("Ask the service desk to apply the change by hand.", "apply the change by hand"),
-    ],
-}
 OPEN_PROBLEMS = """
 SELECT p.sys_id, p.number, p.short_description, p.state, p.cmdb_ci, c.name AS ci_name, p.category
 FROM ticketing_problem p JOIN ticketing_cmdb_ci c ON c.sys_id = p.cmdb_ci
@@ -234,7 +210,8 @@ class KnownErrorRollout(Family):
     author = "saasgym-itsm-team"
     # v2: the problem form marks known errors (its no-UI reason, in every instance, changed)
     # v3: a browser oracle (Known error + Update, then the Incidents related list's Edit...)
-    version = 3
+    # v4: the workaround is the problem's own issue's (v3 drew one per category: a wired network for VPN)
+    version = 4
     surfaces = ("mcp", "cli", "ui", "python")
     summary = (
         "test only: record an open problem as a known error with its workaround and link two or three "
@@ -244,14 +221,21 @@ class KnownErrorRollout(Family):
     def build(self, d: Draw) -> Spec:
         problems = d.world.rows(OPEN_PROBLEMS)
         unlinked = incidents(d, UNLINKED)
-        # the incidents it explains: open ones on its CI or of its category, not linked to a problem yet
+        # the incidents it explains: open ones on its CI or of its issue, not linked to a problem yet (v4: its
+        # category took in other issues, a VPN problem's workaround reached a Wi-Fi ticket)
+        fixes = {p["number"]: fix_for_text(p["short_description"]) for p in problems}
+        issue = {r["number"]: fix_for_text(r["short_description"]) for r in unlinked}
         related = {
             p["number"]: [
-                r for r in unlinked if p["cmdb_ci"] == r["cmdb_ci"] or p["category"] == r["category"]
+                r
+                for r in unlinked
+                if p["cmdb_ci"] == r["cmdb_ci"]
+                or (fixes[p["number"]] and fixes[p["number"]] == issue[r["number"]])
             ]
             for p in problems
         }
-        prb = d.pick("problem", [p for p in problems if len(_callers(d, related[p["number"]])) >= 2])
+        known = [p for p in problems if fixes[p["number"]] and len(_callers(d, related[p["number"]])) >= 2]
+        prb = d.pick("problem", known)
         pool = related[prb["number"]]
         n = min(d.choice([2, 3]), len(_callers(d, pool)))
         chosen = d.pick_many("caller", pool, n, key="caller_id")
@@ -261,7 +245,8 @@ class KnownErrorRollout(Family):
         for r in chosen:
             d.note("incident", r["sys_id"])
         d.distractors = len(pool) - n
-        text, phrase = d.choice(WORKAROUNDS.get(prb["category"], WORKAROUNDS["software"]))
+        fix = fixes[prb["number"]]  # the workaround of the problem's own issue
+        text, phrase = fix.workaround, key_phrase(fix.workaround)
         nums, p = [r["number"] for r in chosen], prb["number"]
         phrasings = [
             f'{p} ("{prb["short_description"]}") has a workaround now: "{text}" Mark it as a '

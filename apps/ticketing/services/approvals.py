@@ -112,7 +112,7 @@ def list_approvals(
     or approve_requested_item/reject_requested_item.
 
     Args:
-        approver: another approver's sys_id, user_name or e-mail (overrides mine).
+        approver: another approver's sys_id, user_name, e-mail or name (overrides mine).
         mine: only approvals where you are the approver.
         state: requested (pending), approved, rejected, cancelled or not_required; null = all.
         limit: page size, 1-200.
@@ -120,7 +120,7 @@ def list_approvals(
     """
     stmt = select(Approval)
     if approver:
-        stmt = stmt.where(Approval.approver == find_user(ctx, approver, "approver").sys_id)
+        stmt = stmt.where(Approval.approver == find_user(ctx, approver, "approver", active=False).sys_id)
     elif mine:
         stmt = stmt.where(Approval.approver == ctx.user_id)
     if state:

@@ -5,11 +5,12 @@ from __future__ import annotations
 from datetime import date, timedelta
 
 from pydantic import BaseModel
-from sqlmodel import func, select
+from sqlmodel import select
 
 from apps.core.actions import Ctx
-from apps.core.errors import ActionError, ErrorKind, NotFoundError
+from apps.core.errors import ActionError, ErrorKind
 from apps.core.list_query import Limit, Offset
+from apps.core.references import Ref, resolve
 from apps.ticketing import choices as c
 from apps.ticketing.models import Group, SysUser
 from apps.ticketing.models_itsm import (
@@ -34,19 +35,11 @@ class CatalogItemDetail(BaseModel):
     variables: list[VariableOut]  # type: ignore[valid-type]
 
 
+ITEM = Ref(CatalogItem, "catalog item", key="sys_id", listing="list_catalog_items")
+
+
 def load_item(ctx: Ctx, key: str) -> CatalogItem:
-    item = (
-        ctx.db.get(CatalogItem, key)
-        or ctx.db.exec(
-            select(CatalogItem).where(func.lower(CatalogItem.name) == (key or "").strip().lower())
-        ).first()
-    )
-    if item is None:
-        raise NotFoundError(
-            f"no catalog item {key!r} (give its sys_id or exact name; see list_catalog_items)",
-            field="item_id",
-        )
-    return item
+    return resolve(ctx, ITEM, key, field="item_id")
 
 
 def items_out(ctx: Ctx, rows: list[CatalogItem]) -> list[CatalogItemOut]:
@@ -82,11 +75,11 @@ def list_catalog_items(
 
 @actions.read
 def get_catalog_item(ctx: Ctx, *, item_id: str) -> CatalogItemDetail:
-    """Get a catalog item (sys_id or exact name) with its variables: name, question, type, whether
+    """Get a catalog item (sys_id or name) with its variables: name, question, type, whether
     mandatory, and the allowed choices of select boxes. Pass the answers to order_catalog_item.
 
     Args:
-        item_id: the catalog item's sys_id or exact name (see list_catalog_items).
+        item_id: the catalog item's sys_id or name (see list_catalog_items).
     """
     item = load_item(ctx, item_id)
     variables = [
@@ -153,8 +146,8 @@ def order_catalog_item(
     """Order a catalog item ("Order Now"): creates a request (REQ...) with one requested item (RITM...).
 
     Args:
-        item_id: the catalog item's sys_id or exact name.
-        requested_for: who it is for (sys_id, user_name or e-mail); defaults to you.
+        item_id: the catalog item's sys_id or name.
+        requested_for: who it is for (sys_id, user_name, e-mail or name); defaults to you.
         quantity: 1-10.
         variables: the answers as "name=value" strings, e.g. ["model=MacBook Pro 14", "memory=32 GB"];
             see get_catalog_item for names, mandatory ones and choices.

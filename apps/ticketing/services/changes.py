@@ -27,6 +27,7 @@ from apps.ticketing.services.common import (
     check_levels,
     fill_doc,
     find,
+    find_ci,
     find_group,
     journal_of,
     page,
@@ -87,8 +88,8 @@ def run_conflict_check(ctx: Ctx, chg: ChangeRequest) -> list[ChangeRequest]:
 # The Args entries of the planning fields create_change and update_change share.
 PLANNING_DOC = """start_date: planned start, ISO 8601 date-time (UTC when no offset is given).
         end_date: planned end, ISO 8601 date-time; after the start.
-        assignment_group: group sys_id or exact name (see list_groups).
-        assigned_to: the assignee's sys_id, user_name or e-mail; must be a member of the assignment group.
+        assignment_group: group sys_id or name (see list_groups).
+        assigned_to: the assignee's sys_id, user_name, e-mail or name (a member of the assignment group).
         justification: why the change is needed.
         implementation_plan: the steps to implement the change.
         backout_plan: how to undo the change if it fails.
@@ -120,8 +121,8 @@ def list_changes(
         state: only these states ({states}).
         type: normal, standard or emergency.
         approval: not requested, requested, approved or rejected.
-        cmdb_ci: configuration item sys_id.
-        assignment_group: group sys_id or exact name.
+        cmdb_ci: the configuration item's name or sys_id (see list_configuration_items).
+        assignment_group: group sys_id or name.
         sort_by: number, start_date, state or risk.
         starts_after: only changes planned to start at or after this date-time (ISO 8601).
         starts_before: only changes planned to start before this date-time (ISO 8601).
@@ -134,11 +135,15 @@ def list_changes(
         stmt = stmt.where(search_filter(ChangeRequest, search, ("number", "short_description")))
     if state:
         stmt = stmt.where(col(ChangeRequest.state).in_(state))
-    for name, value in (("type", type), ("approval", approval), ("cmdb_ci", cmdb_ci)):
+    for name, value in (("type", type), ("approval", approval)):
         if value:
             stmt = stmt.where(getattr(ChangeRequest, name) == value)
+    if cmdb_ci:
+        stmt = stmt.where(ChangeRequest.cmdb_ci == find_ci(ctx, cmdb_ci).sys_id)
     if assignment_group:
-        stmt = stmt.where(ChangeRequest.assignment_group == find_group(ctx, assignment_group).sys_id)
+        stmt = stmt.where(
+            ChangeRequest.assignment_group == find_group(ctx, assignment_group, active=False).sys_id
+        )
     if starts_after:
         stmt = stmt.where(col(ChangeRequest.start_date) >= starts_after)
     if starts_before:

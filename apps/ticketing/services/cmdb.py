@@ -19,7 +19,7 @@ from apps.ticketing.services.common import (
     actions,
     check_choice,
     fill_doc,
-    find,
+    find_ci,
     find_group,
     page,
     search_filter,
@@ -62,15 +62,7 @@ def cis_out(ctx: Ctx, rows: list[ConfigurationItem]) -> list[CiOut]:
 
 
 def load_ci(ctx: Ctx, key: str, field: str = "ci_id") -> ConfigurationItem:
-    row = (
-        ctx.db.get(ConfigurationItem, key)
-        or ctx.db.exec(select(ConfigurationItem).where(ConfigurationItem.name == (key or "").strip())).first()
-    )
-    if row is None:
-        return find(
-            ctx, ConfigurationItem, key, field=field, label="configuration item (sys_id or exact name)"
-        )
-    return row
+    return find_ci(ctx, key, field)
 
 
 @actions.read
@@ -92,7 +84,7 @@ def list_configuration_items(
         sys_class_name: one class: {classes}.
         operational_status: 1 Operational, 2 Non-Operational, 3 Repair in Progress, 4 DR Standby,
             5 Ready, 6 Retired.
-        support_group: the support group's sys_id or exact name.
+        support_group: the support group's sys_id or name.
         limit: page size, 1-200.
         offset: rows to skip (for the next page: offset + limit).
     """
@@ -108,7 +100,8 @@ def list_configuration_items(
         stmt = stmt.where(ConfigurationItem.operational_status == operational_status)
     if support_group:
         stmt = stmt.where(
-            ConfigurationItem.support_group == find_group(ctx, support_group, "support_group").sys_id
+            ConfigurationItem.support_group
+            == find_group(ctx, support_group, "support_group", active=False).sys_id
         )
     total, rows = page(ctx, stmt.order_by(ConfigurationItem.name, ConfigurationItem.sys_id), limit, offset)
     return CiPage(total=total, offset=offset, limit=limit, records=cis_out(ctx, rows))
@@ -116,11 +109,11 @@ def list_configuration_items(
 
 @actions.read
 def get_configuration_item(ctx: Ctx, *, ci_id: str) -> CiDetail:
-    """Get a configuration item (sys_id or exact name) with its relationships (upstream and downstream),
+    """Get a configuration item (sys_id or name) with its relationships (upstream and downstream),
     its open incidents and its open changes — use it to see what an outage affects.
 
     Args:
-        ci_id: the configuration item's sys_id or exact name.
+        ci_id: the configuration item's sys_id or name.
     """
     ci = load_ci(ctx, ci_id)
     rels = ctx.db.exec(

@@ -7,7 +7,7 @@ from datetime import UTC, datetime
 from typing import Annotated, Any, TypeVar
 
 from pydantic import Field
-from sqlmodel import SQLModel, col, func, or_, select
+from sqlmodel import SQLModel, col, func, select
 
 from apps.core import list_query
 from apps.core.actions import ActionSet, Ctx
@@ -15,10 +15,11 @@ from apps.core.errors import ActionError, ErrorKind, NotFoundError
 from apps.core.list_query import Page, count  # noqa: F401
 from apps.core.list_query import check_page as check_limit  # noqa: F401  (used by the services)
 from apps.core.param_schema import Choices, Examples
+from apps.core.references import Ref, resolve
 from apps.core.service_kit import fill_doc, require_text  # noqa: F401
 from apps.core.text_search import contains_any
 from apps.ticketing import choices as c
-from apps.ticketing.models import Group, GroupMember, JournalEntry, SysUser
+from apps.ticketing.models import ConfigurationItem, Group, GroupMember, JournalEntry, SysUser
 
 actions = ActionSet("ticketing")
 
@@ -40,36 +41,36 @@ def find(ctx: Ctx, model: type[T], key: str | None, *, field: str, label: str) -
     return row
 
 
-def find_user(ctx: Ctx, key: str | None, field: str) -> SysUser:
-    """An active user by sys_id, user_name or e-mail."""
-    key = (key or "").strip()
-    user = ctx.db.get(SysUser, key) if key else None
-    if user is None and key:
-        user = ctx.db.exec(
-            select(SysUser).where(
-                or_(func.lower(SysUser.user_name) == key.lower(), func.lower(SysUser.email) == key.lower())
-            )
-        ).first()
-    if user is None:
-        raise NotFoundError(
-            f"no user {key!r} (give a sys_id, user_name or e-mail; see list_users)", field=field
-        )
-    if not user.active:
-        raise ActionError(f"user {user.name} is inactive", field=field, code=ErrorKind.INVALID_VALUE)
+USER = Ref(SysUser, "user", key="sys_id", names=("user_name", "email", "name"), listing="list_users")
+GROUP = Ref(Group, "group", key="sys_id", listing="list_groups")
+CI = Ref(ConfigurationItem, "configuration item", key="sys_id", listing="list_configuration_items")
+
+
+def _active(row: Any, what: str, field: str) -> None:
+    if not row.active:
+        raise ActionError(f"{what} {row.name} is inactive", field=field, code=ErrorKind.INVALID_VALUE)
+
+
+def find_user(ctx: Ctx, key: str | None, field: str, *, active: bool = True) -> SysUser:
+    """A user by sys_id, user_name, e-mail or name (its display value); `active` refuses an inactive one
+    (whom nothing can be assigned to; a filter passes active=False, their past records still count)."""
+    user = resolve(ctx, USER, key, field=field)
+    if active:
+        _active(user, "user", field)
     return user
 
 
-def find_group(ctx: Ctx, key: str | None, field: str = "assignment_group") -> Group:
-    """An active group by sys_id or exact name."""
-    key = (key or "").strip()
-    group = ctx.db.get(Group, key) if key else None
-    if group is None and key:
-        group = ctx.db.exec(select(Group).where(func.lower(Group.name) == key.lower())).first()
-    if group is None:
-        raise NotFoundError(f"no group {key!r} (give a sys_id or exact name; see list_groups)", field=field)
-    if not group.active:
-        raise ActionError(f"group {group.name} is inactive", field=field, code=ErrorKind.INVALID_VALUE)
+def find_group(ctx: Ctx, key: str | None, field: str = "assignment_group", *, active: bool = True) -> Group:
+    """A group by sys_id or name (see `find_user` for `active`)."""
+    group = resolve(ctx, GROUP, key, field=field)
+    if active:
+        _active(group, "group", field)
     return group
+
+
+def find_ci(ctx: Ctx, key: str | None, field: str = "cmdb_ci") -> ConfigurationItem:
+    """A configuration item by sys_id or name."""
+    return resolve(ctx, CI, key, field=field)
 
 
 def group_members(ctx: Ctx, group_id: str) -> list[SysUser]:

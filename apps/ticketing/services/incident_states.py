@@ -85,8 +85,8 @@ def assign_incident(
 
     Args:
         incident_id: the incident's number (like INC0010001) or sys_id.
-        assignment_group: group sys_id or exact name (see list_groups).
-        assigned_to: the assignee's sys_id, user_name or e-mail; must be a member of the assignment group.
+        assignment_group: group sys_id or name (see list_groups).
+        assigned_to: the assignee's sys_id, user_name, e-mail or name (a member of the assignment group).
         assign_to_me: true to assign it to yourself (instead of assigned_to).
     """
     inc = load_incident(ctx, incident_id)

@@ -12,7 +12,7 @@ from apps.core.errors import ActionError, ErrorKind
 from apps.core.list_query import Limit, Offset
 from apps.core.param_schema import Choices
 from apps.ticketing import choices as c
-from apps.ticketing.models import ConfigurationItem, Incident
+from apps.ticketing.models import Incident
 from apps.ticketing.models_itsm import Problem
 from apps.ticketing.schemas import IncidentOut, IncidentPage, JournalOut, TaskSlaOut
 from apps.ticketing.services import sla_engine
@@ -27,6 +27,7 @@ from apps.ticketing.services.common import (
     check_levels,
     fill_doc,
     find,
+    find_ci,
     find_group,
     find_user,
     journal_of,
@@ -81,12 +82,12 @@ def list_incidents(
         state: only these states ({states}).
         active: true = open incidents only (New, In Progress, On Hold); false = inactive only.
         priority: only these priorities (1 Critical ... 5 Planning).
-        assignment_group: group sys_id or exact name.
-        assigned_to: user sys_id, user_name or e-mail.
+        assignment_group: group sys_id or name.
+        assigned_to: user sys_id, user_name, e-mail or name.
         assigned_to_me: only incidents assigned to you.
         unassigned: only incidents without an assignee.
-        caller_id: the caller's sys_id, user_name or e-mail.
-        cmdb_ci: configuration item sys_id.
+        caller_id: the caller's sys_id, user_name, e-mail or name.
+        cmdb_ci: the configuration item's name or sys_id (see list_configuration_items).
         problem_id: the problem (number or sys_id) the incidents are linked to.
         category: inquiry, software, hardware, network or database.
         sla_breached: true = only incidents with a breached SLA; false = none breached.
@@ -105,16 +106,18 @@ def list_incidents(
     if priority:
         stmt = stmt.where(col(Incident.priority).in_(priority))
     if assignment_group:
-        stmt = stmt.where(Incident.assignment_group == find_group(ctx, assignment_group).sys_id)
+        stmt = stmt.where(Incident.assignment_group == find_group(ctx, assignment_group, active=False).sys_id)
     if assigned_to or assigned_to_me:
-        user_id = ctx.user_id if assigned_to_me else find_user(ctx, assigned_to, "assigned_to").sys_id
+        user_id = (
+            ctx.user_id if assigned_to_me else find_user(ctx, assigned_to, "assigned_to", active=False).sys_id
+        )
         stmt = stmt.where(Incident.assigned_to == user_id)
     if unassigned:
         stmt = stmt.where(col(Incident.assigned_to).is_(None))
     if caller_id:
-        stmt = stmt.where(Incident.caller_id == find_user(ctx, caller_id, "caller_id").sys_id)
+        stmt = stmt.where(Incident.caller_id == find_user(ctx, caller_id, "caller_id", active=False).sys_id)
     if cmdb_ci:
-        stmt = stmt.where(Incident.cmdb_ci == cmdb_ci)
+        stmt = stmt.where(Incident.cmdb_ci == find_ci(ctx, cmdb_ci).sys_id)
     if problem_id:
         stmt = stmt.where(
             Incident.problem_id == find(ctx, Problem, problem_id, field="problem_id", label="problem").sys_id
@@ -170,7 +173,7 @@ def check_category(category: str | None, subcategory: str | None) -> None:
 def check_ci(ctx: Ctx, ci_id: str | None, field: str = "cmdb_ci") -> str | None:
     if not ci_id:
         return None
-    return find(ctx, ConfigurationItem, ci_id, field=field, label="configuration item").sys_id
+    return find_ci(ctx, ci_id, field).sys_id
 
 
 @actions.write
@@ -193,7 +196,7 @@ def create_incident(
     """Open a new incident (state 1 New). Priority is derived from impact x urgency.
 
     Args:
-        caller_id: who reported it: a user's sys_id, user_name or e-mail (employees and customer contacts).
+        caller_id: who reported it: a user's sys_id, user_name, e-mail or name (employees, customers).
         short_description: one-line summary (required).
         description: the full description.
         category: the category; with its subcategories: {categories}.
@@ -203,8 +206,8 @@ def create_incident(
             impact and urgency: 1+1 -> 1 Critical, ..., 3+3 -> 5 Planning.
         urgency: 1 High, 2 Medium, 3 Low: how soon it must be resolved.
         contact_type: {contact_types}.
-        assignment_group: group sys_id or exact name (see list_groups).
-        assigned_to: the assignee's sys_id, user_name or e-mail; must be a member of the assignment group.
+        assignment_group: group sys_id or name (see list_groups).
+        assigned_to: the assignee's sys_id, user_name, e-mail or name (a member of the assignment group).
     SLAs for the priority start now.
     """
     check_levels(impact=impact, urgency=urgency)
@@ -280,7 +283,7 @@ def update_incident(
         cmdb_ci: the affected configuration item's sys_id.
         impact: 1 High, 2 Medium, 3 Low: how widely the business is affected.
         urgency: 1 High, 2 Medium, 3 Low: how soon it must be resolved.
-        caller_id: who reported it: a user's sys_id, user_name or e-mail.
+        caller_id: who reported it: a user's sys_id, user_name, e-mail or name.
     """
     inc = find(ctx, Incident, incident_id, field="incident_id", label="incident")
     check_levels(impact=impact, urgency=urgency)

@@ -141,8 +141,8 @@ def create_problem(
         cmdb_ci: the affected configuration item's sys_id.
         impact: 1 High, 2 Medium, 3 Low: how widely the business is affected.
         urgency: 1 High, 2 Medium, 3 Low: how soon it must be resolved.
-        assignment_group: group sys_id or exact name (see list_groups).
-        assigned_to: the assignee's sys_id, user_name or e-mail; must be a member of the assignment group.
+        assignment_group: group sys_id or name (see list_groups).
+        assigned_to: the assignee's sys_id, user_name, e-mail or name (a member of the assignment group).
     """
     check_levels(impact=impact, urgency=urgency)
     text = require_text(short_description, "short_description", "a short description")
@@ -212,8 +212,8 @@ def update_problem(
         description: the full description.
         workaround: how users can work around the problem until it is fixed.
         cause_notes: the root cause found.
-        assignment_group: group sys_id or exact name (see list_groups).
-        assigned_to: the assignee's sys_id, user_name or e-mail; must be a member of the assignment group.
+        assignment_group: group sys_id or name (see list_groups).
+        assigned_to: the assignee's sys_id, user_name, e-mail or name (a member of the assignment group).
     """
     prb = load_problem(ctx, problem_id)
     require_open(prb)

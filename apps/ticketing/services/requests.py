@@ -100,7 +100,7 @@ def list_requested_items(
     """List requested items (RITM), newest first.
 
     Args:
-        requested_for: the person they are for (sys_id, user_name or e-mail).
+        requested_for: the person they are for (sys_id, user_name, e-mail or name).
         stage: waiting_for_approval, fulfillment, complete or "Request Cancelled".
         active: true = still open.
         limit: page size, 1-200.
@@ -109,7 +109,7 @@ def list_requested_items(
     stmt = select(RequestedItem)
     if requested_for:
         stmt = stmt.where(
-            RequestedItem.requested_for == find_user(ctx, requested_for, "requested_for").sys_id
+            RequestedItem.requested_for == find_user(ctx, requested_for, "requested_for", active=False).sys_id
         )
     if stage:
         stmt = stmt.where(RequestedItem.stage == stage)
@@ -189,8 +189,8 @@ def update_requested_item(
     Args:
         requested_item_id: the requested item's number (like RITM0010001) or sys_id.
         state: the new state: {states}.
-        assignment_group: group sys_id or exact name (see list_groups).
-        assigned_to: the assignee's sys_id, user_name or e-mail; must be a member of the assignment group.
+        assignment_group: group sys_id or name (see list_groups).
+        assigned_to: the assignee's sys_id, user_name, e-mail or name (a member of the assignment group).
         short_description: one-line summary, as shown in list views.
     """
     ritm = load_ritm(ctx, requested_item_id)

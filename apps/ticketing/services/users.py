@@ -6,10 +6,20 @@ from sqlmodel import col, func, select
 
 from apps.core.actions import Ctx
 from apps.core.list_query import Limit, Offset
+from apps.core.references import Ref, resolve
 from apps.ticketing.models import Group, GroupMember, SysUser
 from apps.ticketing.schemas import GroupList, GroupOut, UserOut, UserPage
 from apps.ticketing.services.common import actions, find_group, group_members, page, search_filter
 from apps.ticketing.services.present import display_names
+
+# a customer company, by its name (the users of one share it): "acme corp" and "Acme Corp" are one company
+COMPANY = Ref(
+    SysUser,
+    "company",
+    key="company",
+    names=("company",),
+    how="give a customer company's name; see list_users",
+)
 
 
 @actions.read
@@ -27,7 +37,7 @@ def list_users(
 
     Args:
         search: text in the name, user_name or e-mail.
-        group: only members of this group (sys_id or exact name).
+        group: only members of this group (sys_id or name).
         department: e.g. IT, Support, Engineering.
         company: only users of this customer company (its name).
         limit: page size, 1-200.
@@ -37,12 +47,15 @@ def list_users(
     if search:
         stmt = stmt.where(search_filter(SysUser, search, ("name", "user_name", "email")))
     if group:
-        members = select(GroupMember.user).where(GroupMember.group == find_group(ctx, group, "group").sys_id)
+        members = select(GroupMember.user).where(
+            GroupMember.group == find_group(ctx, group, "group", active=False).sys_id
+        )
         stmt = stmt.where(col(SysUser.sys_id).in_(members))
     if department:
         stmt = stmt.where(SysUser.department == department)
     if company:
-        stmt = stmt.where(func.lower(SysUser.company) == company.strip().lower())
+        known = resolve(ctx, COMPANY, company, field="company").company
+        stmt = stmt.where(func.lower(SysUser.company) == known.lower())
     total, rows = page(ctx, stmt.order_by(SysUser.name, SysUser.sys_id), limit, offset)
     return UserPage(total=total, offset=offset, limit=limit, records=rows)
 
@@ -81,10 +94,10 @@ def get_current_user(ctx: Ctx) -> UserOut:
 
 @actions.read
 def get_group_members(ctx: Ctx, *, group: str) -> UserPage:
-    """The members of one group (sys_id or exact name), by name.
+    """The members of one group (sys_id or name), by name.
 
     Args:
-        group: the group's sys_id or exact name.
+        group: the group's sys_id or name.
     """
-    members = group_members(ctx, find_group(ctx, group, "group").sys_id)
+    members = group_members(ctx, find_group(ctx, group, "group", active=False).sys_id)
     return UserPage(total=len(members), offset=0, limit=len(members), records=members)

@@ -11,6 +11,7 @@ import random
 
 from apps.ticketing.world.changes import build_changes
 from apps.ticketing.world.core import Desk, build_cmdb, build_groups, build_slas
+from apps.ticketing.world.kb_articles import write_articles
 from apps.ticketing.world.realism import realize
 from apps.ticketing.world.requests import build_catalog, build_knowledge
 from apps.ticketing.world.timeline import redistribute
@@ -39,6 +40,7 @@ def build(ctx):  # noqa: ANN001, ANN201
     build_knowledge(desk)
     realize(desk, ctx.seed)
     redistribute(desk, ctx.seed)
+    write_articles(desk)  # from the incidents as they finally are (numbers, opening times)
     ctx.shared["ticketing"] = desk
     files = {f"ticketing/{table}.jsonl": rows for table, rows in desk.rows.items()}
     return files, {"ticketing": desk.actor}

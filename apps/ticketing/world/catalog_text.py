@@ -1,4 +1,5 @@
-"""Text pools of the ticketing part: catalog items and knowledge articles."""
+"""The service catalog's items: name, category, price, fulfilment group, approval and variables (their texts
+are in `catalog_answers.ITEM_TEXT`; knowledge articles are written by `kb_articles`)."""
 
 from __future__ import annotations
 
@@ -132,45 +133,5 @@ CATALOG = (
             ("os", "Operating system", 5, True, "Ubuntu 24.04|RHEL 9|Windows Server 2022"),
             ("cpu", "vCPUs", 5, True, "2|4|8|16"),
         ],
-    ),
-)
-KB_TOPICS = (
-    (
-        "How to connect to the VPN",
-        "VPN",
-        "Install the client, sign in with SSO and pick the nearest gateway.",
-    ),
-    ("Resetting your password", "Access", "Use the self-service password portal; you need your MFA device."),
-    (
-        "Setting up email on a mobile phone",
-        "Email",
-        "Install the Outlook app and sign in with your work address.",
-    ),
-    (
-        "Requesting a new laptop",
-        "Hardware",
-        "Order a Standard Laptop from the service catalog; your manager approves.",
-    ),
-    ("Fixing a flickering external monitor", "Hardware", "Update the dock firmware and replace the cable."),
-    ("Joining the guest Wi-Fi", "Network", "Visitors get a daily code from reception."),
-    ("Freeing disk space on your laptop", "Hardware", "Empty downloads, clear caches and archive old files."),
-    ("Reporting a phishing email", "Security", "Use the Report Phishing button; never click links."),
-    ("Sharing a mailbox with your team", "Email", "Order a Shared Mailbox from the catalog."),
-    (
-        "Troubleshooting slow VPN",
-        "VPN",
-        "Switch gateways, check home Wi-Fi, disable split tunnel extensions.",
-    ),
-    ("Using the expense tool", "Software", "Submit receipts within 30 days; approvals go to your manager."),
-    (
-        "Customer: resetting a product licence key",
-        "Product",
-        "Customers can regenerate keys from the admin portal.",
-    ),
-    ("Customer: device shows offline", "Product", "Power-cycle the device and check the uplink port."),
-    (
-        "Customer: dashboard totals differ from exports",
-        "Product",
-        "Exports use UTC; dashboards use the account time zone.",
     ),
 )

@@ -1,14 +1,33 @@
-"""Ticketing world, part 3: change requests with their approvals (no accidental schedule conflicts)."""
+"""Ticketing world, part 3: change requests with their approvals (no accidental schedule conflicts).
+
+Nothing happens after the world's now: a change planned weeks ahead was raised and approved before now,
+not on the day its lead time would put it (v7). The draws are those of v6, so every later record of the
+desk stays as it was."""
 
 from __future__ import annotations
 
 from datetime import datetime, timedelta
 
+from apps.ticketing.world.change_text import CHANGE_PLANS
 from apps.ticketing.world.core import Desk
 from apps.ticketing.world.text import CHANGES
 from worlds.generator.common import weighted
 
-DAY = timedelta(days=1)
+DAY, HOUR = timedelta(days=1), timedelta(hours=1)
+
+
+def raised(start: datetime, lead: timedelta, now: datetime) -> datetime:
+    """When a change starting at `start` was raised: `lead` before it, or, when that is still ahead of
+    now, a day to five before now (the longer the lead, the earlier)."""
+    planned = start - lead
+    return planned if planned <= now - HOUR else now - timedelta(hours=4 + 6 * lead.days)
+
+
+def decided_at(opened: datetime, after: timedelta, now: datetime) -> datetime:
+    """An approval `after` the change was raised, or, when that is still ahead, part of the way to now."""
+    if opened + after <= now:
+        return opened + after
+    return opened + (now - opened) * (0.5 if after <= DAY else 0.8)
 
 
 def _approve(desk: Desk, chg: dict, approvers: list[str], decided: str, at: datetime) -> None:
@@ -50,7 +69,7 @@ def build_changes(desk: Desk) -> None:
             state = int(weighted(rng, {"-2": 5, "-3": 3, "-4": 1 if kind == "normal" else 0, "-5": 2}))
         if kind == "standard" and state in (-3, -4):
             state = -2
-        opened = start - timedelta(days=rng.randint(3, 20))
+        opened = raised(start, timedelta(days=rng.randint(3, 20)), now)
         group = next(g for g, s in desk.groups.items() if s == ci["support_group"])
         template, category = rng.choice(CHANGES)
         approval = {-5: "not requested", -4: "requested", -3: "requested"}.get(state, "approved")
@@ -59,11 +78,12 @@ def build_changes(desk: Desk) -> None:
         if state == 4 and kind != "standard":
             approval = "rejected" if rng.random() < 0.5 else "approved"
         risk = rng.randint(2, 4)
+        texts = CHANGE_PLANS[template].filled(ci["name"])
         chg = desk.add(
             "change_request",
             numbered=True,
             short_description=template.format(ci=ci["name"]),
-            description=f"{template.format(ci=ci['name'])}.",
+            description=texts["description"],
             type=kind,
             state=state,
             approval=approval,
@@ -79,10 +99,10 @@ def build_changes(desk: Desk) -> None:
             end_date=desk.dt(end),
             work_start=desk.dt(start) if state in (-1, 0, 3) else None,
             work_end=desk.dt(end) if state in (0, 3) else None,
-            justification="Keep the service secure and supported.",
-            implementation_plan="Follow the runbook.",
-            backout_plan="Restore from snapshot.",
-            test_plan="Smoke-test the service.",
+            justification=texts["justification"],
+            implementation_plan=texts["implementation_plan"],
+            backout_plan=texts["backout_plan"],
+            test_plan=texts["test_plan"],
             conflict_status="No Conflict",
             conflict_last_run=desk.dt(opened),
             close_code="successful" if state == 3 else None,
@@ -91,15 +111,20 @@ def build_changes(desk: Desk) -> None:
             closed_at=desk.dt(end) if state in (3, 4) else None,
             active=state not in (3, 4),
             sys_created_on=desk.dt(opened),
-            sys_updated_on=desk.dt(min(end, now)),
+            sys_updated_on=desk.dt(min(end, now) if start <= now else opened),
         )
         if kind == "standard" or state == -5:
             continue
         manager = next(
             r["manager"] for r in desk.rows["sys_user_group"] if r["sys_id"] == ci["support_group"]
         )
+        last = opened
         if kind == "normal":
-            _approve(desk, chg, [manager], "requested" if state == -4 else "approved", opened + DAY)
+            last = decided_at(opened, DAY, now)
+            _approve(desk, chg, [manager], "requested" if state == -4 else "approved", last)
         if state != -4:
             decided = "requested" if state == -3 else ("rejected" if approval == "rejected" else "approved")
-            _approve(desk, chg, cab, decided, opened + 2 * DAY)
+            last = decided_at(opened, 2 * DAY, now)
+            _approve(desk, chg, cab, decided, last)
+        if start > now:  # a planned change was last touched by its approvals
+            chg["sys_updated_on"] = desk.dt(last)

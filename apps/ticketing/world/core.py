@@ -46,6 +46,8 @@ class Desk:
     cis: list[dict[str, Any]] = field(default_factory=list)
     slas: dict[tuple[int, str], dict[str, Any]] = field(default_factory=dict)
     issue_of: dict[str, str | None] = field(default_factory=dict)  # incident sys_id -> issue (None: customer)
+    story_of: dict[str, Any] = field(default_factory=dict)  # incident sys_id -> its fix_model.Fix (realism)
+    kb_topics: dict[str, Any] = field(default_factory=dict)  # article number -> its kb_articles.Topic
 
     def add(self, table: str, numbered: bool = False, **values: Any) -> dict[str, Any]:
         """Append a `ticketing_<table>` row with the next sys_id (and number); unknown keys are an error."""

@@ -17,6 +17,10 @@ from apps.ticketing.ids import user_sys_id
 from apps.ticketing.world.core import Desk
 from apps.ticketing.world.customer_issues import CUSTOMER, CUSTOMER_CATEGORY
 from apps.ticketing.world.details import device_entity, laptop_details, site_entity, values
+from apps.ticketing.world.fix_customer import customer_fix
+from apps.ticketing.world.fix_model import Fix
+from apps.ticketing.world.fix_texts import EMPLOYEE_FIXES, MAC_FIXES
+from apps.ticketing.world.fixes import fix_for_text
 from apps.ticketing.world.issue_details import detail
 from apps.ticketing.world.issues import EMPLOYEE, TRIED_GENERIC, Issue
 from apps.ticketing.world.mac_issues import mac_values, on_mac
@@ -102,23 +106,6 @@ COMMENTS = (
     "Hi {first}, could you try again now and let us know whether it still happens?",
     "Hi {first}, we need your device for about {minutes} minutes; when suits you?",
 )
-CLOSE = {
-    "Solution provided": "Fixed: {fix}. Confirmed with {first}.",
-    "Workaround provided": "Workaround given while the root cause is investigated: {fix}.",
-    "Resolved by caller": "{first} reports the issue went away after a restart.",
-    "User error": "Walked {first} through the correct procedure; no fault found.",
-    "Resolved by change": "Fixed by the related change: {fix}.",
-    "Duplicate": "Duplicate of an existing incident for the same fault.",
-    "Known error": "Known error; applied the documented workaround: {fix}.",
-}
-FIX = {
-    "network": "reset the VPN profile and moved the user to the nearest gateway",
-    "hardware": "replaced the faulty part",
-    "software": "reinstalled the client and cleared the cache",
-    "inquiry": "granted the access after the manager's approval",
-    "database": "rebuilt the indexes",
-    "customer": "shipped the patched build",
-}
 
 
 def _people(desk: Desk) -> dict[str, dict[str, Any]]:
@@ -192,6 +179,8 @@ def realize(desk: Desk, seed: int) -> None:
                 + rng.choice(CUSTOMER_IMPACT[product.kind]).format(**v)
             )
             inc["category"] = CUSTOMER_CATEGORY[product.kind]
+            index = CUSTOMER[product.kind].index(chosen[-1])
+            desk.story_of[inc["sys_id"]] = customer_fix(product.kind, index, product.name)
             inc["subcategory"] = None
             sign_in = "sign in" in inc["short_description"] or "invalid session" in inc["short_description"]
             inc["cmdb_ci"] = portal if sign_in else None
@@ -223,18 +212,23 @@ def realize(desk: Desk, seed: int) -> None:
             parts = parts[:1] + (extra,) + parts[1:] if extra else parts
             inc["description"] = " ".join(p for p in parts if p)
             mac = on_mac(issue_key, device.os)
+            own = MAC_FIXES.get(issue_key) if mac is not None else None
+            desk.story_of[inc["sys_id"]] = own or EMPLOYEE_FIXES[issue_key]
             if mac is not None:
                 _write_for_mac(local, inc, mac, {**v, **mac_values(local)}, slots, seen, parts[-2:])
             inc["cmdb_ci"] = _ci_for(desk, issue.ci, device)
             family = inc["category"]
             v["floor"] = site.floor
         v["asset"], v["os"] = device.asset, device.os
-        _rewrite_journal(rng, inc, notes.get(inc["sys_id"], []), family, v)
+        _rewrite_journal(rng, inc, notes.get(inc["sys_id"], []), family, v, desk.story_of[inc["sys_id"]])
     by_id = {i["sys_id"]: i for i in desk.rows["incident"]}
     for prb in desk.rows["problem"]:
         first = by_id.get(prb["first_reported_by_task"] or "")
         if first:
             prb["cmdb_ci"], prb["category"] = first["cmdb_ci"], first["category"]
+        _problem_notes(
+            prb, desk.story_of[first["sys_id"]] if first else fix_for_text(prb["short_description"])
+        )
 
 
 def _write_for_mac(
@@ -299,10 +293,27 @@ def _ci_for(desk: Desk, rule: str | None, device: Entity) -> str | None:
     return None
 
 
-def _rewrite_journal(rng: random.Random, inc: dict, entries: list[dict], family: str, v: dict) -> None:
-    fix = FIX.get(family, FIX["software"])
+def _problem_notes(prb: dict, fix: Fix | None) -> None:
+    """A problem's cause, fix and workaround are its issue's (v7; v6 gave every problem the same three)."""
+    if fix is None:
+        return
+    for field, text in (
+        ("cause_notes", fix.cause),
+        ("fix_notes", f"{fix.fix}."),
+        ("workaround", fix.workaround),
+    ):
+        if prb[field]:
+            prb[field] = text
+
+
+def _rewrite_journal(
+    rng: random.Random, inc: dict, entries: list[dict], family: str, v: dict, fix: Fix
+) -> None:
+    """Work notes and comments from the family's pools; resolution notes from the incident's own fix (v7: a
+    close code the issue has no note for becomes "Solution provided")."""
     if inc["close_code"]:
-        inc["close_notes"] = CLOSE[inc["close_code"]].format(fix=fix, **v)
+        inc["close_code"] = fix.code_for(inc["close_code"])
+        inc["close_notes"] = fix.close_notes(inc["close_code"], v["first"])
     pool = NOTES.get(family, NOTES["software"])
     for j in entries:
         if j["element"] == "work_notes" and not j["value"].startswith("Canceled"):

@@ -1,26 +1,27 @@
-"""Ticketing world, part 3: the service catalog with requests, and the knowledge base."""
+"""Ticketing world, part 3: the service catalog with requests, and the knowledge base's records (their
+bodies are written by `kb_articles.write_articles` once the incidents exist)."""
 
 from __future__ import annotations
 
-from datetime import timedelta
+from datetime import datetime, timedelta
 
-from apps.ticketing.world.catalog_text import CATALOG, KB_TOPICS
+from apps.ticketing.ids import user_sys_id
+from apps.ticketing.world.catalog_answers import ITEM_TEXT, text_answer
+from apps.ticketing.world.catalog_text import CATALOG
 from apps.ticketing.world.core import Desk
+from apps.ticketing.world.kb_articles import topics
 
 DAY = timedelta(days=1)
-VARIANTS = (
-    "",
-    " (Windows)",
-    " (macOS)",
-    " - quick guide",
-    " - FAQ",
-    " for new starters",
-    " (mobile)",
-    " - troubleshooting",
-)
 
 
-def _answer(desk: Desk, var: dict) -> str | None:
+def _decided(opened: datetime, after: timedelta, now: datetime) -> datetime:
+    """An approver's decision `after` the request, or halfway to now when that is still ahead (v7)."""
+    return opened + after if opened + after <= now else opened + (now - opened) / 2
+
+
+def _answer(desk: Desk, var: dict, requester: dict, context: dict) -> str | None:
+    """A requester's answer to one variable; the free-text answers come from the faker's own stream,
+    so the desk's draws are those of v6."""
     rng = desk.rng
     if var["type"] == 5:
         return rng.choice(var["choices"].split("|"))
@@ -28,20 +29,30 @@ def _answer(desk: Desk, var: dict) -> str | None:
         return rng.choice(("true", "false"))
     if var["type"] == 9:
         return (desk.now + timedelta(days=rng.randint(3, 60))).date().isoformat()
-    return desk.fake.sentence(nb_words=5).rstrip(".") if var["mandatory"] or rng.random() < 0.5 else None
+    if var["mandatory"] or rng.random() < 0.5:
+        return text_answer(desk.fake.random_element, var["name"], requester, context)
+    return None
 
 
 def build_catalog(desk: Desk) -> None:
     """Catalog items with variables, and requests (REQ) with one requested item (RITM) each."""
     rng, now = desk.rng, desk.now
     created = desk.dt(now.replace(year=now.year - 2))
+    people = {user_sys_id(e["employee_number"]): e for e in desk.company.employees}
+    managers = {u: people[m]["email"] for u in people if (m := desk.managers.get(u))}
+    context = {
+        "databases": [c["name"] for c in desk.cis if c["sys_class_name"] == "cmdb_ci_db_instance"],
+        "managers": {people[u]["email"]: mail for u, mail in managers.items()},
+        "departments": sorted({e["department"] for e in desk.company.employees}),
+    }
     items = []
     for name, category, price, group, approval, variables in CATALOG:
+        short, description = ITEM_TEXT[name]
         item = desk.add(
             "sc_cat_item",
             name=name,
-            short_description=f"Request a {name.lower()}",
-            description=f"Order {name} through IT.",
+            short_description=short,
+            description=description,
             category=category,
             price=price,
             group=desk.groups[group],
@@ -123,7 +134,7 @@ def build_catalog(desk: Desk) -> None:
             sys_updated_on=desk.dt(closed_at or opened),
         )
         for var in variables:
-            value = _answer(desk, var)
+            value = _answer(desk, var, people[who], context)
             if value is not None:
                 desk.add(
                     "sc_item_option", request_item=ritm["sys_id"], item_option_new=var["sys_id"], value=value
@@ -138,7 +149,9 @@ def build_catalog(desk: Desk) -> None:
                 state=state,
                 sys_created_on=desk.dt(opened),
                 sys_updated_on=desk.dt(
-                    opened + timedelta(hours=rng.randint(1, 30)) if state != "requested" else opened
+                    _decided(opened, timedelta(hours=rng.randint(1, 30)), now)
+                    if state != "requested"
+                    else opened
                 ),
             )
         if outcome == "approved":
@@ -158,7 +171,8 @@ def build_catalog(desk: Desk) -> None:
 
 
 def build_knowledge(desk: Desk) -> None:
-    """Two knowledge bases; articles in every workflow state, some with an outdated earlier version."""
+    """Two knowledge bases; one article per topic (`kb_articles.topics`, as many as the scale allows) in
+    every workflow state, some with an outdated earlier version. Their bodies are written later."""
     rng, now = desk.rng, desk.now
     created = desk.dt(now.replace(year=now.year - 3))
     it = desk.add(
@@ -177,15 +191,15 @@ def build_knowledge(desk: Desk) -> None:
         sys_created_on=created,
         sys_updated_on=created,
     )
-    n = desk.count(200, 12)
+    subjects = topics(desk)
+    n = min(desk.count(200, 12), len(subjects))
     authors = desk.members[desk.groups["Service Desk"]] + desk.members[desk.groups["Customer Support Tier 1"]]
     for i in range(n):
-        title, category, body = KB_TOPICS[i % len(KB_TOPICS)]
-        title += VARIANTS[(i // len(KB_TOPICS)) % len(VARIANTS)]
-        if i >= len(KB_TOPICS) * len(VARIANTS):
-            title += f" #{i // (len(KB_TOPICS) * len(VARIANTS)) + 1}"
+        topic = subjects[i]
+        title, category = topic.title, topic.category
         kb = cs if category == "Product" else it
         number = f"KB{10000 + i + 1:07d}"
+        desk.kb_topics[number] = topic
         state = rng.choices(("published", "draft", "review", "retired"), weights=(84, 8, 5, 3))[0]
         first = desk.when(now - 700 * DAY, now - 30 * DAY)
         common = dict(
@@ -196,7 +210,7 @@ def build_knowledge(desk: Desk) -> None:
             meta=category.lower(),
             author=rng.choice(authors),
         )
-        text = f"<p>{body}</p><p>{desk.fake.paragraph(nb_sentences=3)}</p>"
+        text = ""  # kb_articles.write_articles
         if state == "published" and rng.random() < 0.25:
             desk.add(
                 "kb_knowledge",
@@ -211,7 +225,6 @@ def build_knowledge(desk: Desk) -> None:
                 **common,
             )
             first = desk.when(first, now - DAY)
-            text += f"<p>Updated: {desk.fake.sentence()}</p>"
             version = "2.0"
         else:
             version = {"published": "1.0", "retired": "1.0", "draft": "0.01", "review": "0.01"}[state]
