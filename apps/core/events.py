@@ -15,7 +15,7 @@ from datetime import datetime, timedelta
 from typing import Any, Literal
 
 from apps.core.journal import entries
-from apps.core.safe_values import dumps
+from apps.core.safe_values import dumps, printable
 
 Surface = Literal["mcp", "cli", "ui", "python"]
 SURFACES: tuple[str, ...] = ("mcp", "cli", "ui", "python")
@@ -69,7 +69,8 @@ def record(
     detail: dict[str, Any] | None = None,
     parent: int | None = None,
 ) -> None:
-    """Append one event row (inside the caller's transaction)."""
+    """Append one event row (inside the caller's transaction). Texts are stored as UTF-8: a lone
+    surrogate in what a refused call sent is kept as its escape, so the refusal is still logged."""
     conn.execute(
         "INSERT INTO _event(seq, parent, kind, tick, wall, surface, app, name, args, outcome, error, detail)"
         " VALUES (?,?,?,?,?,?,?,?,?,?,?,?)",
@@ -81,10 +82,10 @@ def record(
             time.time(),
             surface,
             app,
-            name,
+            printable(name),
             dumps(args, sort_keys=True) if args is not None else None,
             outcome,
-            error,
+            printable(error) if error is not None else None,
             dumps(detail, sort_keys=True) if detail is not None else None,
         ),
     )
