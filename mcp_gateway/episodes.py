@@ -104,7 +104,7 @@ class EpisodeManager:
         task = find_task(row.task, [row.world])
         try:
             _, episode = self.live(episode_id)
-            verdict = verify(episode, task).as_dict()
+            verdict = verify(episode, task, timeout_s=self.settings.verify_timeout_s).as_dict()
         except EpisodeError as exc:
             verdict = lost_verdict(exc.message)
         verdict_id = self.verdicts.record(episode_id, row.task, verdict)

@@ -13,7 +13,10 @@ from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from typing import Any
 
+import anyio.to_thread
+
 from apps.core.api import Episode, Gym
+from apps.core.tool_runner import run_for
 from mcp_gateway.episodes import EpisodeManager
 from mcp_gateway.forwarding import OwnerForwarder
 from mcp_gateway.harness import build_harness_app
@@ -107,10 +110,11 @@ class Gateway:
             return None
         return None if episode.closed else episode
 
-    def _record_performer_attempt(self, episode_id: str) -> None:
+    async def _record_performer_attempt(self, episode_id: str) -> None:
         episode = self.episode_of(episode_id)
         if episode is not None:
-            episode.record_forbidden("harness_api", "a performer credential was presented to the harness API")
+            reason = "a performer credential was presented to the harness API"
+            await run_for(episode, episode.record_forbidden, "harness_api", reason)
 
     def asgi(self) -> Any:
         """The ASGI application: guards, then the dispatcher over MCP, UI and control apps."""
@@ -144,7 +148,8 @@ class Gateway:
         async def loop() -> None:
             while True:
                 await asyncio.sleep(self.settings.sweep_interval_s)
-                for episode_id in self.manager.sweep():
+                # Closing takes each episode's lock: on a thread, so a call in progress never stalls the loop.
+                for episode_id in await anyio.to_thread.run_sync(self.manager.sweep):
                     self.limiter.forget(episode_id)
 
         task = asyncio.create_task(loop())

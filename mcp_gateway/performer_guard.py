@@ -9,7 +9,7 @@ event, which makes that episode's verdict `invalid`.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from typing import Any
 from urllib.parse import unquote
 
@@ -39,7 +39,7 @@ def candidates(scope: dict) -> list[str]:
 class PerformerCredentialGuard:
     """Wraps the control app: a `/v1` request carrying any episode's token is refused and recorded."""
 
-    def __init__(self, app: ASGIApp, ledger: Ledger, record: Callable[[str], None]):
+    def __init__(self, app: ASGIApp, ledger: Ledger, record: Callable[[str], Awaitable[None]]):
         self.app, self.ledger, self.record = app, ledger, record
 
     async def __call__(self, scope: dict, receive: Callable, send: Callable) -> None:
@@ -50,7 +50,7 @@ class PerformerCredentialGuard:
             }
             if episodes:
                 for episode_id in sorted(episodes):
-                    self.record(episode_id)
+                    await self.record(episode_id)
                 await send_json(send, 401, REFUSED, [(b"www-authenticate", b"Bearer")])
                 return
         await self.app(scope, receive, send)

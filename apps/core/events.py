@@ -91,12 +91,18 @@ def record(
     )
 
 
-def read(conn: sqlite3.Connection, *, since: int = 0) -> list[EventRecord]:
-    """Events after seq `since`, oldest first."""
+def read(
+    conn: sqlite3.Connection, *, since: int = 0, kinds: tuple[str, ...] | None = None
+) -> list[EventRecord]:
+    """Events after seq `since` (of `kinds` only, when given), oldest first."""
+    where, params = "seq > ?", [since]
+    if kinds is not None:
+        where += f" AND kind IN ({','.join('?' * len(kinds))})"
+        params.extend(kinds)
     rows = conn.execute(
         "SELECT seq, parent, kind, tick, wall, surface, app, name, args, outcome, error, detail"
-        " FROM _event WHERE seq > ? ORDER BY seq",
-        (since,),
+        f" FROM _event WHERE {where} ORDER BY seq",
+        params,
     )
     return [
         EventRecord(
@@ -104,6 +110,12 @@ def read(conn: sqlite3.Connection, *, since: int = 0) -> list[EventRecord]:
         )
         for r in rows
     ]
+
+
+def last_tick(conn: sqlite3.Connection) -> int:
+    """The tick of the last logged event (0 when none)."""
+    row = conn.execute("SELECT tick FROM _event ORDER BY seq DESC LIMIT 1").fetchone()
+    return row[0] if row else 0
 
 
 def to_jsonl(conn: sqlite3.Connection, start: datetime) -> str:

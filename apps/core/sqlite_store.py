@@ -9,7 +9,6 @@ from __future__ import annotations
 import hashlib
 import sqlite3
 import threading
-import time
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -17,9 +16,10 @@ from typing import Any
 
 from sqlalchemy.exc import OperationalError
 
-from apps.core import cow_image, golden_cache, journal
+from apps.core import cow_image, golden_cache, journal, tool_runner
 from apps.core import events as event_log
 from apps.core.cow_image import Mapping, PagePatch, SealedImage
+from apps.core.episode_lock import EpisodeLock
 from apps.core.spec import AppSpec
 from apps.core.sqlite_engine import engine_over
 from apps.core.store import EpisodeDb, EpisodeStore
@@ -72,7 +72,7 @@ class SqliteEpisodeDb(EpisodeDb):
         self.image = image  # set when the database is a copy-on-write `mapping` of this sealed image
         self.mapping = mapping
         self.engine = engine_over(conn)
-        self.lock = threading.RLock()
+        self.lock = EpisodeLock()
         # One SQLAlchemy connection kept open for the actions' sessions: checking one out of the pool
         # and returning it (a reset) per action was a third of an empty action's session cost.
         self._action_connection = self.engine.connect()
@@ -158,8 +158,10 @@ class SqliteEpisodeDb(EpisodeDb):
         if seconds is None:
             yield
             return
-        limit = time.monotonic() + seconds
-        self.conn.set_progress_handler(lambda: time.monotonic() > limit, PROGRESS_STEPS)
+        # The call's own running time: a call paused so other episodes could run is not late for it.
+        clock = tool_runner.call_clock
+        limit = clock() + seconds
+        self.conn.set_progress_handler(lambda: clock() > limit, PROGRESS_STEPS)
         try:
             yield
         except (sqlite3.OperationalError, OperationalError) as exc:
@@ -186,8 +188,11 @@ class SqliteEpisodeDb(EpisodeDb):
     def net_changes(self) -> list[journal.NetChange]:
         return journal.net_changes(self.conn)
 
-    def events(self, *, since: int = 0) -> list[event_log.EventRecord]:
-        return event_log.read(self.conn, since=since)
+    def events(self, *, since: int = 0, kinds: tuple[str, ...] | None = None) -> list[event_log.EventRecord]:
+        return event_log.read(self.conn, since=since, kinds=kinds)
+
+    def last_tick(self) -> int:
+        return event_log.last_tick(self.conn)
 
     def events_jsonl(self, start: Any) -> str:
         return event_log.to_jsonl(self.conn, start)

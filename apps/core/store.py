@@ -96,8 +96,12 @@ class EpisodeDb(ABC):
         """Net row changes against the golden state."""
 
     @abstractmethod
-    def events(self, *, since: int = 0) -> list[EventRecord]:
-        """The event log."""
+    def events(self, *, since: int = 0, kinds: tuple[str, ...] | None = None) -> list[EventRecord]:
+        """The event log (after seq `since`; of `kinds` only, when given)."""
+
+    @abstractmethod
+    def last_tick(self) -> int:
+        """The tick of the last logged event (0 when none), without reading the log."""
 
     @abstractmethod
     def events_jsonl(self, start: Any) -> str:

@@ -1,8 +1,11 @@
-"""Size limits of Microsoft 365 texts that Microsoft documents, with the error Graph gives past them.
+"""Limits of Microsoft 365 that Microsoft documents, with the error Graph gives past them.
 
 Teams ("Limits and specifications for Microsoft Teams"): a chat or channel message has at most about
 28 KB, text, links and @mentions included; a larger post fails with HTTP 413 "Request Entity too
-large". Drive item names are in `services/drive_names.py`.
+large". Exchange Online ("Exchange Online limits", sending limits): a message has at most 500
+recipients in To, Cc and Bcc together (the default of the mailbox's RecipientLimits, which an admin
+may set from 1 to 1,000); a message addressed to more is not sent (Exchange's
+`ErrorExceededMaxRecipientLimit`). Drive item names are in `services/drive_names.py`.
 """
 
 from __future__ import annotations
@@ -13,6 +16,8 @@ from apps.core.errors import ActionError
 from apps.core.param_schema import TextRule
 
 TOO_LARGE = "RequestEntityTooLarge"
+TOO_MANY_RECIPIENTS = "ErrorExceededMaxRecipientLimit"
+MAX_RECIPIENTS = 500
 MAX_MESSAGE_BYTES = 28 * 1024
 # The schema bounds characters; the service bounds the UTF-8 bytes (the same for plain ASCII text).
 MessageText = Annotated[str, TextRule(max_length=MAX_MESSAGE_BYTES)]
@@ -29,3 +34,16 @@ def check_message_size(text: str) -> str:
             code=TOO_LARGE,
         )
     return text
+
+
+def check_recipient_count(to: list[str], cc: list[str], bcc: list[str]) -> None:
+    """Refuse a message addressed to more people than Exchange Online sends one message to."""
+    count = len({a.lower() for a in [*to, *cc, *bcc]})
+    if count > MAX_RECIPIENTS:
+        raise ActionError(
+            f"The message has {count:,} recipients (To, Cc and Bcc together); Exchange Online sends a "
+            f"message to at most {MAX_RECIPIENTS} recipients: nothing was sent. Split the recipients "
+            "over several messages.",
+            field="to",
+            code=TOO_MANY_RECIPIENTS,
+        )
