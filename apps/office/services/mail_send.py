@@ -6,6 +6,7 @@ from sqlmodel import select
 
 from apps.core.actions import Ctx
 from apps.core.errors import ActionError, ErrorKind
+from apps.core.tool_runner import yield_point
 from apps.office.coworkers.engine import on_mail_delivered
 from apps.office.customers.engine import on_mail_to_customers
 from apps.office.error_shape import INVALID_RECIPIENTS
@@ -54,6 +55,7 @@ def _send(ctx: Ctx, out: Outgoing, draft: Message | None = None) -> MessageDetai
     check_recipient_count(out.to, out.cc, out.bcc)
     sent, delivered = deliver(ctx, out, sent_copy=draft)
     for copy in delivered:
+        yield_point()  # each colleague's reaction is decided now: a crowd is seconds of work
         on_mail_delivered(ctx, copy)
     on_mail_to_customers(ctx, sent)
     return message_detail(ctx, sent)
