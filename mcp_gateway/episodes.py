@@ -9,6 +9,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from apps.core.api import Episode, Gym
+from apps.core.cow_image import PagePatch
+from apps.core.quotas import MIB
 from apps.core.store import Snapshot
 from apps.core.worlds import list_worlds
 from mcp_gateway.ledger import EpisodeRow, Ledger
@@ -26,6 +28,12 @@ class EpisodeError(Exception):
     def __init__(self, status: int, message: str):
         super().__init__(message)
         self.status, self.message = status, message
+
+
+def snapshot_bytes(snapshot: Snapshot) -> int:
+    """The memory a snapshot holds: its changed pages, or its whole image."""
+    payload = snapshot.payload
+    return payload.nbytes if isinstance(payload, PagePatch) else len(payload)
 
 
 def lost_verdict(detail: str) -> dict[str, Any]:
@@ -179,13 +187,22 @@ class EpisodeManager:
         )
 
     def snapshot(self, episode_id: str) -> str:
-        """Checkpoint a live episode; returns the snapshot id (at most 16 kept per episode)."""
+        """Checkpoint a live episode; returns the snapshot id (at most 16 kept per episode, together at
+        most the snapshot quota's bytes)."""
         _, episode = self.live(episode_id)
         snap = episode.snapshot()
+        quota = self.settings.quota_snapshot_mb * MIB
         with self._lock:
             kept = self._snapshots.setdefault(episode_id, {})
             if len(kept) >= MAX_SNAPSHOTS:
                 raise EpisodeError(409, f"episode {episode_id} already keeps {MAX_SNAPSHOTS} snapshots")
+            held = sum(snapshot_bytes(s) for s in kept.values()) + snapshot_bytes(snap)
+            if held > quota:
+                raise EpisodeError(
+                    409,
+                    f"episode {episode_id}'s snapshots would hold {held / MIB:,.1f} MiB, over its quota of "
+                    f"{self.settings.quota_snapshot_mb} MiB (SAASGYM_QUOTA_SNAPSHOT_MB); nothing was kept",
+                )
             snapshot_id = f"snap_{len(kept) + 1}"
             kept[snapshot_id] = snap
         return snapshot_id

@@ -7,6 +7,8 @@ import secrets
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from apps.core.quotas import MIB, EpisodeQuotas
+
 
 def _env_list(name: str) -> list[str]:
     return [x.strip() for x in os.environ.get(name, "").split(",") if x.strip()]
@@ -43,6 +45,13 @@ class Settings:
     max_connections: int = 900  # open connections (below the usual 1,024 file descriptors)
     max_pending_per_client: int = 32  # unfinished requests one client address may hold
     sweep_interval_s: float = 5.0
+    # What one episode may store (apps/core/quotas.py): refused past these in the product's own words.
+    quota_events: int = 200_000  # rows in its event log
+    quota_browser_events: int = 100_000  # of which the browser's low-level events (the UI beacon)
+    quota_episode_mb: int = 256  # its database's growth over the world it started from, every store
+    quota_mail_mb: int = 128  # what its mail may grow by (Exchange: ErrorQuotaExceeded)
+    quota_drive_mb: int = 128  # what its files may grow by (OneDrive: quotaLimitReached)
+    quota_snapshot_mb: int = 256  # its snapshots together (at most 16 of them)
     allowed_hosts: list[str] = field(default_factory=list)
     keys: dict[str, str] = field(default_factory=dict)  # role -> key
     # One of several workers (`saasgym serve --workers N`, or a Ray actor): its name in the ledger, and
@@ -68,6 +77,12 @@ class Settings:
             max_connections=int(env.get("SAASGYM_MAX_CONNECTIONS", cls.max_connections)),
             max_pending_per_client=int(env.get("SAASGYM_MAX_PENDING_PER_CLIENT", cls.max_pending_per_client)),
             allowed_hosts=_env_list("SAASGYM_ALLOWED_HOSTS"),
+            quota_events=int(env.get("SAASGYM_QUOTA_EVENTS", cls.quota_events)),
+            quota_browser_events=int(env.get("SAASGYM_QUOTA_BROWSER_EVENTS", cls.quota_browser_events)),
+            quota_episode_mb=int(env.get("SAASGYM_QUOTA_EPISODE_MB", cls.quota_episode_mb)),
+            quota_mail_mb=int(env.get("SAASGYM_QUOTA_MAIL_MB", cls.quota_mail_mb)),
+            quota_drive_mb=int(env.get("SAASGYM_QUOTA_DRIVE_MB", cls.quota_drive_mb)),
+            quota_snapshot_mb=int(env.get("SAASGYM_QUOTA_SNAPSHOT_MB", cls.quota_snapshot_mb)),
         )
         for name, value in overrides.items():
             setattr(s, name, value)
@@ -78,6 +93,15 @@ class Settings:
         if "harness" not in s.keys:
             s.keys["harness"] = read_or_create_key(s.state_dir / "harness.key")
         return s
+
+    def episode_quotas(self) -> EpisodeQuotas:
+        """The quotas every episode of this gateway gets."""
+        return EpisodeQuotas(
+            events=self.quota_events,
+            browser_events=self.quota_browser_events,
+            growth_bytes=self.quota_episode_mb * MIB,
+            stores={"mail": self.quota_mail_mb * MIB, "drive": self.quota_drive_mb * MIB},
+        )
 
     @property
     def ledger_path(self) -> Path:

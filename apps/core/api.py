@@ -25,6 +25,7 @@ from apps.core.errors import ActionError, ErrorKind, UnknownActionError
 from apps.core.events import EventRecord
 from apps.core.journal import NetChange
 from apps.core.naming import qualified, split_qualified
+from apps.core.quotas import EpisodeQuotas
 from apps.core.registry import discover, selected_apps
 from apps.core.runtime import Outcome, complete_task, record_browser_events, relog_undone, run_action
 from apps.core.safe_values import text_problem
@@ -117,6 +118,7 @@ class Episode:
                 surface=surface,
                 user_id=spec.acting_user(self.world),
                 timeout_s=self.gym.tool_timeout_s,
+                quotas=self.gym.quotas,
                 browser_events=browser_events,
                 options=self.gym.app_options.get(app),
             )
@@ -186,11 +188,15 @@ class Episode:
                      "detail": {"reason": reason}, "outcome": "error", "error": reason}  # fmt: skip
             self.db.finish_action(last_seq=seq, tick=self.db.clock(), events=[event])
 
-    def record_browser_events(self, app: str, browser_events: Sequence[dict[str, Any]]) -> None:
-        """Log browser events that led to no action."""
+    def record_browser_events(self, app: str, browser_events: Sequence[dict[str, Any]]) -> int:
+        """Log browser events that led to no action; returns how many were logged (past the episode's
+        quota of browser events, or of events, the rest are dropped)."""
         self._check_open()
         with self._lock:
-            record_browser_events(self.db, app, browser_events)
+            logged, browser = self.db.logged_events()
+            kept = list(browser_events[: self.gym.quotas.browser_room(logged, browser)])
+            record_browser_events(self.db, app, kept)
+            return len(kept)
 
     # -- state ---------------------------------------------------------------------------------
     @property
@@ -283,6 +289,7 @@ class Gym:
         """
         self.store = store or SqliteMemoryStore()
         self.tool_timeout_s: float | None = None  # per-action deadline for every surface
+        self.quotas = EpisodeQuotas()  # what one episode may store (apps/core/quotas.py)
         self.apps = apps or discover(selected_apps())
         self.app_options = dict(app_options or {})
         self._episodes: dict[str, Episode] = {}

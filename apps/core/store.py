@@ -111,6 +111,27 @@ class EpisodeDb(ABC):
     def content_hash(self) -> str:
         """sha256 over every app table's content and the id counters (not the clock)."""
 
+    # -- quotas (apps/core/quotas.py) ----------------------------------------------------------------
+    @abstractmethod
+    def logged_events(self) -> tuple[int, int]:
+        """(events in the log, of which browser events)."""
+
+    @abstractmethod
+    def grown_bytes(self) -> int:
+        """How many bytes larger the database is than the golden image it started from."""
+
+    @abstractmethod
+    def journal_head(self) -> int:
+        """The seq of the journal's last entry (0 when empty)."""
+
+    @abstractmethod
+    def count_stores(self, stores: Sequence[Any]) -> None:
+        """Know what each store gained in this episode so far (recounted from the journal if need be)."""
+
+    @abstractmethod
+    def charge_stores(self, stores: Sequence[Any], limits: Any, since: int) -> dict[str, int]:
+        """What the journal entries after `since` add to each store; raise its refusal past its quota."""
+
     @abstractmethod
     def execute_raw(self, sql: str, params: Sequence[Any] = ()) -> Any:
         """Run SQL outside any action (tests and integrity probes): journaled but unattributed."""

@@ -21,7 +21,7 @@ from urllib.parse import urlencode
 
 import jinja2
 from fastapi import FastAPI, Request
-from fastapi.responses import HTMLResponse, RedirectResponse, Response
+from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
 from fastapi.staticfiles import StaticFiles
 
 from apps.core.api import Episode
@@ -103,11 +103,13 @@ class UiKit:
             raise ActionFailed(outcome)
         return outcome.data()
 
-    async def record_events(self, request: Request, events: Sequence[dict[str, Any]]) -> None:
-        """Log browser events that led to no action (e.g. a form refused before any action ran)."""
-        if events:
-            episode = self.episode(request)
-            await run_for(episode, episode.record_browser_events, self.spec.name, list(events))
+    async def record_events(self, request: Request, events: Sequence[dict[str, Any]]) -> bool:
+        """Log browser events that led to no action (e.g. a form refused before any action ran); False
+        when the episode's quota of them is used up and they were dropped."""
+        if not events:
+            return True
+        episode = self.episode(request)
+        return bool(await run_for(episode, episode.record_browser_events, self.spec.name, list(events)))
 
     def has_action(self, name: str) -> bool:
         return name in self.spec.actions.actions
@@ -301,7 +303,13 @@ def build_ui_app(spec: AppSpec) -> FastAPI:
         body = await request.body()
         if len(body) > MAX_EVENTS_BODY:
             return Response(status_code=413)
-        await kit.record_events(request, parse_trace(body.decode("utf-8", "replace")))
+        if not await kit.record_events(request, parse_trace(body.decode("utf-8", "replace"))):
+            quota = kit.episode(request).gym.quotas.browser_events
+            message = (
+                f"this episode's event log, or its quota of {quota:,} browser events, is full: "
+                "nothing was recorded"
+            )
+            return JSONResponse({"error": message}, status_code=507)  # 507 Insufficient Storage
         return Response(status_code=204)
 
     @app.get("/_task", include_in_schema=False)
