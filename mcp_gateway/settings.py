@@ -26,6 +26,15 @@ def read_or_create_key(path: Path) -> str:
     return key
 
 
+# The fields read from `SAASGYM_<FIELD NAME>` (besides the state dir, the allowed hosts and the keys).
+FROM_ENV = (
+    *("capacity", "default_ttl_s", "max_body_bytes", "rate_per_s", "rate_burst", "tool_timeout_s"),
+    *("verify_timeout_s", "request_deadline_s", "max_connections", "max_pending_per_client"),
+    *("quota_events", "quota_browser_events", "quota_episode_mb", "quota_mail_mb", "quota_drive_mb"),
+    "quota_snapshot_mb",
+)
+
+
 @dataclass
 class Settings:
     """Everything the gateway can be tuned by. `from_env()` is the one place values are read."""
@@ -66,24 +75,11 @@ class Settings:
         env = os.environ
         s = cls(
             state_dir=Path(env.get("SAASGYM_STATE_DIR", ".saasgym")),
-            capacity=int(env.get("SAASGYM_CAPACITY", cls.capacity)),
-            default_ttl_s=int(env.get("SAASGYM_DEFAULT_TTL_S", cls.default_ttl_s)),
-            max_body_bytes=int(env.get("SAASGYM_MAX_BODY_BYTES", cls.max_body_bytes)),
-            rate_per_s=float(env.get("SAASGYM_RATE_PER_S", cls.rate_per_s)),
-            rate_burst=int(env.get("SAASGYM_RATE_BURST", cls.rate_burst)),
-            tool_timeout_s=float(env.get("SAASGYM_TOOL_TIMEOUT_S", cls.tool_timeout_s)),
-            verify_timeout_s=float(env.get("SAASGYM_VERIFY_TIMEOUT_S", cls.verify_timeout_s)),
-            request_deadline_s=float(env.get("SAASGYM_REQUEST_DEADLINE_S", cls.request_deadline_s)),
-            max_connections=int(env.get("SAASGYM_MAX_CONNECTIONS", cls.max_connections)),
-            max_pending_per_client=int(env.get("SAASGYM_MAX_PENDING_PER_CLIENT", cls.max_pending_per_client)),
             allowed_hosts=_env_list("SAASGYM_ALLOWED_HOSTS"),
-            quota_events=int(env.get("SAASGYM_QUOTA_EVENTS", cls.quota_events)),
-            quota_browser_events=int(env.get("SAASGYM_QUOTA_BROWSER_EVENTS", cls.quota_browser_events)),
-            quota_episode_mb=int(env.get("SAASGYM_QUOTA_EPISODE_MB", cls.quota_episode_mb)),
-            quota_mail_mb=int(env.get("SAASGYM_QUOTA_MAIL_MB", cls.quota_mail_mb)),
-            quota_drive_mb=int(env.get("SAASGYM_QUOTA_DRIVE_MB", cls.quota_drive_mb)),
-            quota_snapshot_mb=int(env.get("SAASGYM_QUOTA_SNAPSHOT_MB", cls.quota_snapshot_mb)),
         )
+        for name in FROM_ENV:  # SAASGYM_<NAME>, of the field's own type
+            if (value := env.get(f"SAASGYM_{name.upper()}")) is not None:
+                setattr(s, name, type(getattr(cls, name))(value))
         for name, value in overrides.items():
             setattr(s, name, value)
         for role in ("harness", "author", "reviewer"):
