@@ -89,10 +89,19 @@ class Gateway:
         self.ledger = ledger or Ledger(self.settings.ledger_path, worker=self.settings.worker)
         self.lost_at_start = self.ledger.reconcile()
         self.manager = EpisodeManager(gym, self.ledger, self.settings)
+        # durable episodes come back from their checkpoints (same ids and URLs); those that cannot, void
+        self.restored_at_start, self.unrestorable_at_start = self.manager.restore_durable()
         self.limiter = RateLimiter(self.settings.rate_per_s, self.settings.rate_burst)
         self.mcp: McpStack | None = None  # built by asgi()
         self.pinned: str | None = None  # sidecar mode: the performer token served under /task/
         self._relay_client: httpx.AsyncClient | None = None
+
+    def restart_lines(self) -> list[str]:
+        """What start-up did with the durable episodes it found (one line each)."""
+        return [f"saasgym: restored durable episode {e}" for e in self.restored_at_start] + [
+            f"saasgym: durable episode {e} could not be restored and is void"
+            for e in self.unrestorable_at_start
+        ]
 
     def pin(self, urls: EpisodeUrls) -> None:
         """Sidecar mode: also serve this episode's MCP at the predictable `/task/mcp` (before `asgi()`)."""

@@ -26,12 +26,13 @@ def read_or_create_key(path: Path) -> str:
     return key
 
 
+TRUE = {"1", "true", "yes", "on"}
 # The fields read from `SAASGYM_<FIELD NAME>` (besides the state dir, the allowed hosts and the keys).
 FROM_ENV = (
     *("capacity", "default_ttl_s", "max_body_bytes", "rate_per_s", "rate_burst", "tool_timeout_s"),
     *("verify_timeout_s", "request_deadline_s", "max_connections", "max_pending_per_client"),
     *("quota_events", "quota_browser_events", "quota_episode_mb", "quota_mail_mb", "quota_drive_mb"),
-    "quota_snapshot_mb",
+    *("quota_snapshot_mb", "durable_sync", "rotate_durable_urls"),
 )
 
 
@@ -61,6 +62,10 @@ class Settings:
     quota_mail_mb: int = 128  # what its mail may grow by (Exchange: ErrorQuotaExceeded)
     quota_drive_mb: int = 128  # what its files may grow by (OneDrive: quotaLimitReached)
     quota_snapshot_mb: int = 256  # its snapshots together (at most 16 of them)
+    # Durable episodes (apps/core/durable.py): flush each checkpoint to the disk itself (survives a power
+    # loss, not only a crash); give restored episodes new URLs (the old ones revoked) instead of their own.
+    durable_sync: bool = False
+    rotate_durable_urls: bool = False
     allowed_hosts: list[str] = field(default_factory=list)
     keys: dict[str, str] = field(default_factory=dict)  # role -> key
     # One of several workers (`saasgym serve --workers N`, or a Ray actor): its name in the ledger, and
@@ -79,7 +84,8 @@ class Settings:
         )
         for name in FROM_ENV:  # SAASGYM_<NAME>, of the field's own type
             if (value := env.get(f"SAASGYM_{name.upper()}")) is not None:
-                setattr(s, name, type(getattr(cls, name))(value))
+                kind = type(getattr(cls, name))
+                setattr(s, name, value.strip().lower() in TRUE if kind is bool else kind(value))
         for name, value in overrides.items():
             setattr(s, name, value)
         for role in ("harness", "author", "reviewer"):
@@ -102,3 +108,7 @@ class Settings:
     @property
     def ledger_path(self) -> Path:
         return self.state_dir / "ledger.db"
+
+    def checkpoint_dir(self, episode_id: str) -> Path:
+        """Where a durable episode is checkpointed."""
+        return self.state_dir / "episodes" / episode_id

@@ -18,9 +18,12 @@ import threading
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
+from pathlib import Path
 from typing import Any
 
 from apps.core.actions import Action
+from apps.core.checkpoint_files import CorruptCheckpoint
+from apps.core.durable import Checkpointer, image_digest, read_meta, restore_db
 from apps.core.errors import ActionError, ErrorKind, UnknownActionError
 from apps.core.events import EventRecord
 from apps.core.journal import NetChange
@@ -82,6 +85,7 @@ class Episode:
         self._lock = db.lock  # one lock per episode database: actions and every reader take it
         self.closed = False
         self.task: Any = None  # the public part of the episode's task, when it has one
+        self.durable: Checkpointer | None = None  # set when checkpointed to disk (apps/core/durable.py)
 
     @property
     def lock(self) -> Any:
@@ -262,12 +266,38 @@ class Episode:
         child.task = self.task
         return child
 
+    def make_durable(self, folder: Path, *, sync: bool = False) -> None:
+        """Checkpoint this episode to `folder` from now on, at every action boundary (`sync`: flush each
+        checkpoint to the disk itself, not only to the operating system); `Gym.restore_episode` brings it
+        back after a restart with the same state, clock and event log."""
+        self._check_open()
+        with self._lock:
+            checkpointer = Checkpointer(folder, self.db, sync=sync)
+            checkpointer.start(
+                {
+                    "format": 1,
+                    "episode_id": self.id,
+                    "world": self.world.name,
+                    "world_fingerprint": self.world.fingerprint,
+                    "apps": list(self.apps),
+                    "image_sha256": image_digest(self._golden),
+                }
+            )
+            self._attach(checkpointer)
+
+    def _attach(self, checkpointer: Checkpointer) -> None:
+        self.durable = checkpointer
+        self.db.lock.on_release = checkpointer.boundary
+
     def close(self) -> None:
-        """Free the episode's memory."""
+        """Free the episode's memory (and delete its checkpoint, when durable)."""
         if not self.closed:
             self.closed = True
+            self.db.lock.on_release = None
             self.gym.store.close(self.db)
             self.gym._episodes.pop(self.id, None)
+            if self.durable is not None:
+                self.durable.discard()
 
     def _check_open(self) -> None:
         if self.closed:
@@ -318,6 +348,27 @@ class Gym:
         # An episode holds only its apps' tables: a one-app episode costs that app's memory, not the world's.
         golden = self.store.golden(w, [self.apps[a] for a in names])
         return self._register(w, golden, self.store.create(golden), names, episode_id)
+
+    def restore_episode(self, folder: Path, *, sync: bool = False) -> Episode:
+        """The durable episode checkpointed in `folder` (`Episode.make_durable`), back in this process with
+        its id, state, clock and event log; raises CorruptCheckpoint (nothing loaded) when the checkpoint
+        is damaged, or was taken on another world image (another world or app code)."""
+        meta = read_meta(folder)
+        world = load_world(meta["world"])
+        if world.fingerprint != meta["world_fingerprint"]:
+            raise CorruptCheckpoint(f"world {meta['world']} changed since the episode was checkpointed")
+        names = [a for a in self.apps if a in meta["apps"]]
+        if names != meta["apps"]:
+            raise CorruptCheckpoint(f"the episode's apps {meta['apps']} are not all served here")
+        golden = self.store.golden(world, [self.apps[a] for a in names])
+        if image_digest(golden) != meta["image_sha256"]:
+            raise CorruptCheckpoint(
+                "the episode was checkpointed on another golden image (world or app code)"
+            )
+        db, checkpointer = restore_db(self.store, golden, folder, sync=sync)
+        episode = self._register(world, golden, db, names, meta["episode_id"])
+        episode._attach(checkpointer)
+        return episode
 
     def episode(self, episode_id: str) -> Episode:
         """A live episode by id."""

@@ -35,6 +35,9 @@ class EpisodeLock:
         self._cond = threading.Condition(threading.Lock())
         self._owner: Any = None
         self._count = 0
+        # Called by the outermost holder as it lets go, still holding the lock: an action boundary
+        # (a durable episode checkpoints there, apps/core/durable.py).
+        self.on_release: Any = None
         self._async_waiters: list[tuple[asyncio.AbstractEventLoop, asyncio.Future]] = []
 
     def _try(self, me: Any) -> bool:
@@ -70,6 +73,8 @@ class EpisodeLock:
             return True
 
     def release(self) -> None:
+        if self._count == 1 and self.on_release is not None and self._owner is getcurrent():
+            self.on_release()
         with self._cond:
             if self._owner is not getcurrent():
                 raise RuntimeError("cannot release an episode lock held by someone else")

@@ -85,6 +85,7 @@ class SqliteEpisodeDb(EpisodeDb):
         self.base_bytes = self.size_bytes() if base_bytes is None else base_bytes
         self.usage = quotas.Usage(stores={})
         self._browser: int | None = 0
+        self.replaced = False  # written other than by actions since the last durable checkpoint
 
     def repoint(self, patch: PagePatch | None) -> None:
         """Make the database a fresh mapping of its image, or of `patch`'s image with `patch` over it."""
@@ -108,6 +109,7 @@ class SqliteEpisodeDb(EpisodeDb):
         self._head = None
         self.usage = quotas.Usage(stores={} if emptied else None)
         self._browser = 0 if emptied else None
+        self.replaced = True
 
     def size_bytes(self) -> int:
         (pages,) = self.conn.execute("PRAGMA page_count").fetchone()
@@ -285,6 +287,15 @@ class SqliteMemoryStore(EpisodeStore):
         if isinstance(golden.source, SealedImage):
             return _mapped(golden.source, golden.tables, None, golden.source.size)
         return SqliteEpisodeDb(_load(_connect(), golden.source), golden.tables, base_bytes=len(golden.source))
+
+    def from_state(self, golden: GoldenImage, state: PagePatch | bytes) -> SqliteEpisodeDb:
+        """An episode database holding a checkpointed state of an episode of `golden`."""
+        if isinstance(state, PagePatch):
+            db = _mapped(state.image, golden.tables, state, state.image.size)
+        else:
+            db = SqliteEpisodeDb(_load(_connect(), state), golden.tables, base_bytes=len(golden.data))
+        db.forget_head()
+        return db
 
     def reset(self, db: SqliteEpisodeDb, golden: GoldenImage) -> None:
         with db.lock:

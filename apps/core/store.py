@@ -149,6 +149,10 @@ class EpisodeStore(ABC):
         """A fresh episode: an isolated copy of the golden image."""
 
     @abstractmethod
+    def from_state(self, golden: Any, state: Any) -> EpisodeDb:
+        """An episode database holding `state`, a checkpoint payload of an episode of `golden`."""
+
+    @abstractmethod
     def reset(self, db: EpisodeDb, golden: Any) -> None:
         """Bring an episode back to the golden state (content hash equal to a fresh episode)."""
 
