@@ -25,7 +25,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import contextvars
 import math
 import os
 import time
@@ -81,11 +80,13 @@ class Call:
 
     async def run(self, fn: Callable[..., T], args: tuple[Any, ...]) -> T:
         g = self.greenlet = greenlet(lambda: fn(*args))
-        g.gr_context = contextvars.copy_context()
+        g.gr_context = getcurrent().gr_context  # it runs in its caller's context, as a plain call would
         _CALLS[g] = self
         try:
+            request = self._step()
+            if g.dead:  # most calls: done within their first slice
+                return request
             with anyio.CancelScope(shield=True):  # once started, a call runs to its end
-                request = self._step()
                 while not g.dead:
                     paused_at = time.monotonic()
                     if request.lock is not None:
