@@ -277,7 +277,11 @@ class Ledger:
         return lost
 
     def durable_to_restore(self) -> list[EpisodeRow]:
-        """This worker's live durable episodes (after a restart: to restore from their checkpoints)."""
+        """This worker's live durable episodes (after a restart: to restore from their checkpoints). A
+        single-process server (no worker name) takes every one, whichever worker held it before."""
+        if self.worker is None:
+            with self._tx() as c:
+                c.execute("UPDATE episodes SET worker = NULL WHERE state = 'live' AND durable = 1")
         return [r for r in self.list(states=("live",)) if r.durable and r.worker == self.worker]
 
     def move_durable(self, workers: list[str]) -> None:
