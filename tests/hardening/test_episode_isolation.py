@@ -137,7 +137,8 @@ def test_a_mass_mail_never_stalls_another_episodes_light_call(server):
     stop.set()
     mailer.join(180)
 
-    assert sends and min(sends) > 0.5  # each mail is seconds of persona reactions for its sender
+    # each mail is many light calls' worth of persona reactions for its sender
+    assert sends and min(sends) > 10 * statistics.median(control)
     # Before: a light call waited for the whole mail (the loop ran it in one piece).
     assert max(attacked) < 0.5 * min(sends), (max(attacked), min(sends))
     assert statistics.median(attacked) < 2 * statistics.median(control) + 0.005
