@@ -183,7 +183,7 @@ def _serve_one(settings, sock, world: str, task_id: str | None, token_file: Path
     from mcp_gateway.server import ReadyServer, uvicorn_config
 
     gateway = Gateway(Gym(), settings)
-    lines = _banner(gateway, world, task_id, token_file, settings)
+    lines = gateway.restart_lines() + _banner(gateway, world, task_id, token_file, settings)
 
     def ready() -> None:
         for line in lines:

@@ -3,12 +3,17 @@
 from __future__ import annotations
 
 import contextlib
+import functools
+import shutil
 import threading
 import time
 from dataclasses import dataclass
 from typing import Any
 
 from apps.core.api import Episode, Gym
+from apps.core.checkpoint_files import CorruptCheckpoint
+from apps.core.cow_image import PagePatch
+from apps.core.quotas import MIB
 from apps.core.store import Snapshot
 from apps.core.worlds import list_worlds
 from mcp_gateway.ledger import EpisodeRow, Ledger
@@ -26,6 +31,12 @@ class EpisodeError(Exception):
     def __init__(self, status: int, message: str):
         super().__init__(message)
         self.status, self.message = status, message
+
+
+def snapshot_bytes(snapshot: Snapshot) -> int:
+    """The memory a snapshot holds: its changed pages, or its whole image."""
+    payload = snapshot.payload
+    return payload.nbytes if isinstance(payload, PagePatch) else len(payload)
 
 
 def lost_verdict(detail: str) -> dict[str, Any]:
@@ -59,8 +70,10 @@ class EpisodeManager:
         task: str | None = None,
         seed: int | None = None,
         ttl_s: int | None = None,
+        durable: bool = False,
     ) -> Provisioned:
-        """Reserve capacity, then provision a fresh episode and its tokens (all or nothing)."""
+        """Reserve capacity, then provision a fresh episode and its tokens (all or nothing); a `durable`
+        one is checkpointed to the state dir at every action boundary and survives a restart."""
         found = None
         if world is not None and world not in list_worlds():
             raise EpisodeError(422, f"unknown world {world!r}; worlds: {', '.join(list_worlds())}")
@@ -83,10 +96,20 @@ class EpisodeManager:
             raise EpisodeError(422, f"unknown app(s) {', '.join(unknown)}; apps: {', '.join(self.gym.apps)}")
         ttl = self._ttl(ttl_s)
         episode_id = self.ledger.reserve(
-            world=world, apps=apps, task=task, seed=seed, ttl_s=ttl, capacity=self.settings.capacity
+            world=world,
+            apps=apps,
+            task=task,
+            seed=seed,
+            ttl_s=ttl,
+            capacity=self.settings.capacity,
+            durable=durable,
         )
         try:
             episode = self.gym.create_episode(world, apps=apps, episode_id=episode_id)
+            if durable:
+                episode.make_durable(
+                    self.settings.checkpoint_dir(episode_id), sync=self.settings.durable_sync
+                )
         except Exception as exc:
             self.ledger.set_state(episode_id, "failed", f"provisioning failed: {type(exc).__name__}")
             raise
@@ -105,7 +128,7 @@ class EpisodeManager:
         task = find_task(row.task, [row.world])
         try:
             _, episode = self.live(episode_id)
-            verdict = verify(episode, task, **judging).as_dict()
+            verdict = verify(episode, task, timeout_s=self.settings.verify_timeout_s, **judging).as_dict()
         except EpisodeError as exc:
             verdict = lost_verdict(exc.message)
         verdict_id = self.verdicts.record(episode_id, row.task, verdict)
@@ -179,22 +202,77 @@ class EpisodeManager:
             self.ledger.issue_token(episode_id, "launch", row.expires_at),
         )
 
+    # -- durable episodes ----------------------------------------------------------------------
+    def restore_durable(self) -> tuple[list[str], list[str]]:
+        """At start-up: bring back this worker's durable episodes from their checkpoints (same id, URLs —
+        new ones when the settings say so —, state, clock and snapshots); void those that cannot be, saying
+        why. Returns (restored ids, voided ids)."""
+        restored, voided = [], []
+        for row in self.ledger.durable_to_restore():
+            folder = self.settings.checkpoint_dir(row.id)
+            try:
+                episode = self.gym.restore_episode(folder, sync=self.settings.durable_sync)
+                episode.task = find_task(row.task, [row.world]).public if row.task else None
+            except (CorruptCheckpoint, OSError, KeyError, TaskError) as exc:
+                reason = f"the server restarted and the episode's checkpoint could not be restored: {exc}"
+                self.ledger.set_state(row.id, "void", reason)
+                voided.append(row.id)
+                continue
+            if self.settings.rotate_durable_urls:
+                self.ledger.revoke_tokens(row.id)
+            restored.append(row.id)
+        return restored, voided
+
+    def new_urls(self, episode_id: str) -> tuple[str, str]:
+        """Revoke a live episode's performer URLs and issue new ones (performer and launch tokens)."""
+        row, _ = self.live(episode_id)
+        self.ledger.revoke_tokens(episode_id)
+        return (
+            self.ledger.issue_token(episode_id, "performer", row.expires_at),
+            self.ledger.issue_token(episode_id, "launch", row.expires_at),
+        )
+
+    def _stored_snapshot(self, episode: Episode, snapshot_id: str) -> Snapshot | None:
+        """A durable episode's snapshot from its checkpoint folder (kept across restarts)."""
+        if episode.durable is None or snapshot_id not in episode.durable.snapshot_names():
+            return None
+        image = episode._golden.source if not isinstance(episode._golden.source, bytes) else None
+        payload = episode.durable.load_snapshot(snapshot_id, image)
+        return Snapshot(episode.id, payload, functools.partial(self.gym.store.payload_hash, episode.db))
+
     def snapshot(self, episode_id: str) -> str:
-        """Checkpoint a live episode; returns the snapshot id (at most 16 kept per episode)."""
+        """Checkpoint a live episode; returns the snapshot id (at most 16 kept per episode, together at
+        most the snapshot quota's bytes)."""
         _, episode = self.live(episode_id)
         snap = episode.snapshot()
+        quota = self.settings.quota_snapshot_mb * MIB
         with self._lock:
             kept = self._snapshots.setdefault(episode_id, {})
             if len(kept) >= MAX_SNAPSHOTS:
                 raise EpisodeError(409, f"episode {episode_id} already keeps {MAX_SNAPSHOTS} snapshots")
-            snapshot_id = f"snap_{len(kept) + 1}"
+            held = sum(snapshot_bytes(s) for s in kept.values()) + snapshot_bytes(snap)
+            if held > quota:
+                raise EpisodeError(
+                    409,
+                    f"episode {episode_id}'s snapshots would hold {held / MIB:,.1f} MiB, over its quota of "
+                    f"{self.settings.quota_snapshot_mb} MiB (SAASGYM_QUOTA_SNAPSHOT_MB); nothing was kept",
+                )
+            stored = episode.durable.snapshot_names() if episode.durable is not None else []
+            snapshot_id = f"snap_{max(len(kept), len(stored)) + 1}"
             kept[snapshot_id] = snap
+        if episode.durable is not None:
+            episode.durable.save_snapshot(snapshot_id, snap.payload)
         return snapshot_id
 
     def restore(self, episode_id: str, snapshot_id: str) -> None:
         _, episode = self.live(episode_id)
         with self._lock:
             snap = self._snapshots.get(episode_id, {}).get(snapshot_id)
+        if snap is None:
+            try:
+                snap = self._stored_snapshot(episode, snapshot_id)
+            except CorruptCheckpoint as exc:
+                raise EpisodeError(409, f"snapshot {snapshot_id!r} cannot be read: {exc}") from None
         if snap is None:
             raise EpisodeError(404, f"episode {episode_id} has no snapshot {snapshot_id!r}")
         episode.restore(snap)
@@ -208,7 +286,9 @@ class EpisodeManager:
         if row.state in ("reserved", "live"):
             self.ledger.set_state(episode_id, state, reason)
         with contextlib.suppress(KeyError):
-            self.gym.episode(episode_id).close()
+            self.gym.episode(episode_id).close()  # a durable episode's checkpoint goes with it
+        if row.durable:  # one never restored (void) keeps its folder until it is closed
+            shutil.rmtree(self.settings.checkpoint_dir(episode_id), ignore_errors=True)
         with self._lock:
             self._snapshots.pop(episode_id, None)
         return self.ledger.get(episode_id)

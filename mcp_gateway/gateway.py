@@ -8,22 +8,29 @@ from __future__ import annotations
 
 import asyncio
 import functools
+import logging
 from collections.abc import Callable
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from typing import Any
 
+import anyio.to_thread
+import httpx
+
 from apps.core.api import Episode, Gym
+from apps.core.tool_runner import run_for
 from mcp_gateway.episodes import EpisodeManager
-from mcp_gateway.forwarding import OwnerForwarder
+from mcp_gateway.forwarding import OwnerForwarder, forward
 from mcp_gateway.harness import build_harness_app
-from mcp_gateway.ledger import Ledger
+from mcp_gateway.ledger import ACTIVE, Ledger
 from mcp_gateway.limits import BodyLimit, HostOriginGuard, RateLimiter, default_allowed_hosts
 from mcp_gateway.mcp_stack import McpStack
 from mcp_gateway.performer_guard import PerformerCredentialGuard
 from mcp_gateway.responses import with_security_headers
 from mcp_gateway.routing import EpisodeDispatcher
 from mcp_gateway.settings import Settings
+
+log = logging.getLogger("saasgym.gateway")
 
 
 @dataclass(frozen=True)
@@ -78,12 +85,23 @@ class Gateway:
             self.settings.port = port
         self.gym = gym
         gym.tool_timeout_s = self.settings.tool_timeout_s
+        gym.quotas = self.settings.episode_quotas()
         self.ledger = ledger or Ledger(self.settings.ledger_path, worker=self.settings.worker)
         self.lost_at_start = self.ledger.reconcile()
         self.manager = EpisodeManager(gym, self.ledger, self.settings)
+        # durable episodes come back from their checkpoints (same ids and URLs); those that cannot, void
+        self.restored_at_start, self.unrestorable_at_start = self.manager.restore_durable()
         self.limiter = RateLimiter(self.settings.rate_per_s, self.settings.rate_burst)
         self.mcp: McpStack | None = None  # built by asgi()
         self.pinned: str | None = None  # sidecar mode: the performer token served under /task/
+        self._relay_client: httpx.AsyncClient | None = None
+
+    def restart_lines(self) -> list[str]:
+        """What start-up did with the durable episodes it found (one line each)."""
+        return [f"saasgym: restored durable episode {e}" for e in self.restored_at_start] + [
+            f"saasgym: durable episode {e} could not be restored and is void"
+            for e in self.unrestorable_at_start
+        ]
 
     def pin(self, urls: EpisodeUrls) -> None:
         """Sidecar mode: also serve this episode's MCP at the predictable `/task/mcp` (before `asgi()`)."""
@@ -107,10 +125,24 @@ class Gateway:
             return None
         return None if episode.closed else episode
 
-    def _record_performer_attempt(self, episode_id: str) -> None:
+    async def _record_performer_attempt(self, episode_id: str, scope: dict) -> None:
+        """Log a performer credential seen on `/v1` in its episode: here, or relayed to the worker that
+        holds the episode (whose guard refuses the same request and records it there)."""
         episode = self.episode_of(episode_id)
         if episode is not None:
-            episode.record_forbidden("harness_api", "a performer credential was presented to the harness API")
+            reason = "a performer credential was presented to the harness API"
+            await run_for(episode, episode.record_forbidden, "harness_api", reason)
+            return
+        owner = self.ledger.owner(episode_id)
+        if self.settings.worker is None or owner is None or owner[1] not in ACTIVE:
+            return
+        base = self.ledger.worker_base(owner[0]) if owner[0] != self.settings.worker else None
+        if base is not None:
+            self._relay_client = self._relay_client or httpx.AsyncClient(timeout=30.0, trust_env=False)
+            try:
+                await forward(self._relay_client, base, scope, b"")  # the body is never read there
+            except httpx.HTTPError:
+                log.warning("could not relay a performer credential attempt to worker %s", owner[0])
 
     def asgi(self) -> Any:
         """The ASGI application: guards, then the dispatcher over MCP, UI and control apps."""
@@ -144,7 +176,8 @@ class Gateway:
         async def loop() -> None:
             while True:
                 await asyncio.sleep(self.settings.sweep_interval_s)
-                for episode_id in self.manager.sweep():
+                # Closing takes each episode's lock: on a thread, so a call in progress never stalls the loop.
+                for episode_id in await anyio.to_thread.run_sync(self.manager.sweep):
                     self.limiter.forget(episode_id)
 
         task = asyncio.create_task(loop())

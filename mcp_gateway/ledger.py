@@ -1,7 +1,8 @@
 """The ledger: episodes, their capacity reservations and capability tokens, in a SQLite file.
 
 It survives a restart: at start-up, episodes the ledger thinks are live but whose memory is gone
-are marked `void` (never silently reused) and their tokens revoked. Tokens are stored only as
+are marked `void` (never silently reused) and their tokens revoked — except durable episodes, which
+their worker restores from their checkpoint (or voids, saying why, when it cannot). Tokens are stored only as
 sha256 digests. Capacity is reserved in a write transaction before an episode is provisioned.
 """
 
@@ -30,7 +31,8 @@ CREATE TABLE IF NOT EXISTS episodes (
     created_at REAL NOT NULL,
     expires_at REAL NOT NULL,
     ended_at REAL,
-    worker TEXT                   -- the worker process or Ray actor holding its memory (NULL: this one)
+    worker TEXT,                  -- the worker process or Ray actor holding its memory (NULL: this one)
+    durable INTEGER NOT NULL DEFAULT 0  -- checkpointed to the state dir: restored after a restart
 );
 CREATE INDEX IF NOT EXISTS episodes_state ON episodes(state);
 CREATE TABLE IF NOT EXISTS workers (
@@ -83,6 +85,8 @@ class EpisodeRow:
     created_at: float
     expires_at: float
     ended_at: float | None
+    worker: str | None = None
+    durable: bool = False
 
     def public(self) -> dict[str, Any]:
         return {
@@ -97,6 +101,7 @@ class EpisodeRow:
             "created_at": _iso(self.created_at),
             "expires_at": _iso(self.expires_at),
             "ended_at": _iso(self.ended_at) if self.ended_at else None,
+            "durable": self.durable,
         }
 
 
@@ -134,6 +139,8 @@ class Ledger:
         columns = [r[1] for r in self._conn.execute("PRAGMA table_info(episodes)")]
         if "worker" not in columns:  # a ledger written before workers existed
             self._conn.execute("ALTER TABLE episodes ADD COLUMN worker TEXT")
+        if "durable" not in columns:  # ... or before durable episodes
+            self._conn.execute("ALTER TABLE episodes ADD COLUMN durable INTEGER NOT NULL DEFAULT 0")
         self._lock = threading.Lock()
         # Token rows read on every request, kept in memory; any write to the ledger empties it
         # (under the same lock), so a revocation is seen by the very next request.
@@ -153,6 +160,7 @@ class Ledger:
         ttl_s: int,
         capacity: int,
         parent: str | None = None,
+        durable: bool = False,
     ) -> str:
         """Reserve a slot for a new episode (raises CapacityError when full); returns its id."""
         now = time.time()
@@ -168,8 +176,19 @@ class Ledger:
                 raise CapacityError(max(1, min(60, int((soonest or now + 5) - now) + 1)))
             c.execute(
                 "INSERT INTO episodes(id, world, apps, task, seed, parent, state, created_at, expires_at,"
-                " worker) VALUES (?,?,?,?,?,?, 'reserved', ?, ?, ?)",
-                (episode_id, world, json.dumps(apps), task, seed, parent, now, now + ttl_s, self.worker),
+                " worker, durable) VALUES (?,?,?,?,?,?, 'reserved', ?, ?, ?, ?)",
+                (
+                    episode_id,
+                    world,
+                    json.dumps(apps),
+                    task,
+                    seed,
+                    parent,
+                    now,
+                    now + ttl_s,
+                    self.worker,
+                    int(durable),
+                ),
             )
         return episode_id
 
@@ -230,27 +249,50 @@ class Ledger:
 
     def reconcile(self) -> list[str]:
         """At start-up: every episode still marked active (of this worker, when it is one of several)
-        lost its memory; mark it void."""
+        lost its memory; mark it void — unless it is durable and live (its checkpoint restores it)."""
         reason = "the server restarted and the episode's state was lost"
-        return self.void_worker(self.worker, reason) if self.worker else self.void_all(reason)
+        if self.worker:
+            return self.void_worker(self.worker, reason, keep_durable=True)
+        return self.void_all(reason, keep_durable=True)
 
-    def void_worker(self, worker: str | None, reason: str) -> list[str]:
-        """Mark every active episode held by `worker` void (its process or node is gone); their ids."""
+    def void_worker(self, worker: str | None, reason: str, *, keep_durable: bool = False) -> list[str]:
+        """Mark every active episode held by `worker` void (its process or node is gone); their ids.
+        With `keep_durable`, live durable episodes are left for the worker to restore."""
+        kept = " AND NOT (durable = 1 AND state = 'live')" if keep_durable else ""
         with self._lock:
             rows = self._conn.execute(
-                f"SELECT id FROM episodes WHERE state IN {ACTIVE} AND worker IS ?", (worker,)
+                f"SELECT id FROM episodes WHERE state IN {ACTIVE} AND worker IS ?{kept}", (worker,)
             ).fetchall()
         lost = [r[0] for r in rows]
         for episode_id in lost:
             self.set_state(episode_id, "void", reason)
         return lost
 
-    def void_all(self, reason: str) -> list[str]:
-        """Mark every active episode of every worker void (a supervisor starting over); their ids."""
-        lost = [r.id for r in self.list()]
+    def void_all(self, reason: str, *, keep_durable: bool = False) -> list[str]:
+        """Mark every active episode of every worker void (a supervisor starting over); their ids.
+        With `keep_durable`, live durable episodes are left for their workers to restore."""
+        lost = [r.id for r in self.list() if not (keep_durable and r.durable and r.state == "live")]
         for episode_id in lost:
             self.set_state(episode_id, "void", reason)
         return lost
+
+    def durable_to_restore(self) -> list[EpisodeRow]:
+        """This worker's live durable episodes (after a restart: to restore from their checkpoints). A
+        single-process server (no worker name) takes every one, whichever worker held it before."""
+        if self.worker is None:
+            with self._tx() as c:
+                c.execute("UPDATE episodes SET worker = NULL WHERE state = 'live' AND durable = 1")
+        return [r for r in self.list(states=("live",)) if r.durable and r.worker == self.worker]
+
+    def move_durable(self, workers: list[str]) -> None:
+        """Give the live durable episodes of workers that no longer exist to the first of `workers`."""
+        marks = ",".join("?" * len(workers))
+        with self._tx() as c:
+            c.execute(
+                f"UPDATE episodes SET worker = ? WHERE state = 'live' AND durable = 1"
+                f" AND (worker IS NULL OR worker NOT IN ({marks}))",
+                (workers[0], *workers),
+            )
 
     def owner(self, episode_id: str) -> tuple[str | None, str] | None:
         """(worker, state) of an episode, or None when unknown."""
@@ -347,10 +389,11 @@ class Ledger:
 
 
 def _episode(row: tuple) -> EpisodeRow:
-    id_, world, apps, task, seed, parent, state, reason, created, expires, ended = row[:11]
+    id_, world, apps, task, seed, parent, state, reason, created, expires, ended, worker, durable = row[:13]
     return EpisodeRow(
-        id_, world, json.loads(apps), task, seed, parent, state, reason, created, expires, ended
-    )
+        id_, world, json.loads(apps), task, seed, parent, state, reason, created, expires, ended, worker,
+        bool(durable),
+    )  # fmt: skip
 
 
 class _Tx:

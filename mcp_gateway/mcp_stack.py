@@ -9,6 +9,7 @@ are ready waits for them (about a second after start) instead of failing.
 
 from __future__ import annotations
 
+import gc
 import logging
 import threading
 from collections.abc import AsyncIterator, Callable, Sequence
@@ -63,6 +64,10 @@ class McpStack:
             for manager in managers:
                 await stack.enter_async_context(manager.run())
             self._apps = apps
+            # What start-up built (the apps, the SDK's ~950 protocol models, the servers) lives as long as
+            # the process: out of the collector's reach, a full collection walks only what calls leave
+            # behind (measured: 0.3-1.8 s stop-the-world collections during another episode's mass mail).
+            gc.freeze()
             ready.set()
             self._built.set()
             await anyio.sleep_forever()

@@ -3,13 +3,14 @@
 A performer (agent) holds capability tokens for its own episode. Any of them seen on a harness route
 (`/v1/…`) — as a bearer, a bare `Authorization` value, `X-Api-Key`, any other header, a cookie or a query
 parameter — is refused with 401 before any route runs, and logged in the token's episode as a `forbidden`
-event, which makes that episode's verdict `invalid`.
+event, which makes that episode's verdict `invalid`. With several workers the token's episode may live
+in another one: the attempt is then relayed to that worker, whose own guard refuses and records it.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from typing import Any
 from urllib.parse import unquote
 
@@ -39,7 +40,7 @@ def candidates(scope: dict) -> list[str]:
 class PerformerCredentialGuard:
     """Wraps the control app: a `/v1` request carrying any episode's token is refused and recorded."""
 
-    def __init__(self, app: ASGIApp, ledger: Ledger, record: Callable[[str], None]):
+    def __init__(self, app: ASGIApp, ledger: Ledger, record: Callable[[str, dict], Awaitable[None]]):
         self.app, self.ledger, self.record = app, ledger, record
 
     async def __call__(self, scope: dict, receive: Callable, send: Callable) -> None:
@@ -50,7 +51,7 @@ class PerformerCredentialGuard:
             }
             if episodes:
                 for episode_id in sorted(episodes):
-                    self.record(episode_id)
+                    await self.record(episode_id, scope)
                 await send_json(send, 401, REFUSED, [(b"www-authenticate", b"Bearer")])
                 return
         await self.app(scope, receive, send)

@@ -24,6 +24,7 @@ from typing import Any
 
 from apps.core.api import Episode
 from apps.core.scope_keys import EPISODE_SCOPE_KEY
+from apps.core.tool_runner import FAIR
 from mcp_gateway.ledger import Ledger
 from mcp_gateway.limits import RateLimiter, retry_after_header
 from mcp_gateway.responses import send_json, send_redirect
@@ -185,7 +186,11 @@ class EpisodeDispatcher:
         child = dict(scope)
         child["root_path"] = scope.get("root_path", "") + prefix
         child[EPISODE_SCOPE_KEY] = episode
-        await target(child, receive, send)
+        if scope.get("method") == "GET" and prefix.startswith("/e/"):  # an MCP event stream: it stays open
+            await target(child, receive, send)
+            return
+        async with FAIR.request(episode):  # another episode's long call lets this request go first
+            await target(child, receive, send)
 
     # -- lifespan ----------------------------------------------------------------------------------
     async def _lifespan(self, receive: Callable, send: Callable) -> None:

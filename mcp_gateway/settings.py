@@ -7,6 +7,8 @@ import secrets
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from apps.core.quotas import MIB, EpisodeQuotas
+
 
 def _env_list(name: str) -> list[str]:
     return [x.strip() for x in os.environ.get(name, "").split(",") if x.strip()]
@@ -24,6 +26,16 @@ def read_or_create_key(path: Path) -> str:
     return key
 
 
+TRUE = {"1", "true", "yes", "on"}
+# The fields read from `SAASGYM_<FIELD NAME>` (besides the state dir, the allowed hosts and the keys).
+FROM_ENV = (
+    *("capacity", "default_ttl_s", "max_body_bytes", "rate_per_s", "rate_burst", "tool_timeout_s"),
+    *("verify_timeout_s", "request_deadline_s", "max_connections", "max_pending_per_client"),
+    *("quota_events", "quota_browser_events", "quota_episode_mb", "quota_mail_mb", "quota_drive_mb"),
+    *("quota_snapshot_mb", "durable_sync", "rotate_durable_urls"),
+)
+
+
 @dataclass
 class Settings:
     """Everything the gateway can be tuned by. `from_env()` is the one place values are read."""
@@ -38,10 +50,22 @@ class Settings:
     rate_per_s: float = 200.0
     rate_burst: int = 400
     tool_timeout_s: float = 10.0
+    verify_timeout_s: float = 60.0  # one episode's verification; past it the verdict is void (verify_timeout)
     request_deadline_s: float = 10.0  # a request must arrive whole within this (else 408, closed)
     max_connections: int = 900  # open connections (below the usual 1,024 file descriptors)
     max_pending_per_client: int = 32  # unfinished requests one client address may hold
     sweep_interval_s: float = 5.0
+    # What one episode may store (apps/core/quotas.py): refused past these in the product's own words.
+    quota_events: int = 200_000  # rows in its event log
+    quota_browser_events: int = 100_000  # of which the browser's low-level events (the UI beacon)
+    quota_episode_mb: int = 256  # its database's growth over the world it started from, every store
+    quota_mail_mb: int = 128  # what its mail may grow by (Exchange: ErrorQuotaExceeded)
+    quota_drive_mb: int = 128  # what its files may grow by (OneDrive: quotaLimitReached)
+    quota_snapshot_mb: int = 256  # its snapshots together (at most 16 of them)
+    # Durable episodes (apps/core/durable.py): flush each checkpoint to the disk itself (survives a power
+    # loss, not only a crash); give restored episodes new URLs (the old ones revoked) instead of their own.
+    durable_sync: bool = False
+    rotate_durable_urls: bool = False
     allowed_hosts: list[str] = field(default_factory=list)
     keys: dict[str, str] = field(default_factory=dict)  # role -> key
     # One of several workers (`saasgym serve --workers N`, or a Ray actor): its name in the ledger, and
@@ -56,17 +80,12 @@ class Settings:
         env = os.environ
         s = cls(
             state_dir=Path(env.get("SAASGYM_STATE_DIR", ".saasgym")),
-            capacity=int(env.get("SAASGYM_CAPACITY", cls.capacity)),
-            default_ttl_s=int(env.get("SAASGYM_DEFAULT_TTL_S", cls.default_ttl_s)),
-            max_body_bytes=int(env.get("SAASGYM_MAX_BODY_BYTES", cls.max_body_bytes)),
-            rate_per_s=float(env.get("SAASGYM_RATE_PER_S", cls.rate_per_s)),
-            rate_burst=int(env.get("SAASGYM_RATE_BURST", cls.rate_burst)),
-            tool_timeout_s=float(env.get("SAASGYM_TOOL_TIMEOUT_S", cls.tool_timeout_s)),
-            request_deadline_s=float(env.get("SAASGYM_REQUEST_DEADLINE_S", cls.request_deadline_s)),
-            max_connections=int(env.get("SAASGYM_MAX_CONNECTIONS", cls.max_connections)),
-            max_pending_per_client=int(env.get("SAASGYM_MAX_PENDING_PER_CLIENT", cls.max_pending_per_client)),
             allowed_hosts=_env_list("SAASGYM_ALLOWED_HOSTS"),
         )
+        for name in FROM_ENV:  # SAASGYM_<NAME>, of the field's own type
+            if (value := env.get(f"SAASGYM_{name.upper()}")) is not None:
+                kind = type(getattr(cls, name))
+                setattr(s, name, value.strip().lower() in TRUE if kind is bool else kind(value))
         for name, value in overrides.items():
             setattr(s, name, value)
         for role in ("harness", "author", "reviewer"):
@@ -77,6 +96,19 @@ class Settings:
             s.keys["harness"] = read_or_create_key(s.state_dir / "harness.key")
         return s
 
+    def episode_quotas(self) -> EpisodeQuotas:
+        """The quotas every episode of this gateway gets."""
+        return EpisodeQuotas(
+            events=self.quota_events,
+            browser_events=self.quota_browser_events,
+            growth_bytes=self.quota_episode_mb * MIB,
+            stores={"mail": self.quota_mail_mb * MIB, "drive": self.quota_drive_mb * MIB},
+        )
+
     @property
     def ledger_path(self) -> Path:
         return self.state_dir / "ledger.db"
+
+    def checkpoint_dir(self, episode_id: str) -> Path:
+        """Where a durable episode is checkpointed."""
+        return self.state_dir / "episodes" / episode_id

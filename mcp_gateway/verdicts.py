@@ -64,10 +64,11 @@ class VerdictBook:
 
     def record(self, episode_id: str, task_id: str, verdict: dict[str, Any]) -> str:
         verdict_id = "vd_" + secrets.token_hex(8)
+        body = dumps(verdict)  # outside the ledger's lock: the event loop reads tokens under it
         with self.ledger._tx() as c:
             c.execute(
                 "INSERT INTO verdicts VALUES (?,?,?,?,?,?)",
-                (verdict_id, episode_id, task_id, verdict["outcome"], dumps(verdict), time.time()),
+                (verdict_id, episode_id, task_id, verdict["outcome"], body, time.time()),
             )
         return verdict_id
 

@@ -13,8 +13,9 @@ code pages are shared):
 Harness calls about an episode that land on another worker are relayed to the owner
 (`mcp_gateway/forwarding.py`); the ledger (one SQLite file, `BEGIN IMMEDIATE` writes) is shared, so
 capacity is reserved atomically across workers. When a worker dies the supervisor marks its active
-episodes `void` (their verdicts are `void`, never a reward of 0) and forks a fresh worker on the same
-sockets; the other workers and their episodes are untouched. SIGINT/SIGTERM stop every worker.
+episodes `void` (their verdicts are `void`, never a reward of 0) — but its durable episodes, which the
+fresh worker restores from their checkpoints — and forks a fresh worker on the same sockets; the other
+workers and their episodes are untouched. SIGINT/SIGTERM stop every worker.
 """
 
 from __future__ import annotations
@@ -88,7 +89,8 @@ class Supervisor:
         """Serve until SIGINT/SIGTERM; returns the exit status."""
         preload()
         ledger = Ledger(self.settings.ledger_path)
-        ledger.void_all("the server restarted and the episode's state was lost")
+        ledger.void_all("the server restarted and the episode's state was lost", keep_durable=True)
+        ledger.move_durable([slot.name for slot in self.slots])  # each worker restores its durable ones
         ledger.forget_workers()
         ledger.close()
         for sig in (signal.SIGINT, signal.SIGTERM):
@@ -117,6 +119,8 @@ class Supervisor:
             return
         conn.close()
         slot.ready, slot.failures = None, 0
+        for line in message.get("restarted", []):
+            self.echo(f"{line} (worker {slot.name})")
         self._banner_rows = self._banner_rows or message.get("rows")
         self._waiting.discard(slot.name)
         if slot.restarts:
@@ -159,11 +163,11 @@ class Supervisor:
                 self._failed = f"worker {slot.name} failed to start {slot.failures} times in a row"
                 return
         ledger = Ledger(self.settings.ledger_path)
-        lost = ledger.void_worker(slot.name, LOST_REASON)
+        lost = ledger.void_worker(slot.name, LOST_REASON, keep_durable=True)
         ledger.close()
         self.echo(
             f"saasgym: worker {slot.name} (pid {slot.process.pid}) exited with {slot.process.exitcode}; "
-            f"{len(lost)} of its episodes are void; restarting it"
+            f"{len(lost)} of its episodes are void (durable ones are restored); restarting it"
         )
         slot.restarts += 1
         self._start(slot, initial=slot is self.slots[0] and not self._banner_done)
@@ -224,7 +228,7 @@ def _worker_main(
     rows = first_episode(gateway) if first_episode is not None else []
 
     def on_ready() -> None:
-        ready.send({"worker": name, "rows": rows})
+        ready.send({"worker": name, "rows": rows, "restarted": gateway.restart_lines()})
         ready.close()
 
     config = uvicorn_config(gateway.asgi(), settings, host=settings.host, port=settings.port)

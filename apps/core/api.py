@@ -18,14 +18,18 @@ import threading
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
+from pathlib import Path
 from typing import Any
 
 from apps.core.actions import Action
+from apps.core.checkpoint_files import CorruptCheckpoint
+from apps.core.durable import Checkpointer, image_digest, read_meta, restore_db
 from apps.core.errors import ActionError, ErrorKind, UnknownActionError
 from apps.core.events import EventRecord
 from apps.core.journal import NetChange
 from apps.core.model_endpoint.recorder import EpisodeRecorder, carry_over
 from apps.core.naming import qualified, split_qualified
+from apps.core.quotas import EpisodeQuotas
 from apps.core.registry import discover, selected_apps
 from apps.core.runtime import Outcome, complete_task, record_browser_events, relog_undone, run_action
 from apps.core.safe_values import text_problem
@@ -82,6 +86,7 @@ class Episode:
         self._lock = db.lock  # one lock per episode database: actions and every reader take it
         self.closed = False
         self.task: Any = None  # the public part of the episode's task, when it has one
+        self.durable: Checkpointer | None = None  # set when checkpointed to disk (apps/core/durable.py)
 
     @property
     def lock(self) -> Any:
@@ -118,6 +123,7 @@ class Episode:
                 surface=surface,
                 user_id=spec.acting_user(self.world),
                 timeout_s=self.gym.tool_timeout_s,
+                quotas=self.gym.quotas,
                 browser_events=browser_events,
                 options=self.gym.app_options.get(app),
             )
@@ -187,11 +193,15 @@ class Episode:
                      "detail": {"reason": reason}, "outcome": "error", "error": reason}  # fmt: skip
             self.db.finish_action(last_seq=seq, tick=self.db.clock(), events=[event])
 
-    def record_browser_events(self, app: str, browser_events: Sequence[dict[str, Any]]) -> None:
-        """Log browser events that led to no action."""
+    def record_browser_events(self, app: str, browser_events: Sequence[dict[str, Any]]) -> int:
+        """Log browser events that led to no action; returns how many were logged (past the episode's
+        quota of browser events, or of events, the rest are dropped)."""
         self._check_open()
         with self._lock:
-            record_browser_events(self.db, app, browser_events)
+            logged, browser = self.db.logged_events()
+            kept = list(browser_events[: self.gym.quotas.browser_room(logged, browser)])
+            record_browser_events(self.db, app, kept)
+            return len(kept)
 
     # -- state ---------------------------------------------------------------------------------
     @property
@@ -260,12 +270,38 @@ class Episode:
         child.task = self.task
         return child
 
+    def make_durable(self, folder: Path, *, sync: bool = False) -> None:
+        """Checkpoint this episode to `folder` from now on, at every action boundary (`sync`: flush each
+        checkpoint to the disk itself, not only to the operating system); `Gym.restore_episode` brings it
+        back after a restart with the same state, clock and event log."""
+        self._check_open()
+        with self._lock:
+            checkpointer = Checkpointer(folder, self.db, sync=sync)
+            checkpointer.start(
+                {
+                    "format": 1,
+                    "episode_id": self.id,
+                    "world": self.world.name,
+                    "world_fingerprint": self.world.fingerprint,
+                    "apps": list(self.apps),
+                    "image_sha256": image_digest(self._golden),
+                }
+            )
+            self._attach(checkpointer)
+
+    def _attach(self, checkpointer: Checkpointer) -> None:
+        self.durable = checkpointer
+        self.db.lock.on_release = checkpointer.boundary
+
     def close(self) -> None:
-        """Free the episode's memory."""
+        """Free the episode's memory (and delete its checkpoint, when durable)."""
         if not self.closed:
             self.closed = True
+            self.db.lock.on_release = None
             self.gym.store.close(self.db)
             self.gym._episodes.pop(self.id, None)
+            if self.durable is not None:
+                self.durable.discard()
 
     def _check_open(self) -> None:
         if self.closed:
@@ -287,6 +323,7 @@ class Gym:
         """
         self.store = store or SqliteMemoryStore()
         self.tool_timeout_s: float | None = None  # per-action deadline for every surface
+        self.quotas = EpisodeQuotas()  # what one episode may store (apps/core/quotas.py)
         self.apps = apps or discover(selected_apps())
         self.app_options = dict(app_options or {})
         self._episodes: dict[str, Episode] = {}
@@ -315,6 +352,27 @@ class Gym:
         # An episode holds only its apps' tables: a one-app episode costs that app's memory, not the world's.
         golden = self.store.golden(w, [self.apps[a] for a in names])
         return self._register(w, golden, self.store.create(golden), names, episode_id)
+
+    def restore_episode(self, folder: Path, *, sync: bool = False) -> Episode:
+        """The durable episode checkpointed in `folder` (`Episode.make_durable`), back in this process with
+        its id, state, clock and event log; raises CorruptCheckpoint (nothing loaded) when the checkpoint
+        is damaged, or was taken on another world image (another world or app code)."""
+        meta = read_meta(folder)
+        world = load_world(meta["world"])
+        if world.fingerprint != meta["world_fingerprint"]:
+            raise CorruptCheckpoint(f"world {meta['world']} changed since the episode was checkpointed")
+        names = [a for a in self.apps if a in meta["apps"]]
+        if names != meta["apps"]:
+            raise CorruptCheckpoint(f"the episode's apps {meta['apps']} are not all served here")
+        golden = self.store.golden(world, [self.apps[a] for a in names])
+        if image_digest(golden) != meta["image_sha256"]:
+            raise CorruptCheckpoint(
+                "the episode was checkpointed on another golden image (world or app code)"
+            )
+        db, checkpointer = restore_db(self.store, golden, folder, sync=sync)
+        episode = self._register(world, golden, db, names, meta["episode_id"])
+        episode._attach(checkpointer)
+        return episode
 
     def episode(self, episode_id: str) -> Episode:
         """A live episode by id."""

@@ -13,6 +13,7 @@ from typing import Any
 from pydantic import ValidationError
 
 from apps.core.errors import ActionError, ErrorKind
+from apps.core.safe_values import printable, text_problem
 
 FORMATS = {
     "date-time": "a date-time in ISO 8601 (like 2026-03-02T09:30:00Z)",
@@ -75,11 +76,27 @@ def _bounds(schema: dict[str, Any]) -> str:
 
 
 def _shown(value: Any) -> str:
+    if isinstance(value, str) and len(value) > 60:
+        return f"{len(value):,} characters"
     try:
-        text = json.dumps(value, ensure_ascii=False, default=str)
+        text = printable(json.dumps(value, ensure_ascii=False, default=str))
     except (TypeError, ValueError):
         text = type(value).__name__
     return text if len(text) <= 60 else "a value too long to show"
+
+
+def _message(path: str, kind: str, schema: dict[str, Any], err: dict[str, Any]) -> str:
+    """The words for one failed parameter: what it accepts (from its schema) and what was given."""
+    given = err.get("input")
+    if err["type"] == "string_unicode" and isinstance(given, str):  # a lone surrogate: not Unicode text
+        return f"{path} {text_problem(given) or 'is not valid Unicode text'}"
+    want = expected(schema) if schema else "a valid value"
+    if kind == ErrorKind.REQUIRED:
+        return f"{path} is required: give {want}"
+    limit = (err.get("ctx") or {}).get("max_length")
+    if kind == ErrorKind.TOO_LONG and limit is not None and "maxLength" not in schema:
+        want += f" of at most {limit:,} characters"  # the engine's bound on every text, beyond the schema's
+    return f"{path} must be {want} (got {_shown(given)})"
 
 
 def _locate(properties: dict[str, Any], loc: tuple[Any, ...]) -> tuple[str, dict[str, Any]]:
@@ -118,11 +135,7 @@ def argument_error(exc: ValidationError, properties: dict[str, Any]) -> ActionEr
         kind = _kind(err["type"])
         if kind == ErrorKind.INVALID_CHOICE and not isinstance(err.get("input"), str | int | float):
             kind = ErrorKind.INVALID_TYPE  # a list or an object where one value of a picklist belongs
-        want = expected(schema) if schema else "a valid value"
-        if kind == ErrorKind.REQUIRED:
-            text = f"{path} is required: give {want}"
-        else:
-            text = f"{path} must be {want} (got {_shown(err.get('input'))})"
+        text = _message(path, kind, schema, err)
         field = str(err["loc"][0]) if err["loc"] else None
         failures[path] = ActionError(text, field=field, code=kind)
     if not failures:

@@ -15,7 +15,7 @@ from datetime import datetime, timedelta
 from typing import Any, Literal
 
 from apps.core.journal import entries
-from apps.core.safe_values import dumps
+from apps.core.safe_values import dumps, printable
 
 Surface = Literal["mcp", "cli", "ui", "python"]
 SURFACES: tuple[str, ...] = ("mcp", "cli", "ui", "python")
@@ -69,7 +69,8 @@ def record(
     detail: dict[str, Any] | None = None,
     parent: int | None = None,
 ) -> None:
-    """Append one event row (inside the caller's transaction)."""
+    """Append one event row (inside the caller's transaction). Texts are stored as UTF-8: a lone
+    surrogate in what a refused call sent is kept as its escape, so the refusal is still logged."""
     conn.execute(
         "INSERT INTO _event(seq, parent, kind, tick, wall, surface, app, name, args, outcome, error, detail)"
         " VALUES (?,?,?,?,?,?,?,?,?,?,?,?)",
@@ -81,21 +82,27 @@ def record(
             time.time(),
             surface,
             app,
-            name,
+            printable(name),
             dumps(args, sort_keys=True) if args is not None else None,
             outcome,
-            error,
+            printable(error) if error is not None else None,
             dumps(detail, sort_keys=True) if detail is not None else None,
         ),
     )
 
 
-def read(conn: sqlite3.Connection, *, since: int = 0) -> list[EventRecord]:
-    """Events after seq `since`, oldest first."""
+def read(
+    conn: sqlite3.Connection, *, since: int = 0, kinds: tuple[str, ...] | None = None
+) -> list[EventRecord]:
+    """Events after seq `since` (of `kinds` only, when given), oldest first."""
+    where, params = "seq > ?", [since]
+    if kinds is not None:
+        where += f" AND kind IN ({','.join('?' * len(kinds))})"
+        params.extend(kinds)
     rows = conn.execute(
         "SELECT seq, parent, kind, tick, wall, surface, app, name, args, outcome, error, detail"
-        " FROM _event WHERE seq > ? ORDER BY seq",
-        (since,),
+        f" FROM _event WHERE {where} ORDER BY seq",
+        params,
     )
     return [
         EventRecord(
@@ -103,6 +110,12 @@ def read(conn: sqlite3.Connection, *, since: int = 0) -> list[EventRecord]:
         )
         for r in rows
     ]
+
+
+def last_tick(conn: sqlite3.Connection) -> int:
+    """The tick of the last logged event (0 when none)."""
+    row = conn.execute("SELECT tick FROM _event ORDER BY seq DESC LIMIT 1").fetchone()
+    return row[0] if row else 0
 
 
 def to_jsonl(conn: sqlite3.Connection, start: datetime) -> str:

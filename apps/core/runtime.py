@@ -6,17 +6,20 @@ This is the single path every surface takes (MCP, CLI, UI, Python), so they beha
 from __future__ import annotations
 
 import logging
+import sqlite3
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
 
 from pydantic import BaseModel
+from sqlalchemy.exc import OperationalError
 from sqlmodel import Session
 
 from apps.core.actions import Action, Ctx
 from apps.core.errors import ActionError, ErrorKind
 from apps.core.ids import IdFactory
+from apps.core.quotas import EpisodeQuotas
 from apps.core.spec import AppSpec
 from apps.core.store import EpisodeDb
 from apps.core.worlds import World
@@ -72,11 +75,20 @@ def run_action(
     browser_events: Sequence[dict[str, Any]] = (),
     timeout_s: float | None = None,
     options: Mapping[str, Any] | None = None,
+    quotas: EpisodeQuotas | None = None,
 ) -> Outcome:
     """Run one action and record it; a failed action writes nothing but is still logged.
 
     With `timeout_s`, database work past the deadline is interrupted and the action fails cleanly.
+    `quotas` bound what the episode may store: a full event log refuses the call unlogged, browser
+    events past their quota are dropped, a write past a store's quota is refused (apps/core/quotas.py).
     """
+    limits = quotas or EpisodeQuotas(events=None, browser_events=None, growth_bytes=None, stores={})
+    logged, browser = db.logged_events()
+    full = limits.log_full(logged)
+    if full is not None:
+        return Outcome(seq=0, ok=False, error=full.message, code=full.code)
+    browser_events = browser_events[: limits.browser_room(logged, browser, reserve=1)]
     first_seq, tick = db.begin_action()
     seq = first_seq + len(browser_events)
     now = world.now + timedelta(seconds=tick)
@@ -90,7 +102,16 @@ def run_action(
         validated = action.validate(arguments)
         with db.deadline(timeout_s):
             result, elapsed = _execute(
-                db, spec, action, validated, now=now, seq=seq, tick=tick, user_id=user_id, options=options
+                db,
+                spec,
+                action,
+                validated,
+                now=now,
+                seq=seq,
+                tick=tick,
+                user_id=user_id,
+                options=options,
+                quotas=limits,
             )
     except ActionError as exc:
         error, field, code, failures = exc.message, exc.field, exc.code, exc.failures
@@ -143,6 +164,7 @@ def _execute(
     tick: int,
     user_id: str | None,
     options: Mapping[str, Any] | None = None,
+    quotas: EpisodeQuotas,
 ) -> tuple[Any, int]:
     """Run the service function in one transaction; returns its result and the logical seconds it waited."""
     with Session(db.action_bind, expire_on_commit=False) as session:
@@ -151,14 +173,28 @@ def _execute(
             changes_before = db.write_count()
             if not action.read_only:
                 db.mark_action(connection, seq, tick)
+                journal_before = db.journal_head()
+                db.count_stores(spec.stores)  # what they held before this action (recounted if unknown)
             ids = IdFactory(connection, spec.id_formats, spec.name)
             ctx = Ctx(db=session, now=now, ids=ids, user_id=user_id, options=options or {}, sql=connection)
             result = action.fn(ctx, **validated)
             session.flush()
             if action.read_only and db.write_count() != changes_before:
                 raise RuntimeError(f"read-only action {action.name} tried to write")
+            added = {}
+            if not action.read_only and db.write_count() != changes_before:
+                added = db.charge_stores(spec.stores, quotas, journal_before)
+                quotas.check_growth(db.grown_bytes())
             session.commit()
+            db.usage.add(added)
             return result, ctx.elapsed
+        except (sqlite3.OperationalError, OperationalError) as exc:
+            session.rollback()
+            if "full" in str(exc):  # the database hit its hard size while the action wrote
+                raise ActionError(
+                    "this episode's storage is full; nothing was saved", code=ErrorKind.LIMIT
+                ) from None
+            raise
         except BaseException:
             session.rollback()
             raise

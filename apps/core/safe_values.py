@@ -15,6 +15,7 @@ from typing import Any
 INT64_MIN, INT64_MAX = -(2**63), 2**63 - 1
 # C0 controls except tab, newline and carriage return; and lone UTF-16 surrogates (not valid Unicode).
 _FORBIDDEN = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff]")
+_SURROGATE = re.compile("[\ud800-\udfff]")
 
 
 def text_problem(value: str) -> str | None:
@@ -29,6 +30,12 @@ def text_problem(value: str) -> str | None:
         f"holds the control character U+{ord(char):04X} at position {found.start()}; text may contain "
         "tab, newline and carriage return but no other control characters"
     )
+
+
+def printable(text: str) -> str:
+    """`text` with every lone surrogate written as its escape (`\\ud800`), so it can be stored and sent
+    as UTF-8 (a message quoting refused input, an event log row)."""
+    return _SURROGATE.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
 
 
 def value_problem(value: Any) -> str | None:

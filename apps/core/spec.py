@@ -12,6 +12,7 @@ from apps.core.actions import ActionSet
 from apps.core.error_shapes import ENGINE_SHAPE, ErrorShape
 from apps.core.ids import IdFormat
 from apps.core.naming import check_app_name, qualified
+from apps.core.quotas import Store
 
 if TYPE_CHECKING:
     from fastapi import APIRouter
@@ -46,6 +47,8 @@ class AppSpec:
       make (a worksheet's grid of computed values, a document's sections): `{table: {field: fn(db, pk)}}`.
     - `prepare`: called (it must be idempotent and quick) whenever an episode offering the app is made, to
       start one-time background work such as compiling an engine before the first tool call needs it.
+    - `stores`: groups of its tables an episode may grow only up to a quota (`apps/core/quotas.py`), each
+      with the product's refusal past it (the office's mail and drive).
     """
 
     name: str
@@ -61,6 +64,7 @@ class AppSpec:
     default_user: Callable[[World], str | None] | None = None
     prepare: Callable[[], None] | None = None
     error_shape: ErrorShape = ENGINE_SHAPE
+    stores: tuple[Store, ...] = ()
 
     def acting_user(self, world: World) -> str | None:
         """The user id the agent acts as in `world` when the surface names none."""
@@ -77,3 +81,7 @@ class AppSpec:
                 raise ValueError(f"table {table.name} of app {self.name} must be named {self.name}_<object>")
             if len(table.primary_key.columns) != 1:
                 raise ValueError(f"table {table.name} must have exactly one primary-key column")
+        own = {t.name for t in self.metadata.sorted_tables}
+        for store in self.stores:
+            if not set(store.tables) <= own:
+                raise ValueError(f"store {store.name} of app {self.name} names tables the app does not own")

@@ -14,9 +14,12 @@ from typing import Any
 from sqlalchemy import create_engine, event
 from sqlalchemy.dialects.sqlite.base import SQLiteCompiler
 from sqlalchemy.engine import Engine
+from sqlalchemy.orm import Mapper
 from sqlalchemy.pool import StaticPool
 from sqlalchemy.sql import operators
 from sqlalchemy.util import LRUCache
+
+from apps.core.tool_runner import yield_point
 
 
 class EpisodeCompiler(SQLiteCompiler):
@@ -56,4 +59,14 @@ def engine_over(conn: sqlite3.Connection) -> Engine:
     pool = StaticPool(lambda: conn, dialect=DIALECT)
     engine = Engine(pool, DIALECT, _TEMPLATE.url, execution_options={"compiled_cache": COMPILED_CACHE})
     event.listen(engine, "begin", _begin)
+    # Between two statements a long call lets other episodes run (apps/core/tool_runner.py).
+    event.listen(engine, "before_cursor_execute", _between_statements)
     return engine
+
+
+def _between_statements(*_: Any) -> None:
+    yield_point()
+
+
+# ... and between two records an ORM query builds (a query that loads every deal of the org).
+event.listen(Mapper, "load", _between_statements)

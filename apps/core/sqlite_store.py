@@ -9,7 +9,6 @@ from __future__ import annotations
 import hashlib
 import sqlite3
 import threading
-import time
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -17,9 +16,10 @@ from typing import Any
 
 from sqlalchemy.exc import OperationalError
 
-from apps.core import cow_image, golden_cache, journal
+from apps.core import cow_image, golden_cache, journal, quotas, tool_runner
 from apps.core import events as event_log
 from apps.core.cow_image import Mapping, PagePatch, SealedImage
+from apps.core.episode_lock import EpisodeLock
 from apps.core.model_endpoint.recorder import MODEL_CALL_DDL
 from apps.core.spec import AppSpec
 from apps.core.sqlite_engine import engine_over
@@ -67,13 +67,14 @@ class SqliteEpisodeDb(EpisodeDb):
         tables: tuple[str, ...],
         image: SealedImage | None = None,
         mapping: Mapping | None = None,
+        base_bytes: int | None = None,
     ):
         self.conn = conn
         self.tables = tables
         self.image = image  # set when the database is a copy-on-write `mapping` of this sealed image
         self.mapping = mapping
         self.engine = engine_over(conn)
-        self.lock = threading.RLock()
+        self.lock = EpisodeLock()
         # One SQLAlchemy connection kept open for the actions' sessions: checking one out of the pool
         # and returning it (a reset) per action was a third of an empty action's session cost.
         self._action_connection = self.engine.connect()
@@ -81,6 +82,11 @@ class SqliteEpisodeDb(EpisodeDb):
         # so an action reads no bookkeeping back; None after anything else may have written it.
         self._head: tuple[int, int, bool, str | None] | None = None
         self._marked = False  # `_ctx.action_id` may be set: `finish_action` clears it
+        # Quotas: the size of the world it started from, what its stores gained, its browser events.
+        self.base_bytes = self.size_bytes() if base_bytes is None else base_bytes
+        self.usage = quotas.Usage(stores={})
+        self._browser: int | None = 0
+        self.replaced = False  # written other than by actions since the last durable checkpoint
 
     def repoint(self, patch: PagePatch | None) -> None:
         """Make the database a fresh mapping of its image, or of `patch`'s image with `patch` over it."""
@@ -98,9 +104,38 @@ class SqliteEpisodeDb(EpisodeDb):
             self.mapping.release()
         self.image = self.mapping = None
 
-    def forget_head(self) -> None:
-        """Drop the cached `_episode` row: call after writing the database other than by an action."""
+    def forget_head(self, *, emptied: bool = False) -> None:
+        """Drop what is kept of the database's state (the `_episode` row, the quota counts): call after
+        writing the database other than by an action; `emptied` when it is back to its golden image."""
         self._head = None
+        self.usage = quotas.Usage(stores={} if emptied else None)
+        self._browser = 0 if emptied else None
+        self.replaced = True
+
+    def size_bytes(self) -> int:
+        (pages,) = self.conn.execute("PRAGMA page_count").fetchone()
+        (size,) = self.conn.execute("PRAGMA page_size").fetchone()
+        return pages * size
+
+    # -- quotas ------------------------------------------------------------------------------
+    def logged_events(self) -> tuple[int, int]:
+        if self._browser is None:
+            (self._browser,) = self.conn.execute(
+                "SELECT count(*) FROM _event WHERE kind = 'browser'"
+            ).fetchone()
+        return self._read_head()[0] - 1, self._browser
+
+    def grown_bytes(self) -> int:
+        return self.size_bytes() - self.base_bytes
+
+    def journal_head(self) -> int:
+        return quotas.journal_head(self.conn)
+
+    def count_stores(self, stores: Sequence[quotas.Store]) -> None:
+        self.usage.of(self.conn, stores)
+
+    def charge_stores(self, stores: Sequence[quotas.Store], limits: quotas.EpisodeQuotas, since: int) -> dict:
+        return quotas.charge_stores(self.conn, self.usage, stores, limits, since)
 
     def _read_head(self) -> tuple[int, int, bool, str | None]:
         if self._head is None:
@@ -151,6 +186,8 @@ class SqliteEpisodeDb(EpisodeDb):
         except BaseException:
             c.execute("ROLLBACK")
             raise
+        if self._browser is not None:
+            self._browser += sum(1 for ev in events if ev.get("kind") == "browser")
         self._marked = False
         self._head = (last_seq + 1, tick, completed, answer)
 
@@ -159,8 +196,10 @@ class SqliteEpisodeDb(EpisodeDb):
         if seconds is None:
             yield
             return
-        limit = time.monotonic() + seconds
-        self.conn.set_progress_handler(lambda: time.monotonic() > limit, PROGRESS_STEPS)
+        # The call's own running time: a call paused so other episodes could run is not late for it.
+        clock = tool_runner.call_clock
+        limit = clock() + seconds
+        self.conn.set_progress_handler(lambda: clock() > limit, PROGRESS_STEPS)
         try:
             yield
         except (sqlite3.OperationalError, OperationalError) as exc:
@@ -187,8 +226,11 @@ class SqliteEpisodeDb(EpisodeDb):
     def net_changes(self) -> list[journal.NetChange]:
         return journal.net_changes(self.conn)
 
-    def events(self, *, since: int = 0) -> list[event_log.EventRecord]:
-        return event_log.read(self.conn, since=since)
+    def events(self, *, since: int = 0, kinds: tuple[str, ...] | None = None) -> list[event_log.EventRecord]:
+        return event_log.read(self.conn, since=since, kinds=kinds)
+
+    def last_tick(self) -> int:
+        return event_log.last_tick(self.conn)
 
     def events_jsonl(self, start: Any) -> str:
         return event_log.to_jsonl(self.conn, start)
@@ -198,7 +240,7 @@ class SqliteEpisodeDb(EpisodeDb):
 
     def execute_raw(self, sql: str, params: Sequence[Any] = ()) -> Any:
         with self.lock:
-            self._head = None  # the statement may write `_episode`
+            self.forget_head()  # the statement may write `_episode`, the event log or any store
             return self.conn.execute(sql, tuple(params)).fetchall()
 
 
@@ -244,12 +286,21 @@ class SqliteMemoryStore(EpisodeStore):
 
     def create(self, golden: GoldenImage) -> SqliteEpisodeDb:
         if isinstance(golden.source, SealedImage):
-            return _mapped(golden.source, golden.tables, None)
-        return SqliteEpisodeDb(_load(_connect(), golden.source), golden.tables)
+            return _mapped(golden.source, golden.tables, None, golden.source.size)
+        return SqliteEpisodeDb(_load(_connect(), golden.source), golden.tables, base_bytes=len(golden.source))
+
+    def from_state(self, golden: GoldenImage, state: PagePatch | bytes) -> SqliteEpisodeDb:
+        """An episode database holding a checkpointed state of an episode of `golden`."""
+        if isinstance(state, PagePatch):
+            db = _mapped(state.image, golden.tables, state, state.image.size)
+        else:
+            db = SqliteEpisodeDb(_load(_connect(), state), golden.tables, base_bytes=len(golden.data))
+        db.forget_head()
+        return db
 
     def reset(self, db: SqliteEpisodeDb, golden: GoldenImage) -> None:
         with db.lock:
-            db.forget_head()
+            db.forget_head(emptied=True)
             pending = db.conn.execute("SELECT count(*) FROM _journal").fetchone()[0]
             if pending > UNDO_LIMIT:
                 if db.mapping is not None:
@@ -300,9 +351,14 @@ class SqliteMemoryStore(EpisodeStore):
         with db.lock:
             if db.mapping is not None:
                 assert db.image is not None
-                return _mapped(db.image, db.tables, cow_image.changed_pages(db.conn, db.mapping))
-            data = db.conn.serialize()
-        return SqliteEpisodeDb(_load(_connect(), data), db.tables)
+                patch = cow_image.changed_pages(db.conn, db.mapping)
+                child = _mapped(db.image, db.tables, patch, db.base_bytes)
+            else:
+                child = SqliteEpisodeDb(
+                    _load(_connect(), db.conn.serialize()), db.tables, base_bytes=db.base_bytes
+                )
+        child.forget_head()  # its store usage and browser events are recounted on first need
+        return child
 
     def close(self, db: SqliteEpisodeDb) -> None:
         with db.lock:
@@ -314,7 +370,9 @@ class SqliteMemoryStore(EpisodeStore):
                 db.conn.close()
 
 
-def _mapped(image: SealedImage, tables: tuple[str, ...], patch: PagePatch | None) -> SqliteEpisodeDb:
+def _mapped(
+    image: SealedImage, tables: tuple[str, ...], patch: PagePatch | None, base_bytes: int | None = None
+) -> SqliteEpisodeDb:
     """An episode database that is a copy-on-write mapping of `image` (with `patch` written over it)."""
     conn = _connect()
     try:
@@ -322,7 +380,7 @@ def _mapped(image: SealedImage, tables: tuple[str, ...], patch: PagePatch | None
     except BaseException:
         conn.close()
         raise
-    return SqliteEpisodeDb(conn, tables, image=image, mapping=mapping)
+    return SqliteEpisodeDb(conn, tables, image=image, mapping=mapping, base_bytes=base_bytes)
 
 
 def cached_golden(world: World, apps: Sequence[AppSpec], *, sealed: bool = False) -> GoldenImage:

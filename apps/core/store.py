@@ -96,8 +96,12 @@ class EpisodeDb(ABC):
         """Net row changes against the golden state."""
 
     @abstractmethod
-    def events(self, *, since: int = 0) -> list[EventRecord]:
-        """The event log."""
+    def events(self, *, since: int = 0, kinds: tuple[str, ...] | None = None) -> list[EventRecord]:
+        """The event log (after seq `since`; of `kinds` only, when given)."""
+
+    @abstractmethod
+    def last_tick(self) -> int:
+        """The tick of the last logged event (0 when none), without reading the log."""
 
     @abstractmethod
     def events_jsonl(self, start: Any) -> str:
@@ -106,6 +110,27 @@ class EpisodeDb(ABC):
     @abstractmethod
     def content_hash(self) -> str:
         """sha256 over every app table's content and the id counters (not the clock)."""
+
+    # -- quotas (apps/core/quotas.py) ----------------------------------------------------------------
+    @abstractmethod
+    def logged_events(self) -> tuple[int, int]:
+        """(events in the log, of which browser events)."""
+
+    @abstractmethod
+    def grown_bytes(self) -> int:
+        """How many bytes larger the database is than the golden image it started from."""
+
+    @abstractmethod
+    def journal_head(self) -> int:
+        """The seq of the journal's last entry (0 when empty)."""
+
+    @abstractmethod
+    def count_stores(self, stores: Sequence[Any]) -> None:
+        """Know what each store gained in this episode so far (recounted from the journal if need be)."""
+
+    @abstractmethod
+    def charge_stores(self, stores: Sequence[Any], limits: Any, since: int) -> dict[str, int]:
+        """What the journal entries after `since` add to each store; raise its refusal past its quota."""
 
     @abstractmethod
     def execute_raw(self, sql: str, params: Sequence[Any] = ()) -> Any:
@@ -122,6 +147,10 @@ class EpisodeStore(ABC):
     @abstractmethod
     def create(self, golden: Any) -> EpisodeDb:
         """A fresh episode: an isolated copy of the golden image."""
+
+    @abstractmethod
+    def from_state(self, golden: Any, state: Any) -> EpisodeDb:
+        """An episode database holding `state`, a checkpoint payload of an episode of `golden`."""
 
     @abstractmethod
     def reset(self, db: EpisodeDb, golden: Any) -> None:

@@ -9,24 +9,26 @@ The gateway calls `build_ui_app(spec)` once per app and serves the result under
 
 from __future__ import annotations
 
+import functools
 import importlib
 import json
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from datetime import datetime
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlencode
 
 import jinja2
 from fastapi import FastAPI, Request
-from fastapi.responses import HTMLResponse, RedirectResponse, Response
+from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
 from fastapi.staticfiles import StaticFiles
-from starlette.concurrency import run_in_threadpool
 
 from apps.core.api import Episode
 from apps.core.runtime import Outcome
 from apps.core.scope_keys import EPISODE_SCOPE_KEY
 from apps.core.spec import AppSpec
+from apps.core.tool_runner import run_for
 
 CORE_DIR = Path(__file__).parent
 MAX_EVENTS_BODY = 256_000
@@ -81,11 +83,18 @@ class UiKit:
         args: dict[str, Any],
         trace: Sequence[dict[str, Any]] = (),
     ) -> Outcome:
-        """Run one of the app's actions on the request's episode (surface "ui"), with the browser trace."""
+        """Run one of the app's actions on the request's episode (surface "ui"), with the browser trace,
+        in the episode's fair queue like an MCP call."""
         episode = self.episode(request)
-        return await run_in_threadpool(
+        call = functools.partial(
             episode.invoke, self.spec.name, action, args, surface="ui", browser_events=list(trace)
         )
+        return await run_for(episode, call)
+
+    async def now(self, request: Request) -> datetime:
+        """The request's episode's logical time."""
+        episode = self.episode(request)
+        return await run_for(episode, lambda: episode.now)
 
     async def read(self, request: Request, action: str, args: dict[str, Any] | None = None) -> Any:
         """Run a read action and return its plain data; an error becomes an error page (ActionFailed)."""
@@ -94,10 +103,13 @@ class UiKit:
             raise ActionFailed(outcome)
         return outcome.data()
 
-    async def record_events(self, request: Request, events: Sequence[dict[str, Any]]) -> None:
-        """Log browser events that led to no action (e.g. a form refused before any action ran)."""
-        if events:
-            await run_in_threadpool(self.episode(request).record_browser_events, self.spec.name, list(events))
+    async def record_events(self, request: Request, events: Sequence[dict[str, Any]]) -> bool:
+        """Log browser events that led to no action (e.g. a form refused before any action ran); False
+        when the episode's quota of them is used up and they were dropped."""
+        if not events:
+            return True
+        episode = self.episode(request)
+        return bool(await run_for(episode, episode.record_browser_events, self.spec.name, list(events)))
 
     def has_action(self, name: str) -> bool:
         return name in self.spec.actions.actions
@@ -291,26 +303,38 @@ def build_ui_app(spec: AppSpec) -> FastAPI:
         body = await request.body()
         if len(body) > MAX_EVENTS_BODY:
             return Response(status_code=413)
-        await kit.record_events(request, parse_trace(body.decode("utf-8", "replace")))
+        if not await kit.record_events(request, parse_trace(body.decode("utf-8", "replace"))):
+            quota = kit.episode(request).gym.quotas.browser_events
+            message = (
+                f"this episode's event log, or its quota of {quota:,} browser events, is full: "
+                "nothing was recorded"
+            )
+            return JSONResponse({"error": message}, status_code=507)  # 507 Insufficient Storage
         return Response(status_code=204)
 
     @app.get("/_task", include_in_schema=False)
     async def task_page(request: Request) -> HTMLResponse:
-        done, answer = kit.episode(request).completed
+        episode = kit.episode(request)
+        done, answer = await run_for(episode, lambda: episode.completed)
         return kit.render(request, "task.html", {"title": "Your task", "done": done, "answer": answer})
 
     @app.post("/_complete", include_in_schema=False)
     async def complete(request: Request) -> Response:
         fields, trace = await kit.form(request)
         episode = kit.episode(request)
-        if trace:
-            episode.record_browser_events(spec.name, trace)
-        outcome = episode.complete_task(fields.get("answer") or None, surface="ui")
+
+        def complete() -> tuple[Outcome, bool]:
+            if trace:
+                episode.record_browser_events(spec.name, trace)
+            outcome = episode.complete_task(fields.get("answer") or None, surface="ui")
+            return outcome, episode.completed[0]
+
+        outcome, done = await run_for(episode, complete)
         if not outcome.ok:
             return kit.render(
                 request,
                 "task.html",
-                {"title": "Your task", "done": episode.completed[0], "answer": None, "error": outcome.error},
+                {"title": "Your task", "done": done, "answer": None, "error": outcome.error},
                 status=409,
             )
         return kit.redirect(request, "/_task")

@@ -8,9 +8,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from fastapi import Request
-from starlette.concurrency import run_in_threadpool
 
 from apps.core.runtime import Outcome
+from apps.core.tool_runner import run_for
 from apps.core.ui_kit import UiKit
 
 
@@ -53,4 +53,4 @@ async def run_steps(
                 episode.record_browser_events(app, trace)
             return None
 
-    return await run_in_threadpool(work)
+    return await run_for(episode, work)

@@ -28,7 +28,7 @@ class SalesforceErrors(ErrorShape):
         ErrorKind.ACCESS_DENIED: "INSUFFICIENT_ACCESS_OR_READONLY",
         ErrorKind.INVALID_STATE: "FIELD_INTEGRITY_EXCEPTION",
         ErrorKind.DUPLICATE: "DUPLICATE_VALUE",
-        ErrorKind.LIMIT: "LIMIT_EXCEEDED",
+        ErrorKind.LIMIT: "STORAGE_LIMIT_EXCEEDED",  # the org's storage (here: the episode's quota) is full
         ErrorKind.CLOSED: "INVALID_OPERATION",
         ErrorKind.INTERNAL: "UNKNOWN_EXCEPTION",
     }

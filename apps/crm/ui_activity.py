@@ -53,7 +53,7 @@ def build_activity_router(kit: UiKit) -> APIRouter:
             if me:
                 values["owner_id"] = me.get("id")
             if path == "/events/new":
-                start = kit.episode(request).now.replace(minute=0, second=0, microsecond=0) + timedelta(
+                start = (await kit.now(request)).replace(minute=0, second=0, microsecond=0) + timedelta(
                     hours=1
                 )
                 values.update(

@@ -121,7 +121,7 @@ async def new_values(kit: UiKit, request: Request, obj: EditableObject) -> dict[
     if me:
         values["owner_id"] = me.get("id")
     if obj.path == "/opportunities":
-        values["close_date"] = (kit.episode(request).now.date() + timedelta(days=30)).isoformat()
+        values["close_date"] = ((await kit.now(request)).date() + timedelta(days=30)).isoformat()
     account_id = request.query_params.get("account_id")
     if account_id and "account_id" in kit.params(obj.create):
         data = await kit.read(request, "get_account", {"account_id": account_id})

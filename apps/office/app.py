@@ -6,6 +6,7 @@ from apps.core.spec import AppSpec
 from apps.office.derived import DERIVED_FIELDS
 from apps.office.error_shape import SHAPE as ERROR_SHAPE
 from apps.office.ids import ID_FORMATS
+from apps.office.limits import DRIVE_STORE, MAIL_STORE
 from apps.office.models import office_registry
 from apps.office.seed import load_seed
 from apps.office.services import actions
@@ -43,4 +44,6 @@ spec = AppSpec(
     derived_fields=DERIVED_FIELDS,
     error_shape=ERROR_SHAPE,
     prepare=_start_formula_engine,
+    # what an episode's mail and files may grow by (apps/core/quotas.py), refused as Exchange and OneDrive do
+    stores=(MAIL_STORE, DRIVE_STORE),
 )

@@ -34,7 +34,7 @@ def build_calendar_router(kit: UiKit) -> APIRouter:
     async def week(request: Request) -> Response:
         me = await kit.read(request, "get_my_profile")
         tz = ZoneInfo(me["time_zone"])
-        now = kit.episode(request).now.astimezone(tz)
+        now = (await kit.now(request)).astimezone(tz)
         monday = _monday(request.query_params.get("week"), now.date())
         start = datetime(monday.year, monday.month, monday.day, tzinfo=tz)
         data = await kit.read(

@@ -88,7 +88,7 @@ def build_scheduling_router(kit: UiKit) -> APIRouter:
         values = dict(request.query_params)
         me = await kit.read(request, "get_my_profile")
         tz = ZoneInfo(me["time_zone"])
-        start, minutes = plan(values, kit.episode(request).now.astimezone(tz))
+        start, minutes = plan(values, (await kit.now(request)).astimezone(tz))
         people = picked_addresses(values, "attendees")
         day = start.date()
         opens = datetime.combine(day, time(FIRST_HOUR), tz)

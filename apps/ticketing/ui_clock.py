@@ -26,7 +26,7 @@ NUMBER = re.compile(r"^[A-Z]{2,4}[0-9]{7}$")  # a record number the page may lin
 def build_clock_router(kit: UiKit) -> APIRouter:
     router = APIRouter()
 
-    def page(
+    async def page(
         request: Request, values: dict[str, str] | None = None, error: str | None = None, status: int = 200
     ) -> Response:
         q = request.query_params
@@ -37,7 +37,7 @@ def build_clock_router(kit: UiKit) -> APIRouter:
             "sn_clock.html",
             {
                 "title": "Let time pass",
-                "now": kit.episode(request).now.strftime("%Y-%m-%d %H:%M"),
+                "now": (await kit.now(request)).strftime("%Y-%m-%d %H:%M"),
                 "values": values or {"hours": "24", "minutes": "0"},
                 "waited": _duration(int(waited)) if waited.isdigit() and not error else None,
                 "lists": lists,
@@ -49,7 +49,7 @@ def build_clock_router(kit: UiKit) -> APIRouter:
 
     @router.get(PATH)
     async def show(request: Request) -> Response:
-        return page(request)
+        return await page(request)
 
     @router.post(PATH, name="advance_time")
     async def advance(request: Request) -> Response:
@@ -57,7 +57,7 @@ def build_clock_router(kit: UiKit) -> APIRouter:
         args = {k: values[k].strip() or "0" for k in ("hours", "minutes") if k in values}
         outcome = await kit.run(request, "advance_time", args, trace)
         if not outcome.ok:
-            return page(request, values, error=outcome.error, status=422)
+            return await page(request, values, error=outcome.error, status=422)
         r = outcome.data()
         query = {key: ",".join(r.get(field) or []) for field, key, _ in LISTS}
         return kit.redirect(request, PATH, waited=r["waited_seconds"], breached=r["slas_breached"], **query)

@@ -18,6 +18,11 @@ class CreateEpisode(BaseModel):
     apps: list[str] | None = Field(None, max_length=50, description="apps the episode offers (default all)")
     ttl_s: int | None = Field(None, ge=1, le=MAX_TTL_S, description="seconds until the episode expires")
     seed: int | None = Field(None, ge=INT64_MIN, le=INT64_MAX, description="episode seed (64-bit), recorded")
+    durable: bool = Field(
+        False,
+        description="checkpoint the episode to the server's state dir at every action boundary: it survives "
+        "a restart of the server with its URLs, state, clock and snapshots",
+    )
 
 
 class ForkEpisode(BaseModel):

@@ -84,6 +84,14 @@ def episode_routes(manager: EpisodeManager) -> APIRouter:
         manager.restore(episode_id, body.snapshot_id)
         return manager.status(episode_id)
 
+    @v1.post("/episodes/{episode_id}/urls", status_code=201)
+    def new_urls(episode_id: str, request: Request) -> dict[str, Any]:
+        """New performer URLs for the episode; its old ones stop working (e.g. after a restart that kept
+        a durable episode's URLs, when they may have leaked)."""
+        urls = episode_urls(performer_base(request, manager.settings), manager.live(episode_id)[0].apps,
+                            *manager.new_urls(episode_id))  # fmt: skip
+        return {"episode_id": episode_id, "urls": urls}
+
     @v1.post("/episodes/{episode_id}/ui-launch", status_code=201)
     def new_ui_launch(episode_id: str, request: Request) -> dict[str, str]:
         """A new one-time browser launch URL for the episode."""

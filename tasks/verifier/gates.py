@@ -47,11 +47,12 @@ def no_forbidden_calls(events: list, apps: list[str]) -> GateResult:
     return GateResult("no_forbidden_calls", not bad, "; ".join(bad[:5]))
 
 
-def clock_intact(events: list, clock: int) -> GateResult:
+def clock_intact(events: list, last_tick: int, clock: int) -> GateResult:
+    """`events`: the calls of the log (actions and forbidden calls), `last_tick`: the log's last tick."""
     ticks = [e.tick for e in events]
     if any(b < a for a, b in zip(ticks, ticks[1:], strict=False)):
         return GateResult("clock_intact", False, "logged ticks go backwards")
-    expected = ticks[-1] if ticks else 0
+    expected = last_tick
     if clock != expected:
         return GateResult(
             "clock_intact", False, f"clock is at {clock}s but the logged actions moved it to {expected}s"

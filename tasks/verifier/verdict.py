@@ -165,15 +165,19 @@ def _check_answer(task: Task, completed: bool, answer: str | None) -> Check | No
     return Check("answer", ok, "" if ok else f"answer {answer!r} is not {describe(spec.match)}")
 
 
-def verify(episode: Any, task: Task, *, judge: Any = FROM_ENV) -> Verdict:
-    """Score one episode against one task. Infrastructure failures give `void`, never a 0 reward.
+def verify(episode: Any, task: Task, *, judge: Any = FROM_ENV, timeout_s: float | None = None) -> Verdict:
+    """Score one episode against one task. Infrastructure failures give `void`, never a 0 reward; so
+    does a verification that takes longer than `timeout_s` (reason `verify_timeout`).
 
     `judge` decides the task's judged rubric criteria: the environment's (default), a
     `tasks.rubric.judge.Judge`, None (only answers the episode recorded), or
     `tasks.rubric.evaluate.ASSUME_MET` (calibration without a judge).
     """
     try:
-        return _verify(episode, task, Judge.from_env() if judge is FROM_ENV else judge)
+        return _verify(episode, task, Judge.from_env() if judge is FROM_ENV else judge, timeout_s)
+    except TimeoutError:
+        detail = f"the verification took longer than {timeout_s:g} s and was stopped"
+        return Verdict("void", reason_codes=["verify_timeout"], checks=[Check("verifier", False, detail)])
     except Exception as exc:  # the verifier's own fault or a lost episode: void, not fail
         log.exception("verification of %s failed", getattr(episode, "id", "?"))
         return Verdict(
@@ -181,22 +185,29 @@ def verify(episode: Any, task: Task, *, judge: Any = FROM_ENV) -> Verdict:
         )
 
 
-def _verify(episode: Any, task: Task, judge: Any) -> Verdict:
-    # Every read below is taken as of one action boundary: the agent may be acting meanwhile.
-    with getattr(episode, "lock", contextlib.nullcontext()):
+def _verify(episode: Any, task: Task, judge: Any, timeout_s: float | None) -> Verdict:
+    # Every read below is taken as of one action boundary: the agent may be acting meanwhile. The
+    # episode's database work is interrupted past the deadline (its reads then raise TimeoutError).
+    with getattr(episode, "lock", contextlib.nullcontext()), episode.db.deadline(timeout_s):
         return _verify_locked(episode, task, judge)
+
+
+# The events a verdict reads: the calls (actions, forbidden calls). The browser's low-level events are
+# read by no gate or check (the clock gate needs only the log's last tick), so a log padded with them
+# costs the verdict nothing.
+VERDICT_EVENTS = ("action", "forbidden")
 
 
 def _verify_locked(episode: Any, task: Task, judge: Any) -> Verdict:
     if getattr(episode, "closed", False):
         return Verdict("void", reason_codes=["episode_lost"])
-    events = episode.events()
+    events = episode.db.events(kinds=VERDICT_EVENTS)
     by_seq = {e.seq: e for e in events}
     gate_results = [
         gates.world_integrity(episode.world),
         gates.journal_attributed(episode.db.journal(), by_seq, list(task.public.surfaces)),
         gates.no_forbidden_calls(events, list(task.public.apps)),
-        gates.clock_intact(events, episode.db.clock()),
+        gates.clock_intact(events, episode.db.last_tick(), episode.db.clock()),
     ]
     completed, answer = episode.completed
     net = [c for c in episode.db.net_changes() if not c.table.startswith("_")]

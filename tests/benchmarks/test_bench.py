@@ -86,8 +86,13 @@ def test_quick_mcp_bench_calls_real_tools_through_the_gateway_without_errors(tmp
     )
 
 
-def test_quick_start_and_fairness_benches_measure_real_processes(tmp_path):
-    figures = _by_name(_quick_bench(tmp_path, "start", "fair")[1])
+def test_quick_start_fairness_and_durable_benches_measure_real_processes(tmp_path):
+    figures = _by_name(_quick_bench(tmp_path, "start", "fair", "durable")[1])
+    per_call = figures["durable episode: server CPU per call (update, create, read; vs not durable)"]
+    assert per_call["baseline"] > 0 and per_call["target"] == "≤ 1.5×"
+    assert per_call["extra"]["checkpoint_bytes_per_call"] > 0  # every call's boundary reached the disk
+    restart = next(f for name, f in figures.items() if name.startswith("durable episode restored"))
+    assert restart["median"] > 0 and restart["target"] == "≤ 2 s"
     serve = figures["`saasgym serve` ready (acme, image cached)"]
     assert serve["target"] == "≤ 3 s" and serve["median"] > 0 and serve["extra"]["cpu_s"] > 0
     assert figures["`saasgym mcp crm --stdio` answers initialize (acme)"]["median"] > 0

@@ -63,3 +63,26 @@ def test_kill_9_then_restart_voids_lost_episodes(tmp_path):
     finally:
         proc.send_signal(signal.SIGINT)
         proc.wait(timeout=20)
+
+
+def test_the_crash_rules_keep_only_live_durable_episodes_for_their_worker(tmp_path):
+    """At start-up every active episode is void but a live durable one, which its worker restores; a
+    single-process server adopts the durable episodes of workers it replaced."""
+    from mcp_gateway.ledger import Ledger
+
+    path = tmp_path / "ledger.db"
+    w0, w1 = Ledger(path, worker="w0"), Ledger(path, worker="w1")
+    made = {}
+    for name, ledger, durable in [("plain", w0, False), ("kept", w0, True), ("other", w1, True)]:
+        made[name] = ledger.reserve(world="tiny", apps=["crm"], task=None, seed=None, ttl_s=60, capacity=9,
+                                    durable=durable)  # fmt: skip
+        ledger.set_state(made[name], "live")
+    reserved = w0.reserve(
+        world="tiny", apps=["crm"], task=None, seed=None, ttl_s=60, capacity=9, durable=True
+    )
+    assert sorted(w0.reconcile()) == sorted([made["plain"], reserved])  # a reserved one never lived
+    assert [r.id for r in w0.durable_to_restore()] == [made["kept"]]
+    assert w0.get(made["kept"]).durable and w0.get(made["kept"]).public()["durable"] is True
+    single = Ledger(path)  # a restart with one process: no worker names
+    assert single.reconcile() == []
+    assert sorted(r.id for r in single.durable_to_restore()) == sorted([made["kept"], made["other"]])

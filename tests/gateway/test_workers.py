@@ -169,6 +169,31 @@ def test_capacity_holds_across_workers_under_concurrent_creates(served):
                 assert api.delete(f"/v1/episodes/{row['episode_id']}").status_code == 200
 
 
+def test_a_performer_credential_on_the_other_workers_api_is_recorded_on_its_episode(served):
+    """A token or UI session cookie sent to the `/v1` of the worker that does not hold its episode is
+    refused there and recorded in the episode (relayed to its owner): the verdict is `invalid`."""
+    with _api(served) as api:
+        episode = _create(api)
+    owner = next(n for n, w in served["workers"].items() if episode["urls"]["mcp"].startswith(w["base"]))
+    other = next(w["base"] for n, w in served["workers"].items() if n != owner)
+    token = episode["urls"]["mcp"].split("/e/")[1].split("/")[0]
+    launched = httpx.get(episode["urls"]["crm_ui"], follow_redirects=False)
+    assert launched.status_code == 303
+    cookie = launched.cookies["saasgym_session"]
+    refused = [
+        httpx.get(f"{other}/v1/episodes", headers={"Authorization": f"Bearer {token}"}),
+        httpx.get(f"{other}/v1/tasks", cookies={"saasgym_session": cookie}),
+    ]
+    assert [r.status_code for r in refused] == [401, 401]
+    with _api(served, other) as api:
+        verdict = api.post(f"/v1/episodes/{episode['episode_id']}/verify", timeout=60).json()
+        events = api.get(f"/v1/episodes/{episode['episode_id']}/events").text
+    assert verdict["outcome"] == "invalid" and "gate:no_forbidden_calls" in verdict["reason_codes"]
+    assert events.count('"kind": "forbidden"') == 2
+    with _api(served) as api:
+        assert api.delete(f"/v1/episodes/{episode['episode_id']}").status_code == 200
+
+
 def test_a_killed_worker_voids_only_its_episodes_and_comes_back(served):
     made, w1 = served["made"], served["workers"]["w1"]
     os.kill(w1["pid"], signal.SIGKILL)

@@ -6,9 +6,11 @@ from sqlmodel import select
 
 from apps.core.actions import Ctx
 from apps.core.errors import ActionError, ErrorKind
+from apps.core.tool_runner import yield_point
 from apps.office.coworkers.engine import on_mail_delivered
 from apps.office.customers.engine import on_mail_to_customers
 from apps.office.error_shape import INVALID_RECIPIENTS
+from apps.office.limits import check_recipient_count
 from apps.office.models import Attachment, Message
 from apps.office.schemas import MessageDetail
 from apps.office.services.access import item_for
@@ -50,8 +52,10 @@ def drive_attachments(ctx: Ctx, item_ids: list[str]) -> list[Attachment]:
 def _send(ctx: Ctx, out: Outgoing, draft: Message | None = None) -> MessageDetail:
     if not (out.to or out.cc or out.bcc):
         raise ActionError("add at least one recipient (to, cc or bcc)", field="to", code=INVALID_RECIPIENTS)
+    check_recipient_count(out.to, out.cc, out.bcc)
     sent, delivered = deliver(ctx, out, sent_copy=draft)
     for copy in delivered:
+        yield_point()  # each colleague's reaction is decided now: a crowd is seconds of work
         on_mail_delivered(ctx, copy)
     on_mail_to_customers(ctx, sent)
     return message_detail(ctx, sent)
@@ -85,8 +89,10 @@ def send_mail(
 
     An @acme.example address with no mailbox is accepted and bounces: a non-delivery report
     ("Undeliverable: <subject>", from Microsoft Outlook) arrives in your inbox naming it.
-    Errors: a malformed address, no recipients.
+    Errors: a malformed address, no recipients, more than 500 recipients in To, Cc and Bcc together
+    (ErrorExceededMaxRecipientLimit: Exchange Online's limit per message).
     """
+    check_recipient_count(to, cc or [], bcc or [])  # before any address is looked up
     user = me(ctx)
     out = Outgoing(
         sender=user,
@@ -262,6 +268,7 @@ def forward_message(
         comment: your note above the forwarded message.
         cc: carbon-copy addresses.
     """
+    check_recipient_count(to, cc or [], [])
     user = me(ctx)
     original = own_message(ctx, message_id)
     attachments = list(ctx.db.exec(select(Attachment).where(Attachment.message_id == original.id)))

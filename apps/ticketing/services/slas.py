@@ -4,7 +4,7 @@ scheduled jobs (SLA breach timer, auto-close of resolved incidents)."""
 from __future__ import annotations
 
 from datetime import timedelta
-from typing import Literal
+from typing import Annotated, Literal
 
 from pydantic import BaseModel
 from sqlmodel import col, select
@@ -12,6 +12,7 @@ from sqlmodel import col, select
 from apps.core.actions import Ctx
 from apps.core.errors import ActionError, ErrorKind
 from apps.core.list_query import Limit, Offset
+from apps.core.param_schema import Range
 from apps.ticketing import choices as c
 from apps.ticketing.callers import engine as callers
 from apps.ticketing.models import Incident
@@ -20,6 +21,8 @@ from apps.ticketing.schemas import SlaDefinitionOut, TaskSlaOut, TaskSlaPage
 from apps.ticketing.services import approval_decisions, sla_engine
 from apps.ticketing.services.common import actions, aware, check_limit, find, stamp
 from apps.ticketing.services.incident_states import move, reopen
+
+MAX_WAIT_HOURS = 30 * 24
 
 
 class SlaDefinitionList(BaseModel):
@@ -117,7 +120,9 @@ def list_sla_definitions(ctx: Ctx) -> SlaDefinitionList:
 
 
 @actions.write
-def advance_time(ctx: Ctx, *, hours: int = 0, minutes: int = 0) -> ClockResult:
+def advance_time(
+    ctx: Ctx, *, hours: Annotated[int, Range(0, MAX_WAIT_HOURS)] = 0, minutes: Annotated[int, Range(0)] = 0
+) -> ClockResult:
     """Wait: let logical time pass (at most 30 days), then run the scheduled jobs.
 
     Callers who were asked something (or whose fix did not hold) write back when their time comes
@@ -131,8 +136,15 @@ def advance_time(ctx: Ctx, *, hours: int = 0, minutes: int = 0) -> ClockResult:
         hours: hours to let pass (0 or more).
         minutes: minutes to let pass, added to the hours (0 or more).
     """
+    for name, value in (("hours", hours), ("minutes", minutes)):
+        if value < 0:
+            raise ActionError(
+                f"{name} must be 0 or more (got {value}); time only moves forward",
+                field=name,
+                code=ErrorKind.INVALID_VALUE,
+            )
     seconds = hours * 3600 + minutes * 60
-    if seconds <= 0 or seconds > 30 * 86400:
+    if seconds <= 0 or seconds > MAX_WAIT_HOURS * 3600:
         raise ActionError(
             "wait between 1 minute and 30 days (hours and/or minutes)",
             field="hours",

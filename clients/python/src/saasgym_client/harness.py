@@ -94,9 +94,13 @@ class Harness:
         apps: list[str] | None = None,
         ttl_s: int | None = None,
         seed: int | None = None,
+        durable: bool = False,
     ) -> Episode:
-        """Provision an episode (of a task, when given: its world and apps come with it)."""
-        body = self.send(calls.create(world=world, task=task, apps=apps, ttl_s=ttl_s, seed=seed))
+        """Provision an episode (of a task, when given: its world and apps come with it); a `durable` one
+        survives a restart of the server (checkpointed at every action boundary)."""
+        body = self.send(
+            calls.create(world=world, task=task, apps=apps, ttl_s=ttl_s, seed=seed, durable=durable or None)
+        )
         return Episode(self, **_EpisodeData.from_json(body))
 
     def episode(self, episode_id: str) -> EpisodeStatus:
@@ -187,9 +191,13 @@ class AsyncHarness:
         apps: list[str] | None = None,
         ttl_s: int | None = None,
         seed: int | None = None,
+        durable: bool = False,
     ) -> AsyncEpisode:
-        """Provision an episode (of a task, when given: its world and apps come with it)."""
-        body = await self.send(calls.create(world=world, task=task, apps=apps, ttl_s=ttl_s, seed=seed))
+        """Provision an episode (of a task, when given: its world and apps come with it); a `durable` one
+        survives a restart of the server (checkpointed at every action boundary)."""
+        body = await self.send(
+            calls.create(world=world, task=task, apps=apps, ttl_s=ttl_s, seed=seed, durable=durable or None)
+        )
         return AsyncEpisode(self, **_EpisodeData.from_json(body))
 
     async def episode(self, episode_id: str) -> EpisodeStatus:
