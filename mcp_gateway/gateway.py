@@ -21,6 +21,7 @@ from mcp_gateway.ledger import Ledger
 from mcp_gateway.limits import BodyLimit, HostOriginGuard, RateLimiter, default_allowed_hosts
 from mcp_gateway.mcp_stack import McpStack
 from mcp_gateway.performer_guard import PerformerCredentialGuard
+from mcp_gateway.product_routes import ProductRoutes
 from mcp_gateway.responses import with_security_headers
 from mcp_gateway.routing import EpisodeDispatcher
 from mcp_gateway.settings import Settings
@@ -45,6 +46,10 @@ class EpisodeUrls:
     @property
     def cli(self) -> str:
         return f"{self.base}/e/{self.token}"
+
+    def instance(self, app: str) -> str:
+        """The instance URL to give a vendor's SDK for `app`'s product API (the token is its access token)."""
+        return f"{self.base}/e/{self.token}/{app}"
 
 
 class LazyApp:
@@ -136,6 +141,7 @@ class Gateway:
             limiter=self.limiter,
             background=[self._sweeper],
             pinned=self.pinned,
+            product_apis=ProductRoutes.of(specs, lambda spec: LazyApp(spec.api.build)),
         )
         return HostOriginGuard(BodyLimit(with_security_headers(dispatcher), s.max_body_bytes), hosts)
 
