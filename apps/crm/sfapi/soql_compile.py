@@ -40,7 +40,13 @@ def _expand_fields(root: SObject, kind: str, query: Query) -> list[Path]:
 
 
 def compile_query(
-    query: Query, root: SObject, objects: Any, today: date, user_id: str | None, *, child_of: str | None = None
+    query: Query,
+    root: SObject,
+    objects: Any,
+    today: date,
+    user_id: str | None,
+    *,
+    child_of: str | None = None,
 ) -> Plan:
     """The plan of `query` over `root`; `child_of` is the foreign key column of a child subquery."""
     planner = Planner(root, objects, today, user_id)
@@ -141,7 +147,9 @@ def compile_query(
     )
 
 
-def _child(sub: Query, root: SObject, objects: Any, today: date, user_id: str | None) -> tuple[str, Plan, str]:
+def _child(
+    sub: Query, root: SObject, objects: Any, today: date, user_id: str | None
+) -> tuple[str, Plan, str]:
     found = next(((n, c) for n, c in root.children.items() if n.lower() == sub.object.lower()), None)
     if found is None:
         raise ActionError(

@@ -116,7 +116,9 @@ class Planner:
                 for target in rel.targets:
                     target_obj = self.objects(target)
                     a = f"t{len(self.joins) + 1}"
-                    self.joins.append(f"LEFT JOIN {target_obj.table} {a} ON {a}.id = {alias}.{rel.field.column}")
+                    self.joins.append(
+                        f"LEFT JOIN {target_obj.table} {a} ON {a}.id = {alias}.{rel.field.column}"
+                    )
                     joined.append((a, target_obj))
                 self.aliases[key] = joined
                 self._parent(tuple([*keys, rel.name]), joined)
@@ -173,7 +175,9 @@ class Planner:
     # -- conditions -------------------------------------------------------------------------------------
     def condition(self, node: Any, *, aggregates: bool = False) -> str:
         if isinstance(node, Logic):
-            return "(" + f" {node.op} ".join(self.condition(i, aggregates=aggregates) for i in node.items) + ")"
+            return (
+                "(" + f" {node.op} ".join(self.condition(i, aggregates=aggregates) for i in node.items) + ")"
+            )
         if isinstance(node, Not):
             return f"(NOT {self.condition(node.item, aggregates=aggregates)})"
         return self.comparison(node, aggregates=aggregates)

@@ -65,7 +65,9 @@ def run_query(ctx: Ctx, soql: str, *, version: str, batch_size: int = DEFAULT_BA
         total = _rows(ctx, plan.sql, plan.params)[0][0]
         total = max(min(total - plan.offset, plan.limit if plan.limit is not None else total), 0)
         return {"totalSize": total, "done": True, "records": []}
-    total = _rows(ctx, f"SELECT COUNT(*) FROM ({_window(plan.sql, plan.limit, plan.offset)})", plan.params)[0][0]
+    total = _rows(ctx, f"SELECT COUNT(*) FROM ({_window(plan.sql, plan.limit, plan.offset)})", plan.params)[
+        0
+    ][0]
     if plan.count_only:
         return {"totalSize": total, "done": True, "records": []}
     if plan.aggregate:
@@ -78,7 +80,9 @@ def run_query(ctx: Ctx, soql: str, *, version: str, batch_size: int = DEFAULT_BA
         _attach_children(ctx, records, rows, plan, name, child, version)
     result: dict[str, Any] = {"totalSize": total, "done": start + len(rows) >= total, "records": records}
     if not result["done"]:
-        result["nextRecordsUrl"] = f"/services/data/{version}/query/{locator(soql, batch_size)}-{start + len(rows)}"
+        result["nextRecordsUrl"] = (
+            f"/services/data/{version}/query/{locator(soql, batch_size)}-{start + len(rows)}"
+        )
     return result
 
 

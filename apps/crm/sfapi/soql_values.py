@@ -114,7 +114,9 @@ def literal(spec: FieldSpec, value: Value) -> Any:
         return value.value
     if kind_of in NUMBER_TYPES:
         if kind != "number":
-            raise bad_value(spec, value, f"{'int' if kind_of == 'int' else 'double'} and should not be quoted")
+            raise bad_value(
+                spec, value, f"{'int' if kind_of == 'int' else 'double'} and should not be quoted"
+            )
         return value.value
     if kind_of == "boolean":
         if kind != "bool":
