@@ -98,7 +98,8 @@ class Gateway:
     def base(self) -> str:
         """Where this process's performer URLs point (its own port when it is one of several workers)."""
         s = self.settings
-        return s.url_base or f"http://{s.host}:{s.url_port or s.port}"
+        scheme = "https" if s.tls_certfile else "http"
+        return s.url_base or f"{scheme}://{s.host}:{s.url_port or s.port}"
 
     def create(self, world: str = "acme", **kwargs: Any) -> tuple[Episode, EpisodeUrls]:
         """Provision an episode through the ledger (capacity first) and return it with its URLs."""

@@ -49,6 +49,10 @@ class Settings:
     worker: str | None = None
     url_port: int | None = None
     url_base: str | None = None
+    # HTTPS: a certificate and its key (PEM). Vendors' SDKs that insist on https (simple-salesforce builds
+    # https://<host>/services/data/… from any instance URL) then reach the products' APIs unchanged.
+    tls_certfile: str | None = None
+    tls_keyfile: str | None = None
 
     @classmethod
     def from_env(cls, **overrides) -> Settings:
@@ -66,6 +70,8 @@ class Settings:
             max_connections=int(env.get("SAASGYM_MAX_CONNECTIONS", cls.max_connections)),
             max_pending_per_client=int(env.get("SAASGYM_MAX_PENDING_PER_CLIENT", cls.max_pending_per_client)),
             allowed_hosts=_env_list("SAASGYM_ALLOWED_HOSTS"),
+            tls_certfile=env.get("SAASGYM_TLS_CERTFILE") or None,
+            tls_keyfile=env.get("SAASGYM_TLS_KEYFILE") or None,
         )
         for name, value in overrides.items():
             setattr(s, name, value)
