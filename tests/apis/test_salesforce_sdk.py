@@ -17,7 +17,9 @@ def test_simple_salesforce_queries_describes_searches_and_writes(tls_server):
     with episode.lock:  # the same sums straight from the episode's table
         sql = "SELECT stage_name, COUNT(*), SUM(amount) FROM crm_opportunity GROUP BY stage_name ORDER BY 1"
         stages = [list(row) for row in episode.db.conn.execute(sql)]
-    assert [[s, n, round(t, 2)] for s, n, t in out["aggregate"]] == [[s, n, round(t, 2)] for s, n, t in stages]
+    assert [[s, n, round(t, 2)] for s, n, t in out["aggregate"]] == [
+        [s, n, round(t, 2)] for s, n, t in stages
+    ]
     assert "ExpectedRevenue" in out["describe"] and "Loss_Reason__c" in out["describe"]
     assert {"Account", "Contact", "Opportunity", "User"} <= set(out["global"])
     assert out["created"] is True and out["update_status"] == 204

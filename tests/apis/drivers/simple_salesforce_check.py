@@ -10,12 +10,17 @@ from simple_salesforce.exceptions import SalesforceError
 job = json.load(sys.stdin)
 sf = Salesforce(instance_url=job["instance_url"], session_id=job["token"], version="62.0")
 out = {}
-page = sf.query("SELECT Id, Name, Account.Name FROM Contact ORDER BY LastName", headers={"Sforce-Query-Options": "batchSize=200"})
+page = sf.query(
+    "SELECT Id, Name, Account.Name FROM Contact ORDER BY LastName",
+    headers={"Sforce-Query-Options": "batchSize=200"},
+)
 out["first_page"] = [page["totalSize"], page["done"], len(page["records"])]
 everything = sf.query_all("SELECT Id FROM Contact")
 out["query_all"] = [everything["totalSize"], len(everything["records"])]
 out["parent"] = sorted(k for k in page["records"][0] if k != "attributes")
-agg = sf.query("SELECT StageName, COUNT(Id) n, SUM(Amount) total FROM Opportunity GROUP BY StageName ORDER BY StageName")
+agg = sf.query(
+    "SELECT StageName, COUNT(Id) n, SUM(Amount) total FROM Opportunity GROUP BY StageName ORDER BY StageName"
+)
 out["aggregate"] = [[r["StageName"], r["n"], r["total"]] for r in agg["records"]]
 out["describe"] = [f["name"] for f in sf.Opportunity.describe()["fields"]]
 out["global"] = [o["name"] for o in sf.describe()["sobjects"]]
