@@ -28,6 +28,7 @@ def surface_allowed(surface: str, allowed: list[str] | tuple[str, ...]) -> bool:
     """Whether an action made on `surface` is allowed by a task that allows `allowed`."""
     return surface in allowed or IMPLIED_SURFACES.get(surface) in allowed
 
+
 EVENT_DDL = """
 CREATE TABLE _event (
     seq INTEGER PRIMARY KEY,

@@ -53,10 +53,30 @@ class SaveResult(BaseModel):
     errors: list[Any]
 
 
-class Described(BaseModel):
-    """A describe body as the REST API returns it."""
+class GlobalDescribe(BaseModel):
+    """describeGlobal: every object with its name, label, key prefix and what you may do with it."""
 
     model_config = ConfigDict(extra="allow")
+    encoding: str
+    maxBatchSize: int
+    sobjects: list[dict[str, Any]]
+
+
+class ObjectDescribe(BaseModel):
+    """describeSObject: the object's fields (type, length, picklist values, relationship name …) and its
+    child relationships."""
+
+    model_config = ConfigDict(extra="allow")
+    name: str
+    fields: list[dict[str, Any]]
+    childRelationships: list[dict[str, Any]]
+
+
+class RecordOut(BaseModel):
+    """One record: its `attributes` (type, url) and the fields asked for."""
+
+    model_config = ConfigDict(extra="allow")
+    attributes: dict[str, Any]
 
 
 def _version(api_version: str) -> str:
@@ -115,7 +135,7 @@ def search(ctx: Ctx, *, sosl: str, api_version: ApiVersion = DEFAULT_VERSION) ->
 
 
 @actions.read
-def describe_global(ctx: Ctx, *, api_version: ApiVersion = DEFAULT_VERSION) -> Described:
+def describe_global(ctx: Ctx, *, api_version: ApiVersion = DEFAULT_VERSION) -> GlobalDescribe:
     """List the objects (describeGlobal): name, label, key prefix and whether you may create, update,
     delete, query and search them.
 
@@ -123,11 +143,11 @@ def describe_global(ctx: Ctx, *, api_version: ApiVersion = DEFAULT_VERSION) -> D
         api_version: the API version the URLs name (default v62.0).
     """
     objects = [object_named(ctx, name) for name in OBJECT_NAMES]
-    return Described(**describe.describe_global(objects, _version(api_version)))
+    return GlobalDescribe(**describe.describe_global(objects, _version(api_version)))
 
 
 @actions.read
-def describe_sobject(ctx: Ctx, *, sobject: str, api_version: ApiVersion = DEFAULT_VERSION) -> Described:
+def describe_sobject(ctx: Ctx, *, sobject: str, api_version: ApiVersion = DEFAULT_VERSION) -> ObjectDescribe:
     """Describe an object (describeSObject): every field with its type, length, picklist values, whether
     it can be created or updated, its relationship name (AccountId -> Account), and the child
     relationships (Account -> Contacts, Opportunities …). INVALID_TYPE for an unknown object.
@@ -136,7 +156,7 @@ def describe_sobject(ctx: Ctx, *, sobject: str, api_version: ApiVersion = DEFAUL
         sobject: the object's API name, e.g. Opportunity.
         api_version: the API version the URLs name (default v62.0).
     """
-    return Described(**describe.describe_sobject(require_object(ctx, sobject), _version(api_version)))
+    return ObjectDescribe(**describe.describe_sobject(require_object(ctx, sobject), _version(api_version)))
 
 
 def _record_id(value: str) -> str:
@@ -156,7 +176,7 @@ def get_record(
     record_id: str,
     fields: list[str] | None = None,
     api_version: ApiVersion = DEFAULT_VERSION,
-) -> Described:
+) -> RecordOut:
     """Read one record by id with the fields you name (all fields when none), as GET
     /sobjects/{sobject}/{id} answers it. NOT_FOUND when no such record exists.
 
@@ -178,7 +198,7 @@ def get_record(
     found = run_query(ctx, soql, version=_version(api_version))["records"]
     if not found:
         raise ActionError("The requested resource does not exist", field="record_id", code="NOT_FOUND")
-    return Described(**found[0])
+    return RecordOut(**found[0])
 
 
 @actions.write
