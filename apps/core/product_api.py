@@ -3,9 +3,10 @@ declares to serve one, and what its routes share.
 
 An app declares `AppSpec.api = ProductApi(prefixes, build)` (`apps/core/spec.py`): the paths its
 product's API lives under (`/services/` for Salesforce, `/api/now/` for ServiceNow, `/v1.0/` for
-Graph) and a factory of the ASGI app serving them. The gateway finds the episode (from the capability token sent as the bearer token, or
-from the episode's URL) and hands the request on with the episode in the ASGI scope; a request without a
-valid credential arrives without one, and the app answers 401 in its product's shape.
+Graph) and a factory of the ASGI app serving them. The gateway finds the episode (from the capability
+token sent as the bearer token, or from the episode's URL) and hands the request on with the episode in
+the ASGI scope; a request without a valid credential arrives without one, and the app answers 401 in its
+product's shape.
 
 Every route runs the app's actions (`invoke`: the same service functions as MCP, CLI, UI and Python) on
 the surface `api`, in the episode's fair queue, so its calls are journaled and verified like any other.

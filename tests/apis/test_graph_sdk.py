@@ -10,7 +10,8 @@ def test_msgraph_sdk_lists_filters_sends_creates_and_lists_drive_items(tls_serve
     episode, urls = tls_server.new_episode("tiny", apps=["office"])
     me = episode.call("office_get_my_profile")
     with episode.lock:  # the unread messages straight from the episode's table
-        sql = "SELECT subject FROM office_message WHERE owner_id = ? AND NOT is_read ORDER BY received_date_time DESC, id"
+        sql = "SELECT subject FROM office_message WHERE owner_id = ? AND NOT is_read "
+        sql += "ORDER BY received_date_time DESC, id"
         unread = [row[0] for row in episode.db.conn.execute(sql, (me["id"],))]
     job = {
         "base": tls_server.base,

@@ -50,8 +50,12 @@ def test_salesforce_mcp_server_queries_creates_updates_and_is_verified(tls_serve
     async def create_contact(client):  # noqa: ANN001, ANN202
         tools = [t.name for t in (await client.list_tools()).tools]
         account = await _first_id(client, "SELECT Id, Name FROM Account WHERE Name = 'Parker PLC'")
-        contact = {"AccountId": account, "FirstName": "Dana", "LastName": "Whitfield", "Title": "Procurement Lead",
-                   "Email": "dana.whitfield@parkerplc.com", "Phone": "(662) 555-0148"}  # fmt: skip
+        contact = {"AccountId": account, "FirstName": "Dana", "LastName": "Whitfield"}
+        contact |= {
+            "Title": "Procurement Lead",
+            "Email": "dana.whitfield@parkerplc.com",
+            "Phone": "(662) 555-0148",
+        }
         return tools, await client.call_tool("create_record", {"object_name": "Contact", "data": contact})
 
     tools, created = _session(_server(tls_server.base, made.performer_token, tls_server.cert), create_contact)

@@ -9,7 +9,7 @@ def test_simple_salesforce_queries_describes_searches_and_writes(tls_server):
     episode, urls = tls_server.new_episode("acme", apps=["crm"])
     job = {"instance_url": tls_server.base, "token": urls.token}
     out = run_driver("salesforce", "simple_salesforce_check", job, tls_server.cert)
-    contacts = episode.call("crm_query", soql="SELECT COUNT() FROM Contact")["totalSize"]
+    contacts = episode.call("crm_query_soql", soql="SELECT COUNT() FROM Contact")["totalSize"]
     assert contacts > 400  # acme: the batches of 200 page through nextRecordsUrl
     assert out["first_page"] == [contacts, False, 200]
     assert out["query_all"] == [contacts, contacts]

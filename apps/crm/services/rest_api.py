@@ -2,7 +2,7 @@
 rows created, read, updated and deleted by their API names.
 
 These are what `/services/data/vNN.0/…` serves (`apps/crm/sfapi/routes.py`), and the same operations
-as MCP tools (`crm_query`, `crm_create_record` …), CLI commands and Python calls. A record written here
+as MCP tools (`crm_query_soql`, `crm_create_record` …), CLI commands and Python calls. A record written here
 runs the object's own action (`create_account`, `update_opportunity` …) with the same checks.
 """
 
@@ -84,7 +84,7 @@ def _version(api_version: str) -> str:
 
 
 @actions.read
-def query(
+def query_soql(
     ctx: Ctx, *, soql: str, batch_size: BatchSize = DEFAULT_BATCH, api_version: ApiVersion = DEFAULT_VERSION
 ) -> QueryResult:
     """Run a SOQL query, like the REST API's /query resource: SELECT fields (parent fields like
@@ -119,7 +119,7 @@ def query_more(ctx: Ctx, *, locator: str, api_version: ApiVersion = DEFAULT_VERS
 
 
 @actions.read
-def search(ctx: Ctx, *, sosl: str, api_version: ApiVersion = DEFAULT_VERSION) -> SearchResult:
+def search_sosl(ctx: Ctx, *, sosl: str, api_version: ApiVersion = DEFAULT_VERSION) -> SearchResult:
     """Search records with SOSL, like the REST API's /search resource:
     FIND {words} [IN ALL FIELDS | NAME FIELDS | EMAIL FIELDS | PHONE FIELDS]
     [RETURNING Account(Id, Name WHERE Industry = 'Banking' LIMIT 5), Contact(Id, Email)] [LIMIT n].

@@ -5,11 +5,12 @@ from __future__ import annotations
 from apps.core.actions import Ctx
 from apps.core.errors import ActionError
 from apps.crm.fields import FieldSpec
-from apps.crm.services.org import custom_fields, picklist_of
 from apps.crm.sfapi.catalog import SObject, sobject
 
 
 def _custom(ctx: Ctx, object_name: str) -> tuple[FieldSpec, ...]:
+    from apps.crm.services.org import custom_fields, picklist_of  # the services import this module
+
     return tuple(
         FieldSpec(
             api=c.api_name,

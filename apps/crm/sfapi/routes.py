@@ -133,7 +133,7 @@ async def query(request: Request) -> Response:
     args: dict[str, Any] = {"soql": soql, "api_version": request.path_params["version"]}
     if size := _batch_size(request):
         args["batch_size"] = size
-    return await _run(request, "query", args)
+    return await _run(request, "query_soql", args)
 
 
 async def query_more(request: Request) -> Response:
@@ -145,7 +145,7 @@ async def search(request: Request) -> Response:
     sosl = request.query_params.get("q")
     if not sosl:
         return _error("MALFORMED_SEARCH", "A search string has to be specified")
-    return await _run(request, "search", {"sosl": sosl, "api_version": request.path_params["version"]})
+    return await _run(request, "search_sosl", {"sosl": sosl, "api_version": request.path_params["version"]})
 
 
 async def not_found(request: Request) -> Response:

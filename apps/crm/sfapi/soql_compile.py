@@ -153,8 +153,9 @@ def _child(
     found = next(((n, c) for n, c in root.children.items() if n.lower() == sub.object.lower()), None)
     if found is None:
         raise ActionError(
-            f"Didn't understand relationship '{sub.object}' in FROM part of query call. If you are attempting "
-            "to use a custom relationship, be sure to append the '__r' after the custom relationship name. "
+            f"Didn't understand relationship '{sub.object}' in FROM part of query call. "
+            "If you are attempting to use a custom relationship, be sure to append the '__r' after the "
+            "custom relationship name. "
             "Please reference your WSDL or the describe call for the appropriate names.",
             field="q",
             code="INVALID_TYPE",

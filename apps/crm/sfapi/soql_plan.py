@@ -124,6 +124,9 @@ class Planner:
                 self._parent(tuple([*keys, rel.name]), joined)
             scope = self.aliases[key]
             keys.append(rel.name)
+        if len(scope) > 1 and names[-1].lower() == "type":  # Who.Type: which object the reference is
+            type_spec = FieldSpec(api="Type", type="string", label="Type")
+            return self.parents[tuple(keys)].type_sql, type_spec, (*keys, "Type")
         found = [(a, o.field(names[-1])) for a, o in scope if o.field(names[-1]) is not None]
         if not found:
             entity = scope[0][1].name if len(scope) == 1 else "Name"

@@ -24,7 +24,9 @@ from lark.exceptions import UnexpectedInput, VisitError
 from apps.core.errors import ActionError
 
 GRAMMAR = r"""
-query: "SELECT"i select_list "FROM"i NAME alias? scope? where? with_? group_by? having? order_by? limit? offset? for_?
+query: "SELECT"i select_list "FROM"i NAME _filters _shape
+_filters: alias? scope? where? with_?
+_shape: group_by? having? order_by? limit? offset? for_?
 subquery: "SELECT"i select_list "FROM"i NAME where? order_by? limit?
 select_list: select_item ("," select_item)*
 select_item: expr NAME?           -> item

@@ -22,7 +22,7 @@ from apps.crm.sfapi.soql_values import ID_TYPES, TEXT_TYPES
 
 @dataclass(frozen=True)
 class Writes:
-    """The actions of one object: create, update, delete (None when the API refuses it) and the id argument."""
+    """One object's actions: create, update, delete (None when the API refuses it), and the id argument."""
 
     create: str | None
     update: str | None
@@ -76,8 +76,8 @@ def arguments(obj: SObject, action: Action, body: dict[str, Any]) -> dict[str, A
             )
         if spec.column not in params or spec.formula is not None:
             raise ActionError(
-                f"Unable to create/update fields: {spec.api}. Please check the security settings of this field "
-                "and verify that it is read/write for your profile or permission set.",
+                f"Unable to create/update fields: {spec.api}. Please check the security settings of this "
+                "field and verify that it is read/write for your profile or permission set.",
                 field=spec.column,
                 code="INVALID_FIELD_FOR_INSERT_UPDATE",
             )

@@ -58,7 +58,8 @@ NAME: /[A-Za-z_][A-Za-z0-9_]*/
 
 COLUMNS = {
     "id": "id", "subject": "subject", "bodyPreview": "body_preview", "body/content": "body_content",
-    "importance": "importance", "isRead": "is_read", "isDraft": "is_draft", "hasAttachments": "has_attachments",
+    "importance": "importance", "isRead": "is_read", "isDraft": "is_draft",
+    "hasAttachments": "has_attachments",
     "conversationId": "conversation_id", "parentFolderId": "parent_folder_id",
     "receivedDateTime": "received_date_time", "sentDateTime": "sent_date_time",
     "createdDateTime": "created_date_time", "lastModifiedDateTime": "last_modified_date_time",

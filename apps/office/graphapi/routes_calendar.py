@@ -17,6 +17,11 @@ from apps.office.graphapi.common import body_of, collection, error, guard, json_
 
 ANSWERS = {"accept": "accepted", "tentativelyAccept": "tentative", "decline": "declined"}
 DURATION = re.compile(r"^PT(?:(\d+)H)?(?:(\d+)M)?$")
+SUGGESTED = "Suggested because it is one of the nearest times when all attendees are available."
+NO_WINDOW = (
+    "This request requires a time window specified by the query string parameters StartDateTime and "
+    "EndDateTime."
+)
 WINDOW_DAYS = 365  # /events without a window: the year either side of now
 
 
@@ -53,7 +58,7 @@ async def calendar_view(request: Request) -> Response:
     if not start or not end:
         return error(
             "ErrorInvalidParameter",
-            "This request requires a time window specified by the query string parameters StartDateTime and EndDateTime.",
+            NO_WINDOW,
         )
     return await _events(request, start, end)
 
@@ -159,7 +164,7 @@ async def find_meeting_times(request: Request) -> Response:
         {
             "confidence": 100.0,
             "organizerAvailability": "free",
-            "suggestionReason": "Suggested because it is one of the nearest times when all attendees are available.",
+            "suggestionReason": SUGGESTED,
             "meetingTimeSlot": {"start": shapes._when(s["start"], zone), "end": shapes._when(s["end"], zone)},
             "attendeeAvailability": [
                 {"attendee": {"type": "required", "emailAddress": {"address": a}}, "availability": "free"}

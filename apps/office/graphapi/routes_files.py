@@ -206,8 +206,11 @@ async def workbook(request: Request) -> Response:
     if failed:
         return failed
     values = data.get("values") or []
-    return json_response({"address": f"{sheet}!{data.get('address', '')}", "values": values,
-                          "rowCount": len(values), "columnCount": max((len(r) for r in values), default=0)})  # fmt: skip
+    width = max((len(r) for r in values), default=0)
+    address = f"{sheet}!{data.get('address', '')}"
+    return json_response(
+        {"address": address, "values": values, "rowCount": len(values), "columnCount": width}
+    )
 
 
 async def chats(request: Request) -> Response:

@@ -121,8 +121,10 @@ def _when(value: Any, zone: tuple[str, ZoneInfo]) -> dict[str, str]:
     return {"dateTime": local.strftime("%Y-%m-%dT%H:%M:%S.0000000") if local else None, "timeZone": zone[0]}
 
 
-RESPONSES = {"accepted": "accepted", "tentative": "tentativelyAccepted", "tentativelyAccepted": "tentativelyAccepted",
-             "declined": "declined", "none": "none", "notResponded": "notResponded", "organizer": "organizer"}  # fmt: skip
+RESPONSES = {
+    "accepted": "accepted", "tentative": "tentativelyAccepted", "tentativelyAccepted": "tentativelyAccepted",
+    "declined": "declined", "none": "none", "notResponded": "notResponded", "organizer": "organizer",
+}  # fmt: skip
 
 
 def event(row: dict[str, Any], zone: tuple[str, ZoneInfo], me: str) -> dict[str, Any]:

@@ -70,7 +70,8 @@ def graph_list_messages(
             folder when not given.
         filter: an OData $filter, e.g. isRead eq false and from/emailAddress/address eq 'x@y.com', or
             contains(subject, 'invoice'), receivedDateTime ge 2026-10-01T00:00:00Z,
-            toRecipients/any(r: r/emailAddress/address eq 'amber@acme.example'), categories/any(c: c eq 'Red category').
+            toRecipients/any(r: r/emailAddress/address eq 'amber@acme.example'),
+            categories/any(c: c eq 'Red category').
         orderby: an OData $orderby, e.g. receivedDateTime desc (the default).
         search: a $search text: messages whose subject, body or sender contain every word.
         top: at most this many messages ($top, 1-1000; Graph's default page is 10).

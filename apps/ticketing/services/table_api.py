@@ -90,7 +90,8 @@ def table_query(
     Args:
         table: incident, problem, change_request, sc_request, sc_req_item, sc_task, sc_cat_item, kb_knowledge,
             kb_knowledge_base, cmdb_ci (or a class such as cmdb_ci_server), cmdb_rel_ci, sys_user,
-            sys_user_group, sys_user_grmember, sys_journal_field, sysapproval_approver, task_sla, contract_sla.
+            sys_user_group, sys_user_grmember, sys_journal_field, sysapproval_approver, task_sla,
+            contract_sla.
         query: the encoded query (sysparm_query); empty for every record.
         fields: the fields to return (sysparm_fields), dot-walked ones allowed; default every field.
         limit: at most this many records (sysparm_limit, 1-10000).

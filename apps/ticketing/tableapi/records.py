@@ -68,7 +68,8 @@ def select(
     base = f"FROM {root.sql} t0 {' '.join(chosen.joins)} WHERE {compiled.where}"
     total = _rows(ctx, f"SELECT COUNT(*) {base}", compiled.params)[0][0]
     columns = ", ".join(sql for *_, sql in picked) or "t0.sys_id"
-    sql = f"SELECT {columns} {base} ORDER BY {', '.join(compiled.order)} LIMIT {int(limit)} OFFSET {int(offset)}"
+    window = f"LIMIT {int(limit)} OFFSET {int(offset)}"
+    sql = f"SELECT {columns} {base} ORDER BY {', '.join(compiled.order)} {window}"
     rows = _rows(ctx, sql, compiled.params)
     return total, [([(n, col, tbl) for n, col, tbl, _ in picked], row) for row in rows]
 

@@ -22,8 +22,10 @@ SERVED = (
     "sys_user", "sys_user_group", "sys_user_grmember", "sys_journal_field", "sysapproval_approver",
     "task_sla", "contract_sla",
 )  # fmt: skip
-USER_FIELDS = ("caller_id", "opened_by", "assigned_to", "resolved_by", "closed_by", "requested_by",
-               "requested_for", "approver", "author", "user", "owned_by", "managed_by", "manager")  # fmt: skip
+USER_FIELDS = (
+    "caller_id", "opened_by", "assigned_to", "resolved_by", "closed_by", "requested_by", "requested_for",
+    "approver", "author", "user", "owned_by", "managed_by", "manager",
+)  # fmt: skip
 REFERENCES = {
     **{name: "sys_user" for name in USER_FIELDS},
     "assignment_group": "sys_user_group",
