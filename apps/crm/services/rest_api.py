@@ -202,7 +202,9 @@ def get_record(
 
 
 @actions.write
-def create_record(ctx: Ctx, *, sobject: str, fields: dict[str, Any]) -> SaveResult:
+def create_record(
+    ctx: Ctx, *, sobject: str, fields: dict[str, Any], allow_duplicates: bool = False
+) -> SaveResult:
     """Create a record from API field names, as POST /sobjects/{sobject} does, e.g. sobject "Contact",
     fields {"LastName": "Doe", "Email": "jd@example.com", "AccountId": "001…"}. The object's own checks
     apply (required fields, lengths, picklists, validation and duplicate rules). Refusals: INVALID_FIELD,
@@ -213,11 +215,16 @@ def create_record(ctx: Ctx, *, sobject: str, fields: dict[str, Any]) -> SaveResu
         sobject: the object's API name: Account, Contact, Lead, Opportunity, OpportunityLineItem, Task,
             Event or Note.
         fields: the new record's fields by API name.
+        allow_duplicates: save a contact or lead even when the org's duplicate rule matches it (what the
+            header Sforce-Duplicate-Rule-Header: allowSave=true does); otherwise DUPLICATES_DETECTED.
     """
     obj = require_object(ctx, sobject)
     _, name = writes_of(obj, "create")
     action = actions.get(name)
-    created = action.fn(ctx, **action.validate(arguments(obj, action, fields)))
+    args = arguments(obj, action, fields)
+    if allow_duplicates and "allow_duplicates" in {p.name for p in action.params}:
+        args["allow_duplicates"] = True
+    created = action.fn(ctx, **action.validate(args))
     return SaveResult(id=created.id, success=True, errors=[])
 
 

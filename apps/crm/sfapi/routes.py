@@ -91,7 +91,12 @@ async def sobject(request: Request) -> Response:
         body, problem = await json_body(request)
         if problem or not isinstance(body, dict):
             return _error("JSON_PARSER_ERROR", problem or "the body must be a JSON object of field values")
-        return await _run(request, "create_record", {"sobject": name, "fields": body}, 201)
+        allow = (
+            "allowsave=true"
+            in request.headers.get("sforce-duplicate-rule-header", "").replace(" ", "").lower()
+        )
+        args = {"sobject": name, "fields": body, "allow_duplicates": allow}
+        return await _run(request, "create_record", args, 201)
     outcome = await invoke(request, "crm", "describe_global", {"api_version": version})
     entry = next((o for o in outcome.data()["sobjects"] if o["name"].lower() == name.lower()), None)
     if entry is None:

@@ -15,14 +15,14 @@ from apps.core.product_api import episode_of
 from apps.office.graphapi import shapes
 from apps.office.graphapi.common import body_of, collection, error, guard, json_response, page, run, select
 
-ANSWERS = {"accept": "accepted", "tentativelyAccept": "tentative", "decline": "declined"}
+ANSWERS = {"accept": "accept", "tentativelyAccept": "tentativelyAccept", "decline": "decline"}
 DURATION = re.compile(r"^PT(?:(\d+)H)?(?:(\d+)M)?$")
 SUGGESTED = "Suggested because it is one of the nearest times when all attendees are available."
 NO_WINDOW = (
     "This request requires a time window specified by the query string parameters StartDateTime and "
     "EndDateTime."
 )
-WINDOW_DAYS = 365  # /events without a window: the year either side of now
+WINDOW_DAYS = (30, 62)  # /events without a window: 30 days back and 62 ahead (calendarView's 92 days at most)
 
 
 def _zone(request: Request) -> tuple[str, Any]:
@@ -67,7 +67,7 @@ async def events(request: Request) -> Response:
     if request.method == "POST":
         return await create(request)
     now = episode_of(request).now
-    start, end = now - timedelta(days=WINDOW_DAYS), now + timedelta(days=WINDOW_DAYS)
+    start, end = now - timedelta(days=WINDOW_DAYS[0]), now + timedelta(days=WINDOW_DAYS[1])
     return await _events(request, start.isoformat(), end.isoformat())
 
 

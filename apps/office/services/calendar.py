@@ -100,7 +100,7 @@ def list_events(ctx: Ctx, *, start: datetime, end: datetime, include_cancelled: 
         raise ActionError(
             "end must be after start and at most 92 days later", field="end", code=ErrorKind.INVALID_VALUE
         )
-    rows, _ = events_of(ctx, user.mail.lower(), organizer_id=user.id, include_declined=True)
+    rows, _ = events_of(ctx, user.mail.lower(), organizer_id=user.id)  # a declined meeting leaves it
     if include_cancelled:
         rows = list(rows) + list(
             ctx.db.exec(select(Event).where(Event.organizer_id == user.id, Event.is_cancelled))
