@@ -38,8 +38,10 @@ def test_the_bearer_token_picks_the_episode_and_nothing_else(live_server, two):
     )
     assert made.status_code == 201
     soql = "/services/data/v62.0/query?q=SELECT+Id+FROM+Account+WHERE+Name='Only+In+A'"
-    seen = [httpx.get(live_server.base + soql, headers={"Authorization": f"Bearer {u.token}"}).json()["totalSize"]
-            for u in (urls_a, urls_b)]  # fmt: skip
+    seen = [
+        httpx.get(live_server.base + soql, headers={"Authorization": f"Bearer {u.token}"}).json()["totalSize"]
+        for u in (urls_a, urls_b)
+    ]
     assert seen == [1, 0]
     assert (
         b.call("crm_query_soql", soql="SELECT COUNT() FROM Account WHERE Name = 'Only In A'")["totalSize"]
@@ -110,3 +112,24 @@ def test_api_writes_are_verified_like_any_surface(live_server):
     assert patched.status_code == 204
     assert manager.verify(made.row.id)["outcome"] == "pass"
     assert surface_allowed("api", ["mcp", "ui"]) and not surface_allowed("api", ["ui", "cli"])
+
+
+def test_the_same_operations_as_cli_commands(live_server):
+    """crm query-soql, ticketing table-query and office graph-list-messages as a shell agent runs them."""
+    import json
+
+    from tests.surfaces.test_cli import saasgym
+
+    episode, urls = live_server.new_episode("tiny", apps=["crm", "ticketing", "office"])
+    base = f"{urls.base}/e/{urls.token}"
+    soql = saasgym("crm", "query-soql", "--soql", "SELECT COUNT() FROM Account", "--json", url=base)
+    assert soql.returncode == 0, soql.stderr
+    assert json.loads(soql.stdout)["totalSize"] == episode.call("crm_list_accounts", limit=1)["total"]
+    desk = saasgym(
+        "ticketing", "table-query", "--table", "incident", "--query", "state=7", "--json", url=base
+    )
+    assert desk.returncode == 0 and all(r["state"] == "7" for r in json.loads(desk.stdout)["result"])
+    bad = saasgym("crm", "query-soql", "--soql", "SELECT Nme FROM Account", url=base)
+    assert bad.returncode == 1 and json.loads(bad.stderr)[0]["errorCode"] == "INVALID_FIELD"
+    cli = [e.name for e in episode.events() if e.kind == "action" and e.surface == "cli"]
+    assert cli == ["query_soql", "table_query", "query_soql"]

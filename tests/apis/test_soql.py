@@ -35,12 +35,14 @@ def refused(ep, text: str) -> str:  # noqa: ANN001
 def test_fields_parents_and_case_insensitive_text(ep):
     out = soql(
         ep,
-        "select Id, Name, Account.Name, Account.Owner.Name from CONTACT where lastname like 's%' order by Name",
+        "select Id, Name, Account.Name, Account.Owner.Name from CONTACT where lastname like 's%' "
+        "order by Name",
     )
     expected = sql(
         ep,
         "SELECT c.id, a.name FROM crm_contact c LEFT JOIN crm_account a ON a.id = c.account_id "
-        "WHERE c.last_name LIKE 's%' ORDER BY TRIM(COALESCE(c.first_name || ' ', '') || c.last_name) COLLATE NOCASE, c.id",
+        "WHERE c.last_name LIKE 's%' ORDER BY TRIM(COALESCE(c.first_name || ' ', '') || "
+        "c.last_name) COLLATE NOCASE, c.id",
     )
     assert [(r["Id"], r["Account"]["Name"] if r["Account"] else None) for r in out["records"]] == expected
     first = out["records"][0]
@@ -62,11 +64,13 @@ def test_null_is_a_value_and_not_equal_keeps_nulls(ep):
 def test_and_or_not_in_and_date_literals(ep):
     out = soql(
         ep,
-        "SELECT Id FROM Opportunity WHERE (StageName IN ('Closed Won', 'Closed Lost') OR Amount > 100000) AND NOT Name LIKE '%Support%'",
+        "SELECT Id FROM Opportunity WHERE (StageName IN ('Closed Won', 'Closed Lost') OR Amount > "
+        "100000) AND NOT Name LIKE '%Support%'",
     )
     expected = sql(
         ep,
-        "SELECT id FROM crm_opportunity WHERE (stage_name IN ('Closed Won', 'Closed Lost') OR amount > 100000) "
+        "SELECT id FROM crm_opportunity WHERE (stage_name IN ('Closed Won', 'Closed Lost') OR "
+        "amount > 100000) "
         "AND name NOT LIKE '%Support%' ORDER BY id",
     )
     assert [(r["Id"],) for r in out["records"]] == expected
@@ -89,11 +93,13 @@ def test_and_or_not_in_and_date_literals(ep):
 def test_aggregates_group_by_having_and_expr_names(ep):
     out = soql(
         ep,
-        "SELECT StageName, COUNT(Id), SUM(Amount) total FROM Opportunity GROUP BY StageName HAVING COUNT(Id) > 2 ORDER BY StageName",
+        "SELECT StageName, COUNT(Id), SUM(Amount) total FROM Opportunity GROUP BY StageName HAVING "
+        "COUNT(Id) > 2 ORDER BY StageName",
     )
     expected = sql(
         ep,
-        "SELECT stage_name, COUNT(id), SUM(amount) FROM crm_opportunity GROUP BY stage_name HAVING COUNT(id) > 2 "
+        "SELECT stage_name, COUNT(id), SUM(amount) FROM crm_opportunity GROUP BY stage_name HAVING "
+        "COUNT(id) > 2 "
         "ORDER BY stage_name COLLATE NOCASE",
     )
     assert [(r["StageName"], r["expr0"], r["total"]) for r in out["records"]] == expected
@@ -104,13 +110,15 @@ def test_aggregates_group_by_having_and_expr_names(ep):
 def test_child_subquery_and_polymorphic_parent(ep):
     out = soql(
         ep,
-        "SELECT Name, (SELECT LastName FROM Contacts ORDER BY LastName LIMIT 2) FROM Account ORDER BY Name LIMIT 3",
+        "SELECT Name, (SELECT LastName FROM Contacts ORDER BY LastName LIMIT 2) FROM Account ORDER "
+        "BY Name LIMIT 3",
     )
     for record in out["records"]:
         account_id = record["attributes"]["url"].rsplit("/", 1)[1]
         names = sql(
             ep,
-            "SELECT last_name FROM crm_contact WHERE account_id = ? ORDER BY last_name COLLATE NOCASE LIMIT 2",
+            "SELECT last_name FROM crm_contact WHERE account_id = ? ORDER BY last_name COLLATE "
+            "NOCASE LIMIT 2",
             account_id,
         )
         assert (record["Contacts"] and [c["LastName"] for c in record["Contacts"]["records"]]) == (
@@ -132,7 +140,8 @@ def test_paging_with_locators(ep):
 def test_computed_opportunity_fields(ep):
     rows = soql(
         ep,
-        "SELECT Amount, Probability, ExpectedRevenue, CloseDate, FiscalYear, FiscalQuarter, HasOpportunityLineItem FROM Opportunity WHERE Amount != null",
+        "SELECT Amount, Probability, ExpectedRevenue, CloseDate, FiscalYear, FiscalQuarter, "
+        "HasOpportunityLineItem FROM Opportunity WHERE Amount != null",
     )
     for r in rows["records"]:
         assert r["ExpectedRevenue"] == pytest.approx(r["Amount"] * r["Probability"] / 100)

@@ -67,7 +67,8 @@ def test_operators_match_the_same_rows_as_sql(ep, query, where):
 def test_dot_walking_display_values_and_links(ep):
     expected = sql(
         ep,
-        "SELECT i.number, u.name FROM ticketing_incident i JOIN ticketing_sys_user u ON u.sys_id = i.caller_id "
+        "SELECT i.number, u.name FROM ticketing_incident i JOIN ticketing_sys_user u ON u.sys_id = "
+        "i.caller_id "
         "WHERE u.department = 'Sales' ORDER BY i.number DESC",
     )
     out = ep.call(
@@ -101,7 +102,8 @@ def test_stats_group_by_and_having(ep):
     )["result"]
     expected = sql(
         ep,
-        "SELECT priority, COUNT(*) FROM ticketing_incident GROUP BY priority HAVING COUNT(*) > 2 ORDER BY priority",
+        "SELECT priority, COUNT(*) FROM ticketing_incident GROUP BY priority HAVING COUNT(*) > 2 "
+        "ORDER BY priority",
     )
     assert [(int(g["groupby_fields"][0]["value"]), int(g["stats"]["count"])) for g in out] == expected
 
@@ -110,9 +112,15 @@ def test_writes_run_the_desks_rules(ep):
     made = ep.call(
         "ticketing_table_insert",
         table="incident",
-        fields={"caller_id": "linda.carr", "short_description": "Laptop fan noise", "impact": "2", "urgency": "2",
-                "number": "INC9999999", "priority": "1"},
-    )["result"]  # fmt: skip
+        fields={
+            "caller_id": "linda.carr",
+            "short_description": "Laptop fan noise",
+            "impact": "2",
+            "urgency": "2",
+            "number": "INC9999999",
+            "priority": "1",
+        },
+    )["result"]
     assert made["priority"] == "3" and made["number"] != "INC9999999"  # computed, not taken from the body
     sys_id = made["sys_id"]
     with pytest.raises(ActionError) as info:  # New cannot be Closed

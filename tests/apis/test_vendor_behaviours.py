@@ -89,9 +89,12 @@ def test_declined_meetings_leave_the_calendar_and_unanswered_ones_show_tentative
     me = ep.call("office_get_my_profile")
     found = sql(
         ep,
-        "SELECT e.id, e.start_date_time, e.end_date_time FROM office_event e JOIN office_attendee a ON a.event_id = e.id "
-        "WHERE a.email_address = ? AND a.response_status = 'none' AND e.organizer_id != ? AND NOT e.is_cancelled "
-        "AND e.recurrence IS NULL AND e.show_as = 'busy' AND e.start_date_time > '2026-11-02' ORDER BY e.start_date_time LIMIT 1",
+        "SELECT e.id, e.start_date_time, e.end_date_time FROM office_event e JOIN office_attendee a "
+        "ON a.event_id = e.id "
+        "WHERE a.email_address = ? AND a.response_status = 'none' AND e.organizer_id != ? AND NOT "
+        "e.is_cancelled "
+        "AND e.recurrence IS NULL AND e.show_as = 'busy' AND e.start_date_time > '2026-11-02' ORDER "
+        "BY e.start_date_time LIMIT 1",
         me["mail"].lower(),
         me["id"],
     )
@@ -114,7 +117,8 @@ def test_a_draft_version_keeps_the_published_article_searchable(gym):
     ep = gym.create_episode("tiny", apps=["ticketing"])
     number, title = sql(
         ep,
-        "SELECT number, short_description FROM ticketing_kb_knowledge WHERE workflow_state = 'published' AND latest LIMIT 1",
+        "SELECT number, short_description FROM ticketing_kb_knowledge WHERE workflow_state = "
+        "'published' AND latest LIMIT 1",
     )[0]
     found = ep.call("ticketing_search_knowledge", query=title)["records"]
     assert number in [a["number"] for a in found]
