@@ -11,9 +11,6 @@ from __future__ import annotations
 
 import datetime as dt
 import ipaddress
-import json
-import os
-import subprocess
 from pathlib import Path
 
 import pytest
@@ -23,8 +20,8 @@ from cryptography.hazmat.primitives.asymmetric import ec
 from cryptography.x509.oid import NameOID
 
 from mcp_gateway.live import start_live_server
+from tests.adapters import conftest as adapters
 
-ROOT = Path(__file__).resolve().parents[2]
 DRIVERS = Path(__file__).parent / "drivers"
 
 
@@ -66,24 +63,10 @@ def tls_server(tmp_path_factory):
     server.stop()
 
 
-def venv_python(name: str) -> Path:
-    """The interpreter of venv `name`, built (or found up to date) by scripts/adapter_venvs.sh."""
-    subprocess.run(["bash", str(ROOT / "scripts/adapter_venvs.sh"), name], check=True, cwd=ROOT)
-    return Path(os.environ.get("SAASGYM_VENVS", ROOT / ".venvs")) / name / "bin" / "python"
-
-
 def run_driver(venv: str, driver: str, job: dict, cert: Path, timeout: float = 300) -> dict:
-    """Run drivers/<driver>.py in venv `venv` with `job` on stdin; its last stdout line is JSON."""
-    env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "VIRTUAL_ENV")}
-    env |= {"REQUESTS_CA_BUNDLE": str(cert), "SSL_CERT_FILE": str(cert)}
-    done = subprocess.run(
-        [str(venv_python(venv)), str(DRIVERS / f"{driver}.py")],
-        input=json.dumps(job),
-        capture_output=True,
-        text=True,
-        timeout=timeout,
-        env=env,
-        cwd=ROOT,
-    )
-    assert done.returncode == 0, f"{driver} failed:\n{done.stdout[-3000:]}\n{done.stderr[-5000:]}"
-    return json.loads(done.stdout.strip().splitlines()[-1])
+    """Run drivers/<driver>.py in venv `venv` with `job` on stdin, trusting the gateway's certificate."""
+    tls = {"REQUESTS_CA_BUNDLE": str(cert), "SSL_CERT_FILE": str(cert)}
+    return adapters.run_driver(venv, driver, job, timeout, drivers=DRIVERS, env=tls)
+
+
+venv_python = adapters.venv_python

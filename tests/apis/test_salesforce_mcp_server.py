@@ -64,27 +64,24 @@ def test_salesforce_mcp_server_queries_creates_updates_and_is_verified(tls_serve
     assert manager.verify(made.row.id)["outcome"] == "pass"
     assert {e.surface for e in made.episode.events() if e.kind == "action"} == {"api"}
 
-    made = manager.create(world="acme", task="crm-myers-rating-employees")
+    # The verifier holds the server's work to the task: the right update passes, a wrong rating fails.
+    for rating, outcome in (("Hot", "pass"), ("Warm", "fail")):
+        made = manager.create(world="acme", task="crm-myers-rating-employees")
+        updated = _session(
+            _server(tls_server.base, made.performer_token, tls_server.cert), _rate_myers(rating)
+        )
+        assert not updated.is_error, _text(updated)
+        assert manager.verify(made.row.id)["outcome"] == outcome
 
-    async def update_account(client):  # noqa: ANN001, ANN202
+
+def _rate_myers(rating: str):  # noqa: ANN202
+    """The session work: find Myers LLC by SOQL, then update its rating and number of employees."""
+
+    async def work(client):  # noqa: ANN001, ANN202
         myers = await _first_id(client, "SELECT Id FROM Account WHERE Name = 'Myers LLC'")
-        data = {"Rating": "Hot", "NumberOfEmployees": 850}
+        data = {"Rating": rating, "NumberOfEmployees": 850}
         return await client.call_tool(
             "update_record", {"object_name": "Account", "record_id": myers, "data": data}
         )
 
-    updated = _session(_server(tls_server.base, made.performer_token, tls_server.cert), update_account)
-    assert not updated.is_error, _text(updated)
-    assert manager.verify(made.row.id)["outcome"] == "pass"
-    # The verifier holds the server's work to the task: the same update with the wrong rating fails.
-    made = manager.create(world="acme", task="crm-myers-rating-employees")
-
-    async def wrong_update(client):  # noqa: ANN001, ANN202
-        myers = await _first_id(client, "SELECT Id FROM Account WHERE Name = 'Myers LLC'")
-        data = {"Rating": "Warm", "NumberOfEmployees": 850}
-        return await client.call_tool(
-            "update_record", {"object_name": "Account", "record_id": myers, "data": data}
-        )
-
-    _session(_server(tls_server.base, made.performer_token, tls_server.cert), wrong_update)
-    assert manager.verify(made.row.id)["outcome"] == "fail"
+    return work
