@@ -163,7 +163,7 @@ async def action(request: Request) -> Response:
             permission, failed = await run(request, "share_drive_item", args)
             if failed:
                 return failed
-            made.append({"id": permission["id"], "roles": [permission.get("role", role)],
+            made.append({"id": permission["id"], "roles": permission.get("roles") or [role],
                          "grantedTo": {"user": {"email": r.get("email")}}})  # fmt: skip
         return json_response({"value": made})
     if verb == "createLink":
@@ -180,8 +180,12 @@ async def action(request: Request) -> Response:
 
 async def workbook(request: Request) -> Response:
     item_id, sheet, what = (request.path_params[k] for k in ("item_id", "sheet", "what"))
-    if what == "usedRange":
-        data, failed = await run(request, "get_used_range", {"item_id": item_id, "worksheet": sheet})
+    if what == "usedRange":  # its address, then its values (get_range reads up to 30,000 cells)
+        used, failed = await run(request, "get_used_range", {"item_id": item_id, "worksheet": sheet})
+        if failed:
+            return failed
+        args = {"item_id": item_id, "address": used["address"].split("!")[-1], "worksheet": sheet}
+        data, failed = await run(request, "get_range", args)
     else:
         m = RANGE.match(what)
         if not m:
