@@ -4,7 +4,8 @@ calculation engine leaves to the application.
 - A formula that refers to itself, directly (=A1+1 in A1) or through other cells (A1 =B1, B1 =A1), is
   a circular reference: Excel warns and shows 0 in every cell of the cycle (iterative calculation off).
 - A cell whose formula is =DATE(…) or =TODAY() takes the date format m/d/yyyy, =NOW() m/d/yyyy h:mm,
-  when it still has the General format (Excel formats it so as the formula is entered).
+  when it still has the General format (Excel formats it so as the formula is entered); a formula that
+  only starts with one (=DATE(…)-DATE(…), a number of days) keeps General.
 """
 
 from __future__ import annotations
@@ -109,9 +110,22 @@ def in_cycles(formulas: dict[tuple[str, str], str]) -> set[tuple[str, str]]:
     return cyclic
 
 
+def _one_call(formula: str) -> bool:
+    """Whether the formula is one function call as a whole (=DATE(…), not =DATE(…)-DATE(…))."""
+    depth, opened = 0, False
+    for i, ch in enumerate(formula):
+        if ch == "(":
+            depth, opened = depth + 1, True
+        elif ch == ")":
+            depth -= 1
+            if depth == 0 and opened:
+                return formula[i + 1 :].strip() == ""
+    return False
+
+
 def date_format(formula: str | None, current: str | None) -> str | None:
     """The format a new formula gives its cell (None: keep the cell's format)."""
-    if not formula or (current not in (None, "General")):
+    if not formula or (current not in (None, "General")) or not _one_call(formula):
         return None
     return next((fmt for pattern, fmt in DATE_FORMATS if pattern.match(formula)), None)
 
