@@ -30,7 +30,7 @@ class Writes:
     id_arg: str
 
     def accepts(self, spec: FieldSpec, *, create: bool) -> bool:
-        from apps.crm.services import actions
+        from apps.crm.services.common import actions  # the registry (filled once the services load)
 
         name = self.create if create else self.update
         return bool(name) and spec.column in {p.name for p in actions.get(name).params}

@@ -52,7 +52,7 @@ def denied(operation: str, table: str) -> ActionError:
 
 
 def _call(ctx: Ctx, name: str, args: dict[str, Any]) -> Any:
-    from apps.ticketing.services import actions
+    from apps.ticketing.services.common import actions  # the registry (filled once the services load)
 
     action = actions.get(name)
     return action.fn(ctx, **action.validate(args))
@@ -65,7 +65,7 @@ def _typed(name: str, value: Any) -> Any:
 
 
 def _pick(name: str, fields: dict[str, Any], skip: tuple[str, ...] = ()) -> dict[str, Any]:
-    from apps.ticketing.services import actions
+    from apps.ticketing.services.common import actions  # the registry (filled once the services load)
 
     params = {p.name for p in actions.get(name).params} - set(skip)
     picked = {KB_ALIASES.get(k, k): _typed(k, v) for k, v in fields.items()}
