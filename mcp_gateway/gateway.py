@@ -26,6 +26,7 @@ from mcp_gateway.ledger import ACTIVE, Ledger
 from mcp_gateway.limits import BodyLimit, HostOriginGuard, RateLimiter, default_allowed_hosts
 from mcp_gateway.mcp_stack import McpStack
 from mcp_gateway.performer_guard import PerformerCredentialGuard
+from mcp_gateway.product_routes import ProductRoutes
 from mcp_gateway.responses import with_security_headers
 from mcp_gateway.routing import EpisodeDispatcher
 from mcp_gateway.settings import Settings
@@ -52,6 +53,10 @@ class EpisodeUrls:
     @property
     def cli(self) -> str:
         return f"{self.base}/e/{self.token}"
+
+    def instance(self, app: str) -> str:
+        """The instance URL to give a vendor's SDK for `app`'s product API (the token is its access token)."""
+        return f"{self.base}/e/{self.token}/{app}"
 
 
 class LazyApp:
@@ -111,7 +116,8 @@ class Gateway:
     def base(self) -> str:
         """Where this process's performer URLs point (its own port when it is one of several workers)."""
         s = self.settings
-        return s.url_base or f"http://{s.host}:{s.url_port or s.port}"
+        scheme = "https" if s.tls_certfile else "http"
+        return s.url_base or f"{scheme}://{s.host}:{s.url_port or s.port}"
 
     def create(self, world: str = "acme", **kwargs: Any) -> tuple[Episode, EpisodeUrls]:
         """Provision an episode through the ledger (capacity first) and return it with its URLs."""
@@ -168,6 +174,7 @@ class Gateway:
             limiter=self.limiter,
             background=[self._sweeper],
             pinned=self.pinned,
+            product_apis=ProductRoutes.of(specs, lambda spec: LazyApp(spec.api.build)),
         )
         return HostOriginGuard(BodyLimit(with_security_headers(dispatcher), s.max_body_bytes), hosts)
 

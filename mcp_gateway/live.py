@@ -66,4 +66,4 @@ def start_live_server(gym: Gym | None = None, state_dir: Path | None = None, **s
     server, thread, _ = serve_in_thread(gateway.asgi(), port, config)
     if not gateway.mcp.wait_built(60):  # callers get a gateway whose MCP endpoints answer at once
         raise RuntimeError("the gateway's MCP servers were not built in time")
-    return LiveServer(gym, gateway, f"http://127.0.0.1:{port}", server, thread)
+    return LiveServer(gym, gateway, gateway.base, server, thread)

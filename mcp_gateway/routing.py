@@ -4,6 +4,9 @@
 - `/e/{launch}/` and `/e/{launch}/{app}/…`: a one-time browser launch: redeemed into an HttpOnly,
   SameSite=Strict session cookie, then a 303 to the same page under `/s/` (no token in the URL).
 - `/s/` (app launcher) and `/s/{app}/…`: the web UI, the episode taken from the session cookie.
+- `/e/{token}/{app}/<product API path>` and `/<product API path>` with the token as the bearer credential:
+  the product's own REST API (`/services/data/…` Salesforce, `/api/now/…` ServiceNow, `/v1.0/…` Graph),
+  what vendors' SDKs and the MCP servers built on them call (`mcp_gateway/product_routes.py`).
 - `/task/mcp` and `/task/{app}/mcp`: only in sidecar mode (`saasgym serve --task`), the one episode's
   MCP at a predictable address (the gateway then serves that episode alone, inside the task's network).
 - anything else: the control app (healthz and the harness API).
@@ -27,6 +30,7 @@ from apps.core.scope_keys import EPISODE_SCOPE_KEY
 from apps.core.tool_runner import FAIR
 from mcp_gateway.ledger import Ledger
 from mcp_gateway.limits import RateLimiter, retry_after_header
+from mcp_gateway.product_routes import ProductRoutes, credential
 from mcp_gateway.responses import send_json, send_redirect
 
 ASGIApp = Callable[..., Any]
@@ -53,6 +57,7 @@ class EpisodeDispatcher:
         limiter: RateLimiter,
         background: list[Callable[[], Any]] | None = None,
         pinned: str | None = None,
+        product_apis: ProductRoutes | None = None,
     ):
         self.ledger = ledger
         self.episode_of = episode_of
@@ -64,6 +69,7 @@ class EpisodeDispatcher:
         self.limiter = limiter
         self.background = background or []
         self.pinned = pinned  # the sidecar episode's performer token, served under /task/
+        self.product_apis = product_apis or ProductRoutes({}, {})
 
     async def __call__(self, scope: dict, receive: Callable, send: Callable) -> None:
         if scope["type"] == "lifespan":
@@ -79,6 +85,8 @@ class EpisodeDispatcher:
             await self._token_path(dict(scope, path=path, raw_path=path.encode()), receive, send, path)
         elif path == "/s" or path.startswith("/s/"):
             await self._session_path(scope, receive, send, path)
+        elif self.product_apis.app_for(path):
+            await self._bearer_path(scope, receive, send, path)
         else:
             await self.control(scope, receive, send)
 
@@ -107,6 +115,15 @@ class EpisodeDispatcher:
             target, prefix = self.combined_mcp, f"/e/{token}"
         elif head in episode.apps and rest == "mcp":
             target, prefix = self.app_mcp[head], f"/e/{token}/{head}"
+        elif head in episode.apps and self.product_apis.app_for("/" + rest) == head:
+            # The episode's URL is the product's instance URL; a bearer credential, when sent, must be it.
+            sent = credential(scope)
+            found = episode if sent in (None, token) else None
+            target, prefix = self.product_apis.apps[head], f"/e/{token}/{head}"
+            if found is not None and await self._rate_limited(send, episode):
+                return
+            await self._forward(target, scope, receive, send, prefix, found)
+            return
         else:
             await send_json(send, 404, NOT_FOUND)
             return
@@ -168,6 +185,19 @@ class EpisodeDispatcher:
             return
         await self._forward(self.app_ui[app], scope, receive, send, f"/s/{app}", episode)
 
+    # -- /<product API path> with the capability as the bearer token ----------------------------------
+    async def _bearer_path(self, scope: dict, receive: Callable, send: Callable, path: str) -> None:
+        """A vendor SDK pointed at the gateway as its instance: the episode from the credential it sends.
+        Without a valid one the request reaches the product's API without an episode (its 401)."""
+        app = self.product_apis.app_for(path)
+        found = self._valid(credential(scope) or "", ("performer",))
+        episode = self.episode_of(found[0]) if found else None
+        if episode is not None and app not in episode.apps:
+            episode = None
+        if episode is not None and await self._rate_limited(send, episode):
+            return
+        await self._forward(self.product_apis.apps[app], scope, receive, send, "", episode)
+
     async def _rate_limited(self, send: Callable, episode: Episode) -> bool:
         """Answer 429 (with Retry-After) when the episode's token bucket is empty."""
         wait = self.limiter.take(episode.id)
@@ -181,10 +211,19 @@ class EpisodeDispatcher:
         return bool(wait)
 
     async def _forward(
-        self, target: ASGIApp, scope: dict, receive: Callable, send: Callable, prefix: str, episode: Episode
+        self,
+        target: ASGIApp,
+        scope: dict,
+        receive: Callable,
+        send: Callable,
+        prefix: str,
+        episode: Episode | None,
     ) -> None:
         child = dict(scope)
         child["root_path"] = scope.get("root_path", "") + prefix
+        if episode is None:  # a product API request on the plain address: its token names the episode
+            await target(child, receive, send)
+            return
         child[EPISODE_SCOPE_KEY] = episode
         if scope.get("method") == "GET" and prefix.startswith("/e/"):  # an MCP event stream: it stays open
             await target(child, receive, send)

@@ -39,6 +39,8 @@ def uvicorn_config(app: Any, settings: Settings, *, host: str, port: int) -> uvi
         timeout_keep_alive=KEEP_ALIVE_S,
         http=guard.protocol(),
         limit_concurrency=max_connections,
+        ssl_certfile=settings.tls_certfile,
+        ssl_keyfile=settings.tls_keyfile,
     )
 
 

@@ -73,6 +73,10 @@ class Settings:
     worker: str | None = None
     url_port: int | None = None
     url_base: str | None = None
+    # HTTPS: a certificate and its key (PEM). Vendors' SDKs that insist on https (simple-salesforce builds
+    # https://<host>/services/data/… from any instance URL) then reach the products' APIs unchanged.
+    tls_certfile: str | None = None
+    tls_keyfile: str | None = None
 
     @classmethod
     def from_env(cls, **overrides) -> Settings:
@@ -81,6 +85,8 @@ class Settings:
         s = cls(
             state_dir=Path(env.get("SAASGYM_STATE_DIR", ".saasgym")),
             allowed_hosts=_env_list("SAASGYM_ALLOWED_HOSTS"),
+            tls_certfile=env.get("SAASGYM_TLS_CERTFILE") or None,
+            tls_keyfile=env.get("SAASGYM_TLS_KEYFILE") or None,
         )
         for name in FROM_ENV:  # SAASGYM_<NAME>, of the field's own type
             if (value := env.get(f"SAASGYM_{name.upper()}")) is not None:

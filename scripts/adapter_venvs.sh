@@ -2,7 +2,8 @@
 # Build the harness-adapter test venvs under .venvs/ (idempotent: a venv whose lock is unchanged is kept).
 # Each venv is installed from its lock in tests/adapters/locks/ (made by `uv pip compile` when missing or
 # with --relock) and gets the client package (clients/python) without dependencies of its own.
-#   bash scripts/adapter_venvs.sh [--relock] [client|openenv|inspect|verifiers|harbor|trl|mcp-floor ...]
+#   bash scripts/adapter_venvs.sh [--relock] [client|openenv|inspect|verifiers|harbor|trl|mcp-floor|salesforce|
+#                                              servicenow|graph|salesforce-mcp ...]
 # trl takes PyTorch's CPU build from the wheel this machine kind keeps in /opt/wheels (PyPI has only CUDA
 # builds for Linux x86_64, about 3 GB more).
 set -euo pipefail
@@ -10,9 +11,9 @@ cd "$(dirname "$0")/.."
 relock=0
 if [ "${1:-}" = "--relock" ]; then relock=1; shift; fi
 names=("$@")
-[ ${#names[@]} -gt 0 ] || names=(client openenv inspect verifiers harbor trl mcp-floor)
+[ ${#names[@]} -gt 0 ] || names=(client openenv inspect verifiers harbor trl mcp-floor salesforce servicenow graph salesforce-mcp)
 command -v uv >/dev/null 2>&1 || python3 -m pip install -q --disable-pip-version-check "uv==0.13.8"
-locks=tests/adapters/locks
+locks=tests/adapters/locks  # venvs go under $SAASGYM_VENVS (default .venvs)
 
 python_for() {  # the interpreter a venv is built on (pyenv's when present, else the one on PATH)
   local v=$1 p
@@ -37,13 +38,19 @@ httpx>=0.27,<1" ;;  # verifiers pins mcp==2.0.0
 torch==2.13.0+cpu
 httpx>=0.27,<1" ;;  # the CPU wheel on disk is for Python 3.11
     mcp-floor) echo "3.11|pytest>=8,<10" ;;  # + the project's own dependencies, mcp held at the floor
+    # The vendors' own clients of the products' APIs (tests/apis): Salesforce, ServiceNow, Microsoft Graph,
+    # and a Salesforce MCP server people deploy (its mcp<2 pin keeps it out of the project's environment).
+    salesforce) echo "3.11|simple-salesforce==1.12.10" ;;
+    servicenow) echo "3.11|pysnc==1.2.1" ;;
+    graph) echo "3.11|msgraph-sdk==1.65.0" ;;
+    salesforce-mcp) echo "3.11|mcp-salesforce-connector==0.1.18" ;;
     *) echo "unknown venv $1" >&2; return 1 ;;
   esac
 }
 
 for name in "${names[@]}"; do
   s=$(spec "$name"); py=${s%%|*}; reqs=${s#*|}
-  lock=$locks/$name.txt venv=.venvs/$name
+  lock=$locks/$name.txt venv=${SAASGYM_VENVS:-.venvs}/$name
   start=$(date +%s)
   links=()
   [ "$name" = trl ] && links=(--find-links /opt/wheels)

@@ -17,8 +17,17 @@ from typing import Any, Literal
 from apps.core.journal import entries
 from apps.core.safe_values import dumps, printable
 
-Surface = Literal["mcp", "cli", "ui", "python"]
-SURFACES: tuple[str, ...] = ("mcp", "cli", "ui", "python")
+Surface = Literal["mcp", "cli", "ui", "python", "api"]
+SURFACES: tuple[str, ...] = ("mcp", "cli", "ui", "python", "api")
+# The products' own REST APIs (SOQL, the Table API, Graph) are the programmatic surface in the product's
+# shape: a task that allows MCP allows them too (their calls run the same actions as the MCP tools).
+IMPLIED_SURFACES = {"api": "mcp"}
+
+
+def surface_allowed(surface: str, allowed: list[str] | tuple[str, ...]) -> bool:
+    """Whether an action made on `surface` is allowed by a task that allows `allowed`."""
+    return surface in allowed or IMPLIED_SURFACES.get(surface) in allowed
+
 
 EVENT_DDL = """
 CREATE TABLE _event (

@@ -27,6 +27,18 @@ DerivedField = Callable[[Any, str], Any]
 
 
 @dataclass(frozen=True)
+class ProductApi:
+    """A product's own REST API an app serves: its root path prefixes (`/services/`, `/api/now/`,
+    `/v1.0/`) and the factory of the ASGI app serving them (see `apps/core/product_api.py`)."""
+
+    prefixes: tuple[str, ...]
+    build: Callable[[], Any]
+
+    def serves(self, path: str) -> bool:
+        return any(path.startswith(p) or path + "/" == p for p in self.prefixes)
+
+
+@dataclass(frozen=True)
 class AppSpec:
     """Everything the engine needs to know about an app.
 
@@ -45,6 +57,8 @@ class AppSpec:
       codes and wording); the engine's `{"error": {"code", "message", "field"}}` when not given.
     - `derived_fields`: per table, values a verifier may match that the row does not store but its records
       make (a worksheet's grid of computed values, a document's sections): `{table: {field: fn(db, pk)}}`.
+    - `api`: the product's own REST API the app serves (Salesforce REST, the Table API, Graph): its path
+      prefixes and the factory of its ASGI app (`apps/core/product_api.py`); None when it has none.
     - `prepare`: called (it must be idempotent and quick) whenever an episode offering the app is made, to
       start one-time background work such as compiling an engine before the first tool call needs it.
     - `stores`: groups of its tables an episode may grow only up to a quota (`apps/core/quotas.py`), each
@@ -65,6 +79,7 @@ class AppSpec:
     prepare: Callable[[], None] | None = None
     error_shape: ErrorShape = ENGINE_SHAPE
     stores: tuple[Store, ...] = ()
+    api: ProductApi | None = None
 
     def acting_user(self, world: World) -> str | None:
         """The user id the agent acts as in `world` when the surface names none."""

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from apps.core.spec import AppSpec
+from apps.core.spec import AppSpec, ProductApi
 from apps.crm.error_shape import SHAPE as ERROR_SHAPE
 from apps.crm.ids import ID_FORMATS
 from apps.crm.models import crm_registry
@@ -16,6 +16,12 @@ def _ui_router(kit):  # noqa: ANN001, ANN202
     return build_router(kit)
 
 
+def _rest_api():  # noqa: ANN202
+    from apps.crm.sfapi.routes import build
+
+    return build()
+
+
 spec = AppSpec(
     name="crm",
     title="Sales",
@@ -27,4 +33,5 @@ spec = AppSpec(
     # Saving a record stamps who/when; alone, that is never a meaningful change.
     volatile_columns={"*": frozenset({"last_modified_date", "last_modified_by_id"})},
     error_shape=ERROR_SHAPE,
+    api=ProductApi(prefixes=("/services/",), build=_rest_api),  # Salesforce REST: /services/data/vNN.0/…
 )

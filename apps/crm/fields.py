@@ -30,6 +30,8 @@ class FieldSpec:
     column: str = ""
     updateable: bool = True
     custom: bool = False
+    # A field Salesforce computes (a formula or roll-up): its value as SQL over the record's row `{t}`.
+    formula: str | None = None
 
     @property
     def restricted(self) -> bool:
@@ -72,8 +74,27 @@ def _audit() -> list[FieldSpec]:
     return [
         _ref("OwnerId", "User", required=True, label="Owner ID"),
         f("CreatedDate", "datetime", updateable=False),
+        _ref("CreatedById", "User", label="Created By ID", updateable=False),
         f("LastModifiedDate", "datetime", updateable=False),
+        _ref("LastModifiedById", "User", label="Last Modified By ID", updateable=False),
     ]
+
+
+def _computed(api: str, type: str, formula: str, **extra) -> FieldSpec:  # noqa: ANN003
+    return f(api, type, updateable=False, formula=formula, **extra)
+
+
+# LastActivityDate: the later of the most recent event's date and the most recently closed task's due date.
+_LAST_ACTIVITY = (
+    "(SELECT MAX(d) FROM (SELECT activity_date AS d FROM crm_task WHERE is_closed AND (what_id = {t}.id"
+    " OR who_id = {t}.id) UNION ALL SELECT date(start_date_time) FROM crm_event"
+    " WHERE what_id = {t}.id OR who_id = {t}.id))"
+)
+_FULL_NAME = "TRIM(COALESCE({t}.first_name || ' ', '') || {t}.last_name)"
+
+
+def _last_activity() -> FieldSpec:
+    return _computed("LastActivityDate", "date", _LAST_ACTIVITY, label="Last Activity")
 
 
 def _description() -> FieldSpec:
@@ -96,6 +117,7 @@ STANDARD_FIELDS: dict[str, tuple[FieldSpec, ...]] = {
         *_address("Billing"),
         *_address("Shipping"),
         _description(),
+        _last_activity(),
         *_audit(),
     ),
     "Contact": (
@@ -113,6 +135,8 @@ STANDARD_FIELDS: dict[str, tuple[FieldSpec, ...]] = {
         _pick("LeadSource", pl.LEAD_SOURCES),
         _ref("ReportsToId", "Contact", label="Reports To ID"),
         _description(),
+        _computed("Name", "string", _FULL_NAME, label="Full Name"),
+        _last_activity(),
         *_audit(),
     ),
     "Lead": (
@@ -137,6 +161,8 @@ STANDARD_FIELDS: dict[str, tuple[FieldSpec, ...]] = {
         _ref("ConvertedAccountId", "Account", updateable=False),
         _ref("ConvertedContactId", "Contact", updateable=False),
         _ref("ConvertedOpportunityId", "Opportunity", updateable=False),
+        _computed("Name", "string", _FULL_NAME, label="Full Name"),
+        _last_activity(),
         *_audit(),
     ),
     "Opportunity": (
@@ -156,6 +182,16 @@ STANDARD_FIELDS: dict[str, tuple[FieldSpec, ...]] = {
         f("IsClosed", "boolean", label="Closed", updateable=False),
         f("IsWon", "boolean", label="Won", updateable=False),
         _ref("Pricebook2Id", "Pricebook2", column="pricebook_id", label="Price Book ID", updateable=False),
+        _computed("ExpectedRevenue", "currency", "({t}.amount * {t}.probability / 100.0)"),
+        _computed("FiscalYear", "int", "CAST(strftime('%Y', {t}.close_date) AS INTEGER)"),
+        _computed("FiscalQuarter", "int", "((CAST(strftime('%m', {t}.close_date) AS INTEGER) + 2) / 3)"),
+        _computed(
+            "HasOpportunityLineItem",
+            "boolean",
+            "EXISTS (SELECT 1 FROM crm_opportunity_line_item WHERE opportunity_id = {t}.id)",
+            label="Has Line Item",
+        ),
+        _last_activity(),
         *_audit(),
     ),
     "OpportunityLineItem": (

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from apps.core.spec import AppSpec
+from apps.core.spec import AppSpec, ProductApi
 from apps.office.derived import DERIVED_FIELDS
 from apps.office.error_shape import SHAPE as ERROR_SHAPE
 from apps.office.ids import ID_FORMATS
@@ -22,6 +22,12 @@ def _start_formula_engine() -> None:
     from apps.office.services.workbook import warm_up
 
     warm_up()  # compiles in the background (≈ 10 s once per process), before a tool call needs it
+
+
+def _graph_api():  # noqa: ANN202
+    from apps.office.graphapi.routes import build
+
+    return build()
 
 
 spec = AppSpec(
@@ -46,4 +52,5 @@ spec = AppSpec(
     prepare=_start_formula_engine,
     # what an episode's mail and files may grow by (apps/core/quotas.py), refused as Exchange and OneDrive do
     stores=(MAIL_STORE, DRIVE_STORE),
+    api=ProductApi(prefixes=("/v1.0/",), build=_graph_api),  # Microsoft Graph v1.0: /me, /users/{id}
 )

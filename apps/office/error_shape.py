@@ -2,17 +2,22 @@
 
 Mail and calendar refusals use Exchange's codes as Graph returns them (`ErrorItemNotFound`,
 `ErrorInvalidRecipients`, `ErrorAccessDenied`, `ErrorInvalidRequest` ...); a request body Graph
-cannot read (an unknown property, a value of the wrong type) is `RequestBodyRead`.
+cannot read (an unknown property, a value of the wrong type) is `RequestBodyRead`; an id that is not an
+id at all (not a GUID) is `ErrorInvalidIdMalformed`. Every body carries Graph's `innerError` (`date`,
+`request-id`, `client-request-id`), as Graph's error responses do.
 """
 
 from __future__ import annotations
 
+import uuid
+from datetime import UTC, datetime
 from typing import Any, ClassVar
 
 from apps.core.error_shapes import TEXT, ErrorShape, Refusal, obj
 from apps.core.errors import ErrorKind
 
 INVALID_RECIPIENTS = "ErrorInvalidRecipients"
+MALFORMED_ID = "ErrorInvalidIdMalformed"
 NAME_EXISTS = "nameAlreadyExists"
 FOLDER_EXISTS = "ErrorFolderExists"
 
@@ -37,10 +42,18 @@ class GraphErrors(ErrorShape):
     default_code = "ErrorInvalidRequest"
 
     def payload(self, refusal: Refusal) -> dict:
-        return {"error": {"code": self.code_of(refusal), "message": refusal.message}}
+        code = self.code_of(refusal)
+        request_id = str(uuid.uuid5(uuid.NAMESPACE_URL, f"graph-error:{code}:{refusal.message}"))
+        inner = {
+            "date": datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%S"),
+            "request-id": request_id,
+            "client-request-id": request_id,
+        }
+        return {"error": {"code": code, "message": refusal.message, "innerError": inner}}
 
     def body_schema(self) -> dict[str, Any]:
-        return obj({"error": obj({"code": TEXT, "message": TEXT})})
+        inner = obj({"date": TEXT, "request-id": TEXT, "client-request-id": TEXT})
+        return obj({"error": obj({"code": TEXT, "message": TEXT, "innerError": inner}, ["code", "message"])})
 
 
 SHAPE = GraphErrors()

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from apps.core.spec import AppSpec
+from apps.core.spec import AppSpec, ProductApi
 from apps.ticketing import models_itsm  # noqa: F401  (registers the ITSM tables)
 from apps.ticketing.approvers import models as approver_models  # noqa: F401  (the handbook's rules, approvers' table)
 from apps.ticketing.callers import models as caller_models  # noqa: F401  (registers the callers' table)
@@ -19,6 +19,12 @@ def _ui_router(kit):  # noqa: ANN001, ANN202
     return build_router(kit)
 
 
+def _table_api():  # noqa: ANN202
+    from apps.ticketing.tableapi.routes import build
+
+    return build()
+
+
 spec = AppSpec(
     name="ticketing",
     title="Service Management",
@@ -33,4 +39,5 @@ spec = AppSpec(
     # An approver's pending decision likewise is a consequence of the approval request.
     bookkeeping_tables=frozenset({"ticketing_caller_followup", "ticketing_approval_followup"}),
     error_shape=ERROR_SHAPE,
+    api=ProductApi(prefixes=("/api/now/",), build=_table_api),  # the Table API and the Aggregate API
 )

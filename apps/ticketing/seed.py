@@ -12,6 +12,7 @@ from typing import Any
 from sqlalchemy import distinct, func, select
 
 from apps.core.seeding import insert_rows, part_rows, set_id_counter
+from apps.ticketing import choices as c
 from apps.ticketing.ids import NUMBERS, OBJECTS, user_sys_id
 from apps.ticketing.models import ticketing_registry
 
@@ -66,13 +67,20 @@ def users_of(world: Any) -> list[dict[str, Any]]:
     return [{c: u.get(c, defaults.get(c)) for c in columns} for u in users]
 
 
+def incident_rows(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Incidents as the platform keeps them: `active` until Closed or Canceled — a Resolved incident is
+    still active (worlds written before this rule stored it inactive)."""
+    return [{**r, "active": r["state"] not in (c.CLOSED, c.CANCELED)} for r in rows]
+
+
 def load_seed(world: Any, conn: Any) -> None:
     """Insert users, then every ticketing table's world records; start id counters after them."""
     tables = ticketing_registry.metadata.tables
     insert_rows(conn, tables["ticketing_sys_user"], users_of(world))
     for table in ticketing_registry.metadata.sorted_tables:
         if table.name != "ticketing_sys_user":
-            insert_rows(conn, table, world.rows(f"ticketing/{table.name.removeprefix('ticketing_')}.jsonl"))
+            rows = world.rows(f"ticketing/{table.name.removeprefix('ticketing_')}.jsonl")
+            insert_rows(conn, table, incident_rows(rows) if table.name == "ticketing_incident" else rows)
     for obj in OBJECTS:
         table = tables[f"ticketing_{obj}"]
         set_id_counter(conn, obj, conn.execute(select(func.count()).select_from(table)).scalar_one() + 1)
@@ -87,4 +95,5 @@ def load_seed(world: Any, conn: Any) -> None:
     ]
     insert_rows(conn, tables["ticketing_handbook_rule"], rules)
     for table in ticketing_registry.metadata.sorted_tables:  # parts' records (the data room's disputes), too
-        insert_rows(conn, table, part_rows(world, "ticketing", table.name.removeprefix("ticketing_")))
+        rows = part_rows(world, "ticketing", table.name.removeprefix("ticketing_"))
+        insert_rows(conn, table, incident_rows(rows) if table.name == "ticketing_incident" else rows)

@@ -33,7 +33,7 @@ DAYS = [date(2026, 11, d) for d in (10, 11, 12, 13, 16, 17, 18, 19)]
 DUES = ["2026-11-13", "2026-11-16", "2026-11-18", "2026-11-20"]
 SEEDS = 12  # a scenario is a family of few seeds
 WITH_DEAL = (
-    "i.active = 1 AND c.account_id IN (SELECT account_id FROM crm_opportunity WHERE is_closed = 0 "
+    "i.state IN (1, 2, 3) AND c.account_id IN (SELECT account_id FROM crm_opportunity WHERE is_closed = 0 "
     "AND amount > 0)"
 )
 
@@ -230,7 +230,7 @@ class Scenario(Family):
             raise Redraw("no single biggest open deal")
         if (
             d.world.value(
-                "SELECT count(*) FROM ticketing_incident WHERE caller_id = ? AND active = 1",
+                "SELECT count(*) FROM ticketing_incident WHERE caller_id = ? AND state IN (1, 2, 3)",
                 inc["caller_sys_id"],
             )
             != 1
@@ -252,7 +252,7 @@ class Scenario(Family):
             p.approval(ap)
             asks.append(f"{ap.what} (see the {ap.policy})")
         todo = [MOVES[m](p, case, self.word) for m in self.moves]
-        others = customer_incidents(d, "i.active = 1 AND c.account_id != ?", inc["account_id"])
+        others = customer_incidents(d, "i.state IN (1, 2, 3) AND c.account_id != ?", inc["account_id"])
         p.wrong[inc["account_id"]] = another(others, inc, "account_id")
         k = d.rng.randrange(len(self.intros))
         intro = self.intros[k].format(acct=case.acct, caller=inc["caller"])

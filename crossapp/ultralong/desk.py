@@ -213,7 +213,8 @@ def _loads(d: Draw, plan: Plan, queue: list[dict[str, Any]]) -> dict[str, list[d
         plan.call("ticketing_get_group_members", group=group)
         members = d.world.rows(
             "SELECT u.sys_id, u.name, u.email, (SELECT count(*) FROM ticketing_incident i "
-            "WHERE i.assigned_to = u.sys_id AND i.active = 1) AS open FROM ticketing_sys_user_grmember m "
+            "WHERE i.assigned_to = u.sys_id AND i.state IN (1, 2, 3)) AS open "
+            "FROM ticketing_sys_user_grmember m "
             'JOIN ticketing_sys_user u ON u.sys_id = m.user WHERE m."group" = ? AND u.active = 1 '
             "ORDER BY u.name",
             group,

@@ -37,7 +37,7 @@ WHERE c.account_id = ? ORDER BY c.last_name, c.first_name, c.id
 OPEN = """
 SELECT i.sys_id, i.number, i.short_description, s.name AS analyst, s.email AS analyst_email
 FROM ticketing_incident i LEFT JOIN ticketing_sys_user s ON s.sys_id = i.assigned_to
-WHERE i.caller_id = ? AND i.active = 1 ORDER BY i.number
+WHERE i.caller_id = ? AND i.state IN (1, 2, 3) ORDER BY i.number
 """
 NOTE_TITLE = "Open service incidents"
 ACC_ID = r"\b001[0-9A-Za-z]{15}\b"

@@ -82,7 +82,7 @@ def incidents_of(
 ) -> list[dict[str, Any]]:
     """One caller's incidents by number (open ones only with `active_only`; with the ones world parts
     add, which the world view hides, with `with_parts`)."""
-    extra = " AND active = 1" if active_only else ""
+    extra = " AND state IN (1, 2, 3)" if active_only else ""
     table = "main.ticketing_incident" if with_parts else "ticketing_incident"
     return d.world.rows(
         f"SELECT sys_id, number, short_description, state, priority, caller_id FROM {table} "
@@ -132,9 +132,10 @@ def incident_ref(d: Draw, inc: dict[str, Any]) -> tuple[str, list[OracleStep]]:
     """How a prompt names an incident and the reads that find it: by number, or (when the caller has no
     other open incident) as "the open incident Jane Doe of Acme raised"."""
     lookup = [step("ticketing_get_incident", incident_id=inc["number"])]
-    if inc["active"] and d.chance(0.4):
+    if inc["state"] in (1, 2, 3) and d.chance(0.4):  # open: New, In Progress, On Hold
         others = d.world.value(
-            "SELECT count(*) FROM ticketing_incident WHERE caller_id = ? AND active = 1", inc["caller_sys_id"]
+            "SELECT count(*) FROM ticketing_incident WHERE caller_id = ? AND state IN (1, 2, 3)",
+            inc["caller_sys_id"],
         )
         same = d.world.value("SELECT count(*) FROM ticketing_sys_user WHERE name = ?", inc["caller"])
         if others == 1 and same == 1:

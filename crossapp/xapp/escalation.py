@@ -32,7 +32,7 @@ class EscalationOwnerTask(Family):
     summary = "an open incident hits a customer: a CRM task for the account's owner (and maybe a work note)"
 
     def build(self, d: Draw) -> Spec:
-        pool = customer_incidents(d, "i.active = 1")
+        pool = customer_incidents(d, "i.state IN (1, 2, 3)")
         inc = pick_incident(d, pool)
         ref, lookup = incident_ref(d, inc)
         due = d.choice(DUES)
@@ -110,7 +110,9 @@ class EscalationOwnerTask(Family):
                 )
             )
         wrong = another(
-            customer_incidents(d, "i.active = 1 AND a.owner_id != ?", inc["owner_id"]), inc, "owner_id"
+            customer_incidents(d, "i.state IN (1, 2, 3) AND a.owner_id != ?", inc["owner_id"]),
+            inc,
+            "owner_id",
         )
         return Spec(
             prompt=prompt + tail,

@@ -112,7 +112,7 @@ class IncidentStatusMail(Family):
             "SELECT i.number, i.short_description, i.state, u.name AS caller, u.email, a.name AS assignee "
             "FROM ticketing_incident i JOIN ticketing_sys_user u ON u.sys_id = i.caller_id "
             "JOIN ticketing_sys_user a ON a.sys_id = i.assigned_to "
-            "WHERE i.active = 1 AND i.state IN (2, 3) AND u.email LIKE '%@acme.example' AND u.email != ? "
+            "WHERE i.state IN (2, 3) AND u.email LIKE '%@acme.example' AND u.email != ? "
             "ORDER BY u.email, i.number",
             AMBER,
         )

@@ -149,7 +149,7 @@ class IncidentSyncMeeting(Family):
             "a.email AS assignee_email "
             "FROM ticketing_incident i JOIN ticketing_sys_user u ON u.sys_id = i.caller_id "
             "JOIN ticketing_sys_user a ON a.sys_id = i.assigned_to "
-            "WHERE i.active = 1 AND u.email LIKE '%@acme.example' AND u.email != ? AND a.email != ? "
+            "WHERE i.state IN (1, 2, 3) AND u.email LIKE '%@acme.example' AND u.email != ? AND a.email != ? "
             "AND a.email != u.email AND u.email IN (SELECT mail FROM office_user) "
             "AND a.email IN (SELECT mail FROM office_user) ORDER BY u.email, i.number",
             AMBER,

@@ -38,7 +38,7 @@ class AssigneePipelineChat(Family):
 
     def build(self, d: Draw) -> Spec:
         pool = customer_incidents(
-            d, "i.active = 1 AND s.email IN (SELECT mail FROM office_user) AND s.email != ?", AMBER
+            d, "i.state IN (1, 2, 3) AND s.email IN (SELECT mail FROM office_user) AND s.email != ?", AMBER
         )
         inc = pick_incident(d, pool)
         deals = open_deals(d, inc["account_id"])

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from apps.core.events import surface_allowed
 from apps.core.worlds import World, world_problems
 from tasks.verifier.checks import Check
 
@@ -31,7 +32,7 @@ def journal_attributed(journal: list, events_by_seq: dict[int, Any], surfaces: l
             bad.append(
                 f"{entry.table} #{entry.seq} belongs to event {event.seq}, which is not a successful action"
             )
-        elif event.surface not in surfaces:
+        elif not surface_allowed(event.surface, surfaces):
             bad.append(
                 f"{entry.table} #{entry.seq} came from surface {event.surface!r}, not allowed by the task"
             )

@@ -29,14 +29,23 @@ K = 8
 def venv_python(name: str) -> Path:
     """The interpreter of venv `name`, built (or found up to date) by scripts/adapter_venvs.sh."""
     subprocess.run(["bash", str(ROOT / "scripts/adapter_venvs.sh"), name], check=True, cwd=ROOT)
-    return ROOT / ".venvs" / name / "bin" / "python"
+    return Path(os.environ.get("SAASGYM_VENVS", ROOT / ".venvs")) / name / "bin" / "python"
 
 
-def run_driver(venv: str, driver: str, job: dict, timeout: float = 600) -> dict:
-    """Run drivers/<driver>.py in venv `venv` with `job` as JSON on stdin; its last stdout line is JSON."""
-    env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "VIRTUAL_ENV")}
+def run_driver(
+    venv: str,
+    driver: str,
+    job: dict,
+    timeout: float = 600,
+    *,
+    drivers: Path = DRIVERS,
+    env: dict | None = None,
+) -> dict:
+    """Run <drivers>/<driver>.py in venv `venv` with `job` as JSON on stdin (and `env` added to the
+    environment); its last stdout line is JSON."""
+    env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "VIRTUAL_ENV")} | (env or {})
     done = subprocess.run(
-        [str(venv_python(venv)), str(DRIVERS / f"{driver}.py")],
+        [str(venv_python(venv)), str(drivers / f"{driver}.py")],
         input=json.dumps(job),
         capture_output=True,
         text=True,

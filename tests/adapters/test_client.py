@@ -53,6 +53,5 @@ def test_mcp_1x_client_session_receives_refusals_in_structured_content(live_serv
     assert missing["isError"] and missing["structured"]["error"]["message"] == "No Record found"
     assert missing["structured"] == json.loads(missing["text"])
     (graph,) = out["office"]
-    assert graph["isError"] and graph["structured"] == {
-        "error": {"code": "ErrorItemNotFound", "message": json.loads(graph["text"])["error"]["message"]}
-    }
+    assert graph["isError"] and graph["structured"] == json.loads(graph["text"])
+    assert graph["structured"]["error"]["code"] == "ErrorInvalidIdMalformed"  # "nope" is no id at all

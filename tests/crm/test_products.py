@@ -39,8 +39,10 @@ def test_line_items_with_discount_roll_up_amount(crm):
     ]
     up = crm.ok("update_line_item", line_item_id=i2["id"], quantity=4, discount=0)
     assert up["discount"] is None and up["total_price"] == round(99.99 * 4, 2)
-    crm.refused(
-        "update_opportunity", "amount", "sum of their total prices", opportunity_id=opp["id"], amount=5
+    # Salesforce keeps the rolled-up amount and saves the rest of the call
+    kept = crm.ok("update_opportunity", opportunity_id=opp["id"], amount=5, next_step="Call back")
+    assert (
+        kept["amount"] == round(i1["total_price"] + up["total_price"], 2) and kept["next_step"] == "Call back"
     )
     crm.ok("remove_line_item", line_item_id=i1["id"])
     assert crm.ok("get_opportunity", opportunity_id=opp["id"])["opportunity"]["amount"] == up["total_price"]

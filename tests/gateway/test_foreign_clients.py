@@ -59,7 +59,7 @@ def test_typescript_sdk_receives_refusals_in_the_product_shape(live_server):
         assert result["structuredContent"] == ({"errors": body} if app == "crm" else body)
         bodies[app] = body
     assert (
-        bodies["office"]["error"]["code"] == "ErrorItemNotFound"
+        bodies["office"]["error"]["code"] == "ErrorInvalidIdMalformed"
         and "nope" in bodies["office"]["error"]["message"]
     )
     assert [e["errorCode"] for e in bodies["crm"]] == ["MALFORMED_ID"] and bodies["crm"][0]["fields"] == [

@@ -21,7 +21,7 @@ def graph_error(url: str, tool: str, **args) -> dict:
     result = call(url, tool, **args)
     assert result.is_error, result.content[0].text
     body = json.loads(result.content[0].text)
-    assert result.structured_content == body and set(body["error"]) == {"code", "message"}
+    assert result.structured_content == body and set(body["error"]) == {"code", "message", "innerError"}
     return body["error"]
 
 

@@ -61,7 +61,7 @@ def decode(app: str, result: Any) -> tuple[str, str, Any]:
     if app == "ticketing":
         assert body["status"] == "failure" and set(body["error"]) == {"message", "detail"}, body
         return body["error"]["message"], body["error"]["detail"], None
-    assert set(body) == {"error"} and set(body["error"]) == {"code", "message"}, body
+    assert set(body) == {"error"} and set(body["error"]) == {"code", "message", "innerError"}, body
     return body["error"]["code"], body["error"]["message"], None
 
 
@@ -154,6 +154,7 @@ def test_office_refusals_use_graph_codes(live_server):
         urls.mcp("office"),
         [
             ("get_message", {"message_id": "AAMk-nothing"}),
+            ("get_message", {"message_id": "3f2c0000-0000-4000-8000-000000000000"}),
             ("send_mail", {"to": ["not an address"], "subject": "s", "body": "b"}),
             ("send_mail", {"to": [], "subject": "s", "body": "b"}),
             ("create_mail_folder", {"display_name": "Inbox"}),
@@ -162,13 +163,16 @@ def test_office_refusals_use_graph_codes(live_server):
     )
     codes = [decode("office", r)[0] for r in results]
     assert codes == [
-        "ErrorItemNotFound",
+        "ErrorInvalidIdMalformed",  # not an id at all, as Graph answers it
+        "ErrorItemNotFound",  # a well-formed id of nothing
         "ErrorInvalidRecipients",
         "ErrorInvalidRecipients",
         "ErrorFolderExists",
         "ErrorInvalidRequest",
     ]
     assert "limit must be between 1 and 200" in decode("office", results[-1])[1]
+    inner = json.loads(results[0].content[0].text)["error"]["innerError"]  # Graph's innerError on every error
+    assert set(inner) == {"date", "request-id", "client-request-id"}
 
 
 def test_crm_and_engine_refusals(live_server):
@@ -201,6 +205,6 @@ def test_cli_prints_the_product_shape_and_exits_nonzero(live_server):
     assert body["status"] == "failure" and body["error"]["message"] == "No Record found"
     typed = saasgym("office", "list-messages", "--limit", "many", url=base)  # refused before any call
     assert typed.returncode == 2
-    assert json.loads(typed.stderr) == {
-        "error": {"code": "RequestBodyRead", "message": 'limit must be an integer from 1 to 200 (got "many")'}
-    }
+    error = json.loads(typed.stderr)["error"]
+    assert error["code"] == "RequestBodyRead" and "innerError" in error
+    assert error["message"] == 'limit must be an integer from 1 to 200 (got "many")'

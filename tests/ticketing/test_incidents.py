@@ -96,7 +96,11 @@ def test_full_lifecycle(desk):
     res = desk.ok(
         "resolve_incident", incident_id=n, close_code="Solution provided", close_notes="Replaced the disk"
     )
-    assert (res["state"], res["active"], res["resolved_by"]) == (6, False, desk.me["sys_id"])
+    assert (res["state"], res["active"], res["resolved_by"]) == (
+        6,
+        True,
+        desk.me["sys_id"],
+    )  # active till closed
     desk.refused(
         "put_incident_on_hold", "incident_id", "Resolved", incident_id=n, hold_reason="Awaiting Caller"
     )

@@ -12,6 +12,7 @@ from apps.crm.services import (  # noqa: F401
     products,
     report_builder,
     reports,
+    rest_api,
     search,
     users,
 )

@@ -29,6 +29,7 @@ from apps.crm.services.common import (
     stamp_new,
 )
 from apps.crm.services.references import ACCOUNT, USER, filter_id
+from apps.crm.services.duplicates import check_duplicates
 from apps.crm.services.related import delete_contact_rows, notes_of, record_timeline
 
 ContactSort = Literal["last_name", "first_name", "email", "title", "created_date", "last_modified_date"]
@@ -165,6 +166,7 @@ def create_contact(
     reports_to_id: RecordId | None = None,
     description: text("Contact", "description") | None = None,
     owner_id: RecordId | None = None,
+    allow_duplicates: bool = False,
 ) -> ContactOut:
     """Create a contact. Only `last_name` is required; the owner defaults to you.
 
@@ -175,6 +177,9 @@ def create_contact(
         last_name: last name (required, at most 80 characters).
         {fields}
         owner_id: the user who owns it (default: you).
+        allow_duplicates: save even when the org's duplicate rule finds the same person (same first and
+            last name and e-mail, phone or account); otherwise such a save is refused with
+            DUPLICATES_DETECTED.
     """
     fields = dict(locals())
     fields.pop("ctx")
@@ -183,6 +188,7 @@ def create_contact(
     if email:
         fields["email"] = email.strip()
     fields["owner_id"] = owner_or_default(ctx, owner_id)
+    check_duplicates(ctx, "Contact", fields, allow=fields.pop("allow_duplicates"))
     contact = Contact(id=ctx.new_id("Contact"), **blank_to_none(fields))
     stamp_new(ctx, contact)
     ctx.db.add(contact)

@@ -41,6 +41,7 @@ from apps.crm.services.common import (
     stamp_new,
 )
 from apps.crm.services.references import USER, filter_id
+from apps.crm.services.duplicates import check_duplicates
 from apps.crm.services.related import notes_of, record_timeline
 
 LeadSort = Literal["last_name", "company", "status", "created_date", "last_modified_date", "annual_revenue"]
@@ -177,6 +178,7 @@ def create_lead(
     country: text("Lead", "country") | None = None,
     description: text("Lead", "description") | None = None,
     owner_id: RecordId | None = None,
+    allow_duplicates: bool = False,
 ) -> LeadOut:
     """Create a lead. `last_name` and `company` are required; the owner defaults to you.
 
@@ -195,6 +197,9 @@ def create_lead(
             (Closed - Converted is set only by convert_lead).
         {fields}
         owner_id: the user who owns it (default: you).
+        allow_duplicates: save even when the org's duplicate rule finds the same person (same first and
+            last name and e-mail, phone or company); otherwise such a save is refused with
+            DUPLICATES_DETECTED.
     """
     fields = dict(locals())
     fields.pop("ctx")
@@ -205,6 +210,7 @@ def create_lead(
     if email:
         fields["email"] = email.strip()
     fields["owner_id"] = owner_or_default(ctx, owner_id)
+    check_duplicates(ctx, "Lead", fields, allow=fields.pop("allow_duplicates"))
     lead = Lead(id=ctx.new_id("Lead"), **blank_to_none(fields))
     stamp_new(ctx, lead)
     ctx.db.add(lead)

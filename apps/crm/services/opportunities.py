@@ -8,7 +8,7 @@ from typing import Literal
 from sqlmodel import col, select
 
 from apps.core.actions import Ctx
-from apps.core.errors import ActionError, every_failure
+from apps.core.errors import every_failure
 from apps.core.list_query import matching, ordered, page
 from apps.crm import picklists as pl
 from apps.crm.models import Account, Opportunity, OpportunityHistory, OpportunityLineItem, Product
@@ -256,17 +256,18 @@ def update_opportunity(
 
     A new stage sets probability to the stage's default unless you also give `probability`, and sets
     forecast category, is_closed and is_won; moving a Closed Won or Closed Lost opportunity back to an
-    open stage reopens it. When it has products (line items), its amount is their total and cannot be
-    set directly (change the line items). The org's validation rules apply (describe_object
-    lists them; a broken rule fails with FIELD_CUSTOM_VALIDATION_EXCEPTION). Every change of stage,
-    amount, probability or close date is recorded in the stage history.
+    open stage reopens it. When it has products (line items), its amount is their total: an amount
+    given here is not taken (the other fields are saved, as Salesforce does); change the line items.
+    The org's validation rules apply (describe_object lists them; a broken rule fails with
+    FIELD_CUSTOM_VALIDATION_EXCEPTION). Every change of stage, amount, probability or close date is
+    recorded in the stage history.
 
     Args:
         opportunity_id: the opportunity to change (15 or 18 characters).
         name: a new name (at most 120 characters).
         stage_name: a new stage: {stages}.
         close_date: a new close date, YYYY-MM-DD.
-        amount: a new amount, >= 0 (not when it has products).
+        amount: a new amount, >= 0 (ignored when it has products: their total stays the amount).
         probability: chance to win in percent, 0-100.
         type: {types}; "" clears it.
         lead_source: Web, Phone Inquiry, Partner Referral, Purchased List or Other; "" clears it.
@@ -287,14 +288,8 @@ def update_opportunity(
     )
     _check_opp_fields(ctx, {**changes, "amount": amount})
     before = snapshot(opp)
-    if amount is not None and amount != opp.amount:
-        if line_items(ctx, opp.id):
-            raise ActionError(
-                "this opportunity has products, so its amount is the sum of their total prices and cannot be "
-                "set directly; change quantities or prices with update_line_item (or remove_line_item)",
-                field="amount",
-                code="FIELD_INTEGRITY_EXCEPTION",
-            )
+    # With products, Amount is their rolled-up total: Salesforce saves the rest of the call and keeps it.
+    if amount is not None and amount != opp.amount and not line_items(ctx, opp.id):
         opp.amount = amount
     if stage_name is not None and stage_name != opp.stage_name:
         set_stage(opp, stage_named(stage_name), probability)

@@ -6,6 +6,7 @@ from apps.office.services import (  # noqa: F401
     chat,
     docs,
     drive,
+    graph_mail,
     mail,
     mail_search,
     mail_send,

@@ -7,6 +7,7 @@ from sqlmodel import select
 from apps.core.actions import Ctx
 from apps.core.errors import ActionError, ErrorKind, NotFoundError
 from apps.office.models import DriveItem, Permission
+from apps.office.services.common import check_id
 
 RANK = {None: 0, "read": 1, "write": 2, "owner": 3}
 
@@ -36,6 +37,7 @@ def item_for(ctx: Ctx, item_id: str, need: str = "read", field: str = "item_id",
     Items the user cannot see are reported exactly like missing ones (nothing leaks); a viewer asking
     to change an item is told they have view-only access.
     """
+    check_id(item_id, field)
     item = ctx.db.get(DriveItem, item_id) if item_id else None
     role = role_of(ctx, item, ctx.user_id) if item is not None else None
     what = {"document": "document", "workbook": "workbook", "folder": "folder"}.get(kind or "", "drive item")

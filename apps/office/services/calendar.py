@@ -17,6 +17,7 @@ from apps.office.services.common import (
     OptionalEmails,
     actions,
     check_addresses,
+    check_id,
     display_name,
     me,
     require_text,
@@ -60,6 +61,7 @@ def detail(ctx: Ctx, event: Event, start: datetime | None = None, end: datetime 
 def visible_event(ctx: Ctx, event_id: str, field: str = "event_id") -> Event:
     """An event on the acting user's calendar (organised or invited); others are not found."""
     user = me(ctx)
+    check_id(event_id, field)
     event = ctx.db.get(Event, event_id) if event_id else None
     if event is not None and (
         event.organizer_id == user.id
@@ -98,7 +100,7 @@ def list_events(ctx: Ctx, *, start: datetime, end: datetime, include_cancelled: 
         raise ActionError(
             "end must be after start and at most 92 days later", field="end", code=ErrorKind.INVALID_VALUE
         )
-    rows, _ = events_of(ctx, user.mail.lower(), organizer_id=user.id, include_declined=True)
+    rows, _ = events_of(ctx, user.mail.lower(), organizer_id=user.id)  # a declined meeting leaves it
     if include_cancelled:
         rows = list(rows) + list(
             ctx.db.exec(select(Event).where(Event.organizer_id == user.id, Event.is_cancelled))

@@ -17,6 +17,7 @@ from apps.office.services.common import (
     Emails,
     actions,
     check_addresses,
+    check_id,
     check_limit,
     me,
     require_text,
@@ -73,6 +74,7 @@ def _members(ctx: Ctx, chat_id: str) -> list[str]:
 
 
 def _chat(ctx: Ctx, chat_id: str) -> Chat:
+    check_id(chat_id, "chat_id")
     chat = ctx.db.get(Chat, chat_id) if chat_id else None
     if chat is None or ctx.user_id not in _members(ctx, chat_id):
         raise NotFoundError(f"no chat {chat_id!r} that you are in", field="chat_id")

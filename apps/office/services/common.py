@@ -46,8 +46,23 @@ def me(ctx: Ctx) -> User:
     return user
 
 
+GUID = re.compile(
+    r"^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}(_[0-9A-Za-z:+.-]+)?$"
+)
+
+
+def check_id(record_id: str | None, field: str | None) -> None:
+    """Refuse a value that is no id at all (Graph's ErrorInvalidIdMalformed); a well-formed id of nothing
+    is for the lookup to report (ErrorItemNotFound)."""
+    if record_id and not GUID.match(record_id):
+        raise ActionError(
+            f"Id is malformed: {record_id[:80]!r} is not an id", field=field, code="ErrorInvalidIdMalformed"
+        )
+
+
 def load(ctx: Ctx, model: type[T], record_id: str, *, label: str, field: str | None = None) -> T:
     """The record `record_id` of `model`, or a NotFoundError naming the object and id."""
+    check_id(record_id, field)
     row = ctx.db.get(model, record_id) if record_id else None
     if row is None:
         raise NotFoundError(f"no {label} with id {record_id!r}", field=field)

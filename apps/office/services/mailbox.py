@@ -9,7 +9,14 @@ from sqlmodel import select
 from apps.core.actions import Ctx
 from apps.core.errors import ActionError, ErrorKind, NotFoundError
 from apps.office.models import Attachment, MailFolder, Message, User
-from apps.office.services.common import INTERNAL_DOMAIN, is_internal, preview, room_by_mail, user_by_mail
+from apps.office.services.common import (
+    INTERNAL_DOMAIN,
+    check_id,
+    is_internal,
+    preview,
+    room_by_mail,
+    user_by_mail,
+)
 
 WELL_KNOWN = ("inbox", "drafts", "sentitems", "deleteditems", "archive")
 FOLDER_NAMES = {
@@ -48,6 +55,7 @@ def resolve_folder(ctx: Ctx, owner_id: str, folder: str, field: str = "folder") 
 
 def own_message(ctx: Ctx, message_id: str, field: str = "message_id") -> Message:
     """A message of the acting user's mailbox; anyone else's is reported as not found."""
+    check_id(message_id, field)
     row = ctx.db.get(Message, message_id) if message_id else None
     if row is None or row.owner_id != ctx.user_id:
         raise NotFoundError(f"no message with id {message_id!r} in your mailbox", field=field)

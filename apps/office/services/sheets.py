@@ -13,6 +13,7 @@ from apps.office.models import Cell, DriveItem, Worksheet
 from apps.office.schemas import CellOut, DriveItemOut, ExportOut, WorksheetOut
 from apps.office.services.access import item_for
 from apps.office.services.common import actions, require_text
+from apps.office.services.cycles import date_format
 from apps.office.services.doc_format import b64
 from apps.office.services.drive import item_out, new_item
 from apps.office.services.drive_names import ItemName
@@ -98,6 +99,7 @@ def write_cell(
     if cell is None:
         cell = Cell(id=cell_id, worksheet_id=sheet.id, address=a1(row, col), row_index=row, column_index=col)
     cell.formula, cell.value = formula, (None if formula else value)
+    number_format = number_format or date_format(formula, cell.number_format)  # =DATE()/TODAY(): a date
     if number_format:
         cell.number_format = number_format
     ctx.db.add(cell)

@@ -18,6 +18,7 @@ from sqlmodel import select
 from apps.core.actions import Ctx
 from apps.core.errors import ActionError, ErrorKind
 from apps.office.models import Cell, Worksheet
+from apps.office.services.cycles import in_cycles
 from apps.office.services.xlfn import add_prefixes, outside_strings
 
 A1 = re.compile(r"^\$?([A-Za-z]{1,3})\$?([1-9][0-9]{0,6})$")
@@ -249,8 +250,10 @@ def recalculate(ctx: Ctx, item_id: str, field: str = "value") -> int:
     A formula that does not parse is refused as an error on `field` (the whole edit is undone)."""
     wb, cells = to_openpyxl(ctx, item_id)
     formulas = {(name, c.address): c for name, rows in cells.items() for c in rows if c.formula}
+    circular = in_cycles({key: c.formula for key, c in formulas.items()})
     changed = 0
     for key, value in evaluate(wb, list(formulas), ctx.now, field).items():
+        value = 0 if key in circular else value  # Excel: a circular reference shows 0 (and a warning)
         cell = formulas[key]
         if value != cell.value:
             cell.value = value

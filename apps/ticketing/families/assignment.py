@@ -25,7 +25,7 @@ class AssignIncident(Family):
 
     def one(self, d: Draw) -> Spec:
         """One request, drawn with its own preconditions (build may batch several)."""
-        pool = incidents(d, "i.state = 1 AND i.assigned_to IS NULL AND i.active = 1")
+        pool = incidents(d, "i.state = 1 AND i.assigned_to IS NULL AND i.state IN (1, 2, 3)")
         inc = d.pick("caller", pool, key="caller_id")
         d.note("incident", inc["sys_id"])
         group = inc["group_name"]

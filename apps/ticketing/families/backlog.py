@@ -28,6 +28,8 @@ class GroupBacklog(Family):
     name = "ticketing.qa-group-backlog"
     apps = ("ticketing",)
     surfaces = ("mcp", "cli", "ui", "python")
+    # v2: open is New, In Progress or On Hold (state filter): a Resolved incident is active until it closes
+    version = 2
     author = "saasgym-itsm-team"
     summary = (
         "question: how many open incidents a group's queue holds (all, unassigned, P1/P2, on hold or with "
@@ -41,7 +43,7 @@ class GroupBacklog(Family):
         group = d.pick("group", groups)
         words, args = d.choice(FILTERS)
         g = group["name"]
-        query = {"assignment_group": g, "active": True, **args}
+        query = {"assignment_group": g, "state": [1, 2, 3], **args}  # open: not yet Resolved
         count = _count(d, **query)
         described = d.chance(0.35)
         ref = f'the team responsible for "{group["description"]}"' if described else f"the {g} group"
@@ -68,7 +70,7 @@ class GroupBacklog(Family):
 
 CIS = """
 SELECT c.sys_id, c.name, c.sys_class_name,
-       (SELECT COUNT(*) FROM ticketing_incident i WHERE i.cmdb_ci = c.sys_id AND i.active = 1) AS open
+       (SELECT COUNT(*) FROM ticketing_incident i WHERE i.cmdb_ci = c.sys_id AND i.state IN (1, 2, 3)) AS open
 FROM ticketing_cmdb_ci c ORDER BY c.name
 """
 RUNS_ON = """
@@ -90,7 +92,8 @@ class CiOpenIncidents(Family):
     def build(self, d: Draw) -> Spec:
         ci = d.pick("ci", [r for r in d.world.rows(CIS) if r["open"] > 0])
         rows = d.world.rows(
-            "SELECT number, priority, opened_at FROM ticketing_incident WHERE cmdb_ci = ? AND active = 1 "
+            "SELECT number, priority, opened_at FROM ticketing_incident "
+            "WHERE cmdb_ci = ? AND state IN (1, 2, 3) "
             "ORDER BY priority, opened_at, number",
             ci["sys_id"],
         )

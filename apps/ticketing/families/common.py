@@ -63,7 +63,7 @@ def other(d: Draw, rows: list[dict[str, Any]], chosen: dict[str, Any], key: str 
     return rest[(rows.index(chosen)) % len(rest)]
 
 
-OPEN = "i.active = 1 AND i.state IN (1, 2, 3)"  # New, In Progress, On Hold
+OPEN = "i.state IN (1, 2, 3)"  # New, In Progress, On Hold
 
 
 def incident_refusal(inc: dict[str, Any], prompt: str, k: int, text: str, tags: list[str]) -> Spec:

@@ -34,7 +34,7 @@ class ResolveIncident(Family):
 
     def one(self, d: Draw) -> Spec:
         """One request, drawn with its own preconditions (build may batch several)."""
-        pool = incidents(d, "i.active = 1 AND i.state = 2")
+        pool = incidents(d, "i.state IN (1, 2, 3) AND i.state = 2")
         inc = d.pick("caller", pool, key="caller_id")
         d.note("incident", inc["sys_id"])
         fix = fix_for_text(inc["short_description"])
@@ -110,7 +110,7 @@ class HoldIncident(Family):
 
     def one(self, d: Draw) -> Spec:
         """One request, drawn with its own preconditions (build may batch several)."""
-        pool = incidents(d, "i.active = 1 AND i.state = 2")
+        pool = incidents(d, "i.state IN (1, 2, 3) AND i.state = 2")
         inc = d.pick("caller", pool, key="caller_id")
         d.note("incident", inc["sys_id"])
         code, reason = d.choice(HOLDS)

@@ -13,6 +13,7 @@ from apps.ticketing.services import (  # noqa: F401
     problems,
     requests,
     slas,
+    table_api,
     users,
 )
 from apps.ticketing.services.common import actions

@@ -142,7 +142,7 @@ def get_configuration_item(ctx: Ctx, *, ci_id: str) -> CiDetail:
     ]
     incs = ctx.db.exec(
         select(Incident)
-        .where(Incident.cmdb_ci == ci.sys_id, col(Incident.active).is_(True))
+        .where(Incident.cmdb_ci == ci.sys_id, col(Incident.state).in_((1, 2, 3)))  # open: not yet Resolved
         .order_by(Incident.number)
     ).all()  # noqa: E712
     chgs = ctx.db.exec(

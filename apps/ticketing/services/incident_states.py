@@ -33,6 +33,7 @@ from apps.ticketing.services.common import (
 from apps.ticketing.services.present import incidents_out
 
 OPEN_STATES = (c.NEW, c.IN_PROGRESS, c.ON_HOLD)
+INACTIVE_STATES = (c.CLOSED, c.CANCELED)
 HoldReason = Literal["Awaiting Caller", "Awaiting Change", "Awaiting Problem", "Awaiting Vendor"]
 CODE_OF_HOLD = {label: code for code, label in c.HOLD_REASONS.items()}
 
@@ -59,7 +60,7 @@ def move(ctx: Ctx, inc: Incident, state: int, **fields) -> IncidentOut:
     inc.state = state
     for key, value in fields.items():
         setattr(inc, key, value)
-    inc.active = state in OPEN_STATES
+    inc.active = state not in INACTIVE_STATES  # a Resolved incident stays active until Closed or Canceled
     if state != c.ON_HOLD:
         inc.hold_reason = None
     stamp(ctx, inc)

@@ -80,7 +80,9 @@ def list_incidents(
     Args:
         search: text matched against the number, short description and description.
         state: only these states ({states}).
-        active: true = open incidents only (New, In Progress, On Hold); false = inactive only.
+        active: true = active incidents (every state but Closed and Canceled: a Resolved incident stays
+            active until it closes); false = Closed or Canceled only. Open work (not yet resolved) is
+            state 1, 2, 3.
         priority: only these priorities (1 Critical ... 5 Planning).
         assignment_group: group sys_id or name.
         assigned_to: user sys_id, user_name, e-mail or name.

@@ -72,7 +72,8 @@ def search_knowledge(
     limit: Limit = 10,
     offset: Offset = 0,
 ) -> ArticlePage:
-    """Search knowledge articles (by default only published ones, latest versions).
+    """Search knowledge articles (by default the published ones: an article checked out into a new draft
+    version stays found by its published version until the draft is published).
 
     Args:
         query: words matched against the title, text and keywords; every word must match.
@@ -82,7 +83,7 @@ def search_knowledge(
         offset: rows to skip (for the next page: offset + limit).
     """
     stmt = select(KnowledgeArticle)
-    if workflow_state != "outdated":
+    if workflow_state not in ("outdated", "published"):
         stmt = stmt.where(KnowledgeArticle.latest == True)  # noqa: E712
     for word in (query or "").split():
         stmt = stmt.where(
