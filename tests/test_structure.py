@@ -74,8 +74,9 @@ def test_the_detector_finds_a_cycle():
     assert _cycles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c"]]
 
 
-# Layers, lowest first: a package may import only the packages listed for it (function-level imports included).
-# The task framework (`tasks`) sits below the apps' families and beside the engine; the gateway only serves it.
+# Layers, lowest first: a package may import only the packages listed for it (function-level imports
+# included). The task framework (`tasks`) sits below the apps' families and beside the engine; the gateway
+# only serves it.
 ALLOWED_IMPORTS = {
     "worlds": {"worlds", "apps"},
     "apps": {"apps", "worlds", "tasks"},

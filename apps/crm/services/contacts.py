@@ -28,8 +28,8 @@ from apps.crm.services.common import (
     stamp_modified,
     stamp_new,
 )
-from apps.crm.services.references import ACCOUNT, USER, filter_id
 from apps.crm.services.duplicates import check_duplicates
+from apps.crm.services.references import ACCOUNT, USER, filter_id
 from apps.crm.services.related import delete_contact_rows, notes_of, record_timeline
 
 ContactSort = Literal["last_name", "first_name", "email", "title", "created_date", "last_modified_date"]

@@ -40,8 +40,8 @@ from apps.crm.services.common import (
     stamp_modified,
     stamp_new,
 )
-from apps.crm.services.references import USER, filter_id
 from apps.crm.services.duplicates import check_duplicates
+from apps.crm.services.references import USER, filter_id
 from apps.crm.services.related import notes_of, record_timeline
 
 LeadSort = Literal["last_name", "company", "status", "created_date", "last_modified_date", "annual_revenue"]
