@@ -105,11 +105,12 @@ class NumberRule(Strict):
 
 class DateRule(Strict):
     """Free text states this calendar date (YYYY-MM-DD) in any notation; `reference` (the world's clock, ISO)
-    and `tz` resolve dates without a year and relative ones ("next Monday")."""
+    and `tz` resolve dates without a year and relative ones ("next Monday"); it states none of `others`."""
 
     value: str = Field(pattern=r"^\d{4}-\d{2}-\d{2}$")
     reference: str | None = None
     tz: str | None = None
+    others: list[str] = []  # competing dates (YYYY-MM-DD) the text may not state: an answer is one date
 
 
 class Match(Strict):
@@ -216,6 +217,8 @@ class AnswerSpec(Strict):
     def _one(self) -> AnswerSpec:
         if (self.match is None) == (not self.refusal):
             raise ValueError("an answer is either a `match` or a `refusal`")
+        if self.refusal != bool(self.because):
+            raise ValueError("a refusal names its reason (`because`), and only a refusal does")
         return self
 
 

@@ -91,3 +91,19 @@ def approved(value: float | None = None, kind: Kind | None = None, tol: float = 
     """An approval in the approver's own words (quoted text left out), of `value` when given."""
     rules = [decision("approved"), *([number(value, tol, kind)] if value is not None else [])]
     return rules[0] if len(rules) == 1 else all_of(*rules)
+
+
+def reason(*said: str | Match) -> list[Match]:
+    """What a refusal must give as its reason: any one of these facts (a few words of the rule or fact, in
+    any case — several ways to say it — or a rule: the person, the record, the number behind it)."""
+    return [Match(contains=s) if isinstance(s, str) else s for s in said]
+
+
+CRM_USERS = "SELECT name, email FROM crm_user ORDER BY name, email"
+ACCOUNTS = "SELECT name FROM crm_account ORDER BY name, id"
+
+
+def one_person(world: WorldView, name: str, email: str | None = None, sql: str = STAFF) -> Match:
+    """An answer naming this person and nobody else of the population `sql` selects (rows with `name`,
+    `email`): the people who could have been the answer."""
+    return person(name, email, among=world.rows(sql), alone=True)

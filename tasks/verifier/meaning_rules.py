@@ -13,11 +13,12 @@ from apps.core.meaning import (
     Person,
     Record,
     decision_of,
+    find_dates,
     find_numbers,
     find_people,
     mentions_record,
     own_words,
-    states_date,
+    words,
 )
 from apps.core.meaning.numbers import close
 from tasks.model import DateRule, NumberRule, PersonRef, PersonRule, RecordRef, RecordRule
@@ -57,11 +58,27 @@ def person_named(rule: PersonRule, value: Any) -> bool:
 
 
 def record_named(rule: RecordRule, value: Any) -> bool:
-    """The text names the record (and, with `alone`, none of the others)."""
+    """The text names the record (and, with `alone`, none of the others: a rival whose name is part of
+    the record's own name, "Knox Industries" in "Knox Industries Europe", is not named by naming it)."""
     text = _own(value)
     if not mentions_record(text, _record(rule)):
         return False
-    return not (rule.alone and any(mentions_record(text, _record(o)) for o in rule.others))
+    rest = _without(text, rule.name) if rule.name else text
+    return not (rule.alone and any(mentions_record(rest, _record(o)) for o in rule.others))
+
+
+def _without(text: str, name: str) -> str:
+    """`text`'s words with every occurrence of `name`'s words cut out (the cuts keep words apart)."""
+    have, want = words(text), words(name)
+    out, i = [], 0
+    while i < len(have):
+        if want and have[i : i + len(want)] == want:
+            out.append("|")
+            i += len(want)
+        else:
+            out.append(have[i])
+            i += 1
+    return " ".join(out)
 
 
 def number_stated(rule: NumberRule, value: Any) -> bool:
@@ -96,7 +113,8 @@ def date_stated(rule: DateRule, value: Any) -> bool:
     if re.fullmatch(r"\s*\d{4}-\d{2}-\d{2}(?:[T ][\d:.]+)?\s*", text):
         return text.strip()[:10] == rule.value
     reference = datetime.fromisoformat(rule.reference) if rule.reference else None
-    return states_date(own_words(text), rule.value, reference, rule.tz)
+    stated = {m.value.isoformat() for m in find_dates(own_words(text), reference, rule.tz)}
+    return rule.value in stated and not stated & set(rule.others)
 
 
 def decided(decision: str, value: Any) -> bool:
