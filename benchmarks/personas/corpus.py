@@ -6,7 +6,7 @@ One YAML file per kind of request under `corpus/` (`kind`, `title`, `attack` for
 itself. A turn:
 
 - `via`: `mail` (default; a new conversation), `reply` (answers the persona's last reply in the thread),
-  `chat` (a 1:1 Teams chat), `comment` (an additional comment on the desk incident `on`, answered by its
+  `chat` (a 1:1 Teams chat), `comment` (an additional comment on the desk `incident`, answered by its
   caller) or `invite` (a meeting request for `start`-`end` in `tz`);
 - `to` (an address; a reply or a later chat turn keeps the previous one), `subject`, `body`;
 - `request`: the structured request a reader should make of it (`language`, `asks`: intent, about, fields,
@@ -29,7 +29,7 @@ from typing import Any
 import yaml
 
 CORPUS = Path(__file__).with_name("corpus")
-TURN_KEYS = ("via", "to", "on", "subject", "body", "start", "end", "tz", "request", "reply")
+TURN_KEYS = ("via", "to", "incident", "subject", "body", "start", "end", "tz", "request", "reply")
 
 
 @dataclass(frozen=True)
@@ -38,7 +38,7 @@ class Turn:
 
     via: str
     to: str | None
-    on: str | None
+    incident: str | None
     subject: str
     body: str
     start: str | None
@@ -74,13 +74,16 @@ def _turns(raw: dict[str, Any]) -> tuple[Turn, ...]:
     out: list[Turn] = []
     to: str | None = None
     for step in steps:
+        for key in ("subject", "body", "to", "incident", "start", "end", "tz"):
+            if key in step and not isinstance(step[key], str):
+                raise ValueError(f"{key} {step[key]!r} is not text: quote it in the YAML")
         via = step.get("via", "mail")
         to = step.get("to", to)
         out.append(
             Turn(
                 via=via,
                 to=to,
-                on=step.get("on"),
+                incident=step.get("incident"),
                 subject=step.get("subject", ""),
                 body=step.get("body", ""),
                 start=step.get("start"),

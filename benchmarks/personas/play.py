@@ -73,7 +73,9 @@ class Player:
 
     # --- mail -------------------------------------------------------------------------------------------
     def _mail(self, turn: Turn, thread: Thread) -> Heard:
-        sent = self.ep.call("office_send_mail", to=[turn.to], subject=turn.subject or "(no subject)", body=turn.body)
+        sent = self.ep.call(
+            "office_send_mail", to=[turn.to], subject=turn.subject or "(no subject)", body=turn.body
+        )
         thread.conversation_id, thread.last_message_id = sent["conversation_id"], sent["id"]
         return self._await_mail(turn.to, thread)
 
@@ -117,14 +119,18 @@ class Player:
             new = [r for r in rows if r[0] not in thread.seen]
             if new:
                 thread.seen.update(r[0] for r in new)
-                return Heard(text=new[-1][1], reading=self._reading(new[-1][0]), answered_at=_stamp(new[-1][2]))
+                return Heard(
+                    text=new[-1][1], reading=self._reading(new[-1][0]), answered_at=_stamp(new[-1][2])
+                )
         return Heard()
 
     # --- desk comment -----------------------------------------------------------------------------------
     def _comment(self, turn: Turn, thread: Thread) -> Heard:
-        ours = self.ep.call("ticketing_add_comment", record_id=turn.on, text=turn.body)
+        ours = self.ep.call("ticketing_add_comment", record_id=turn.incident, text=turn.body)
         thread.seen.add(ours["sys_id"])
-        caller = self.sql("SELECT caller_id, sys_id FROM ticketing_incident WHERE number = ?", turn.on)[0]
+        caller = self.sql("SELECT caller_id, sys_id FROM ticketing_incident WHERE number = ?", turn.incident)[
+            0
+        ]
         for _ in range(MAX_DAYS):
             self.ep.call("ticketing_advance_time", hours=24)
             rows = self.sql(
@@ -136,7 +142,9 @@ class Player:
             new = [r for r in rows if r[0] not in thread.seen]
             if new:
                 thread.seen.update(r[0] for r in new)
-                return Heard(text=new[-1][1], reading=self._reading(new[-1][0]), answered_at=_stamp(new[-1][2]))
+                return Heard(
+                    text=new[-1][1], reading=self._reading(new[-1][0]), answered_at=_stamp(new[-1][2])
+                )
         return Heard()
 
     # --- meeting request --------------------------------------------------------------------------------
