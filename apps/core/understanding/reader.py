@@ -205,6 +205,10 @@ def _approvals(parts: list[Piece], own: str, used: set[int]) -> list[Ask]:
             and "international" not in ask.fields
         ):
             ask.fields = [*ask.fields, "international"]
+    purpose = _purpose(english)
+    for ask in asks:
+        if ask.policy in ("expense", "purchase", "gift", "credit"):
+            ask.topic = purpose
     claimant = next((p.for_person for p in parts if p.for_person), None)
     own_claim = any(p.own_claim for p in parts)
     for ask in asks:
@@ -213,6 +217,23 @@ def _approvals(parts: list[Piece], own: str, used: set[int]) -> list[Ask]:
         if own_claim and ask.policy in ("expense", "purchase", "gift"):
             ask.for_person = "yourself"
     return asks
+
+
+_PLAIN = {
+    *("please", "approve", "approval", "approvals", "expense", "expenses", "claim", "claims", "could"),
+    *("would", "thanks", "thank", "your", "with", "from", "this", "that", "need", "about", "just", "also"),
+    *("them", "they", "their", "have", "sign", "off", "okay", "mine", "here", "there", "which", "when"),
+    *("what", "were", "will"),
+}
+
+
+def _purpose(english: str) -> str:
+    """The words that say what a claim or an order is for ("hotel chicago workshop trip"): a later one of
+    the same purpose shares a distinctive word, or says "same"."""
+    words = re.findall(r"[a-z]{4,}", english)
+    return " ".join(dict.fromkeys(w for w in words if w not in _PLAIN)) + (
+        " same" if " same " in f" {english} " else ""
+    )
 
 
 def _money_policy(policies: list[str]) -> str:
