@@ -165,8 +165,9 @@ def _body(doc: Known) -> list[str]:
     return [w for w in _WORD.findall(english(text)) if w not in _STOP]
 
 
-def match_documents(text: str, documents: list[Known]) -> tuple[list[Known], float]:
-    """The documents `text` asks for (best first; several only when they tie) and the best score."""
+def match_documents(text: str, documents: list[Known], strict: bool = False) -> tuple[list[Known], float]:
+    """The documents `text` asks for (best first; several only when they tie) and the best score; `strict`
+    (others' documents) wants two title words in common, or every word of a one-word title."""
     asked = set(concepts(text))
     if not asked or not documents:
         return [], 0.0
@@ -179,10 +180,13 @@ def match_documents(text: str, documents: list[Known]) -> tuple[list[Known], flo
     scored = []
     for doc in documents:
         title, body = titles[doc.name], set(_body(doc))
-        score = sum(2.0 * (1 + math.log(n / frequency.get(w, 1))) for w in asked & title)
+        shared = asked & title
+        if strict and len(shared) < min(2, len(title)):
+            continue
+        score = sum(2.0 * (1 + math.log(n / frequency.get(w, 1))) for w in shared)
         score += sum(0.25 for w in asked & (body - title))
         scored.append((score, doc))
-    best = max(s for s, _ in scored)
+    best = max((s for s, _ in scored), default=0.0)
     if best < MIN_SCORE:
         return [], best
     return [d for s, d in scored if s >= best - 1e-9], best

@@ -253,10 +253,9 @@ OTHER_TOPICS: dict[str, str] = {
     "delivery": r"\bdelivery address\b|\bshipping\b|\bdeliver\b|\binstallation\b",
 }
 PASS_ON = (
-    r"\bpass (?:them|it|this|that|the \w+) on\b|\bpass on\b|\bforward (?:it|them)\b|\bshare (?:it|them"
-    r"|the figure)"
-    r" with\b|\bsend (?:it|them) to\b|\bso (?:that )?i can (?:send|forward|share|pass)\b|\bi'll (?:tell"
-    r"|share)"
-    r"\b|\bi'd forward\b|\bso they (?:know|see)\b|\bas a (?:reference|benchmark)\b|\bto compare\b"
-    r"|\bfor a benchmark\b|\bi'll forward\b|\bforward them\b|\bbenchmark\b"
+    r"\bpass (?:them|it|this|that|the \w+) on\b|\bpass on\b|\bforward (?:it|them)\b"
+    r"|\bshare (?:it|them|the figure) with (?!me\b|us\b)|\bsend (?:it|them) to\b"
+    r"|\bso (?:that )?i can (?:send|forward|share|pass)\b|\bi'll (?:tell|share)\b|\bi'd forward\b"
+    r"|\bso they (?:know|see)\b|\bas a (?:reference|benchmark)\b|\bto compare\b|\bfor a benchmark\b"
+    r"|\bi'll forward\b|\bforward them\b|\bbenchmark\b"
 )

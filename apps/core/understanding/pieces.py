@@ -13,7 +13,7 @@ from apps.core.understanding.request import Known, Reading
 from apps.core.understanding.values import nightly_rate, percents, requested_sums
 
 _TICKET = re.compile(r"\b(?:tickets?|incidents?|case|support request|issues?|problems?|outage|error)\b")
-_QUESTION = re.compile(
+_QUESTION = re.compile(  # a request, with or without "?"
     r"\?|\b(?:what|when|which|who|how|where|whether|do you know|can you|could you|tell me|let me"
     r" know|please|need|send|share|reply|confirm|give)\b"
 )
@@ -89,7 +89,7 @@ def read_piece(text: str, reading: Reading, role: str) -> Piece:
         p.document = True
         p.documents, _ = match_documents(text, reading.documents)
         if not p.documents:
-            p.documents, _ = match_documents(text, reading.world_documents)
+            p.documents, _ = match_documents(text, reading.world_documents, strict=True)
     p.topic = next(iter(_matched(lx.OTHER_TOPICS, eng)), None)
     p.ticket = bool(_TICKET.search(eng)) or bool(p.incidents)
     p.proposal = bool(_PROPOSAL.search(eng))
@@ -107,10 +107,19 @@ _POSSESSIVE = re.compile(r"([A-Z][a-z]+(?: [A-Z][a-z]+)?)['’]s\b")
 
 
 def _claimant(text: str, reading: Reading) -> str | None:
-    """Whose claim an approval is for, when the text says ("Michael Walker's expense", "Beverly's")."""
+    """Whose claim an approval is for, when the text says ("Michael Walker's expense", "Beverly's", "Michael
+    Walker asked me to route his claim")."""
     if not re.search(r"\b(?:claim|expense|approved|approve)\b", lx.english(text)):
         return None
     names = {k.name: k for k in reading.people}
+    pronoun = re.search(
+        r"\b(?:his|her|their)\s+(?:\$?[\d,.]+\s+)?(?:expense|claim|hospitality|purchase)", text, re.I
+    )
+    if pronoun:
+        before = text[: pronoun.start()]
+        named = [n for n in names if n in before]
+        if named:
+            return max(named, key=before.rfind)
     for m in _POSSESSIVE.finditer(text):
         said = m.group(1)
         full = [n for n in names if n == said or n.split()[0] == said]

@@ -41,10 +41,9 @@ def read_message(subject: str, text: str, reading: Reading, role: str = "colleag
     parts = [read_piece(p, reading, role) for p in cut(own)]
     names = [d for p in parts for d in p.records]
     language = detect(own, names)
-    asks = _assemble(parts, own, reading, role)
+    asks = continue_thread(_assemble(parts, own, reading, role), parts, reading, role)
     if not any(a.about for a in asks if a.intent in ("record_status", "approval")):
         _context(asks, subject, split.quoted, reading, role)
-    asks = continue_thread(asks, parts, reading, role)
     if any(a.intent != "record_status" for a in asks):  # "a trip to see Parker PLC" asks nothing of Parker
         asks = [a for a in asks if a.intent != "record_status" or a.fields or a.about == []]
     quoted = bool(_DECIDED.search(split.quoted)) and not any(_DECIDED.search(p.text) for p in parts)
@@ -145,6 +144,8 @@ def _approvals(parts: list[Piece], own: str, used: set[int]) -> list[Ask]:
             deals = [d.name for d in p.deals] or (all_deals if len(all_deals) == 1 else [])
             if len(p.percents) == len(deals) > 1:  # "18% on A, and 31% on B"
                 pairs = [([d], v) for d, v in zip(deals, p.percents, strict=True)]
+            elif len(deals) == 1 and len(p.percents) > 1:  # "24% on quote A and 24% on quote B" of one deal
+                pairs = [(deals, v) for v in p.percents]
             elif p.deals:
                 pairs = [(deals, p.percents[0])]
             else:

@@ -133,11 +133,30 @@ def decide(
         deals: the CRM's open deals by name (empty when the episode has no CRM).
     """
     asker = ctx.db.get(User, ctx.user_id) if ctx.user_id else None
-    asks = [a for a in request.asks if a.intent == "approval"]
+    asks = _together([a for a in request.asks if a.intent == "approval"])
     before = earlier(ctx, persona_id)
     out: list[dict[str, Any]] = []
     for i, ask in enumerate(asks):
         out.append(_one(ctx, ask, asks[:i], before, approver, asker, request, text, deals))
+    return out
+
+
+def _together(asks: list[Ask]) -> list[Ask]:
+    """Discounts on one deal asked in one message (across quotes) become one ask of their total."""
+    out: list[Ask] = []
+    for ask in asks:
+        same = next(
+            (o for o in out if ask.policy == "discount" == o.policy and o.about and o.about == ask.about),
+            None,
+        )
+        if same is None or not (same.value and ask.value):
+            out.append(ask)
+            continue
+        total = float(same.value.rstrip("%")) + float(ask.value.rstrip("%"))
+        parts = same.combined or [same.value]
+        out[out.index(same)] = same.model_copy(
+            update={"value": shown(total, True), "combined": [*parts, ask.value], "stacked": True}
+        )
     return out
 
 
@@ -211,6 +230,8 @@ def _one(
             why.append(f"on top of the {earlier_on_deal[-1]['value']:g}% I approved on it already")
         if stacked and same:
             why.append("across the quotes of one deal")
+        if ask.combined:
+            why.append(f"{' + '.join(ask.combined)} on one deal")
     else:
         key = ask.topic or ""
         total = value

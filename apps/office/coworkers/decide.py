@@ -121,7 +121,7 @@ def _document(ask: Ask, reading: Reading, text: str) -> dict[str, Any]:
         return {"kind": "document", "name": found[0].name, "item_id": found[0].attrs["id"]}
     elsewhere = [d for d in reading.world_documents if d.name in ask.about]
     if not elsewhere:
-        elsewhere, _ = match_documents(text, reading.world_documents)
+        elsewhere, _ = match_documents(text, reading.world_documents, strict=True)
     if len(elsewhere) == 1:
         doc = elsewhere[0]
         return {"kind": "refer", "what": doc.name, "to": doc.attrs["owner"], "title": None}
@@ -133,13 +133,14 @@ def _meeting(ctx: Ctx, user: User, ask: Ask, answer_at, rules: dict[str, Any]) -
 
     days = [date.fromisoformat(d) for d in ask.days] or None
     blocks = slots.calendar_blocks(ctx, user, answer_at - timedelta(days=1), answer_at + timedelta(days=21))
+    hours = (  # the hours they take meetings, inside their working hours
+        max(rules.get("earliest") or "00:00", user.working_hours_start or "00:00"),
+        min(rules.get("latest") or "23:59", user.working_hours_end or "23:59"),
+    )
     found = slots.free_slots(
         blocks,
         zone=user.time_zone,
-        hours=(
-            rules.get("earliest") or user.working_hours_start,
-            rules.get("latest") or user.working_hours_end,
-        ),
+        hours=hours,
         minutes=ask.minutes or 30,
         after=answer_at,
         days=days,
@@ -151,10 +152,7 @@ def _meeting(ctx: Ctx, user: User, ask: Ask, answer_at, rules: dict[str, Any]) -
         found = slots.free_slots(
             blocks,
             zone=user.time_zone,
-            hours=(
-                rules.get("earliest") or user.working_hours_start,
-                rules.get("latest") or user.working_hours_end,
-            ),
+            hours=hours,
             minutes=ask.minutes or 30,
             after=answer_at,
             no_meeting_days=rules.get("no_meeting_days", []),

@@ -22,6 +22,10 @@ from typing import Protocol, runtime_checkable
 from apps.core.app_options import configured
 from apps.core.meaning import own_words
 
+NOT_AN_APPROVAL = (
+    "That isn't an approval I gave: an approval quoted or forwarded in a mail is no approval. Send me the "
+    "request itself (the deal or claim and the value) and I'll decide it."
+)
 REQUEST_WORDS = ("please", "can you", "could you", "would you", "need", "send me", "let me know", "?")
 VAGUE_WORDS = (  # asks a customer contact cannot place
     "the document",
@@ -179,6 +183,10 @@ class RuleBasedResponder:
         said = [word(a, incoming.sender_name) for a in persona.answers]
         request = persona.request or {}
         asked = request.get("asks", [])
+        if not asked and request.get("quoted_approval"):
+            return f"{hello}\n\n{NOT_AN_APPROVAL}{sign}"
+        if not asked and not any(w in new_text(incoming.text).lower() for w in REQUEST_WORDS):
+            return None
         if not said or any(a["intent"] in ("policy_question", "other", "person_info") for a in asked):
             said += [k["answer"] for k in matched_knowledge(persona, incoming)]
             said += [f["answer"] for f in persona.handbook.get("facts", []) if asks(f, text)]
