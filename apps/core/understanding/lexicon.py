@@ -179,7 +179,7 @@ DEVICE_FIELDS: dict[str, str] = {
     "os": r"\bos\b|\boperating system\b|\bwindows (?:version|build)\b|\bmacos version\b|\bbuild number\b"
     r"|\bwhat (?:windows|macos) version\b|\bwhich (?:windows|macos) version\b|\bversion is\b|\bversion\b",
     "device": r"\bhostname\b|\bwhich (?:laptop|device|machine|pc|computer)\b",
-    "location": r"\bwhich office\b|\bwhat office\b|\bwhere are you (?:based|located|sitting)\b"
+    "location": r"\bwhich office\b|\bwhat office\b|\bwhere (?:are )?you (?:based|located|sitting|sit)\b"
     r"|\bwhere do you sit\b"
     r"|\boffice location\b|\bbased\b|\blocation\b|\bwhich floor\b|\bsend the replacement to\b",
     "started": r"\bwhen did (?:it|the \w+|this) start\b|\bsince when\b|\bhow long\b|\bstarted\b"

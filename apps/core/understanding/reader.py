@@ -273,7 +273,11 @@ def _records(parts: list[Piece], used: set[int], role: str, reading: Reading) ->
             continue
         if role == "customer" and p.proposal and not p.deals and not p.ticket:
             own = [k.name for k in reading.own if k.kind == "deal"]
-            asks.append(Ask(intent="record_status", about=own, fields=p.deal_fields or ["amount"]))
+            fields = p.deal_fields or ["amount"]
+            if len(own) > 1:  # "the proposal" of a customer with several: which one is unclear
+                asks.append(Ask(intent="record_status", fields=fields, ambiguous=own))
+            else:
+                asks.append(Ask(intent="record_status", about=own, fields=fields))
             used.add(i)
         elif p.deals and not p.incidents:
             fields = list(dict.fromkeys(pending + p.deal_fields))

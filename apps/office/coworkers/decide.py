@@ -12,7 +12,7 @@ from typing import Any
 from apps.core.actions import Ctx
 from apps.core.peer_knowledge import peer
 from apps.core.understanding import Ask, Reading, Request
-from apps.core.understanding.documents import match_documents
+from apps.core.understanding.documents import concepts, match_documents
 from apps.office.coworkers import approvals, slots
 from apps.office.models import User
 
@@ -107,6 +107,11 @@ def _incident(ctx: Ctx, user: User, number: str) -> dict[str, Any]:
 
 
 def _document(ask: Ask, reading: Reading, text: str) -> dict[str, Any]:
+    if not ask.about and not concepts(text):  # "could you send me the document?" — which one?
+        return {
+            "kind": "question",
+            "text": "Happy to help — which document do you mean? Tell me its name or what it's about.",
+        }
     mine = {d.name: d for d in reading.documents}
     found = [mine[n] for n in ask.about if n in mine]
     if ask.pass_on and found:

@@ -180,7 +180,9 @@ class RuleBasedResponder:
         refused = _refusal(persona, text)
         if refused:
             return f"{hello}\n\n{refused}{sign}"
-        said = [word(a, incoming.sender_name) for a in persona.answers]
+        matched = matched_knowledge(persona, incoming)
+        said = [k["answer"] for k in matched if k.get("topic") == "review"]  # a review's day they plan
+        said += [word(a, incoming.sender_name) for a in persona.answers]
         request = persona.request or {}
         asked = request.get("asks", [])
         if not asked and request.get("quoted_approval"):
@@ -188,12 +190,18 @@ class RuleBasedResponder:
         if not asked and not any(w in new_text(incoming.text).lower() for w in REQUEST_WORDS):
             return None
         if not said or any(a["intent"] in ("policy_question", "other", "person_info") for a in asked):
-            said += [k["answer"] for k in matched_knowledge(persona, incoming)]
+            said += [k["answer"] for k in matched]
             said += [f["answer"] for f in persona.handbook.get("facts", []) if asks(f, text)]
         said = list(dict.fromkeys(said))
         if said:
             return f"{hello}\n\n" + "\n\n".join(said) + sign
         if asked or any(w in text for w in REQUEST_WORDS):
+            if (
+                persona.referral
+                and incoming.sender_name not in persona.referral
+                and not any(v in text for v in VAGUE_WORDS)
+            ):
+                return f"{hello}\n\n{persona.referral}{sign}"  # someone who would know (never the asker)
             question = persona.clarifying_question or (
                 "Happy to help, but I'm not sure what you need from me. Could you say which account or "
                 "document this is about, and by when you need it?"

@@ -308,6 +308,8 @@ class RuleBasedCustomerResponder:
         if named:
             deals = [d for d in card.deals if d["name"] in named]
             return _deal_facts(deals, fields)
+        if ask.get("ambiguous"):
+            return _deal_answer(card, q)
         if about:  # another company's deal: not theirs to know
             return "I'm afraid I don't know other companies' dealings with you — I can only speak for ours."
         if card.incidents and not any(f in ("amount", "close_date", "stage") for f in fields):

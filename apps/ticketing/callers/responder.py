@@ -10,6 +10,7 @@ app option `caller_responder` (any object with `answer` and `verdict`).
 
 from __future__ import annotations
 
+import inspect
 import re
 from collections.abc import Mapping
 from typing import Protocol, runtime_checkable
@@ -155,7 +156,7 @@ def fields_in(text: str) -> list[str]:
 def answer_with(responder: CallerResponder, facts: CallerFacts, asked: str, fields: list[str]) -> str | None:
     """The caller's answer: the rule-based caller gets the facts the recorded reading asks for; a lab's
     responder gets the comment."""
-    if isinstance(responder, RuleBasedCaller):
+    if "fields" in inspect.signature(responder.answer).parameters:
         return responder.answer(facts, asked, fields or None)
     return responder.answer(facts, asked)
 
