@@ -23,7 +23,7 @@ def _user(ep, where: str, *params) -> dict:
 
 
 def _ask(ep, to: str, subject: str, body: str) -> str | None:
-    """Mail a colleague, let a working day pass (theirs), and return the new text of their reply (None: none)."""
+    """Mail a colleague, let a working day (theirs) pass, and return their reply's own words (None: none)."""
     ep.call("office_send_mail", to=[to], subject=subject, body=body)
     ep.call("office_wait_for_replies", minutes=1440, stop_at_first_reply=False)
     rows = ep.db.execute_raw(
