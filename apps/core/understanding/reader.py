@@ -89,7 +89,7 @@ def _assemble(parts: list[Piece], own: str, reading: Reading, role: str) -> list
             used.add(i)
     approving = any(p.approve for i, p in enumerate(parts) if i not in used)
     if approving:
-        asks += _approvals([p if i not in used else _EMPTY for i, p in enumerate(parts)], own, used)
+        asks += _approvals([p if i not in used else _EMPTY for i, p in enumerate(parts)], own, used, reading)
     if any(p.meeting for p in parts):
         days, after, before = meeting_days(own, reading.now) if reading.now else ([], None, None)
         asks.append(
@@ -132,7 +132,7 @@ def _policy_question(p: Piece) -> bool:
     )
 
 
-def _approvals(parts: list[Piece], own: str, used: set[int]) -> list[Ask]:
+def _approvals(parts: list[Piece], own: str, used: set[int], reading: Reading) -> list[Ask]:
     """One ask per value to approve; sums for one purpose add up to one ask."""
     asks: list[Ask] = []
     all_deals = list(dict.fromkeys(d.name for p in parts for d in p.deals))
@@ -206,7 +206,8 @@ def _approvals(parts: list[Piece], own: str, used: set[int]) -> list[Ask]:
             and "international" not in ask.fields
         ):
             ask.fields = [*ask.fields, "international"]
-    purpose = _purpose(english)
+    names = {w for k in reading.people for w in k.name.lower().split()}
+    purpose = _purpose(" ".join(p.english for p in parts if p.sums or p.percents or p.policies), names)
     for ask in asks:
         if ask.policy in ("expense", "purchase", "gift", "credit"):
             ask.topic = purpose
@@ -228,7 +229,7 @@ _PLAIN = {
 }
 
 
-def _purpose(english: str) -> str:
+def _purpose(english: str, names: set[str] = frozenset()) -> str:
     """The words that say what a claim or an order is for ("hotel chicago workshop trip"): a later one of
     the same purpose shares a distinctive word, or says "same"."""
     words = re.findall(r"[a-z]{4,}", english)

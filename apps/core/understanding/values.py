@@ -14,7 +14,7 @@ from apps.core.understanding.lexicon import english
 
 # the last of these words before a sum says whether it is the one requested or a figure quoted beside it
 _CUES = re.compile(
-    r"\b(?:(?P<quoted>limit|threshold|policy|heard|mentions?|quota|worth|deal is|deal of)"
+    r"\b(?:(?P<quoted>limit|threshold|policy|heard|mentions?|quota|deal is|deal of)"
     r"|(?P<asked>claims?|expenses?|reimburse\w*|approve|approval|spent|cost|costs|for|of|my|order"
     r"|purchase\w*|po))\b"
 )
