@@ -9,11 +9,21 @@ from pathlib import Path
 
 import click
 
-FAMILIES = ("start", "store", "scaling", "mcp", "workers", "fair", "ui", "scripted")
+FAMILIES = ("start", "store", "scaling", "mcp", "workers", "fair", "ui", "scripted", "personas")
 
 
 def _module(name: str):  # noqa: ANN202
-    from benchmarks import fairness, mcp_calls, scaling, scripted, startup, store_ops, ui_pages, workers
+    from benchmarks import (
+        fairness,
+        mcp_calls,
+        personas,
+        scaling,
+        scripted,
+        startup,
+        store_ops,
+        ui_pages,
+        workers,
+    )
 
     return {
         "start": startup,
@@ -24,6 +34,7 @@ def _module(name: str):  # noqa: ANN202
         "fair": fairness,
         "ui": ui_pages,
         "scripted": scripted,
+        "personas": personas,
     }[name]
 
 

@@ -15,7 +15,7 @@ from zoneinfo import ZoneInfo
 
 from apps.core.handbook import NO_APPROVAL, travel_approver
 from apps.office.families.common import AMBER, me_id
-from apps.office.families.handbook import MAIL_SIDE_EFFECTS, WAIT_HOURS
+from apps.office.families.handbook import MAIL_SIDE_EFFECTS, wait_step, wait_ui
 from tasks.families import mentions
 from tasks.families.base import Draw, Family, Redraw, Spec, eq, step
 from tasks.model import Expectation, Match, OracleStep, UiStep
@@ -131,8 +131,8 @@ def approval_reply(d: Draw, boss: dict[str, Any]) -> Expectation:
 
 
 def approval_ui(request: dict[str, Any]) -> list[UiStep]:
-    """The approval request in the browser: Outlook's new mail, then the mail page's "Wait an hour for
-    replies" once per hour of the oracle's wait (each stops early at the first answer)."""
+    """The approval request in the browser: Outlook's new mail, then the mail page's "Let time pass" for a
+    day (the manager answers inside their own working hours)."""
     compose = [
         UiStep(goto="/s/office/mail/compose"),
         UiStep(fill=("To", request["to"][0])),
@@ -140,8 +140,7 @@ def approval_ui(request: dict[str, Any]) -> list[UiStep]:
         UiStep(fill=("Message", request["body"])),
         UiStep(click=("button", "Send")),
     ]
-    wait = [UiStep(goto="/s/office/mail"), UiStep(click=("button", "Wait an hour for replies"))]
-    return [*compose, *wait * WAIT_HOURS, UiStep(expect_text=request["subject"])]
+    return [*compose, *wait_ui("/s/office/mail"), UiStep(expect_text=request["subject"])]
 
 
 def trip_spec(
@@ -184,7 +183,7 @@ def trip_spec(
             *reads,
             step("office_get_my_profile"),
             step("office_send_mail", **request),
-            step("office_wait_for_replies", minutes=WAIT_HOURS * 60),
+            wait_step(),
             book,
         ],
         expect=[approval_reply(d, boss), booked],
@@ -214,8 +213,9 @@ class TravelApproval(Family):
     surfaces = ("mcp", "cli", "ui", "python")
     # v2: the browser oracle (Outlook's mail, its wait, and the meeting form's Show as: Away); v3: every
     # phrasing asks for one block (none reads as a daily 08:00-18:00 series), the manager's approval is a
-    # decision in their own words (a quoted "Approved" is not)
-    version = 3
+    # decision in their own words (a quoted "Approved" is not); v4: a day's wait (the manager answers inside
+    # their own working hours, in their zone)
+    version = 4
     author = "saasgym-handbook"
     summary = (
         "block a business trip in the calendar, after the line manager's approval when the Travel Policy "
