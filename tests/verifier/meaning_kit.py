@@ -11,6 +11,7 @@ from apps.core.api import Gym
 from tasks.families.instances import instance, instance_ids, parse_id
 from tasks.model import OracleStep, Task
 from tasks.oracle import StepFailed, run_python
+from tasks.rubric.evaluate import ASSUME_MET
 from tasks.verifier import verify
 from tasks.verifier.verdict import Verdict
 
@@ -27,7 +28,8 @@ def first(family: str, test: Callable[[Task], bool], n: int = 120) -> Task:
 
 
 def run(gym: Gym, task: Task, steps: list[OracleStep], after: Callable[[Any], None] | None = None) -> Verdict:
-    """The verdict of `steps` (and `after(episode)`) in a fresh episode of the task."""
+    """The verdict of `steps` (and `after(episode)`) in a fresh episode of the task; judged rubric criteria
+    are assumed met (these tests are about expectations and extraction, the judge has its own calibration)."""
     ep = gym.create_episode(task.public.world, apps=task.public.apps)
     ep.task = task.public
     try:
@@ -35,7 +37,7 @@ def run(gym: Gym, task: Task, steps: list[OracleStep], after: Callable[[Any], No
             run_python(ep, steps)
         if after:
             after(ep)
-        return verify(ep, task)
+        return verify(ep, task, judge=ASSUME_MET)
     finally:
         ep.close()
 
