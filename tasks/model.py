@@ -28,7 +28,7 @@ class TaskPublic(Strict):
     prompt: str
     surfaces: list[Surface] = ["mcp", "cli", "ui", "python"]
     split: Literal["train", "dev", "test"] = "train"
-    difficulty: Literal["easy", "medium", "hard"] = "easy"
+    difficulty: Literal["easy", "medium", "hard", "frontier"] = "easy"
     tags: list[str] = []
     answer_required: bool = False
     no_ui_reason: str | None = None  # why a task without "ui" in `surfaces` cannot be done in a browser
@@ -338,6 +338,21 @@ class Criterion(Strict):
         return self
 
 
+class FrontierMeasures(Strict):
+    """What makes a frontier instance hard — judgment and discovery, not clerical volume: the records the
+    performer must find that the prompt does not name (`discover`), the people it must involve (requester,
+    approvers, colleagues, customers: `people`), the handbook policies in play (their titles: `policies`),
+    the plausible wrong records it must tell apart — stale, duplicate, conflicting or same-named ones
+    (`distractors`) — and whether the request is under-specified on purpose, so that asking the requester
+    is the right move (`ask`)."""
+
+    discover: int = Field(ge=0)
+    people: int = Field(ge=0)
+    policies: list[str] = []
+    distractors: int = Field(ge=0, default=0)
+    ask: bool = False
+
+
 class Measures(Strict):
     """How much work an instance's oracle is: tool calls (reads included), writes, apps, records (the
     distinct records it changes — rows that are part of another record count as that record, see
@@ -356,6 +371,7 @@ class Measures(Strict):
     scenario: bool = False
     days: float = 0
     personas: list[str] = []
+    frontier: FrontierMeasures | None = None  # the frontier tier's own measures (families with tier frontier)
 
 
 class TaskTruth(Strict):
