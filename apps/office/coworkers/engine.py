@@ -17,7 +17,7 @@ from sqlmodel import col, select
 from apps.core.actions import Ctx
 from apps.core.understanding import Request
 from apps.core.working_hours import answer_time
-from apps.office.coworkers import decide
+from apps.office.coworkers import briefs, decide
 from apps.office.coworkers.derived import derived_persona, persona_by_id
 from apps.office.coworkers.handbook import handbook_card, policy_knowledge
 from apps.office.coworkers.reading import read, thread
@@ -131,6 +131,17 @@ def on_mail_delivered(ctx: Ctx, copy: Message) -> None:
         return
     owner = ctx.db.get(User, copy.owner_id)
     if owner.mail.lower() not in [a.lower() for a in copy.to_recipients]:
+        return
+    meant = briefs.clarification(ctx, persona, owner, acting, copy)
+    if meant is not None:  # a question about a request of theirs: what they meant
+        _schedule(
+            ctx,
+            persona,
+            "mail",
+            {"message_id": copy.id, "body": meant},
+            None,
+            answer_due(ctx, persona, owner),
+        )
         return
     earlier = list(
         ctx.db.exec(
