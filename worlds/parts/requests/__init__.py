@@ -45,6 +45,7 @@ class Inbox:
 
     office: Any
     now: datetime
+    world: str  # the world's name (its folder's): the splits the families hold its accounts out by
     messages: list[dict[str, Any]] = field(default_factory=list)
     briefs: list[dict[str, Any]] = field(default_factory=list)
     requests: list[dict[str, Any]] = field(default_factory=list)
@@ -71,6 +72,24 @@ class Inbox:
 
     def __post_init__(self) -> None:
         self._known = self.known()
+
+    def spread(self, rng: random.Random, pool: list[Any], account_of: Any) -> list[Any]:
+        """`pool` shuffled, then taken in turn from each split its accounts are held out in (test, train,
+        dev, …): the requests a family grades reach every split, not only the one most accounts fall in."""
+        from tasks.families.splits import SPLITS, entity_split
+
+        pool = list(pool)
+        rng.shuffle(pool)
+        by_split = {
+            s: [x for x in pool if entity_split(self.world, "account", account_of(x)) == s] for s in SPLITS
+        }
+        order = ("test", "train", "dev")
+        out = []
+        while any(by_split.values()):
+            for s in order:
+                if by_split[s]:
+                    out.append(by_split[s].pop(0))
+        return out
 
     def sent_at(self, rng: random.Random, zone: str, hours: tuple[int, int] = (9, 16)) -> datetime:
         """A moment in the sender's working hours on one of the last three working days before now (UTC)."""
@@ -162,8 +181,55 @@ class Inbox:
         self.requests.append(row)
         return row
 
+    def customer_mail(
+        self,
+        *,
+        kind: str,
+        customer: dict[str, Any],
+        via: dict[str, Any] | None,
+        subject: str,
+        body: str,
+        rng: random.Random,
+        params: dict[str, Any],
+    ) -> dict[str, Any]:
+        """A customer's request: mailed to the acting user, or forwarded to her by the account's owner (`via`)
+        while they are out; the truth names the customer either way."""
+        when = self.sent_at(rng, "America/New_York")
+        self.taken.add(customer["mail"].lower())
+        extra = {"customer": customer["mail"], "customer_name": customer["display_name"]}
+        if via is None:
+            return self.mail(kind=kind, sender=customer, subject=subject, body=body, when=when,
+                             params={**params, **extra})  # fmt: skip
+        asked = when - timedelta(hours=rng.randint(2, 20))
+        text = _forwarded(via, customer, subject, body, asked)
+        return self.mail(kind=kind, sender=via, subject=f"FW: {subject}", body=text, when=when,
+                         params={**params, **extra, "forwarded_by": via["mail"]})  # fmt: skip
+
+
+def _forwarded(via: dict[str, Any], customer: dict[str, Any], subject: str, body: str, when: datetime) -> str:
+    back = when.date() + timedelta(days=7)
+    return (
+        f"Hi Amber,\n\nI'm out until {back:%A, %B} {back.day} — could you take care of this one for me? "
+        f"Please answer {customer['display_name'].split()[0]} directly.\n\nThanks,\n{via['given_name']}\n\n"
+        f"________________________________\nFrom: {customer['display_name']} <{customer['mail']}>\nSent: "
+        f"{when:%Y-%m-%d %H:%M}\nTo: {via['mail']}\nSubject: {subject}\n\n{body}"
+    )
+
+
+def may_ask(office: Any, user: dict[str, Any]) -> bool:
+    """Whether a colleague may ask the acting user for something: no handbook approval role, not her manager,
+    no hand-written persona (their answers to other work must stay what they were)."""
+    actor = office.actor
+    personas = {p["user_id"] for p in office.personas}
+    return (
+        user["id"] not in (actor["id"], actor.get("manager_id"))
+        and user["id"] not in personas
+        and not holds_approval_role(user)
+    )
+
 
 def holds_approval_role(user: dict[str, Any]) -> bool:
+    """Whether the colleague holds a role the handbook's approval matrices name."""
     title = user.get("job_title") or ""
     return any(title == t or title.startswith(t + ",") for t in APPROVER_TITLES)
 
@@ -171,17 +237,8 @@ def holds_approval_role(user: dict[str, Any]) -> bool:
 def colleagues(office: Any, departments: tuple[str, ...]) -> list[dict[str, Any]]:
     """Who may ask the acting user for something: people of `departments` who hold no handbook approval
     role, are not the acting user's manager and have no hand-written persona, by mail."""
-    actor = office.actor
-    personas = {p["user_id"] for p in office.personas}
     return sorted(
-        (
-            u
-            for u in office.users
-            if u["department"] in departments
-            and u["id"] not in (actor["id"], actor.get("manager_id"))
-            and u["id"] not in personas
-            and not holds_approval_role(u)
-        ),
+        (u for u in office.users if u["department"] in departments and may_ask(office, u)),
         key=lambda u: u["mail"],
     )
 
@@ -191,7 +248,7 @@ def build(ctx: BuildContext) -> tuple[dict[str, list[dict[str, Any]]], dict[str,
 
     if ctx.scale < 0.5 or "ticketing" not in ctx.shared:  # a small world (tiny) has no pending requests
         return {}, {}
-    inbox = Inbox(ctx.shared["office"], ctx.now)
+    inbox = Inbox(ctx.shared["office"], ctx.now, ctx.out_dir.name)
     for kind, make in asks.KINDS:
         make(inbox, random.Random(f"{ctx.seed}:requests:{kind}"), ctx.shared)
     files = {
