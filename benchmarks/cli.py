@@ -9,7 +9,7 @@ from pathlib import Path
 
 import click
 
-FAMILIES = ("start", "store", "scaling", "mcp", "workers", "fair", "ui", "scripted", "durable")
+FAMILIES = ("start", "store", "scaling", "mcp", "workers", "fair", "ui", "scripted", "durable", "personas")
 
 
 def _module(name: str):  # noqa: ANN202
@@ -17,6 +17,7 @@ def _module(name: str):  # noqa: ANN202
         durable,
         fairness,
         mcp_calls,
+        personas,
         scaling,
         scripted,
         startup,
@@ -35,6 +36,7 @@ def _module(name: str):  # noqa: ANN202
         "ui": ui_pages,
         "scripted": scripted,
         "durable": durable,
+        "personas": personas,
     }[name]
 
 

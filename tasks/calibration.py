@@ -15,6 +15,7 @@ from apps.core.naming import split_qualified
 from tasks.model import OracleStep, TableMatch, TableRow, Task
 from tasks.oracle import StepFailed, run_python
 from tasks.rubric.evaluate import calibration_judge
+from tasks.rubric.extract import number_spans
 from tasks.verifier import verify
 from tasks.verifier.tables import bump_amount, drop_row
 
@@ -115,6 +116,41 @@ def _bump_answer(task: Task) -> str | None:
         return f"{spec.match.approx + 1:.15g}"  # :g keeps 6 digits: 1692501 -> 1.6925e+06
     if isinstance(spec.match.equals, int | float) and not isinstance(spec.match.equals, bool):
         return str(spec.match.equals + 1)
+    return None
+
+
+def _bumped_text(text: str, value: float) -> str | None:
+    """`text` with every statement of `value` raised by one (its notation kept: 1,234.50 -> 1,235.50), or
+    None when it does not state it."""
+    spans = [(a, b) for a, b, v in number_spans(text) if abs(v - value) <= 0.005]
+    if not spans:
+        return None
+    for a, b in reversed(spans):
+        raw = text[a:b]
+        decimals = len(raw.split(".")[1]) if "." in raw else 0
+        new = (
+            f"{float(raw.replace(',', '')) + 1:,.{decimals}f}"
+            if "," in raw
+            else f"{float(raw) + 1:.{decimals}f}"
+        )
+        text = text[:a] + new + text[b:]
+    return text
+
+
+def criterion_mutant(gym: Gym, task: Task, steps: list[OracleStep]) -> list[OracleStep] | None:
+    """The oracle with the first number a deterministic rubric criterion requires stated one higher in the
+    write that states it (a report off by one), or None when no criterion requires a number."""
+    wanted = [n for c in task.truth.criteria if c.kind == "deterministic" for n in c.numbers]
+    for value in wanted:
+        for i, s in enumerate(steps):
+            if not _is_write(gym, s):
+                continue
+            for key, text in s.args.items():
+                new = _bumped_text(text, value) if isinstance(text, str) else None
+                if new is not None:
+                    bumped = copy.deepcopy(steps)
+                    bumped[i].args[key] = new
+                    return bumped
     return None
 
 
@@ -256,6 +292,8 @@ def mutants(gym: Gym, task: Task) -> dict[str, str]:
         out["off_by_one"] = score_steps(gym, task, _answer_steps(oracle, wrong_answer))
     elif bumped_table is not None:
         out["off_by_one"] = score_steps(gym, task, bumped_table)
+    elif (bumped_fact := criterion_mutant(gym, task, oracle)) is not None:
+        out["off_by_one"] = score_steps(gym, task, bumped_fact)
     else:
         out["off_by_one"] = NA
     dropped = table_mutant(task, oracle, "drop")

@@ -132,3 +132,31 @@ def owner_of(ctx: Ctx, text: str) -> dict[str, Any] | None:
             name, owner = max(found, key=lambda f: len(f[0]))
             return {"what": name, "owner": _person(ctx.db.get(User, owner))}
     return None
+
+
+def open_deals(ctx: Ctx) -> list[dict[str, Any]]:
+    """Every open deal as colleagues may name it: name, account, amount, stage, close date, next step, and
+    its owner (name, email, title) — what a reader matches a mention against and a referral names.
+
+    Args:
+        ctx: the reading action's context.
+    """
+    users = {u.id: u for u in ctx.db.exec(select(User))}
+    accounts = {a.id: a.name for a in ctx.db.exec(select(Account))}
+    out = []
+    for o in _open_deals(ctx):
+        owner = users.get(o.owner_id)
+        out.append(
+            {
+                "id": o.id,
+                "name": o.name,
+                "account": accounts.get(o.account_id),
+                "amount": o.amount,
+                "stage": o.stage_name,
+                "close_date": o.close_date.isoformat(),
+                "next_step": o.next_step,
+                "owner": _person(owner),
+                "owner_manager": _person(users.get(owner.manager_id)) if owner and owner.manager_id else None,
+            }
+        )
+    return out

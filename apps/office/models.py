@@ -343,6 +343,19 @@ class Policy(OfficeTable, table=True):
     markdown: str
 
 
+class RequestBrief(OfficeTable, table=True):
+    """What a colleague meant by a request they mailed the acting user (a world part's pending work), and the
+    answer they give when asked about it — in the request's conversation, or in a mail naming one of its
+    `keywords`. Read only by the colleague's persona; no performer tool lists it."""
+
+    __tablename__ = "office_request_brief"
+    id: str = Field(primary_key=True)
+    user_id: str = Field(index=True)  # the requester (an office user)
+    conversation_id: str = Field(index=True)  # the request mail's conversation
+    keywords: list[str] = json_list()  # lower-case words a new mail about the request names
+    clarification: str  # what they answer to a question about it
+
+
 class ScheduledReply(OfficeTable, table=True):
     """Something a coworker will do at `due_date_time` of logical time (a mail, a chat, an RSVP)."""
 

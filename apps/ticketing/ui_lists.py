@@ -73,6 +73,8 @@ LISTS = (
             Filter("sla_breached", "SLA breached", "bool"),
             Filter("search", "Keywords"),
             Filter("caller_id", "Caller"),  # sys_id, user name or e-mail (the CRM contact page links here)
+            Filter("opened_after", "Opened on or after"),  # ISO date or date-time (UTC)
+            Filter("opened_before", "Opened before"),
         ),
         "/incidents/",
         default_sort="number",
@@ -138,6 +140,31 @@ LISTS = (
         ),
         (Filter("active", "Active", "bool"), Filter("stage", "Stage")),
         "/requests/",
+    ),
+    ListDef(
+        "/task_slas",
+        "list_task_slas",
+        "Task SLAs",
+        (
+            Col("Task", "task_number", None, True),
+            Col("SLA definition", "sla_name"),
+            Col("Stage", "stage"),
+            Col("Start time", "start_time"),
+            Col("Breach time", "planned_end_time"),
+            Col("Has breached", "has_breached"),
+            Col("Business elapsed (s)", "elapsed_seconds"),
+        ),
+        (
+            Filter("assignment_group", "Task.Assignment group"),
+            Filter("target", "SLA target"),  # response or resolution
+            Filter("priority", "Task.Priority", "list", ch.PRIORITIES),
+            Filter("started_after", "Start time on or after"),
+            Filter("started_before", "Start time before"),
+            Filter("breached", "Has breached", "bool"),
+            Filter("stage", "Stage"),
+        ),
+        "/incidents/",
+        key="task_number",
     ),
     ListDef(
         "/approvals",

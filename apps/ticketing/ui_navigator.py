@@ -61,6 +61,13 @@ NAVIGATOR = (
             Module("Create New", "/kb/new"),
         ),
     ),
+    Application(
+        "Service Level Management",
+        (
+            Module("Task SLAs", "/task_slas"),
+            Module("Breached", "/task_slas?breached=true"),
+        ),
+    ),
     Application("Configuration", (Module("Servers and Applications", "/cmdb"),)),
     Application("System Scheduler", (Module("Let time pass", "/clock"),)),
 )

@@ -17,6 +17,7 @@ from crossapp.xapp.common import (
     incidents_of,
     same_split_accounts,
 )
+from tasks.families import mentions
 from tasks.families.base import Draw, Family, Redraw, Spec, eq, step
 from tasks.model import Allowance, Expectation, Match, UiStep
 
@@ -36,7 +37,8 @@ def when(day: date, hour: int) -> str:
 
 class SupportReviewMeeting(Family):
     name = "xapp.support-review-meeting"
-    version = 2  # v2: no subject a world part's incidents are about (the data room's billing disputes)
+    version = 3  # v2: no subject a world part's incidents are about (the data room's billing disputes);
+    # v3: the text is read for its meaning (numbers, people in any form)
     apps = ("crm", "office", "ticketing")
     surfaces = ("mcp", "cli", "ui", "python")
     author = "saasgym-xapp-team"
@@ -96,7 +98,9 @@ class SupportReviewMeeting(Family):
             "subject": eq(title),
             "start_date_time": eq(start),
             "end_date_time": eq(end),
-            "body_content": Match(contains=agenda),
+            "body_content": mentions.all_of(  # "Incidents: " and every number, in any form
+                Match(contains="Incidents:"), *[mentions.record(number=n) for n in numbers]
+            ),
             "is_cancelled": eq(False),
             **({"is_online_meeting": eq(True)} if online else {}),
         }

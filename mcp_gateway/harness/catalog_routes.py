@@ -40,7 +40,7 @@ def catalog_routes() -> APIRouter:
         split: Literal["train", "dev", "test"] | None = None,
         family: str | None = Query(None, description="instances of this task family (implies kind=instance)"),
         app: str | None = None,
-        difficulty: Literal["easy", "medium", "hard"] | None = None,
+        difficulty: Literal["easy", "medium", "hard", "frontier"] | None = None,
         kind: Literal["task", "instance", "all"] | None = Query(
             None,
             description="hand-written tasks, family instances or both (default: task, or instance "

@@ -25,7 +25,7 @@ def families_cmd(as_json: bool, probe: int) -> None:
     rows = []
     for fam in families().values():
         drawn = [instance("acme", fam.name, s).public.difficulty for s in range(min(probe, fam.size))]
-        order = [x for x in ("easy", "medium", "hard") if x in drawn]
+        order = [x for x in ("easy", "medium", "hard", "frontier") if x in drawn]
         rows.append(
             {
                 "family": fam.name,
@@ -95,10 +95,18 @@ def _hist(counter: Counter, width: int = 30) -> list[str]:
     is_flag=True,
     help="only the long-horizon scenarios: calls (≥15/≥30/≥100), days simulated, apps, personas",
 )
-def stats_cmd(family: str | None, as_json: bool, long_only: bool) -> None:
-    """Per split: histograms of oracle calls, apps, records and refusals over every catalog instance,
-    then the long-horizon scenarios' distribution (calls, days simulated, personas involved)."""
+@click.option(
+    "--frontier",
+    "frontier_only",
+    is_flag=True,
+    help="only the frontier tier: records to discover, people to involve, policies in play, distractors",
+)
+def stats_cmd(family: str | None, as_json: bool, long_only: bool, frontier_only: bool) -> None:
+    """Per split: histograms of oracle calls, apps, records, refusals and difficulty over every catalog
+    instance, then the long-horizon scenarios' distribution (calls, days simulated, personas involved) and
+    the frontier tier's (records to discover, people, policies, distractors, asking first)."""
     from crossapp.scenarios.stats import lines, long_horizon
+    from tasks.families import frontier_stats
     from tasks.families.instances import instance, parse_id
     from tasks.families.instances import instance_ids as ids
 
@@ -113,6 +121,14 @@ def stats_cmd(family: str | None, as_json: bool, long_only: bool) -> None:
             [instance("acme", *parse_id(i)) for i in chosen if i.startswith(("scenario.", "long."))]
         )
         click.echo(json.dumps(dist, indent=2) if as_json else "\n".join(lines(dist)))
+        return
+    if frontier_only:
+        from tasks.families.registry import families
+
+        tiered = {f.name for f in families().values() if f.tier == "frontier"}
+        drawn_tier = [instance("acme", *parse_id(i)) for i in chosen if parse_id(i)[0] in tiered]
+        dist = frontier_stats.frontier(drawn_tier)
+        click.echo(json.dumps(dist, indent=2) if as_json else "\n".join(frontier_stats.lines(dist)))
         return
     per: dict[str, dict[str, Counter]] = {}
     drawn = []
@@ -155,3 +171,4 @@ def stats_cmd(family: str | None, as_json: bool, long_only: bool) -> None:
         )
     Console(width=220).print(table)
     click.echo("\n".join(lines(long_horizon(drawn))))
+    click.echo("\n".join(frontier_stats.lines(frontier_stats.frontier(drawn))))

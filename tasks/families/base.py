@@ -13,7 +13,17 @@ from typing import Any
 
 from tasks.families.splits import SPLITS, entity_split
 from tasks.families.worldview import WorldView
-from tasks.model import Allowance, AnswerSpec, Checkpoint, Criterion, Expectation, Match, OracleStep, UiStep
+from tasks.model import (
+    Allowance,
+    AnswerSpec,
+    Checkpoint,
+    Criterion,
+    Expectation,
+    FrontierMeasures,
+    Match,
+    OracleStep,
+    UiStep,
+)
 
 
 class Redraw(Exception):
@@ -93,6 +103,7 @@ class Spec:
     personas: list[str] = field(default_factory=list)  # who the oracle exchanges with (mail addresses)
     scenario: bool = False  # a long-horizon scenario (tasks stats shows them apart)
     criteria: list[Criterion] = field(default_factory=list)  # rubric criteria on the work product
+    frontier: FrontierMeasures | None = None  # a frontier family's measures (required with tier frontier)
 
 
 class Family(ABC):
@@ -105,13 +116,16 @@ class Family(ABC):
     when build returns no ui_oracle (default: says that none is written yet) · size: how many seeds
     (0 … size-1) the catalog lists · author: the team that owns it · reads_part_rows: a family of the
     desk whose instance is about a customer a world part's incidents are about is drawn again
-    (`instances.draw`: its world view hides them), unless it reads them itself (True).
+    (`instances.draw`: its world view hides them), unless it reads them itself (True) · tier: "frontier"
+    for a family whose difficulty is judgment and discovery (its instances are of the frontier tier and
+    each Spec carries its `FrontierMeasures`), else None (the tier follows the oracle's measures).
     """
 
     name: str = ""
     apps: tuple[str, ...] = ()
     version: int = 1
     reads_part_rows: bool = False
+    tier: str | None = None
     splits: tuple[str, ...] = SPLITS
     surfaces: tuple[str, ...] = ("mcp", "cli", "python")
     no_ui_reason: str | None = None

@@ -78,6 +78,7 @@ def _measures(spec: Spec, distractors: int) -> Measures:
         scenario=spec.scenario,
         days=round(waited_minutes(spec.oracle) / 1440, 2),
         personas=sorted(set(spec.personas)),
+        frontier=spec.frontier,
     )
 
 
@@ -128,7 +129,10 @@ def changed_records(expect: list[Expectation]) -> set[str]:
 
 
 def difficulty(m: Measures) -> str:
-    """hard: ≥ 8 oracle calls, ≥ 3 records or two apps; medium: a lookup, several calls or a refusal."""
+    """frontier: an instance of a frontier family (judgment and discovery, measured apart); hard: ≥ 8
+    oracle calls, ≥ 3 records or two apps; medium: a lookup, several calls or a refusal."""
+    if m.frontier is not None:
+        return "frontier"
     if m.oracle_calls >= 8 or m.records >= 3 or m.apps >= 2:
         return "hard"
     if m.oracle_calls >= 3 or m.reads >= 1 or m.refusal or m.distractors:
@@ -176,6 +180,8 @@ def instance(world: str, family: str, seed: int) -> Task:
 def build_task(world: str, fam: Family, seed: int) -> Task:
     """Draw `fam@seed` in `world` and complete it into a task (id, canary, split, measures, difficulty)."""
     spec, d = draw(world, fam, seed)
+    if (fam.tier == "frontier") != (spec.frontier is not None):
+        raise FamilyError(f"{fam.name}: frontier measures go with tier frontier (tier {fam.tier!r})")
     measures = _measures(spec, d.distractors)
     iid = f"{fam.name}@{seed}"
     surfaces = [s for s in fam.surfaces if s != "ui" or spec.ui_oracle]
@@ -245,10 +251,12 @@ def find_instance(task_id: str, worlds: list[str]) -> Task | None:
 
 def instance_bytes(task: Task) -> bytes:
     """The canonical bytes of an instance (both parts): equal bytes ⇔ equal instances. An instance without
-    rubric criteria is written as before they existed, so its digest did not move."""
+    rubric criteria (or frontier measures) is written as before they existed, so its digest did not move."""
     dump = task.model_dump(mode="json")
     if not dump["truth"]["criteria"]:
         del dump["truth"]["criteria"]
+    if dump["truth"]["measures"] and dump["truth"]["measures"]["frontier"] is None:
+        del dump["truth"]["measures"]["frontier"]
     return json.dumps(dump, sort_keys=True, ensure_ascii=False).encode()
 
 

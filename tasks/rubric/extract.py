@@ -57,6 +57,21 @@ _DATES = [
 ]
 
 
+def number_spans(text: str) -> list[tuple[int, int, float]]:
+    """Where the text states a number: (start, end, value) of the digits, suffix scale applied."""
+    out = []
+    for m in _NUMBER.finditer(str(text)):
+        value = float(re.sub(r"[,\u00a0\u202f]", "", m["int"]) + (m["frac"] or ""))
+        out.append(
+            (
+                m.start("int"),
+                m.end("frac") if m["frac"] else m.end("int"),
+                value * _SCALE.get((m["suffix"] or "").lower(), 1),
+            )
+        )
+    return out
+
+
 def numbers_in(text: str) -> list[float]:
     """Every number the text states (a percentage also as its fraction)."""
     found: list[float] = []

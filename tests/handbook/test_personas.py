@@ -23,9 +23,9 @@ def _user(ep, where: str, *params) -> dict:
 
 
 def _ask(ep, to: str, subject: str, body: str) -> str | None:
-    """Mail a colleague, let the day pass, and return the new text of their reply (None: no reply)."""
+    """Mail a colleague, let a working day (theirs) pass, and return their reply's own words (None: none)."""
     ep.call("office_send_mail", to=[to], subject=subject, body=body)
-    ep.call("office_wait_for_replies", minutes=240, stop_at_first_reply=False)
+    ep.call("office_wait_for_replies", minutes=1440, stop_at_first_reply=False)
     rows = ep.db.execute_raw(
         "SELECT body_content FROM office_message WHERE subject = ? AND from_address = ? "
         "AND owner_id = (SELECT id FROM office_user WHERE mail = ?)",
@@ -104,7 +104,7 @@ def _script(gym) -> tuple[list[str], str]:
             ("Please approve a 14% discount ($60,000).", "Please approve a 30% discount.")
         ):
             ep.call("office_send_mail", to=[manager["mail"]], subject=f"D{n}", body=body)
-        ep.call("office_wait_for_replies", minutes=240, stop_at_first_reply=False)
+        ep.call("office_wait_for_replies", minutes=1440, stop_at_first_reply=False)
         bodies = [r[0] for r in ep.db.execute_raw("SELECT body_content FROM office_message ORDER BY id")]
         return bodies, ep.state_hash()
     finally:

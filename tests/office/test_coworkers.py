@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from datetime import datetime, timedelta
+from zoneinfo import ZoneInfo
+
 from apps.core.api import Gym
 from apps.office.coworkers import RecordedResponder, RuleBasedResponder, responder_for
 
@@ -21,16 +24,27 @@ def _replies(office) -> list[dict]:
     return [m for m in office.inbox(limit=50) if m["subject"].startswith("RE: ")]
 
 
-def test_reply_arrives_only_after_the_persona_delay(office):
+def _local(at: str, zone: str) -> datetime:
+    return datetime.fromisoformat(at.replace("Z", "+00:00")).astimezone(ZoneInfo(zone))
+
+
+def test_reply_arrives_after_the_persona_delay_inside_their_working_hours(office):
     p = _persona(office)
+    user = office.sql(
+        "SELECT time_zone, working_hours_start, working_hours_end FROM office_user WHERE mail = ?", p["mail"]
+    )[0]
+    asked = office.ok("get_my_profile") and office.ok("check_new_mail")["now"]
     office.ok(
         "send_mail", to=[p["mail"]], subject="Forecast", body="When is the forecast due? Please let me know."
     )
     assert office.ok("check_new_mail")["arrived"] == []
     early = office.ok("wait_for_replies", minutes=p["delay"] - 5, stop_at_first_reply=False)
     assert early["arrived"] == []
-    later = office.ok("wait_for_replies", minutes=30)
+    later = office.ok("wait_for_replies", minutes=1440)
     assert [a["kind"] for a in later["arrived"]] == ["mail"]
+    at = _local(later["arrived"][0]["at"], user[0])
+    assert at >= _local(asked, user[0]) + timedelta(minutes=p["delay"])
+    assert at.weekday() < 5 and user[1] <= at.strftime("%H:%M") < user[2]  # their hours, their zone
     reply = office.ok("get_message", message_id=_replies(office)[0]["id"])
     assert reply["from_address"] == p["mail"] and reply["subject"] == "RE: Forecast"
     sent = office.ok("list_messages", folder="sentitems", limit=1)["records"][0]
@@ -48,7 +62,7 @@ def test_refusal_knowledge_and_clarifying_question(office):
     office.ok("send_mail", to=[finance["mail"]], subject="Terms", body="What payment terms can we offer?")
     office.ok("send_mail", to=[finance["mail"]], subject="Help", body="Could you help me with something?")
     office.ok("send_mail", to=[finance["mail"]], subject="FYI", body="The customer signed.")
-    office.ok("wait_for_replies", minutes=finance["delay"] + 10, stop_at_first_reply=False)
+    office.ok("wait_for_replies", minutes=1440, stop_at_first_reply=False)  # a working day in their zone
     bodies = {
         m["subject"]: office.ok("get_message", message_id=m["id"])["body_content"] for m in _replies(office)
     }
@@ -67,7 +81,7 @@ def test_invitations_are_answered_from_the_persona_calendar(office):
         end=f"{DAY}T18:30:00Z",
         attendees=[p["mail"]],
     )
-    office.ok("wait_for_replies", minutes=p["delay"] + 1, stop_at_first_reply=False)
+    office.ok("wait_for_replies", minutes=1440, stop_at_first_reply=False)
     assert office.ok("get_event", event_id=first["id"])["attendees"][0]["response_status"] == "accepted"
     clash = office.ok(
         "create_event",
@@ -76,7 +90,7 @@ def test_invitations_are_answered_from_the_persona_calendar(office):
         end=f"{DAY}T18:30:00Z",
         attendees=[p["mail"]],
     )
-    office.ok("wait_for_replies", minutes=p["delay"] + 1, stop_at_first_reply=False)
+    office.ok("wait_for_replies", minutes=1440, stop_at_first_reply=False)
     att = office.ok("get_event", event_id=clash["id"])["attendees"][0]
     assert att["response_status"] == "declined"
     answers = [
@@ -106,7 +120,7 @@ def _script(gym) -> tuple[list[str], str]:
                 chat_id=chat["id"],
                 content="Could you help with the outage at our customer?",
             )
-        ep.call("office_wait_for_replies", minutes=240, stop_at_first_reply=False)
+        ep.call("office_wait_for_replies", minutes=1440, stop_at_first_reply=False)
         bodies = [
             r[0]
             for r in ep.db.execute_raw("SELECT body_content FROM office_message ORDER BY sent_date_time, id")

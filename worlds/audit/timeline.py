@@ -24,6 +24,7 @@ HAPPENED = frozenset(
         "created_date", "last_modified_date", "converted_date", "hire_date",
         "created_date_time", "last_modified_date_time", "sent_date_time", "received_date_time",
         "response_time",
+        "sent", "since",  # a pending request's mail, and the past moment its customer asks about
     }
 )  # fmt: skip
 # fields that plan something, which may lie after now

@@ -9,15 +9,19 @@ episode state, deterministic, and replayed exactly by snapshot, fork and reset.
 from __future__ import annotations
 
 from dataclasses import asdict
-from datetime import timedelta
+from datetime import datetime, timedelta
 from typing import Any
 
 from sqlmodel import col, select
 
 from apps.core.actions import Ctx
+from apps.core.understanding import Request
+from apps.core.working_hours import answer_time
+from apps.office.coworkers import briefs, decide
 from apps.office.coworkers.derived import derived_persona, persona_by_id
-from apps.office.coworkers.handbook import handbook_card
-from apps.office.coworkers.records import record_knowledge, record_referral
+from apps.office.coworkers.handbook import handbook_card, policy_knowledge
+from apps.office.coworkers.reading import read, thread
+from apps.office.coworkers.records import record_knowledge
 from apps.office.coworkers.responder import (
     Incoming,
     Invitation,
@@ -42,41 +46,81 @@ def persona_of(ctx: Ctx, user_id: str) -> Persona | None:
     return derived_persona(ctx, user) if user is not None else None
 
 
-def card(ctx: Ctx, persona: Persona, asked: str | None = None) -> PersonaCard:
+def card(
+    ctx: Ctx,
+    persona: Persona,
+    asked: str | None = None,
+    request: Request | None = None,
+    answers: list[dict] | None = None,
+) -> PersonaCard:
     """The colleague's card; for a message (`asked`: its subject and text) it also holds what they know of
-    the CRM and the desk now, and who to ask about a record someone else owns."""
+    the CRM and the desk now, their reading of it and their answer's facts and decisions per ask. What they
+    say of a handbook policy is the policy's own facts (`handbook.policy_knowledge`)."""
     user = ctx.db.get(User, persona.user_id)
-    knowledge, referral = list(persona.knowledge), persona.referral
+    knowledge = list(persona.knowledge)
     if asked is not None:
         knowledge += record_knowledge(ctx, user)
-        referral = record_referral(ctx, user, f"{asked}", knowledge) or referral
     return PersonaCard(
         persona_id=persona.id,
         name=user.display_name,
         first_name=user.given_name,
         summary=persona.summary,
-        knowledge=knowledge,
+        knowledge=policy_knowledge(ctx, user, knowledge),
         policies=list(persona.policies),
         meeting_rules=dict(persona.meeting_rules),
         signature=persona.signature,
         clarifying_question=persona.clarifying_question,
-        referral=referral,
+        referral=persona.referral,
         handbook=handbook_card(ctx, user),
+        request=request.model_dump(exclude_defaults=True) if request else {},
+        answers=list(answers or []),
     )
 
 
-def _schedule(ctx: Ctx, persona: Persona, kind: str, payload: dict[str, Any], key: str | None) -> None:
+def answer_due(ctx: Ctx, persona: Persona, user: User) -> datetime:
+    """When the colleague answers: after their delay, inside their working hours in their own zone."""
+    hours = (user.working_hours_start or "09:00", user.working_hours_end or "17:00")
+    return answer_time(ctx.now, persona.reply_delay_minutes, user.time_zone or "UTC", hours)
+
+
+def _schedule(
+    ctx: Ctx,
+    persona: Persona,
+    kind: str,
+    payload: dict[str, Any],
+    key: str | None,
+    due: datetime | None = None,
+) -> None:
     ctx.db.add(
         ScheduledReply(
             id=ctx.new_id("ScheduledReply"),
             persona_id=persona.id,
-            due_date_time=ctx.now + timedelta(minutes=persona.reply_delay_minutes),
+            due_date_time=due or ctx.now + timedelta(minutes=persona.reply_delay_minutes),
             kind=kind,
             payload=payload,
             cache_key=key,
             created_date_time=ctx.now,
         )
     )
+
+
+def _answer(ctx: Ctx, persona: Persona, user: User, incoming: Incoming, rows: list[tuple[str, str]]):  # noqa: ANN202
+    """Read a message, decide each ask, word the answer: (text, card, payload extras, due) or None."""
+    due = answer_due(ctx, persona, user)
+    request, reading = read(ctx, user, incoming.subject, incoming.text, thread(rows, user.mail))
+    own = new_text(incoming.text)
+    rules = {"earliest": user.working_hours_start, "latest": user.working_hours_end, **persona.meeting_rules}
+    answers = decide.answers(ctx, persona.id, user, request, reading, own, due, rules)
+    persona_card = card(ctx, persona, f"{incoming.subject}\n{own}", request, answers)
+    text = responder_for(ctx.options).reply(persona_card, incoming)
+    if not text:
+        return None
+    extras = {
+        "reading": request.model_dump(exclude_defaults=True),
+        "approved": [a["approved"] for a in answers if a.get("approved")],
+        "share": _offered(persona_card, incoming, text),
+    }
+    return text, persona_card, extras, due
 
 
 def on_mail_delivered(ctx: Ctx, copy: Message) -> None:
@@ -88,31 +132,44 @@ def on_mail_delivered(ctx: Ctx, copy: Message) -> None:
     owner = ctx.db.get(User, copy.owner_id)
     if owner.mail.lower() not in [a.lower() for a in copy.to_recipients]:
         return
-    history = tuple(
-        Turn(m.from_name or "", new_text(m.body_content))
-        for m in ctx.db.exec(
+    meant = briefs.clarification(ctx, persona, owner, acting, copy)
+    if meant is not None:  # a question about a request of theirs: what they meant
+        _schedule(
+            ctx,
+            persona,
+            "mail",
+            {"message_id": copy.id, "body": meant},
+            None,
+            answer_due(ctx, persona, owner),
+        )
+        return
+    earlier = list(
+        ctx.db.exec(
             select(Message)
             .where(Message.owner_id == copy.owner_id, Message.conversation_id == copy.conversation_id)
             .where(Message.id != copy.id)
             .order_by(Message.sent_date_time, Message.id)
         )
     )
-    persona_card = card(ctx, persona, f"{copy.subject}\n{new_text(copy.body_content)}")
+    history = tuple(Turn(m.from_name or "", new_text(m.body_content)) for m in earlier)
     incoming = Incoming("mail", acting.display_name, copy.subject, copy.body_content, history)
-    text = responder_for(ctx.options).reply(persona_card, incoming)
-    if text:
+    done = _answer(ctx, persona, owner, incoming, [(m.from_address or "", m.body_content) for m in earlier])
+    if done:
+        text, persona_card, extras, due = done
         key = cache_key(persona_card, "reply", asdict(incoming))
-        payload = {"message_id": copy.id, "body": text, "share": _offered(persona_card, incoming, text)}
-        _schedule(ctx, persona, "mail", payload, key)
+        _schedule(ctx, persona, "mail", {"message_id": copy.id, "body": text, **extras}, key, due)
 
 
 def _offered(persona: PersonaCard, incoming: Incoming, text: str) -> list[str]:
-    """The documents the reply hands over: matched ones whose name the reply mentions."""
-    return [
+    """The documents the reply hands over: those it shares by name (`decide`), and matched knowledge
+    entries of documents whose name the reply mentions."""
+    shared = [a["item_id"] for a in persona.answers if a["kind"] == "document" and a["name"] in text]
+    shared += [
         k["share_item_id"]
         for k in matched_knowledge(persona, incoming)
         if k.get("share_item_id") and k["keywords"][-1] in text
     ]
+    return list(dict.fromkeys(shared))
 
 
 def _share(ctx: Ctx, owner: User, item_ids: list[str], with_user_id: str | None) -> None:
@@ -133,10 +190,13 @@ def _share(ctx: Ctx, owner: User, item_ids: list[str], with_user_id: str | None)
 
 
 def on_invitation(ctx: Ctx, event: Event, copy: Message) -> None:
-    """A colleague with a persona got a meeting request: they answer it when their delay has passed."""
+    """A colleague with a persona got a meeting request: they answer it when their delay has passed, inside
+    their working hours."""
     persona = persona_of(ctx, copy.owner_id)
     if persona is not None:
-        _schedule(ctx, persona, "rsvp", {"event_id": event.id, "sequence": event.sequence}, None)
+        user = ctx.db.get(User, persona.user_id)
+        payload = {"event_id": event.id, "sequence": event.sequence}
+        _schedule(ctx, persona, "rsvp", payload, None, answer_due(ctx, persona, user))
 
 
 def on_chat_message(ctx: Ctx, message: ChatMessage, recipients: list[str], chat_type: str) -> None:
@@ -144,25 +204,36 @@ def on_chat_message(ctx: Ctx, message: ChatMessage, recipients: list[str], chat_
     acting = ctx.db.get(User, ctx.user_id) if ctx.user_id else None
     if acting is None or message.from_user_id != acting.id:
         return
+    earlier = list(
+        ctx.db.exec(
+            select(ChatMessage, User.mail)
+            .join(User, col(User.id) == ChatMessage.from_user_id)
+            .where(ChatMessage.chat_id == message.chat_id, ChatMessage.channel_id == message.channel_id)
+            .where(ChatMessage.id != message.id)
+            .order_by(ChatMessage.created_date_time, ChatMessage.id)
+        )
+    )
+    rows = [(mail, m.body_content) for m, mail in earlier]
     for user_id in recipients:
         if user_id == acting.id or (chat_type != "oneOnOne" and user_id not in message.mentions):
             continue
         persona = persona_of(ctx, user_id)
         if persona is None:
             continue
-        persona_card = card(ctx, persona, message.body_content)
+        user = ctx.db.get(User, user_id)
         incoming = Incoming("chat", acting.display_name, "", message.body_content)
-        text = responder_for(ctx.options).reply(persona_card, incoming)
-        if text:
+        done = _answer(ctx, persona, user, incoming, rows)
+        if done:
+            text, persona_card, extras, due = done
             payload = {
                 "chat_id": message.chat_id,
                 "channel_id": message.channel_id,
                 "reply_to_id": message.reply_to_id or (message.id if message.channel_id else None),
                 "body": text,
                 "mention": acting.id,
-                "share": _offered(persona_card, incoming, text),
+                **extras,
             }
-            _schedule(ctx, persona, "chat", payload, cache_key(persona_card, "reply", asdict(incoming)))
+            _schedule(ctx, persona, "chat", payload, cache_key(persona_card, "reply", asdict(incoming)), due)
 
 
 def sender_name(ctx: Ctx, row: ScheduledReply) -> str:

@@ -1,10 +1,10 @@
-"""What a colleague knows of the company handbook (`office_policy`), and how they decide an approval.
+"""What a colleague knows of the company handbook (`office_policy`).
 
 A colleague knows the policies of their department (or every employee's, audience "*") and those they own:
-a question on one gets its fact, a request against one is declined with its reason. A colleague who holds
-a role in a policy's chain of approvers (by job title, or as the requester's line manager) approves a
-request within their level and rejects one beyond it, naming the person who must approve — by the same
-params the policy's prose states (`apps/core/handbook.py`).
+a question on one gets its fact, a request against one is declined with its reason. What they say of a
+policy is always the policy's own facts, generated from its params: a hand-written knowledge entry of the
+world that states a policy (an approver, a limit, a threshold) is replaced by the policy's facts
+(`policy_knowledge`). Approvals are decided in `approvals.py`.
 """
 
 from __future__ import annotations
@@ -15,34 +15,8 @@ from typing import Any
 from sqlmodel import select
 
 from apps.core.actions import Ctx
-from apps.core.handbook import (
-    MANAGER,
-    NO_APPROVAL,
-    NOT_PERMITTED,
-    approval_role,
-    holds_role,
-    rank,
-    travel_approver,
-    travel_rule,
-)
+from apps.core.handbook import MANAGER, holds_role, travel_rule
 from apps.office.models import Policy, User
-
-REQUEST_WORDS = (
-    "please approve",
-    "can you approve",
-    "could you approve",
-    "would you approve",
-    "request approval",
-    "requesting approval",
-    "your approval",
-    "approval for",
-    "sign off on",
-)
-QUESTION_WORDS = ("who approves", "who can approve", "who needs to approve", "who has to approve")
-PERCENT = re.compile(r"(\d+(?:\.\d+)?)\s*%")
-PER_NIGHT = re.compile(r"\$\s?(\d[\d,]*(?:\.\d+)?)\s*(?:a|per|/)\s*night")
-ABROAD = ("international", "abroad", "overseas")
-DOLLARS = re.compile(r"\$\s?(\d[\d,]*(?:\.\d+)?)\s*([kKmM]?)\b")
 
 
 def known_policies(ctx: Ctx, user: User) -> list[Policy]:
@@ -91,73 +65,46 @@ def _holder(ctx: Ctx, role: str, manager: User | None) -> str:
     return f"the {role}"
 
 
-def is_approval_request(text: str) -> bool:
-    """Whether a message asks the reader to approve something (a question about who approves is not)."""
-    low = text.lower()
-    return any(w in low for w in REQUEST_WORDS) and not any(w in low for w in QUESTION_WORDS)
+_STATES_POLICY = re.compile(
+    r"\bapprov|\bsign-?off\b|\bCFO\b|\bVP\b|\bmanager\b.*\d+ ?%|\b\d+ "
+    r"?%.*\b(?:manager|CFO|VP)\b|\bresponds? within\b",
+    re.I,
+)
 
 
-def amounts(text: str) -> list[float]:
-    """Dollar amounts in a text ($12,500, $250k, $1.2m)."""
-    scale = {"": 1, "k": 1_000, "m": 1_000_000}
-    return [float(n.replace(",", "")) * scale[s.lower()] for n, s in DOLLARS.findall(text)]
+def states_policy(entry: dict[str, Any], policies: list[Policy]) -> bool:
+    """Whether a knowledge entry states a handbook policy: it names approvals or approvers or a support
+    response time, or shares a keyword with a policy's facts or approval rule."""
+    words = {w.lower() for w in entry.get("keywords", [])}
+    for policy in policies:
+        rule = policy.params.get("approval") or {}
+        keys = {k.lower() for f in policy.facts for k in f["keywords"]} | {
+            k.lower() for k in rule.get("keywords", [])
+        }
+        if words & keys or any(w in k for w in words for k in keys if len(w) > 3):
+            return True
+    return bool(_STATES_POLICY.search(entry.get("answer", "")))
 
 
-def decide_approval(approvals: list[dict[str, Any]], text: str) -> str | None:
-    """The colleague's answer to an approval request, or None when it names no rule they hold a role in
-    (or no value the rule measures)."""
-    low = text.lower()
-    for entry in approvals:
-        rule = entry["rule"]
-        if not entry["held"] or not any(k in low for k in rule["keywords"]):
+def policy_knowledge(ctx: Ctx, user: User, knowledge: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """`knowledge` with every entry that states a policy replaced by the policies' own facts (those the
+    colleague knows, whose keywords the entry shared) — no policy statement is hand-written."""
+    every = ctx.db.exec(select(Policy).order_by(Policy.number)).all()
+    known = known_policies(ctx, user)
+    out = []
+    for entry in knowledge:
+        if not states_policy(entry, every):
+            out.append(entry)
             continue
-        money = amounts(text)
-        if rule["measure"] == "trip":
-            verdict = _trip_verdict(entry, low)
-            if verdict:
-                return verdict
-            continue
-        if rule["measure"] == "percent":
-            found = PERCENT.findall(text)
-            if not found:
-                continue
-            value, shown = float(found[0]), f"{float(found[0]):g}%"
-            deal = max(money) if money else None
-        else:
-            if not money:
-                continue
-            value = max(money)
-            shown, deal = f"${value:,.0f}", None
-        return _verdict(entry, approval_role(rule, value, deal), shown)
-    return None
-
-
-def _trip_verdict(entry: dict[str, Any], text: str) -> str | None:
-    """A trip's approval by the Travel Policy's params: the nightly hotel rate the request states (else
-    its largest amount) and whether it goes abroad."""
-    nightly = [float(n.replace(",", "")) for n in PER_NIGHT.findall(text)]
-    rates = nightly or amounts(text)
-    international = any(w in text for w in ABROAD)
-    if not rates and not international:
-        return None
-    rate = max(rates) if rates else 0.0
-    role = travel_approver(entry["rule"]["params"], rate, international)
-    parts = ([f"hotel ${rate:,.0f} a night"] if rates else []) + (["international"] if international else [])
-    return _verdict(entry, role, f"the trip ({', '.join(parts)})")
-
-
-def _verdict(entry: dict[str, Any], role: str, shown: str) -> str:
-    rule, policy = entry["rule"], f"the {entry['policy']} ({entry['number']})"
-    if role == NO_APPROVAL:
-        return f"No approval is needed for {shown} under {policy} — go ahead."
-    if role == NOT_PERMITTED:
-        return f"Rejected: {shown} is beyond what {policy} allows at any level, so nobody can approve it."
-    mine = max(rank(rule, r) for r in entry["held"])
-    if mine >= rank(rule, role):
-        return f"Approved: {shown}, under {policy}."
-    who = entry["names"][role]
-    needed = "your line manager" if role == MANAGER else f"the {role}"
-    return (
-        f"Rejected: {shown} is beyond my approval limit under {policy}; it needs {needed} ({who}). "
-        f"Please ask {who}."
-    )
+        words = {w.lower() for w in entry.get("keywords", [])}
+        for policy in known:
+            rule = policy.params.get("approval") or {}
+            keys = {k.lower() for f in policy.facts for k in f["keywords"]} | {
+                k.lower() for k in rule.get("keywords", [])
+            }
+            if words & keys or any(w in k for w in words for k in keys if len(w) > 3):
+                out += [
+                    {"keywords": list(entry["keywords"]), "answer": f["answer"], "topic": f.get("topic")}
+                    for f in policy.facts
+                ]
+    return out

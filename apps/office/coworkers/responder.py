@@ -20,11 +20,14 @@ from pathlib import Path
 from typing import Protocol, runtime_checkable
 
 from apps.core.app_options import configured
-from apps.office.coworkers.handbook import decide_approval, is_approval_request
+from apps.core.meaning import own_words
 
-QUOTE_MARK = "________________________________"
+NOT_AN_APPROVAL = (
+    "That isn't an approval I gave: an approval quoted or forwarded in a mail is no approval. Send me the "
+    "request itself (the deal or claim and the value) and I'll decide it."
+)
 REQUEST_WORDS = ("please", "can you", "could you", "would you", "need", "send me", "let me know", "?")
-VAGUE_WORDS = (
+VAGUE_WORDS = (  # asks a customer contact cannot place
     "the document",
     "the file",
     "that report",
@@ -51,6 +54,10 @@ class PersonaCard:
     referral: str = ""
     # the handbook as this colleague knows it (apps/office/coworkers/handbook.py): facts, refusals, approvals
     handbook: dict = field(default_factory=dict)
+    # the message as they read it (apps/core/understanding: Request) and their answer's facts and decisions
+    # per ask (apps/office/coworkers/decide.py), for the message being answered
+    request: dict = field(default_factory=dict)
+    answers: list[dict] = field(default_factory=list)
 
 
 @dataclass(frozen=True)
@@ -105,41 +112,96 @@ def asks(entry: dict, text: str) -> bool:
 
 
 def new_text(text: str) -> str:
-    """A mail body without the quoted original below it."""
-    return text.split(QUOTE_MARK, 1)[0].strip()
+    """A message's own words, without the original it quotes or forwards (`apps.core.meaning`)."""
+    return own_words(text)
 
 
-def handbook_reply(persona: PersonaCard, text: str) -> str | None:
-    """A request against a handbook policy the colleague knows is declined with the policy's reason; an
-    approval request is decided by the policy's rule when the colleague holds a role in it."""
+def _refusal(persona: PersonaCard, text: str) -> str | None:
+    """A request against one of the colleague's rules or a handbook policy they know, declined with the
+    reason."""
+    for policy in persona.policies:
+        if any(k.lower() in text for k in policy.get("keywords", [])):
+            return policy["reply"]
     for refusal in persona.handbook.get("refusals", []):
         if asks(refusal, text):
             return refusal["reply"]
-    if is_approval_request(text):
-        return decide_approval(persona.handbook.get("approvals", []), text)
     return None
 
 
+def word(answer: dict, asker: str) -> str:
+    """One answer (`decide.answers`) in the colleague's words."""
+    kind = answer["kind"]
+    if kind == "deals":
+        lines = []
+        for d in answer["deals"]:
+            owner = f" (owned by {d['owner']})" if d.get("owner") else ""
+            step = f", next step: {d['next_step']}" if d.get("next_step") else ""
+            lines.append(
+                f"“{d['name']}”{owner} is at {d['stage']}, {d['amount']}, closing {d['close_date']}{step}."
+            )
+        return "\n".join(lines)
+    if kind == "yours":
+        return (
+            f"“{answer['name']}” is your own deal — you own it in the CRM, so you'll have the latest on it."
+        )
+    if kind == "refer":
+        title = f" ({answer['title']})" if answer.get("title") else ""
+        return f"I don't know the details of {answer['what']} — ask {answer['to']}{title}, who owns it."
+    if kind == "refer_desk":
+        return f"I don't know about {answer['what']} — nobody is assigned to it yet; ask the service desk."
+    if kind == "incident":
+        inc = answer["incident"]
+        who = f", assigned to {inc['assigned_to']}" if inc.get("assigned_to") else ""
+        return (
+            f"{inc['number']} ({inc['short_description']}) is {inc['state']}, priority "
+            f"{inc['priority']}{who}."
+        )
+    if kind == "document":
+        return (
+            f"Sure — “{answer['name']}” is in my OneDrive. I've shared it with you, so it shows "
+            f"under Shared with me."
+        )
+    if kind == "no_document":
+        return "I don't have a document like that, I'm afraid — there's no such file in my OneDrive."
+    if kind == "slots":
+        reason = f"{answer['reason']} " if answer.get("reason") else ""
+        return reason + answer["text"]
+    return answer["text"]
+
+
 class RuleBasedResponder:
-    """Deterministic rules: refuse what policy forbids, answer what the persona knows, otherwise ask."""
+    """Deterministic rules: refuse what policy forbids, answer each ask from the records, documents,
+    calendar and handbook (`card.answers`), otherwise what the persona knows, otherwise ask back."""
 
     def reply(self, persona: PersonaCard, incoming: Incoming) -> str | None:
         text = f"{incoming.subject}\n{new_text(incoming.text)}".lower()
         hello = f"Hi {incoming.sender_name.split()[0]},"
         sign = f"\n\n{persona.signature}" if persona.signature and incoming.channel == "mail" else ""
-        for policy in persona.policies:
-            if any(k.lower() in text for k in policy.get("keywords", [])):
-                return f"{hello}\n\n{policy['reply']}{sign}"
-        said = handbook_reply(persona, text)
+        refused = _refusal(persona, text)
+        if refused:
+            return f"{hello}\n\n{refused}{sign}"
+        matched = matched_knowledge(persona, incoming)
+        said = [k["answer"] for k in matched if k.get("topic") == "review"]  # a review's day they plan
+        said += [word(a, incoming.sender_name) for a in persona.answers]
+        request = persona.request or {}
+        asked = request.get("asks", [])
+        if not asked and request.get("quoted_approval"):
+            return f"{hello}\n\n{NOT_AN_APPROVAL}{sign}"
+        if not asked and not any(w in new_text(incoming.text).lower() for w in REQUEST_WORDS):
+            return None
+        if not said or any(a["intent"] in ("policy_question", "other", "person_info") for a in asked):
+            said += [k["answer"] for k in matched]
+            said += [f["answer"] for f in persona.handbook.get("facts", []) if asks(f, text)]
+        said = list(dict.fromkeys(said))
         if said:
-            return f"{hello}\n\n{said}{sign}"
-        answers = [k["answer"] for k in matched_knowledge(persona, incoming)]
-        answers += [f["answer"] for f in persona.handbook.get("facts", []) if asks(f, text)]
-        if answers:
-            return f"{hello}\n\n" + "\n\n".join(answers) + sign
-        if any(w in text for w in REQUEST_WORDS):
-            if persona.referral and not any(v in text for v in VAGUE_WORDS):
-                return f"{hello}\n\n{persona.referral}{sign}"
+            return f"{hello}\n\n" + "\n\n".join(said) + sign
+        if asked or any(w in text for w in REQUEST_WORDS):
+            if (
+                persona.referral
+                and incoming.sender_name not in persona.referral
+                and not any(v in text for v in VAGUE_WORDS)
+            ):
+                return f"{hello}\n\n{persona.referral}{sign}"  # someone who would know (never the asker)
             question = persona.clarifying_question or (
                 "Happy to help, but I'm not sure what you need from me. Could you say which account or "
                 "document this is about, and by when you need it?"

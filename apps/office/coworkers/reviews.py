@@ -88,7 +88,7 @@ def review_entries(
     for account in accounts:
         day, hour = review_slot(f"qbr:{account}", today)
         answer = f"Let's hold the {account} QBR on {when(day, hour, zone)}."
-        out.append({"keywords": QBR_WORDS, "requires": [account], "answer": answer})
+        out.append({"keywords": QBR_WORDS, "requires": [account], "answer": answer, "topic": "review"})
     if team:
         label, first, last = review_quarter(f"pipeline:{team}", today)
         day, hour = review_slot(f"pipeline:{team}", today)
@@ -96,9 +96,9 @@ def review_entries(
             f"Let's review the team's open deals closing in {label} ({first:%B} {first.day} to "
             f"{last:%B} {last.day}, {last.year}); we'll go through them on {when(day, hour, zone)}."
         )
-        out.append({"keywords": PIPELINE_WORDS, "answer": answer})
+        out.append({"keywords": PIPELINE_WORDS, "answer": answer, "topic": "review"})
     for group in groups:
         day, hour = review_slot(f"service:{group}", today)
         answer = f"Let's go through the {group} service review on {when(day, hour, zone)}."
-        out.append({"keywords": SERVICE_WORDS, "requires": [group], "answer": answer})
+        out.append({"keywords": SERVICE_WORDS, "requires": [group], "answer": answer, "topic": "review"})
     return out

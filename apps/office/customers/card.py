@@ -67,6 +67,10 @@ class CustomerCard:
     colleagues: list[dict[str, Any]] = field(default_factory=list)
     deals: list[dict[str, Any]] = field(default_factory=list)
     incidents: list[dict[str, Any]] = field(default_factory=list)
+    # the message being answered as they read it (apps/core/understanding: Request) and the meeting times
+    # they could offer (apps/office/coworkers/slots.py), in their own zone
+    request: dict[str, Any] = field(default_factory=dict)
+    slots: str = ""
 
     @property
     def signature(self) -> str:

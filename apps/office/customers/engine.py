@@ -9,14 +9,23 @@ threaded to the sent mail. Replays, forks and resets reproduce it exactly.
 
 from __future__ import annotations
 
-from datetime import UTC, datetime, time, timedelta
-from zoneinfo import ZoneInfo
+from dataclasses import replace
+from datetime import date, datetime
 
 from sqlmodel import select
 
 from apps.core.actions import Ctx
 from apps.core.app_options import configured
-from apps.office.coworkers.responder import Incoming, Turn, new_text
+from apps.core.meaning import own_words
+from apps.core.peer_knowledge import peer
+from apps.core.understanding import Known, Reading, Turn
+from apps.core.understanding.model import configured_reader
+from apps.core.understanding.reader import read_message
+from apps.core.working_hours import answer_time
+from apps.office.coworkers.reading import deal_known
+from apps.office.coworkers.responder import Incoming, new_text
+from apps.office.coworkers.responder import Turn as Said
+from apps.office.coworkers.slots import free_slots, say
 from apps.office.customers.card import HOURS, PREFIX, CustomerCard, customer_card, reply_delay_minutes
 from apps.office.customers.responder import CustomerResponder, RuleBasedCustomerResponder
 from apps.office.models import Contact, Message, ScheduledReply, User
@@ -24,20 +33,9 @@ from apps.office.models import Contact, Message, ScheduledReply, User
 KIND = "customer_mail"
 
 
-def _local(at: datetime, zone: str) -> datetime:
-    from apps.office.services.common import aware
-
-    return aware(at).astimezone(ZoneInfo(zone))
-
-
 def due_time(now: datetime, card: CustomerCard, delay_minutes: int) -> datetime:
     """When the contact answers: after their delay, moved to their next office hours (weekdays, local)."""
-    due = _local(now, card.time_zone) + timedelta(minutes=delay_minutes)
-    start, end = (time.fromisoformat(h) for h in HOURS)
-    while due.weekday() >= 5 or not start <= due.time() < end:
-        day = due.date() + timedelta(days=1) if due.time() >= end or due.weekday() >= 5 else due.date()
-        due = datetime.combine(day, start, due.tzinfo) + timedelta(minutes=delay_minutes % 60)
-    return due.astimezone(UTC)
+    return answer_time(now, delay_minutes, card.time_zone, HOURS)
 
 
 def on_mail_to_customers(ctx: Ctx, sent: Message) -> None:
@@ -53,30 +51,62 @@ def on_mail_to_customers(ctx: Ctx, sent: Message) -> None:
             _schedule(ctx, acting, contact, sent)
 
 
-def _history(ctx: Ctx, sent: Message) -> tuple[Turn, ...]:
+def _history(ctx: Ctx, sent: Message) -> tuple[Said, ...]:
     stmt = (
         select(Message)
         .where(Message.owner_id == sent.owner_id, Message.conversation_id == sent.conversation_id)
         .where(Message.id != sent.id)
         .order_by(Message.sent_date_time, Message.id)
     )
-    return tuple(Turn(m.from_name or "", new_text(m.body_content)) for m in ctx.db.exec(stmt))
+    return tuple(Said(m.from_name or "", new_text(m.body_content)) for m in ctx.db.exec(stmt))
+
+
+def _reading(ctx: Ctx, card: CustomerCard, sent: Message) -> Reading:
+    """What the contact reads with: their own incidents and their account's open deals (any mention),
+    every other open deal by full name (so another company's deal is known as not theirs), the thread."""
+    crm = peer(ctx, "crm")
+    world = [deal_known(d) for d in crm.open_deals(ctx)] if crm else []
+    theirs = {d["name"] for d in card.deals}
+    own = [Known("incident", i["number"], i) for i in card.incidents] + [k for k in world if k.name in theirs]
+    rows = ctx.db.exec(
+        select(Message.from_address, Message.body_content)
+        .where(Message.owner_id == sent.owner_id, Message.conversation_id == sent.conversation_id)
+        .where(Message.id != sent.id)
+        .order_by(Message.sent_date_time, Message.id)
+    ).all()
+    history = [Turn(mine=(a or "").lower() == card.email.lower(), text=own_words(b)) for a, b in rows]
+    return Reading(now=ctx.now, tz=card.time_zone, history=history, own=own, world=world)
 
 
 def _schedule(ctx: Ctx, acting: User, contact: Contact, sent: Message) -> None:
     card = customer_card(ctx, contact)
+    due = due_time(ctx.now, card, reply_delay_minutes(contact.id))
+    reading = _reading(ctx, card, sent)
+    request = configured_reader(ctx.options).read(
+        sent.subject, sent.body_content, reading, "customer", rules=read_message
+    )
+    ask = request.first("meeting_time")
+    offered = ""
+    if ask is not None:
+        days = [date.fromisoformat(d) for d in ask.days] or None
+        found = free_slots(
+            [], zone=card.time_zone, hours=HOURS, minutes=ask.minutes or 30, after=due, days=days
+        ) or free_slots([], zone=card.time_zone, hours=HOURS, minutes=ask.minutes or 30, after=due)
+        offered = say(found, card.time_zone) if found else ""
+    card = replace(card, request=request.model_dump(exclude_defaults=True), slots=offered)
     incoming = Incoming("mail", acting.display_name, sent.subject, sent.body_content, _history(ctx, sent))
     responder = configured(ctx.options, "customer_responder", CustomerResponder, RuleBasedCustomerResponder)
     text = responder.reply(card, incoming)
     if not text:
         return
+    payload = {"message_id": sent.id, "body": text, "name": card.name, "address": card.email}
     ctx.db.add(
         ScheduledReply(
             id=ctx.new_id("ScheduledReply"),
             persona_id=card.persona_id,
-            due_date_time=due_time(ctx.now, card, reply_delay_minutes(contact.id)),
+            due_date_time=due,
             kind=KIND,
-            payload={"message_id": sent.id, "body": text, "name": card.name, "address": card.email},
+            payload={**payload, "reading": card.request},
             cache_key=None,
             created_date_time=ctx.now,
         )

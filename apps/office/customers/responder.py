@@ -178,6 +178,34 @@ def _deal_answer(card: CustomerCard, q: Question) -> str | None:
     return " ".join(parts)
 
 
+_PERSON_WORDS = {"role": "your role", "hours": "working hours", "account_manager": "account manager"}
+
+
+def _incident(card: CustomerCard, number: str, fields: list[str]) -> str:
+    """What the contact says of one incident: theirs (number, description, when raised, state, the desk's
+    last comment), or that it is not one they raised."""
+    found = next((i for i in card.incidents if i["number"] == number), None)
+    if found is None:
+        return _dont_know(f"{number} — it isn't one I raised", card.account_manager)
+    said = (
+        f" Your team's last update to me was: “{found['last_comment']}”" if found.get("last_comment") else ""
+    )
+    what = f"{found['number']} ({found['short_description']}), which I raised on {found['opened']}"
+    return f"{what}, is {found['state']}.{said}"
+
+
+def _deal_facts(deals: list[dict[str, Any]], fields: list[str]) -> str:
+    """Quotes as the customer sees them (name, amount, decision date, products)."""
+    out = []
+    for deal in deals:
+        lines = "; ".join(
+            f"{li['product']} × {li['quantity']:g} at {money(li['unit_price'])}" for li in deal["lines"]
+        )
+        head = f"“{deal['name']}”: {money(deal['amount'])}, decision planned by {deal['close_date']}"
+        out.append(head + (f" — {lines}." if lines and "amount" not in fields else "."))
+    return " ".join(out)
+
+
 def _ticket_answer(card: CustomerCard, q: Question) -> str | None:
     numbers = INC.findall(q.text)
     if not numbers and not q.has(TICKET_WORDS):
@@ -231,7 +259,9 @@ class CustomerResponder(Protocol):
 
 
 class RuleBasedCustomerResponder:
-    """The deterministic customer contact."""
+    """The deterministic customer contact: declines what a customer would not do, then answers each ask of
+    the message as they read it (`card.request`): their own tickets and quotes, themselves, who at their
+    company owns a topic, when they could talk; another company's dealings they do not know."""
 
     def reply(self, card: CustomerCard, incoming: Incoming) -> str | None:
         """The contact's answer, or None when the mail asks nothing of them."""
@@ -240,18 +270,53 @@ class RuleBasedCustomerResponder:
         for words, reason in DECLINES:
             if q.has(words):
                 return self._wrap(hello, reason, card)
-        if not q.has(REQUEST_WORDS):
+        asks = (card.request or {}).get("asks", [])
+        said = [s for ask in asks if (s := self._answer(card, q, ask))]
+        if not said and (asks or q.has(REQUEST_WORDS)):
+            said = [
+                _elsewhere(card, q) or _ticket_answer(card, q) or _deal_answer(card, q) or self._me(card, q)
+            ]
+            said = [s for s in said if s]
+            if not said:
+                if q.has(VAGUE_WORDS + ("that one", "about it", "what we discussed")):
+                    said = [
+                        f"{CLARIFY}? Could you say which proposal or ticket this is about, and what you need "
+                        "from me?"
+                    ]
+                else:
+                    said = [_dont_know("that", card.account_manager, "our account manager at your company")]
+        if not said:
             return None
-        said = _elsewhere(card, q) or _ticket_answer(card, q) or _deal_answer(card, q) or self._me(card, q)
-        if said is None:
-            if q.has(VAGUE_WORDS + ("that one", "about it", "what we discussed")):
-                said = (
-                    f"{CLARIFY}? Could you say which proposal or ticket this is about, "
-                    "and what you need from me?"
-                )
-            else:
-                said = _dont_know("that", card.account_manager, "our account manager at your company")
-        return self._wrap(hello, said, card)
+        return self._wrap(hello, " ".join(dict.fromkeys(said)), card)
+
+    def _answer(self, card: CustomerCard, q: Question, ask: dict[str, Any]) -> str | None:
+        intent, about, fields = ask["intent"], ask.get("about", []), ask.get("fields", [])
+        if intent == "meeting_time":
+            return card.slots or None
+        if intent == "person_info":
+            return self._me(card, Question(" ".join(_PERSON_WORDS[f] for f in fields if f in _PERSON_WORDS)))
+        if intent == "other":
+            return _elsewhere(card, Question(ask.get("topic") or q.text))
+        if intent != "record_status":
+            return None
+        numbers = [a for a in about if re.fullmatch(r"INC\d{7}", a)]
+        mine = {i["number"] for i in card.incidents}
+        theirs = {d["name"] for d in card.deals}
+        if numbers:
+            return " ".join(_incident(card, n, fields) for n in numbers)
+        named = [a for a in about if a in theirs]
+        if named:
+            deals = [d for d in card.deals if d["name"] in named]
+            return _deal_facts(deals, fields)
+        if ask.get("ambiguous"):
+            return _deal_answer(card, q)
+        if about:  # another company's deal: not theirs to know
+            return "I'm afraid I don't know other companies' dealings with you — I can only speak for ours."
+        if card.incidents and not any(f in ("amount", "close_date", "stage") for f in fields):
+            if len(mine) == 1:
+                return _incident(card, next(iter(mine)), fields)
+            return _ticket_answer(card, q)
+        return _deal_answer(card, Question(q.text + " amount")) if card.deals else None
 
     @staticmethod
     def _me(card: CustomerCard, q: Question) -> str | None:

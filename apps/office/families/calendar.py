@@ -14,6 +14,7 @@ from apps.office.families.common import (
     single_subject,
     teams_meeting_expect,
 )
+from tasks.families import mentions
 from tasks.families.base import Draw, Family, Redraw, Spec, answer_steps, step, ui_answer
 from tasks.model import Allowance, AnswerSpec, Match
 
@@ -120,6 +121,7 @@ class ScheduleMeeting(Family):
 
 class MailSender(Family):
     name = "office.qa-mail-sender"
+    version = 2  # v2: the answer names what was asked in any form, and no rival candidate
     apps = ("office",)
     surfaces = ("mcp", "cli", "ui", "python")
     author = "saasgym-office-team"
@@ -154,11 +156,21 @@ class MailSender(Family):
         return Spec(
             prompt=phrasings[k],
             oracle=[step("office_search_messages", query=search_text(s)), *answer_steps(answer)],
-            answer=AnswerSpec(match=Match(contains=answer)),
+            answer=AnswerSpec(match=self._rule(d, pool, msg, address)),
             ui_oracle=ui_answer(answer),
             tags=["question", "mail"],
             phrasing=k,
         )
+
+    def _rule(self, d: Draw, pool: list[dict], msg: dict, address: bool) -> Match:
+        """The sender (their address when asked for it), and no other sender of the inbox."""
+        senders = {m["from_address"]: m["from_name"] for m in pool}
+        senders.pop(msg["from_address"], None)
+        if address:
+            others = [{"name": a} for a in sorted(senders)]
+            return mentions.record(name=msg["from_address"], others=others)
+        among = [{"name": n, "email": a} for a, n in sorted(senders.items()) if n]
+        return mentions.person(msg["from_name"], msg["from_address"], among=among, alone=True)
 
 
 FAMILIES = [ScheduleMeeting(), MailSender()]

@@ -12,8 +12,10 @@ from typing import Any
 
 from apps.core.handbook import MANAGER, NO_APPROVAL, NOT_PERMITTED, approval_role, holds_role
 from apps.office.families.common import AMBER
+from tasks.families import mentions
 from tasks.families.base import Draw, Family, Redraw, Spec, answer_steps, eq, step, ui_answer
-from tasks.model import Allowance, AnswerSpec, Expectation, Match, UiStep
+from tasks.families.mentions import Kind
+from tasks.model import Allowance, AnswerSpec, Expectation, Match, OracleStep, UiStep
 
 REQUESTS = {
     "discount-approval": "a {value} discount on {subject} ({deal})",
@@ -37,7 +39,22 @@ SUBJECTS = {
     "service-credits": ["last month's P1 breach", "two breached P2 tickets", "the October outage"],
 }
 
-WAIT_HOURS = 4  # the oracle's wait (240 minutes): every colleague has answered by then
+WAIT_MINUTES = 1440  # the oracle's wait: a day, so the approver answers inside their own working hours
+
+
+def wait_step() -> OracleStep:
+    """Let a day pass for the approver's answer (the whole day, as an agent waiting for a colleague)."""
+    return step("office_wait_for_replies", minutes=WAIT_MINUTES, stop_at_first_reply=False)
+
+
+def wait_ui(mail_page: str = "/mail") -> list[UiStep]:
+    """The same wait in the browser: the mail page's "Let time pass" form, one day."""
+    return [
+        UiStep(goto=mail_page),
+        UiStep(select=("Wait for", str(WAIT_MINUTES))),
+        UiStep(click=("button", "Let time pass")),
+    ]
+
 
 # Mail Amber sends and the replies it gets; the approver's copy is marked read when they answer.
 MAIL_SIDE_EFFECTS = [
@@ -74,6 +91,11 @@ def _value(d: Draw, rule: dict[str, Any], tier: int) -> float:
     return float(d.rng.randrange(int(low) + step_, int(high) + 1, step_))
 
 
+def _kind(rule: dict[str, Any]) -> Kind:
+    """What the rule's values are: a percentage or an amount of money."""
+    return "percent" if rule["measure"] == "percent" else "money"
+
+
 def _shown(rule: dict[str, Any], value: float) -> str:
     return f"{value:g}%" if rule["measure"] == "percent" else f"${value:,.0f}"
 
@@ -81,7 +103,10 @@ def _shown(rule: dict[str, Any], value: float) -> str:
 class HandbookApproval(Family):
     name = "office.handbook-approval"
     apps = ("office",)
-    version = 2  # v2: a browser oracle (compose, then the mail page's hourly wait until the answer is in)
+    # v2: a browser oracle (compose, then the mail page's hourly wait until the answer is in); v3: the
+    # approval is read as a decision of the value from the approver's own words (a quoted "Approved" is not);
+    # v4: a day's wait (approvers answer inside their own working hours, in their time zone)
+    version = 4
     surfaces = ("mcp", "cli", "ui", "python")
     author = "saasgym-handbook"
     summary = (
@@ -143,7 +168,7 @@ class HandbookApproval(Family):
                 step("office_search_drive", query=policy["title"]),
                 step("office_find_people", query=to["display_name"]),
                 step("office_send_mail", to=[to["mail"]], subject=f"Approval: {subject}", body=body),
-                step("office_wait_for_replies", minutes=WAIT_HOURS * 60),
+                wait_step(),
                 *answer_steps("approved"),
             ],
             expect=[
@@ -154,7 +179,7 @@ class HandbookApproval(Family):
                     fields={
                         "owner_id": eq(me),
                         "from_address": Match(one_of=[a["mail"] for a in approvers]),
-                        "body_content": Match(contains=f"Approved: {shown}"),
+                        "body_content": mentions.approved(value, _kind(rule)),
                     },
                 )
             ],
@@ -166,12 +191,7 @@ class HandbookApproval(Family):
                 UiStep(fill=("Subject", f"Approval: {subject}")),
                 UiStep(fill=("Message", body)),
                 UiStep(click=("button", "Send")),
-                # The mail page's wait stops at the first answer due within the hour, else after it.
-                *[
-                    u
-                    for _ in range(WAIT_HOURS)
-                    for u in (UiStep(goto="/mail"), UiStep(click=("button", "Wait an hour for replies")))
-                ],
+                *wait_ui(),
                 UiStep(expect_text=f"Approval: {subject}"),
                 *ui_answer("approved"),
             ],

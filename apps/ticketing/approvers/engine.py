@@ -36,7 +36,7 @@ def on_requested(ctx: Ctx, rows: list[Approval]) -> None:
             ApprovalFollowup(
                 sys_id=ctx.new_id("approval_followup"),
                 approval=row.sys_id,
-                due_at=due_after(ctx.now, delay_minutes(row.approver)),
+                due_at=due_after(ctx.now, delay_minutes(row.approver), user.location),
                 sys_created_on=ctx.now,
             )
         )

@@ -11,36 +11,62 @@ snapshot, fork, reset and replays reproduce them exactly.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import datetime, timedelta
+from datetime import datetime
 
 from sqlmodel import col, select
 
 from apps.core.actions import Ctx
+from apps.core.understanding import Reading
+from apps.core.understanding.model import configured_reader
+from apps.core.understanding.reader import read_message
+from apps.core.working_hours import answer_time
 from apps.ticketing import choices as c
 from apps.ticketing.callers.knowledge import CallerFacts, facts_of
 from apps.ticketing.callers.models import CallerFollowup
-from apps.ticketing.callers.responder import asks_about_fix, caller_responder_for, is_question
+from apps.ticketing.callers.responder import answer_with, asks_about_fix, caller_responder_for, is_question
 from apps.ticketing.models import Incident, JournalEntry
 
-WORK_START, WORK_END = 8, 18  # callers answer between 08:00 and 18:00 on weekdays (the clock's zone)
+HOURS = ("08:00", "18:00")  # a caller (or an approver) answers between 08:00 and 18:00 on weekdays, local
 AWAITING_CALLER = "1"
+# where people sit → their time zone (the desk's locations; a place not listed is taken as US Eastern)
+ZONES = {
+    "San Francisco": "America/Los_Angeles",
+    "Austin": "America/Chicago",
+    "Chicago": "America/Chicago",
+    "New York": "America/New_York",
+    "London": "Europe/London",
+    "Birmingham": "Europe/London",
+    "Leeds": "Europe/London",
+    "Manchester": "Europe/London",
+    "Dublin": "Europe/Dublin",
+    "Cork": "Europe/Dublin",
+    "Amsterdam": "Europe/Amsterdam",
+    "Rotterdam": "Europe/Amsterdam",
+    "Utrecht": "Europe/Amsterdam",
+    "Berlin": "Europe/Berlin",
+    "Hamburg": "Europe/Berlin",
+    "Frankfurt": "Europe/Berlin",
+    "Munich": "Europe/Berlin",
+    "Paris": "Europe/Paris",
+    "Lyon": "Europe/Paris",
+    "Toulouse": "Europe/Paris",
+}
+
+
+def zone_of(location: str | None) -> str:
+    """The IANA time zone of a desk location (US Eastern when the place is not known)."""
+    return ZONES.get(location or "", "America/New_York")
 
 
 def due_time(now: datetime, facts: CallerFacts) -> datetime:
-    """When the caller answers: after their reply delay, moved into their next working hours."""
-    return due_after(now, facts.reply_delay_minutes)
+    """When the caller answers: after their reply delay, moved into their working hours where they sit."""
+    return due_after(now, facts.reply_delay_minutes, facts.location)
 
 
-def due_after(now: datetime, minutes: int) -> datetime:
-    """`minutes` after `now`, moved into the next working hours (08:00-18:00 on weekdays, the clock's
-    zone) — when a person of the desk (a caller, an approver) gets to it."""
-    due = now + timedelta(minutes=minutes)
-    while due.weekday() >= 5 or not WORK_START <= due.hour < WORK_END:
-        nxt = due + timedelta(days=1) if due.hour >= WORK_END or due.weekday() >= 5 else due
-        due = nxt.replace(hour=WORK_START, minute=0, second=0, microsecond=0) + timedelta(
-            minutes=minutes % 60
-        )
-    return due
+def due_after(now: datetime, minutes: int, location: str | None = None) -> datetime:
+    """`minutes` after `now`, moved into the next working hours (08:00-18:00 on weekdays) in the time zone of
+    `location` — when a person of the desk (a caller, an approver) gets to it."""
+    return answer_time(now, minutes, zone_of(location), HOURS)
 
 
 def on_desk_comment(ctx: Ctx, inc: Incident, text: str) -> None:
@@ -49,8 +75,12 @@ def on_desk_comment(ctx: Ctx, inc: Incident, text: str) -> None:
         return
     if inc.state == c.RESOLVED and asks_about_fix(text):
         _schedule(ctx, inc, "verdict", None)
-    elif is_question(text):
-        _schedule(ctx, inc, "answer", text)
+        return
+    reading = configured_reader(ctx.options).read(
+        "", text, Reading(now=ctx.now), "caller", rules=read_message
+    )
+    if reading.asks or is_question(text):
+        _schedule(ctx, inc, "answer", text, reading.model_dump(exclude_defaults=True))
 
 
 def on_resolved(ctx: Ctx, inc: Incident) -> None:
@@ -61,7 +91,7 @@ def on_resolved(ctx: Ctx, inc: Incident) -> None:
         _schedule(ctx, inc, "verdict", None)
 
 
-def _schedule(ctx: Ctx, inc: Incident, kind: str, asked: str | None) -> None:
+def _schedule(ctx: Ctx, inc: Incident, kind: str, asked: str | None, reading: dict | None = None) -> None:
     facts = facts_of(ctx, inc)
     if facts is None:
         return
@@ -75,6 +105,7 @@ def _schedule(ctx: Ctx, inc: Incident, kind: str, asked: str | None) -> None:
             caller=facts.caller_id,
             kind=kind,
             asked=asked,
+            reading=reading,
             due_at=due_time(ctx.now, facts),
             sys_created_on=ctx.now,
         )
@@ -119,7 +150,8 @@ def _carry_out(ctx: Ctx, row: CallerFollowup, inc: Incident) -> Reply | None:
             return None
         holds, text = responder.verdict(facts, inc.reopen_count)
     else:
-        holds, text = True, responder.answer(facts, row.asked or "")
+        fields = [f for a in (row.reading or {}).get("asks", []) for f in a.get("fields", [])]
+        holds, text = True, answer_with(responder, facts, row.asked or "", fields)
     if not text:
         return None
     ctx.db.add(

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 from datetime import datetime
+from typing import Any
 
+from sqlalchemy import JSON, Column
 from sqlmodel import Field
 
 from apps.ticketing.models import TicketingTable
@@ -19,6 +21,9 @@ class CallerFollowup(TicketingTable, table=True):
     caller: str = Field(index=True)
     kind: str
     asked: str | None = None
+    # how the caller read the comment (apps/core/understanding: Request), recorded when it was asked, so a
+    # model's reading is never asked again on replay
+    reading: dict[str, Any] | None = Field(default=None, sa_column=Column(JSON, nullable=True))
     due_at: datetime = Field(index=True)
     status: str = Field(default="pending", index=True)
     sys_created_on: datetime | None = None

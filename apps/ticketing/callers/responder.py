@@ -10,6 +10,7 @@ app option `caller_responder` (any object with `answer` and `verdict`).
 
 from __future__ import annotations
 
+import inspect
 import re
 from collections.abc import Mapping
 from typing import Protocol, runtime_checkable
@@ -90,8 +91,12 @@ def topics_in(text: str) -> list[str]:
 class RuleBasedCaller:
     """The default caller: answers from their facts, deterministically."""
 
-    def answer(self, facts: CallerFacts, asked: str) -> str | None:
-        topics = topics_in(asked)
+    def answer(self, facts: CallerFacts, asked: str, fields: list[str] | None = None) -> str | None:
+        """The caller's comment: the facts asked for (`fields`, from their reading of the comment; read
+        here when not given), "I don't know — ask X" for the rest, a refusal for a password."""
+        topics = list(dict.fromkeys(fields if fields is not None else fields_in(asked)))
+        if "password" in topics:
+            return _dress(facts, _NO_PASSWORD)
         if asks_about_fix(asked) and not topics:
             return self.verdict(facts, 0)[1]
         if not topics:
@@ -100,8 +105,10 @@ class RuleBasedCaller:
             if is_vague(asked):
                 return _dress(facts, _CLARIFY)
             return _dress(facts, _dont_know(facts, ["that"]))
-        known = [text for t in topics if (text := _fact(facts, t))]
-        unknown = [_LABELS[t] for t in topics if not _fact(facts, t)]
+        known = [text for t in topics if t in TOPICS and (text := _fact(facts, t))]
+        unknown = [
+            _LABELS.get(t, t.replace("_", " ")) for t in topics if t not in TOPICS or not _fact(facts, t)
+        ]
         parts = known + ([_dont_know(facts, unknown)] if unknown else [])
         return _dress(facts, " ".join(parts))
 
@@ -130,6 +137,30 @@ class RuleBasedCaller:
         return holds, _sign(facts, text)
 
 
+_NO_PASSWORD = (
+    "I won't send my password — nobody should ask for it, and I'd rather reset it through the self-service "
+    "portal or with you on a call."
+)
+
+
+def fields_in(text: str) -> list[str]:
+    """The facts a desk comment asks the caller for, as the understanding layer reads it (any wording,
+    English, Spanish, German or French)."""
+    from apps.core.understanding import Reading
+    from apps.core.understanding.reader import read_message
+
+    request = read_message("", text, Reading(), "caller")
+    return [f for a in request.asks for f in a.fields]
+
+
+def answer_with(responder: CallerResponder, facts: CallerFacts, asked: str, fields: list[str]) -> str | None:
+    """The caller's answer: the rule-based caller gets the facts the recorded reading asks for; a lab's
+    responder gets the comment."""
+    if "fields" in inspect.signature(responder.answer).parameters:
+        return responder.answer(facts, asked, fields or None)
+    return responder.answer(facts, asked)
+
+
 _CLARIFY = (
     "Happy to help, but what exactly do you need from me — the device details, the error message, "
     "or when it started?"
@@ -148,6 +179,9 @@ _LABELS = {
     "started": "when it started",
     "employee_number": "my employee number",
     "manager": "who my manager is",
+    "firmware": "the firmware version",
+    "root_cause": "the root cause",
+    "sla": "the SLA target",
 }
 
 

@@ -11,25 +11,27 @@ import json
 from apps.core.handbook import on_call
 from apps.core.worlds import load_world
 from apps.ticketing.families.common import OPEN, incidents, other, stamps
+from tasks.families import mentions
 from tasks.families.base import Draw, Family, Redraw, Spec, step
+from tasks.families.mentions import staff
 from tasks.model import Expectation, Match, UiStep
 
 DECLARE = "Major incident declared per the Major Incident Process."
 
 
-def _note(inc: dict, phrase: str) -> Expectation:
+def _note(inc: dict, says: Match) -> Expectation:
     return Expectation(
         table="ticketing_sys_journal_field",
         op="insert",
         fields={"element_id": Match(equals=inc["sys_id"]), "element": Match(equals="work_notes"),
-                "value": Match(contains=phrase)},
+                "value": says},
     )  # fmt: skip
 
 
 class HandbookEscalation(Family):
     name = "ticketing.handbook-escalation"
     apps = ("ticketing",)
-    version = 2  # v2: a browser oracle (one posted work note per person notified)
+    version = 3  # v3: a note names the person in any form (full name, e-mail, unambiguous first name)
     surfaces = ("mcp", "cli", "ui", "python")
     splits = ("train", "test")  # acme's open P1-P3 incidents have no caller of the dev split
     author = "saasgym-handbook"
@@ -44,6 +46,8 @@ class HandbookEscalation(Family):
         if week is None:
             raise Redraw("the rota has no week for now")
         person = "SELECT name FROM ticketing_sys_user WHERE {} = ? ORDER BY sys_id"
+        people = staff(d.world)
+        emails = {p["name"]: p["email"] for p in people}
         primary = d.world.value(person.format("employee_number"), week["primary"])
         manager = d.world.value(
             "SELECT u.name FROM ticketing_sys_user_group g JOIN ticketing_sys_user u ON u.sys_id = g.manager "
@@ -72,7 +76,10 @@ class HandbookEscalation(Family):
                 step("ticketing_search_knowledge", query="On-Call Rota"),
                 *[step("ticketing_add_work_note", record_id=n, text=t) for t in texts],
             ],
-            expect=[_note(inc, t.split(": ", 1)[-1]) for t in texts],
+            expect=[
+                *[_note(inc, mentions.person(name, emails.get(name), among=people)) for name in notify],
+                *([_note(inc, Match(contains="major incident"))] if inc["priority"] == 1 else []),
+            ],
             allow=[stamps(inc["sys_id"])],
             ui_oracle=[
                 UiStep(goto=f"/incidents/{n}"),

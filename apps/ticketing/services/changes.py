@@ -3,7 +3,7 @@ implementation flow is in `change_flow`."""
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
+from datetime import datetime
 from typing import Annotated, Literal
 
 from pydantic import BaseModel
@@ -35,6 +35,7 @@ from apps.ticketing.services.common import (
     search_filter,
     set_assignment,
     stamp,
+    utc,
 )
 from apps.ticketing.services.incidents import check_ci
 from apps.ticketing.services.present import changes_out, display_names
@@ -193,11 +194,6 @@ def check_change_conflicts(ctx: Ctx, *, change_id: str) -> ConflictReport:
     found = conflicts_of(ctx, chg)
     status = "Not Run" if not (chg.cmdb_ci and chg.start_date) else ("Conflict" if found else "No Conflict")
     return ConflictReport(change_number=chg.number, conflict_status=status, conflicts=changes_out(ctx, found))
-
-
-def utc(value: datetime | None) -> datetime | None:
-    """An input datetime in UTC (naive values are taken as UTC)."""
-    return aware(value).astimezone(UTC) if value else None
 
 
 def _check_window(start: datetime | None, end: datetime | None) -> None:

@@ -177,6 +177,11 @@ def aware(value: datetime | None) -> datetime | None:
     return value if value.tzinfo else value.replace(tzinfo=UTC)
 
 
+def utc(value: datetime | None) -> datetime | None:
+    """An input datetime in UTC (naive values are taken as UTC)."""
+    return aware(value).astimezone(UTC) if value else None
+
+
 # Picklist parameters: their values are listed in the tool schema (`enum`) from the choice lists, and
 # checked in code (check_levels, check_choice) so the refusal names each value's meaning.
 Level = Annotated[int, Choices(c.IMPACTS)]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from datetime import datetime
 from typing import Annotated, Literal
 
 from pydantic import BaseModel
@@ -35,6 +36,7 @@ from apps.ticketing.services.common import (
     require_text,
     search_filter,
     stamp,
+    utc,
 )
 from apps.ticketing.services.present import display_names, incidents_out
 from apps.ticketing.services.slas import task_slas_out
@@ -70,6 +72,8 @@ def list_incidents(
     problem_id: str | None = None,
     category: Category = None,
     sla_breached: bool | None = None,
+    opened_after: datetime | None = None,
+    opened_before: datetime | None = None,
     sort_by: IncidentSort = "number",
     descending: bool = True,
     limit: Limit = 25,
@@ -93,6 +97,8 @@ def list_incidents(
         problem_id: the problem (number or sys_id) the incidents are linked to.
         category: inquiry, software, hardware, network or database.
         sla_breached: true = only incidents with a breached SLA; false = none breached.
+        opened_after: only incidents opened at or after this moment (ISO 8601; UTC without an offset).
+        opened_before: only incidents opened before this moment (ISO 8601; UTC without an offset).
         sort_by: number, opened_at, priority, state, sys_updated_on or short_description.
         descending: newest/highest first (default true).
         limit: page size, 1-200.
@@ -126,6 +132,10 @@ def list_incidents(
         )
     if category:
         stmt = stmt.where(Incident.category == category)
+    if opened_after:
+        stmt = stmt.where(col(Incident.opened_at) >= utc(opened_after))
+    if opened_before:
+        stmt = stmt.where(col(Incident.opened_at) < utc(opened_before))
     if sla_breached is not None:
         candidates = list(ctx.db.exec(stmt.with_only_columns(col(Incident.sys_id))).all())
         breached = sla_engine.breached_tasks(ctx, candidates)

@@ -3,7 +3,7 @@ scheduled jobs (SLA breach timer, auto-close of resolved incidents)."""
 
 from __future__ import annotations
 
-from datetime import timedelta
+from datetime import datetime, timedelta
 from typing import Annotated, Literal
 
 from pydantic import BaseModel
@@ -12,14 +12,14 @@ from sqlmodel import col, select
 from apps.core.actions import Ctx
 from apps.core.errors import ActionError, ErrorKind
 from apps.core.list_query import Limit, Offset
-from apps.core.param_schema import Range
+from apps.core.param_schema import Choices, Range
 from apps.ticketing import choices as c
 from apps.ticketing.callers import engine as callers
 from apps.ticketing.models import Incident
 from apps.ticketing.models_itsm import SlaDefinition, TaskSla
 from apps.ticketing.schemas import SlaDefinitionOut, TaskSlaOut, TaskSlaPage
 from apps.ticketing.services import approval_decisions, sla_engine
-from apps.ticketing.services.common import actions, aware, check_limit, find, stamp
+from apps.ticketing.services.common import actions, aware, check_limit, find, find_group, stamp, utc
 from apps.ticketing.services.incident_states import move, reopen
 
 MAX_WAIT_HOURS = 30 * 24
@@ -85,15 +85,26 @@ def list_task_slas(
     task: str | None = None,
     stage: Literal["in_progress", "paused", "completed", "cancelled"] | None = None,
     breached: bool | None = None,
+    target: Literal["response", "resolution"] | None = None,
+    assignment_group: str | None = None,
+    priority: Annotated[list[int] | None, Choices(c.PRIORITIES)] = None,
+    started_after: datetime | None = None,
+    started_before: datetime | None = None,
     limit: Limit = 25,
     offset: Offset = 0,
 ) -> TaskSlaPage:
-    """List task SLAs (SLAs running on incidents), with live elapsed time, time left and breach.
+    """List task SLAs (SLAs running on incidents), with live elapsed time, time left and breach — the
+    task_sla list, filtered on the SLA and on its incident (dot-walked, as Task.Assignment group).
 
     Args:
         task: only the SLAs of this incident (number or sys_id).
         stage: in_progress, paused (incident on hold), completed (stopped on resolve) or cancelled.
         breached: true = only breached SLAs (elapsed beyond the target on the logical clock).
+        target: only response or only resolution SLAs.
+        assignment_group: only SLAs of incidents assigned to this group (sys_id or name).
+        priority: only SLAs of incidents of these priorities (1 Critical ... 5 Planning).
+        started_after: only SLAs that started at or after this moment (ISO 8601; UTC without an offset).
+        started_before: only SLAs that started before this moment (ISO 8601; UTC without an offset).
         limit: page size, 1-200.
         offset: rows to skip (for the next page: offset + limit).
     """
@@ -103,6 +114,16 @@ def list_task_slas(
         stmt = stmt.where(TaskSla.task == find(ctx, Incident, task, field="task", label="incident").sys_id)
     if stage:
         stmt = stmt.where(TaskSla.stage == stage)
+    if target:
+        stmt = stmt.where(SlaDefinition.target == target)
+    if assignment_group:
+        stmt = stmt.where(Incident.assignment_group == find_group(ctx, assignment_group, active=False).sys_id)
+    if priority:
+        stmt = stmt.where(col(Incident.priority).in_(priority))
+    if started_after:
+        stmt = stmt.where(col(TaskSla.start_time) >= utc(started_after))
+    if started_before:
+        stmt = stmt.where(col(TaskSla.start_time) < utc(started_before))
     rows = _out(ctx, list(ctx.db.exec(stmt.order_by(TaskSla.planned_end_time, TaskSla.sys_id)).all()))
     if breached is not None:
         rows = [r for r in rows if r.has_breached == breached]

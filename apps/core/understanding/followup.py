@@ -1,0 +1,156 @@
+"""Follow-ups: a message that leaves out what it is about takes it from the thread.
+
+The asker's previous message is read again (the same reader, so a replay reads it the same way) and its
+last ask gives what is missing: "and the amount?" (the same record, another fact), "the other one?" (the
+account's other deal), "same for the Needs Analysis deal" / "what about the sensor kit one?" (the account's
+deal of that stage or product, the same facts), "same question for Hamilton-Porter" (the same facts of a
+new record), "could you do the same for Fox-Leonard?" (the same approval on another deal), "make it 14%
+instead" (the same deal, a new value), "and the one on expenses?" (another document), "next week
+instead?" (another meeting time).
+"""
+
+from __future__ import annotations
+
+import re
+
+from apps.core.understanding.documents import match_documents
+from apps.core.understanding.mentions import account_of, key, narrow, product_words, stage_in
+from apps.core.understanding.pieces import Piece
+from apps.core.understanding.request import Ask, Known, Reading
+from apps.core.understanding.values import meeting_days, meeting_minutes
+
+_SAME = re.compile(r"\bsame\b|\bdo the same\b|\bas well\b|\btoo\b")
+_OTHER = re.compile(r"\bother (?:one|deal)\b|\bthe other\b")
+_DAYS = re.compile(r"\bnext week\b|\bthis week\b|\btomorrow\b|\btoday\b|\b(?:mon|tues|wednes|thurs|fri)day\b")
+
+
+def _previous(reading: Reading, role: str) -> list[Ask]:
+    from apps.core.understanding.reader import read_message
+
+    for i in range(len(reading.history) - 1, -1, -1):
+        turn = reading.history[i]
+        if turn.mine:
+            continue
+        earlier = Reading(
+            now=reading.now,
+            tz=reading.tz,
+            history=reading.history[:i],
+            own=reading.own,
+            world=reading.world,
+            documents=reading.documents,
+            world_documents=reading.world_documents,
+            people=reading.people,
+        )
+        asks = read_message("", turn.text, earlier, role).asks
+        if asks:
+            return asks
+    return []
+
+
+def _deals(names: list[str], reading: Reading) -> list[Known]:
+    wanted = set(names)
+    return [d for d in reading.own + reading.world if d.kind == "deal" and d.name in wanted]
+
+
+def _refer(last: Ask, text: str, reading: Reading) -> list[str]:
+    """What a follow-up without a record of its own is about, from the last ask."""
+    base = _deals(last.about, reading)
+    if not base:
+        return list(last.about)
+    accounts = {account_of(d) for d in base}
+    family = [d for d in reading.own + reading.world if d.kind == "deal" and account_of(d) in accounts]
+    words = key(text)
+    if _OTHER.search(text):
+        others = [d for d in family if d.name not in last.about]
+        return list(dict.fromkeys(d.name for d in others)) or list(last.about)
+    said = set(words)
+    if stage_in(words) or any(product_words(d) & said for d in family):
+        return list(dict.fromkeys(d.name for d in narrow(family, words)))
+    return list(last.about)
+
+
+def _fields(parts: list[Piece]) -> list[str]:
+    return list(
+        dict.fromkeys(
+            f
+            for p in parts
+            for f in p.deal_fields + p.incident_fields + p.device_fields
+            if f != "stage" or "stage" in p.english
+        )
+    )
+
+
+def continue_thread(asks: list[Ask], parts: list[Piece], reading: Reading, role: str) -> list[Ask]:
+    """`asks` completed from the thread where they leave out what they are about."""
+    if not reading.history or role == "caller":
+        return asks
+    previous = _previous(reading, role)
+    if not previous:
+        return asks
+    last = previous[-1]
+    text = " ".join(p.english for p in parts)
+    fields = _fields(parts)
+    if last.intent == "approval" and not any(a.intent == "approval" for a in asks):
+        value = _new_value(parts, last)
+        if value is not None:  # "and $350 for the hotel, same trip", "could we go to 19%?"
+            about = _refer(last, text, reading) if last.policy == "discount" else []
+            stacked = bool(re.search(r"\b(?:on top|extra|another|additional|stacked)\b", text))
+            asks = [a for a in asks if a.intent != "record_status"]
+            return [
+                *asks,
+                last.model_copy(update={"value": value, "about": about, "combined": [], "stacked": stacked}),
+            ]
+    if not asks:
+        return _new_from(last, text, fields, parts, reading)
+    for ask in asks:
+        if ask.intent == "record_status" and not ask.about:
+            ask.about = (
+                _refer(last, text, reading) if last.intent in ("record_status", "approval") else ask.about
+            )
+            ask.fields = ask.fields or list(last.fields)
+        elif ask.intent == "record_status" and not ask.fields:
+            if last.intent == "approval" and _SAME.search(text):
+                ask.intent, ask.value, ask.policy = "approval", last.value, last.policy
+            else:
+                ask.fields = list(last.fields)
+        elif ask.intent == "approval" and not ask.about and ask.policy == "discount" and last.about:
+            ask.about = _refer(last, text, reading)
+            ask.stacked = ask.stacked and last.intent == "approval"
+    return asks
+
+
+def _new_value(parts: list[Piece], last: Ask) -> str | None:
+    from apps.core.understanding.values import shown
+
+    if last.policy == "discount":
+        found = [v for p in parts for v in p.percents]
+        return shown(found[-1], True) if found else None
+    found = [v for p in parts for v in p.sums]
+    return shown(found[-1], False) if found else None
+
+
+def _new_from(last: Ask, text: str, fields: list[str], parts: list[Piece], reading: Reading) -> list[Ask]:
+    """An ask for a message that only refers back (nothing of its own was read)."""
+    asked = any(p.question or p.follow for p in parts) or bool(fields)
+    if not asked:
+        return []
+    if last.intent == "document":
+        found, _ = match_documents(text, reading.documents)
+        return [Ask(intent="document", about=[d.name for d in found])]
+    if last.intent == "meeting_time" and _DAYS.search(text) and reading.now is not None:
+        days, after, before = meeting_days(text, reading.now)
+        return [
+            Ask(
+                intent="meeting_time",
+                minutes=meeting_minutes(text) or last.minutes,
+                days=[d.isoformat() for d in days],
+                after=after,
+                before=before,
+            )
+        ]
+    if last.intent in ("record_status", "approval"):
+        about = _refer(last, text, reading)
+        if last.intent == "approval" and not fields:
+            return [last.model_copy(update={"about": about})]
+        return [Ask(intent="record_status", about=about, fields=fields or list(last.fields))]
+    return []

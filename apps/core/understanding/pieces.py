@@ -1,0 +1,133 @@
+"""What one piece of a message says: the records it names, the facts it asks for, the values and policy
+words it holds, and which kinds of request its words signal."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from apps.core.understanding import lexicon as lx
+from apps.core.understanding.documents import match_documents
+from apps.core.understanding.mentions import find_deals, find_incidents
+from apps.core.understanding.request import Known, Reading
+from apps.core.understanding.values import nightly_rate, percents, requested_sums
+
+_TICKET = re.compile(r"\b(?:tickets?|incidents?|case|support request|issues?|problems?|outage|error)\b")
+_QUESTION = re.compile(  # a request, with or without "?"
+    r"\?|\b(?:what|when|which|who|how|where|whether|do you know|can you|could you|tell me|let me"
+    r" know|please|need|send|share|reply|confirm|give)\b"
+)
+_PROPOSAL = re.compile(r"\b(?:proposal|quote|quotation|order|renewal|pricing|offer)\b")
+_INTERNATIONAL = re.compile(r"\binternational\b|\babroad\b|\boverseas\b|\blondon\b|\bdublin\b|\btoronto\b")
+_FOLLOW = re.compile(
+    r"\b(?:the other (?:one|deal)|other one|same (?:for|question|as)|what about|instead|too\b|as well"
+    r"|which of them"
+    r"|and (?:the|its|it|when|what|how)|the one (?:in|on)|make it|go to|that one|its\b|\bit\b)"
+)
+_STACKED = re.compile(r"\b(?:another|extra|additional|on top|stacked|second|more)\b")
+_OWN_CLAIM = re.compile(r"\byour own\b")
+
+
+@dataclass
+class Piece:
+    """The readings of one piece of a message."""
+
+    text: str
+    english: str
+    deals: list[Known] = field(default_factory=list)
+    incidents: list[str] = field(default_factory=list)
+    deal_fields: list[str] = field(default_factory=list)
+    incident_fields: list[str] = field(default_factory=list)
+    device_fields: list[str] = field(default_factory=list)
+    person_fields: list[str] = field(default_factory=list)
+    percents: list[float] = field(default_factory=list)
+    sums: list[float] = field(default_factory=list)
+    nightly: float | None = None
+    policies: list[str] = field(default_factory=list)
+    approve: bool = False
+    meeting: bool = False
+    document: bool = False
+    documents: list[Known] = field(default_factory=list)
+    topic: str | None = None
+    ticket: bool = False
+    proposal: bool = False
+    question: bool = False
+    follow: bool = False
+    stacked: bool = False
+    international: bool = False
+    pass_on: bool = False
+    own_claim: bool = False
+    for_person: str | None = None
+
+    @property
+    def records(self) -> list[str]:
+        return [d.name for d in self.deals] + self.incidents
+
+
+def _matched(patterns: dict[str, str], text: str) -> list[str]:
+    return [name for name, pattern in patterns.items() if re.search(pattern, text)]
+
+
+def read_piece(text: str, reading: Reading, role: str) -> Piece:
+    """Read one piece of a message (`role`: who reads it — colleague, customer or caller)."""
+    eng = lx.english(text)
+    p = Piece(text=text, english=eng)
+    if role != "caller":
+        p.deals = find_deals(text, reading.own, reading.world)
+    p.incidents = find_incidents(text, [])
+    p.deal_fields = _matched(lx.DEAL_FIELDS, eng)
+    p.incident_fields = _matched(lx.INCIDENT_FIELDS, eng)
+    p.device_fields = _matched(lx.DEVICE_FIELDS, eng) if role == "caller" else []
+    p.person_fields = _matched(lx.PERSON_FIELDS, eng)
+    p.percents = percents(text)
+    p.sums = requested_sums(text, [d.name for d in p.deals])
+    p.nightly = nightly_rate(text)
+    p.policies = _matched(lx.POLICY_WORDS, eng)
+    p.approve = bool(re.search(lx.APPROVE, eng))
+    p.meeting = bool(re.search(lx.MEETING, eng))
+    if role != "caller" and re.search(lx.DOCUMENT_NOUNS, eng) and not (p.deal_fields and p.deals):
+        p.document = True
+        p.documents, _ = match_documents(text, reading.documents)
+        if not p.documents:
+            p.documents, _ = match_documents(text, reading.world_documents, strict=True)
+    p.topic = next(iter(_matched(lx.OTHER_TOPICS, eng)), None)
+    p.ticket = bool(_TICKET.search(eng)) or bool(p.incidents)
+    p.proposal = bool(_PROPOSAL.search(eng))
+    p.question = bool(_QUESTION.search(eng))
+    p.follow = bool(_FOLLOW.search(eng))
+    p.stacked = bool(_STACKED.search(eng))
+    p.international = bool(_INTERNATIONAL.search(eng))
+    p.pass_on = bool(re.search(lx.PASS_ON, eng))
+    p.own_claim = bool(_OWN_CLAIM.search(eng))
+    p.for_person = _claimant(text, reading)
+    return p
+
+
+_POSSESSIVE = re.compile(r"([A-Z][a-z]+(?: [A-Z][a-z]+)?)['’]s\b")
+
+
+def _claimant(text: str, reading: Reading) -> str | None:
+    """Whose claim an approval is for, when the text says ("Michael Walker's expense", "Beverly's", "Michael
+    Walker asked me to route his claim")."""
+    if not re.search(r"\b(?:claim|expense|approved|approve)\b", lx.english(text)):
+        return None
+    names = {k.name: k for k in reading.people}
+    pronoun = re.search(
+        r"\b(?:his|her|their)\s+(?:\$?[\d,.]+\s+)?(?:expense|claim|hospitality|purchase)", text, re.I
+    )
+    if pronoun:
+        before = text[: pronoun.start()]
+        named = [n for n in names if n in before]
+        if named:
+            return max(named, key=before.rfind)
+    for m in _POSSESSIVE.finditer(text):
+        said = m.group(1)
+        full = [n for n in names if n == said or n.split()[0] == said]
+        if len(full) == 1:
+            return full[0]
+        if said in names:
+            return said
+    for name in names:
+        if re.search(rf"\b{re.escape(name)}['’]s\b", text):
+            return name
+    return None

@@ -1,0 +1,309 @@
+"""The rule-based reader: a message → `Request`.
+
+Only the writer's own words are read for what is asked (quoted and forwarded text may name the record the
+question is about, never a decision); the message is cut into pieces (`segments`), each piece read
+(`pieces`), and the pieces assembled into asks: approvals (one per value, sums for one purpose added up),
+record questions (a piece asking for facts without naming a record takes the record its neighbour
+names), a meeting time, documents, the reader's own details, other topics. A message that names no record
+takes it from the thread: "and the amount?", "the other one?", "same for the Needs Analysis deal",
+"make it 14% instead" (`followup`).
+"""
+
+from __future__ import annotations
+
+import re
+
+from apps.core.meaning import split_message
+from apps.core.understanding import lexicon as lx
+from apps.core.understanding.followup import continue_thread
+from apps.core.understanding.language import detect
+from apps.core.understanding.mentions import find_deals, key
+from apps.core.understanding.pieces import Piece, read_piece
+from apps.core.understanding.request import Ask, Reading, Request
+from apps.core.understanding.segments import pieces as cut
+from apps.core.understanding.values import meeting_days, meeting_minutes, separate, shown
+
+_EMPTY = Piece(text="", english="")
+_DECIDED = re.compile(r"^\s*(?:approved|rejected)\b|\bapproved:", re.I)
+
+
+def read_message(subject: str, text: str, reading: Reading, role: str = "colleague") -> Request:
+    """What a message asks, as a `Request`.
+
+    Args:
+        subject: the mail's subject ("" for chat and comments).
+        text: the message as received (quoted text below it is read only for context).
+        reading: the thread, the clock and what the reader can match mentions against.
+        role: who reads it — "colleague", "customer" or "caller".
+    """
+    split = split_message(text)
+    own = split.own
+    parts = [read_piece(p, reading, role) for p in cut(own)]
+    names = [d for p in parts for d in p.records]
+    language = detect(own, names)
+    asks = continue_thread(_assemble(parts, own, reading, role), parts, reading, role)
+    if not any(a.about for a in asks if a.intent in ("record_status", "approval")):
+        _context(asks, subject, split.quoted, reading, role)
+    if any(a.intent != "record_status" for a in asks):  # "a trip to see Parker PLC" asks nothing of Parker
+        asks = [a for a in asks if a.intent != "record_status" or a.fields or a.about == []]
+    quoted = bool(_DECIDED.search(split.quoted)) and not any(_DECIDED.search(p.text) for p in parts)
+    return Request(language=language, asks=asks, quoted_approval=quoted)
+
+
+def _context(asks: list[Ask], subject: str, quoted: str, reading: Reading, role: str) -> None:
+    """Asks that name no record take the one the subject (or else the quoted thread) names."""
+    if role == "caller":
+        return
+    for source in (subject, quoted):
+        deals = find_deals(source, reading.own, reading.world) if source else []
+        if deals:
+            for ask in asks:
+                if (
+                    ask.intent in ("record_status", "approval")
+                    and not ask.about
+                    and ask.policy in (None, "discount")
+                ):
+                    ask.about = list(dict.fromkeys(d.name for d in deals))
+            return
+
+
+def _assemble(parts: list[Piece], own: str, reading: Reading, role: str) -> list[Ask]:
+    english = lx.english(own)
+    asks: list[Ask] = []
+    if role == "caller":
+        fields = list(dict.fromkeys(f for p in parts for f in p.device_fields))
+        return (
+            [Ask(intent="device_facts", fields=[f]) for f in fields]
+            if _several(parts)
+            else (
+                [Ask(intent="device_facts", fields=fields)]
+                if fields or any(p.question for p in parts)
+                else []
+            )
+        )
+    used: set[int] = set()
+    wants_doc = bool(re.search(lx.DOCUMENT, english)) or "?" in own
+    for i, p in enumerate(parts):  # a document asked for by name first: "the pricing approvals sheet"
+        if p.document and wants_doc and p.documents and not (p.percents or p.sums):
+            asks.append(Ask(intent="document", about=[d.name for d in p.documents], pass_on=p.pass_on))
+            used.add(i)
+    approving = any(p.approve for i, p in enumerate(parts) if i not in used)
+    if approving:
+        asks += _approvals([p if i not in used else _EMPTY for i, p in enumerate(parts)], own, used, reading)
+    if any(p.meeting for p in parts):
+        days, after, before = meeting_days(own, reading.now) if reading.now else ([], None, None)
+        asks.append(
+            Ask(
+                intent="meeting_time",
+                minutes=meeting_minutes(own),
+                days=[d.isoformat() for d in days],
+                after=after,
+                before=before,
+            )
+        )
+        used |= {i for i, p in enumerate(parts) if p.meeting and not p.records}
+    for i, p in enumerate(parts):
+        if p.document and wants_doc and i not in used and not p.approve:
+            asks.append(Ask(intent="document", about=[d.name for d in p.documents], pass_on=p.pass_on))
+            used.add(i)
+    asks += _records(parts, used, role, reading)
+    for i, p in enumerate(parts):
+        if i in used:
+            continue
+        if p.person_fields:
+            asks.append(Ask(intent="person_info", fields=p.person_fields))
+        elif p.topic and role == "customer" and not p.ticket:
+            asks.append(Ask(intent="other", topic=p.topic, pass_on=p.pass_on))
+        elif p.question and not p.records and _policy_question(p):
+            asks.append(Ask(intent="policy_question", policy=(p.policies or [None])[0]))
+    if any(p.pass_on for p in parts):
+        for ask in asks:
+            ask.pass_on = True
+    return asks
+
+
+def _several(parts: list[Piece]) -> bool:
+    return sum(bool(p.device_fields) for p in parts) > 1
+
+
+def _policy_question(p: Piece) -> bool:
+    return bool(
+        re.search(r"\b(?:limit|terms|policy|who approves|when do|what are our|how long)\b", p.english)
+    )
+
+
+def _approvals(parts: list[Piece], own: str, used: set[int], reading: Reading) -> list[Ask]:
+    """One ask per value to approve; sums for one purpose add up to one ask."""
+    asks: list[Ask] = []
+    all_deals = list(dict.fromkeys(d.name for p in parts for d in p.deals))
+    sums: list[tuple[int, float, str]] = []
+    english = lx.english(own)
+    message_policies = [k for k, pattern in lx.POLICY_WORDS.items() if re.search(pattern, english)]
+    for i, p in enumerate(parts):
+        if p.percents and ("discount" in p.policies or p.deals or not p.sums):
+            deals = [d.name for d in p.deals] or (all_deals if len(all_deals) == 1 else [])
+            if len(p.percents) == len(deals) > 1:  # "18% on A, and 31% on B"
+                pairs = [([d], v) for d, v in zip(deals, p.percents, strict=True)]
+            elif len(deals) == 1 and len(p.percents) > 1:  # "24% on quote A and 24% on quote B" of one deal
+                pairs = [(deals, v) for v in p.percents]
+            elif p.deals:
+                pairs = [(deals, p.percents[0])]
+            else:
+                pairs = [(deals, v) for v in p.percents]
+            for about, value in pairs:
+                asks.append(
+                    Ask(
+                        intent="approval",
+                        policy="discount",
+                        about=about,
+                        value=shown(value, True),
+                        stacked=p.stacked,
+                    )
+                )
+            used.add(i)
+        elif p.sums:
+            policy = "travel" if p.nightly else _money_policy(p.policies or message_policies)
+            for value in p.sums:
+                sums.append((i, value, policy))
+            used.add(i)
+    by_policy: dict[str, list[tuple[int, float, str]]] = {}
+    for entry in sums:
+        by_policy.setdefault(entry[2], []).append(entry)
+    for policy, entries in by_policy.items():
+        if len(entries) > 1 and not separate(own) and policy != "travel":
+            total = sum(v for _, v, _ in entries)
+            asks.append(
+                Ask(
+                    intent="approval",
+                    policy=policy,
+                    value=shown(total, False),
+                    combined=[shown(v, False) for _, v, _ in entries],
+                )
+            )
+        else:
+            for _, value, _ in entries:
+                asks.append(Ask(intent="approval", policy=policy, value=shown(value, False)))
+    for i, p in enumerate(parts):
+        trip = (
+            "travel" in p.policies and not p.sums and not re.search(r"\b(?:claims?|expenses?)\b", p.english)
+        )
+        if trip and not any(a.policy == "travel" for a in asks):
+            fields = ["international"] if any(q.international for q in parts) else []
+            value = next((q.nightly for q in parts if q.nightly), None)
+            asks.append(
+                Ask(
+                    intent="approval",
+                    policy="travel",
+                    value=shown(value, False) if value else None,
+                    fields=fields,
+                )
+            )
+            used.add(i)
+    for ask in asks:
+        if (
+            ask.policy == "travel"
+            and any(p.international for p in parts)
+            and "international" not in ask.fields
+        ):
+            ask.fields = [*ask.fields, "international"]
+    names = {w for k in reading.people for w in k.name.lower().split()}
+    purpose = _purpose(" ".join(p.english for p in parts if p.sums or p.percents or p.policies), names)
+    for ask in asks:
+        if ask.policy in ("expense", "purchase", "gift", "credit"):
+            ask.topic = purpose
+    claimant = next((p.for_person for p in parts if p.for_person), None)
+    own_claim = any(p.own_claim for p in parts)
+    for ask in asks:
+        if claimant and ask.policy in ("expense", "purchase", "gift"):
+            ask.for_person = claimant
+        if own_claim and ask.policy in ("expense", "purchase", "gift"):
+            ask.for_person = "yourself"
+    return asks
+
+
+_PLAIN = {
+    *("please", "approve", "approval", "approvals", "expense", "expenses", "claim", "claims", "could"),
+    *("would", "thanks", "thank", "your", "with", "from", "this", "that", "need", "about", "just", "also"),
+    *("them", "they", "their", "have", "sign", "off", "okay", "mine", "here", "there", "which", "when"),
+    *("what", "were", "will"),
+}
+
+
+def _purpose(english: str, names: set[str] = frozenset()) -> str:
+    """The words that say what a claim or an order is for ("hotel chicago workshop trip"): a later one of
+    the same purpose shares a distinctive word, or says "same"."""
+    words = re.findall(r"[a-z]{4,}", english)
+    return " ".join(dict.fromkeys(w for w in words if w not in _PLAIN)) + (
+        " same" if " same " in f" {english} " else ""
+    )
+
+
+def _money_policy(policies: list[str]) -> str:
+    """The policy a sum to approve falls under (a trip's costs claimed are expenses)."""
+    for policy in ("gift", "purchase", "credit"):
+        if policy in policies:
+            return policy
+    return "expense"
+
+
+def _own_incidents(p: Piece, reading: Reading) -> list[str]:
+    """The reader's own incident a piece means without its number: the only one, or the one whose
+    description shares most words with the piece."""
+    mine = [k for k in reading.own if k.kind == "incident"]
+    if len(mine) <= 1:
+        return [k.name for k in mine]
+    said = set(key(p.text))
+    scored = [(len(said & set(key(k.attrs.get("short_description", "")))), k.name) for k in mine]
+    best = max(s for s, _ in scored)
+    return [name for s, name in scored if s == best] if best else []
+
+
+def _records(parts: list[Piece], used: set[int], role: str, reading: Reading) -> list[Ask]:
+    """Questions about deals and incidents; a piece of fields without a record joins its neighbour (a
+    customer's question about "the ticket" or "the issue" is about their own incident)."""
+    asks: list[Ask] = []
+    pending: list[str] = []
+    tickets = role == "customer" and any(p.ticket for p in parts)
+    for i, p in enumerate(parts):
+        if i in used:
+            continue
+        incident_talk = p.incidents or (tickets and (p.ticket or p.incident_fields) and not p.deals)
+        if p.person_fields:
+            continue
+        if role == "customer" and p.topic and not p.deals and not p.incidents:
+            continue
+        if role == "customer" and p.proposal and not p.deals and not p.ticket:
+            own = [k.name for k in reading.own if k.kind == "deal"]
+            fields = p.deal_fields or ["amount"]
+            if len(own) > 1:  # "the proposal" of a customer with several: which one is unclear
+                asks.append(Ask(intent="record_status", fields=fields, ambiguous=own))
+            else:
+                asks.append(Ask(intent="record_status", about=own, fields=fields))
+            used.add(i)
+        elif p.deals and not p.incidents:
+            fields = list(dict.fromkeys(pending + p.deal_fields))
+            pending = []
+            about = [d.name for d in p.deals]
+            asks.append(Ask(intent="record_status", about=about, fields=fields, pass_on=p.pass_on))
+            used.add(i)
+        elif incident_talk and (p.incident_fields or p.question or p.incidents):
+            fields = list(dict.fromkeys(pending + p.incident_fields))
+            pending = []
+            about = p.incidents or _own_incidents(p, reading)
+            if asks and asks[-1].intent == "record_status" and asks[-1].about == about:
+                asks[-1].fields = list(dict.fromkeys(asks[-1].fields + fields))
+            else:
+                asks.append(
+                    Ask(intent="record_status", about=about, fields=fields or ["state"], pass_on=p.pass_on)
+                )
+            used.add(i)
+        elif (p.deal_fields or p.incident_fields) and not p.person_fields and not p.topic:
+            mine = p.incident_fields if tickets else p.deal_fields
+            if asks and asks[-1].intent == "record_status":
+                asks[-1].fields = list(dict.fromkeys(asks[-1].fields + mine))
+            else:
+                pending += mine
+            used.add(i)
+    if pending:
+        asks.append(Ask(intent="record_status", fields=pending))
+    return asks

@@ -1,0 +1,164 @@
+"""The values a request asks for: the percentage or sum to approve (the one requested — not a policy limit
+someone quotes, not a deal's size mentioned beside it, not the largest figure of the mail), a meeting's
+length and the days it may fall on.
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import date, datetime, timedelta
+
+from apps.core.meaning import find_dates, find_numbers
+from apps.core.meaning.numbers import spelled_out_as_digits
+from apps.core.understanding.lexicon import english
+
+# the last of these words before a sum says whether it is the one requested or a figure quoted beside it
+_CUES = re.compile(
+    r"\b(?:(?P<quoted>limit|threshold|policy|heard|mentions?|quota|deal is|deal of)"
+    r"|(?P<asked>claims?|expenses?|reimburse\w*|approve|approval|spent|cost|costs|for|of|my|order"
+    r"|purchase\w*|po))\b"
+)
+_AFTER_NOT_REQUESTED = re.compile(r"^\W*(?:deal|opportunity|limit|threshold|figure)\b")
+_COUNTS = {"two": 2, "2": 2, "three": 3, "3": 3, "four": 4, "4": 4}
+_EACH = re.compile(r"\b(two|three|four|2|3|4)\b(?!.*\b(?:two|three|four|2|3|4)\b)")
+_TRAILING_CURRENCY = re.compile(r"(\d{1,3}(?:[.,]\d{3})+|\d+)(?:[.,](\d{2}))?\s?([$€£])")
+_POINTS = re.compile(r"\b(\d+(?:\.\d+)?)[- ]points?\b")
+_NIGHT = re.compile(r"(?:a|per|/)\s*night")
+_SEPARATE = re.compile(r"\b(?:unrelated|separate|different (?:trips?|purposes?|claims?)|two unrelated)\b")
+
+
+def percents(text: str) -> list[float]:
+    """Percentages the text asks for ("12.5%", "twelve and a half percent", "14,5%", "a 22-point discount");
+    one quoted as already approved ("since you approved 12%") only when it is the only one."""
+    source = english(text)
+    found: list[tuple[float, bool]] = []  # (value, whether it is quoted as approved already)
+    for q in find_numbers(source):
+        at = _locate(source, q.text)
+        if q.kind == "percent":
+            found.append((q.value, bool(re.search(r"\bapproved\W*$", source[max(0, at - 20) : max(at, 0)]))))
+    asked = [v for v, approved in found if not approved] or [v for v, _ in found]
+    return asked or [float(m.group(1)) for m in _POINTS.finditer(spelled_out_as_digits(source))]
+
+
+def _money_first(text: str) -> str:
+    """ "1.850 $" / "1 850 €" written currency-last (and with a thousands dot) as "$1,850"."""
+
+    def fix(m: re.Match) -> str:
+        whole = re.sub(r"[.,]", ",", m.group(1))
+        return f"{m.group(3)}{whole}" + (f".{m.group(2)}" if m.group(2) else "")
+
+    return _TRAILING_CURRENCY.sub(fix, text)
+
+
+def requested_sums(text: str, names: list[str] | tuple[str, ...] = ()) -> list[float]:
+    """The sums of money the text asks to approve, in order: a limit or policy figure quoted, a deal's
+    amount ("a $46,400 deal", "Tate, Green and Harris - New Seats is at $46,400") are left out — the last
+    cue word before a sum decides which it is.
+
+    Args:
+        text: the piece of the message.
+        names: the deal names it mentions (a sum right after one is the deal's amount).
+    """
+    source = english(_money_first(text))
+    ends = [m.end() for n in names for m in re.finditer(re.escape(english(n)), source)]
+    out = []
+    for q in find_numbers(source):
+        scaled = bool(re.search(r"\d(?:k|m)\b", q.text, re.I))
+        if q.kind != "money" and not scaled and not re.search(r"\bdollars?\b", q.text, re.I):
+            continue
+        at = _locate(source, q.text)
+        if at >= 0:
+            if any(0 <= at - end <= 25 for end in ends):
+                continue
+            cues = list(_CUES.finditer(source[max(0, at - 60) : at]))
+            after = source[at + len(q.text) : at + len(q.text) + 30]
+            if (cues and cues[-1].group("quoted")) or _AFTER_NOT_REQUESTED.search(after):
+                continue
+            times = _EACH.search(source[max(0, at - 50) : at]) if re.match(r"\s*each\b", after) else None
+            if times:
+                out += [q.value] * _COUNTS[times.group(1)]
+                continue
+        out.append(q.value)
+    return out
+
+
+def nightly_rate(text: str) -> float | None:
+    """A hotel's rate per night the text states ("$289 a night", "$240/night")."""
+    source = english(text)
+    for q in find_numbers(text):
+        at = _locate(source, q.text)
+        if at >= 0 and _NIGHT.match(source[at + len(q.text) :].strip()):
+            return q.value
+    return None
+
+
+def separate(text: str) -> bool:
+    """Whether the text says its sums are for separate purposes (each decided on its own)."""
+    return bool(_SEPARATE.search(english(text)))
+
+
+def _locate(source: str, quantity: str) -> int:
+    folded = english(quantity)
+    return source.find(folded) if folded else -1
+
+
+def shown(value: float, percent: bool) -> str:
+    """A value as a request states it: "12.5%" or "$1,240" ("$138.40" with cents)."""
+    if percent:
+        return f"{value:g}%"
+    return f"${value:,.2f}" if value % 1 else f"${value:,.0f}"
+
+
+_LENGTH = [
+    (re.compile(r"\bhalf an hour\b|\bhalf-hour\b"), 30),
+    (re.compile(r"\b(\d+(?:\.\d+)?)\s*(?:-\s*)?(?:hours?|hrs?|h)\b"), 60),
+    (re.compile(r"\b(?:an|one|1) hour\b|\ban hour\b"), 60),
+    (re.compile(r"\b(\d+)\s*(?:-\s*)?(?:minutes?|mins?|m)\b"), 1),
+]
+
+
+def meeting_minutes(text: str) -> int | None:
+    """A meeting's length the text asks for (30 for "30 min", "half an hour"; 60 for "an hour")."""
+    source = english(text)
+    for pattern, unit in _LENGTH:
+        m = pattern.search(source)
+        if m:
+            return int(float(m.group(1)) * unit) if m.groups() else unit
+    return None
+
+
+_WEEKDAYS = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"]
+
+
+def meeting_days(text: str, now: datetime) -> tuple[list[date], str | None, str | None]:
+    """The days a meeting may fall on (none: any working day from tomorrow on), and a not-before /
+    before local time for "afternoon" / "morning"."""
+    source = english(text)
+    today = now.date()
+    days: list[date] = []
+    if re.search(r"\bnext week\b", source):
+        monday = today + timedelta(days=7 - today.weekday())
+        days = [monday + timedelta(days=i) for i in range(5)]
+    elif re.search(r"\bthis week\b|\bbefore friday\b", source):
+        days = [
+            today + timedelta(days=i)
+            for i in range(0, 5 - today.weekday())
+            if (today + timedelta(days=i)).weekday() < 5
+        ]
+    for name in _WEEKDAYS:
+        if re.search(rf"\b{name}\b", source):
+            ahead = (_WEEKDAYS.index(name) - today.weekday()) % 7
+            days = [d for d in days if d.weekday() == _WEEKDAYS.index(name)] or [
+                today + timedelta(days=ahead)
+            ]
+    if re.search(r"\btoday or tomorrow\b", source):
+        days = [today, today + timedelta(days=1)]
+    elif re.search(r"\btomorrow\b", source):
+        days = [today + timedelta(days=1)]
+    elif re.search(r"\btoday\b", source) and not days:
+        days = [today]
+    if not days:
+        days = [d.value for d in find_dates(text, now) if d.value >= today]
+    after = "12:00" if re.search(r"\bafternoon\b", source) else None
+    before = "12:00" if re.search(r"\bmorning\b", source) else None
+    return days, after, before

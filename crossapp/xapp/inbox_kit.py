@@ -1,0 +1,76 @@
+"""Requests that arrive as work: the families of the world's pending requests (`worlds/parts/requests`) read
+them here, and their prompts only point at the mail — "handle Priya's request" — never restate it.
+
+The requests are a world part's rows, so the families' world view hides them; what a request asks for is
+the part's `requests/requests.jsonl`, and what decides the truth is the world the performer sees (the CRM's
+deals, the desk's tickets, the handbook)."""
+
+from __future__ import annotations
+
+import json
+from datetime import datetime
+from functools import cache
+from typing import Any
+
+from apps.core.worlds import worlds_root
+from tasks.families.base import Draw, step
+from tasks.model import CallPattern, Checkpoint, OracleStep, UiStep
+
+DAY = 1440
+
+
+@cache
+def _all(world: str) -> tuple[dict[str, Any], ...]:
+    path = worlds_root() / world / "requests" / "requests.jsonl"
+    return tuple(json.loads(line) for line in path.read_text().splitlines() if line) if path.is_file() else ()
+
+
+def pending(d: Draw, kind: str) -> list[dict[str, Any]]:
+    """The world's pending requests of `kind`, in the part's order."""
+    return [r for r in _all(d.world.world) if r["kind"] == kind]
+
+
+def handle(d: Draw, req: dict[str, Any]) -> tuple[str, int]:
+    """A prompt that hands the performer the request and nothing of its content."""
+    name, first = req["sender_name"], req["sender_name"].split()[0]
+    day = f"{datetime.fromisoformat(req['sent']):%A}"
+    phrasings = [
+        f"Handle {name}'s request — it's in your inbox.",
+        f"{first} sent you something on {day} that is still waiting. Please take care of it.",
+        f"There's a mail from {name} in your inbox that nobody has dealt with yet. Deal with it.",
+        f"Catch up on {name}'s mail from {day} and do what's needed.",
+        f"Please work through the request {name} sent you.",
+    ]
+    k = d.rng.randrange(len(phrasings))
+    return phrasings[k], k
+
+
+def read_request(req: dict[str, Any]) -> list[OracleStep]:
+    """Open the request mail."""
+    return [step("office_get_message", message_id=req["message_id"])]
+
+
+def wait_day() -> OracleStep:
+    """A whole day on the clock (replies arrive on the way)."""
+    return step("office_wait_for_replies", minutes=DAY, stop_at_first_reply=False)
+
+
+def wait_day_ui() -> list[UiStep]:
+    return [
+        UiStep(goto="/s/office/mail"),
+        UiStep(select=("Wait for", str(DAY))),
+        UiStep(click=("button", "Let time pass")),
+    ]
+
+
+def reply_ui(message_id: str, body: str) -> list[UiStep]:
+    """Outlook's reply to a mail: the compose page in reply mode, the message, Send."""
+    return [
+        UiStep(goto=f"/s/office/mail/compose?id={message_id}&mode=reply"),
+        UiStep(fill=("Message", body)),
+        UiStep(click=("button", "Send")),
+    ]
+
+
+def waited() -> Checkpoint:
+    return Checkpoint(name="time passed for the answer", called=CallPattern(tool="office_wait_for_replies"))
