@@ -319,6 +319,9 @@ class TaskTruth(Strict):
     checkpoints: list[Checkpoint] = []
     measures: Measures | None = None  # instances of a family: their difficulty measures
     entities: list[str] = []  # instances of a family: the held-out entities they draw (`kind:id`)
+    # instances of a family: the tags that tell its variants apart (the branch, a refusal, the phrasing);
+    # private, as the public tags are the family's topic (`tasks.families.public`)
+    variant_tags: list[str] = []
 
     @model_validator(mode="after")
     def _checkpoint_names_unique(self) -> TaskTruth:
@@ -337,3 +340,8 @@ class Task(BaseModel):
     @property
     def id(self) -> str:
         return self.public.id
+
+    @property
+    def tags(self) -> list[str]:
+        """Every tag: the public topic tags and the private variant tags (trusted side only)."""
+        return [*self.public.tags, *self.truth.variant_tags]

@@ -19,7 +19,7 @@ def gym():
 
 
 def _p2_escalation():
-    return first("ticketing.handbook-escalation", lambda t: "p2" in t.public.tags)
+    return first("ticketing.handbook-escalation", lambda t: "p2" in t.tags)
 
 
 def _notified(task) -> list[str]:
@@ -50,7 +50,7 @@ def test_a_note_naming_the_wrong_person_is_one_unmet_expectation_not_also_collat
 
 
 def _retention_keep():
-    return first("office.retention-deletion-request", lambda t: "keep" in t.public.tags)
+    return first("office.retention-deletion-request", lambda t: "keep" in t.tags)
 
 
 def test_the_retention_mail_may_write_the_date_as_people_do(gym):
