@@ -3,6 +3,7 @@ approval asked (or asked of someone below the level), a change planned inside a 
 
 from __future__ import annotations
 
+import json
 import re
 from datetime import datetime, timedelta
 
@@ -87,10 +88,17 @@ def test_escalation_notifies_exactly_whom_the_priority_calls_for(gym):
     note = next(s for s in oracle if s.tool == "ticketing_add_work_note")
     paged = OracleStep(tool=note.tool, args={**note.args, "text": "Paged the on-call engineer as well."})
     assert score_steps(gym, p3, [*oracle, paged]) == "fail"  # paging on-call for a P3 is against the rota
+    # the world's clock (Monday 09:00, office time UTC) is in office hours: a P2 goes to its group's manager
+    # only; paging this week's on-call primary as well is against the On-Call Rota
     p2 = next(t for t in tasks if "p2" in t.tags)
     notes = [s for s in p2.truth.oracle if s.tool == "ticketing_add_work_note"]
-    assert len(notes) == 2
-    assert score_steps(gym, p2, [s for s in p2.truth.oracle if s is not notes[1]]) == "fail"
+    assert len(notes) == 1
+    assert score_steps(gym, p2, list(p2.truth.oracle)) == "pass"
+    rota = json.loads(world_view("acme").value("SELECT params FROM office_policy WHERE id = 'on-call-rota'"))
+    primary = next(w for w in rota["weeks"] if w["start"] == "2026-11-02T09:00:00")["primary_name"]
+    page = OracleStep(tool=notes[0].tool, args={**notes[0].args, "text": f"Paged {primary} (on call)."})
+    assert score_steps(gym, p2, [*p2.truth.oracle, page]) == "fail"
+    assert score_steps(gym, p2, [s for s in p2.truth.oracle if s is not notes[0]]) == "fail"
 
 
 def _mutated(task, tool: str, **args) -> list[OracleStep]:
