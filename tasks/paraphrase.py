@@ -75,6 +75,8 @@ def _protected(task: Task) -> tuple[list[str], set[str]]:
             exact.add(rule.text.casefold().strip())
         if rule.table:
             kept += [w for row in rule.table.rows for w in (row.key, *row.aliases, *row.words)]
+        if rule.record:  # a record's name or number is an identifier, copied as it is
+            kept += [x for x in (rule.record.name, rule.record.number, rule.record.id) if x]
     return sorted(set(kept), key=len, reverse=True), exact
 
 

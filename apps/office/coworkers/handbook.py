@@ -25,6 +25,7 @@ from apps.core.handbook import (
     travel_approver,
     travel_rule,
 )
+from apps.core.meaning import find_numbers
 from apps.office.models import Policy, User
 
 REQUEST_WORDS = (
@@ -39,10 +40,10 @@ REQUEST_WORDS = (
     "sign off on",
 )
 QUESTION_WORDS = ("who approves", "who can approve", "who needs to approve", "who has to approve")
-PERCENT = re.compile(r"(\d+(?:\.\d+)?)\s*%")
-PER_NIGHT = re.compile(r"\$\s?(\d[\d,]*(?:\.\d+)?)\s*(?:a|per|/)\s*night")
+PER_NIGHT = re.compile(
+    r"(?:\$\s?(\d[\d,]*(?:\.\d+)?)|(\d[\d,]*(?:\.\d+)?)\s*(?:dollars|usd))\s*(?:a|per|/)\s*night", re.I
+)
 ABROAD = ("international", "abroad", "overseas")
-DOLLARS = re.compile(r"\$\s?(\d[\d,]*(?:\.\d+)?)\s*([kKmM]?)\b")
 
 
 def known_policies(ctx: Ctx, user: User) -> list[Policy]:
@@ -98,9 +99,13 @@ def is_approval_request(text: str) -> bool:
 
 
 def amounts(text: str) -> list[float]:
-    """Dollar amounts in a text ($12,500, $250k, $1.2m)."""
-    scale = {"": 1, "k": 1_000, "m": 1_000_000}
-    return [float(n.replace(",", "")) * scale[s.lower()] for n, s in DOLLARS.findall(text)]
+    """Dollar amounts in a text, in any notation ($12,500, $250k, $1.2m, "12500 dollars")."""
+    return [q.value for q in find_numbers(text) if q.kind == "money"]
+
+
+def percents(text: str) -> list[float]:
+    """Percentages in a text, in any notation (12.5%, "12.5 percent", "twelve and a half percent")."""
+    return [q.value for q in find_numbers(text) if q.kind == "percent"]
 
 
 def decide_approval(approvals: list[dict[str, Any]], text: str) -> str | None:
@@ -118,10 +123,10 @@ def decide_approval(approvals: list[dict[str, Any]], text: str) -> str | None:
                 return verdict
             continue
         if rule["measure"] == "percent":
-            found = PERCENT.findall(text)
+            found = percents(text)
             if not found:
                 continue
-            value, shown = float(found[0]), f"{float(found[0]):g}%"
+            value, shown = found[0], f"{found[0]:g}%"
             deal = max(money) if money else None
         else:
             if not money:
@@ -135,7 +140,7 @@ def decide_approval(approvals: list[dict[str, Any]], text: str) -> str | None:
 def _trip_verdict(entry: dict[str, Any], text: str) -> str | None:
     """A trip's approval by the Travel Policy's params: the nightly hotel rate the request states (else
     its largest amount) and whether it goes abroad."""
-    nightly = [float(n.replace(",", "")) for n in PER_NIGHT.findall(text)]
+    nightly = [float((a or b).replace(",", "")) for a, b in PER_NIGHT.findall(text)]
     rates = nightly or amounts(text)
     international = any(w in text for w in ABROAD)
     if not rates and not international:
