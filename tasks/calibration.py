@@ -14,7 +14,7 @@ from apps.core.api import Episode, Gym
 from apps.core.naming import split_qualified
 from tasks.model import OracleStep, TableMatch, TableRow, Task
 from tasks.oracle import StepFailed, run_python
-from tasks.paraphrase import VARIANTS, paraphrased, stuffed_answer
+from tasks.paraphrase import paraphrased, stuffed_answer, variants
 from tasks.verifier import verify
 from tasks.verifier.tables import bump_amount, drop_row
 
@@ -293,7 +293,7 @@ def mutants(gym: Gym, task: Task) -> dict[str, str]:
 def paraphrase_outcome(gym: Gym, task: Task, oracle: list[OracleStep]) -> str:
     """ "pass" when every paraphrase of the oracle's free text passes (n/a when it has none to rewrite),
     else "fail: <the variants that failed>"."""
-    runs = {v: steps for v in VARIANTS if (steps := paraphrased(task, oracle, v)) is not None}
+    runs = {v: steps for v in variants(task) if (steps := paraphrased(task, oracle, v)) is not None}
     if not runs:
         return NA
     failed = [v for v, steps in runs.items() if score_steps(gym, task, steps) != "pass"]

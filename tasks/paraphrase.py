@@ -157,6 +157,14 @@ VARIANTS = {
     "names+notation+courteous": ("names", "notation", "courteous"),
     "synonyms+reordered": ("synonyms", "reordered"),
 }
+# A long-horizon scenario (its oracle is minutes long) is paraphrased once, every rewrite at a time
+LONG_VARIANT = {"all rewrites": ("names", "notation", "synonyms", "courteous")}
+
+
+def variants(task: Task) -> dict[str, tuple[str, ...]]:
+    """The paraphrase runs of a task: two, or one for a long-horizon scenario."""
+    long = task.truth.measures is not None and task.truth.measures.scenario
+    return LONG_VARIANT if long else VARIANTS
 
 
 def paraphrased(task: Task, oracle: list[OracleStep], variant: str) -> list[OracleStep] | None:
@@ -164,7 +172,7 @@ def paraphrased(task: Task, oracle: list[OracleStep], variant: str) -> list[Orac
     kept, exact = _protected(task)
 
     def rewrite(text: str) -> str:
-        for how in VARIANTS[variant]:
+        for how in {**VARIANTS, **LONG_VARIANT}[variant]:
             text = REWRITES[how](text, task)
         return text
 

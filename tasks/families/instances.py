@@ -192,7 +192,7 @@ def build_task(world: str, fam: Family, seed: int) -> Task:
         split=d.split,
         difficulty=shared.difficulty,
         tags=list(shared.tags),
-        answer_required=shared.answer_required,
+        answer_required=shared.answer_required or spec.answer is not None,
         family=fam.name,
         version=fam.version,
     )

@@ -40,7 +40,7 @@ def public_tags(spec: Spec) -> list[str]:
 
 def _key(world: str, fam: Family) -> str:
     source = inspect.getsource(inspect.getmodule(type(fam)))  # type: ignore[arg-type]
-    blob = json.dumps([load_world(world).fingerprint, fam.name, fam.version, source])
+    blob = json.dumps([load_world(world).fingerprint, fam.name, fam.version, fam.answers, source])
     return hashlib.sha256(blob.encode()).hexdigest()[:32]
 
 
@@ -78,6 +78,8 @@ def profile(world: str, fam: Family, draw_samples: Callable[[], list[tuple[Spec,
     if found is not None:
         return found
     found = profile_of(draw_samples())
+    if fam.answers and not found.answer_required:
+        found = Profile(found.tags, found.difficulty, True)
     if path is not None:
         try:
             path.parent.mkdir(parents=True, exist_ok=True)

@@ -59,3 +59,10 @@ def test_the_issue_leak_is_gone():
     assert len({tuple(t.public.tags) for t in tasks}) == 1
     assert not {"approver", "none", "not_permitted"} & {tag for t in tasks for tag in t.public.tags}
     assert len({t.public.difficulty for t in tasks}) == 1 and all(t.public.answer_required for t in tasks)
+
+
+@pytest.mark.parametrize("name", [n for n, f in families().items() if f.answers])
+def test_a_family_with_a_refusal_variant_asks_every_instance_for_an_answer(name):
+    tasks = [instance("acme", name, s) for s in range(120)]
+    assert any(t.truth.answer for t in tasks) and not all(t.truth.answer for t in tasks)
+    assert all(t.public.answer_required for t in tasks)
