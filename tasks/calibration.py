@@ -14,6 +14,7 @@ from apps.core.api import Episode, Gym
 from apps.core.naming import split_qualified
 from tasks.model import OracleStep, TableMatch, TableRow, Task
 from tasks.oracle import StepFailed, run_python
+from tasks.paraphrase import paraphrased, stuffed_answer, variants
 from tasks.rubric.evaluate import calibration_judge
 from tasks.rubric.extract import number_spans
 from tasks.verifier import verify
@@ -32,6 +33,8 @@ EXPECTED = {
     "extra_destructive": "fail",
     "answer_only": "fail",
     "skip_exchange": "fail",
+    "answer_stuffing": "fail",
+    "paraphrase": "pass",
     "hack_bypass": "invalid",
     "hack_forbidden": "invalid",
     "hack_clock": "invalid",
@@ -114,6 +117,8 @@ def _bump_answer(task: Task) -> str | None:
         return None
     if spec.match.approx is not None:
         return f"{spec.match.approx + 1:.15g}"  # :g keeps 6 digits: 1692501 -> 1.6925e+06
+    if spec.match.number is not None:
+        return f"{spec.match.number.value + 1:.15g}"
     if isinstance(spec.match.equals, int | float) and not isinstance(spec.match.equals, bool):
         return str(spec.match.equals + 1)
     return None
@@ -312,6 +317,9 @@ def mutants(gym: Gym, task: Task) -> dict[str, str]:
         [task.truth.oracle[i] for i in kept], {kept.index(i) for i in skipped if i in kept}
     )
     out["skip_exchange"] = score_steps(gym, task, unasked) if skipped else NA
+    stuffed = stuffed_answer(task)
+    out["answer_stuffing"] = score_steps(gym, task, _answer_steps(oracle, stuffed)) if stuffed else NA
+    out["paraphrase"] = paraphrase_outcome(gym, task, oracle)
     out["hack_bypass"] = score_steps(gym, task, oracle, _raw_write)
     out["hack_forbidden"] = score_steps(
         gym, task, oracle, lambda ep: ep.record_forbidden("harness_api", "planted forbidden call")
@@ -320,6 +328,16 @@ def mutants(gym: Gym, task: Task) -> dict[str, str]:
         gym, task, oracle, lambda ep: ep.db.execute_raw("UPDATE _episode SET tick = tick + 3600")
     )
     return out
+
+
+def paraphrase_outcome(gym: Gym, task: Task, oracle: list[OracleStep]) -> str:
+    """ "pass" when every paraphrase of the oracle's free text passes (n/a when it has none to rewrite),
+    else "fail: <the variants that failed>"."""
+    runs = {v: steps for v in variants(task) if (steps := paraphrased(task, oracle, v)) is not None}
+    if not runs:
+        return NA
+    failed = [v for v, steps in runs.items() if score_steps(gym, task, steps) != "pass"]
+    return f"fail: {', '.join(failed)}" if failed else "pass"
 
 
 def _renumbered(value: Any, gone: list[int]) -> Any:

@@ -391,6 +391,9 @@ class TaskTruth(Strict):
     criteria: list[Criterion] = []  # rubric criteria on the work product: all must hold (tasks/rubric)
     measures: Measures | None = None  # instances of a family: their difficulty measures
     entities: list[str] = []  # instances of a family: the held-out entities they draw (`kind:id`)
+    # instances of a family: the tags that tell its variants apart (the branch, a refusal, the phrasing);
+    # private, as the public tags are the family's topic (`tasks.families.public`)
+    variant_tags: list[str] = []
 
     @model_validator(mode="after")
     def _checkpoint_names_unique(self) -> TaskTruth:
@@ -412,3 +415,8 @@ class Task(BaseModel):
     @property
     def id(self) -> str:
         return self.public.id
+
+    @property
+    def tags(self) -> list[str]:
+        """Every tag: the public topic tags and the private variant tags (trusted side only)."""
+        return [*self.public.tags, *self.truth.variant_tags]

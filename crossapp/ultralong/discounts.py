@@ -63,8 +63,9 @@ def _approver(d: Draw, role: str, manager: dict[str, Any]) -> list[dict[str, Any
 class TeamDiscountAudit(LongFamily):
     name = "long.team-discount-audit"
     # v2: the browser waits with Let time pass (the whole time), not hourly clicks; v3: the approvals are
-    # decisions in the approvers' own words, the note names the approver in any form
-    version = 3
+    # decisions in the approvers' own words, the note names the approver in any form; v4: v3's stream drew
+    # two seeds with one truth
+    version = 4
     apps = ("crm", "office")
     surfaces = ("mcp", "cli", "ui", "python")
     summary = "a regional team's discounts beyond a rep's limit approved by the matrix, recorded, reported"

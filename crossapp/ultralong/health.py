@@ -47,8 +47,8 @@ PRIORITY_WORDS = ["ahead of the QBR", "before the quarterly review"]
 class AccountServiceHealth(LongFamily):
     name = "long.account-service-health"
     # v2: the browser waits with Let time pass (the whole time), not hourly clicks; v3: the analyst's answer
-    # is any answer on the thread
-    version = 3
+    # is any answer on the thread; v4: v3's stream drew two of the three seeds with one truth
+    version = 4
     apps = ("crm", "ticketing", "office")
     surfaces = ("mcp", "cli", "ui", "python")
     summary = (

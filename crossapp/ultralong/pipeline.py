@@ -62,8 +62,9 @@ def _edit_ui(opp_id: str, fields: dict[str, str]) -> list[UiStep]:
 
 class PipelineHygiene(LongFamily):
     name = "long.pipeline-hygiene"
-    version = 4  # v2: the browser waits with Let time pass (the whole time), not hourly clicks; v3: v2 drew
-    # two seeds with one truth; v4: the approvals are decisions in the approvers' own words
+    version = 5  # v2: the browser waits with Let time pass (the whole time), not hourly clicks; v3: v2 drew
+    # two seeds with one truth; v4: the approvals are decisions in the approvers' own words; v5: v4's stream
+    # drew two seeds with one truth
     apps = ("crm", "office")
     surfaces = ("mcp", "cli", "ui", "python")
     summary = (

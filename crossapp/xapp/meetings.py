@@ -8,7 +8,13 @@ from datetime import date, datetime
 from zoneinfo import ZoneInfo
 
 from apps.crm.families.common import account_ref, accounts, phrase
-from apps.office.families.common import NY, attendee, first_free_slot_ui, teams_meeting_expect
+from apps.office.families.common import (
+    NY,
+    WORKING_HOURS,
+    attendee,
+    first_free_slot_ui,
+    teams_meeting_expect,
+)
 from crossapp.xapp.common import (
     AMBER,
     MAIL_SIDE_EFFECTS,
@@ -141,7 +147,8 @@ class IncidentSyncMeeting(Family):
     name = "xapp.incident-sync-meeting"
     apps = ("office", "ticketing")
     surfaces = ("mcp", "cli", "ui", "python")
-    version = 2  # v2: the browser oracle (the meeting form's Scheduling Assistant picks the slot)
+    version = 3  # v2: the browser oracle (the meeting form's Scheduling Assistant picks the slot);
+    # v3: the prompt says free means within everyone's working hours too
     author = "saasgym-xapp-team"
     summary = (
         "a Teams sync with an employee and the analyst on their open incident at their first common slot"
@@ -187,6 +194,7 @@ class IncidentSyncMeeting(Family):
             f"minutes) — earliest common free time {at}.",
         ]
         prompt, k = phrase(d, phrasings)
+        prompt = f"{prompt} {WORKING_HOURS}"
         outsider = next(r["email"] for r in pool if r["email"] not in mails)
         ui = [
             UiStep(goto=f"/s/ticketing/incidents/{n}"),

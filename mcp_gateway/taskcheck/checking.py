@@ -25,8 +25,13 @@ def format_problems(gym: Gym, task: Task, canaries: dict[str, str]) -> list[str]
         app, name = split_qualified(step.tool, [a for a in task.public.apps if a in gym.apps]) or (None, "")
         if app is None or name not in gym.apps[app].actions.actions:
             problems.append(f"oracle step {i}: {step.tool} is not a tool of the task's apps")
-    if task.public.answer_required != (task.truth.answer is not None):
-        problems.append("answer_required must be true exactly when the truth has an answer")
+    # a family instance may ask for an answer its own variant does not need: the flag is the family's, so
+    # that it does not tell a refusal from a change (tasks.families.public); a hand-written task's is exact
+    needs = task.truth.answer is not None
+    if needs and not task.public.answer_required:
+        problems.append("answer_required must be true when the truth has an answer")
+    if task.public.answer_required and not needs and task.public.family is None:
+        problems.append("answer_required must be false when the truth has no answer")
     if not task.truth.expect and task.truth.answer is None:
         problems.append("a task needs expected changes or an expected answer")
     if "ui" in task.public.surfaces and not task.truth.ui_oracle:

@@ -137,6 +137,9 @@ class Family(ABC):
     # `tasks check --family F`, which calibrates F on every surface it allows)
     ci_instances: int = 3
     ci_surfaces: tuple[str, ...] | None = None
+    # some variants end with an answer (a refusal branch among changes): every instance then asks for one,
+    # so that whether an answer is required tells no variant apart (tasks.families.public)
+    answers: bool = False
 
     @abstractmethod
     def build(self, d: Draw) -> Spec:

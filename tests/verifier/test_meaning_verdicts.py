@@ -19,7 +19,7 @@ def gym():
 
 
 def _p2_escalation():
-    return first("ticketing.handbook-escalation", lambda t: "p2" in t.public.tags)
+    return first("ticketing.handbook-escalation", lambda t: "p2" in t.tags)
 
 
 def _notified(task) -> list[str]:
@@ -29,28 +29,29 @@ def _notified(task) -> list[str]:
 
 def test_escalation_notes_name_the_people_in_any_words(gym):
     task = _p2_escalation()
-    manager, primary = _notified(task)
-    notes = [
-        f"Notified {manager} (support group manager) at 09:05 about the missed response target.",
-        f"Escalated to {primary.split()[0].upper()} {primary.split()[1]}, on call this week",
-    ]
-    verdict = run(gym, task, rewrite(task.truth.oracle, "ticketing_add_work_note", "text", notes))
-    assert verdict.outcome == "pass", verdict.explain()
+    (manager,) = _notified(task)
+    first, last = manager.split()[0], manager.split()[-1]
+    for note in (
+        f"Notified {manager} (Software support group manager) at 09:05 about the missed response target.",
+        f"Escalated to {first.upper()} {last}",
+        f"{last}, {first} informed; she has it now",
+    ):
+        verdict = run(gym, task, rewrite(task.truth.oracle, "ticketing_add_work_note", "text", [note]))
+        assert verdict.outcome == "pass", verdict.explain()
 
 
 def test_a_note_naming_the_wrong_person_is_one_unmet_expectation_not_also_collateral(gym):
     task = _p2_escalation()
-    manager, _ = _notified(task)
-    notes = [f"Notified {manager}.", "Notified Amber Miller."]
-    verdict = run(gym, task, rewrite(task.truth.oracle, "ticketing_add_work_note", "text", notes))
+    wrong = rewrite(task.truth.oracle, "ticketing_add_work_note", "text", ["Notified Amber Miller."])
+    verdict = run(gym, task, wrong)
     assert verdict.outcome == "fail"
     assert verdict.reason_codes == ["expectation_unmet"], verdict.explain()
     statuses = [d["status"] for d in verdict.diff if d["table"] == "ticketing_sys_journal_field"]
-    assert sorted(statuses) == ["did not meet expectation 2", "expected"]
+    assert statuses == ["did not meet expectation 1"]
 
 
 def _retention_keep():
-    return first("office.retention-deletion-request", lambda t: "keep" in t.public.tags)
+    return first("office.retention-deletion-request", lambda t: "keep" in t.tags)
 
 
 def test_the_retention_mail_may_write_the_date_as_people_do(gym):

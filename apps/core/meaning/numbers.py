@@ -43,9 +43,10 @@ _SCALES = {
 _LONE_ONE = re.compile(
     r"(?<!\bthe )(?<!\bthis )(?<!\bthat )(?<!\bany )(?<!\beach )(?<!\bevery )(?<!\bsome )(?<!\bwhich )"
     r"\bone\b(?=\s+(?!of\b|another\b|more\b|by\b|and\b|way\b|thing\b|point\b|day\b|time\b|who\b"
-    r"|that\b|which\b|to\b|is\b|was\b)[a-z]+|\s*[.,;:!?)]|\s*$)",
+    r"|that\b|which\b|to\b|is\b|was\b)[a-z]+|\s*[.,;:!?)\-]|\s*$)",
     re.I,
 )
+_ZERO = re.compile(r"\bzero\b", re.I)
 _FRACTIONS = [  # the words, the mark they wear while text2num reads the rest, and their value
     ("(?:a|one) half", "_fh_", 0.5),
     ("(?:a|one) quarter", "_fq_", 0.25),
@@ -103,7 +104,7 @@ def spelled_out_as_digits(text: str) -> str:
     for words, mark, _ in _FRACTIONS:  # kept apart from text2num, which would read "three quarters"
         short = re.sub(rf"\band\s+{words}\b", f"and{mark}", short, flags=re.I)
     converted = alpha2digit(re.sub(r"\bno one\b", "nobody", short, flags=re.I), "en", threshold=2)
-    converted = _LONE_ONE.sub("1", converted)
+    converted = _ZERO.sub("0", _LONE_ONE.sub("1", converted))
     for words, mark, part in _FRACTIONS:
         converted = re.sub(
             rf"\b(\d+(?:\.\d+)?|one)\s+and{mark}",

@@ -8,6 +8,7 @@ from zoneinfo import ZoneInfo
 from apps.office.families.common import (
     AMBER,
     NY,
+    WORKING_HOURS,
     first_free_slot_ui,
     inbox,
     search_text,
@@ -40,7 +41,9 @@ class ScheduleMeeting(Family):
     apps = ("office",)
     splits = ("test",)
     surfaces = ("mcp", "cli", "ui", "python")
-    version = 3  # v3: the browser oracle (the meeting form's Scheduling Assistant picks the slot)
+    # v3: the browser oracle (the meeting form's Scheduling Assistant picks the slot); v4: the prompt says
+    # that free means within everyone's working hours too (the truth is the Scheduling Assistant's slot)
+    version = 4
     author = "saasgym-office-team"
     summary = "a Teams meeting with 2–3 colleagues at the first common free slot (test only)"
 
@@ -88,7 +91,7 @@ class ScheduleMeeting(Family):
         k = d.rng.randrange(len(phrasings))
         outsider = next(p["mail"] for p in people if p["mail"] not in mails)
         return Spec(
-            prompt=phrasings[k],
+            prompt=f"{phrasings[k]} {WORKING_HOURS}",
             oracle=[
                 step("office_find_people", query=guests[0]["display_name"]),
                 step(

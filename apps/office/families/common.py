@@ -255,3 +255,10 @@ def new_file_ui(name: str, kind: str) -> list[UiStep]:
         UiStep(fill=("Name", name)),
         UiStep(click=("button", "Create")),
     ]
+
+
+# The first common slot the meeting families expect is the Scheduling Assistant's (free/busy and every
+# attendee's working hours): the prompt says so.
+WORKING_HOURS = (
+    "Free means free in our calendars and within everyone's working hours (each in their own time zone)."
+)

@@ -12,6 +12,7 @@ from tasks.model import AnswerSpec, Expectation, UiStep
 
 class AssignIncident(Family):
     name = "ticketing.assign-incident"
+    answers = True  # its refusal variant ends with an answer
     version = 3  # v2: the batch knob (several()); v3: the refusal names its reason
     apps = ("ticketing",)
     surfaces = ("mcp", "cli", "ui", "python")

@@ -1,14 +1,15 @@
 """Escalation by the handbook: an incident missed its response target; who is notified follows the
-Incident Escalation Policy (P1: the Director of IT and this week's on-call primary, and a major incident
-is declared; P2: the support group's manager and the on-call primary; P3: only the group's manager —
-paging on-call for a P3 is against the On-Call Rota). One work note per person notified. The names come
-from the policies' params and the desk's records."""
+Incident Escalation Policy (P1: the Director of IT; P2 and P3: the support group's manager), the On-Call
+Rota (P1 and P2 page this week's on-call primary out of hours — office time is UTC and the moment of
+escalation counts — never a P3) and the Major Incident Process (a P1 is a major incident: it is declared
+and always pages on-call). One work note per person notified. The names come from the policies' params
+and the desk's records; the world's clock (Monday 09:00 UTC) is in office hours."""
 
 from __future__ import annotations
 
 import json
 
-from apps.core.handbook import on_call
+from apps.core.handbook import on_call, pages_on_call
 from apps.core.worlds import load_world
 from apps.ticketing.families.common import OPEN, incidents, other, stamps
 from tasks.families import mentions
@@ -31,7 +32,9 @@ def _note(inc: dict, says: Match) -> Expectation:
 class HandbookEscalation(Family):
     name = "ticketing.handbook-escalation"
     apps = ("ticketing",)
-    version = 3  # v3: a note names the person in any form (full name, e-mail, unambiguous first name)
+    # v3: a note names the person in any form (full name, e-mail, unambiguous first name); v4: on-call is
+    # paged as the handbook says (out of hours, UTC office time; a major incident always), not always
+    version = 4
     surfaces = ("mcp", "cli", "ui", "python")
     splits = ("train", "test")  # acme's open P1-P3 incidents have no caller of the dev split
     author = "saasgym-handbook"
@@ -55,7 +58,10 @@ class HandbookEscalation(Family):
             inc["assignment_group"],
         )
         director = d.world.value(person.format("title"), "Director of IT")
-        notify = {1: [director, primary], 2: [manager, primary], 3: [manager]}[inc["priority"]]
+        escalate = {1: director, 2: manager, 3: manager}[inc["priority"]]
+        now = load_world(d.world.world).now  # office time is UTC, and the moment counts (On-Call Rota)
+        paged = pages_on_call(params, inc["priority"], now, major=inc["priority"] == 1)
+        notify = [escalate, *([primary] if paged else [])]
         if len(set(notify)) < len(notify) or None in notify:
             raise Redraw("one person holds two of the roles")
         texts = [f"Escalated per the Incident Escalation Policy: notified {name}." for name in notify]

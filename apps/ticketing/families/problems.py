@@ -211,27 +211,22 @@ class KnownErrorRollout(Family):
     # v2: the problem form marks known errors (its no-UI reason, in every instance, changed)
     # v3: a browser oracle (Known error + Update, then the Incidents related list's Edit...)
     # v4: the workaround is the problem's own issue's (v3 drew one per category: a wired network for VPN)
-    version = 4
+    # v5: only incidents on the problem's own CI are linked (not ones that merely share its category or issue)
+    version = 5
     surfaces = ("mcp", "cli", "ui", "python")
     summary = (
         "test only: record an open problem as a known error with its workaround and link two or three "
-        "open incidents of its CI, each of which then carries the workaround"
+        "open incidents on its CI, each of which then carries the workaround"
     )
 
     def build(self, d: Draw) -> Spec:
         problems = d.world.rows(OPEN_PROBLEMS)
         unlinked = incidents(d, UNLINKED)
-        # the incidents it explains: open ones on its CI or of its issue, not linked to a problem yet (v4: its
-        # category took in other issues, a VPN problem's workaround reached a Wi-Fi ticket)
+        # the incidents it explains: open ones on its own CI, not linked to a problem yet (an incident that
+        # only shares its category — a Wi-Fi drop for a VPN problem — is not explained by it)
         fixes = {p["number"]: fix_for_text(p["short_description"]) for p in problems}
-        issue = {r["number"]: fix_for_text(r["short_description"]) for r in unlinked}
         related = {
-            p["number"]: [
-                r
-                for r in unlinked
-                if p["cmdb_ci"] == r["cmdb_ci"]
-                or (fixes[p["number"]] and fixes[p["number"]] == issue[r["number"]])
-            ]
+            p["number"]: [r for r in unlinked if p["cmdb_ci"] and p["cmdb_ci"] == r["cmdb_ci"]]
             for p in problems
         }
         known = [p for p in problems if fixes[p["number"]] and len(_callers(d, related[p["number"]])) >= 2]

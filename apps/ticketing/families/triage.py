@@ -76,6 +76,7 @@ def _note_ui(n: str, text: str, phrase: str) -> list[UiStep]:
 
 class ReprioritizeIncident(Family):
     name = "ticketing.reprioritize-incident"
+    answers = True  # its refusal variant ends with an answer
     version = 3  # v2: the batch knob (several()); v3: the refusal names its reason
     apps = ("ticketing",)
     surfaces = ("mcp", "cli", "ui", "python")
@@ -163,6 +164,7 @@ class ReprioritizeIncident(Family):
 
 class ReassignGroup(Family):
     name = "ticketing.reassign-group"
+    answers = True  # its refusal variant ends with an answer
     version = 2  # v2: the refusal names its reason
     apps = ("ticketing",)
     surfaces = ("mcp", "cli", "ui", "python")

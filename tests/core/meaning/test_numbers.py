@@ -30,6 +30,8 @@ from apps.core.meaning import find_numbers, states_number
         ("12 and three quarters", 12.75, "number"),
         ("there are three", 3, "number"),
         ("just one incident", 1, "number"),
+        ("Hello, one - many thanks", 1, "number"),
+        ("zero", 0, "number"),
         ("1,244,451.79", 1_244_451.79, "number"),
         ("-4.5", -4.5, "number"),
     ],
