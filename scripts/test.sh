@@ -25,7 +25,9 @@ python3 -m mcp_gateway world audit
 # the pytest suite (each is mostly one process; together they use both cores of a CI machine). Its report is
 # printed after the suite; the run fails if either fails.
 log=$(mktemp)
-python3 -m mcp_gateway tasks check >"$log" 2>&1 &
+# `tasks lint` first (every literal a truth requires is in the prompt or the world; every hand-written task and
+# sampled family instances), then the calibration, on the second core.
+(python3 -m mcp_gateway tasks lint --per-family 3 && python3 -m mcp_gateway tasks check) >"$log" 2>&1 &
 check=$!
 set +e
 python3 -m pytest -q --durations=30 "$@"
@@ -33,8 +35,8 @@ tests_rc=$?
 wait "$check"
 check_rc=$?
 set -e
-echo "== saasgym tasks check =="
+echo "== saasgym tasks lint, saasgym tasks check =="
 cat "$log"
 rm -f "$log"
-echo "pytest exit $tests_rc, tasks check exit $check_rc"
+echo "pytest exit $tests_rc, tasks lint + check exit $check_rc"
 [ "$tests_rc" = 0 ] && [ "$check_rc" = 0 ]

@@ -54,12 +54,75 @@ class TableMatch(Strict):
     other_keys: str | None = None
 
 
+class PersonRef(Strict):
+    """Someone free text may name: their directory name, e-mail and other names they go by."""
+
+    name: str = Field(min_length=1)
+    email: str | None = None
+    aliases: list[str] = []
+
+
+class PersonRule(PersonRef):
+    """Free text names this person (full name, last-first, e-mail, alias; a first name or a small typo when it
+    fits them and none of `others`). `alone`: it names none of `others` either (an answer that lists rival
+    candidates is a guess, not an answer)."""
+
+    others: list[PersonRef] = []
+    alone: bool = False
+
+
+class RecordRef(Strict):
+    """A record free text may name: its number (INC0010001), name or id (at least one)."""
+
+    number: str | None = None
+    name: str | None = None
+    id: str | None = None
+
+    @model_validator(mode="after")
+    def _something(self) -> RecordRef:
+        if not (self.number or self.name or self.id):
+            raise ValueError("a record needs a number, a name or an id")
+        return self
+
+
+class RecordRule(RecordRef):
+    """Free text names this record (number in any case and spacing, name in any case and punctuation, id).
+    `alone`: it names none of `others` either."""
+
+    others: list[RecordRef] = []
+    alone: bool = False
+
+
+class NumberRule(Strict):
+    """Free text states this number within `tol`, in any notation (12.5%, "twelve and a half percent",
+    $1,250.00, 1.25k). `kind` ("percent", "money", "number") narrows what counts; a bare number always does.
+    The text may give supporting figures, but not hedge between values ("3 or 4") nor list many of them."""
+
+    value: float
+    tol: float = 0.005
+    kind: Literal["percent", "money", "number"] | None = None
+
+
+class DateRule(Strict):
+    """Free text states this calendar date (YYYY-MM-DD) in any notation; `reference` (the world's clock, ISO)
+    and `tz` resolve dates without a year and relative ones ("next Monday"); it states none of `others`."""
+
+    value: str = Field(pattern=r"^\d{4}-\d{2}-\d{2}$")
+    reference: str | None = None
+    tz: str | None = None
+    others: list[str] = []  # competing dates (YYYY-MM-DD) the text may not state: an answer is one date
+
+
 class Match(Strict):
     """How one field must look. Exactly one rule is given.
 
     equals: exact value · one_of: any of the values · approx + tol: numeric within tol ·
-    text: equal ignoring case and surrounding/inner whitespace runs · contains: substring, case-insensitive ·
-    is_null: true/false · table: a table in the text holds exactly these rows (set match, exact amounts).
+    text: equal ignoring case and surrounding/inner whitespace runs · contains: substring, case-insensitive
+    (only for words the prompt quotes) · is_null: true/false · table: a table in the text holds exactly these
+    rows (set match, exact amounts) · person / record / number / date: free text names that person or record,
+    states that number or date, in any wording · decision: the writer's own words (quoted text left out)
+    decide approved / rejected / not_needed / more_info · all_of: every one of these rules holds ·
+    any_of: at least one does.
     """
 
     equals: Any = None
@@ -70,12 +133,33 @@ class Match(Strict):
     contains: str | None = None
     is_null: bool | None = None
     table: TableMatch | None = None
+    person: PersonRule | None = None
+    record: RecordRule | None = None
+    number: NumberRule | None = None
+    date: DateRule | None = None
+    decision: Literal["approved", "rejected", "not_needed", "more_info"] | None = None
+    all_of: list[Match] | None = None
+    any_of: list[Match] | None = None
 
     @model_validator(mode="after")
     def _one_rule(self) -> Match:
         given = [
             k
-            for k in ("one_of", "approx", "text", "contains", "is_null", "table")
+            for k in (
+                "one_of",
+                "approx",
+                "text",
+                "contains",
+                "is_null",
+                "table",
+                "person",
+                "record",
+                "number",
+                "date",
+                "decision",
+                "all_of",
+                "any_of",
+            )
             if getattr(self, k) is not None
         ]
         if "equals" in self.model_fields_set:
@@ -121,15 +205,20 @@ class Allowance(Strict):
 
 
 class AnswerSpec(Strict):
-    """The expected answer when the task asks a question (or must be refused)."""
+    """The expected answer when the task asks a question (or must be refused). A refusal declines and gives
+    its reason: at least one of `because` (the rule, policy, person or fact that makes the request
+    impossible) holds on the answer; a bare "I can't" is no refusal."""
 
     match: Match | None = None
     refusal: bool = False
+    because: list[Match] = []
 
     @model_validator(mode="after")
     def _one(self) -> AnswerSpec:
         if (self.match is None) == (not self.refusal):
             raise ValueError("an answer is either a `match` or a `refusal`")
+        if self.refusal != bool(self.because):
+            raise ValueError("a refusal names its reason (`because`), and only a refusal does")
         return self
 
 
@@ -230,6 +319,9 @@ class TaskTruth(Strict):
     checkpoints: list[Checkpoint] = []
     measures: Measures | None = None  # instances of a family: their difficulty measures
     entities: list[str] = []  # instances of a family: the held-out entities they draw (`kind:id`)
+    # instances of a family: the tags that tell its variants apart (the branch, a refusal, the phrasing);
+    # private, as the public tags are the family's topic (`tasks.families.public`)
+    variant_tags: list[str] = []
 
     @model_validator(mode="after")
     def _checkpoint_names_unique(self) -> TaskTruth:
@@ -248,3 +340,8 @@ class Task(BaseModel):
     @property
     def id(self) -> str:
         return self.public.id
+
+    @property
+    def tags(self) -> list[str]:
+        """Every tag: the public topic tags and the private variant tags (trusted side only)."""
+        return [*self.public.tags, *self.truth.variant_tags]

@@ -66,6 +66,20 @@ def in_window(windows: list[dict[str, Any]], when: datetime) -> dict[str, Any] |
     return next((w for w in windows if w["start"] <= stamp < w["end"]), None)
 
 
+def out_of_hours(rota: dict[str, Any], when: datetime) -> bool:
+    """Whether `when` (office time: UTC, naive or aware) is out of hours under the On-Call Rota's params:
+    before or after its `business_hours` on a weekday, or any time at the weekend."""
+    start, end = rota["business_hours"]
+    clock = when.replace(tzinfo=None).strftime("%H:%M")
+    return when.weekday() >= 5 or not start <= clock < end
+
+
+def pages_on_call(rota: dict[str, Any], priority: int, when: datetime, major: bool) -> bool:
+    """Whether escalating an incident of `priority` at `when` pages the on-call engineer: a major incident
+    always does (the Major Incident Process), any other only out of hours and for the rota's priorities."""
+    return major or (priority in rota["page_priorities"] and out_of_hours(rota, when))
+
+
 def on_call(weeks: list[dict[str, Any]], when: datetime) -> dict[str, Any] | None:
     """The on-call week covering `when` (primary and secondary engineer), if the rota has one."""
     return in_window(weeks, when)

@@ -1,6 +1,8 @@
 """The persona exchange of a scenario: Amber asks whoever the company handbook names to approve a value
 (a discount, an expense, a purchase, hospitality, a service credit) and the approver answers by mail on
-the logical clock. The value is drawn inside a tier that needs an approver, so the answer is "Approved"."""
+the logical clock. The value is drawn inside a tier that needs an approver, so the answer is "Approved".
+Every holder of the role the matrix names may approve (the handbook names a role, not a person), so any of
+them is accepted; the oracle asks the first by name."""
 
 from __future__ import annotations
 
@@ -21,10 +23,14 @@ class Approval:
     policy: str  # the policy's title, as the handbook's document names it
     what: str  # "a 12% discount on Globex renewal ($80,000)"
     shown: str  # "12%" / "$1,250"
-    approver: str  # their mail
+    approver: str  # their mail (the first holder of the role: whom the oracle asks)
     approver_name: str
     approver_id: str
     role: str
+    value: float  # the value to approve (percent or dollars)
+    kind: str  # "percent" or "money"
+    approvers: tuple[str, ...]  # every holder of the role (mail), any of whom may approve
+    approver_ids: tuple[str, ...]  # their office ids
     decoy: str  # the mail of someone who may not approve it
     subject: str  # the mail's subject
 
@@ -65,6 +71,10 @@ def draw_approval(d: Draw, slug: str, subject: str, deal_amount: float | None = 
         approver_name=to["display_name"],
         approver_id=to["id"],
         role=role,
+        value=value,
+        kind="percent" if rule["measure"] == "percent" else "money",
+        approvers=tuple(a["mail"] for a in approvers),
+        approver_ids=tuple(a["id"] for a in approvers),
         decoy=decoy["mail"],
         subject=f"Approval: {subject}",
     )

@@ -140,8 +140,7 @@ class FilePlan(Plan):
             op="insert",
             fields={
                 "owner_id": eq(who.office_id),
-                "from_address": eq(AMBER),
-                "subject": Match(contains=subject),
+                "from_address": eq(AMBER),  # any subject: the prompt leaves it to the performer
                 "meeting_message_type": Match(is_null=True),  # a question, not the invitation that follows
             },
         )
@@ -149,9 +148,9 @@ class FilePlan(Plan):
         self.wait_day()
         self.read("office_list_messages", folder="inbox", unread_only=True)
 
-    def answered(self, who: Colleague, says: str) -> None:
-        """The colleague's answer (holding `says`) reached Amber: she asked the right person and waited."""
-        self.heard(f"{who.name}'s answer received", who.mail, says, "the colleague's answer reached Amber")
+    def answered(self, who: Colleague, says: Match) -> None:
+        """The colleague's answer (meeting `says`) reached Amber: she asked the right person and waited."""
+        self.heard(f"{who.name}'s answer received", [who.mail], says, "the colleague's answer reached Amber")
 
     def meeting(self, title: str, who: Colleague, key: str, agenda: str) -> tuple[date, int]:
         """The hour-long meeting at the time `who` gave for review `key` (their time zone); returns it."""
@@ -219,7 +218,9 @@ class FileScenario(Family):
     splits = ("test",)
     size = 4
     surfaces = ("mcp", "cli", "ui", "python")
-    version = 2  # 2: a browser oracle (the grid, the editor, the Share dialog)
+    # 2: a browser oracle (the grid, the editor, the Share dialog); 3: the question to the colleague may
+    # have any subject, their answer is read for the day it states
+    version = 3
     author = "saasgym-scenarios"
     ci_instances = 1
     ci_surfaces = ("python", "mcp")

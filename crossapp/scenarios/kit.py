@@ -18,6 +18,7 @@ from apps.office.families.common import AMBER, attendee
 from crossapp.scenarios.approvals import Approval
 from crossapp.xapp.common import compose_ui, note_ui, work_note_ui
 from crossapp.xapp.meetings import utc
+from tasks.families import mentions
 from tasks.families.base import Draw, Spec, eq, step
 from tasks.model import (
     Allowance,
@@ -83,15 +84,15 @@ class Plan:
         self.ui += compose_ui(ap.approver, ap.subject, body)
         self.checkpoints.append(
             Checkpoint(
-                name=f"asked the {ap.role} ({ap.approver_name}) to approve {ap.shown}",
+                name=f"asked the {ap.role} to approve {ap.shown}",
                 expect=[
                     Expectation(
                         table="office_message",
                         op="insert",
                         fields={
-                            "owner_id": eq(ap.approver_id),
+                            "owner_id": Match(one_of=list(ap.approver_ids)),
                             "from_address": eq(AMBER),
-                            "body_content": Match(contains=ap.shown),
+                            "body_content": mentions.number(ap.value, kind=ap.kind),  # type: ignore[arg-type]
                         },
                     )
                 ],
@@ -102,16 +103,16 @@ class Plan:
         self.personas.append(ap.approver)
         self.wrong[ap.approver] = ap.decoy
         self.heard(
-            f"{ap.approver_name}'s approval of {ap.shown} received",
-            ap.approver,
-            f"Approved: {ap.shown}",
+            f"the {ap.role}'s approval of {ap.shown} received",
+            list(ap.approvers),
+            mentions.approved(ap.value, ap.kind),  # type: ignore[arg-type]
             "the approver's answer reached Amber: asked the right person, and waited",
         )
 
-    def heard(self, name: str, sender: str, says: str, note: str) -> None:
-        """A milestone: `sender`'s answer holding `says` is in Amber's mailbox (only if she asked them, and
-        waited for it)."""
-        fields = {"owner_id": eq(self.me), "from_address": eq(sender), "body_content": Match(contains=says)}
+    def heard(self, name: str, senders: list[str], says: Match, note: str) -> None:
+        """A milestone: an answer from one of `senders` that `says` is in Amber's mailbox (only if she asked
+        them, and waited for it); `says` is read from the sender's own words, never the quoted mail."""
+        fields = {"owner_id": eq(self.me), "from_address": Match(one_of=senders), "body_content": says}
         self.milestone(name, [Expectation(table="office_message", op="insert", note=note, fields=fields)])
 
     def wait_day(self) -> None:

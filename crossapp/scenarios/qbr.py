@@ -22,6 +22,7 @@ from crossapp.scenarios.deliverables import (
 )
 from crossapp.scenarios.story import catalog_size
 from crossapp.xapp.common import AMBER, STATES
+from tasks.families import mentions
 from tasks.families.base import Draw, Spec
 from tasks.families.splits import SPLITS
 from tasks.model import TableRow
@@ -111,7 +112,7 @@ class QbrPack(FileScenario):
             "account owner",
         )
         day, hour = review_slot(f"qbr:{acc['name']}", START)
-        p.answered(owner, f"QBR on {spoken(day)}")
+        p.answered(owner, mentions.date(day.isoformat(), reference=START.isoformat()))
         p.meeting(
             f"QBR {acc['name']}", owner, f"qbr:{acc['name']}", f"Quarterly business review of {acc['name']}"
         )

@@ -24,6 +24,7 @@ from crossapp.scenarios.deliverables import (
 )
 from crossapp.scenarios.file_ui import link_mail_ui
 from crossapp.xapp.common import AMBER, STATES
+from tasks.families import mentions
 from tasks.families.base import Draw, Redraw, Spec, eq, step
 from tasks.model import Expectation, Match, TableRow
 
@@ -68,8 +69,9 @@ class ServiceReport(FileScenario):
     name = "scenario.service-report"
     apps = ("office", "ticketing")
     # 3: a browser oracle (the link from compose's Attach file → Share link); 4: no subject a world part's
-    # incidents are about (the data room's billing disputes)
-    version = 4
+    # incidents are about (the data room's billing disputes); 5: the month is in UTC as the prompt says
+    # (the desk's times), the manager's question any subject, their answer read for the day it states
+    version = 5
     summary = (
         "monthly service report of a support group: workbook (COUNTIF, AVERAGE) and doc, the manager "
         "asked for the review date, meeting booked, doc shared and linked by mail"
@@ -148,7 +150,7 @@ class ServiceReport(FileScenario):
             f"{label}? Amber",
             "group's manager",
         )
-        p.answered(manager, f"service review on {spoken(day)}")
+        p.answered(manager, mentions.date(day.isoformat(), reference=START.isoformat()))
         p.meeting(f"{group['name']} service review", manager, key, f"Service report {label}")
         p.paragraph(doc, f"Service review with {manager.name} on {spoken(day)}.")
         sections = [
@@ -185,7 +187,8 @@ class ServiceReport(FileScenario):
         sheets = (
             f'Build a workbook "{title}" with a worksheet "Incidents" (columns Number, Priority, State, '
             "Hours to resolve: hours from opened to resolved, rounded to one decimal, empty unless Resolved "
-            f"or Closed) listing every incident assigned to the group that was opened in {label}, and a "
+            "or Closed) listing every incident assigned to the group that was opened in "
+            f"{label} (UTC, as the desk records times), and a "
             'worksheet "Summary" with one row per state (New, In Progress, On Hold, Resolved, Closed, '
             "Canceled) and one per priority (Critical, High, Moderate, Low, Planning), each label in column "
             'A and a COUNTIF formula over the Incidents sheet in column B, and a row "Mean hours to resolve" '
@@ -254,7 +257,7 @@ class PipelineReview(FileScenario):
             "hold it? Amber",
             "sales manager",
         )
-        p.answered(who, f"closing in {label}")
+        p.answered(who, Match(contains=label))  # the quarter as the manager's answer names it ("Q1 2027")
         p.read("crm_list_users")
         reps = sorted({o["rep"] for o in deals})
         for rep in d.world.rows(TEAM, who.mail):

@@ -201,6 +201,9 @@ class Scenario(Family):
     apps = ("crm", "office", "ticketing")
     surfaces = ("mcp", "cli", "ui", "python")
     author = "saasgym-scenarios"
+    # v2: any holder of the approver role is accepted, the approval is a decision of the value in the
+    # approver's own words (a quoted "Approved" is not)
+    version = 2
 
     def __init__(  # noqa: PLR0913
         self,

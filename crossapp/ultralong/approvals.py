@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from crossapp.ultralong.common import Plan, mail, reply_from, sent_mail, wait
-from tasks.model import Match
+from tasks.families import mentions
 
 # (opportunity row with id, name, amount; the discount in percent; who may approve it, first one asked)
 Ask = tuple[dict[str, Any], float, list[dict[str, Any]]]
@@ -22,13 +22,14 @@ def ask_approvals(plan: Plan, me: str, asks: list[Ask], extra: str = "") -> None
             f"{o['name']} (${o['amount']:,.0f}{extra and ', ' + str(o.get(extra))})? Thanks, Amber"
         )
         mail(plan, who[0]["mail"], subject, body)
-        plan.must(sent_mail(me, who[0]["mail"], subject, Match(contains=f"{pct:g}%")))
+        plan.must(sent_mail(me, who[0]["mail"], subject, mentions.number(pct, kind="percent")))
     _per_approver(plan, asks, "approvals asked of {}")
     plan.milestone("every discount beyond a rep's limit sent to the matrix's approver")
 
 
 def await_decisions(plan: Plan, me: str, asks: list[Ask]) -> None:
-    """Wait a day, read the inbox; every approver's "Approved: <pct>" must have arrived (the milestone)."""
+    """Wait a day, read the inbox; every approver's approval of the percent, in their own words, must have
+    arrived (the milestone)."""
     wait(plan, 1440)
     plan.call("office_list_messages", folder="inbox", limit=100)
     for o, pct, who in asks:
@@ -37,7 +38,7 @@ def await_decisions(plan: Plan, me: str, asks: list[Ask]) -> None:
                 me,
                 [p["mail"] for p in who],
                 o["name"][:60],
-                f"Approved: {pct:g}%",
+                mentions.approved(pct, "percent"),
                 f"{o['name']}: the approver's answer arrived (asked the right person, and waited)",
             )
         )

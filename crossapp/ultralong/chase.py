@@ -28,6 +28,7 @@ from crossapp.ultralong.desk import (
     other_incident,
     touched,
 )
+from tasks.families import mentions
 from tasks.families.base import Draw, Redraw, Spec, eq
 from tasks.model import Match
 
@@ -60,15 +61,17 @@ def _tell_assignees(d: Draw, plan: Plan, me: str, held: list[dict[str, Any]]) ->
         plan.call("office_find_people", query=incs[0]["assignee"])
         numbers = ", ".join(i["number"] for i in incs)
         mail(plan, to, "Callers answered", f"Hi {incs[0]['assignee'].split()[0]}, back to work: {numbers}.")
-        plan.must(sent_mail(me, to, "Callers answered", Match(contains=incs[0]["number"])))
+        numbers_named = mentions.all_of(*[mentions.record(number=i["number"]) for i in incs])
+        plan.must(sent_mail(me, to, "Callers answered", numbers_named))
     plan.milestone("every assignee told which of their incidents are back to work")
 
 
 class AwaitingCallerChase(DeskFamily):
     name = "long.awaiting-caller-chase"
     # v4: the browser oracle (v1's three seeds drew three different truths, v2's and v3's streams only two
-    # of the six ask x days combinations, which test_ultralong refuses: seeds must not share a truth)
-    version = 4
+    # of the six ask x days combinations, which test_ultralong refuses: seeds must not share a truth);
+    # v5: the reminder is any comment, the assignee's mail names every incident of theirs in any form
+    version = 5
     summary = "chase every Awaiting Caller incident: remind, wait days for answers, note them, report"
 
     def build(self, d: Draw) -> Spec:
@@ -91,14 +94,13 @@ class AwaitingCallerChase(DeskFamily):
                 record_id=inc["number"],
                 text=text,
             )
-        plan.milestone("every waiting caller reminded", [journal(inc, me_desk, "a reminder") for inc in held])
+        plan.milestone("every waiting caller reminded", [journal(inc, me_desk) for inc in held])
         for _ in range(days):
             advance(plan, 24)
             plan.call("ticketing_list_incidents", state=[2], assigned_to_me=False, limit=100)
         plan.milestone(
             "every caller answered and their incident resumed",
-            [touched(inc, state=eq(2)) for inc in held]
-            + [journal(inc, inc["caller_id"], "") for inc in held],
+            [touched(inc, state=eq(2)) for inc in held] + [journal(inc, inc["caller_id"]) for inc in held],
         )
         for inc in held:
             plan.call("ticketing_get_incident", incident_id=inc["number"])
@@ -107,13 +109,12 @@ class AwaitingCallerChase(DeskFamily):
             plan.call("ticketing_add_work_note", ui, record_id=inc["number"], text=note)
             plan.must(
                 touched(inc, state=eq(2)),
-                journal(inc, me_desk, "a reminder"),
-                journal(inc, inc["caller_id"], ""),
-                journal(inc, me_desk, NOTE, element="work_notes"),
+                journal(inc, me_desk),
+                journal(inc, inc["caller_id"]),
+                journal(inc, me_desk, Match(contains=NOTE), element="work_notes"),
             )
-        plan.milestone(
-            "every answer noted for the assignee", [journal(inc, me_desk, NOTE, "work_notes") for inc in held]
-        )
+        noted = [journal(inc, me_desk, Match(contains=NOTE), "work_notes") for inc in held]
+        plan.milestone("every answer noted for the assignee", noted)
         _tell_assignees(d, plan, me, held)
         subject = "Awaiting Caller chase"
         lines = [f"{inc['number']} | {inc['caller']} | {inc['assignee'] or '-'} | answered" for inc in held]

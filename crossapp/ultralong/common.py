@@ -158,19 +158,13 @@ def sent_mail(me: str, to: str, subject: str, body: Match) -> Expectation:
     return Expectation(table="office_message", op="insert", fields=fields, note=f"mail to {to}: {subject}")
 
 
-def reply_from(me: str, senders: list[str], subject: str, says: str, note: str) -> Expectation:
-    """A colleague's answer (from one of `senders`) reached Amber's mailbox: she asked and waited."""
-    return Expectation(
-        table="office_message",
-        op="insert",
-        note=note,
-        fields={
-            "owner_id": eq(me),
-            "from_address": Match(one_of=senders),
-            "subject": Match(contains=subject),
-            "body_content": Match(contains=says),
-        },
-    )
+def reply_from(me: str, senders: list[str], subject: str, says: Match | None, note: str) -> Expectation:
+    """A colleague's answer (from one of `senders`, on the thread whose subject holds `subject`) reached
+    Amber's mailbox: she asked and waited. `says`, when given, is read from the sender's own words."""
+    fields = {"owner_id": eq(me), "from_address": Match(one_of=senders), "subject": Match(contains=subject)}
+    if says is not None:
+        fields["body_content"] = says
+    return Expectation(table="office_message", op="insert", note=note, fields=fields)
 
 
 # -- browser moves ---------------------------------------------------------------------------------------

@@ -48,7 +48,7 @@ def _queue(d: Draw) -> list[dict[str, Any]]:
 class DeskFamily(LongFamily):
     """An ultra-long scenario of the service desk, whose callers answer on the desk's clock."""
 
-    version = 2  # v2: the browser oracle (the desk's Let time pass page lets the callers answer)
+    version = 3  # v3: the desk's question to a caller is any comment (its wording is the performer's)
     apps = ("ticketing", "office")
     surfaces = ("mcp", "cli", "ui", "python")
 
@@ -150,13 +150,11 @@ class DeskQueueWeek(DeskFamily):
             )
         plan.milestone(
             "every caller asked (Awaiting Caller)",
-            [journal(inc, me_desk, "could you tell us") for inc in queue],
+            [journal(inc, me_desk) for inc in queue],
         )
         for _ in range(days):
             advance(plan, 24)
-        plan.milestone(
-            "every caller's answer received", [journal(inc, inc["caller_id"], "") for inc in queue]
-        )
+        plan.milestone("every caller's answer received", [journal(inc, inc["caller_id"]) for inc in queue])
         for inc in queue:
             plan.call("ticketing_get_incident", incident_id=inc["number"])
             notes = f"Resolved after the caller told us {asked}."
@@ -172,8 +170,8 @@ class DeskQueueWeek(DeskFamily):
             )
             plan.must(
                 touched(inc, state=eq(6), assigned_to=eq(chosen[inc["number"]]), close_code=eq(code)),
-                journal(inc, me_desk, "could you tell us"),
-                journal(inc, inc["caller_id"], ""),
+                journal(inc, me_desk),
+                journal(inc, inc["caller_id"]),
             )
         plan.milestone("every incident resolved", [touched(inc, state=eq(6)) for inc in queue])
         subject = "Service desk queue: week report"
@@ -241,16 +239,19 @@ def touched(inc: dict[str, Any], **fields: Match) -> Expectation:
     )
 
 
-def journal(inc: dict[str, Any], author: str, says: str, element: str = "comments") -> Expectation:
-    """A journal entry on the incident by `author` (the desk or the caller) holding `says`."""
+def journal(
+    inc: dict[str, Any], author: str, says: Match | None = None, element: str = "comments"
+) -> Expectation:
+    """A journal entry on the incident by `author` (the desk or the caller), holding what `says` asks for
+    when given (the desk's question is proven by the caller's answer, not by its wording)."""
     fields = {"element_id": eq(inc["sys_id"]), "element": eq(element), "sys_created_by": eq(author)}
-    if says:
-        fields["value"] = Match(contains=says)
+    if says is not None:
+        fields["value"] = says
     return Expectation(
         table="ticketing_sys_journal_field",
         op="insert",
         fields=fields,
-        note=f"{inc['number']}: a comment by {'the desk' if says else 'the caller'}",
+        note=f"{inc['number']}: a {element.replace('_', ' ')} entry by {author}",
     )
 
 

@@ -28,6 +28,7 @@ from crossapp.ultralong.common import (
 )
 from crossapp.ultralong.pipeline import OPP_ID
 from crossapp.xapp.common import note_ui
+from tasks.families import mentions
 from tasks.families.base import Draw, Redraw, Spec, eq
 from tasks.model import Expectation, Match, TableMatch, TableRow
 
@@ -61,7 +62,9 @@ def _approver(d: Draw, role: str, manager: dict[str, Any]) -> list[dict[str, Any
 
 class TeamDiscountAudit(LongFamily):
     name = "long.team-discount-audit"
-    version = 2  # v2: the browser waits with Let time pass (the whole time), not hourly clicks
+    # v2: the browser waits with Let time pass (the whole time), not hourly clicks; v3: the approvals are
+    # decisions in the approvers' own words, the note names the approver in any form
+    version = 3
     apps = ("crm", "office")
     surfaces = ("mcp", "cli", "ui", "python")
     summary = "a regional team's discounts beyond a rep's limit approved by the matrix, recorded, reported"
@@ -81,6 +84,7 @@ class TeamDiscountAudit(LongFamily):
         if len(asks) < 30:
             raise Redraw(f"{boss['name']}'s team has {len(asks)} discounts to approve")
         me = office_id(d, AMBER)
+        staff = mentions.staff(d.world)
         plan = Plan()
         plan.call("office_search_drive", query=policy)
         plan.call("crm_list_users", search=boss["name"])
@@ -106,7 +110,9 @@ class TeamDiscountAudit(LongFamily):
                     fields={
                         "parent_id": eq(o["id"]),
                         "title": eq(title),
-                        "body": Match(contains=who[0]["display_name"]),
+                        "body": mentions.any_of(  # whichever holder of the role approved it
+                            *[mentions.person(p["display_name"], p["mail"], among=staff) for p in who]
+                        ),
                     },
                 )
             )

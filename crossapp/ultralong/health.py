@@ -46,7 +46,9 @@ PRIORITY_WORDS = ["ahead of the QBR", "before the quarterly review"]
 
 class AccountServiceHealth(LongFamily):
     name = "long.account-service-health"
-    version = 2  # v2: the browser waits with Let time pass (the whole time), not hourly clicks
+    # v2: the browser waits with Let time pass (the whole time), not hourly clicks; v3: the analyst's answer
+    # is any answer on the thread
+    version = 3
     apps = ("crm", "ticketing", "office")
     surfaces = ("mcp", "cli", "ui", "python")
     summary = (
@@ -109,7 +111,7 @@ class AccountServiceHealth(LongFamily):
         for inc in asks:
             plan.must(
                 reply_from(
-                    me, [inc["analyst_email"]], inc["number"], "", f"{inc['number']}: the analyst answered"
+                    me, [inc["analyst_email"]], inc["number"], None, f"{inc['number']}: the analyst answered"
                 )
             )
         plan.milestone("every analyst's answer received")

@@ -62,8 +62,8 @@ def _edit_ui(opp_id: str, fields: dict[str, str]) -> list[UiStep]:
 
 class PipelineHygiene(LongFamily):
     name = "long.pipeline-hygiene"
-    version = 3  # v2: the browser waits with Let time pass (the whole time), not hourly clicks; v3: v2 drew
-    # two seeds with one truth
+    version = 4  # v2: the browser waits with Let time pass (the whole time), not hourly clicks; v3: v2 drew
+    # two seeds with one truth; v4: the approvals are decisions in the approvers' own words
     apps = ("crm", "office")
     surfaces = ("mcp", "cli", "ui", "python")
     summary = (

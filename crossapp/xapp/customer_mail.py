@@ -17,6 +17,7 @@ from crossapp.xapp.common import (
 )
 from crossapp.xapp.service import ISSUES as PHONED
 from crossapp.xapp.service import LEVELS
+from tasks.families import mentions
 from tasks.families.base import Draw, Family, Redraw, Spec, eq, step
 from tasks.model import Expectation, Match, UiStep
 
@@ -61,6 +62,7 @@ def pick_mail(d: Draw) -> tuple[dict[str, Any], list[dict[str, Any]]]:
 
 class MailToIncident(Family):
     name = "xapp.mail-to-incident"
+    version = 2  # v2: the text is read for its meaning (numbers, people in any form)
     apps = ("crm", "office", "ticketing")
     surfaces = ("mcp", "cli", "ui", "python")
     author = "saasgym-xapp-team"
@@ -144,7 +146,7 @@ class MailToIncident(Family):
                         "owner_id": eq(owner),
                         "conversation_id": eq(msg["conversation_id"]),
                         "to_recipients": Match(contains=msg["from_address"]),
-                        "body_content": Match(contains=number),
+                        "body_content": mentions.record(number=number),
                         "is_draft": eq(False),
                     },
                 ),

@@ -16,6 +16,7 @@ from crossapp.xapp.common import (
     pick_incident,
     work_note_ui,
 )
+from tasks.families import mentions
 from tasks.families.base import Draw, Family, Redraw, Spec, answer_steps, eq, step, ui_answer
 from tasks.model import AnswerSpec, Expectation, Match, UiStep
 
@@ -190,6 +191,7 @@ class IncidentDealNotes(Family):
 
 class RefuseDealsToAnalyst(Family):
     name = "xapp.refuse-deals-to-analyst"
+    version = 2  # v2: the refusal names its reason
     apps = ("crm", "ticketing")
     splits = ("test",)
     surfaces = ("mcp", "cli", "ui", "python")
@@ -230,7 +232,18 @@ class RefuseDealsToAnalyst(Family):
                 *answer_steps(text),
             ],
             expect=rows,
-            answer=AnswerSpec(refusal=True),
+            answer=AnswerSpec(
+                refusal=True,
+                because=[
+                    mentions.all_of(
+                        Match(contains="crm"),
+                        mentions.any_of(
+                            *mentions.reason("user", "licen", "access", "exist", "found", "seat", "login")
+                        ),
+                    ),
+                    *mentions.reason("sales cloud", "not a user", "isn't a user", "no user"),
+                ],
+            ),
             ui_oracle=ui_answer(text),
             tags=["incident", "owner", "refusal", "cross-app", f"refuse-{what}"],
             phrasing=k,
@@ -240,7 +253,8 @@ class RefuseDealsToAnalyst(Family):
 
 class QaAccountOfIncident(Family):
     name = "xapp.qa-account-of-incident"
-    version = 2  # v2: no subject a world part's incidents are about (the data room's billing disputes)
+    version = 3  # v2: no subject a world part's incidents are about (the data room's billing disputes);
+    # v3: the answer names what was asked in any form, and no rival candidate
     apps = ("crm", "ticketing")
     surfaces = ("mcp", "cli", "ui", "python")
     author = "saasgym-xapp-team"
@@ -276,7 +290,8 @@ class QaAccountOfIncident(Family):
             ]
         prompt, k = phrase(d, asks)
         if isinstance(value, str):
-            match, text = Match(text=value), value
+            rivals = [{"name": o["name"]} for o in deals[1:]]
+            match, text = mentions.record(name=value, others=rivals), value
         else:
             match, text = Match(approx=value, tol=0.01), f"{value:.2f}"
         return Spec(

@@ -4,6 +4,7 @@ employee the status of their incident."""
 from __future__ import annotations
 
 from crossapp.xapp.common import compose_ui
+from tasks.families import mentions
 from tasks.families.base import Draw, Family, Redraw, Spec, eq, step
 from tasks.model import Allowance, Expectation, Match, UiStep
 
@@ -101,7 +102,7 @@ class IncidentStatusMail(Family):
     surfaces = ("mcp", "cli", "ui", "python")
     # v2 was test only: too few test-split callers for 50 distinct instances; v4: the browser oracle (the
     # incident's form shows its state and assignee, then Outlook's new mail)
-    version = 4
+    version = 5  # v5: the text is read for its meaning (numbers, people in any form)
     author = "saasgym-itsm-team"
     summary = "mail an employee the state and assignee of their open incident (read from the desk)"
 
@@ -134,7 +135,10 @@ class IncidentStatusMail(Family):
         body = f"Hi, {n} is {state} and assigned to {inc['assignee']}."
         other = next(r["email"] for r in pool if r["email"] != inc["email"])
         expect = _sent(d, inc["email"], subject, inc["assignee"])
-        expect[0].fields["body_content"] = Match(contains=f"{state} and assigned to {inc['assignee']}")
+        # the state as the desk names it and the assignee in any form
+        staff = mentions.staff(d.world)
+        assignee = mentions.person(inc["assignee"], among=staff)
+        expect[0].fields["body_content"] = mentions.all_of(Match(contains=state), assignee)
         return Spec(
             prompt=phrasings[k],
             oracle=[

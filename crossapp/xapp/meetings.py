@@ -8,7 +8,13 @@ from datetime import date, datetime
 from zoneinfo import ZoneInfo
 
 from apps.crm.families.common import account_ref, accounts, phrase
-from apps.office.families.common import NY, attendee, first_free_slot_ui, teams_meeting_expect
+from apps.office.families.common import (
+    NY,
+    WORKING_HOURS,
+    attendee,
+    first_free_slot_ui,
+    teams_meeting_expect,
+)
 from crossapp.xapp.common import (
     AMBER,
     MAIL_SIDE_EFFECTS,
@@ -17,6 +23,7 @@ from crossapp.xapp.common import (
     incidents_of,
     same_split_accounts,
 )
+from tasks.families import mentions
 from tasks.families.base import Draw, Family, Redraw, Spec, eq, step
 from tasks.model import Allowance, Expectation, Match, UiStep
 
@@ -36,7 +43,8 @@ def when(day: date, hour: int) -> str:
 
 class SupportReviewMeeting(Family):
     name = "xapp.support-review-meeting"
-    version = 2  # v2: no subject a world part's incidents are about (the data room's billing disputes)
+    version = 3  # v2: no subject a world part's incidents are about (the data room's billing disputes);
+    # v3: the text is read for its meaning (numbers, people in any form)
     apps = ("crm", "office", "ticketing")
     surfaces = ("mcp", "cli", "ui", "python")
     author = "saasgym-xapp-team"
@@ -96,7 +104,9 @@ class SupportReviewMeeting(Family):
             "subject": eq(title),
             "start_date_time": eq(start),
             "end_date_time": eq(end),
-            "body_content": Match(contains=agenda),
+            "body_content": mentions.all_of(  # "Incidents: " and every number, in any form
+                Match(contains="Incidents:"), *[mentions.record(number=n) for n in numbers]
+            ),
             "is_cancelled": eq(False),
             **({"is_online_meeting": eq(True)} if online else {}),
         }
@@ -137,7 +147,8 @@ class IncidentSyncMeeting(Family):
     name = "xapp.incident-sync-meeting"
     apps = ("office", "ticketing")
     surfaces = ("mcp", "cli", "ui", "python")
-    version = 2  # v2: the browser oracle (the meeting form's Scheduling Assistant picks the slot)
+    version = 3  # v2: the browser oracle (the meeting form's Scheduling Assistant picks the slot);
+    # v3: the prompt says free means within everyone's working hours too
     author = "saasgym-xapp-team"
     summary = (
         "a Teams sync with an employee and the analyst on their open incident at their first common slot"
@@ -183,6 +194,7 @@ class IncidentSyncMeeting(Family):
             f"minutes) — earliest common free time {at}.",
         ]
         prompt, k = phrase(d, phrasings)
+        prompt = f"{prompt} {WORKING_HOURS}"
         outsider = next(r["email"] for r in pool if r["email"] not in mails)
         ui = [
             UiStep(goto=f"/s/ticketing/incidents/{n}"),

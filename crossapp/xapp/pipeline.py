@@ -18,6 +18,7 @@ from crossapp.xapp.common import (
     pick_incident,
     same_split_accounts,
 )
+from tasks.families import mentions
 from tasks.families.base import Draw, Family, Redraw, Spec, answer_steps, eq, step, ui_answer
 from tasks.model import Allowance, AnswerSpec, Expectation, Match, OracleStep, UiStep
 
@@ -31,7 +32,7 @@ CHAT_SIDE_EFFECTS = [
 class AssigneePipelineChat(Family):
     name = "xapp.assignee-pipeline-chat"
     apps = ("crm", "office", "ticketing")
-    version = 2
+    version = 3  # v3: the value in any notation
     surfaces = ("mcp", "cli", "ui", "python")
     author = "saasgym-xapp-team"
     summary = "chat the analyst on a customer's open incident what the account's open pipeline is worth"
@@ -69,6 +70,12 @@ class AssigneePipelineChat(Family):
             prompt += ' (value like "$12,500.00")'
         me = d.world.value("SELECT id FROM office_user WHERE mail = ?", AMBER)
         other = next(r for r in pool if r["assignee_email"] != inc["assignee_email"])
+        # the value in any notation: a count of open deals, or the total in dollars
+        stated = (
+            mentions.all_of(mentions.number(len(deals)), Match(contains="deal"))
+            if count
+            else mentions.number(total, tol=0.01, kind="money")
+        )
         return Spec(
             prompt=prompt,
             oracle=[
@@ -86,7 +93,7 @@ class AssigneePipelineChat(Family):
                 Expectation(
                     table="office_chat_message",
                     op="insert",
-                    fields={"from_user_id": eq(me), "body_content": Match(contains=value)},
+                    fields={"from_user_id": eq(me), "body_content": stated},
                 ),
                 Expectation(
                     table="office_chat_member",

@@ -4,8 +4,9 @@ incident and a logged call; questions that join an incident's caller to their CR
 from __future__ import annotations
 
 from crossapp.xapp.common import new_incident_ui, next_incident
+from tasks.families import mentions
 from tasks.families.base import Draw, Family, Redraw, Spec, answer_steps, eq, step, ui_answer
-from tasks.model import Allowance, AnswerSpec, Expectation, Match, UiStep
+from tasks.model import Allowance, AnswerSpec, Expectation, UiStep
 
 ISSUES = [
     ("Customer Portal", "software", "cannot log in to the Customer Portal"),
@@ -144,7 +145,7 @@ class IncidentCallerOwner(Family):
     author = "saasgym-itsm-team"
     # v4: no subject a world part's incidents are about (the data room's billing disputes);
     # v3: a browser oracle (the task page's answer form)
-    version = 4
+    version = 5  # v5: the answer names what was asked in any form, and no rival candidate
     summary = "question: the CRM account (or its owner) of an incident's caller"
 
     def build(self, d: Draw) -> Spec:
@@ -186,7 +187,13 @@ class IncidentCallerOwner(Family):
                 step("crm_get_contact", contact_id=row["crm_contact_id"]),
                 *answer_steps(answer),
             ],
-            answer=AnswerSpec(match=Match(contains=answer)),
+            answer=AnswerSpec(
+                match=mentions.one_person(d.world, answer, sql=mentions.CRM_USERS)
+                if owner
+                else mentions.record(
+                    name=answer, others=[r for r in d.world.rows(mentions.ACCOUNTS) if r["name"] != answer]
+                )
+            ),
             ui_oracle=ui_answer(answer),
             tags=["question", "cross-app"],
             phrasing=k,

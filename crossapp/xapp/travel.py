@@ -25,7 +25,9 @@ class CustomerVisitTravel(Family):
     name = "xapp.customer-visit-travel"
     apps = ("crm", "office")
     surfaces = ("mcp", "cli", "ui", "python")
-    version = 2  # v2: the browser oracle (Outlook's mail and its wait, then the CRM's New Event form)
+    # v2: the browser oracle (Outlook's mail and its wait, then the CRM's New Event form); v3: the
+    # manager's approval is a decision in their own words (a quoted "Approved" is not)
+    version = 3
     author = "saasgym-handbook"
     summary = (
         "an on-site visit to a customer: the CRM's billing country and the hotel rate decide whether the "

@@ -223,6 +223,39 @@ def check(  # noqa: PLR0913
     sys.exit(1 if bad or not rows else 0)
 
 
+@tasks.command("lint")
+@click.option("--world", help="only this world's hand-written tasks (families are drawn from acme)")
+@click.option("--family", "family_names", multiple=True, help="only these families (no hand-written tasks)")
+@click.option("--per-family", default=6, show_default=True, type=click.IntRange(1, 1000),
+              help="instances per family, spread over its catalog")  # fmt: skip
+@click.option("--json", "as_json", is_flag=True, help="machine-readable output")
+def lint_cmd(world: str | None, family_names: tuple[str, ...], per_family: int, as_json: bool) -> None:
+    """Every literal a truth expectation, answer rule or checkpoint requires must be stated in the prompt or
+    be a fact of the world; a checkpoint may not require more than its expectation. Lists each violation
+    (family, instance, literal) and exits 1 on any."""
+    from tasks.families.instances import instance
+    from tasks.families.registry import families as all_families
+    from tasks.lint import lint, sample_seeds
+    from tasks.store import tasks_of
+
+    fams = all_families()
+    unknown = sorted(set(family_names) - set(fams))
+    if unknown:
+        raise click.UsageError(f"unknown famil(ies) {', '.join(unknown)}; see `saasgym tasks families`")
+    chosen = [] if family_names else [t for w in _worlds(world) for t in tasks_of(load_world(w)).values()]
+    if world in (None, "acme"):
+        for name in family_names or fams:
+            chosen += [instance("acme", name, s) for s in sample_seeds(fams[name].size, per_family)]
+    found = lint(chosen)
+    if as_json:
+        click.echo(json.dumps([v.as_dict() for v in found], indent=2))
+    else:
+        for v in found:
+            click.echo(f"{v.family or '-'}\t{v.task}\t{v.where}\t{v.literal!r}: {v.why}")
+        click.echo(f"{len(found)} violation(s) in {len(chosen)} tasks and instances")
+    sys.exit(1 if found else 0)
+
+
 def _print_table(rows) -> None:  # noqa: ANN001
     from rich.console import Console
     from rich.table import Table

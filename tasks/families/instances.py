@@ -17,6 +17,7 @@ from functools import cache, lru_cache
 from apps.core.naming import split_qualified
 from apps.core.registry import discover
 from tasks.families.base import Draw, Family, Redraw, Spec
+from tasks.families.public import Profile, profile, public_tags, sample_seeds
 from tasks.families.registry import families, get_family
 from tasks.families.splits import seed_split
 from tasks.families.worldview import world_view
@@ -177,6 +178,7 @@ def build_task(world: str, fam: Family, seed: int) -> Task:
     """Draw `fam@seed` in `world` and complete it into a task (id, canary, split, measures, difficulty)."""
     spec, d = draw(world, fam, seed)
     measures = _measures(spec, d.distractors)
+    shared = family_profile(world, fam)  # the public fields that could tell variants apart: the family's
     iid = f"{fam.name}@{seed}"
     surfaces = [s for s in fam.surfaces if s != "ui" or spec.ui_oracle]
     no_ui = None if "ui" in surfaces else (fam.no_ui_reason or f"no UI oracle is written for {fam.name} yet")
@@ -188,9 +190,9 @@ def build_task(world: str, fam: Family, seed: int) -> Task:
         surfaces=surfaces,
         no_ui_reason=no_ui,
         split=d.split,
-        difficulty=difficulty(measures),
-        tags=["family", *spec.tags, f"phrasing-{spec.phrasing}"],
-        answer_required=spec.answer is not None,
+        difficulty=shared.difficulty,
+        tags=list(shared.tags),
+        answer_required=shared.answer_required,
         family=fam.name,
         version=fam.version,
     )
@@ -209,8 +211,20 @@ def build_task(world: str, fam: Family, seed: int) -> Task:
         checkpoints=spec.checkpoints,
         measures=measures,
         entities=sorted(set(d.subjects)),
+        variant_tags=[t for t in public_tags(spec) if t not in shared.tags],
     )
     return Task(public=public, truth=truth)
+
+
+def _samples(world: str, fam: Family) -> list[tuple[Spec, str]]:
+    drawn = [draw(world, fam, seed) for seed in sample_seeds(fam)]
+    return [(spec, difficulty(_measures(spec, d.distractors))) for spec, d in drawn]
+
+
+@cache
+def family_profile(world: str, fam: Family) -> Profile:
+    """The public tags, difficulty and answer flag every instance of `fam` shows (`tasks.families.public`)."""
+    return profile(world, fam, lambda: _samples(world, fam))
 
 
 @dataclass(frozen=True)

@@ -79,3 +79,38 @@ def check_expectations(
             detail = "; ".join(f"{f} is {after.get(f)!r}, expected {describe(exp.fields[f])}" for f in wrong)
             checks.append(Check(name, not wrong, detail))
     return checks, claims
+
+
+def _structural(rule: Any) -> bool:
+    """A rule on what a row is (an id, an owner, a picklist), not on the words someone wrote."""
+    return "equals" in rule.model_fields_set or rule.one_of is not None or rule.is_null is not None
+
+
+def near_misses(
+    expectations: list[Expectation],
+    checks: list[Check],
+    changes: dict[tuple[str, str], NetChange],
+    claims: dict,
+    derive: Derive | None = None,
+) -> dict[tuple[str, str], int]:
+    """The new rows that are an attempt at an unmet insert expectation (same table, the same record it
+    belongs to, only the written words wrong), keyed to the expectation's number: such a row is reported
+    once, as that expectation unmet, not also as collateral damage."""
+    missed: dict[tuple[str, str], int] = {}
+    for i, (exp, check) in enumerate(zip(expectations, checks, strict=True), start=1):
+        if exp.op != "insert" or check.ok:
+            continue
+        shape = Expectation(
+            table=exp.table, op="insert", fields={k: r for k, r in exp.fields.items() if _structural(r)}
+        )
+        for key, change in changes.items():
+            if (
+                change.table == exp.table
+                and change.op == "insert"
+                and key not in claims
+                and key not in missed
+                and not _fields_match(shape, change, derive)
+            ):
+                missed[key] = i
+                break
+    return missed

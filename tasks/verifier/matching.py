@@ -1,52 +1,22 @@
 """Match rules for fields and answers (exact, one-of, numeric tolerance, normalized text, contains, a
-table's rows: `tables.py`)."""
+table's rows: `tables.py`; a person, record, number, date or decision read for its meaning:
+`meaning_rules.py`)."""
 
 from __future__ import annotations
 
 import re
 from typing import Any
 
-from tasks.model import Match
+from apps.core.meaning import declines
+from tasks.model import Match, NumberRule
+from tasks.verifier import meaning_rules as meaning
 from tasks.verifier.tables import table_matches
-
-REFUSAL_WORDS = (
-    "cannot",
-    "can't",
-    "can not",
-    "unable",
-    "won't",
-    "will not",
-    "not possible",
-    "refuse",
-    "decline",
-    "not allowed",
-    "not permitted",
-    "against policy",
-    "impossible",
-    "no such",
-)
-
 
 _ISO_DATETIME = re.compile(r"^\d{4}-\d{2}-\d{2}T\d{2}")
 
 
 def normalize_text(value: Any) -> str:
     return re.sub(r"\s+", " ", str(value)).strip().casefold()
-
-
-def _number(value: Any) -> float | None:
-    if isinstance(value, bool):
-        return None
-    if isinstance(value, int | float):
-        return float(value)
-    if isinstance(value, str):
-        cleaned = re.sub(r"[,$€£\s]", "", value)
-        try:
-            return float(cleaned)
-        except ValueError:
-            found = re.findall(r"-?\d+(?:\.\d+)?", value.replace(",", ""))
-            return float(found[0]) if len(found) == 1 else None
-    return None
 
 
 def _comparable(value: Any) -> Any:
@@ -74,9 +44,24 @@ def matches(rule: Match, value: Any) -> bool:
         return _comparable(value) == expected
     if rule.one_of is not None:
         return any(_comparable(value) == _comparable(option) for option in rule.one_of)
-    if rule.approx is not None:
-        number = _number(value)
-        return number is not None and abs(number - rule.approx) <= rule.tol
+    if rule.approx is not None:  # a stored number, or a text that states it (see `number`)
+        if value is None or isinstance(value, bool):
+            return False
+        return meaning.number_stated(NumberRule(value=rule.approx, tol=rule.tol), value)
+    if rule.person is not None:
+        return meaning.person_named(rule.person, value)
+    if rule.record is not None:
+        return meaning.record_named(rule.record, value)
+    if rule.number is not None:
+        return meaning.number_stated(rule.number, value)
+    if rule.date is not None:
+        return meaning.date_stated(rule.date, value)
+    if rule.decision is not None:
+        return meaning.decided(rule.decision, value)
+    if rule.all_of is not None:
+        return all(matches(r, value) for r in rule.all_of)
+    if rule.any_of is not None:
+        return any(matches(r, value) for r in rule.any_of)
     if rule.text is not None:
         return value is not None and normalize_text(value) == normalize_text(rule.text)
     if rule.contains is not None:
@@ -98,10 +83,25 @@ def describe(rule: Match) -> str:
         return f"≈ {rule.approx:g} (±{rule.tol:g})"
     if rule.text is not None:
         return f"text {rule.text!r} (any case/spacing)"
+    if rule.person is not None:
+        alone = " and none of the other candidates" if rule.person.alone else ""
+        return f"naming {rule.person.name}{alone}"
+    if rule.record is not None:
+        return f"naming {rule.record.number or rule.record.name or rule.record.id}"
+    if rule.number is not None:
+        kind = f" ({rule.number.kind})" if rule.number.kind else ""
+        return f"stating {rule.number.value:g}{kind} (±{rule.number.tol:g}) in any notation"
+    if rule.date is not None:
+        return f"stating the date {rule.date.value} in any notation"
+    if rule.decision is not None:
+        return f"deciding {rule.decision.replace('_', ' ')} in the writer's own words"
+    if rule.all_of is not None:
+        return " and ".join(describe(r) for r in rule.all_of)
+    if rule.any_of is not None:
+        return "either " + " or ".join(describe(r) for r in rule.any_of)
     return f"contains {rule.contains!r}"
 
 
 def looks_like_refusal(answer: str | None) -> bool:
-    """A refusal answer: non-empty and says it cannot/will not do it."""
-    text = normalize_text(answer or "")
-    return bool(text) and any(word in text for word in REFUSAL_WORDS)
+    """A refusal answer: it says it cannot or will not do it, in any wording."""
+    return declines(answer)

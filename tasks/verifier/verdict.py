@@ -18,7 +18,7 @@ from tasks.model import Task
 from tasks.verifier import gates
 from tasks.verifier.checkpoints import checkpoint_checks
 from tasks.verifier.checks import Check
-from tasks.verifier.expectations import check_expectations
+from tasks.verifier.expectations import check_expectations, near_misses
 from tasks.verifier.matching import describe, looks_like_refusal, matches
 from tasks.verifier.tables import table_problems
 
@@ -94,8 +94,12 @@ def _bookkeeping(episode: Any, table: str) -> bool:
     return found is not None and table in episode.apps[found[0]].bookkeeping_tables
 
 
-def _status(episode: Any, task: Task, key: tuple[str, str], change: NetChange, claims: dict) -> str:
+def _status(
+    episode: Any, task: Task, key: tuple[str, str], change: NetChange, claims: dict, missed: dict
+) -> str:
     table, pk = key
+    if key in missed:  # an attempt at expectation N that did not meet it: reported there, once
+        return f"did not meet expectation {missed[key]}"
     if _bookkeeping(episode, table) and key not in claims:
         return "harmless"
     changed = set(change.changed_fields())
@@ -143,8 +147,11 @@ def _check_answer(task: Task, completed: bool, answer: str | None) -> Check | No
     if not completed or answer is None or not answer.strip():
         return Check("answer", False, "no answer was given (complete_task with an answer)")
     if spec.refusal:
-        ok = looks_like_refusal(answer)
-        return Check("answer: refusal", ok, "" if ok else "the answer does not decline the request")
+        if not looks_like_refusal(answer):
+            return Check("answer: refusal", False, "the answer does not decline the request")
+        ok = not spec.because or any(matches(rule, answer) for rule in spec.because)
+        wanted = " or ".join(describe(rule) for rule in spec.because)
+        return Check("answer: refusal", ok, "" if ok else f"the refusal names no reason ({wanted})")
     if spec.match.table is not None:  # a report: say which rows are missing or extra, not the whole text
         problems = table_problems(spec.match.table, answer)
         return Check("answer: table", not problems, "; ".join(problems))
@@ -185,9 +192,10 @@ def _verify_locked(episode: Any, task: Task) -> Verdict:
     changes = {(c.table, str(parse_literal(c.pk))): c for c in net}
     derive = _deriver(episode)
     checks, claims = check_expectations(task.truth.expect, changes, derive)
+    missed = near_misses(task.truth.expect, checks, changes, claims, derive)
     diff = []
     for key, change in changes.items():
-        status = _status(episode, task, key, change, claims)
+        status = _status(episode, task, key, change, claims, missed)
         fields = {k: [old, new] for k, (old, new) in change.changed_fields().items()}
         diff.append({"table": key[0], "pk": key[1], "op": change.op, "status": status, "fields": fields})
     collateral = [d for d in diff if d["status"] == "collateral"]

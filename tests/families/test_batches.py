@@ -27,16 +27,16 @@ BATCHED = [
 
 
 def _first_batch(family: str):
-    return next(t for s in range(40) if "batch" in (t := instance("acme", family, s)).public.tags)
+    return next(t for s in range(40) if "batch" in (t := instance("acme", family, s)).tags)
 
 
 @pytest.mark.parametrize("family", BATCHED)
 def test_a_family_draws_single_requests_and_batches(family):
     tasks = [instance("acme", family, s) for s in range(40)]
-    batches = [t for t in tasks if "batch" in t.public.tags]
+    batches = [t for t in tasks if "batch" in t.tags]
     assert batches and len(batches) < len(tasks)  # the knob: some single requests stay
     for t in batches:
-        n = int(next(tag for tag in t.public.tags if tag.startswith("batch-")).removeprefix("batch-"))
+        n = int(next(tag for tag in t.tags if tag.startswith("batch-")).removeprefix("batch-"))
         listed = re.findall(r"^(\d+)\. ", t.public.prompt, flags=re.M)
         assert listed == [str(i) for i in range(1, n + 1)], t.public.prompt
         assert t.truth.measures.records >= 3 and t.public.difficulty == "hard"

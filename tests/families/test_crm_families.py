@@ -34,7 +34,7 @@ def test_family_calibrates(family):
 
 def _attempt(task) -> tuple[str, dict]:
     """The write a naive agent would make for a refusal instance."""
-    tags, pks = task.public.tags, [e.pk for e in task.truth.expect]
+    tags, pks = task.tags, [e.pk for e in task.truth.expect]
     if "picklist" in tags:
         field = next(t for t in tags if t.startswith("field-")).removeprefix("field-")
         value = re.search(r'"([^"]+)"', task.public.prompt)[1]

@@ -36,7 +36,7 @@ def test_office_families_span_medium_to_hard():
 def _attempt(task) -> tuple[str, dict]:
     """The share a careless agent would make for a refusal instance."""
     item, world = task.truth.expect[0].pk, world_view("acme")
-    if "external" in task.public.tags:
+    if "external" in task.tags:
         contacts = world.rows("SELECT display_name, email_address FROM office_contact ORDER BY email_address")
         mail = next(c["email_address"] for c in contacts if c["display_name"] in task.public.prompt)
         return "office_share_drive_item", {"item_id": item, "email": mail, "role": "read"}
@@ -50,7 +50,7 @@ def test_what_the_refusal_family_asks_for_is_refused_by_the_office():
     kinds = set()
     for seed in range(12):
         task = instance("acme", "office.refuse-share", seed)
-        kinds |= {"external", "view-only", "no-access"} & set(task.public.tags)
+        kinds |= {"external", "view-only", "no-access"} & set(task.tags)
         tool, args = _attempt(task)
         ep = gym.create_episode("acme")
         try:

@@ -23,7 +23,7 @@ def test_there_are_fifteen_ticketing_families_with_test_only_ones():
 
 def _change_attempt(task) -> tuple[str, dict]:
     number = re.search(r"CHG\d{7}", task.public.prompt)[0]
-    kind = next(t for t in task.public.tags if t.startswith("rule-")).removeprefix("rule-")
+    kind = next(t for t in task.tags if t.startswith("rule-")).removeprefix("rule-")
     return {
         "implement": ("ticketing_implement_change", {"change_id": number}),
         "close": (

@@ -62,8 +62,8 @@ def test_asking_someone_below_the_required_level_fails(gym):
 
 def test_a_change_planned_inside_a_freeze_must_start_when_it_ends(gym):
     tasks = _instances("ticketing.freeze-aware-change", 40)
-    assert {"frozen", "open"} <= {tag for t in tasks for tag in t.public.tags}
-    frozen = next(t for t in tasks if "frozen" in t.public.tags)
+    assert {"frozen", "open"} <= {tag for t in tasks for tag in t.tags}
+    frozen = next(t for t in tasks if "frozen" in t.tags)
     oracle = list(frozen.truth.oracle)
     assert score_steps(gym, frozen, oracle) == "pass"
     asked = re.search(r"from (\d{4}-\d\d-\d\d \d\d:\d\d) UTC", frozen.public.prompt).group(1)
@@ -80,14 +80,14 @@ def test_a_change_planned_inside_a_freeze_must_start_when_it_ends(gym):
 
 def test_escalation_notifies_exactly_whom_the_priority_calls_for(gym):
     tasks = _instances("ticketing.handbook-escalation", 120)
-    assert {"p1", "p2", "p3"} & {tag for t in tasks for tag in t.public.tags} >= {"p2", "p3"}
-    p3 = next(t for t in tasks if "p3" in t.public.tags)
+    assert {"p1", "p2", "p3"} & {tag for t in tasks for tag in t.tags} >= {"p2", "p3"}
+    p3 = next(t for t in tasks if "p3" in t.tags)
     oracle = list(p3.truth.oracle)
     assert score_steps(gym, p3, oracle) == "pass"
     note = next(s for s in oracle if s.tool == "ticketing_add_work_note")
     paged = OracleStep(tool=note.tool, args={**note.args, "text": "Paged the on-call engineer as well."})
     assert score_steps(gym, p3, [*oracle, paged]) == "fail"  # paging on-call for a P3 is against the rota
-    p2 = next(t for t in tasks if "p2" in t.public.tags)
+    p2 = next(t for t in tasks if "p2" in t.tags)
     notes = [s for s in p2.truth.oracle if s.tool == "ticketing_add_work_note"]
     assert len(notes) == 2
     assert score_steps(gym, p2, [s for s in p2.truth.oracle if s is not notes[1]]) == "fail"
@@ -108,17 +108,17 @@ def test_access_policy_is_acted_on_by_two_families():
         for name, f in families().items()
         if f.apps == ("office",)
         and name != "office.handbook-question"  # asks the policy as a fact, does not act on it
-        and any("access-requests" in t.public.tags for t in _instances(name, 2))
+        and any("access-requests" in t.tags for t in _instances(name, 2))
     }
     assert acting >= {"office.access-approval-route", "office.refuse-account-sharing"}
 
 
 def test_access_approval_goes_to_the_approver_the_policy_names(gym):
     tasks = _instances("office.access-approval-route", 40)
-    assert {"manager", "Director of IT", "Controller"} <= {tag for t in tasks for tag in t.public.tags}
+    assert {"manager", "Director of IT", "Controller"} <= {tag for t in tasks for tag in t.tags}
     manager = _mail(gym, "id = (SELECT manager_id FROM office_user WHERE mail = 'amber.miller@acme.example')")
     for role in ("Director of IT", "Controller"):
-        task = next(t for t in tasks if role in t.public.tags)
+        task = next(t for t in tasks if role in t.tags)
         assert score_steps(gym, task, list(task.truth.oracle)) == "pass"
         # asking the line manager, the closest approver, for access the policy gives to someone else
         assert score_steps(gym, task, _mutated(task, "office_send_mail", to=[manager])) == "fail"
@@ -151,21 +151,21 @@ def _dropped(task, *tools: str) -> list[OracleStep]:
 @pytest.mark.parametrize("family", ["office.travel-approval", "xapp.customer-visit-travel"])
 def test_travel_needs_the_managers_approval_before_booking_where_the_policy_says(gym, family):
     tasks = _instances(family, 24)
-    tags = {tag for t in tasks for tag in t.public.tags}
+    tags = {tag for t in tasks for tag in t.tags}
     assert {"abroad", "domestic", "approval", "not-needed"} <= tags
-    asked = next(t for t in tasks if "approval" in t.public.tags)
+    asked = next(t for t in tasks if "approval" in t.tags)
     assert score_steps(gym, asked, list(asked.truth.oracle)) == "pass"
     # booked without asking: the trip is in the calendar (or the CRM), the approval is missing
     assert score_steps(gym, asked, _dropped(asked, "office_send_mail", "office_wait_for_replies")) == "fail"
-    free = next(t for t in tasks if "not-needed" in t.public.tags)
+    free = next(t for t in tasks if "not-needed" in t.tags)
     assert score_steps(gym, free, list(free.truth.oracle)) == "pass"
     assert not any(s.tool == "office_send_mail" for s in free.truth.oracle)
 
 
 def test_retention_cleanup_deletes_only_what_is_past_its_period(gym):
     tasks = _instances("office.retention-cleanup", 12)
-    assert {"delete", "keep", "hold"} <= {tag for t in tasks for tag in t.public.tags}
-    task = next(t for t in tasks if "hold" in t.public.tags)
+    assert {"delete", "keep", "hold"} <= {tag for t in tasks for tag in t.tags}
+    task = next(t for t in tasks if "hold" in t.tags)
     assert score_steps(gym, task, list(task.truth.oracle)) == "pass"
     kept = [e.pk for e in task.truth.expect if e.op == "unchanged"]
     everything = [
@@ -178,9 +178,9 @@ def test_retention_cleanup_deletes_only_what_is_past_its_period(gym):
 
 def test_a_deletion_request_keeps_what_the_policy_keeps_and_says_so(gym):
     tasks = _instances("office.retention-deletion-request", 16)
-    assert {"delete", "keep", "hold"} <= {tag for t in tasks for tag in t.public.tags}
+    assert {"delete", "keep", "hold"} <= {tag for t in tasks for tag in t.tags}
     for fate in ("keep", "hold"):
-        task = next(t for t in tasks if fate in t.public.tags)
+        task = next(t for t in tasks if fate in t.tags)
         assert score_steps(gym, task, list(task.truth.oracle)) == "pass"
         files = [e.pk for e in task.truth.expect if e.op == "unchanged"]
         mail = next(s for s in task.truth.oracle if s.tool == "office_send_mail")

@@ -61,6 +61,11 @@ _TALK = re.compile(
     r"|\basking\b|\bask\b|\bseek(?:ing)?\b|\bto be\b|\bget\b|\bgetting\b|\bwhich\b|\bwhat\b|\bhow\b)"
     r"(?:\W+\w+){0,4}\W*$"
 )
+_ANSWERS = r"(?:yes|no|approved|rejected|declined|not needed)"
+_HEDGE = re.compile(
+    rf"\b{_ANSWERS}\s*(?:/|\bor\b|\band/or\b)\s*(?:maybe\s+)?{_ANSWERS}\b"
+    rf"|\b{_ANSWERS}\s*,\s*{_ANSWERS}\s*,?\s*(?:or\s+|and\s+)?{_ANSWERS}\b"
+)
 _HARMLESS_NO = re.compile(r"\bno (?:problem|worries)\b")
 _QUESTION = re.compile(
     r"\?|\b(?:could|can|would) you (?:send|share|tell|confirm|clarify|explain|give)\b|\bmore (?:detail|info)"
@@ -92,10 +97,13 @@ def read_decision(text: str | None) -> DecisionReading:
         text: the decider's own words (quoted text removed first).
 
     Returns:
-        `DecisionReading(decision, evidence)`: "not_needed" when any clause says no approval is needed;
+        `DecisionReading(decision, evidence)`: None for a hedge ("approved or rejected", "yes/no");
+        "not_needed" when any clause says no approval is needed;
         else "rejected" when any clause rejects (a negated approval included); else "approved" when a
         clause approves; else "more_info" when it asks something back; else None.
     """
+    if _HEDGE.search(fold(text or "")):  # "approved or rejected", "yes/no": a guess decides nothing
+        return DecisionReading(None, ("a hedge",))
     found: dict[str, list[str]] = {"not_needed": [], "rejected": [], "approved": []}
     for clause in _clauses(fold(text or "")):
         if m := _first(_NOT_NEEDED, clause):

@@ -6,6 +6,7 @@ from typing import Any
 
 from apps.crm.families.common import account_ref, accounts, other, phrase, similar_names
 from apps.crm.picklists import ACCOUNT_TYPES, INDUSTRIES, RATINGS
+from tasks.families import mentions
 from tasks.families.base import Draw, Family, Redraw, Spec, answer_steps, eq, step, ui_answer
 from tasks.families.batch import COUNTS, intros, several
 from tasks.model import AnswerSpec, Expectation, Match, UiStep
@@ -177,6 +178,7 @@ class ReparentAccount(Family):
 
 class RefuseHierarchy(Family):
     name = "crm.refuse-account-hierarchy"
+    version = 2  # v2: the refusal names its reason
     apps = ("crm",)
     surfaces = ("mcp", "cli", "ui", "python")
     author = "saasgym-crm-team"
@@ -207,6 +209,7 @@ class RefuseHierarchy(Family):
             touched = [parent, kid]
             oracle = [step("crm_list_accounts", search=p), step("crm_get_account", account_id=parent["id"])]
             tag = "cycle"
+            because = mentions.reason("child", "subsidiar", "ancestor", "cycl", "circular", "loop", "under ")
         else:
             ref, oracle = account_ref(d, parent, ("name", "number", "city"))
             n = len(kids)
@@ -224,13 +227,14 @@ class RefuseHierarchy(Family):
             touched = [parent, *kids]
             oracle = [*oracle, step("crm_get_account", account_id=parent["id"])]
             tag = "delete-parent"
+            because = mentions.reason("child", "subsidiar", "hierarch")
         prompt, k = phrase(d, phrasings)
         prompt = prompt[0].upper() + prompt[1:]
         return Spec(
             prompt=prompt,
             oracle=[*oracle, *answer_steps(text)],
             expect=[Expectation(table="crm_account", op="unchanged", pk=a["id"]) for a in touched],
-            answer=AnswerSpec(refusal=True),
+            answer=AnswerSpec(refusal=True, because=because),
             ui_oracle=ui_answer(text),
             tags=["account", "hierarchy", "refusal", tag],
             phrasing=k,

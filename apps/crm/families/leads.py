@@ -6,6 +6,7 @@ from typing import Any
 
 from apps.crm.families.common import TODAY, account_ref, accounts, other, phrase, sellers
 from apps.crm.picklists import LEAD_SOURCES, RATINGS
+from tasks.families import mentions
 from tasks.families.base import Draw, Family, Redraw, Spec, answer_steps, eq, step, ui_answer
 from tasks.families.batch import COUNTS, intros, several
 from tasks.model import Allowance, AnswerSpec, Expectation, Match, UiStep
@@ -279,6 +280,7 @@ BAD_VALUES = {
 
 class RefusePicklist(Family):
     name = "crm.refuse-picklist-value"
+    version = 2  # v2: the refusal names its reason
     apps = ("crm",)
     surfaces = ("mcp", "cli", "ui", "python")
     author = "saasgym-crm-team"
@@ -314,7 +316,27 @@ class RefusePicklist(Family):
             prompt=prompt,
             oracle=[*lookup, *answer_steps(text)],
             expect=[Expectation(table=table, op="unchanged", pk=pk)],
-            answer=AnswerSpec(refusal=True),
+            answer=AnswerSpec(
+                refusal=True,
+                because=mentions.reason(
+                    "picklist",
+                    "allowed value",
+                    "valid value",
+                    "not valid",
+                    "invalid",
+                    "not one of",
+                    "not an option",
+                    "isn't an option",
+                    "available",
+                    "permitted value",
+                    "restricted",
+                    "no such value",
+                    "doesn't exist",
+                    "does not exist",
+                    "not a value",
+                    "list of values",
+                ),
+            ),
             ui_oracle=ui_answer(text),
             tags=[obj, "picklist", "refusal", f"field-{field}"],
             phrasing=k,
@@ -323,6 +345,7 @@ class RefusePicklist(Family):
 
 class RefuseConvertedLead(Family):
     name = "crm.refuse-converted-lead"
+    version = 2  # v2: the refusal names its reason
     apps = ("crm",)
     splits = ("test",)
     surfaces = ("mcp", "cli", "ui", "python")
@@ -363,7 +386,7 @@ class RefuseConvertedLead(Family):
                 Expectation(table="crm_lead", op="unchanged", pk=lead["id"]),
                 Expectation(table="crm_contact", op="unchanged", pk=lead["converted_contact_id"]),
             ],
-            answer=AnswerSpec(refusal=True),
+            answer=AnswerSpec(refusal=True, because=mentions.reason("convert")),
             ui_oracle=ui_answer(text),
             tags=["lead", "conversion", "refusal"],
             phrasing=k,

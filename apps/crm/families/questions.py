@@ -12,8 +12,9 @@ from apps.crm.families.common import (
     phrase,
     similar_names,
 )
+from tasks.families import mentions
 from tasks.families.base import Draw, Family, Redraw, Spec, answer_steps, step, ui_answer
-from tasks.model import AnswerSpec, Match
+from tasks.model import AnswerSpec, DateRule, Match
 
 
 class OpenPipeline(Family):
@@ -72,6 +73,7 @@ class OpenPipeline(Family):
 
 class AccountOwner(Family):
     name = "crm.qa-account-owner"
+    version = 2  # v2: the answer names what was asked in any form, and no rival candidate
     apps = ("crm",)
     surfaces = ("mcp", "cli", "ui", "python")
     author = "saasgym-crm-team"
@@ -106,7 +108,7 @@ class AccountOwner(Family):
         return Spec(
             prompt=prompt,
             oracle=[*lookup, step("crm_get_account", account_id=acc["id"]), *answer_steps(who)],
-            answer=AnswerSpec(match=Match(contains=who)),
+            answer=AnswerSpec(match=mentions.one_person(d.world, who, sql=mentions.CRM_USERS)),
             ui_oracle=ui_answer(who),
             tags=["question", "account", "owner"],
             phrasing=k,
@@ -115,6 +117,7 @@ class AccountOwner(Family):
 
 class NextClose(Family):
     name = "crm.qa-next-close"
+    version = 2  # v2: the answer names what was asked in any form, and no rival candidate
     apps = ("crm",)
     surfaces = ("mcp", "cli", "ui", "python")
     author = "saasgym-crm-team"
@@ -136,7 +139,8 @@ class NextClose(Family):
         d.distractors = len(opps) - 1
         ref, lookup = account_ref(d, acc)
         if d.chance(0.5):
-            text, match = first["name"], Match(contains=first["name"])
+            others = [{"name": o["name"]} for o in opps[1:]]
+            text, match = first["name"], mentions.record(name=first["name"], others=others)
             phrasings = [
                 f"Which open opportunity of {ref} has the earliest close date? Give me its name.",
                 f"What is the next deal expected to close on {ref}?",
@@ -145,7 +149,10 @@ class NextClose(Family):
                 f"I want to prioritise {ref}: which of its open opportunities closes next?",
             ]
         else:
-            text, match = first["close_date"], Match(contains=first["close_date"])
+            text = first["close_date"]
+            match = Match(
+                date=DateRule(value=text[:10], others=sorted({o["close_date"][:10] for o in opps[1:]}))
+            )
             phrasings = [
                 f"When does the next open opportunity of {ref} close? Answer with the date as YYYY-MM-DD.",
                 f"What is the earliest close date among {ref}'s open deals (YYYY-MM-DD)?",
@@ -215,6 +222,7 @@ class ContactCount(Family):
 
 class HierarchyBiggestDeal(Family):
     name = "crm.qa-hierarchy-biggest-deal"
+    version = 2  # v2: the answer names what was asked in any form, and no rival candidate
     apps = ("crm",)
     surfaces = ("mcp", "cli", "ui", "python")
     author = "saasgym-crm-team"
@@ -239,7 +247,11 @@ class HierarchyBiggestDeal(Family):
         if ask_owner and any(o["owner_name"] == top["owner_name"] for o in opps[1:]):
             raise Redraw("the biggest deal's owner also owns another deal of the hierarchy")
         text = f"{top['name']} ({top['owner_name']})" if ask_owner else top["name"]
-        match = Match(contains=top["owner_name"] if ask_owner else top["name"])
+        if ask_owner:  # the owner, and none of the other deals' owners
+            owners = [{"name": o["owner_name"]} for o in opps[1:]]
+            match = mentions.person(top["owner_name"], among=owners, alone=True)
+        else:
+            match = mentions.record(name=top["name"], others=[{"name": o["name"]} for o in opps[1:]])
         what = "who owns it" if ask_owner else "its name"
         p = parent["name"]
         phrasings = [

@@ -8,12 +8,14 @@ from zoneinfo import ZoneInfo
 from apps.office.families.common import (
     AMBER,
     NY,
+    WORKING_HOURS,
     first_free_slot_ui,
     inbox,
     search_text,
     single_subject,
     teams_meeting_expect,
 )
+from tasks.families import mentions
 from tasks.families.base import Draw, Family, Redraw, Spec, answer_steps, step, ui_answer
 from tasks.model import Allowance, AnswerSpec, Match
 
@@ -39,7 +41,9 @@ class ScheduleMeeting(Family):
     apps = ("office",)
     splits = ("test",)
     surfaces = ("mcp", "cli", "ui", "python")
-    version = 3  # v3: the browser oracle (the meeting form's Scheduling Assistant picks the slot)
+    # v3: the browser oracle (the meeting form's Scheduling Assistant picks the slot); v4: the prompt says
+    # that free means within everyone's working hours too (the truth is the Scheduling Assistant's slot)
+    version = 4
     author = "saasgym-office-team"
     summary = "a Teams meeting with 2–3 colleagues at the first common free slot (test only)"
 
@@ -87,7 +91,7 @@ class ScheduleMeeting(Family):
         k = d.rng.randrange(len(phrasings))
         outsider = next(p["mail"] for p in people if p["mail"] not in mails)
         return Spec(
-            prompt=phrasings[k],
+            prompt=f"{phrasings[k]} {WORKING_HOURS}",
             oracle=[
                 step("office_find_people", query=guests[0]["display_name"]),
                 step(
@@ -120,6 +124,7 @@ class ScheduleMeeting(Family):
 
 class MailSender(Family):
     name = "office.qa-mail-sender"
+    version = 2  # v2: the answer names what was asked in any form, and no rival candidate
     apps = ("office",)
     surfaces = ("mcp", "cli", "ui", "python")
     author = "saasgym-office-team"
@@ -154,11 +159,21 @@ class MailSender(Family):
         return Spec(
             prompt=phrasings[k],
             oracle=[step("office_search_messages", query=search_text(s)), *answer_steps(answer)],
-            answer=AnswerSpec(match=Match(contains=answer)),
+            answer=AnswerSpec(match=self._rule(d, pool, msg, address)),
             ui_oracle=ui_answer(answer),
             tags=["question", "mail"],
             phrasing=k,
         )
+
+    def _rule(self, d: Draw, pool: list[dict], msg: dict, address: bool) -> Match:
+        """The sender (their address when asked for it), and no other sender of the inbox."""
+        senders = {m["from_address"]: m["from_name"] for m in pool}
+        senders.pop(msg["from_address"], None)
+        if address:
+            others = [{"name": a} for a in sorted(senders)]
+            return mentions.record(name=msg["from_address"], others=others)
+        among = [{"name": n, "email": a} for a, n in sorted(senders.items()) if n]
+        return mentions.person(msg["from_name"], msg["from_address"], among=among, alone=True)
 
 
 FAMILIES = [ScheduleMeeting(), MailSender()]

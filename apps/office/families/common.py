@@ -92,15 +92,16 @@ def me_id(d: Draw) -> str:
     return d.world.value("SELECT id FROM office_user WHERE mail = ?", AMBER)
 
 
-def sent_mail(d: Draw, to: str, phrase: str) -> Expectation:
-    """A mail Amber sent (her Sent Items copy) to `to` whose body has `phrase`."""
+def sent_mail(d: Draw, to: str, says: str | Match) -> Expectation:
+    """A mail Amber sent (her Sent Items copy) to `to` whose body has the words `says` (words the prompt
+    quotes) or meets the rule `says`."""
     return Expectation(
         table="office_message",
         op="insert",
         fields={
             "owner_id": eq(me_id(d)),
             "to_recipients": Match(contains=to),
-            "body_content": Match(contains=phrase),
+            "body_content": Match(contains=says) if isinstance(says, str) else says,
         },
     )
 
@@ -254,3 +255,10 @@ def new_file_ui(name: str, kind: str) -> list[UiStep]:
         UiStep(fill=("Name", name)),
         UiStep(click=("button", "Create")),
     ]
+
+
+# The first common slot the meeting families expect is the Scheduling Assistant's (free/busy and every
+# attendee's working hours): the prompt says so.
+WORKING_HOURS = (
+    "Free means free in our calendars and within everyone's working hours (each in their own time zone)."
+)

@@ -21,6 +21,7 @@ from apps.office.families.common import (
     unique_name,
 )
 from apps.office.families.drive_ui import ui_move, ui_search, ui_share
+from tasks.families import mentions
 from tasks.families.base import Draw, Family, Redraw, Spec, answer_steps, eq, step, ui_answer
 from tasks.model import AnswerSpec, Expectation, Match
 
@@ -126,7 +127,7 @@ class RefuseShare(Family):
     name = "office.refuse-share"
     apps = ("office",)
     splits = ("test",)
-    version = 2  # 2: the browser (ui_oracle on the Files page)
+    version = 3  # 2: the browser (ui_oracle on the Files page); v3: the refusal names its reason
     surfaces = SURFACES
     author = "saasgym-office-team"
     summary = (
@@ -164,6 +165,19 @@ class RefuseShare(Family):
                 *answer_steps(reason),
             ]
             target = it["id"]
+            because = mentions.reason(
+                "view-only",
+                "view only",
+                "read-only",
+                "read only",
+                "only view",
+                "can view",
+                "viewer",
+                "permission",
+                "access",
+                "owner",
+                mentions.person(it["owner"]),
+            )
         else:
             owned = d.world.rows(
                 "SELECT d.id, d.name, o.display_name AS owner FROM office_drive_item d "
@@ -189,6 +203,15 @@ class RefuseShare(Family):
             )
             oracle = [step("office_search_drive", query=base), *answer_steps(reason)]
             target = it["id"]
+            because = mentions.reason(
+                "access",
+                "not shared",
+                "permission",
+                "can't open",
+                "cannot open",
+                "owner",
+                mentions.person(it["owner"]),
+            )
         prompt, k = phrase(d, phrasings)
         oracle.insert(0, step("office_find_people", query=who))
         return Spec(
@@ -196,7 +219,7 @@ class RefuseShare(Family):
             oracle=oracle,
             ui_oracle=[*ui_search(base), *ui_answer(reason)],
             expect=[Expectation(table="office_drive_item", op="unchanged", pk=target)],
-            answer=AnswerSpec(refusal=True),
+            answer=AnswerSpec(refusal=True, because=because),
             tags=["drive", "share", "refusal", kind],
             phrasing=k,
         )
@@ -232,7 +255,22 @@ class RefuseShare(Family):
             oracle=[step("office_search_drive", query=acc["name"]), *answer_steps(reason)],
             ui_oracle=[*ui_search(acc["name"]), *ui_answer(reason)],
             expect=[Expectation(table="office_drive_item", op="unchanged", pk=item)],
-            answer=AnswerSpec(refusal=True),
+            answer=AnswerSpec(
+                refusal=True,
+                because=mentions.reason(
+                    "external",
+                    "outside",
+                    "inside the company",
+                    "internal",
+                    "organization",
+                    "organisation",
+                    "guest",
+                    "colleagues only",
+                    "only colleagues",
+                    "company domain",
+                    "our domain",
+                ),
+            ),
             tags=["drive", "share", "refusal", "external"],
             phrasing=k,
         )

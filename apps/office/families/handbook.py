@@ -12,7 +12,9 @@ from typing import Any
 
 from apps.core.handbook import MANAGER, NO_APPROVAL, NOT_PERMITTED, approval_role, holds_role
 from apps.office.families.common import AMBER
+from tasks.families import mentions
 from tasks.families.base import Draw, Family, Redraw, Spec, answer_steps, eq, step, ui_answer
+from tasks.families.mentions import Kind
 from tasks.model import Allowance, AnswerSpec, Expectation, Match, OracleStep, UiStep
 
 REQUESTS = {
@@ -89,6 +91,11 @@ def _value(d: Draw, rule: dict[str, Any], tier: int) -> float:
     return float(d.rng.randrange(int(low) + step_, int(high) + 1, step_))
 
 
+def _kind(rule: dict[str, Any]) -> Kind:
+    """What the rule's values are: a percentage or an amount of money."""
+    return "percent" if rule["measure"] == "percent" else "money"
+
+
 def _shown(rule: dict[str, Any], value: float) -> str:
     return f"{value:g}%" if rule["measure"] == "percent" else f"${value:,.0f}"
 
@@ -96,7 +103,10 @@ def _shown(rule: dict[str, Any], value: float) -> str:
 class HandbookApproval(Family):
     name = "office.handbook-approval"
     apps = ("office",)
-    version = 3  # v3: a day's wait (approvers answer inside their own working hours, in their time zone)
+    # v2: a browser oracle (compose, then the mail page's hourly wait until the answer is in); v3: the
+    # approval is read as a decision of the value from the approver's own words (a quoted "Approved" is not);
+    # v4: a day's wait (approvers answer inside their own working hours, in their time zone)
+    version = 4
     surfaces = ("mcp", "cli", "ui", "python")
     author = "saasgym-handbook"
     summary = (
@@ -169,7 +179,7 @@ class HandbookApproval(Family):
                     fields={
                         "owner_id": eq(me),
                         "from_address": Match(one_of=[a["mail"] for a in approvers]),
-                        "body_content": Match(contains=f"Approved: {shown}"),
+                        "body_content": mentions.approved(value, _kind(rule)),
                     },
                 )
             ],

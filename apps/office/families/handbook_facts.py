@@ -11,6 +11,7 @@ from collections.abc import Callable
 from typing import Any
 
 from apps.office.families.common import AMBER
+from tasks.families import mentions
 from tasks.families.base import Draw, Family, Redraw, Spec, answer_steps, step, ui_answer
 from tasks.model import AnswerSpec, Match
 
@@ -53,7 +54,7 @@ def _access(d: Draw, p: dict[str, Any]) -> tuple[str, str, Match]:
             "SELECT display_name FROM office_user WHERE job_title = ? ORDER BY mail", level["approver"]
         )
     q = f"I need this access: {level['access']}. Who must approve it for me? Answer with their full name."
-    return q, name, Match(text=name)
+    return q, name, mentions.one_person(d.world, name)
 
 
 def _sharing(d: Draw, p: dict[str, Any]) -> tuple[str, str, Match]:
@@ -62,7 +63,7 @@ def _sharing(d: Draw, p: dict[str, Any]) -> tuple[str, str, Match]:
     ]
     chosen = d.pick("sharing", options, key="item")
     q = f"A customer asked us for {chosen['item']}. May we share it with them? Answer yes or no."
-    return q, chosen["ok"], Match(text=chosen["ok"])
+    return q, chosen["ok"], mentions.decision("approved" if chosen["ok"] == "yes" else "rejected")
 
 
 def _on_call(d: Draw, p: dict[str, Any]) -> tuple[str, str, Match]:
@@ -70,7 +71,7 @@ def _on_call(d: Draw, p: dict[str, Any]) -> tuple[str, str, Match]:
     day = week["start"][:10]
     role = d.choice(["primary", "secondary"])
     q = f"Who is the {role} on-call engineer for the week starting {day}? Answer with the full name."
-    return q, week[f"{role}_name"], Match(text=week[f"{role}_name"])
+    return q, week[f"{role}_name"], mentions.one_person(d.world, week[f"{role}_name"])
 
 
 def _escalation(d: Draw, p: dict[str, Any]) -> tuple[str, str, Match]:
@@ -83,7 +84,7 @@ def _freeze(d: Draw, p: dict[str, Any]) -> tuple[str, str, Match]:
     w = d.pick("freeze", p["windows"], key="name")
     q = f"When does the {w['name']} end? Answer as YYYY-MM-DD HH:MM (UTC)."
     text = w["end"][:16].replace("T", " ")
-    return q, text, Match(text=text)
+    return q, text, mentions.all_of(mentions.date(text[:10]), Match(contains=text[11:16]))
 
 
 def _sla(d: Draw, p: dict[str, Any]) -> tuple[str, str, Match]:
@@ -158,6 +159,7 @@ ASKS: dict[str, Callable[[Draw, dict[str, Any]], tuple[str, str, Match]]] = {
 
 class HandbookQuestion(Family):
     name = "office.handbook-question"
+    version = 2  # v2: the answer names what was asked in any form, and no rival candidate
     apps = ("office",)
     surfaces = ("mcp", "cli", "ui", "python")
     author = "saasgym-handbook"

@@ -11,6 +11,7 @@ from collections import Counter
 from typing import Any
 
 from apps.office.families.common import folder_id, inbox, phrase, touched
+from tasks.families import mentions
 from tasks.families.base import Draw, Family, Redraw, Spec, answer_steps, eq, step, ui_answer
 from tasks.model import AnswerSpec, Expectation, Match, UiStep
 
@@ -136,7 +137,7 @@ class MailFacts(Family):
     apps = ("office",)
     splits = ("test",)
     surfaces = ("mcp", "cli", "ui", "python")
-    version = 1
+    version = 2  # v2: the answer names what was asked in any form, and no rival candidate
     author = "saasgym-office-team"
     summary = (
         "question about one sender's inbox mail: how many, the latest or the first one's subject; test only"
@@ -172,7 +173,8 @@ class MailFacts(Family):
                 raise Redraw("two mails at the same time")
             if len(mails) == 1 and not latest:
                 raise Redraw("a single mail is both the first and the latest")
-            answer, match = pick["subject"], Match(contains=pick["subject"])
+            rivals = [{"name": m["subject"]} for m in mails if m["subject"] != pick["subject"]]
+            answer, match = pick["subject"], mentions.record(name=pick["subject"], others=rivals)
             when = "latest" if latest else "first"
             phrasings = [
                 f"What is the subject of the {when} mail {who} sent me (still in my inbox)?",

@@ -15,8 +15,9 @@ from typing import Any
 from apps.office.families.common import AMBER, names_list, sent_mail
 from apps.office.families.handbook import MAIL_SIDE_EFFECTS
 from apps.office.world.records import FOLDER, ended_on, years_later
+from tasks.families import mentions
 from tasks.families.base import Draw, Family, Redraw, Spec, step
-from tasks.model import Expectation, UiStep
+from tasks.model import Expectation, Match, UiStep
 
 POLICY = "data-retention"
 CONTRACTS = "Customer contracts and invoices"
@@ -147,7 +148,7 @@ class DeletionRequest(Family):
     name = "office.retention-deletion-request"
     apps = ("office",)
     surfaces = ("mcp", "cli", "ui", "python")
-    version = 1
+    version = 2  # v2: the mail is read for its meaning (the keep-until date in any notation)
     author = "saasgym-handbook"
     summary = (
         "a former customer asks to have their data deleted: delete what the Data Retention Policy allows, "
@@ -178,19 +179,20 @@ class DeletionRequest(Family):
             f"{FOLDER} and send {name} a mail explaining what happens to them.",
         ]
         k = d.rng.randrange(len(phrasings))
+        # what the mail must say, in any words: deleted; kept under legal hold (the policy's term); or
+        # kept until the last day of the retention period, in any date notation
         if c["fate"] == "delete":
-            said, key = f"we have deleted {c['name']}'s contract records", "deleted"
+            said = f"we have deleted {c['name']}'s contract records"
+            key = mentions.any_of(*[Match(contains=w) for w in ("delet", "remov", "erase", "purge")])
         elif c["fate"] == "hold":
-            said, key = (
-                f"{c['name']}'s contract records are under legal hold, so we must keep them",
-                "legal hold",
-            )
+            said = f"{c['name']}'s contract records are under legal hold, so we must keep them"
+            key = Match(contains="hold")
         else:
             said = (
                 f"we must keep {c['name']}'s contract and invoices until {c['until']} under our retention "
                 "policy"
             )
-            key = str(c["until"])
+            key = mentions.date(str(c["until"]), reference=d.world.now.isoformat())
         body = f"Dear {name.split()[0]}, about your request to delete your data: {said}. Kind regards, Amber"
         mail = step(
             "office_send_mail",

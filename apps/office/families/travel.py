@@ -16,6 +16,7 @@ from zoneinfo import ZoneInfo
 from apps.core.handbook import NO_APPROVAL, travel_approver
 from apps.office.families.common import AMBER, me_id
 from apps.office.families.handbook import MAIL_SIDE_EFFECTS, wait_step, wait_ui
+from tasks.families import mentions
 from tasks.families.base import Draw, Family, Redraw, Spec, eq, step
 from tasks.model import Expectation, Match, OracleStep, UiStep
 
@@ -124,7 +125,7 @@ def approval_reply(d: Draw, boss: dict[str, Any]) -> Expectation:
         fields={
             "owner_id": eq(me_id(d)),
             "from_address": eq(boss["mail"]),
-            "body_content": Match(contains="Approved: the trip"),
+            "body_content": mentions.approved(),  # a decision in the manager's own words
         },
     )
 
@@ -210,7 +211,11 @@ class TravelApproval(Family):
     name = "office.travel-approval"
     apps = ("office",)
     surfaces = ("mcp", "cli", "ui", "python")
-    version = 3  # v3: a day's wait (the manager answers inside their own working hours, in their zone)
+    # v2: the browser oracle (Outlook's mail, its wait, and the meeting form's Show as: Away); v3: every
+    # phrasing asks for one block (none reads as a daily 08:00-18:00 series), the manager's approval is a
+    # decision in their own words (a quoted "Approved" is not); v4: a day's wait (the manager answers inside
+    # their own working hours, in their zone)
+    version = 4
     author = "saasgym-handbook"
     summary = (
         "block a business trip in the calendar, after the line manager's approval when the Travel Policy "
@@ -242,16 +247,16 @@ class TravelApproval(Family):
             "of office from 08:00 the day I leave to 18:00 the day I'm back.",
             f"Trip to {trip.city} on {trip.first:%Y-%m-%d} for {trip.reason}, {stay}, home on "
             f"{back:%Y-%m-%d}. Follow the {title} (approval before booking where it's required — wait for "
-            f"it), then add an out-of-office block '{subject}' to my calendar, 08:00 to 18:00 my time over "
-            "those days.",
+            f"it), then add one out-of-office block '{subject}' to my calendar, from 08:00 my time on the "
+            "day I leave to 18:00 on the day I'm back.",
             f"Can you get my {trip.city} trip booked in properly? It's for {trip.reason}: {stay}, "
             f"{trip.first:%Y-%m-%d} to {back:%Y-%m-%d}. Check the {title}, get any approval it needs and "
             f"wait for it, then block the days in my calendar as '{subject}' (out of office, 08:00 first "
             "day to 18:00 last day).",
             f"I have {trip.reason} in {trip.city}: travelling {trip.first:%Y-%m-%d}, back "
             f"{back:%Y-%m-%d}, {stay}. Do whatever the {title} requires before booking (if an approval is "
-            f"needed, wait for the reply) and then put '{subject}' in my calendar as out of office, 08:00 to "
-            "18:00 local.",
+            f"needed, wait for the reply) and then put '{subject}' in my calendar as out of office, one "
+            "block from 08:00 local on the travel day to 18:00 on the day back.",
         ]
         k = d.rng.randrange(len(phrasings))
         block = step(

@@ -4,6 +4,7 @@ when the named person is not in that group)."""
 from __future__ import annotations
 
 from apps.ticketing.families.common import incidents, members, other, sla_follow, stamps
+from tasks.families import mentions
 from tasks.families.base import Draw, Family, Redraw, Spec, answer_steps, eq, step, ui_answer
 from tasks.families.batch import COUNTS, intros, several
 from tasks.model import AnswerSpec, Expectation, UiStep
@@ -11,7 +12,7 @@ from tasks.model import AnswerSpec, Expectation, UiStep
 
 class AssignIncident(Family):
     name = "ticketing.assign-incident"
-    version = 2  # v2: the batch knob (several())
+    version = 3  # v2: the batch knob (several()); v3: the refusal names its reason
     apps = ("ticketing",)
     surfaces = ("mcp", "cli", "ui", "python")
     author = "saasgym-itsm-team"
@@ -75,7 +76,10 @@ class AssignIncident(Family):
                 prompt=phrasings[k],
                 oracle=oracle + answer_steps(text),
                 expect=[Expectation(table="ticketing_incident", op="unchanged", pk=inc["sys_id"])],
-                answer=AnswerSpec(refusal=True),
+                answer=AnswerSpec(
+                    refusal=True,
+                    because=mentions.reason("member", "belong", "not part of", "not in the", "isn't in the"),
+                ),
                 ui_oracle=ui_answer(text),
                 tags=["incident", "assignment", "refusal"],
                 phrasing=k,

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from tasks.families import mentions
 from tasks.families.base import Draw, Family, Redraw, Spec, answer_steps, step, ui_answer
 from tasks.model import AnswerSpec, Match
 
@@ -79,6 +80,7 @@ WHERE r.child = ? AND r.type LIKE 'Runs on%' ORDER BY p.name
 
 class CiOpenIncidents(Family):
     name = "ticketing.qa-ci-open-incidents"
+    version = 2  # v2: the highest-priority incident's number in any form, and no other open one's
     apps = ("ticketing",)
     surfaces = ("mcp", "cli", "ui", "python")
     author = "saasgym-itsm-team"
@@ -127,7 +129,9 @@ class CiOpenIncidents(Family):
         if top:
             if len(rows) > 1 and rows[0]["priority"] == rows[1]["priority"]:
                 raise Redraw("two open incidents share the highest priority")
-            answer, match = rows[0]["number"], Match(contains=rows[0]["number"])
+            # the number, and none of the other open incidents' (listing them all is a guess, not an answer)
+            answer = rows[0]["number"]
+            match = mentions.record(number=answer, others=[{"number": r["number"]} for r in rows[1:]])
             phrasings = [
                 f"Which open incident on {ref} has the highest priority? Give its number.",
                 f"What is the most urgent open ticket for {ref} (by priority)? INC number please.",

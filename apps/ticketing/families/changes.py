@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from datetime import datetime, timedelta
 
+from tasks.families import mentions
 from tasks.families.base import Draw, Family, Redraw, Spec, answer_steps, eq, step, ui_answer
 from tasks.model import Allowance, AnswerSpec, Expectation, Match, UiStep
 
@@ -185,11 +186,19 @@ RULES = [
     ),
     ((3,), "cancel {x}", "it is already Closed; a closed change cannot be canceled", "cancel"),
 ]
+# What a refusal of each rule must give as its reason (any one), besides the change's own state
+REASONS = {
+    "implement": ("approv", "authori", "schedul"),
+    "close": ("review", "implement", "not been", "hasn't been"),
+    "edit": ("only a new", "frozen", "locked", "approval", "past new", "no longer new"),
+    "cancel": ("closed",),
+}
 STATE_NAMES = {-5: "New", -4: "Assess", -3: "Authorize", -2: "Scheduled", 3: "Closed"}
 
 
 class RefuseChangeRule(Family):
     name = "ticketing.refuse-change-rule"
+    version = 2  # v2: the refusal names its reason
     apps = ("ticketing",)
     splits = ("test",)
     surfaces = ("mcp", "cli", "ui", "python")
@@ -224,7 +233,9 @@ class RefuseChangeRule(Family):
             prompt=phrasings[k],
             oracle=[step("ticketing_get_change", change_id=n), *answer_steps(text)],
             expect=[Expectation(table="ticketing_change_request", op="unchanged", pk=chg["sys_id"])],
-            answer=AnswerSpec(refusal=True),
+            answer=AnswerSpec(
+                refusal=True, because=mentions.reason(*REASONS[kind], STATE_NAMES[chg["state"]].lower())
+            ),
             ui_oracle=ui_answer(text),
             tags=["change", "refusal", f"rule-{kind}"],
             phrasing=k,

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from tasks.families.base import Draw, Spec, answer_steps, step, ui_answer
-from tasks.model import Allowance, AnswerSpec, Expectation
+from tasks.model import Allowance, AnswerSpec, Expectation, Match
 
 SLA_FIELDS = [
     "stage",
@@ -66,14 +66,17 @@ def other(d: Draw, rows: list[dict[str, Any]], chosen: dict[str, Any], key: str 
 OPEN = "i.active = 1 AND i.state IN (1, 2, 3)"  # New, In Progress, On Hold
 
 
-def incident_refusal(inc: dict[str, Any], prompt: str, k: int, text: str, tags: list[str]) -> Spec:
-    """A request about one incident that the desk must refuse: read it, answer `text`, change nothing."""
+def incident_refusal(
+    inc: dict[str, Any], prompt: str, k: int, text: str, tags: list[str], because: list[Match]
+) -> Spec:
+    """A request about one incident that the desk must refuse: read it, answer `text` (giving one of the
+    reasons `because`), change nothing."""
     n = inc["number"]
     return Spec(
         prompt=prompt,
         oracle=[step("ticketing_get_incident", incident_id=n), *answer_steps(text)],
         expect=[Expectation(table="ticketing_incident", op="unchanged", pk=inc["sys_id"])],
-        answer=AnswerSpec(refusal=True),
+        answer=AnswerSpec(refusal=True, because=because),
         ui_oracle=ui_answer(text),
         tags=tags,
         phrasing=k,

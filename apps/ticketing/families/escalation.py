@@ -1,35 +1,40 @@
 """Escalation by the handbook: an incident missed its response target; who is notified follows the
-Incident Escalation Policy (P1: the Director of IT and this week's on-call primary, and a major incident
-is declared; P2: the support group's manager and the on-call primary; P3: only the group's manager —
-paging on-call for a P3 is against the On-Call Rota). One work note per person notified. The names come
-from the policies' params and the desk's records."""
+Incident Escalation Policy (P1: the Director of IT; P2 and P3: the support group's manager), the On-Call
+Rota (P1 and P2 page this week's on-call primary out of hours — office time is UTC and the moment of
+escalation counts — never a P3) and the Major Incident Process (a P1 is a major incident: it is declared
+and always pages on-call). One work note per person notified. The names come from the policies' params
+and the desk's records; the world's clock (Monday 09:00 UTC) is in office hours."""
 
 from __future__ import annotations
 
 import json
 
-from apps.core.handbook import on_call
+from apps.core.handbook import on_call, pages_on_call
 from apps.core.worlds import load_world
 from apps.ticketing.families.common import OPEN, incidents, other, stamps
+from tasks.families import mentions
 from tasks.families.base import Draw, Family, Redraw, Spec, step
+from tasks.families.mentions import staff
 from tasks.model import Expectation, Match, UiStep
 
 DECLARE = "Major incident declared per the Major Incident Process."
 
 
-def _note(inc: dict, phrase: str) -> Expectation:
+def _note(inc: dict, says: Match) -> Expectation:
     return Expectation(
         table="ticketing_sys_journal_field",
         op="insert",
         fields={"element_id": Match(equals=inc["sys_id"]), "element": Match(equals="work_notes"),
-                "value": Match(contains=phrase)},
+                "value": says},
     )  # fmt: skip
 
 
 class HandbookEscalation(Family):
     name = "ticketing.handbook-escalation"
     apps = ("ticketing",)
-    version = 2  # v2: a browser oracle (one posted work note per person notified)
+    # v3: a note names the person in any form (full name, e-mail, unambiguous first name); v4: on-call is
+    # paged as the handbook says (out of hours, UTC office time; a major incident always), not always
+    version = 4
     surfaces = ("mcp", "cli", "ui", "python")
     splits = ("train", "test")  # acme's open P1-P3 incidents have no caller of the dev split
     author = "saasgym-handbook"
@@ -44,6 +49,8 @@ class HandbookEscalation(Family):
         if week is None:
             raise Redraw("the rota has no week for now")
         person = "SELECT name FROM ticketing_sys_user WHERE {} = ? ORDER BY sys_id"
+        people = staff(d.world)
+        emails = {p["name"]: p["email"] for p in people}
         primary = d.world.value(person.format("employee_number"), week["primary"])
         manager = d.world.value(
             "SELECT u.name FROM ticketing_sys_user_group g JOIN ticketing_sys_user u ON u.sys_id = g.manager "
@@ -51,7 +58,10 @@ class HandbookEscalation(Family):
             inc["assignment_group"],
         )
         director = d.world.value(person.format("title"), "Director of IT")
-        notify = {1: [director, primary], 2: [manager, primary], 3: [manager]}[inc["priority"]]
+        escalate = {1: director, 2: manager, 3: manager}[inc["priority"]]
+        now = load_world(d.world.world).now  # office time is UTC, and the moment counts (On-Call Rota)
+        paged = pages_on_call(params, inc["priority"], now, major=inc["priority"] == 1)
+        notify = [escalate, *([primary] if paged else [])]
         if len(set(notify)) < len(notify) or None in notify:
             raise Redraw("one person holds two of the roles")
         texts = [f"Escalated per the Incident Escalation Policy: notified {name}." for name in notify]
@@ -72,7 +82,10 @@ class HandbookEscalation(Family):
                 step("ticketing_search_knowledge", query="On-Call Rota"),
                 *[step("ticketing_add_work_note", record_id=n, text=t) for t in texts],
             ],
-            expect=[_note(inc, t.split(": ", 1)[-1]) for t in texts],
+            expect=[
+                *[_note(inc, mentions.person(name, emails.get(name), among=people)) for name in notify],
+                *([_note(inc, Match(contains="major incident"))] if inc["priority"] == 1 else []),
+            ],
             allow=[stamps(inc["sys_id"])],
             ui_oracle=[
                 UiStep(goto=f"/incidents/{n}"),

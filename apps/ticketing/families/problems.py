@@ -234,21 +234,21 @@ class KnownErrorRollout(Family):
     author = "saasgym-itsm-team"
     # v2: the problem form marks known errors (its no-UI reason, in every instance, changed)
     # v3: a browser oracle (Known error + Update, then the Incidents related list's Edit...)
-    version = 3
+    # v4: only incidents on the problem's own CI are linked (not ones that merely share its category)
+    version = 4
     surfaces = ("mcp", "cli", "ui", "python")
     summary = (
         "test only: record an open problem as a known error with its workaround and link two or three "
-        "open incidents of its CI, each of which then carries the workaround"
+        "open incidents on its CI, each of which then carries the workaround"
     )
 
     def build(self, d: Draw) -> Spec:
         problems = d.world.rows(OPEN_PROBLEMS)
         unlinked = incidents(d, UNLINKED)
-        # the incidents it explains: open ones on its CI or of its category, not linked to a problem yet
+        # the incidents it explains: open ones on its own CI, not linked to a problem yet (an incident that
+        # only shares its category — a Wi-Fi drop for a VPN problem — is not explained by it)
         related = {
-            p["number"]: [
-                r for r in unlinked if p["cmdb_ci"] == r["cmdb_ci"] or p["category"] == r["category"]
-            ]
+            p["number"]: [r for r in unlinked if p["cmdb_ci"] and p["cmdb_ci"] == r["cmdb_ci"]]
             for p in problems
         }
         prb = d.pick("problem", [p for p in problems if len(_callers(d, related[p["number"]])) >= 2])

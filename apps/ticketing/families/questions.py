@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 from apps.ticketing.families.common import OPEN, incident_refusal, incidents
+from tasks.families import mentions
 from tasks.families.base import Draw, Family, Redraw, Spec, answer_steps, step, ui_answer
-from tasks.model import AnswerSpec, Match
+from tasks.model import AnswerSpec
 
 
 class CallerLatestIncident(Family):
     name = "ticketing.qa-caller-latest"
+    version = 2  # v2: the answer names what was asked in any form, and no rival candidate
     apps = ("ticketing",)
     surfaces = ("mcp", "cli", "ui", "python")
     author = "saasgym-itsm-team"
@@ -31,7 +33,7 @@ class CallerLatestIncident(Family):
             if not inc["assigned_to"]:
                 raise Redraw("the incident has no assignee to ask about")
             name = d.world.value("SELECT name FROM ticketing_sys_user WHERE sys_id = ?", inc["assigned_to"])
-            answer, match = name, Match(contains=name)
+            answer, match = name, mentions.one_person(d.world, name)
             phrasings = [
                 f"Who is working on {who}'s most recent open incident?",
                 f"{who} is asking who has their latest open ticket. Which analyst is it assigned to?",
@@ -40,7 +42,8 @@ class CallerLatestIncident(Family):
                 f"{who} called again. Who owns the most recently opened of their open incidents?",
             ]
         else:
-            answer, match = inc["number"], Match(contains=inc["number"])
+            others = [{"number": r["number"]} for r in mine if r["number"] != inc["number"]]
+            answer, match = inc["number"], mentions.record(number=inc["number"], others=others)
             phrasings = [
                 f"What is the number of {who}'s most recent open incident?",
                 f"{who} wants a ticket number for their latest open incident. Which one is it?",
@@ -71,6 +74,7 @@ class CallerLatestIncident(Family):
 
 class RefuseCloseOpen(Family):
     name = "ticketing.refuse-close-open"
+    version = 2  # v2: the refusal names its reason
     apps = ("ticketing",)
     splits = ("test",)
     surfaces = ("mcp", "cli", "ui", "python")
@@ -91,7 +95,8 @@ class RefuseCloseOpen(Family):
         ]
         k = d.rng.randrange(len(phrasings))
         text = f"I can't close {n}: it is not resolved, and an incident must be resolved before it is closed."
-        return incident_refusal(inc, phrasings[k], k, text, ["incident", "refusal"])
+        because = mentions.reason("resolv", "not resolved", "unresolved")
+        return incident_refusal(inc, phrasings[k], k, text, ["incident", "refusal"], because)
 
 
 FAMILIES = [CallerLatestIncident(), RefuseCloseOpen()]

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from tasks.families import mentions
 from tasks.families.base import Draw, Family, Redraw, Spec, answer_steps, eq, step, ui_answer
 from tasks.model import Allowance, AnswerSpec, Expectation, Match, UiStep
 
@@ -68,6 +69,7 @@ def _person_ref(d: Draw, who: dict[str, Any]) -> tuple[str, list]:
 
 class CatalogOrder(Family):
     name = "ticketing.catalog-order"
+    version = 2  # v2: the refusal names its reason
     apps = ("ticketing",)
     surfaces = ("mcp", "cli", "ui", "python")
     author = "saasgym-itsm-team"
@@ -105,7 +107,10 @@ class CatalogOrder(Family):
                 prompt=phrasings[k],
                 oracle=oracle + answer_steps(text),
                 expect=[],
-                answer=AnswerSpec(refusal=True),
+                answer=AnswerSpec(
+                    refusal=True,
+                    because=mentions.reason(mentions.number(10), "limit", "maximum", "at most", "max"),
+                ),
                 ui_oracle=ui_answer(text),
                 tags=["catalog", "request", "refusal"],
                 phrasing=k,

@@ -8,6 +8,7 @@ from typing import Any
 
 from apps.ticketing import choices as c
 from apps.ticketing.families.common import OPEN, incident_refusal, incidents, other, sla_follow, stamps
+from tasks.families import mentions
 from tasks.families.base import Draw, Family, Redraw, Spec, eq, step
 from tasks.families.batch import PAIRS, intros, several
 from tasks.model import Allowance, Expectation, Match, UiStep
@@ -47,7 +48,8 @@ def _closed_refusal(d: Draw, ask: str) -> Spec:
     ]
     k = d.rng.randrange(len(phrasings))
     text = f"I can't change {n}: it is Closed and read-only. A new incident can be opened instead."
-    return incident_refusal(inc, phrasings[k], k, text, ["incident", "refusal", "read-only"])
+    because = mentions.reason("closed", "read-only", "read only")
+    return incident_refusal(inc, phrasings[k], k, text, ["incident", "refusal", "read-only"], because)
 
 
 def _note(inc: dict[str, Any], phrase: str) -> Expectation:
@@ -74,7 +76,7 @@ def _note_ui(n: str, text: str, phrase: str) -> list[UiStep]:
 
 class ReprioritizeIncident(Family):
     name = "ticketing.reprioritize-incident"
-    version = 2  # v2: the batch knob (several())
+    version = 3  # v2: the batch knob (several()); v3: the refusal names its reason
     apps = ("ticketing",)
     surfaces = ("mcp", "cli", "ui", "python")
     author = "saasgym-itsm-team"
@@ -161,6 +163,7 @@ class ReprioritizeIncident(Family):
 
 class ReassignGroup(Family):
     name = "ticketing.reassign-group"
+    version = 2  # v2: the refusal names its reason
     apps = ("ticketing",)
     surfaces = ("mcp", "cli", "ui", "python")
     author = "saasgym-itsm-team"

@@ -35,6 +35,10 @@ CASES = {
     "This needs to be approved by the CFO.": None,
     "The request is pending approval": None,
     "No problem.": None,
+    "approved, rejected, not needed": None,
+    "yes or no": None,
+    "Yes, approved.": "approved",
+    "Approved/rejected - not sure": None,
     "Thanks for asking; I'll look into it": None,
 }
 

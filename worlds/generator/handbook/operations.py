@@ -197,7 +197,7 @@ def on_call_rota(now: datetime, engineers: list[dict[str, Any]], rng: random.Ran
         )
     rows = [[w["start"][:10], w["primary_name"], w["secondary_name"]] for w in weeks]
     text = f"""# Out-of-Hours On-Call Rota
-Out of hours means before 08:00 or after 18:00 on weekdays, and all weekend (office time). Only P1 and P2 incidents page on-call out of hours; everything else waits for the next business day.
+Out of hours means before 08:00 or after 18:00 on weekdays, and all weekend (office time). Only P1 and P2 incidents page on-call out of hours; everything else waits for the next business day. Office time is UTC, the service desk's clock, and what counts is the moment an incident is escalated: escalated in office hours, a P2 goes to its support group's manager only (a P1 is a major incident, which always pages on-call).
 The week runs from Monday 09:00 to the next Monday 09:00. The primary is paged first; the secondary after 15 minutes without an answer.
 {_table(["Week starting (Monday)", "Primary", "Secondary"], rows)}
 Swaps are agreed between the two engineers and mailed to the Director of IT before the week starts."""
