@@ -24,6 +24,7 @@ from apps.core.actions import Action
 from apps.core.errors import ActionError, ErrorKind, UnknownActionError
 from apps.core.events import EventRecord
 from apps.core.journal import NetChange
+from apps.core.model_endpoint.recorder import EpisodeRecorder, carry_over
 from apps.core.naming import qualified, split_qualified
 from apps.core.registry import discover, selected_apps
 from apps.core.runtime import Outcome, complete_task, record_browser_events, relog_undone, run_action
@@ -220,10 +221,13 @@ class Episode:
             return self.db.events_jsonl(self.world.now)
 
     def reset(self) -> None:
-        """Back to the world's golden state: same content hash as a fresh episode; log cleared."""
+        """Back to the world's golden state: same content hash as a fresh episode; log cleared; the
+        recorded model answers kept (`apps.core.model_endpoint.recorder`: they are no state of the world)."""
         self._check_open()
         with self._lock:
+            recorded = EpisodeRecorder(self.db).calls()
             self.gym.store.reset(self.db, self._golden)
+            carry_over(self.db, recorded)
 
     def snapshot(self) -> Snapshot:
         """A checkpoint to `restore` later within this episode (or one of its forks)."""

@@ -20,6 +20,7 @@ from sqlalchemy.exc import OperationalError
 from apps.core import cow_image, golden_cache, journal
 from apps.core import events as event_log
 from apps.core.cow_image import Mapping, PagePatch, SealedImage
+from apps.core.model_endpoint.recorder import MODEL_CALL_DDL
 from apps.core.spec import AppSpec
 from apps.core.sqlite_engine import engine_over
 from apps.core.store import EpisodeDb, EpisodeStore
@@ -340,7 +341,7 @@ def cached_golden(world: World, apps: Sequence[AppSpec], *, sealed: bool = False
 def build_golden(world: World, apps: Sequence[AppSpec]) -> GoldenImage:
     """Create every app's tables, load the world's rows, install the journal triggers, serialize."""
     conn = _connect()
-    conn.executescript(journal.ENGINE_DDL + event_log.EVENT_DDL)
+    conn.executescript(journal.ENGINE_DDL + event_log.EVENT_DDL + MODEL_CALL_DDL)
     engine = engine_over(conn)
     tables: list[str] = []
     for spec in apps:
