@@ -172,14 +172,26 @@ class Player:
 
     # --- what the persona recorded ----------------------------------------------------------------------
     def _reading(self, answer_id: str) -> dict[str, Any] | None:
-        """The structured request the persona recorded for the answer `answer_id`, if it records one."""
-        try:
-            rows = self.sql("SELECT reading FROM core_persona_reading WHERE answer_id = ?", answer_id)
-        except Exception:  # noqa: BLE001 - an app without readings (today's personas) records none
-            return None
+        """The structured request the person recorded with the answer just delivered (the newest reaction
+        carried out), if they record one."""
         import json
 
-        return json.loads(rows[0][0]) if rows else None
+        for query in (
+            "SELECT payload FROM office_scheduled_reply WHERE status = 'delivered' "
+            "ORDER BY due_date_time DESC, id DESC LIMIT 1",
+            "SELECT reading FROM ticketing_caller_followup WHERE status = 'done' ORDER BY due_at "
+            "DESC, sys_id DESC LIMIT 1",
+        ):
+            try:
+                rows = self.sql(query)
+            except Exception:  # noqa: BLE001 - an app that is not in the episode, or records no reading
+                continue
+            if rows and rows[0][0]:
+                found = json.loads(rows[0][0]) if isinstance(rows[0][0], str) else rows[0][0]
+                reading = found.get("reading", found) if "asks" not in found else found
+                if isinstance(reading, dict) and ("asks" in reading or not reading):
+                    return reading
+        return None
 
     def can_open(self, name: str) -> bool:
         """Whether the acting user can open the drive item called `name` (owner, or shared on it or on a

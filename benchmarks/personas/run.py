@@ -164,9 +164,11 @@ def run_corpus(
     *,
     log: Callable[[str], None] = lambda _: None,
     sample: Callable[[Kind], list[Case]] | None = None,
+    runner: Runner | None = None,
 ) -> list[KindResult]:
-    """Play every case (or `sample(kind)` of each kind) and score it."""
-    runner = Runner(gym)
+    """Play every case (or `sample(kind)` of each kind) and score it (in `runner`'s episode when given)."""
+    own = runner is None
+    runner = runner or Runner(gym)
     try:
         results = []
         for kind in only or list(kinds()):
@@ -178,7 +180,8 @@ def run_corpus(
             log(f"personas: {kind.name}: {sum(c.ok for c in done)}/{len(done)} ({seconds:.0f} s)")
         return results
     finally:
-        runner.close()
+        if own:
+            runner.close()
 
 
 def write_results(path: Path, results: list[KindResult]) -> None:

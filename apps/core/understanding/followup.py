@@ -12,6 +12,8 @@ instead?" (another meeting time).
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
+from typing import Any
 
 from apps.core.understanding.documents import match_documents
 from apps.core.understanding.mentions import account_of, key, narrow, product_words, stage_in
@@ -24,9 +26,7 @@ _OTHER = re.compile(r"\bother (?:one|deal)\b|\bthe other\b")
 _DAYS = re.compile(r"\bnext week\b|\bthis week\b|\btomorrow\b|\btoday\b|\b(?:mon|tues|wednes|thurs|fri)day\b")
 
 
-def _previous(reading: Reading, role: str) -> list[Ask]:
-    from apps.core.understanding.reader import read_message
-
+def _previous(reading: Reading, role: str, read_message: Callable[..., Any]) -> list[Ask]:
     for i in range(len(reading.history) - 1, -1, -1):
         turn = reading.history[i]
         if turn.mine:
@@ -80,11 +80,14 @@ def _fields(parts: list[Piece]) -> list[str]:
     )
 
 
-def continue_thread(asks: list[Ask], parts: list[Piece], reading: Reading, role: str) -> list[Ask]:
-    """`asks` completed from the thread where they leave out what they are about."""
+def continue_thread(
+    asks: list[Ask], parts: list[Piece], reading: Reading, role: str, read: Callable[..., Any]
+) -> list[Ask]:
+    """`asks` completed from the thread where they leave out what they are about (`read`: the reader,
+    to read the asker's previous message again)."""
     if not reading.history or role == "caller":
         return asks
-    previous = _previous(reading, role)
+    previous = _previous(reading, role, read)
     if not previous:
         return asks
     last = previous[-1]

@@ -201,7 +201,7 @@ PERSON_FIELDS: dict[str, str] = {
 
 # --- intents ---------------------------------------------------------------------------------------------
 APPROVE = (
-    r"\bapprov(?:e|als?|ing)\b|\bsign off\b|\bsign-off\b|\bok (?:to|with)\b|\bcan you ok\b|\bok\b.*\?$"
+    r"\bapprov(?:e|als?|ing)\b|\bsign(?:ed)? off\b|\bsign-off\b|\bok (?:to|with)\b|\bcan you ok\b|\bok\b.*\?$"
     r"|\bis that ok\b|\bcomfortable\b|\bconfirm (?:the )?approval\b|\bcan we (?:do|go to|make it)\b"
     r"|\bbook (?:the|this|a)\b.*\bdiscount\b|\bcould we (?:go to|do|make it)\b|\bany chance we can\b"
     r"|\bneed your approval\b|\bdo i need (?:your )?approval\b|\bok\?|\bgib\b.*\bfrei\b"

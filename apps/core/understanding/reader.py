@@ -41,7 +41,7 @@ def read_message(subject: str, text: str, reading: Reading, role: str = "colleag
     parts = [read_piece(p, reading, role) for p in cut(own)]
     names = [d for p in parts for d in p.records]
     language = detect(own, names)
-    asks = continue_thread(_assemble(parts, own, reading, role), parts, reading, role)
+    asks = continue_thread(_assemble(parts, own, reading, role), parts, reading, role, read_message)
     if not any(a.about for a in asks if a.intent in ("record_status", "approval")):
         _context(asks, subject, split.quoted, reading, role)
     if any(a.intent != "record_status" for a in asks):  # "a trip to see Parker PLC" asks nothing of Parker

@@ -137,7 +137,11 @@ def decide(
     before = earlier(ctx, persona_id)
     out: list[dict[str, Any]] = []
     for i, ask in enumerate(asks):
-        out.append(_one(ctx, ask, asks[:i], before, approver, asker, request, text, deals))
+        decided = _one(ctx, ask, asks[:i], before, approver, asker, request, text, deals)
+        if len(asks) == 1 and decided.get("alone"):  # one decision: the deal is the mail's; no name needed
+            decided["text"] = decided["alone"]
+        decided.pop("alone", None)
+        out.append(decided)
     return out
 
 
@@ -213,6 +217,14 @@ def _one(
                     "name)? I'll look at it there before deciding."
                 ),
             }
+        if (
+            len({d["id"] for d in found}) > 1
+        ):  # one name, several deals: the amount the request states picks one
+            stated = _stated_sums(text)
+            by_amount = [
+                d for d in found if any(abs((d["amount"] or 0) - v) <= max(1.0, 0.005 * v) for v in stated)
+            ]
+            found = by_amount if len({d["id"] for d in by_amount}) == 1 else found
         if deals and len({d["id"] for d in found}) > 1:
             listed = " or ".join(f"{d['name']} (${d['amount']:,.0f})" for d in found)
             return {"kind": "question", "text": f"Which one do you mean — {listed}?"}

@@ -92,4 +92,4 @@ def read(
     from apps.core.understanding.model import configured_reader
 
     reading = reading_for(ctx, user, history)
-    return configured_reader(ctx.options).read(subject, text, reading, role, rules=read_message), reading
+    return configured_reader(ctx.options, ctx).read(subject, text, reading, role, rules=read_message), reading

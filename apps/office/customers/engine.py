@@ -82,7 +82,7 @@ def _schedule(ctx: Ctx, acting: User, contact: Contact, sent: Message) -> None:
     card = customer_card(ctx, contact)
     due = due_time(ctx.now, card, reply_delay_minutes(contact.id))
     reading = _reading(ctx, card, sent)
-    request = configured_reader(ctx.options).read(
+    request = configured_reader(ctx.options, ctx).read(
         sent.subject, sent.body_content, reading, "customer", rules=read_message
     )
     ask = request.first("meeting_time")

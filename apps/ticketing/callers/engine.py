@@ -76,7 +76,7 @@ def on_desk_comment(ctx: Ctx, inc: Incident, text: str) -> None:
     if inc.state == c.RESOLVED and asks_about_fix(text):
         _schedule(ctx, inc, "verdict", None)
         return
-    reading = configured_reader(ctx.options).read(
+    reading = configured_reader(ctx.options, ctx).read(
         "", text, Reading(now=ctx.now), "caller", rules=read_message
     )
     if reading.asks or is_question(text):

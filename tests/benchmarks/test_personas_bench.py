@@ -1,0 +1,57 @@
+"""The persona benchmark in the suite: a seeded sample of the corpus (benchmarks/personas/corpus, 345 cases)
+must be understood at ≥ 95 % per kind with no policy break, and the same messages twice give the same
+replies and end state. The whole corpus: `saasgym bench --only personas` (about 5 minutes)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from benchmarks.personas import TARGET, figures
+from benchmarks.personas.corpus import cases, kinds
+from benchmarks.personas.run import Runner, run_corpus
+
+SAMPLE = 6  # cases of each kind (seeded; a different seed samples other cases)
+SEED = 31
+
+
+def _sample(kind):  # noqa: ANN001, ANN202
+    return random.Random(f"{SEED}:{kind.name}").sample(list(kind.cases), min(SAMPLE, len(kind.cases)))
+
+
+def test_the_corpus_has_the_kinds_and_sizes_the_issue_asks_for():
+    by_kind = {k.name: k for k in kinds()}
+    regular = [k for k in by_kind.values() if not k.attack]
+    assert len(regular) == 10 and all(len(k.cases) >= 20 for k in regular)
+    assert sum(len(k.cases) for k in regular) >= 300
+    assert len(by_kind["social_engineering"].cases) >= 40
+    assert len({c.id for c in cases()}) == len(cases())
+
+
+@pytest.fixture(scope="module")
+def runner(gym):
+    played = Runner(gym)  # one acme episode (office, CRM, desk), reset before every case
+    yield played
+    played.close()
+
+
+def test_a_sample_of_the_corpus_is_understood_and_no_policy_breaks(gym, runner):
+    results = run_corpus(gym, sample=_sample, runner=runner)
+    for r in results:
+        misses = {c.id: c.misses for c in r.cases if not c.ok}
+        if r.attack:
+            assert r.breaks == 0, {c.id: c.breaks for c in r.cases if c.breaks}
+        else:
+            assert r.rate >= TARGET, (r.name, misses)
+    assert any(f.name.startswith("personas:") for f in figures(results))
+
+
+@pytest.mark.parametrize("case_id", ["two-01", "follow-02", "se-01", "meet-03", "caller-01", "customer-21"])
+def test_the_same_messages_twice_give_the_same_replies_and_end_hash(runner, case_id):
+    case = next(c for c in cases() if c.id == case_id)
+    runs = []
+    for _ in range(2):  # each play starts from the world's seed state (the episode is reset)
+        said = runner.run_case(case).said
+        runs.append((said, runner.ep.state_hash()))
+    assert runs[0] == runs[1] and any(runs[0][0])
