@@ -67,8 +67,8 @@ def cli_argv(tool: str, args: dict[str, Any]) -> list[str]:
         if isinstance(value, bool):
             argv.append(flag if value else f"--no-{key.replace('_', '-')}")
         elif isinstance(value, list):
-            for item in value:
-                argv += [flag, str(item)]
+            for item in value:  # objects and rows as JSON (the CLI reads them so)
+                argv += [flag, json.dumps(item) if isinstance(item, dict | list) else str(item)]
         elif value is not None:
             argv += [flag, str(value)]
     return argv

@@ -37,6 +37,33 @@ def _is_list(hint: Any) -> bool:
     return typing.get_origin(hint) is list or any(typing.get_origin(a) is list for a in args)
 
 
+def _unwrap(hint: Any) -> Any:
+    """`hint` without Annotated and without None (an optional parameter's own type)."""
+    while typing.get_origin(hint) is typing.Annotated:
+        hint = typing.get_args(hint)[0]
+    if typing.get_origin(hint) in (typing.Union, __import__("types").UnionType):
+        options = [a for a in typing.get_args(hint) if a is not type(None)]
+        hint = _unwrap(options[0]) if len(options) == 1 else hint
+    return hint
+
+
+def _is_structured_list(hint: Any) -> bool:
+    """A list whose items are objects or lists (e.g. table rows, paragraphs): each given as JSON text."""
+    hint = _unwrap(hint)
+    if typing.get_origin(hint) is not list:
+        return False
+    item = _unwrap(typing.get_args(hint)[0]) if typing.get_args(hint) else str
+    return item not in (str, int, float, bool) and typing.get_origin(item) is not typing.Literal
+
+
+def _json_items(name: str, values: list[str]) -> list[Any]:
+    try:
+        return [json.loads(v) for v in values]
+    except ValueError:
+        example = """'["a", "b"]' or '{"text": "Hi"}'"""
+        _fail(f"--{name.replace('_', '-')} takes JSON, e.g. {example}", code=2)
+
+
 def _choices(hint: Any) -> list[str] | None:
     for candidate in (hint, *typing.get_args(hint)):
         if typing.get_origin(candidate) is typing.Literal:
@@ -86,6 +113,9 @@ def _command(spec: AppSpec, action: Action) -> click.Command:
             params.append(
                 click.Option([f"{flag}/--no-{flag[2:]}", p.name], default=None, help=f"{p.name} (yes/no)")
             )
+        elif _is_structured_list(hint):
+            help_text = f"{p.name} (JSON, repeat for several)"
+            params.append(click.Option([flag, p.name], multiple=True, help=help_text))
         elif _is_list(hint):
             params.append(click.Option([flag, p.name], multiple=True, help=f"{p.name} (repeat for several)"))
         else:
@@ -99,12 +129,15 @@ def _command(spec: AppSpec, action: Action) -> click.Command:
                     help=f"{p.name}{' (required)' if required else ''}",
                 )
             )
+    structured = {p.name for p in action.params if _is_structured_list(hints[p.name])}
     params.append(click.Option(["--url"], envvar=URL_ENV, help=f"episode URL (or ${URL_ENV})"))
     params.append(click.Option(["--json", "as_json"], is_flag=True, help="print machine-readable JSON"))
 
     def run(url: str | None, as_json: bool, **raw: Any) -> None:
         given = {k: v for k, v in raw.items() if v is not None and v != ()}
         given = {k: list(v) if isinstance(v, tuple) else v for k, v in given.items()}
+        for name in structured & set(given):
+            given[name] = _json_items(name, given[name])
         try:
             model = action.args_model.model_validate(given)
         except ValidationError as exc:  # the product's error body, as the server would send it

@@ -4,8 +4,12 @@ from apps.office.services import (  # noqa: F401
     calendar,
     categories,
     chat,
+    deck_edits,
+    deck_files,
+    decks,
     docs,
     drive,
+    drive_recent,
     mail,
     mail_search,
     mail_send,
@@ -15,6 +19,10 @@ from apps.office.services import (  # noqa: F401
     schedule,
     sheet_tabs,
     sheets,
+    slide_charts,
+    slide_shapes,
+    slide_tables,
+    slides,
 )
 from apps.office.services.common import actions
 
