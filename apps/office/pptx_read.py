@@ -7,7 +7,9 @@ from __future__ import annotations
 
 import io
 from typing import Any
+from zipfile import BadZipFile
 
+from lxml import etree
 from pptx import Presentation
 from pptx.enum.dml import MSO_COLOR_TYPE
 from pptx.enum.shapes import MSO_SHAPE_TYPE, PP_PLACEHOLDER
@@ -54,7 +56,7 @@ def _rgb(font: Any) -> str | None:
         return None
 
 
-def read_text(frame: Any, default_bullet: bool) -> list[dict[str, Any]]:
+def read_text(frame: Any, default_bullet: bool, default_align: str | None = None) -> list[dict[str, Any]]:
     out = []
     for p in frame.paragraphs:
         ppr = p._p.pPr
@@ -76,8 +78,14 @@ def read_text(frame: Any, default_bullet: bool) -> list[dict[str, Any]]:
             for r in p.runs
             if r.text
         ]
+        align = ALIGN_OF.get(int(p.alignment or 0))
         out.append(
-            {"level": p.level, "bullet": bullet, "align": ALIGN_OF.get(int(p.alignment or 0)), "runs": runs}
+            {
+                "level": p.level,
+                "bullet": bullet,
+                "align": None if align == default_align else align,
+                "runs": runs,
+            }
         )
     while out and not out[-1]["runs"] and len(out) > 1:
         out.pop()
@@ -158,25 +166,10 @@ def _shapes(slide: Any, layout: str, images: dict[str, tuple[bytes, str]]) -> li
             )
             out.append(
                 {**base, "kind": "shape", "geometry": geometry, "fill_color": fill and str(fill),
-                 "line_color": line and str(line), "paragraphs": read_text(shape.text_frame, False)}
+                 "line_color": line and str(line), "paragraphs": read_text(shape.text_frame, False, "center")}
             )  # fmt: skip
         elif shape.has_text_frame:
             out.append({**base, "kind": "text_box", "paragraphs": read_text(shape.text_frame, False)})
-    for role in [p.role for p in LAYOUTS[layout]]:  # the layout's placeholders the file left out come empty
-        if role not in taken and not any(s.get("placeholder") == role for s in out):
-            p = next(p for p in LAYOUTS[layout] if p.role == role)
-            out.append(
-                {
-                    "kind": "placeholder",
-                    "placeholder": role,
-                    "name": p.name,
-                    "x": p.x,
-                    "y": p.y,
-                    "cx": p.cx,
-                    "cy": p.cy,
-                    "paragraphs": [],
-                }
-            )
     return out
 
 
@@ -193,11 +186,23 @@ def _comments(prs: Any, slide: Any) -> list[dict[str, Any]]:
 
 
 def from_pptx(data: bytes, name: str) -> DeckFile:
-    """A .pptx file as a DeckFile (raises NotAPresentation for anything python-pptx cannot open)."""
+    """A .pptx file as a DeckFile (raises NotAPresentation for anything python-pptx cannot open or read:
+    not a zip, not a presentation package, broken parts)."""
     try:
-        prs = Presentation(io.BytesIO(data))
-    except (PackageNotFoundError, KeyError, ValueError, OSError) as exc:
+        return _read(Presentation(io.BytesIO(data)), name)
+    except (
+        PackageNotFoundError,
+        BadZipFile,
+        KeyError,
+        ValueError,
+        OSError,
+        AttributeError,
+        etree.XMLSyntaxError,
+    ) as exc:
         raise NotAPresentation(str(exc)) from None
+
+
+def _read(prs: Any, name: str) -> DeckFile:
     images: dict[str, tuple[bytes, str]] = {}
     slides = []
     for slide in prs.slides:

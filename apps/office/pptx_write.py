@@ -74,15 +74,18 @@ def _bullet(paragraph: Any, on: bool) -> None:
         ppr.append(ppr.makeelement(f"{{{A}}}buNone", {}))
 
 
-def write_text(frame: Any, paragraphs: list[dict], default_bullet: bool) -> None:
-    """The paragraphs into a text frame: level, alignment, bullet (written only where it differs from
-    what the placeholder does), runs with bold, italic, size and colour."""
+def write_text(
+    frame: Any, paragraphs: list[dict], default_bullet: bool, default_align: str | None = None
+) -> None:
+    """The paragraphs into a text frame: level, alignment (a shape's text is centred unless set), bullet
+    (written only where it differs from what the placeholder does), runs with bold, italic, size and
+    colour."""
     frame.clear()
     for i, para in enumerate(paragraphs):
         p = frame.paragraphs[0] if i == 0 else frame.add_paragraph()
         p.level = para.get("level", 0)
-        if para.get("align"):
-            p.alignment = ALIGN[para["align"]]
+        if para.get("align") or default_align:
+            p.alignment = ALIGN[para.get("align") or default_align]
         if bool(para.get("bullet")) != default_bullet:
             _bullet(p, bool(para.get("bullet")))
         for r in para.get("runs", []):
@@ -150,7 +153,7 @@ def _shape(shapes: Any, s: dict, images: dict[str, tuple[bytes, str]]) -> Any:
         shape = shapes.add_textbox(s["x"], s["y"], s["cx"], s["cy"])
         shape.text_frame.word_wrap = True
     if s.get("paragraphs"):
-        write_text(shape.text_frame, s["paragraphs"], False)
+        write_text(shape.text_frame, s["paragraphs"], False, "center" if kind == "shape" else None)
     return shape
 
 
