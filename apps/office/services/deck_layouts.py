@@ -37,6 +37,7 @@ class Placeholder:
     cy: int
     bulleted: bool = False
     size: float = 18.0
+    align: str | None = None  # the layout's alignment (a title slide's text is centred)
 
 
 _TITLE = Placeholder("title", "Title", "Click to add title", 838_200, 365_125, 10_515_600, 1_325_563, size=44)
@@ -47,7 +48,15 @@ _CONTENT = Placeholder(
 LAYOUTS: dict[str, tuple[Placeholder, ...]] = {
     "Title Slide": (
         Placeholder(
-            "title", "Title", "Click to add title", 1_524_000, 1_122_363, 9_144_000, 2_387_600, size=60
+            "title",
+            "Title",
+            "Click to add title",
+            1_524_000,
+            1_122_363,
+            9_144_000,
+            2_387_600,
+            size=60,
+            align="center",
         ),
         Placeholder(
             "subtitle",
@@ -58,6 +67,7 @@ LAYOUTS: dict[str, tuple[Placeholder, ...]] = {
             9_144_000,
             1_655_762,
             size=24,
+            align="center",
         ),
     ),
     "Title and Content": (_TITLE, _CONTENT),

@@ -44,6 +44,7 @@ class SlideSummary(BaseModel):
     text: str = Field(description="every text on the slide, a line each: placeholders, tables, charts")
     notes: str
     comments: int
+    shapes: list[ShapeOut] | None = None  # type: ignore[valid-type]  # with include_shapes
 
 
 class SlideOut(BaseModel):
@@ -239,9 +240,12 @@ def slide_out(ctx: Ctx, item: DriveItem, slide: Slide) -> SlideOut:
     )
 
 
-def summary(ctx: Ctx, slide: Slide) -> SlideSummary:
+def summary(ctx: Ctx, slide: Slide, with_shapes: bool = False) -> SlideSummary:
     shapes = shapes_of(ctx, slide.id)
     return SlideSummary(
+        shapes=[ShapeOut.model_validate({**s.model_dump(), "text": shape_text(s)}) for s in shapes]
+        if with_shapes
+        else None,
         id=slide.id,
         number=slide.position + 1,
         layout=slide.layout,
@@ -253,7 +257,9 @@ def summary(ctx: Ctx, slide: Slide) -> SlideSummary:
     )
 
 
-def presentation_out(ctx: Ctx, item: DriveItem, role: str | None = None) -> PresentationOut:
+def presentation_out(
+    ctx: Ctx, item: DriveItem, role: str | None = None, shapes: bool = False
+) -> PresentationOut:
     deck = props(ctx, item)
     return PresentationOut(
         item=item_out(ctx, item, role),
@@ -263,7 +269,7 @@ def presentation_out(ctx: Ctx, item: DriveItem, role: str | None = None) -> Pres
             name=deck.theme_name, heading_font=deck.heading_font, body_font=deck.body_font, colors=deck.colors
         ),
         template_item_id=deck.template_item_id,
-        slides=[summary(ctx, s) for s in slides_of(ctx, item.id)],
+        slides=[summary(ctx, s, shapes) for s in slides_of(ctx, item.id)],
     )
 
 
@@ -313,16 +319,17 @@ def create_presentation(
 
 
 @actions.read
-def get_presentation(ctx: Ctx, *, item_id: str) -> PresentationOut:
+def get_presentation(ctx: Ctx, *, item_id: str, include_shapes: bool = False) -> PresentationOut:
     """Read a presentation: its theme, slide size and every slide in order with its id, number, layout,
     title, all its text (placeholders, tables, chart data), speaker notes, whether it is hidden and how
-    many comments it has. Read one slide's shapes with get_slide.
+    many comments it has. Read one slide's shapes with get_slide (or every slide's with include_shapes).
 
     Args:
         item_id: the presentation's drive item id.
+        include_shapes: also list every slide's shapes (as get_slide does).
     """
     item, role = deck_for(ctx, item_id)
-    return presentation_out(ctx, item, role)
+    return presentation_out(ctx, item, role, include_shapes)
 
 
 @actions.read
