@@ -14,6 +14,7 @@ from apps.core.api import Episode, Gym
 from apps.core.naming import split_qualified
 from tasks.model import OracleStep, TableMatch, TableRow, Task
 from tasks.oracle import StepFailed, run_python
+from tasks.refs import REF
 from tasks.verifier import verify
 from tasks.verifier.tables import bump_amount, drop_row
 
@@ -284,7 +285,7 @@ def mutants(gym: Gym, task: Task) -> dict[str, str]:
 
 def _renumbered(value: Any, gone: list[int]) -> Any:
     """`$N` references of `value` moved down past the removed steps `gone` (0-based, sorted)."""
-    if isinstance(value, str) and value.startswith("$") and value[1:2].isdigit():
+    if isinstance(value, str) and REF.fullmatch(value):
         head, dot, path = value[1:].partition(".")
         n = int(head)
         return f"${n - sum(1 for g in gone if g < n - 1)}{dot}{path}"

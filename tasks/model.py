@@ -48,10 +48,12 @@ class TableRow(Strict):
 
 class TableMatch(Strict):
     """A table in a text must hold exactly these rows: each expected row present with its amounts, and —
-    when `other_keys` (a regular expression) is given — no row naming another key of that shape."""
+    when `other_keys` (a regular expression) is given — no row naming another key of that shape; no row
+    may still fit one of `absent` (a stale figure left standing beside the new one)."""
 
     rows: list[TableRow] = Field(min_length=1)
     other_keys: str | None = None
+    absent: list[TableRow] = []
 
 
 class Match(Strict):

@@ -6,6 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from worlds.audit.checks import CHECKS, Finding, World
+from worlds.audit.decks import deck_checks
 from worlds.audit.mailboxes import mailbox_mix
 from worlds.audit.mailboxes import table as mailbox_table
 from worlds.audit.measure import bands, tables
@@ -18,7 +19,9 @@ __all__ = ["Finding", "audit"]
 def audit(folder: Path) -> tuple[list[Finding], dict[str, list[tuple[str, float]]]]:
     """Every finding and every distribution table of the world in `folder`."""
     w = World(folder)
-    findings = [f for check in (*CHECKS, mailbox_mix, mail_volume) for f in check(w)] + list(bands(w))
+    findings = [f for check in (*CHECKS, mailbox_mix, mail_volume, deck_checks) for f in check(w)] + list(
+        bands(w)
+    )
     return findings, {
         **tables(w),
         "median mails or threads of each kind per mailbox": mailbox_table(w),
