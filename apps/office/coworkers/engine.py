@@ -15,6 +15,7 @@ from typing import Any
 from sqlmodel import col, select
 
 from apps.core.actions import Ctx
+from apps.office.coworkers.deck_review import deck_review_entries
 from apps.office.coworkers.derived import derived_persona, persona_by_id
 from apps.office.coworkers.handbook import handbook_card
 from apps.office.coworkers.records import record_knowledge, record_referral
@@ -48,7 +49,7 @@ def card(ctx: Ctx, persona: Persona, asked: str | None = None) -> PersonaCard:
     user = ctx.db.get(User, persona.user_id)
     knowledge, referral = list(persona.knowledge), persona.referral
     if asked is not None:
-        knowledge += record_knowledge(ctx, user)
+        knowledge += record_knowledge(ctx, user) + deck_review_entries(ctx, user, asked)
         referral = record_referral(ctx, user, f"{asked}", knowledge) or referral
     return PersonaCard(
         persona_id=persona.id,
