@@ -355,6 +355,3 @@ class ScheduledReply(OfficeTable, table=True):
     payload: dict = json_dict()
     cache_key: str | None = None
     created_date_time: datetime | None = None
-
-
-from apps.office import deck_models  # noqa: E402, F401  (the presentation tables, on this registry)

@@ -39,7 +39,11 @@ class PirTimeline(Family):
     surfaces = ("mcp", "cli", "ui", "python")
     version = 1
     author = "saasgym-office-team"
-    summary = "add the incident's timeline from the desk (opened, each update, resolved) to its post-incident review deck"
+    summary = (
+        "add the incident's timeline from the desk (opened, each update, resolved) to its post-incident "
+        "review deck"
+    )
+    ci_instances = 1
 
     def build(self, d: Draw) -> Spec:
         accounts = (
@@ -66,7 +70,9 @@ class PirTimeline(Family):
         for n in notes:  # the resolution's own note is in the minute it was resolved: one row
             said_then = f"{KINDS.get(n['element'], 'Update')}: {n['value']}"
             happened.setdefault(_hhmm(n["sys_created_on"]), []).append(said_then)
-        happened.setdefault(_hhmm(inc["resolved_at"]), []).insert(0, f"Resolved ({inc['close_code'] or 'no code'})")
+        happened.setdefault(_hhmm(inc["resolved_at"]), []).insert(
+            0, f"Resolved ({inc['close_code'] or 'no code'})"
+        )
         events = sorted((t, "; ".join(what)) for t, what in happened.items())
         rows = [["Time (UTC)", "What happened"]] + [[t, e] for t, e in events]
         truth = [row("Timeline")] + [
@@ -76,15 +82,21 @@ class PirTimeline(Family):
         said, k = phrase(
             d,
             [
-                f"Add the incident timeline to the post-incident review of {number}: when it was opened, every update "
-                "on the incident record, and when it was resolved, with the times as the record shows them (UTC).",
-                f"The PIR deck for {number} is missing its timeline. Put in a Timeline slide listing each event from the "
+                f"Add the incident timeline to the post-incident review of {number}: when it was opened, "
+                "every update "
+                "on the incident record, and when it was resolved, with the times as the record shows them "
+                "(UTC).",
+                f"The PIR deck for {number} is missing its timeline. Put in a Timeline slide listing each "
+                "event from the "
                 "desk's record — opened, the updates, resolved — with their UTC times.",
-                f"Please build the timeline slide of the {number} post-incident review from the incident: opened, each "
+                f"Please build the timeline slide of the {number} post-incident review from the incident: "
+                "opened, each "
                 "work note and customer update, resolution, all with UTC times.",
-                f"Before the review meeting on {number}, add a Timeline slide to its PIR presentation: every step in the "
+                f"Before the review meeting on {number}, add a Timeline slide to its PIR presentation: every "
+                "step in the "
                 "incident's history (open, updates, resolve) and when it happened (UTC, as on the record).",
-                f"Can you add the timeline of {number} to its post-incident review deck? Opened, every update on the "
+                f"Can you add the timeline of {number} to its post-incident review deck? Opened, every "
+                "update on the "
                 "record, resolved — with the record's UTC times.",
             ],
         )
@@ -138,16 +150,23 @@ class QbrDeckShareMeeting(Family):
     version = 1
     author = "saasgym-office-team"
     summary = (
-        "scenario: this quarter's QBR deck for an account on the new template with today's CRM numbers, shared "
+        "scenario: this quarter's QBR deck for an account on the new template with today's CRM numbers, "
+        "shared "
         "like last quarter's (same people, same access), and the prep meeting booked with them"
     )
+    ci_instances = 1
+    ci_surfaces = (
+        "python",
+        "mcp",
+    )  # the browser run: saasgym tasks check --family xapp.qbr-deck-share-meeting
 
     def build(self, d: Draw) -> Spec:
         mine = [f for f in deck_facts(d, "qbr") if f["owner_id"] == me_id(d)]
         fact = d.pick("account", mine, key="subject")
         old, account = fact["deck_id"], fact["subject"]
         people = d.world.rows(
-            "SELECT u.mail, u.id, p.roles FROM main.office_permission p JOIN office_user u ON u.id = p.user_id "
+            "SELECT u.mail, u.id, p.roles FROM main.office_permission p JOIN office_user u ON u.id = "
+            "p.user_id "
             "WHERE p.item_id = ? ORDER BY u.mail",
             old,
         )
@@ -176,23 +195,38 @@ class QbrDeckShareMeeting(Family):
         said, k = phrase(
             d,
             [
-                f'Time for the Q4 QBR with {fact["account"]}. Make a new deck "{name}" from Marketing\'s Acme 2027 template '
-                "with the account's won total for the year and its open pipeline as Salesforce has them today, share it with "
-                f'the same people as last quarter\'s QBR deck (same access), and book a 30-minute Teams meeting "{title}" '
-                f"with them at the first time all of us are free {when(day, hour).replace(' at ', ', from ')} on.",
-                f"Please prepare \"{name}\": start from the Acme 2027 template, put in this year's won amount and today's open "
-                f"pipeline from the CRM, give the people who had last quarter's {fact['account']} deck the same access to "
+                f'Time for the Q4 QBR with {fact["account"]}. Make a new deck "{name}" from Marketing\'s '
+                "Acme 2027 template "
+                "with the account's won total for the year and its open pipeline as Salesforce has them "
+                "today, share it with "
+                "the same people as last quarter's QBR deck (same access), and book a 30-minute Teams "
+                f'meeting "{title}" '
+                "with them at the first time all of us are free "
+                f"{when(day, hour).replace(' at ', ', from ')} on.",
+                f'Please prepare "{name}": start from the Acme 2027 template, put in this year\'s won '
+                "amount and today's open "
+                f"pipeline from the CRM, give the people who had last quarter's {fact['account']} deck the "
+                "same access to "
                 f'this one, and set up "{title}" (Teams, 30 min) with them at our first common slot '
                 f"{when(day, hour).replace(' at ', ', from ')} on.",
-                f'New QBR deck for {fact["account"]}, please — "{name}", on the Acme 2027 template, showing wins this year '
-                "and open pipeline as of today. Share it exactly like the Q3 deck and invite those two to a 30-minute Teams "
-                f'call "{title}", the earliest time {when(day, hour).replace(" at ", ", from ")} on that suits everyone.',
-                f'Build the {fact["account"]} Q4 QBR deck ("{name}", Acme 2027 template) with the current won total and '
-                f'open pipeline, share it as last quarter\'s deck was shared, and book the prep call "{title}" '
-                f"(30 min, Teams) with the same people at the first free slot {when(day, hour).replace(' at ', ', from ')} on.",
-                f'Set up our {fact["account"]} QBR: a deck "{name}" from the Acme 2027 template with today\'s CRM won total '
-                "and open pipeline, shared with whoever had last quarter's deck (same rights), and a 30-minute Teams "
-                f'meeting "{title}" with them, first common slot {when(day, hour).replace(" at ", ", from ")} on.',
+                f'New QBR deck for {fact["account"]}, please — "{name}", on the Acme 2027 template, showing '
+                "wins this year "
+                "and open pipeline as of today. Share it exactly like the Q3 deck and invite those two to a "
+                "30-minute Teams "
+                f'call "{title}", the earliest time {when(day, hour).replace(" at ", ", from ")} on that '
+                "suits everyone.",
+                f'Build the {fact["account"]} Q4 QBR deck ("{name}", Acme 2027 template) with the current '
+                "won total and "
+                "open pipeline, share it as last quarter's deck was shared, and book the prep call "
+                f'"{title}" '
+                "(30 min, Teams) with the same people at the first free slot "
+                f"{when(day, hour).replace(' at ', ', from ')} on.",
+                f'Set up our {fact["account"]} QBR: a deck "{name}" from the Acme 2027 template with '
+                "today's CRM won total "
+                "and open pipeline, shared with whoever had last quarter's deck (same rights), and a "
+                "30-minute Teams "
+                f'meeting "{title}" with them, first common slot '
+                f"{when(day, hour).replace(' at ', ', from ')} on.",
             ],
         )
         truth = TableMatch(
@@ -298,7 +332,8 @@ class QbrDeckShareMeeting(Family):
 def _peer(d: Draw, taken: list[str]) -> str:
     """A Sales colleague the deck is not for (the wrong person to share with and invite)."""
     return d.world.value(
-        "SELECT mail FROM office_user WHERE department = 'Sales' AND mail NOT IN (?, ?, ?) ORDER BY mail LIMIT 1",
+        "SELECT mail FROM office_user WHERE department = 'Sales' AND mail NOT IN (?, ?, ?) ORDER BY mail "
+        "LIMIT 1",
         AMBER,
         *taken[:2],
     )

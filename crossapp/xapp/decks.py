@@ -56,10 +56,13 @@ class QbrDeckRefresh(Family):
     apps = ("crm", "office")
     surfaces = ("mcp", "cli", "ui", "python")
     version = 1
+    ci_instances = 1
     author = "saasgym-office-team"
     summary = (
-        "bring last quarter's QBR deck up to date from the CRM: wins this year, open pipeline, top open deals, "
-        "pipeline by stage, next steps, the quarter on the title slide — what is stale is for the performer to find"
+        "bring last quarter's QBR deck up to date from the CRM: wins this year, open pipeline, top open "
+        "deals, "
+        "pipeline by stage, next steps, the quarter on the title slide — what is stale is for the performer "
+        "to find"
     )
 
     def build(self, d: Draw) -> Spec:
@@ -126,14 +129,19 @@ class QbrDeckRefresh(Family):
         said, k = phrase(
             d,
             [
-                f"Our QBR with {name} is this quarter. Bring my Q3 QBR deck for them up to date with where the account "
+                f"Our QBR with {name} is this quarter. Bring my Q3 QBR deck for them up to date with where "
+                "the account "
                 "stands in Salesforce today, and make the title slide say Q4 2026.",
-                f"Please refresh the {name} QBR deck from last quarter: every number should match the CRM as of today "
+                f"Please refresh the {name} QBR deck from last quarter: every number should match the CRM as "
+                "of today "
                 "(wins, pipeline, the open deals, the stage chart). Title slide: Q4 2026.",
-                f"The {name} QBR deck is a quarter old. Update whatever has gone stale from the CRM and relabel it Q4 2026.",
-                f"Before I present to {name}, fix my QBR deck so it shows today's CRM numbers, not Q3's, and mark it Q4 2026 "
+                f"The {name} QBR deck is a quarter old. Update whatever has gone stale from the CRM and "
+                "relabel it Q4 2026.",
+                f"Before I present to {name}, fix my QBR deck so it shows today's CRM numbers, not Q3's, and "
+                "mark it Q4 2026 "
                 "on the title slide.",
-                f"Update the QBR presentation I made for {name} last quarter with this quarter's numbers from Salesforce "
+                f"Update the QBR presentation I made for {name} last quarter with this quarter's numbers "
+                "from Salesforce "
                 "(title slide: Q4 2026).",
             ],
         )
@@ -145,10 +153,25 @@ class QbrDeckRefresh(Family):
             step("office_set_shape_text", **on, slide_id=slides[0]["id"], shape_id=subtitle["id"], text=sub),
             step("office_delete_shape", **on, slide_id=slides[2]["id"], shape_id=table["id"]),
             step("office_add_table", **on, slide_id=slides[2]["id"], rows=rows),
-            step("office_update_chart", **on, slide_id=slides[3]["id"], shape_id=chart["id"], categories=stages, series=series),
-            step("office_set_shape_text", **on, slide_id=slides[4]["id"], shape_id=steps_box["id"], text=steps),
+            step(
+                "office_update_chart",
+                **on,
+                slide_id=slides[3]["id"],
+                shape_id=chart["id"],
+                categories=stages,
+                series=series,
+            ),
+            step(
+                "office_set_shape_text", **on, slide_id=slides[4]["id"], shape_id=steps_box["id"], text=steps
+            ),
             # last: the line that always changed (wins or pipeline), so dropping the last write must fail
-            step("office_set_shape_text", **on, slide_id=slides[1]["id"], shape_id=body["id"], text="\n".join(lines)),
+            step(
+                "office_set_shape_text",
+                **on,
+                slide_id=slides[1]["id"],
+                shape_id=body["id"],
+                text="\n".join(lines),
+            ),
         ]
         ui = [
             UiStep(goto=f"/s/crm/accounts/{account}"),
@@ -185,19 +208,27 @@ class PipelineReviewDeck(Family):
     surfaces = ("mcp", "cli", "ui", "python")
     version = 1
     author = "saasgym-office-team"
-    summary = "a pipeline review deck for a sales rep from live CRM data: the open pipeline by stage as a chart, the five biggest open deals as a table"
+    summary = (
+        "a pipeline review deck for a sales rep from live CRM data: the open pipeline by stage as a chart, "
+        "the five biggest open deals as a table"
+    )
+    ci_instances = 1
+    ci_surfaces = ("python", "mcp")  # the browser: saasgym tasks check --family xapp.pipeline-review-deck
 
     def build(self, d: Draw) -> Spec:
         reps = d.world.rows(
             "SELECT u.id, u.name, u.email FROM crm_user u WHERE u.is_active = 1 AND u.email != ? AND "
-            "(SELECT count(*) FROM crm_opportunity o WHERE o.owner_id = u.id AND o.is_closed = 0) >= 6 ORDER BY u.email",
+            "(SELECT count(*) FROM crm_opportunity o WHERE o.owner_id = u.id AND o.is_closed = 0) >= 6 "
+            "ORDER BY u.email",
             AMBER,
         )
         rep = d.pick("coworker", reps, key="email")
         deals = sorted(
             d.world.rows(
-                "SELECT o.id, o.name, o.stage_name, o.amount, o.close_date, a.name AS account FROM crm_opportunity o "
-                "JOIN crm_account a ON a.id = o.account_id WHERE o.owner_id = ? AND o.is_closed = 0 ORDER BY o.id",
+                "SELECT o.id, o.name, o.stage_name, o.amount, o.close_date, a.name AS account FROM "
+                "crm_opportunity o "
+                "JOIN crm_account a ON a.id = o.account_id WHERE o.owner_id = ? AND o.is_closed = 0 ORDER "
+                "BY o.id",
                 rep["id"],
             ),
             key=lambda o: (-o["amount"], o["name"]),
@@ -219,17 +250,25 @@ class PipelineReviewDeck(Family):
         said, k = phrase(
             d,
             [
-                f"Jasmine wants a pipeline review deck for {rep['name']}'s open deals. Save it in my OneDrive as "
-                f'"{title}" with a chart of the open pipeline by stage and a table of the five biggest open deals '
+                f"Jasmine wants a pipeline review deck for {rep['name']}'s open deals. Save it in my "
+                "OneDrive as "
+                f'"{title}" with a chart of the open pipeline by stage and a table of the five biggest open '
+                "deals "
                 "(deal, account, stage, amount, close date).",
-                f'Build a presentation called "{title}" from Salesforce: one slide charting {rep["name"]}\'s open '
-                "pipeline by stage, one with a table of their five largest open opportunities (deal, account, stage, "
+                f'Build a presentation called "{title}" from Salesforce: one slide charting {rep["name"]}\'s '
+                "open "
+                "pipeline by stage, one with a table of their five largest open opportunities (deal, "
+                "account, stage, "
                 "amount, close date).",
-                f'Can you put together {rep["name"]}\'s pipeline review in PowerPoint ("{title}")? A stage chart of '
-                "everything open, and the top five open deals by amount in a table: deal, account, stage, amount, close date.",
-                f'I need "{title}" as a deck: open pipeline by stage (a chart) and the 5 biggest open deals (a table with '
+                f'Can you put together {rep["name"]}\'s pipeline review in PowerPoint ("{title}")? A stage '
+                "chart of "
+                "everything open, and the top five open deals by amount in a table: deal, account, stage, "
+                "amount, close date.",
+                f'I need "{title}" as a deck: open pipeline by stage (a chart) and the 5 biggest open deals '
+                "(a table with "
                 f"deal, account, stage, amount and close date), straight from {rep['name']}'s CRM data.",
-                f'Make a new deck "{title}" for the pipeline review of {rep["name"]}: chart the open amount per stage '
+                f'Make a new deck "{title}" for the pipeline review of {rep["name"]}: chart the open amount '
+                "per stage "
                 "and list the top five open deals (deal, account, stage, amount, close date).",
             ],
         )

@@ -29,7 +29,7 @@ from .parts import BuildContext, Part
 
 __all__ = ["BuildContext", "Part", "generate", "generate_parts", "parts"]
 
-GENERATOR_VERSION = "3.3"  # 3.3: the data room's customer billing disputes (docs/WORLDS.md)
+GENERATOR_VERSION = "3.4"  # 3.4: the decks (worlds/parts/decks; docs/WORLDS.md)
 DEFAULT_NOW = "2026-11-02T09:00:00"
 
 

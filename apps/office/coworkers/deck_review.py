@@ -1,9 +1,10 @@
 """A colleague asked to review a deck answers by the facts: they open the presentation the message names
-(an account's QBR deck or update, by the account's name and a word for a deck), read the numbers its shown
-slides state — the won total, the open pipeline, each open deal's amount, the pipeline by stage — and
-compare them with what the CRM holds today (`apps.crm.knowledge.account_standing`): the reply lists each
-number that is wrong with the right one, names the deals that have closed since, or says the numbers match.
-A deck they cannot open gets "please share it with me". Read when they answer, so it follows the edits."""
+(asked to review or check it: an account's QBR deck or update, by the account's name and a word for a
+deck), read the numbers its shown slides state — the won total, the open pipeline, each open deal's
+amount — and compare them with what the CRM holds today (`apps.crm.knowledge.account_standing`): the
+reply lists each number that is wrong with the right one, names the deals that have closed since, or says
+the numbers match. A deck they cannot open gets "please share it with me". Read when they answer, so it
+follows the edits."""
 
 from __future__ import annotations
 
@@ -18,7 +19,8 @@ from apps.office.models import DriveItem, User
 from apps.office.services.access import role_of
 from apps.office.services.decks import shape_text, shapes_of, slides_of
 
-DECK_WORDS = ("deck", "slides", "presentation", "qbr", "powerpoint")
+DECK_WORDS = ("deck", "slides", "presentation", "powerpoint", ".pptx")
+REVIEW_WORDS = ("review", "check", "look at", "look over", "go through", "go over", "feedback", "proofread")
 SUFFIXES = (" QBR ", " account update")
 AMOUNT = r"\$\s?([\d,]+(?:\.\d+)?)"
 
@@ -84,7 +86,7 @@ def findings(lines: list[str], standing: dict[str, Any]) -> list[str]:
 def deck_review_entries(ctx: Ctx, user: User, asked: str) -> list[dict[str, Any]]:
     """Knowledge entries answering a request to review a deck the message names (keywords: its account)."""
     text = asked.lower()
-    if not any(w in text for w in DECK_WORDS):
+    if not any(w in text for w in DECK_WORDS) or not any(w in text for w in REVIEW_WORDS):
         return []
     named = []
     for item in ctx.db.exec(select(DriveItem).where(DriveItem.kind == "presentation").order_by(DriveItem.id)):

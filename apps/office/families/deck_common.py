@@ -39,7 +39,8 @@ def editable(d: Draw, item_id: str) -> bool:
 
 def slides_of(d: Draw, item_id: str) -> list[dict[str, Any]]:
     return d.world.rows(
-        "SELECT id, position, layout, hidden, notes FROM main.office_slide WHERE item_id = ? ORDER BY position",
+        "SELECT id, position, layout, hidden, notes FROM main.office_slide WHERE item_id = ? "
+        "ORDER BY position",
         item_id,
     )
 

@@ -31,6 +31,7 @@ class ApplyDeckTemplate(Family):
     apps = ("office",)
     surfaces = ("mcp", "cli", "ui", "python")
     version = 1
+    ci_instances = 1
     author = "saasgym-office-team"
     summary = (
         "put one of Amber's QBR decks on Marketing's new Acme 2027 template (its theme's fonts and colours)"
@@ -49,10 +50,13 @@ class ApplyDeckTemplate(Family):
             d,
             [
                 f"Marketing published the new {NEW_THEME} template. Put my {fact['account']} QBR deck on it.",
-                f"Please restyle the {fact['account']} QBR presentation with the {NEW_THEME} design from the Brand folder.",
+                f"Please restyle the {fact['account']} QBR presentation with the {NEW_THEME} design from the "
+                "Brand folder.",
                 f"Apply the new brand template ({NEW_THEME}) to my QBR deck for {fact['account']}.",
-                f"My {fact['account']} QBR deck still uses the old design; switch it to the {NEW_THEME} template.",
-                f"Can you give the {fact['account']} QBR slides the {NEW_THEME} look Marketing just released?",
+                f"My {fact['account']} QBR deck still uses the old design; switch it to the {NEW_THEME} "
+                "template.",
+                f"Can you give the {fact['account']} QBR slides the {NEW_THEME} look Marketing just "
+                "released?",
             ],
         )
         expect = Expectation(
@@ -102,6 +106,7 @@ class DeckReviewFixes(Family):
     apps = ("office",)
     surfaces = ("mcp", "cli", "ui", "python")
     version = 1
+    ci_instances = 1
     author = "saasgym-office-team"
     summary = (
         "make the fixes Amber's manager asked for in comments on a draft deck (a wrong number, a slide to "
@@ -117,7 +122,8 @@ class DeckReviewFixes(Family):
         slides = slides_of(d, item)
         order = [s["id"] for s in slides]
         comments = d.world.rows(
-            "SELECT id, slide_id FROM main.office_slide_comment WHERE item_id = ? ORDER BY created_date_time, id",
+            "SELECT id, slide_id FROM main.office_slide_comment WHERE item_id = ? ORDER BY "
+            "created_date_time, id",
             item,
         )
         by_slide = {c["slide_id"]: c["id"] for c in comments}
@@ -206,14 +212,19 @@ class DeckReviewFixes(Family):
         said, k = phrase(
             d,
             [
-                f"{reviewer} reviewed my {fact['account']} account update draft and left comments. Make the changes "
+                f"{reviewer} reviewed my {fact['account']} account update draft and left comments. Make the "
+                "changes "
                 "she asked for and resolve her comments.",
-                f"Please work through {reviewer}'s comments on the {fact['account']} account update deck (the draft): "
+                f"Please work through {reviewer}'s comments on the {fact['account']} account update deck "
+                "(the draft): "
                 "fix what she points out, then resolve each comment.",
-                f"{reviewer} commented on my draft deck for {fact['account']}. Apply her feedback and mark the comments resolved.",
-                f"Go through the review comments on the {fact['account']} account update (draft) presentation, do what "
+                f"{reviewer} commented on my draft deck for {fact['account']}. Apply her feedback and mark "
+                "the comments resolved.",
+                f"Go through the review comments on the {fact['account']} account update (draft) "
+                "presentation, do what "
                 "each one asks, and resolve them.",
-                f"Can you take care of {reviewer}'s review of my {fact['account']} update deck? Every comment should be "
+                f"Can you take care of {reviewer}'s review of my {fact['account']} update deck? Every "
+                "comment should be "
                 "addressed and resolved.",
             ],
         )
@@ -248,7 +259,12 @@ class DocumentToDeck(Family):
     surfaces = ("mcp", "cli", "ui", "python")
     version = 1
     author = "saasgym-office-team"
-    summary = "turn a customer's account plan document into a deck: its title slide, a slide per section (bullets, the table)"
+    summary = (
+        "turn a customer's account plan document into a deck: its title slide, a slide per section "
+        "(bullets, the table)"
+    )
+    ci_instances = 1
+    ci_surfaces = ("python", "mcp")  # the browser: saasgym tasks check --family office.document-to-deck
 
     def build(self, d: Draw) -> Spec:
         acc = d.pick("account", customers(d), key="account_id")
@@ -333,15 +349,21 @@ class DocumentToDeck(Family):
         said, k = phrase(
             d,
             [
-                f"Turn my {acc['name']} account plan into a deck: a title slide with the plan's title, then one slide per "
+                f"Turn my {acc['name']} account plan into a deck: a title slide with the plan's title, then "
+                "one slide per "
                 "section titled like the section, its points as bullets and its table as a table.",
-                f"I need the {acc['name']} account plan as a PowerPoint: the plan's title on the first slide and a slide for "
+                f"I need the {acc['name']} account plan as a PowerPoint: the plan's title on the first slide "
+                "and a slide for "
                 "each section (same titles), bullets for the points, the table kept as a table.",
-                f"Make a presentation out of the account plan for {acc['name']}: title slide, then every section on its own "
+                f"Make a presentation out of the account plan for {acc['name']}: title slide, then every "
+                "section on its own "
                 "slide with the same heading; lists become bullets, the table stays a table.",
-                f"Please convert the {acc['name']} account plan document into slides — first slide its title, then a slide "
-                "per section named as in the document, with the section's points as bullets and its table as a table.",
-                f"Can you build a deck from my account plan for {acc['name']}? Title slide from the plan, one slide per section "
+                f"Please convert the {acc['name']} account plan document into slides — first slide its "
+                "title, then a slide "
+                "per section named as in the document, with the section's points as bullets and its table "
+                "as a table.",
+                f"Can you build a deck from my account plan for {acc['name']}? Title slide from the plan, "
+                "one slide per section "
                 "with the section heading as title, bullets for the items, a table for the table.",
             ],
         )
