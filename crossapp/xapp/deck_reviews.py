@@ -19,7 +19,16 @@ from apps.office.families.common import (
     share_ui,
     teams_meeting_expect,
 )
-from apps.office.families.deck_common import deck_edits, deck_facts, open_deck_ui, retype_ui, row, table_ui
+from apps.office.families.deck_common import (
+    deck_edits,
+    deck_facts,
+    has_table,
+    new_deck_parts,
+    open_deck_ui,
+    retype_ui,
+    row,
+    table_ui,
+)
 from crossapp.xapp.decks import deals_word, ledger
 from crossapp.xapp.meetings import INVITE_SIDE_EFFECTS, utc, when
 from tasks.families.base import Draw, Family, Redraw, Spec, eq, step
@@ -48,7 +57,7 @@ class PirTimeline(Family):
     def build(self, d: Draw) -> Spec:
         accounts = (
             {a["name"]: a["id"] for a in d.world.rows("SELECT id, name FROM crm_account ORDER BY id")}
-            if _has_crm(d)
+            if has_table(d, "crm_account")
             else {}
         )
         pool = []
@@ -134,10 +143,6 @@ class PirTimeline(Family):
             off_by_one=False,
             records=len(events),
         )
-
-
-def _has_crm(d: Draw) -> bool:
-    return bool(d.world.value("SELECT count(*) FROM sqlite_master WHERE name = 'crm_account'"))
 
 
 DAYS = [date(2026, 11, n) for n in (4, 5, 6, 9, 10, 11, 12, 13)]
@@ -310,10 +315,7 @@ class QbrDeckShareMeeting(Family):
         for p in people:
             ui += share_ui(f"{name}.pptx", p["mail"], "write" if "write" in p["roles"] else "read")
         ui += first_free_slot_ui(title, mails, day, hour, 30, slot)
-        allow = [
-            Allowance(table=f"office_{t}", ops=["insert", "update", "delete"])
-            for t in ("slide", "slide_shape")
-        ]
+        allow = new_deck_parts()
         allow += [*INVITE_SIDE_EFFECTS, Allowance(table="office_scheduled_reply", ops=["insert"])]
         return Spec(
             prompt=said,

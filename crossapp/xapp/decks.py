@@ -15,6 +15,8 @@ from apps.office.families.deck_common import (
     deck_changed,
     deck_edits,
     deck_facts,
+    editable,
+    new_deck_parts,
     open_deck_ui,
     placeholder,
     retype_ui,
@@ -24,13 +26,22 @@ from apps.office.families.deck_common import (
     table_ui,
 )
 from tasks.families.base import Draw, Family, Redraw, Spec, eq, step
-from tasks.model import Allowance, Expectation, Match, TableMatch, UiStep
+from tasks.model import Expectation, Match, TableMatch, UiStep
 from worlds.parts.decks.accounts import STAGE_NEXT
 from worlds.parts.decks.asof import OPEN_STAGES, Ledger, account_numbers, money
 
 DEALS = "SELECT * FROM crm_opportunity ORDER BY id"
 HISTORY = "SELECT * FROM crm_opportunity_history ORDER BY id"
 TODAY = "November 2, 2026"
+
+
+def rename_ui(item: str, name: str) -> list[UiStep]:
+    """OneDrive's Rename dialog of the item (its name without the extension is selected), Rename."""
+    return [
+        UiStep(goto=f"/s/office/files?rename={item}"),
+        UiStep(fill=("New name", name)),
+        UiStep(click=("button", "Rename")),
+    ]
 
 
 def ledger(d: Draw) -> Ledger:
@@ -66,9 +77,16 @@ class QbrDeckRefresh(Family):
     )
 
     def build(self, d: Draw) -> Spec:
-        mine = [f for f in deck_facts(d, "qbr") if f["owner_id"] == me_id(d)]
+        mine = [f for f in deck_facts(d, "qbr") if editable(d, f["deck_id"])]
         fact = d.pick("account", mine, key="subject")
         item, account = fact["deck_id"], fact["subject"]
+        owner = (
+            None
+            if fact["owner_id"] == me_id(d)
+            else d.world.value("SELECT given_name FROM office_user WHERE id = ?", fact["owner_id"])
+        )
+        rename = d.chance(0.5)
+        new_name = f"{fact['account']} QBR Q4 2026.pptx"
         d.note("drive_item", item)
         now = account_numbers(ledger(d), account, d.world.now)
         old = {f["metric"]: f["value"] for f in fact["facts"]}
@@ -126,23 +144,26 @@ class QbrDeckRefresh(Family):
             ),
         )
         name = d.world.value("SELECT name FROM crm_account WHERE id = ?", account)
+        whose = f"{owner}'s" if owner else "my"
+        away = f"{owner} is out this week and the {name} QBR is coming up. " if owner else ""
+        also = f" Rename the file to “{new_name}” too." if rename else ""
         said, k = phrase(
             d,
             [
-                f"Our QBR with {name} is this quarter. Bring my Q3 QBR deck for them up to date with where "
-                "the account "
-                "stands in Salesforce today, and make the title slide say Q4 2026.",
-                f"Please refresh the {name} QBR deck from last quarter: every number should match the CRM as "
-                "of today "
-                "(wins, pipeline, the open deals, the stage chart). Title slide: Q4 2026.",
-                f"The {name} QBR deck is a quarter old. Update whatever has gone stale from the CRM and "
-                "relabel it Q4 2026.",
-                f"Before I present to {name}, fix my QBR deck so it shows today's CRM numbers, not Q3's, and "
-                "mark it Q4 2026 "
-                "on the title slide.",
-                f"Update the QBR presentation I made for {name} last quarter with this quarter's numbers "
-                "from Salesforce "
-                "(title slide: Q4 2026).",
+                f"{away}Our QBR with {name} is this quarter. Bring {whose} Q3 QBR deck for them up to date "
+                "with where the account stands in Salesforce today, and make the title slide say Q4 "
+                f"2026.{also}",
+                f"{away}Please refresh {whose} {name} QBR deck from last quarter: every number should match "
+                "the CRM as of today (wins, pipeline, the open deals, the stage chart). Title slide: Q4 "
+                f"2026.{also}",
+                f"{away}{whose.capitalize()} {name} QBR deck is a quarter old. Update whatever has gone "
+                "stale "
+                f"from the CRM and relabel it Q4 2026.{also}",
+                f"{away}Before the QBR with {name}, fix {whose} QBR deck so it shows today's CRM numbers, "
+                "not "
+                f"Q3's, and mark it Q4 2026 on the title slide.{also}",
+                f"{away}Update the QBR presentation {whose.replace('my', 'I')} made for {name} last quarter "
+                f"with this quarter's numbers from Salesforce (title slide: Q4 2026).{also}",
             ],
         )
         series = [{"name": "Amount", "values": [now["by_stage"][s] for s in stages]}]
@@ -151,6 +172,7 @@ class QbrDeckRefresh(Family):
             step("crm_list_opportunities", account_id=account, limit=50),
             step("office_get_presentation", item_id=item, include_shapes=True),
             step("office_set_shape_text", **on, slide_id=slides[0]["id"], shape_id=subtitle["id"], text=sub),
+            *([step("office_update_drive_item", item_id=item, name=new_name)] if rename else []),
             step("office_delete_shape", **on, slide_id=slides[2]["id"], shape_id=table["id"]),
             step("office_add_table", **on, slide_id=slides[2]["id"], rows=rows),
             step(
@@ -182,6 +204,7 @@ class QbrDeckRefresh(Family):
             open_deck_ui(item, 3, shape=table["id"]),
             UiStep(click=("button", "Delete shape")),
             *table_ui(rows, "Table 2"),
+            *(rename_ui(item, new_name) if rename else []),
             open_deck_ui(item, 4, shape=chart["id"]),
             UiStep(fill=("Chart data (a row per line, cells split by |)", _chart_text(now["by_stage"]))),
             UiStep(click=("button", "Update chart")),
@@ -192,7 +215,7 @@ class QbrDeckRefresh(Family):
         return Spec(
             prompt=said,
             oracle=oracle,
-            expect=[deck_changed(item, truth)],
+            expect=[deck_changed(item, truth, {"name": eq(new_name)} if rename else None)],
             allow=deck_edits(d, item),
             ui_oracle=ui,
             wrong_record={item: others[0]} if others else {},
@@ -210,7 +233,7 @@ class PipelineReviewDeck(Family):
     author = "saasgym-office-team"
     summary = (
         "a pipeline review deck for a sales rep from live CRM data: the open pipeline by stage as a chart, "
-        "the five biggest open deals as a table"
+        "the three to five biggest open deals as a table"
     )
     ci_instances = 1
     ci_surfaces = ("python", "mcp")  # the browser: saasgym tasks check --family xapp.pipeline-review-deck
@@ -235,7 +258,9 @@ class PipelineReviewDeck(Family):
         )
         if len({o["name"] for o in deals}) != len(deals) or len({o["amount"] for o in deals[:6]}) < 6:
             raise Redraw("deal names or the top amounts are not distinct")
-        top = deals[:5]
+        n = d.choice([3, 4, 5])
+        word = {3: "three", 4: "four", 5: "five"}[n]
+        top = deals[:n]
         by_stage = {s: round(sum(o["amount"] for o in deals if o["stage_name"] == s), 2) for s in OPEN_STAGES}
         by_stage = {s: v for s, v in by_stage.items() if v}
         title = f"{rep['name']} pipeline review"
@@ -245,31 +270,33 @@ class PipelineReviewDeck(Family):
         stages = list(by_stage)
         truth = TableMatch(
             rows=[*[row(o["name"], o["amount"]) for o in top], *[row(s, by_stage[s]) for s in stages]],
-            other_keys=_names([o["name"] for o in deals[5:]]),
+            other_keys=_names([o["name"] for o in deals[n:]]),
         )
         said, k = phrase(
             d,
             [
                 f"Jasmine wants a pipeline review deck for {rep['name']}'s open deals. Save it in my "
                 "OneDrive as "
-                f'"{title}" with a chart of the open pipeline by stage and a table of the five biggest open '
+                f'"{title}" with a chart of the open pipeline by stage and a table of the {word} biggest '
+                "open "
                 "deals "
                 "(deal, account, stage, amount, close date).",
                 f'Build a presentation called "{title}" from Salesforce: one slide charting {rep["name"]}\'s '
                 "open "
-                "pipeline by stage, one with a table of their five largest open opportunities (deal, "
+                f"pipeline by stage, one with a table of their {word} largest open opportunities (deal, "
                 "account, stage, "
                 "amount, close date).",
                 f'Can you put together {rep["name"]}\'s pipeline review in PowerPoint ("{title}")? A stage '
                 "chart of "
-                "everything open, and the top five open deals by amount in a table: deal, account, stage, "
+                f"everything open, and the top {word} open deals by amount in a table: deal, account, stage, "
                 "amount, close date.",
-                f'I need "{title}" as a deck: open pipeline by stage (a chart) and the 5 biggest open deals '
+                f'I need "{title}" as a deck: open pipeline by stage (a chart) and the {n} biggest open '
+                "deals "
                 "(a table with "
                 f"deal, account, stage, amount and close date), straight from {rep['name']}'s CRM data.",
                 f'Make a new deck "{title}" for the pipeline review of {rep["name"]}: chart the open amount '
                 "per stage "
-                "and list the top five open deals (deal, account, stage, amount, close date).",
+                f"and list the top {word} open deals (deal, account, stage, amount, close date).",
             ],
         )
         series = [{"name": "Amount", "values": [by_stage[s] for s in stages]}]
@@ -299,7 +326,9 @@ class PipelineReviewDeck(Family):
                 categories=stages,
                 series=series,
             ),
-            step("office_add_slide", item_id="$2.item.id", layout="Title Only", title="Top five open deals"),
+            step(
+                "office_add_slide", item_id="$2.item.id", layout="Title Only", title=f"Top {word} open deals"
+            ),
             step("office_add_table", item_id="$2.item.id", slide_id="$7.id", rows=rows),
         ]
         data = "Stage | Amount\n" + "\n".join(f"{s} | {by_stage[s]}" for s in stages)
@@ -319,7 +348,7 @@ class PipelineReviewDeck(Family):
             UiStep(click=("button", "Insert")),
             UiStep(click=("button", "New Slide")),
             UiStep(click=("menuitem", "Title Only")),
-            *retype_ui("Title", "Top five open deals"),
+            *retype_ui("Title", f"Top {word} open deals"),
             *table_ui(rows, "Table 2"),
         ]
         made = Expectation(
@@ -328,11 +357,7 @@ class PipelineReviewDeck(Family):
             fields={"name": Match(contains=title), "kind": eq("presentation"), "slides": Match(table=truth)},
         )
         chart = Expectation(table="office_slide_shape", op="insert", fields={"kind": eq("chart")})
-        allow = [
-            Allowance(table=f"office_{t}", ops=["insert", "update", "delete"])
-            for t in ("slide", "slide_shape")
-        ]
-        allow += [Allowance(table="office_presentation", ops=["insert"])]
+        allow = new_deck_parts()
         other = next((r["name"] for r in reps if r["id"] != rep["id"]), "Someone else")
         return Spec(
             prompt=said,

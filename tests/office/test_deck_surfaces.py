@@ -4,24 +4,11 @@ Graph error body) and the CLI as a subprocess (structured arguments given as JSO
 from __future__ import annotations
 
 import json
-import os
-import subprocess
-import sys
 
 import anyio
 from mcp.client import Client
 
-
-def _cli(*args: str) -> subprocess.CompletedProcess:
-    env = {**os.environ, "COLUMNS": "160"}
-    env.pop("SAASGYM_URL", None)
-    return subprocess.run(
-        [sys.executable, "-m", "mcp_gateway", "office", *args],
-        capture_output=True,
-        text=True,
-        env=env,
-        timeout=60,
-    )
+from tests.office.test_surfaces import _cli
 
 
 def test_deck_tools_over_mcp(live_server):

@@ -87,9 +87,12 @@ def row(
     return TableRow(key=key, amounts=list(amounts), aliases=aliases or [], words=(words or []) + zero)
 
 
-def deck_changed(item_id: str, table: TableMatch) -> Expectation:
-    """The deck was saved and its shown slides now hold `table`'s rows (and none of its absent ones)."""
-    return Expectation(table="office_drive_item", op="update", pk=item_id, fields={"slides": shown(table)})
+def deck_changed(item_id: str, table: TableMatch, more: dict[str, Match] | None = None) -> Expectation:
+    """The deck was saved and its shown slides now hold `table`'s rows (and none of its absent ones);
+    `more` are other fields of its drive item the request changes (its name)."""
+    return Expectation(
+        table="office_drive_item", op="update", pk=item_id, fields={"slides": shown(table), **(more or {})}
+    )
 
 
 def deck_edits(d: Draw, item_id: str) -> list[Allowance]:
@@ -104,6 +107,17 @@ def deck_edits(d: Draw, item_id: str) -> list[Allowance]:
         ]
     out.append(Allowance(table="office_slide_shape", ops=["insert"]))
     return out
+
+
+def new_deck_parts() -> list[Allowance]:
+    """What making a new deck inserts besides its drive item: its presentation row, slides and shapes
+    (only inserts: another deck's slides are never allowed to change)."""
+    return [Allowance(table=f"office_{t}", ops=["insert"]) for t in ("presentation", "slide", "slide_shape")]
+
+
+def has_table(d: Draw, table: str) -> bool:
+    """Whether the world's episode holds `table` (an app the family may not use is still in the view)."""
+    return bool(d.world.value("SELECT count(*) FROM sqlite_master WHERE name = ?", table))
 
 
 def open_deck_ui(item_id: str, slide: int = 1, **query: str) -> UiStep:

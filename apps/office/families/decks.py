@@ -13,6 +13,9 @@ from apps.office.families.deck_common import (
     deck_changed,
     deck_edits,
     deck_facts,
+    editable,
+    has_table,
+    new_deck_parts,
     open_deck_ui,
     placeholder,
     retype_ui,
@@ -34,13 +37,15 @@ class ApplyDeckTemplate(Family):
     ci_instances = 1
     author = "saasgym-office-team"
     summary = (
-        "put one of Amber's QBR decks on Marketing's new Acme 2027 template (its theme's fonts and colours)"
+        "put a deck Amber can edit (a QBR deck, an account-update draft, a post-incident review) on "
+        "Marketing's new Acme 2027 template (its theme's fonts and colours)"
     )
 
     def build(self, d: Draw) -> Spec:
-        mine = [f for f in deck_facts(d, "qbr") if f["owner_id"] == me_id(d)]
-        fact = d.pick("account", mine, key="subject")
+        mine = account_decks(d, ("qbr", "draft", "pir"))
+        fact = d.pick("account", mine, key="account_id")
         item = fact["deck_id"]
+        fact = {**fact, "account": fact["name"].removesuffix(".pptx")}
         template = next(f for f in deck_facts(d, "template") if f["subject"] == NEW_THEME)
         props = d.world.rows(
             "SELECT heading_font, body_font, colors FROM main.office_presentation WHERE id = ?",
@@ -49,13 +54,13 @@ class ApplyDeckTemplate(Family):
         said, k = phrase(
             d,
             [
-                f"Marketing published the new {NEW_THEME} template. Put my {fact['account']} QBR deck on it.",
-                f"Please restyle the {fact['account']} QBR presentation with the {NEW_THEME} design from the "
+                f"Marketing published the new {NEW_THEME} template. Put the “{fact['account']}” deck on it.",
+                f"Please restyle the presentation “{fact['account']}” with the {NEW_THEME} design from the "
                 "Brand folder.",
-                f"Apply the new brand template ({NEW_THEME}) to my QBR deck for {fact['account']}.",
-                f"My {fact['account']} QBR deck still uses the old design; switch it to the {NEW_THEME} "
+                f"Apply the new brand template ({NEW_THEME}) to the “{fact['account']}” deck.",
+                f"The “{fact['account']}” deck still uses the old design; switch it to the {NEW_THEME} "
                 "template.",
-                f"Can you give the {fact['account']} QBR slides the {NEW_THEME} look Marketing just "
+                f"Can you give the slides of “{fact['account']}” the {NEW_THEME} look Marketing just "
                 "released?",
             ],
         )
@@ -95,6 +100,38 @@ class ApplyDeckTemplate(Family):
         )
 
 
+def account_decks(d: Draw, kinds: tuple[str, ...]) -> list[dict[str, Any]]:
+    """The world's decks of these kinds that Amber may edit, each with the CRM account it is about (a
+    post-incident review: its customer's)."""
+    names = (
+        {a["name"]: a["id"] for a in d.world.rows("SELECT id, name FROM crm_account ORDER BY id")}
+        if has_table(d, "crm_account")
+        else {}
+    )
+    out = []
+    for kind in kinds:
+        for f in deck_facts(d, kind):
+            if kind == "pir":
+                company = (
+                    d.world.value("SELECT company FROM ticketing_incident WHERE number = ?", f["subject"])
+                    if has_table(d, "ticketing_incident")
+                    else None
+                )
+                account = names.get(company or "", company or f["subject"])
+            else:
+                account = f["subject"]
+            if editable(d, f["deck_id"]):
+                out.append({**f, "account_id": account})
+    return out
+
+
+def owner_name(d: Draw, fact: dict[str, Any]) -> str | None:
+    """The deck's owner's first name when it is not Amber's own deck."""
+    if fact["owner_id"] == me_id(d):
+        return None
+    return d.world.value("SELECT given_name FROM office_user WHERE id = ?", fact["owner_id"])
+
+
 def json_value(raw: Any, key: str) -> str:
     import json
 
@@ -114,8 +151,12 @@ class DeckReviewFixes(Family):
     )
 
     def build(self, d: Draw) -> Spec:
-        fact = d.pick("account", deck_facts(d, "draft"), key="subject")
+        drafts = account_decks(d, ("draft",))
+        fact = d.pick("account", drafts, key="account_id")
         item = fact["deck_id"]
+        owner = owner_name(d, fact)
+        whose = f"{owner}'s" if owner else "my"
+        away = f"{owner} is out this week, so please finish the deck. " if owner else ""
         reviewer = d.world.rows("SELECT display_name FROM office_user WHERE id = ?", fact["reviewer"])[0][
             "display_name"
         ]
@@ -209,26 +250,25 @@ class DeckReviewFixes(Family):
                 )
             )
         expect.insert(0, deck_changed(item, TableMatch(rows=rows, absent=absent)))
+        first = reviewer.split()[0]
         said, k = phrase(
             d,
             [
-                f"{reviewer} reviewed my {fact['account']} account update draft and left comments. Make the "
-                "changes "
-                "she asked for and resolve her comments.",
-                f"Please work through {reviewer}'s comments on the {fact['account']} account update deck "
-                "(the draft): "
-                "fix what she points out, then resolve each comment.",
-                f"{reviewer} commented on my draft deck for {fact['account']}. Apply her feedback and mark "
-                "the comments resolved.",
-                f"Go through the review comments on the {fact['account']} account update (draft) "
-                "presentation, do what "
-                "each one asks, and resolve them.",
-                f"Can you take care of {reviewer}'s review of my {fact['account']} update deck? Every "
-                "comment should be "
-                "addressed and resolved.",
+                f"{away}{reviewer} reviewed {whose} {fact['account']} account update draft and left "
+                "comments. "
+                f"Make the changes {first} asked for and resolve the comments.",
+                f"{away}Please work through {reviewer}'s comments on {whose} {fact['account']} account "
+                "update "
+                "deck (the draft): fix what each points out, then resolve each comment.",
+                f"{away}{reviewer} commented on {whose} draft deck for {fact['account']}. Apply the feedback "
+                "and mark the comments resolved.",
+                f"{away}Go through the review comments on {whose} {fact['account']} account update (draft) "
+                "presentation, do what each one asks, and resolve them.",
+                f"{away}Can you take care of {reviewer}'s review of {whose} {fact['account']} update deck? "
+                "Every comment should be addressed and resolved.",
             ],
         )
-        others = [f["deck_id"] for f in deck_facts(d, "draft") if f["deck_id"] != item]
+        others = [f["deck_id"] for f in drafts if f["deck_id"] != item]
         return Spec(
             prompt=said,
             oracle=oracle,
@@ -287,8 +327,13 @@ class DocumentToDeck(Family):
                 sections[-1]["lines"].append(b["text"])
         if len(sections) != 3 or not any(s["table"] for s in sections):
             raise Redraw("the plan is not three sections with a table")
-        name = f"{title.replace(':', ' -')}"
+        left_out = d.choice([None, *[s["title"] for s in sections]])
+        sections = [s for s in sections if s["title"] != left_out]
+        name = d.choice(
+            [f"{title.replace(':', ' -')}", f"{acc['name']} plan deck", f"{acc['name']} account plan slides"]
+        )
         keys = [row(title)]
+        absent = [row(left_out)] if left_out else []
         for s in sections:
             keys.append(row(s["title"]))
             keys += [row(line.split(",")[0].split(" (")[0]) for line in s["lines"]]
@@ -346,37 +391,38 @@ class DocumentToDeck(Family):
                     *retype_ui("Content", "\n".join(s["lines"])),
                 ]
                 n += 1
+        skip = f" Leave out the {left_out} section." if left_out else ""
+        call = f"Save it as “{name}”."
         said, k = phrase(
             d,
             [
                 f"Turn my {acc['name']} account plan into a deck: a title slide with the plan's title, then "
-                "one slide per "
-                "section titled like the section, its points as bullets and its table as a table.",
+                "one slide per section titled like the section, its points as bullets and its table as a "
+                f"table.{skip} {call}",
                 f"I need the {acc['name']} account plan as a PowerPoint: the plan's title on the first slide "
-                "and a slide for "
-                "each section (same titles), bullets for the points, the table kept as a table.",
+                f"and a slide for each section (same titles), bullets for the points, the table kept as a "
+                f"table.{skip} {call}",
                 f"Make a presentation out of the account plan for {acc['name']}: title slide, then every "
-                "section on its own "
-                "slide with the same heading; lists become bullets, the table stays a table.",
+                "section on its own slide with the same heading; lists become bullets, the table stays a "
+                f"table.{skip} {call}",
                 f"Please convert the {acc['name']} account plan document into slides — first slide its "
-                "title, then a slide "
-                "per section named as in the document, with the section's points as bullets and its table "
-                "as a table.",
+                "title, then a slide per section named as in the document, with the section's points as "
+                f"bullets and its table as a table.{skip} {call}",
                 f"Can you build a deck from my account plan for {acc['name']}? Title slide from the plan, "
-                "one slide per section "
-                "with the section heading as title, bullets for the items, a table for the table.",
+                "one slide per section with the section heading as title, bullets for the items, a table "
+                f"for the table.{skip} {call}",
             ],
         )
         made = Expectation(
             table="office_drive_item",
             op="insert",
-            fields={"kind": eq("presentation"), "slides": Match(table=TableMatch(rows=keys))},
+            fields={
+                "kind": eq("presentation"),
+                "name": Match(contains=name),
+                "slides": Match(table=TableMatch(rows=keys, absent=absent)),
+            },
         )
-        allow = [
-            Allowance(table=f"office_{t}", ops=["insert", "update", "delete"])
-            for t in ("slide", "slide_shape")
-        ]
-        allow.append(Allowance(table="office_presentation", ops=["insert"]))
+        allow = new_deck_parts()
         other = next(c for c in customers(d) if c["account_id"] != acc["account_id"])
         return Spec(
             prompt=said,

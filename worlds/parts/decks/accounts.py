@@ -12,7 +12,7 @@ from worlds.parts.decks.asof import account_numbers, money
 from worlds.parts.decks.context import Ctx, long_date
 
 Q3_START, Q3_END = datetime(2026, 7, 6, 9), datetime(2026, 9, 25, 17)
-AMBER_QBRS, OTHER_QBRS, DRAFTS = 12, 3, 10
+AMBER_QBRS, OTHER_QBRS, DRAFTS = 12, 6, 6
 STAGE_NEXT = {
     "Prospecting": "Book the discovery call for {deal}",
     "Qualification": "Confirm budget and timeline for {deal}",
@@ -113,7 +113,9 @@ def _facts(n: dict[str, Any]) -> list[dict[str, Any]]:
 
 
 def qbr_decks(ctx: Ctx) -> None:
-    """Each AE's QBR decks: the acting user's customers with open pipeline, three for everyone else."""
+    """Each AE's QBR decks (up to twelve for the acting user, six for everyone else) in their "QBR decks"
+    folder, which their team (the AEs of the same manager) may edit and the manager read; each deck shared
+    directly with the manager (read) and the account's Customer Success Manager (edit)."""
     owners = sorted({a["owner_id"] for a in ctx.crm.rows["account"]})
     for owner_id in owners:
         owner = ctx.office_user(owner_id)
@@ -127,9 +129,7 @@ def qbr_decks(ctx: Ctx) -> None:
             if account_numbers(ctx.ledger, account["id"], day)["pipeline_count"]:
                 picked.append((account, day))
         for account, day in picked[: AMBER_QBRS if mine else OTHER_QBRS]:
-            folder = ctx.folder(
-                owner, "QBR decks", day - timedelta(days=30), "Quarterly business reviews with my customers"
-            )
+            folder = team_folder(ctx, owner, "QBR decks", day, "Quarterly business reviews with my customers")
             deck = ctx.deck(
                 owner,
                 folder,
@@ -152,15 +152,44 @@ def qbr_decks(ctx: Ctx) -> None:
 COMMENT_KINDS = ("wrong_number", "delete_slide", "move_slide", "title_typo", "hide_slide")
 
 
+def team_folder(ctx: Ctx, owner: dict, name: str, day: datetime, description: str) -> dict:
+    """The owner's folder `name`, shared (once) for editing with their teammates and for reading with
+    their manager, as a sales team keeps its decks."""
+    key = (owner["id"], name)
+    made = key in ctx.folders
+    folder = ctx.folder(owner, name, day - timedelta(days=30), description)
+    manager = ctx.office.by_id.get(owner.get("manager_id") or "")
+    if not made and manager:
+        ctx.rows.share(folder, manager, "read", owner)
+        for mate in ctx.users:
+            if (
+                mate.get("manager_id") == manager["id"]
+                and mate["id"] != owner["id"]
+                and mate.get("department") == "Sales"
+            ):
+                ctx.rows.share(folder, mate, "write", owner)
+    return folder
+
+
 def draft_decks(ctx: Ctx) -> None:
-    """The acting user's account-update drafts (October 2026), each with two or three comments from her
-    manager, each naming one fix."""
-    me = ctx.actor
-    manager = ctx.office.by_id.get(me.get("manager_id") or "")
+    """The account-update drafts (October 2026) of the acting user's sales team, up to six each in their
+    "Drafts" folder (shared with the team), each with two or three comments from their manager, each
+    naming one fix."""
+    manager = ctx.office.by_id.get(ctx.actor.get("manager_id") or "")
     if manager is None:
         return
+    team = [u for u in ctx.users if u.get("manager_id") == manager["id"] and u.get("department") == "Sales"]
+    crm_of = {
+        ctx.office_user(u["id"])["id"]: u["id"] for u in ctx.crm.rows["user"] if ctx.office_user(u["id"])
+    }
+    for member in team:
+        if member["id"] in crm_of:
+            _drafts_of(ctx, member, crm_of[member["id"]], manager)
+
+
+def _drafts_of(ctx: Ctx, me: dict, crm_id: str, manager: dict) -> None:
     drafted = 0
-    for i, account in enumerate(_customers(ctx, ctx.office.actor_crm_id)):
+    for i, account in enumerate(_customers(ctx, crm_id)):
         if drafted == DRAFTS:
             break
         day = datetime(2026, 10, 12, 14) + timedelta(days=i, hours=ctx.rng.randrange(3))
@@ -168,7 +197,7 @@ def draft_decks(ctx: Ctx) -> None:
         if not n["pipeline_count"]:
             continue
         drafted += 1
-        folder = ctx.folder(me, "Drafts", day - timedelta(days=20), "Decks in progress")
+        folder = team_folder(ctx, me, "Drafts", day, "Decks in progress")
         deck = ctx.deck(
             me,
             folder,
@@ -189,7 +218,7 @@ def draft_decks(ctx: Ctx) -> None:
         kinds = ctx.rng.sample(COMMENT_KINDS, k=ctx.rng.choice((2, 3)))
         comments = _review(ctx, deck, n, kinds, manager, day, backup, agenda)
         deck.done()
-        ctx.rows.share(deck.item, manager, "write", me)
+        ctx.rows.share(deck.item, manager, "write", me)  # the reviewer comments and may edit
         ctx.fact(
             deck,
             "draft",
