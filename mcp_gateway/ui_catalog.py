@@ -12,6 +12,8 @@ import re
 WORLD = "acme"
 TASK_WITH_ALL_APPS = "xoffice-portal-outage-ortiz"
 OPP = "0065g000000007aAAA"
+QBR_DECK = "63fe9370-128d-4a9f-9a3f-7441c395e3f5"  # Burton, Stewart and Wade QBR Q3 2026 (the decks part)
+DRAFT_DECK = "35ddb2ca-b597-4b2d-a61d-ea99695fe01f"  # its account update draft, with Jasmine Cole's comments
 
 PAGES: dict[str, list[str]] = {
     "crm": [
@@ -95,6 +97,12 @@ PAGES: dict[str, list[str]] = {
         "/docs/16f7750c-0179-4604-90d0-c285d505ddae",
         "/sheets/08174d36-7f35-4e52-b29c-8574fa8c25e5?sheet=Forecast&cell=D7",
         "/sheets/371b73e2-a1b0-4812-9dc9-2c9ae141f8b6",  # the data room's 10,153-row GL export, read-only
+        "/decks",  # PowerPoint's start page: recent decks, a new one (blank or from a template), Upload
+        f"/decks/{QBR_DECK}?slide=4",  # the editor: thumbnails, a chart on the canvas, notes, Selection
+        f"/decks/{QBR_DECK}?slide=3&shape=5b9618e4-8da4-4d40-b2e4-9abccf906df4",  # a table's Format pane
+        f"/decks/{QBR_DECK}?slide=2&dialog=chart",  # Insert > Chart (typed data or a workbook range)
+        f"/decks/{DRAFT_DECK}?slide=2&comments=1",  # a manager's comment in the Comments pane
+        f"/decks/{QBR_DECK}?view=sorter",  # Slide Sorter
     ],
 }
 

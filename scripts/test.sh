@@ -3,9 +3,11 @@
 # whole suite.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-if ! command -v chromium >/dev/null 2>&1; then
-  if [ "$(id -u)" = 0 ]; then apt-get update -qq && apt-get install -y -qq chromium >/dev/null
-  else sudo apt-get update -qq && sudo apt-get install -y -qq chromium >/dev/null; fi
+# Chromium for the browser surface; LibreOffice Impress opens, re-saves and renders the exported .pptx files
+# (tests/office/test_pptx_files.py).
+if ! command -v chromium >/dev/null 2>&1 || ! command -v soffice >/dev/null 2>&1; then
+  if [ "$(id -u)" = 0 ]; then apt-get update -qq && apt-get install -y -qq chromium libreoffice-impress >/dev/null
+  else sudo apt-get update -qq && sudo apt-get install -y -qq chromium libreoffice-impress >/dev/null; fi
 fi
 if ! command -v node >/dev/null 2>&1; then
   apt-get update -qq && apt-get install -y -qq nodejs npm >/dev/null

@@ -17,6 +17,7 @@ from tasks.oracle import StepFailed, run_python
 from tasks.paraphrase import paraphrased, stuffed_answer, variants
 from tasks.rubric.evaluate import calibration_judge
 from tasks.rubric.extract import number_spans
+from tasks.refs import REF
 from tasks.verifier import verify
 from tasks.verifier.tables import bump_amount, drop_row
 
@@ -342,7 +343,7 @@ def paraphrase_outcome(gym: Gym, task: Task, oracle: list[OracleStep]) -> str:
 
 def _renumbered(value: Any, gone: list[int]) -> Any:
     """`$N` references of `value` moved down past the removed steps `gone` (0-based, sorted)."""
-    if isinstance(value, str) and value.startswith("$") and value[1:2].isdigit():
+    if isinstance(value, str) and REF.fullmatch(value):
         head, dot, path = value[1:].partition(".")
         n = int(head)
         return f"${n - sum(1 for g in gone if g < n - 1)}{dot}{path}"

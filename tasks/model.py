@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import BaseModel, ConfigDict, Field, model_serializer, model_validator
 
 Surface = Literal["mcp", "cli", "ui", "python"]
 
@@ -48,10 +48,21 @@ class TableRow(Strict):
 
 class TableMatch(Strict):
     """A table in a text must hold exactly these rows: each expected row present with its amounts, and —
-    when `other_keys` (a regular expression) is given — no row naming another key of that shape."""
+    when `other_keys` (a regular expression) is given — no row naming another key of that shape; no row
+    may still fit one of `absent` (a stale figure left standing beside the new one)."""
 
     rows: list[TableRow] = Field(min_length=1)
     other_keys: str | None = None
+    absent: list[TableRow] = []
+
+    @model_serializer(mode="wrap")
+    def _without_empty_absent(self, handler: Any) -> dict[str, Any]:
+        """Written only when given, so a rule without it serializes as before it existed (the instance
+        digests of every family stay what they were)."""
+        data = handler(self)
+        if not data.get("absent"):
+            data.pop("absent", None)
+        return data
 
 
 class PersonRef(Strict):

@@ -69,8 +69,8 @@ def cli_argv(tool: str, args: dict[str, Any]) -> list[str]:
         elif isinstance(value, (list, dict)) and (not isinstance(value, list) or _needs_json(value)):
             argv += [flag, json.dumps(value)]  # rows, objects, an empty list: JSON (apps/core/cli_params)
         elif isinstance(value, list):
-            for item in value:
-                argv += [flag, str(item)]
+            for item in value:  # objects and rows as JSON (the CLI reads them so)
+                argv += [flag, json.dumps(item) if isinstance(item, dict | list) else str(item)]
         elif value is not None:
             argv += [flag, str(value)]
     return argv

@@ -1,4 +1,5 @@
-"""Step-argument references: "$2.id" is step 2's `id`, "$1.records.0.id" walks into lists.
+"""Step-argument references: "$2.id" is step 2's `id`, "$1.records.0.id" walks into lists. A reference
+always names a field after the step number, so an amount such as "$995,200" or "$12.50" stays text.
 
 Standard library only, so the harness-adapter drivers (in venvs without this project's dependencies)
 replay scripts with the oracle's own rule.
@@ -6,7 +7,10 @@ replay scripts with the oracle's own rule.
 
 from __future__ import annotations
 
+import re
 from typing import Any
+
+REF = re.compile(r"\$\d+\.[A-Za-z_]\w*(\.\w+)*")
 
 
 def _lookup(results: list[Any], ref: str) -> Any:
@@ -19,7 +23,7 @@ def _lookup(results: list[Any], ref: str) -> Any:
 
 def resolve_args(args: Any, results: list[Any]) -> Any:
     """Replace "$N.path" strings with values from earlier step results."""
-    if isinstance(args, str) and args.startswith("$") and args[1:2].isdigit():
+    if isinstance(args, str) and REF.fullmatch(args):
         return _lookup(results, args)
     if isinstance(args, dict):
         return {k: resolve_args(v, results) for k, v in args.items()}

@@ -115,7 +115,9 @@ class Action:
 
     def argument_error(self, exc: ValidationError) -> ActionError:
         """`exc` in words naming each parameter and its expected type (no pydantic wording)."""
-        return argument_error(exc, self.input_schema.get("properties", {}))
+        return argument_error(
+            exc, self.input_schema.get("properties", {}), self.input_schema.get("$defs", {})
+        )
 
 
 def _args_model(

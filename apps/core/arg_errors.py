@@ -72,6 +72,8 @@ def _bounds(schema: dict[str, Any]) -> str:
         parts.append(f" of at most {schema['maxLength']:,} characters")
     if schema.get("minLength"):
         parts.append(f" of at least {schema['minLength']} character(s)")
+    if schema.get("pattern"):
+        parts.append(f" matching the pattern {schema['pattern']}")
     return "".join(parts)
 
 
@@ -99,17 +101,34 @@ def _message(path: str, kind: str, schema: dict[str, Any], err: dict[str, Any]) 
     return f"{path} must be {want} (got {_shown(given)})"
 
 
-def _locate(properties: dict[str, Any], loc: tuple[Any, ...]) -> tuple[str, dict[str, Any]]:
-    """The parameter path (`state[0]`) of an error location and the schema there (union tags skipped)."""
+def _resolved(schema: dict[str, Any], defs: dict[str, Any]) -> dict[str, Any]:
+    """`schema` with a `$ref` to the tool's `$defs` followed, and an optional one's non-null option."""
+    if "$ref" in schema:
+        schema = defs.get(schema["$ref"].rsplit("/", 1)[-1], {})
+    options = [o for o in schema.get("anyOf", ()) if o != {"type": "null"}]
+    if len(options) == 1:
+        return _resolved(options[0], defs)
+    return schema
+
+
+def _locate(
+    properties: dict[str, Any], loc: tuple[Any, ...], defs: dict[str, Any] | None = None
+) -> tuple[str, dict[str, Any]]:
+    """The parameter path (`state[0]`, `paragraphs[0].color`) of an error location and the schema there
+    (union tags skipped, objects' `$ref`s followed)."""
+    defs = defs or {}
     if not loc or not isinstance(loc[0], str) or loc[0] not in properties:
         return (str(loc[0]) if loc else "input"), {}
     path, schema = loc[0], properties[loc[0]]
     for part in loc[1:]:
-        if isinstance(part, int) and "items" in schema:
-            path, schema = f"{path}[{part}]", schema["items"]
+        inner = _resolved(schema, defs)
+        if isinstance(part, int) and "items" in inner:
+            path, schema = f"{path}[{part}]", inner["items"]
         elif isinstance(part, int):
             path = f"{path}[{part}]"
-    return path, schema
+        elif part in inner.get("properties", {}):
+            path, schema = f"{path}.{part}", inner["properties"][part]
+    return path, _resolved(schema, defs) if "$ref" in schema else schema
 
 
 def _kind(error_type: str) -> str:
@@ -124,12 +143,14 @@ def _kind(error_type: str) -> str:
     return ErrorKind.INVALID_VALUE
 
 
-def argument_error(exc: ValidationError, properties: dict[str, Any]) -> ActionError:
+def argument_error(
+    exc: ValidationError, properties: dict[str, Any], defs: dict[str, Any] | None = None
+) -> ActionError:
     """The failed validation as one ActionError: each bad parameter, with what it expects, is one of
     its `failures` (in the order of the parameters), all of them joined in its message."""
     failures: dict[str, ActionError] = {}
     for err in exc.errors(include_url=False):
-        path, schema = _locate(properties, tuple(err["loc"]))
+        path, schema = _locate(properties, tuple(err["loc"]), defs)
         if path in failures:
             continue
         kind = _kind(err["type"])

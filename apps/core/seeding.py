@@ -36,12 +36,15 @@ def _coercer(column_type: Any):
     return None
 
 
-def app_rows(world: Any, app: str, table: str) -> Iterator[dict[str, Any]]:
+def app_rows(
+    world: Any, app: str, table: str, parts: tuple[str, ...] | None = None
+) -> Iterator[dict[str, Any]]:
     """An app table's world records: `<app>/<table>.jsonl`, then the same table contributed by a later
     world part (`<part>/<app>/<table>.jsonl`, e.g. the data room's ledger file in the office's drive),
-    parts in name order. A part adds its own files, so the app's own files stay byte-identical."""
+    parts in name order (only the parts named in `parts`, when given). A part adds its own files, so the
+    app's own files stay byte-identical."""
     yield from world.rows(f"{app}/{table}.jsonl")
-    yield from part_rows(world, app, table)
+    yield from part_rows(world, app, table, parts)
 
 
 def part_files(world: Any) -> list[tuple[str, str, str]]:
@@ -51,11 +54,14 @@ def part_files(world: Any) -> list[tuple[str, str, str]]:
     return [(rel.split("/")[1], rel.split("/")[2].removesuffix(".jsonl"), rel) for rel in sorted(found)]
 
 
-def part_rows(world: Any, app: str, table: str) -> Iterator[dict[str, Any]]:
+def part_rows(
+    world: Any, app: str, table: str, parts: tuple[str, ...] | None = None, *, skip: tuple[str, ...] = ()
+) -> Iterator[dict[str, Any]]:
     """Only the records later world parts contribute to an app table (`<part>/<app>/<table>.jsonl`, parts
-    in name order)."""
+    in name order): those of the parts named in `parts` (default: every part), less the parts in `skip`."""
     for part_app, part_table, rel in part_files(world):
-        if (part_app, part_table) == (app, table):
+        part = rel.split("/")[0]
+        if (part_app, part_table) == (app, table) and (parts is None or part in parts) and part not in skip:
             yield from world.rows(rel)
 
 

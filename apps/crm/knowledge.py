@@ -160,3 +160,36 @@ def open_deals(ctx: Ctx) -> list[dict[str, Any]]:
             }
         )
     return out
+
+
+def account_standing(ctx: Ctx, account_name: str) -> dict[str, Any] | None:
+    """Where an account stands today, as a QBR deck shows it: this year's won total and count, the open
+    pipeline total and count, and the open deals by amount (name, stage, amount). None when no account has
+    that name.
+
+    Args:
+        ctx: the reading action's context.
+        account_name: the account's name (exact, any case).
+    """
+    account = ctx.db.exec(select(Account).where(func.lower(Account.name) == account_name.lower())).first()
+    if account is None:
+        return None
+    deals = list(
+        ctx.db.exec(select(Opportunity).where(Opportunity.account_id == account.id).order_by(Opportunity.id))
+    )
+    today = ctx.now.date()
+    won = [
+        o
+        for o in deals
+        if o.is_won and o.close_date and o.close_date.year == today.year and o.close_date <= today
+    ]
+    open_deals = sorted((o for o in deals if not o.is_closed), key=lambda o: (-(o.amount or 0), o.name))
+    return {
+        "account": account.name,
+        "won_amount": round(sum(o.amount or 0 for o in won), 2),
+        "won_count": len(won),
+        "pipeline_amount": round(sum(o.amount or 0 for o in open_deals), 2),
+        "pipeline_count": len(open_deals),
+        "open_deals": [{"name": o.name, "stage": o.stage_name, "amount": o.amount or 0} for o in open_deals],
+        "closed": {o.name: o.stage_name for o in deals if o.is_closed},
+    }

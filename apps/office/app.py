@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from apps.core.spec import AppSpec, ProductApi
+from apps.office import deck_models  # noqa: F401  (the presentation tables join the office registry)
 from apps.office.derived import DERIVED_FIELDS
 from apps.office.error_shape import SHAPE as ERROR_SHAPE
 from apps.office.ids import ID_FORMATS

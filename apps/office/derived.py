@@ -1,7 +1,8 @@
 """What a verifier may read of a deliverable beyond its own row (`AppSpec.derived_fields`): a worksheet as
-the grid of its computed values, a document as its sections. Both are plain text, one line per row or
-section, so the verifier's table rule (a row found by its key with its exact amounts, any layout) scores
-them while tolerating row order, column order and formatting.
+the grid of its computed values, a document as its sections, a presentation as its shown slides' text.
+All are plain text, one line per row, section, paragraph or chart category, so the verifier's table rule
+(a row found by its key with its exact amounts, any layout) scores them while tolerating row order,
+column order and formatting.
 """
 
 from __future__ import annotations
@@ -57,7 +58,44 @@ def document_sections(db: Any, item_id: str) -> str:
     return "\n".join(_EMPHASIS.sub("", SEP.join(parts)) for parts in lines if parts)
 
 
+def _number(value: Any) -> str:
+    if value is None:
+        return ""
+    return str(int(value)) if float(value).is_integer() else str(value)
+
+
+def deck_slides(db: Any, item_id: str) -> str:
+    """The presentation as its audience sees it: each shown slide (hidden ones left out) as a line
+    "# Slide <n>: <title>", then a line per paragraph, per table row (cells joined by " | ") and per
+    chart category ("<category> | <value of each series>"), after the chart's title."""
+    slides = db.execute_raw(
+        "SELECT id, position FROM office_slide WHERE item_id = ? AND NOT hidden ORDER BY position", [item_id]
+    )
+    lines: list[str] = []
+    for n, (slide_id, _) in enumerate(slides, start=1):
+        shapes = db.execute_raw(
+            "SELECT placeholder, paragraphs, table_rows, chart FROM office_slide_shape WHERE slide_id = ? "
+            "ORDER BY position",
+            [slide_id],
+        )
+        body: list[str] = []
+        title = ""
+        for placeholder, paragraphs, table_rows, chart in shapes:
+            texts = ["".join(r["text"] for r in p["runs"]) for p in json.loads(paragraphs or "[]")]
+            if placeholder == "title":
+                title = " ".join(" ".join(texts).split())
+                continue
+            body += [t for t in texts if t.strip()]
+            body += [SEP.join(row) for row in json.loads(table_rows or "[]")]
+            data = json.loads(chart or "{}")
+            body += [data["title"]] if data.get("title") else []
+            for i, category in enumerate(data.get("categories", [])):
+                body.append(SEP.join([category, *(_number(s["values"][i]) for s in data.get("series", []))]))
+        lines += [f"# Slide {n}: {title}", *body]
+    return "\n".join(lines)
+
+
 DERIVED_FIELDS = {
     "office_worksheet": {"grid": worksheet_grid},
-    "office_drive_item": {"sections": document_sections},
+    "office_drive_item": {"sections": document_sections, "slides": deck_slides},
 }

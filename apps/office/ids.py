@@ -28,6 +28,9 @@ OBJECTS = (
     "ChatMessage",
     "Persona",
     "ScheduledReply",
+    "Slide",
+    "SlideShape",
+    "SlideComment",
 )
 
 

@@ -7,7 +7,7 @@ from typing import Any
 
 from sqlalchemy import func, select
 
-from apps.core.seeding import app_rows, insert_rows, set_id_counter
+from apps.core.seeding import app_rows, insert_rows, part_rows, set_id_counter
 from apps.office.ids import ID_FORMATS
 from apps.office.models import office_registry
 
@@ -33,7 +33,13 @@ TABLE_OF_OBJECT = {
     "ChatMessage": "office_chat_message",
     "Persona": "office_persona",
     "ScheduledReply": "office_scheduled_reply",
+    "Slide": "office_slide",
+    "SlideShape": "office_slide_shape",
+    "SlideComment": "office_slide_comment",
 }
+# World parts whose office rows are counted before the id counters are set (the data room's, as it was
+# added); every later part's rows load after them, so the ids new records get never move (the decks').
+COUNTED_PARTS = ("dataroom",)
 
 
 def external_contacts(world: Any) -> list[dict[str, Any]]:
@@ -66,7 +72,9 @@ def load_seed(world: Any, conn: Any) -> None:
         if table.name == "office_contact":
             insert_rows(conn, table, external_contacts(world))
         elif table.name != "office_policy":
-            insert_rows(conn, table, app_rows(world, "office", table.name.removeprefix("office_")))
+            insert_rows(
+                conn, table, app_rows(world, "office", table.name.removeprefix("office_"), COUNTED_PARTS)
+            )
     for object_name, table_name in TABLE_OF_OBJECT.items():
         n = conn.execute(select(func.count()).select_from(tables[table_name])).scalar_one()
         set_id_counter(conn, object_name, n + 1)
@@ -74,6 +82,10 @@ def load_seed(world: Any, conn: Any) -> None:
         "SELECT count(DISTINCT conversation_id) FROM office_message"
     ).scalar_one()
     set_id_counter(conn, "Conversation", conversations + 1)
+    for table in office_registry.metadata.sorted_tables:  # later parts' rows (the decks), ids of their own
+        insert_rows(
+            conn, table, part_rows(world, "office", table.name.removeprefix("office_"), skip=COUNTED_PARTS)
+        )
     load_handbook(world, conn, tables)
 
 

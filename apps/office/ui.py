@@ -16,6 +16,7 @@ from apps.core.ui_kit import NavItem, UiKit
 from apps.office import design_system
 from apps.office.ui_calendar import build_calendar_router
 from apps.office.ui_chat import build_chat_router
+from apps.office.ui_decks import build_decks_router
 from apps.office.ui_docs import build_docs_router
 from apps.office.ui_files import build_files_router
 from apps.office.ui_mail import build_mail_router
@@ -24,7 +25,7 @@ from apps.office.ui_sheets import build_sheets_router
 
 TABS = (("Mail", "/mail"), ("Calendar", "/calendar"), ("Files", "/files"), ("Chat", "/chat"))
 STATIC = Path(__file__).parent / "static"
-ASSETS = {"office.css": "text/css", "office-fluent.css": "text/css"}
+ASSETS = {"office.css": "text/css", "office-fluent.css": "text/css", "deck.css": "text/css"}
 
 
 def build_router(kit: UiKit) -> APIRouter:
@@ -50,6 +51,7 @@ def build_router(kit: UiKit) -> APIRouter:
         build_docs_router,
         build_sheets_router,
         build_sheet_nav_router,
+        build_decks_router,
         build_chat_router,
     ):
         router.include_router(sub(kit))

@@ -23,6 +23,7 @@ NEW_KINDS: dict[str, tuple[str, str, str]] = {
     "folder": ("Folder", "Create a folder", "create_folder"),
     "document": ("Word document", "Create a Word document", "create_document"),
     "workbook": ("Excel workbook", "Create an Excel workbook", "create_workbook"),
+    "presentation": ("PowerPoint presentation", "Create a PowerPoint presentation", "create_presentation"),
     "text": ("Plain text document", "Create a plain text document", "create_file"),
 }
 ROLES = (("write", "Can edit"), ("read", "Can view"))  # OneDrive's default for people is Can edit
@@ -88,8 +89,8 @@ def build_files_router(kit: UiKit) -> APIRouter:
             place = _place(values)
             return await page(request, place, status=422, new=kind, values=values, error=outcome.error)
         data = outcome.data()
-        if kind in ("document", "workbook"):  # OneDrive opens a new document or workbook in its app
-            app_path = "/docs/" if kind == "document" else "/sheets/"
+        app_path = {"document": "/docs/", "workbook": "/sheets/", "presentation": "/decks/"}.get(kind)
+        if app_path:  # OneDrive opens a new document, workbook or presentation in its app
             return kit.redirect(request, app_path + data["item"]["id"])
         return kit.redirect(request, "/files", folder=parent)
 

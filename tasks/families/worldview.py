@@ -65,6 +65,10 @@ class WorldView:
                     self._cache[key] = [dict(zip(names, r, strict=True)) for r in cur.fetchall()]
             return self._cache[key]
 
+    def file_rows(self, rel: str) -> list[dict[str, Any]]:
+        """The records of a world file no app loads (a part's truth, e.g. `decks/facts.jsonl`)."""
+        return list(self._ep.world.rows(rel)) if rel in self._ep.world.manifest["files"] else []
+
     @property
     def now(self) -> datetime:
         """The world's logical now (its manifest's `now`, UTC): where its clock starts."""

@@ -66,6 +66,10 @@ def table_problems(rule: TableMatch, value: Any) -> list[str]:
             {m for row in rows for m in re.findall(rule.other_keys, row) if m.casefold() not in known}
         )
         problems += [f"a row about {key}, which is not expected" for key in extra]
+    for stale in rule.absent:
+        if any(_row_fits(row, stale) for row in rows):
+            shown = ", ".join(f"{a:,.2f}" for a in stale.amounts)
+            problems.append(f"a row still shows {stale.key}" + (f" with {shown}" if shown else ""))
     return problems
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from worlds.audit.checks import CHECKS, Finding, World
+from worlds.audit.decks import deck_checks
 from worlds.audit.filler import no_filler
 from worlds.audit.mailboxes import mailbox_mix
 from worlds.audit.mailboxes import table as mailbox_table
@@ -21,7 +22,7 @@ __all__ = ["Finding", "audit"]
 def audit(folder: Path) -> tuple[list[Finding], dict[str, list[tuple[str, float]]]]:
     """Every finding and every distribution table of the world in `folder`."""
     w = World(folder)
-    checks = (*CHECKS, mailbox_mix, mail_volume, happened_after_now, no_filler, resolutions_fit)
+    checks = (*CHECKS, mailbox_mix, mail_volume, happened_after_now, no_filler, resolutions_fit, deck_checks)
     findings = [f for check in checks for f in check(w)] + list(bands(w))
     return findings, {
         **tables(w),

@@ -18,6 +18,7 @@ from apps.core.actions import Ctx
 from apps.core.understanding import Request
 from apps.core.working_hours import answer_time
 from apps.office.coworkers import briefs, decide
+from apps.office.coworkers.deck_review import deck_review_entries
 from apps.office.coworkers.derived import derived_persona, persona_by_id
 from apps.office.coworkers.handbook import handbook_card, policy_knowledge
 from apps.office.coworkers.reading import read, thread
@@ -59,7 +60,7 @@ def card(
     user = ctx.db.get(User, persona.user_id)
     knowledge = list(persona.knowledge)
     if asked is not None:
-        knowledge += record_knowledge(ctx, user)
+        knowledge += record_knowledge(ctx, user) + deck_review_entries(ctx, user, asked)
     return PersonaCard(
         persona_id=persona.id,
         name=user.display_name,

@@ -4,9 +4,13 @@ from apps.office.services import (  # noqa: F401
     calendar,
     categories,
     chat,
+    deck_edits,
+    deck_files,
+    decks,
     docs,
     drive,
     graph_mail,
+    drive_recent,
     mail,
     mail_search,
     mail_send,
@@ -16,6 +20,10 @@ from apps.office.services import (  # noqa: F401
     schedule,
     sheet_tabs,
     sheets,
+    slide_charts,
+    slide_shapes,
+    slide_tables,
+    slides,
 )
 from apps.office.services.common import actions
 

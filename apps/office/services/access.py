@@ -40,7 +40,12 @@ def item_for(ctx: Ctx, item_id: str, need: str = "read", field: str = "item_id",
     check_id(item_id, field)
     item = ctx.db.get(DriveItem, item_id) if item_id else None
     role = role_of(ctx, item, ctx.user_id) if item is not None else None
-    what = {"document": "document", "workbook": "workbook", "folder": "folder"}.get(kind or "", "drive item")
+    what = {
+        "document": "document",
+        "workbook": "workbook",
+        "presentation": "presentation",
+        "folder": "folder",
+    }.get(kind or "", "drive item")
     if item is None or role is None or (kind and item.kind != kind):
         raise NotFoundError(f"no {what} with id {item_id!r} that you can access", field=field)
     if RANK[role] < RANK[need]:

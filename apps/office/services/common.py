@@ -132,6 +132,12 @@ def suggest_people(ctx: Ctx, text: str, limit: Limit = 3) -> list[str]:
     return [u.mail for u in ctx.db.exec(select(User).where(or_(*cond)).order_by(User.mail).limit(limit))]
 
 
+def user_name(ctx: Ctx, user_id: str | None) -> str | None:
+    """An employee's display name from their id (None when there is no such employee)."""
+    user = ctx.db.get(User, user_id) if user_id else None
+    return user.display_name if user else None
+
+
 def display_name(ctx: Ctx, address: str) -> str:
     """The name behind an address: employee, room, customer contact, or the address itself."""
     for found in (user_by_mail(ctx, address), room_by_mail(ctx, address)):

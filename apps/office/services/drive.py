@@ -13,7 +13,8 @@ from apps.core.errors import ActionError, ErrorKind
 from apps.core.list_query import Limit
 from apps.core.param_schema import TextRule
 from apps.core.service_kit import fill_doc
-from apps.office.models import DocBlock, DocComment, DriveItem, Permission, User, Worksheet
+from apps.office.deck_models import Presentation, Slide, SlideComment, SlideShape
+from apps.office.models import DocBlock, DocComment, DriveItem, FileContent, Permission, User, Worksheet
 from apps.office.schemas import DriveItemOut, PermissionOut
 from apps.office.services.access import item_for, role_of
 from apps.office.services.common import Done, Email, actions, check_limit, me, require_text, user_by_mail
@@ -101,7 +102,7 @@ def list_drive_items(
 @actions.read
 def get_drive_item(ctx: Ctx, *, item_id: str) -> DriveItemDetail:
     """One drive item: metadata, path, who it is shared with, and the text of plain files.
-    Documents and workbooks are read with get_document and get_worksheet.
+    Documents, workbooks and presentations are read with get_document, get_worksheet and get_presentation.
 
     Args:
         item_id: the item's id.
@@ -268,12 +269,15 @@ def delete_drive_item(ctx: Ctx, *, item_id: str) -> Done:
     while stack:
         node = stack.pop()
         stack.extend(ctx.db.exec(select(DriveItem).where(DriveItem.parent_id == node.id)))
-        for model in (Permission, DocBlock, DocComment, Worksheet):
+        for model in (Permission, DocBlock, DocComment, Worksheet, Slide, SlideShape, SlideComment):
             for row in ctx.db.exec(select(model).where(model.item_id == node.id)):
                 if model is Worksheet:
                     from apps.office.services.workbook import delete_cells
 
                     delete_cells(ctx, row.id)
+                ctx.db.delete(row)
+        for row in (ctx.db.get(Presentation, node.id), ctx.db.get(FileContent, node.id)):
+            if row is not None:
                 ctx.db.delete(row)
         ctx.db.delete(node)
         removed += 1

@@ -1,0 +1,158 @@
+"""PowerPoint for the web: a start page (recent presentations, a new blank or templated deck, Upload and
+open a .pptx) and the editor — the slide thumbnails pane, the slide canvas whose placeholders you type
+into, the ribbon (Home, Insert, Design, View), the notes pane, the comments pane, the Format pane of the
+selected shape and the Slide Sorter view. Every read and edit is one office action (`ui_deck_forms.py`
+maps the ribbon's forms to them; typed text is saved by `set_shape_text`)."""
+
+from __future__ import annotations
+
+import base64
+import json
+from typing import Any
+
+from fastapi import APIRouter, Request
+from fastapi.responses import JSONResponse, Response
+
+from apps.core.ui_kit import UiKit, parse_trace
+from apps.office.services.deck_layouts import CHART_TYPES, GEOMETRIES, LAYOUT_NAMES
+from apps.office.ui_deck_forms import DIALOGS, build_deck_forms
+from apps.office.ui_deck_view import position_fields, slide_view
+
+MAX_UPLOAD = 3 * 1024 * 1024
+
+
+def _number(raw: str | None, count: int) -> int:
+    try:
+        return min(max(int(raw or 1), 1), max(count, 1))
+    except ValueError:
+        return 1
+
+
+async def editor(kit: UiKit, request: Request, item_id: str, *, status: int = 200, **state: Any) -> Response:
+    """The editor on the slide and view the query (or `state`) names, with a dialog open or an error."""
+    q = {**dict(request.query_params), **{k: v for k, v in state.items() if isinstance(v, str)}}
+    deck = await kit.read(request, "get_presentation", {"item_id": item_id, "include_shapes": True})
+    number = _number(q.get("slide"), len(deck["slides"]))
+    slides = [slide_view(s, deck) for s in deck["slides"]]
+    current = slides[number - 1] if slides else None
+    detail = (
+        await kit.read(request, "get_slide", {"item_id": item_id, "slide_id": current["id"]})
+        if current
+        else None
+    )
+    selected = next((s for s in (current or {}).get("views", []) if s["id"] == q.get("shape")), None)
+    recent = (await kit.read(request, "list_recent_files", {"limit": 200}))["records"]
+    context = {
+        "title": deck["item"]["name"],
+        "deck": deck,
+        "slides": slides,
+        "current": current,
+        "comments": (detail or {}).get("comments", []),
+        "selected": selected,
+        "positions": position_fields(selected) if selected else [],
+        "number": number,
+        "view": "sorter" if q.get("view") == "sorter" else "normal",
+        "editable": deck["item"]["my_role"] in ("owner", "write"),
+        "show_comments": q.get("comments") == "1",
+        "dialog": q.get("dialog") if q.get("dialog") in DIALOGS else None,
+        "layouts": LAYOUT_NAMES,
+        "geometries": GEOMETRIES,
+        "chart_types": CHART_TYPES,
+        "workbooks": [r for r in recent if r["kind"] == "workbook"],
+        "images": [r for r in recent if (r.get("mime_type") or "").startswith("image/")],
+        "templates": [r for r in recent if r["kind"] == "presentation" and r["id"] != item_id],
+        "values": state.get("values") or {},
+        "error": state.get("error"),
+    }
+    return kit.render(request, "deck.html", context, status=status)
+
+
+def build_decks_router(kit: UiKit) -> APIRouter:
+    router = APIRouter()
+
+    async def start(
+        request: Request, *, status: int = 200, error: str | None = None, values=None
+    ) -> Response:
+        recent = (await kit.read(request, "list_recent_files", {"kind": "presentation", "limit": 50}))[
+            "records"
+        ]
+        context = {"title": "PowerPoint", "recent": recent, "error": error, "values": values or {}}
+        return kit.render(request, "decks.html", context, status=status)
+
+    @router.get("/decks", name="decks")
+    async def decks(request: Request) -> Response:
+        return await start(request)
+
+    @router.post("/decks/new", name="deck_new")
+    async def new(request: Request) -> Response:
+        values, trace = await kit.form(request)
+        args = {"name": values.get("name", "")}
+        if values.get("template_id"):
+            args["template_id"] = values["template_id"]
+        outcome = await kit.run(request, "create_presentation", args, trace)
+        if not outcome.ok:
+            return await start(request, status=422, error=outcome.error, values=values)
+        return kit.redirect(request, "/decks/" + outcome.data()["item"]["id"])
+
+    @router.post("/decks/upload", name="deck_upload")
+    async def upload(request: Request) -> Response:
+        form = await request.form()
+        trace = parse_trace(form.get("_trace"))
+        file = form.get("file")
+        data = await file.read(MAX_UPLOAD + 1) if hasattr(file, "read") else b""
+        name = (getattr(file, "filename", "") or "").rsplit("/", 1)[-1]
+        if not data:
+            await kit.record_events(request, trace)
+            return await start(request, status=422, error="Choose a .pptx file to upload.")
+        args = {
+            "name": name.removesuffix(".pptx") or "Presentation",
+            "content_base64": base64.b64encode(data).decode(),
+        }
+        outcome = await kit.run(request, "import_presentation", args, trace)
+        if not outcome.ok:
+            return await start(request, status=422, error=outcome.error)
+        return kit.redirect(request, "/decks/" + outcome.data()["item"]["id"])
+
+    @router.get("/decks/pictures/{image_id}", name="deck_picture")
+    async def picture(request: Request, image_id: str) -> Response:
+        found = await kit.read(request, "get_file_content", {"item_id": image_id})
+        headers = {"Cache-Control": "private, max-age=3600"}
+        return Response(
+            base64.b64decode(found["content_base64"]), media_type=found["content_type"], headers=headers
+        )
+
+    @router.get("/decks/{item_id}", name="deck")
+    async def deck(request: Request, item_id: str) -> Response:
+        return await editor(kit, request, item_id)
+
+    @router.get("/decks/{item_id}/download", name="deck_download")
+    async def download(request: Request, item_id: str) -> Response:
+        found = await kit.read(request, "export_presentation", {"item_id": item_id})
+        disposition = f"attachment; filename*=UTF-8''{json.dumps(found['name'])[1:-1]}"
+        data = base64.b64decode(found["content_base64"])
+        return Response(data, media_type=found["content_type"], headers={"Content-Disposition": disposition})
+
+    @router.post("/decks/{item_id}/text", name="deck_text")
+    async def text(request: Request, item_id: str) -> Response:
+        """Typed text of one shape, saved when the caret leaves it (PowerPoint saves as you go)."""
+        try:
+            data = json.loads(await request.body())
+        except ValueError:
+            data = None
+        if not isinstance(data, dict) or not isinstance(data.get("paragraphs"), list):
+            return JSONResponse(
+                {"error": 'send {"slide_id", "shape_id", "paragraphs": [...]}'}, status_code=400
+            )
+        args = {k: data.get(k) for k in ("slide_id", "shape_id", "paragraphs")}
+        outcome = await kit.run(
+            request,
+            "set_shape_text",
+            {"item_id": item_id, **args},
+            parse_trace(json.dumps(data.get("trace") or [])),
+        )
+        if not outcome.ok:
+            return JSONResponse({"error": f"Not saved: {outcome.error}"}, status_code=422)
+        return JSONResponse({"saved": True})
+
+    router.include_router(build_deck_forms(kit, editor))
+    return router
