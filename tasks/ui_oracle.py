@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 from collections.abc import Sequence
 from pathlib import Path
@@ -78,7 +79,7 @@ SELECT_TEXT = """text => {
 
 def _field(page: Any, label: str) -> Any:
     """The form control labelled `label`; a required-field asterisk ("*Stage", "Stage *") may be omitted."""
-    controls = page.locator("input, select, textarea")
+    controls = page.locator("input, select, textarea, button[role=combobox]")
     for name in (label, f"*{label}", f"* {label}", f"{label} *", f"{label}*"):
         found = page.get_by_label(name, exact=True).and_(controls)
         if found.count():
@@ -104,6 +105,16 @@ def _fill(page: Any, label: str, value: str) -> None:
         option.click()
 
 
+def _choose(page: Any, picklist: Any, value: str) -> None:
+    """Open a picklist (a select-only combobox) and click the option whose value or label is `value`."""
+    listbox = page.locator(f"#{picklist.get_attribute('aria-controls')}")
+    if picklist.get_attribute("aria-expanded") != "true":
+        picklist.click()
+    by_value = listbox.locator(f"[role=option][data-value={json.dumps(value)}]")
+    option = by_value if by_value.count() else listbox.get_by_role("option", name=value, exact=True)
+    option.first.click()
+
+
 def _play(page: Any, base: str, app: str, step: UiStep) -> None:
     if step.goto is not None:
         target = step.goto if step.goto.startswith("/s/") else f"/s/{app}/{step.goto.lstrip('/')}"
@@ -112,7 +123,10 @@ def _play(page: Any, base: str, app: str, step: UiStep) -> None:
         _fill(page, *step.fill)
     if step.select is not None:
         control = _field(page, step.select[0])
-        if control.get_attribute("role") == "combobox":  # a lookup, e.g. an owner: chosen by name
+        tag = control.evaluate("el => el.tagName")
+        if tag == "BUTTON":  # a picklist (select-only combobox): open it, click the option
+            _choose(page, control, step.select[1])
+        elif control.get_attribute("role") == "combobox":  # a lookup, e.g. an owner: chosen by name
             _fill(page, *step.select)
         else:
             control.select_option(step.select[1])

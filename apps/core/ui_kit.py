@@ -53,6 +53,25 @@ class NavItem:
     path: str
 
 
+WAITS = ((60, "1 hour"), (240, "4 hours"), (480, "8 hours"), (1440, "1 day"))
+
+
+@dataclass(frozen=True)
+class TimeControls:
+    """An app's controls for letting simulated time pass, shown in the simulation strip above every page of
+    the app (they are the simulator's, not the product's): a "Let time pass" form whose "Wait for" choice is
+    posted as `minutes` to `path` (with `fields`), one-click buttons (label, fields) posting to `path`, and
+    optionally a simulation page with more choices (`page`, linked as `page_label`; on that page the strip
+    leaves the form to it)."""
+
+    path: str
+    fields: tuple[tuple[str, str], ...] = ()
+    quick: tuple[tuple[str, tuple[tuple[str, str], ...]], ...] = ()
+    waits: tuple[tuple[int, str], ...] = WAITS
+    page: str | None = None
+    page_label: str = ""
+
+
 @dataclass
 class UiKit:
     """Generic UI services handed to an app's router builder."""
@@ -65,6 +84,7 @@ class UiKit:
     home_path: str = "/"
     # one-time cookies a page shows once (a toast after a redirect): the page that renders one expires it
     flash_cookies: tuple[str, ...] = ()
+    time_controls: TimeControls | None = None
 
     # -- episode and actions -------------------------------------------------------------------
     @staticmethod
@@ -146,6 +166,7 @@ class UiKit:
             "home_path": self.home_path,
             "query_args": dict(request.query_params),
             "task": getattr(request.scope.get(EPISODE_SCOPE_KEY), "task", None),
+            "simulation": self.simulation(request, root),
             "launcher_apps": launcher_apps(request.scope.get(EPISODE_SCOPE_KEY), root, self.spec.name),
             "app_url": lambda app, path="/": app_url(request.scope.get(EPISODE_SCOPE_KEY), root, app, path),
         }
@@ -155,6 +176,19 @@ class UiKit:
             if name in request.cookies:  # shown on this page: a reload must not show it again
                 response.delete_cookie(name, path=root or "/", samesite="strict")
         return response
+
+    def simulation(self, request: Request, root: str) -> dict[str, Any] | None:
+        """What the simulation strip shows: the episode's logical time and the app's time controls."""
+        episode = request.scope.get(EPISODE_SCOPE_KEY)
+        if episode is None:
+            return None
+        here = request.url.path[len(root) :] or "/"
+        controls = self.time_controls
+        return {
+            "now": episode.now,
+            "controls": controls,
+            "form": controls is not None and here != controls.page,
+        }
 
     def error_page(self, request: Request, message: str, status: int = 404) -> HTMLResponse:
         return self.render(request, "error.html", {"title": "Error", "message": message}, status=status)
@@ -248,7 +282,15 @@ def make_env(spec: AppSpec) -> jinja2.Environment:
     env.filters["num"] = format_number
     env.filters["dt"] = format_datetime
     env.filters["d"] = format_date
+    env.filters["picklist_option"] = picklist_option
     return env
+
+
+def picklist_option(option: Any) -> tuple[str, str]:
+    """A picklist's option as (value, label): a (value, label) pair, or a value that is its own label."""
+    if isinstance(option, list | tuple):
+        return str(option[0]), str(option[1])
+    return str(option), str(option)
 
 
 def format_money(value: Any) -> str:

@@ -62,5 +62,4 @@ NAVIGATOR = (
         ),
     ),
     Application("Configuration", (Module("Servers and Applications", "/cmdb"),)),
-    Application("System Scheduler", (Module("Let time pass", "/clock"),)),
 )

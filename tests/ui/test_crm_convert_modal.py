@@ -23,7 +23,7 @@ def test_create_new_account_with_its_own_name_and_no_opportunity(crm):
     expect(account.get_by_role("radio", name="Create New")).to_be_checked()
     expect(account.get_by_role("textbox", name="Account Name")).to_have_value("Modal Works")
     expect(dialog.get_by_text("0 Account Matches")).to_be_visible()
-    expect(dialog.get_by_role("combobox", name="Converted Status")).to_have_value("Closed - Converted")
+    expect(dialog.get_by_role("combobox", name="Converted Status")).to_have_text("Closed - Converted")
     account.get_by_role("textbox", name="Account Name").fill("Modal Works EMEA")
     dialog.get_by_role("checkbox", name="Don't create an opportunity upon conversion").check()
     dialog.get_by_role("button", name="Convert").click()

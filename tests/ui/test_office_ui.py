@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from playwright.sync_api import expect
 
+from tests.ui.picklists import choose
+
 
 def test_send_a_mail(office):
     episode, page, ui = office
@@ -48,14 +50,14 @@ def test_accept_an_invitation(office):
 
 
 def test_let_a_day_pass_from_the_mail_page(office):
-    """The mail page's "Let time pass" form waits the whole chosen time (a day, for an approver); the
+    """The simulation strip's "Let time pass" form waits the whole chosen time (a day, for an approver); its
     "Wait an hour for replies" button still stops at the first reply."""
     episode, page, ui = office
     tick = lambda: episode.db.execute_raw("SELECT tick FROM _episode")[0][0]  # noqa: E731
     before = tick()
     page.goto(ui("/mail"))
-    form = page.get_by_role("form", name="Let time pass")
-    form.get_by_label("Wait for").select_option("1440")
+    form = page.get_by_role("region", name="Simulation").get_by_role("form", name="Let time pass")
+    choose(page, "Wait for", "1 day", scope=form)
     form.get_by_role("button", name="Let time pass").click()
     expect(page.get_by_role("heading", level=1)).to_have_text("Mail")
     day = tick() - before

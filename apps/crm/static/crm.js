@@ -90,7 +90,7 @@
 
   Array.prototype.forEach.call(document.querySelectorAll("[data-inline-edit]"), function (pencil) {
     var form = document.getElementById(pencil.getAttribute("aria-controls"));
-    var control = form.querySelector("input[name=value], select[name=value]");
+    var control = form.querySelector("[role=combobox], input[name=value]");
     var cell = pencil.closest("td");
     function edit(on) {
       form.hidden = !on;
@@ -100,14 +100,15 @@
     }
     pencil.addEventListener("click", function () { edit(form.hidden); });
     form.addEventListener("keydown", function (e) {
-      if (e.key === "Enter") { e.preventDefault(); form.requestSubmit(); }
+      if (e.key === "Enter" && e.target.getAttribute("role") !== "combobox") { e.preventDefault(); form.requestSubmit(); }
       else if (e.key === "Escape") { e.preventDefault(); edit(false); }
     });
   });
 
   /* -- an opportunity's form: choosing a stage sets Probability (%) to the stage's default (then editable) -- */
   var formData = document.getElementById("form-data");
-  var stage = document.getElementById("f-stage_name");
+  var stageBox = document.getElementById("f-stage_name");  /* the Stage picklist; its value is the hidden input */
+  var stage = stageBox && stageBox.closest("[data-picklist]").querySelector("input[type=hidden]");
   var probability = document.getElementById("f-probability");
   if (formData && stage && probability) {
     var defaults = JSON.parse(formData.textContent).stage_probabilities || {};
