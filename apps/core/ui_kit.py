@@ -36,6 +36,7 @@ EVENT_KEYS = (
     *("type", "role", "name", "tag", "t", "value", "href", "form", "checked", "input_type", "id"),
     *("value_before", "option", "key", "ref", "url", "snapshot", "x", "y", "x2", "y2"),
     *("bx", "by", "bw", "bh", "vw", "vh", "dpr", "sx", "sy", "scroll_top", "scroll_left"),
+    *("text", "cause", "submits"),
 )
 
 
@@ -100,11 +101,15 @@ class UiKit:
         action: str,
         args: dict[str, Any],
         trace: Sequence[dict[str, Any]] = (),
+        caused_by: int | None = None,
     ) -> Outcome:
-        """Run one of the app's actions on the request's episode (surface "ui"), with the browser trace."""
+        """Run one of the app's actions on the request's episode (surface "ui"), with the browser trace; a
+        later call of the same submit passes the step that caused the first (`Outcome.cause_seq`)."""
         episode = self.episode(request)
         return await run_in_threadpool(
-            episode.invoke, self.spec.name, action, args, surface="ui", browser_events=list(trace)
+            lambda: episode.invoke(
+                self.spec.name, action, args, surface="ui", browser_events=list(trace), caused_by=caused_by
+            )
         )
 
     async def read(self, request: Request, action: str, args: dict[str, Any] | None = None) -> Any:
@@ -345,9 +350,9 @@ def build_ui_app(spec: AppSpec) -> FastAPI:
     async def complete(request: Request) -> Response:
         fields, trace = await kit.form(request)
         episode = kit.episode(request)
-        if trace:
+        outcome = episode.complete_task(fields.get("answer") or None, surface="ui", browser_events=trace)
+        if outcome.seq == 0 and trace:  # refused before it was logged: the steps stay in the log
             episode.record_browser_events(spec.name, trace)
-        outcome = episode.complete_task(fields.get("answer") or None, surface="ui")
         if not outcome.ok:
             return kit.render(
                 request,

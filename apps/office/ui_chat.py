@@ -96,7 +96,8 @@ def build_chat_router(kit: UiKit) -> APIRouter:
         if not created.ok:
             return await _page(kit, request, values, created.error or "The chat could not be started.")
         chat_id = created.data()["id"]
-        sent = await kit.run(request, "send_chat_message", {"chat_id": chat_id, "content": content}, [])
+        args = {"chat_id": chat_id, "content": content}
+        sent = await kit.run(request, "send_chat_message", args, caused_by=created.cause_seq)
         if not sent.ok:
             return kit.error_page(request, sent.error or "send_chat_message failed", status=422)
         return kit.redirect(request, "/chat", chat=chat_id)

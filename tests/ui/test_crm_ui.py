@@ -49,13 +49,15 @@ def test_ui_action_is_logged_with_its_browser_events(crm):
     events = episode.events()
     action = next(e for e in events if e.kind == "action" and e.name == "create_account")
     assert action.surface == "ui" and action.outcome == "ok" and action.args["name"] == "Event Log Inc"
-    linked = [e for e in events if e.kind == "browser" and e.parent == action.seq]
-    typed = next(e for e in linked if e.name == "type")
-    assert typed.detail["role"] == "textbox" and typed.detail["name"] == "Account Name"
-    assert typed.detail["value"] == "Event Log Inc"
-    click = next(e for e in linked if e.name == "click")
+    (click,) = [e for e in events if e.kind == "browser" and e.parent == action.seq]  # only what caused it
     assert (click.detail["role"], click.detail["name"], click.detail["tag"]) == ("button", "Save", "button")
-    assert any(e.name == "submit" for e in linked)
+    assert click.detail["cause"] is True and click.detail["submits"] is True
+    typed = next(
+        e for e in events if e.kind == "browser" and e.name == "type"
+    )  # logged with it, led to nothing
+    assert typed.detail["role"] == "textbox" and typed.detail["name"] == "Account Name"
+    assert typed.detail["value"] == "Event Log Inc" and typed.parent is None and typed.seq < action.seq
+    assert not any(e.name == "submit" for e in events)
     navigations = [e.detail["url"] for e in events if e.name == "navigate"]
     assert "/accounts/new" in navigations and any(u.startswith("/accounts/001") for u in navigations)
     reads = [e for e in events if e.kind == "action" and e.name == "get_account"]

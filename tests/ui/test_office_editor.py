@@ -57,7 +57,9 @@ def test_bold_a_word_add_a_heading_and_save(word):
         e for e in episode.events() if e.kind == "action" and e.surface == "ui" and e.name.endswith("_block")
     ]
     assert [e.name for e in saves] == ["update_document_block", "insert_document_block"]
-    assert any(e.kind == "browser" and e.parent == saves[0].seq and e.name == "key" for e in episode.events())
+    (cause,) = [e for e in episode.events() if e.kind == "browser" and e.parent == saves[0].seq]
+    assert (cause.name, cause.detail["name"]) == ("click", "Save")  # the step that led to the save
+    assert saves[1].parent == cause.seq  # its second call points at the same step
 
 
 def test_a_list_item_becomes_numbered_and_underline_is_refused(word):

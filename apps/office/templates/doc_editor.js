@@ -12,7 +12,6 @@
   var MARK_TAGS = { B: "bold", STRONG: "bold", I: "italic", EM: "italic", CODE: "code", U: "underline",
     S: "strikethrough", STRIKE: "strikethrough", DEL: "strikethrough", A: "link", SUB: "subscript",
     SUP: "superscript", MARK: "highlight" };
-  var textBefore = editor.innerText;
   document.execCommand("defaultParagraphSeparator", false, "p");
 
   /* The blocks in order: [{el, type}]; stray text at the top level becomes a paragraph first. */
@@ -175,7 +174,6 @@
 
   function save() {
     var saved = saveSelection(), trace = window.saasgymTrace;
-    if (trace) trace.record("type", editor, { value: editor.innerText, value_before: textBefore, input_type: "contenteditable" });
     editor.setAttribute("aria-busy", "true");
     say("Saving…");
     fetch(editor.getAttribute("data-save-url"), {
@@ -185,7 +183,6 @@
       .then(function (res) {
         if (res[0]) {
           editor.innerHTML = res[1].html;
-          textBefore = editor.innerText;
           restoreSelection(saved);
           say(res[1].saved ? "Saved." : "No changes to save.");
         } else {
