@@ -9,11 +9,30 @@ from pathlib import Path
 
 import click
 
-FAMILIES = ("start", "store", "scaling", "mcp", "workers", "fair", "ui", "scripted")
+FAMILIES = (
+    "start",
+    "store",
+    "scaling",
+    "mcp",
+    "workers",
+    "fair",
+    "ui",
+    "scripted",
+)  # ui: server time, page weight
 
 
 def _module(name: str):  # noqa: ANN202
-    from benchmarks import fairness, mcp_calls, scaling, scripted, startup, store_ops, ui_pages, workers
+    from benchmarks import (
+        fairness,
+        mcp_calls,
+        scaling,
+        scripted,
+        startup,
+        store_ops,
+        ui_pages,
+        ui_weight,
+        workers,
+    )
 
     return {
         "start": startup,
@@ -22,7 +41,7 @@ def _module(name: str):  # noqa: ANN202
         "mcp": mcp_calls,
         "workers": workers,
         "fair": fairness,
-        "ui": ui_pages,
+        "ui": (ui_pages, ui_weight),
         "scripted": scripted,
     }[name]
 
@@ -56,7 +75,9 @@ def bench(quick: bool, json_path: Path | None, only: tuple[str, ...], scale: flo
     figures = []
     for name in only or FAMILIES:
         cfg.log(f"bench: {name} …")
-        figures.extend(_module(name).run(gym, cfg))
+        modules = _module(name)
+        for module in modules if isinstance(modules, tuple) else (modules,):
+            figures.extend(module.run(gym, cfg))
     seconds = time.perf_counter() - started
     command = "saasgym " + shlex.join(sys.argv[1:]) if sys.argv[1:2] == ["bench"] else "saasgym bench"
     title = f"saasgym bench{' --quick' if quick else ''} ({seconds:.0f} s)"

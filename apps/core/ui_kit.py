@@ -18,17 +18,26 @@ from typing import Any
 from urllib.parse import urlencode
 
 import jinja2
-from fastapi import FastAPI, Request
+from fastapi import APIRouter, FastAPI, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
-from fastapi.staticfiles import StaticFiles
 from starlette.concurrency import run_in_threadpool
+from starlette.middleware.gzip import GZipMiddleware
 
 from apps.core.api import Episode
 from apps.core.runtime import Outcome
 from apps.core.scope_keys import EPISODE_SCOPE_KEY
 from apps.core.spec import AppSpec
+from apps.core.ui_assets import Source, add_static_route, asset_url_function, folder_lookup
 
 CORE_DIR = Path(__file__).parent
+CORE_STATIC = {  # the shared files at /static/{name}
+    "trace.js": "application/javascript",
+    "launcher.js": "application/javascript",
+    "combobox.js": "application/javascript",
+    "picklist.js": "application/javascript",
+    "lightning.css": "text/css",
+    "simulation.css": "text/css",
+}
 MAX_EVENTS_BODY = 256_000
 MAX_EVENTS = 200
 TRACE_FIELD = "_trace"
@@ -86,6 +95,8 @@ class UiKit:
     # one-time cookies a page shows once (a toast after a redirect): the page that renders one expires it
     flash_cookies: tuple[str, ...] = ()
     time_controls: TimeControls | None = None
+    # where the static files under each URL prefix come from (/static, /_assets, /_<design system>)
+    static_sources: dict[str, Source] = field(default_factory=dict)
 
     # -- episode and actions -------------------------------------------------------------------
     @staticmethod
@@ -162,6 +173,7 @@ class UiKit:
             "request": request,
             "root": root,
             "u": lambda path, **q: self.url(request, path, **q),
+            "asset_url": asset_url_function(self.static_sources, lambda path: self.url(request, path)),
             "app_title": self.spec.title,
             "app_name": self.spec.name,
             "nav": self.nav,
@@ -331,7 +343,12 @@ def build_ui_app(spec: AppSpec) -> FastAPI:
     """The browser UI of one app: its page router, static assets, the event beacon and error pages."""
     app = FastAPI(title=f"{spec.title} UI", docs_url=None, redoc_url=None, openapi_url=None)
     kit = UiKit(spec=spec, env=make_env(spec))
-    app.mount("/static", StaticFiles(directory=CORE_DIR / "static"), name="static")
+    kit.static_sources["/static"] = Source(folder_lookup(CORE_DIR / "static", CORE_STATIC))
+    assets = APIRouter()
+    add_static_route(assets, "/static", kit.static_sources["/static"])
+    app.include_router(assets)
+    # pages and JSON gzip-compressed (static files come compressed already: ui_assets)
+    app.add_middleware(GZipMiddleware, minimum_size=1000, compresslevel=6)
 
     @app.post("/_events", include_in_schema=False)
     async def record_events(request: Request) -> Response:

@@ -38,13 +38,11 @@ def build_router(kit: UiKit) -> APIRouter:
         quick=(("Check for new mail", ()), ("Wait an hour for replies", (("minutes", "60"),))),
     )
     kit.env.globals["fluent_installed"] = design_system.installed
-    kit.env.globals["fluent_version"] = design_system.pinned_version()
     kit.env.globals["page_frame"] = "office_layout.html"  # the core pages (task, error) in the office frame
     router = APIRouter()
 
-    add_asset_route(router, STATIC, ASSETS)
-
-    add_design_system_route(router, "fluent", design_system.served_file)
+    kit.static_sources["/_assets"] = add_asset_route(router, STATIC, ASSETS)
+    kit.static_sources["/_fluent"] = add_design_system_route(router, "fluent", design_system.served_file)
 
     @router.get("/", name="home")
     async def home(request: Request) -> Response:

@@ -54,6 +54,7 @@ def test_pages_link_the_installed_theme_tokens_and_use_them(office):
         "tokens.css",
         "office-fluent.css",
         "office.css",
+        "simulation.css",  # the simulation strip's, the same in every app
     ], sheets
     css = page.request.get(ui(TOKENS_CSS))
     assert css.status == 200 and css.headers["content-type"].startswith("text/css")
@@ -118,8 +119,11 @@ def test_only_the_two_package_files_are_served(office):
         "/_assets/%2e%2e%2fui.py",
     ):
         assert page.request.get(ui(path)).status == 404, path
+    page.goto(ui("/mail"))
     for name in ("tokens.css", "web-components.min.js"):
-        assert page.request.get(ui(f"/_fluent/{name}")).headers["cache-control"] == "public, max-age=86400"
+        assert page.request.get(ui(f"/_fluent/{name}")).headers["cache-control"] == "no-cache"  # untagged
+        tagged = page.locator(f"[href$='/{name}'], [src$='/{name}']").first.evaluate("e => e.href || e.src")
+        assert page.request.get(tagged).headers["cache-control"] == "public, max-age=31536000, immutable"
 
 
 def test_without_the_package_pages_keep_the_own_look(office, monkeypatch, tmp_path):
@@ -127,7 +131,7 @@ def test_without_the_package_pages_keep_the_own_look(office, monkeypatch, tmp_pa
     episode, page, ui = office
     page.goto(ui("/mail"))
     sheets = _stylesheets(page)
-    assert [s.rsplit("/", 1)[-1] for s in sheets] == ["lightning.css", "office.css"], sheets
+    assert [s.rsplit("/", 1)[-1] for s in sheets] == ["lightning.css", "office.css", "simulation.css"], sheets
     assert page.request.get(ui(TOKENS_CSS)).status == 404
     assert page.locator("script[src*='/_fluent/']").count() == 0 and page.locator("fluent-badge").count() == 0
     # the var() fallbacks: lightning.css's brand button, the project's pane border and header
@@ -136,4 +140,5 @@ def test_without_the_package_pages_keep_the_own_look(office, monkeypatch, tmp_pa
     assert _style(page.locator(".global-header"), "backgroundColor") == "rgb(255, 255, 255)"
     # the core task page takes the office frame (and so the same stylesheets)
     page.goto(ui("/_task"))
-    assert [s.rsplit("/", 1)[-1] for s in _stylesheets(page)] == ["lightning.css", "office.css"]
+    frame = [s.rsplit("/", 1)[-1] for s in _stylesheets(page)]
+    assert frame == ["lightning.css", "office.css", "simulation.css"]

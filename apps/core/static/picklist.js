@@ -9,7 +9,9 @@
    letter jumps; Enter, Space, Alt+ArrowUp choose the active option and close; Tab chooses it and moves on;
    Escape closes without choosing. Pointer: a click on the box toggles it, a click on an option chooses it, a
    click elsewhere closes it. A choice sets the hidden input and fires `change` on it (bubbling); a box marked
-   data-submit-on-choose submits its form when a choice changes the value (a list view's inline edit). */
+   data-submit-on-choose submits its form when a choice changes the value (a list view's inline edit). A listbox
+   with data-options-from="<template id>" gets its options from that template when it first opens (one copy of
+   a column's options for every row of a list view). */
 (function () {
   "use strict";
 
@@ -18,9 +20,31 @@
     var list = document.getElementById(button.getAttribute("aria-controls"));
     var hidden = root.querySelector("input[type=hidden]");
     var label = button.querySelector("[data-picklist-label]") || button;
-    var options = Array.prototype.slice.call(list.querySelectorAll("[role=option]"));
+    var options = [];
     var trigger = root.querySelector(".slds-combobox") || root;
     var active = -1, typed = "", typedAt = 0;
+
+    function wire(el, i) {
+      el.addEventListener("mousedown", function (e) { e.preventDefault(); });  // focus stays on the box
+      el.addEventListener("mousemove", function () { if (active !== i) highlight(i); });
+      el.addEventListener("click", function () { choose(i); button.focus(); });
+    }
+    function ensureOptions() {
+      var from = list.getAttribute("data-options-from");
+      if (from && !list.querySelector("[role=option]")) {
+        list.querySelector("ul").appendChild(document.getElementById(from).content.cloneNode(true));
+        list.querySelectorAll("[role=option]").forEach(function (el, i) {
+          var on = el.getAttribute("data-value") === hidden.value;
+          el.id = button.id + "-option-" + (i + 1);
+          el.setAttribute("aria-selected", on ? "true" : "false");
+          el.classList.toggle("slds-is-selected", on);
+        });
+      }
+      if (!options.length) {
+        options = Array.prototype.slice.call(list.querySelectorAll("[role=option]"));
+        options.forEach(wire);
+      }
+    }
 
     function isOpen() { return !list.hidden; }
     function chosen() {
@@ -37,6 +61,7 @@
       el.scrollIntoView({ block: "nearest" });
     }
     function open(at) {
+      ensureOptions();
       list.hidden = false;
       trigger.classList.add("slds-is-open");
       button.setAttribute("aria-expanded", "true");
@@ -86,6 +111,7 @@
     });
     button.addEventListener("keydown", function (e) {
       var key = e.key, handled = true;
+      ensureOptions();
       if (!isOpen()) {
         if (key === "ArrowDown" || key === "ArrowUp" || key === "Enter" || key === " ") open();
         else if (key === "Home") open(0);
@@ -113,11 +139,7 @@
     button.addEventListener("blur", function () {
       setTimeout(function () { if (isOpen() && !root.contains(document.activeElement)) close(); }, 0);
     });
-    options.forEach(function (el, i) {
-      el.addEventListener("mousedown", function (e) { e.preventDefault(); });  // focus stays on the box
-      el.addEventListener("mousemove", function () { if (active !== i) highlight(i); });
-      el.addEventListener("click", function () { choose(i); button.focus(); });
-    });
+    if (!list.hasAttribute("data-options-from")) ensureOptions();
     document.addEventListener("click", function (e) {
       if (isOpen() && !root.contains(e.target)) close();
     });
