@@ -18,6 +18,7 @@ from apps.office.ui_calendar import build_calendar_router
 from apps.office.ui_chat import build_chat_router
 from apps.office.ui_docs import build_docs_router
 from apps.office.ui_files import build_files_router
+from apps.office.ui_frame import install as install_frame
 from apps.office.ui_mail import build_mail_router
 from apps.office.ui_sheet_nav import build_sheet_nav_router
 from apps.office.ui_sheets import build_sheets_router
@@ -39,6 +40,7 @@ def build_router(kit: UiKit) -> APIRouter:
     )
     kit.env.globals["fluent_installed"] = design_system.installed
     kit.env.globals["page_frame"] = "office_layout.html"  # the core pages (task, error) in the office frame
+    install_frame(kit)
     router = APIRouter()
 
     kit.static_sources["/_assets"] = add_asset_route(router, STATIC, ASSETS)
