@@ -30,11 +30,13 @@ async def cloud_files(kit: UiKit, request: Request) -> list[dict[str, Any]]:
     return sorted(files, key=lambda r: (str(r.get("last_modified_date_time") or ""), r["id"]), reverse=True)
 
 
-async def display_names(kit: UiKit, request: Request, addresses: list[str]) -> dict[str, str]:
+async def display_names(
+    kit: UiKit, request: Request, addresses: list[str], limit: int = 12
+) -> dict[str, str]:
     """Each address's person as the directory names them (find_people, the same read as the tool); an address
-    nobody has keeps itself. At most 12 are looked up, the rest stay addresses."""
+    nobody has keeps itself. At most `limit` are looked up, the rest stay addresses."""
     names: dict[str, str] = {}
-    for address in list(dict.fromkeys(a.strip() for a in addresses if a and a.strip()))[:12]:
+    for address in list(dict.fromkeys(a.strip() for a in addresses if a and a.strip()))[:limit]:
         outcome = await kit.run(request, "find_people", {"query": address, "limit": 3})
         found = outcome.data() if outcome.ok else {"colleagues": [], "external_contacts": []}
         people = [(u["mail"], u["display_name"]) for u in found["colleagues"]]
