@@ -120,12 +120,24 @@ def _choose(page: Any, picklist: Any, value: str) -> None:
 LEGACY_ICONS = ("📁 ", "📄 ", "📊 ")
 
 
+# Word once had a Save button; it saves by itself now (AutoSave). A step written then clicks "Save" to store
+# the document: on a page that saves by itself it waits for the saving to finish instead.
+AUTOSAVED = "[data-autosave]"
+
+
 def _target(scope: Any, role: str, name: str) -> Any:
     """The first control of `role` called `name` (a legacy file-type emoji in front of it left out)."""
     found = scope.get_by_role(role, name=name, exact=True)
     if name.startswith(LEGACY_ICONS) and found.count() == 0:
         found = scope.get_by_role(role, name=name[2:], exact=True)
     return found.first
+
+
+def _saves_by_itself(page: Any, role: str, name: str) -> bool:
+    """A legacy Save click on a page that has no Save button because it saves by itself."""
+    if (role, name) != ("button", "Save") or not page.locator(AUTOSAVED).count():
+        return False
+    return page.get_by_role(role, name=name, exact=True).count() == 0
 
 
 def _play(page: Any, base: str, app: str, step: UiStep) -> None:
@@ -149,7 +161,9 @@ def _play(page: Any, base: str, app: str, step: UiStep) -> None:
         role, name = step.click
         scope = page.get_by_role("form", name=step.in_form, exact=True) if step.in_form else page
         target = _target(scope, role, name)
-        if role == "tab" or not target.evaluate(NAVIGATES):
+        if _saves_by_itself(page, role, name):
+            page.wait_for_function(NOT_BUSY)
+        elif role == "tab" or not target.evaluate(NAVIGATES):
             target.click()  # a tab, a disclosure, a toolbar button, a grid cell: in place, no navigation
         else:
             with page.expect_navigation(wait_until="load"):
