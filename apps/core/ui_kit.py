@@ -97,6 +97,7 @@ class UiKit:
     time_controls: TimeControls | None = None
     # where the static files under each URL prefix come from (/static, /_assets, /_<design system>)
     static_sources: dict[str, Source] = field(default_factory=dict)
+    _me: dict[str, str] = field(default_factory=dict)  # episode id -> the signed-in person's name
 
     # -- episode and actions -------------------------------------------------------------------
     @staticmethod
@@ -193,6 +194,15 @@ class UiKit:
             if name in request.cookies:  # shown on this page: a reload must not show it again
                 response.delete_cookie(name, path=root or "/", samesite="strict")
         return response
+
+    def signed_in_name(self, request: Request, action: str, key: str) -> str:
+        """The signed-in person's name, read once per episode with the app's own read `action` (its `key`);
+        "" when it fails. The header's avatar shows it."""
+        episode = self.episode(request)
+        if episode.id not in self._me:
+            outcome = episode.invoke(self.spec.name, action, {}, surface="ui")
+            self._me[episode.id] = str(outcome.data().get(key) or "") if outcome.ok else ""
+        return self._me[episode.id]
 
     def simulation(self, request: Request, root: str) -> dict[str, Any] | None:
         """What the simulation strip shows: the episode's logical time and the app's time controls."""
@@ -300,7 +310,16 @@ def make_env(spec: AppSpec) -> jinja2.Environment:
     env.filters["dt"] = format_datetime
     env.filters["d"] = format_date
     env.filters["picklist_option"] = picklist_option
+    env.filters["initials"] = initials
     return env
+
+
+def initials(name: str | None) -> str:
+    """A person's initials as avatars show them: the first letters of the first and last word."""
+    words = [w for w in (name or "").replace("@", " ").split() if w[:1].isalnum()]
+    if not words:
+        return "?"
+    return (words[0][0] + (words[-1][0] if len(words) > 1 else "")).upper()
 
 
 def picklist_option(option: Any) -> tuple[str, str]:

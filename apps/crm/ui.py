@@ -51,6 +51,7 @@ def build_router(kit: UiKit) -> APIRouter:
     kit.env.filters["unquote"] = unquote
     kit.env.globals["slds_installed"] = design_system.installed
     kit.env.globals["page_frame"] = "crm_base.html"  # the core pages (task, error) in the CRM's frame
+    kit.env.globals["crm_me"] = lambda request: kit.signed_in_name(request, "get_current_user", "name")
     router = APIRouter()
 
     kit.static_sources["/_assets"] = add_asset_route(router, STATIC, ASSETS)

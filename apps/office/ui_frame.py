@@ -66,14 +66,6 @@ def product(path: str) -> Product:
     return next((p for prefix, p in PRODUCTS if path == prefix or path.startswith(prefix + "/")), DEFAULT)
 
 
-def initials(name: str | None) -> str:
-    """A person's initials as Outlook shows them: the first letters of the first and last word."""
-    words = [w for w in (name or "").replace("@", " ").split() if w[:1].isalnum()]
-    if not words:
-        return "?"
-    return (words[0][0] + (words[-1][0] if len(words) > 1 else "")).upper()
-
-
 def _when(value: Any) -> datetime | None:
     if isinstance(value, datetime):
         return value
@@ -113,14 +105,9 @@ def filesize(size: Any) -> str:
 
 def install(kit: UiKit) -> None:
     """The frame's Jinja globals and filters."""
-    names: dict[str, str] = {}  # episode id -> the signed-in person's name (fixed for an episode)
 
     def office_me(request: Any) -> str:
-        episode = kit.episode(request)
-        if episode.id not in names:
-            outcome = episode.invoke("office", "get_my_profile", {}, surface="ui")
-            names[episode.id] = outcome.data()["display_name"] if outcome.ok else ""
-        return names[episode.id]
+        return kit.signed_in_name(request, "get_my_profile", "display_name")
 
     kit.env.globals.update(
         office_product=product,
@@ -130,4 +117,4 @@ def install(kit: UiKit) -> None:
         FOLDER_ICONS=FOLDER_ICONS,
         ATTACHMENT_KINDS=ATTACHMENT_KINDS,
     )
-    kit.env.filters.update(initials=initials, mail_time=mail_time, filesize=filesize, mail_body=mail_body)
+    kit.env.filters.update(mail_time=mail_time, filesize=filesize, mail_body=mail_body)

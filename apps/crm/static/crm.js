@@ -69,6 +69,9 @@
     panel.addEventListener("keydown", function (e) {
       if (e.key === "Escape") { e.preventDefault(); closeAll(); button.focus(); }
     });
+    button.addEventListener("keydown", function (e) {
+      if (e.key === "Escape" && button.getAttribute("aria-expanded") === "true") { e.preventDefault(); closeAll(); }
+    });
   });
   document.addEventListener("click", function (e) {
     if (!e.target.closest(".dropdown")) closeAll();
@@ -114,6 +117,54 @@
     var defaults = JSON.parse(formData.textContent).stage_probabilities || {};
     stage.addEventListener("change", function () {
       if (stage.value in defaults) probability.value = defaults[stage.value];
+    });
+  }
+
+  /* -- record tabs (Related / Details): ARIA tabs, a click or the arrow keys, Home / End --------------- */
+  Array.prototype.forEach.call(document.querySelectorAll("[role=tablist][aria-label='Record tabs']"), function (list) {
+    var tabs = Array.prototype.slice.call(list.querySelectorAll("[role=tab]"));
+    function select(tab) {
+      tabs.forEach(function (t) {
+        var on = t === tab;
+        t.setAttribute("aria-selected", on ? "true" : "false");
+        t.tabIndex = on ? 0 : -1;
+        t.parentElement.classList.toggle("slds-is-active", on);
+        document.getElementById(t.getAttribute("aria-controls")).hidden = !on;
+      });
+    }
+    tabs.forEach(function (tab, i) {
+      tab.addEventListener("click", function (e) { e.preventDefault(); select(tab); });
+      tab.addEventListener("keydown", function (e) {
+        var to = { ArrowRight: i + 1, ArrowLeft: i - 1, Home: 0, End: tabs.length - 1 }[e.key];
+        if (to === undefined) return;
+        e.preventDefault();
+        var next = tabs[(to + tabs.length) % tabs.length];
+        select(next);
+        next.focus();
+      });
+    });
+  });
+
+  /* -- the opportunity's path: choosing a step other than the current one offers "Mark as Current Stage"
+     for it, Closed offers "Select Closed Stage", the current one "Mark Stage as Complete" again ------ */
+  var pathForm = document.querySelector("[data-path-form]"), closeLink = document.querySelector("[data-path-close]");
+  if (pathForm) {
+    var stageField = pathForm.querySelector("input[name=stage_name]"), stageButton = pathForm.querySelector("button");
+    var steps = Array.prototype.slice.call(document.querySelectorAll("[data-path-stage]"));
+    steps.forEach(function (step) {
+      step.addEventListener("click", function () {
+        var name = step.getAttribute("data-path-stage"), current = step.hasAttribute("data-current");
+        var closing = name === "Closed", next = pathForm.getAttribute("data-next");
+        steps.forEach(function (s) {
+          s.setAttribute("aria-pressed", s === step ? "true" : "false");
+          s.closest("li").classList.toggle("slds-is-active", s === step);
+        });
+        pathForm.hidden = closing || (current && !next);
+        if (closeLink) closeLink.hidden = !(closing || (current && !next));
+        stageField.value = current ? next : name;
+        stageButton.textContent = current ? "Mark Stage as Complete" : "Mark as Current Stage";
+        pathForm.setAttribute("aria-label", current ? "Mark stage as complete" : "Mark as current stage");
+      });
     });
   }
 
