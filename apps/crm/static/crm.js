@@ -32,6 +32,17 @@
       box.querySelector("input[type=hidden]").value = button.getAttribute("data-pick-id");
       var radio = input.closest(".choice").querySelector("input[type=radio]");
       if (radio) radio.checked = true;
+      /* the chosen match is marked selected, the others not */
+      Array.prototype.forEach.call(button.closest("ul").querySelectorAll("[data-pick-target]"), function (b) {
+        b.setAttribute("aria-pressed", b === button ? "true" : "false");
+      });
+    });
+  });
+  /* choosing another record in the lookup, or Create New, unmarks the matches of that section */
+  Array.prototype.forEach.call(document.querySelectorAll(".convert-choices"), function (section) {
+    section.addEventListener("input", function (e) {
+      if (e.target.closest("[data-pick-target]")) return;
+      Array.prototype.forEach.call(section.querySelectorAll("[data-pick-target]"), function (b) { b.setAttribute("aria-pressed", "false"); });
     });
   });
   Array.prototype.forEach.call(document.querySelectorAll(".convert-choices .choice"), function (choice) {
