@@ -179,6 +179,18 @@
     });
   }
 
+  /* -- the report run page: Filters shows or hides the panel, a group's toggle its subgroups ---------- */
+  Array.prototype.forEach.call(document.querySelectorAll("[data-report-filters], [data-group-toggle]"), function (b) {
+    var target = document.getElementById(b.getAttribute("aria-controls"));
+    b.addEventListener("click", function () {
+      var open = b.getAttribute("aria-expanded") !== "true";
+      b.setAttribute("aria-expanded", open ? "true" : "false");
+      target.hidden = !open;
+      var layout = target.closest(".report-layout");
+      if (layout && b.hasAttribute("data-report-filters")) layout.classList.toggle("filters-closed", !open);
+    });
+  });
+
   /* -- toasts -------------------------------------------------------------------------------------- */
   var toast = document.querySelector(".toast-container");
   if (toast) {
