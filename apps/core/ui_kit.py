@@ -245,14 +245,18 @@ def app_url(episode: Episode | None, root: str, app: str, path: str = "/") -> st
 
 def pager(total: int, page: int, size: int, shown: int, url_with: Any) -> dict[str, Any]:
     """The pager of a list page: the rows shown (`first`-`last` of `total`) and the links to the
-    previous and next pages (`url_with(page=N)` builds one; None at either end)."""
+    first, previous, next and last pages (`url_with(page=N)` builds one; None where there is none)."""
     first = (page - 1) * size
+    pages = max(1, -(-total // size))
+    more = first + shown < total
     return {
         "total": total,
         "first": first + 1,
         "last": first + shown,
+        "first_url": url_with(page=1) if page > 1 else None,
         "prev_url": url_with(page=page - 1) if page > 1 else None,
-        "next_url": url_with(page=page + 1) if first + shown < total else None,
+        "next_url": url_with(page=page + 1) if more else None,
+        "last_url": url_with(page=pages) if more else None,
     }
 
 
