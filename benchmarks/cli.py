@@ -10,6 +10,7 @@ from pathlib import Path
 import click
 
 FAMILIES = ("start", "store", "scaling", "mcp", "workers", "fair", "ui", "scripted", "durable", "personas")
+# the ui family: server time and page weight
 
 
 def _module(name: str):  # noqa: ANN202
@@ -23,6 +24,7 @@ def _module(name: str):  # noqa: ANN202
         startup,
         store_ops,
         ui_pages,
+        ui_weight,
         workers,
     )
 
@@ -33,7 +35,7 @@ def _module(name: str):  # noqa: ANN202
         "mcp": mcp_calls,
         "workers": workers,
         "fair": fairness,
-        "ui": ui_pages,
+        "ui": (ui_pages, ui_weight),
         "scripted": scripted,
         "durable": durable,
         "personas": personas,
@@ -69,7 +71,9 @@ def bench(quick: bool, json_path: Path | None, only: tuple[str, ...], scale: flo
     figures = []
     for name in only or FAMILIES:
         cfg.log(f"bench: {name} …")
-        figures.extend(_module(name).run(gym, cfg))
+        modules = _module(name)
+        for module in modules if isinstance(modules, tuple) else (modules,):
+            figures.extend(module.run(gym, cfg))
     seconds = time.perf_counter() - started
     command = "saasgym " + shlex.join(sys.argv[1:]) if sys.argv[1:2] == ["bench"] else "saasgym bench"
     title = f"saasgym bench{' --quick' if quick else ''} ({seconds:.0f} s)"

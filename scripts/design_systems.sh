@@ -16,6 +16,7 @@ install_pinned() {
 }
 install_pinned apps/crm/slds @salesforce-ux/design-system
 install_pinned apps/office/fluent @fluentui/web-components
+install_pinned apps/office/fluent @fluentui/svg-icons
 if [ ! -f apps/office/fluent/node_modules/.saasgym/fluent-tokens.css ]; then
   node apps/office/fluent/tokens_css.mjs apps/office/fluent/node_modules
 fi

@@ -15,9 +15,9 @@ from apps.core.naming import split_qualified
 from tasks.model import OracleStep, TableMatch, TableRow, Task
 from tasks.oracle import StepFailed, run_python
 from tasks.paraphrase import paraphrased, stuffed_answer, variants
+from tasks.refs import REF
 from tasks.rubric.evaluate import calibration_judge
 from tasks.rubric.extract import number_spans
-from tasks.refs import REF
 from tasks.verifier import verify
 from tasks.verifier.tables import bump_amount, drop_row
 

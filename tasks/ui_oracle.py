@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 from collections.abc import Sequence
 from pathlib import Path
@@ -78,7 +79,7 @@ SELECT_TEXT = """text => {
 
 def _field(page: Any, label: str) -> Any:
     """The form control labelled `label`; a required-field asterisk ("*Stage", "Stage *") may be omitted."""
-    controls = page.locator("input, select, textarea")
+    controls = page.locator("input, select, textarea, button[role=combobox]")
     for name in (label, f"*{label}", f"* {label}", f"{label} *", f"{label}*"):
         found = page.get_by_label(name, exact=True).and_(controls)
         if found.count():
@@ -104,6 +105,41 @@ def _fill(page: Any, label: str, value: str) -> None:
         option.click()
 
 
+def _choose(page: Any, picklist: Any, value: str) -> None:
+    """Open a picklist (a select-only combobox) and click the option whose value or label is `value`."""
+    listbox = page.locator(f"#{picklist.get_attribute('aria-controls')}")
+    if picklist.get_attribute("aria-expanded") != "true":
+        picklist.click()
+    by_value = listbox.locator(f"[role=option][data-value={json.dumps(value)}]")
+    option = by_value if by_value.count() else listbox.get_by_role("option", name=value, exact=True)
+    option.first.click()
+
+
+# OneDrive once drew file types as emoji in front of the names; oracle steps written then still name links
+# "📁 Folder", "📄 Doc.docx", "📊 Book.xlsx" (now SVG icons, not in the name): the name without them is meant
+LEGACY_ICONS = ("📁 ", "📄 ", "📊 ")
+
+
+# Word once had a Save button; it saves by itself now (AutoSave). A step written then clicks "Save" to store
+# the document: on a page that saves by itself it waits for the saving to finish instead.
+AUTOSAVED = "[data-autosave]"
+
+
+def _target(scope: Any, role: str, name: str) -> Any:
+    """The first control of `role` called `name` (a legacy file-type emoji in front of it left out)."""
+    found = scope.get_by_role(role, name=name, exact=True)
+    if name.startswith(LEGACY_ICONS) and found.count() == 0:
+        found = scope.get_by_role(role, name=name[2:], exact=True)
+    return found.first
+
+
+def _saves_by_itself(page: Any, role: str, name: str) -> bool:
+    """A legacy Save click on a page that has no Save button because it saves by itself."""
+    if (role, name) != ("button", "Save") or not page.locator(AUTOSAVED).count():
+        return False
+    return page.get_by_role(role, name=name, exact=True).count() == 0
+
+
 def _play(page: Any, base: str, app: str, step: UiStep) -> None:
     if step.goto is not None:
         target = step.goto if step.goto.startswith("/s/") else f"/s/{app}/{step.goto.lstrip('/')}"
@@ -112,7 +148,10 @@ def _play(page: Any, base: str, app: str, step: UiStep) -> None:
         _fill(page, *step.fill)
     if step.select is not None:
         control = _field(page, step.select[0])
-        if control.get_attribute("role") == "combobox":  # a lookup, e.g. an owner: chosen by name
+        tag = control.evaluate("el => el.tagName")
+        if tag == "BUTTON":  # a picklist (select-only combobox): open it, click the option
+            _choose(page, control, step.select[1])
+        elif control.get_attribute("role") == "combobox":  # a lookup, e.g. an owner: chosen by name
             _fill(page, *step.select)
         else:
             control.select_option(step.select[1])
@@ -121,8 +160,10 @@ def _play(page: Any, base: str, app: str, step: UiStep) -> None:
     if step.click is not None:
         role, name = step.click
         scope = page.get_by_role("form", name=step.in_form, exact=True) if step.in_form else page
-        target = scope.get_by_role(role, name=name, exact=True).first
-        if role == "tab" or not target.evaluate(NAVIGATES):
+        target = _target(scope, role, name)
+        if _saves_by_itself(page, role, name):
+            page.wait_for_function(NOT_BUSY)
+        elif role == "tab" or not target.evaluate(NAVIGATES):
             target.click()  # a tab, a disclosure, a toolbar button, a grid cell: in place, no navigation
         else:
             with page.expect_navigation(wait_until="load"):

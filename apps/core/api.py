@@ -109,8 +109,10 @@ class Episode:
         *,
         surface: str = "python",
         browser_events: Sequence[dict[str, Any]] = (),
+        caused_by: int | None = None,
     ) -> Outcome:
-        """Run `app.name` with `arguments`; never raises for bad input (see Outcome.error)."""
+        """Run `app.name` with `arguments`; never raises for bad input (see Outcome.error). A UI call carries
+        its `browser_events`; a later call of the same submit names the step that caused it (`caused_by`)."""
         self._check_open()
         spec, action = self.action(app, name)
         with self._lock:
@@ -126,6 +128,7 @@ class Episode:
                 quotas=self.gym.quotas,
                 browser_events=browser_events,
                 options=self.gym.app_options.get(app),
+                caused_by=caused_by,
             )
 
     def call(self, tool: str, /, **arguments: Any) -> Any:
@@ -159,10 +162,16 @@ class Episode:
             for a in spec.actions
         ]
 
-    def complete_task(self, answer: str | None = None, *, surface: str = "python") -> Outcome:
+    def complete_task(
+        self,
+        answer: str | None = None,
+        *,
+        surface: str = "python",
+        browser_events: Sequence[dict[str, Any]] = (),
+    ) -> Outcome:
         """End the performer's turn (with an optional answer); later writes are refused.
 
-        Only episodes that carry a task can be completed.
+        Only episodes that carry a task can be completed. `browser_events`: the UI's Finish task steps.
         """
         self._check_open()
         if self.task is None:
@@ -175,7 +184,7 @@ class Episode:
             error = f"answer {problem}"
             return Outcome(seq=0, ok=False, error=error, field="answer", code=ErrorKind.INVALID_VALUE)
         with self._lock:
-            return complete_task(self.db, answer, surface=surface)
+            return complete_task(self.db, answer, surface=surface, browser_events=browser_events)
 
     @property
     def completed(self) -> tuple[bool, str | None]:

@@ -40,6 +40,7 @@ class Outcome:
     field: str | None = None
     code: str | None = None
     failures: tuple[ActionError, ...] = ()  # the separate failures when the call broke several rules
+    cause_seq: int | None = None  # the browser step that led to the call (a UI call), logged with it
 
     def data(self) -> Any:
         """The result as plain JSON-able data."""
@@ -52,6 +53,39 @@ def to_plain(value: Any) -> Any:
     if isinstance(value, list):
         return [to_plain(v) for v in value]
     return value
+
+
+def cause_index(browser_events: Sequence[dict[str, Any]]) -> int | None:
+    """Which of a submit's browser steps led to its action: the one the page marked `cause` (the click on
+    Save, the Enter, the choice), else the last; None when there are none."""
+    if not browser_events:
+        return None
+    marked = [i for i, ev in enumerate(browser_events) if ev.get("cause")]
+    return marked[-1] if marked else len(browser_events) - 1
+
+
+def browser_rows(
+    browser_events: Sequence[dict[str, Any]],
+    first_seq: int,
+    surface: str,
+    app: str | None,
+    led_to: int | None,
+) -> list[dict[str, Any]]:
+    """Event rows for browser steps logged from `first_seq` on; only the step that caused the call `led_to`
+    points at it (every other step of the same submit led to no call)."""
+    cause = cause_index(browser_events)
+    return [
+        {
+            "seq": first_seq + i,
+            "kind": "browser",
+            "surface": surface,
+            "app": app,
+            "name": str(ev.get("type", "event")),
+            "detail": ev,
+            "parent": led_to if i == cause else None,
+        }
+        for i, ev in enumerate(browser_events)
+    ]
 
 
 def _loggable(arguments: dict[str, Any]) -> dict[str, Any]:
@@ -76,12 +110,15 @@ def run_action(
     timeout_s: float | None = None,
     options: Mapping[str, Any] | None = None,
     quotas: EpisodeQuotas | None = None,
+    caused_by: int | None = None,
 ) -> Outcome:
     """Run one action and record it; a failed action writes nothing but is still logged.
 
     With `timeout_s`, database work past the deadline is interrupted and the action fails cleanly.
     `quotas` bound what the episode may store: a full event log refuses the call unlogged, browser
     events past their quota are dropped, a write past a store's quota is refused (apps/core/quotas.py).
+    `browser_events` are the browser steps the call came with (the one that caused it points at it);
+    `caused_by` names the step that caused an earlier call of the same UI submit, which caused this one too.
     """
     limits = quotas or EpisodeQuotas(events=None, browser_events=None, growth_bytes=None, stores={})
     logged, browser = db.logged_events()
@@ -123,18 +160,8 @@ def run_action(
     except Exception:  # a bug, never shown to the agent as a stack trace
         log.exception("action %s.%s failed", spec.name, action.name)
         error, code = f"internal error while running {action.name}; nothing was changed", ErrorKind.INTERNAL
-    events = [
-        {
-            "seq": first_seq + i,
-            "kind": "browser",
-            "surface": surface,
-            "app": spec.name,
-            "name": str(ev.get("type", "event")),
-            "detail": ev,
-            "parent": seq,
-        }
-        for i, ev in enumerate(browser_events)
-    ]
+    events = browser_rows(browser_events, first_seq, surface, spec.name, seq)
+    cause = cause_index(browser_events)
     events.append(
         {
             "seq": seq,
@@ -145,11 +172,19 @@ def run_action(
             "args": _loggable(arguments),
             "outcome": "ok" if error is None else "error",
             "error": error,
+            "parent": caused_by,
         }
     )
     db.finish_action(last_seq=seq, tick=tick + elapsed, events=events)
     return Outcome(
-        seq=seq, ok=error is None, result=result, error=error, field=field, code=code, failures=failures
+        seq=seq,
+        ok=error is None,
+        result=result,
+        error=error,
+        field=field,
+        code=code,
+        failures=failures,
+        cause_seq=first_seq + cause if cause is not None else caused_by,
     )
 
 
@@ -200,10 +235,15 @@ def _execute(
             raise
 
 
-def complete_task(db: EpisodeDb, answer: str | None, *, surface: str) -> Outcome:
-    """End the performer's turn with an optional answer; later writes are refused."""
-    seq, tick = db.begin_action()
+def complete_task(
+    db: EpisodeDb, answer: str | None, *, surface: str, browser_events: Sequence[dict[str, Any]] = ()
+) -> Outcome:
+    """End the performer's turn with an optional answer; later writes are refused. `browser_events`: the
+    browser steps of the UI's Finish task (the click on it points at the call)."""
+    first_seq, tick = db.begin_action()
+    seq = first_seq + len(browser_events)
     done, _ = db.completion()
+    steps = browser_rows(browser_events, first_seq, surface, None, seq)
     event = {
         "seq": seq,
         "kind": "action",
@@ -214,9 +254,13 @@ def complete_task(db: EpisodeDb, answer: str | None, *, surface: str) -> Outcome
     }
     if done:
         error = "the task was already completed"
-        db.finish_action(last_seq=seq, tick=tick, events=[{**event, "outcome": "error", "error": error}])
+        db.finish_action(
+            last_seq=seq, tick=tick, events=[*steps, {**event, "outcome": "error", "error": error}]
+        )
         return Outcome(seq=seq, ok=False, error=error, code=ErrorKind.CLOSED)
-    db.finish_action(last_seq=seq, tick=tick, events=[{**event, "outcome": "ok"}], completion=(answer,))
+    db.finish_action(
+        last_seq=seq, tick=tick, events=[*steps, {**event, "outcome": "ok"}], completion=(answer,)
+    )
     return Outcome(seq=seq, ok=True, result={"completed": True, "answer": answer})
 
 

@@ -20,17 +20,26 @@ from typing import Any
 from urllib.parse import urlencode
 
 import jinja2
-from fastapi import FastAPI, Request
+from fastapi import APIRouter, FastAPI, Request
 from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
-from fastapi.staticfiles import StaticFiles
+from starlette.middleware.gzip import GZipMiddleware
 
 from apps.core.api import Episode
 from apps.core.runtime import Outcome
 from apps.core.scope_keys import EPISODE_SCOPE_KEY
 from apps.core.spec import AppSpec
 from apps.core.tool_runner import run_for
+from apps.core.ui_assets import Source, add_static_route, asset_url_function, folder_lookup
 
 CORE_DIR = Path(__file__).parent
+CORE_STATIC = {  # the shared files at /static/{name}
+    "trace.js": "application/javascript",
+    "launcher.js": "application/javascript",
+    "combobox.js": "application/javascript",
+    "picklist.js": "application/javascript",
+    "lightning.css": "text/css",
+    "simulation.css": "text/css",
+}
 MAX_EVENTS_BODY = 256_000
 MAX_EVENTS = 200
 TRACE_FIELD = "_trace"
@@ -38,6 +47,7 @@ EVENT_KEYS = (
     *("type", "role", "name", "tag", "t", "value", "href", "form", "checked", "input_type", "id"),
     *("value_before", "option", "key", "ref", "url", "snapshot", "x", "y", "x2", "y2"),
     *("bx", "by", "bw", "bh", "vw", "vh", "dpr", "sx", "sy", "scroll_top", "scroll_left"),
+    *("text", "cause", "submits"),
 )
 
 
@@ -55,6 +65,25 @@ class NavItem:
     path: str
 
 
+WAITS = ((60, "1 hour"), (240, "4 hours"), (480, "8 hours"), (1440, "1 day"))
+
+
+@dataclass(frozen=True)
+class TimeControls:
+    """An app's controls for letting simulated time pass, shown in the simulation strip above every page of
+    the app (they are the simulator's, not the product's): a "Let time pass" form whose "Wait for" choice is
+    posted as `minutes` to `path` (with `fields`), one-click buttons (label, fields) posting to `path`, and
+    optionally a simulation page with more choices (`page`, linked as `page_label`; on that page the strip
+    leaves the form to it)."""
+
+    path: str
+    fields: tuple[tuple[str, str], ...] = ()
+    quick: tuple[tuple[str, tuple[tuple[str, str], ...]], ...] = ()
+    waits: tuple[tuple[int, str], ...] = WAITS
+    page: str | None = None
+    page_label: str = ""
+
+
 @dataclass
 class UiKit:
     """Generic UI services handed to an app's router builder."""
@@ -67,6 +96,10 @@ class UiKit:
     home_path: str = "/"
     # one-time cookies a page shows once (a toast after a redirect): the page that renders one expires it
     flash_cookies: tuple[str, ...] = ()
+    time_controls: TimeControls | None = None
+    # where the static files under each URL prefix come from (/static, /_assets, /_<design system>)
+    static_sources: dict[str, Source] = field(default_factory=dict)
+    _me: dict[str, str] = field(default_factory=dict)  # episode id -> the signed-in person's name
 
     # -- episode and actions -------------------------------------------------------------------
     @staticmethod
@@ -82,12 +115,20 @@ class UiKit:
         action: str,
         args: dict[str, Any],
         trace: Sequence[dict[str, Any]] = (),
+        caused_by: int | None = None,
     ) -> Outcome:
         """Run one of the app's actions on the request's episode (surface "ui"), with the browser trace,
-        in the episode's fair queue like an MCP call."""
+        in the episode's fair queue like an MCP call; a later call of the same submit passes the step that
+        caused the first (`Outcome.cause_seq`)."""
         episode = self.episode(request)
         call = functools.partial(
-            episode.invoke, self.spec.name, action, args, surface="ui", browser_events=list(trace)
+            episode.invoke,
+            self.spec.name,
+            action,
+            args,
+            surface="ui",
+            browser_events=list(trace),
+            caused_by=caused_by,
         )
         return await run_for(episode, call)
 
@@ -149,6 +190,7 @@ class UiKit:
             "request": request,
             "root": root,
             "u": lambda path, **q: self.url(request, path, **q),
+            "asset_url": asset_url_function(self.static_sources, lambda path: self.url(request, path)),
             "app_title": self.spec.title,
             "app_name": self.spec.name,
             "nav": self.nav,
@@ -158,6 +200,7 @@ class UiKit:
             "home_path": self.home_path,
             "query_args": dict(request.query_params),
             "task": getattr(request.scope.get(EPISODE_SCOPE_KEY), "task", None),
+            "simulation": self.simulation(request, root),
             "launcher_apps": launcher_apps(request.scope.get(EPISODE_SCOPE_KEY), root, self.spec.name),
             "app_url": lambda app, path="/": app_url(request.scope.get(EPISODE_SCOPE_KEY), root, app, path),
         }
@@ -167,6 +210,28 @@ class UiKit:
             if name in request.cookies:  # shown on this page: a reload must not show it again
                 response.delete_cookie(name, path=root or "/", samesite="strict")
         return response
+
+    def signed_in_name(self, request: Request, action: str, key: str) -> str:
+        """The signed-in person's name, read once per episode with the app's own read `action` (its `key`);
+        "" when it fails. The header's avatar shows it."""
+        episode = self.episode(request)
+        if episode.id not in self._me:
+            outcome = episode.invoke(self.spec.name, action, {}, surface="ui")
+            self._me[episode.id] = str(outcome.data().get(key) or "") if outcome.ok else ""
+        return self._me[episode.id]
+
+    def simulation(self, request: Request, root: str) -> dict[str, Any] | None:
+        """What the simulation strip shows: the episode's logical time and the app's time controls."""
+        episode = request.scope.get(EPISODE_SCOPE_KEY)
+        if episode is None:
+            return None
+        here = request.url.path[len(root) :] or "/"
+        controls = self.time_controls
+        return {
+            "now": episode.now,
+            "controls": controls,
+            "form": controls is not None and here != controls.page,
+        }
 
     def error_page(self, request: Request, message: str, status: int = 404) -> HTMLResponse:
         return self.render(request, "error.html", {"title": "Error", "message": message}, status=status)
@@ -196,14 +261,18 @@ def app_url(episode: Episode | None, root: str, app: str, path: str = "/") -> st
 
 def pager(total: int, page: int, size: int, shown: int, url_with: Any) -> dict[str, Any]:
     """The pager of a list page: the rows shown (`first`-`last` of `total`) and the links to the
-    previous and next pages (`url_with(page=N)` builds one; None at either end)."""
+    first, previous, next and last pages (`url_with(page=N)` builds one; None where there is none)."""
     first = (page - 1) * size
+    pages = max(1, -(-total // size))
+    more = first + shown < total
     return {
         "total": total,
         "first": first + 1,
         "last": first + shown,
+        "first_url": url_with(page=1) if page > 1 else None,
         "prev_url": url_with(page=page - 1) if page > 1 else None,
-        "next_url": url_with(page=page + 1) if first + shown < total else None,
+        "next_url": url_with(page=page + 1) if more else None,
+        "last_url": url_with(page=pages) if more else None,
     }
 
 
@@ -260,7 +329,24 @@ def make_env(spec: AppSpec) -> jinja2.Environment:
     env.filters["num"] = format_number
     env.filters["dt"] = format_datetime
     env.filters["d"] = format_date
+    env.filters["picklist_option"] = picklist_option
+    env.filters["initials"] = initials
     return env
+
+
+def initials(name: str | None) -> str:
+    """A person's initials as avatars show them: the first letters of the first and last word."""
+    words = [w for w in (name or "").replace("@", " ").split() if w[:1].isalnum()]
+    if not words:
+        return "?"
+    return (words[0][0] + (words[-1][0] if len(words) > 1 else "")).upper()
+
+
+def picklist_option(option: Any) -> tuple[str, str]:
+    """A picklist's option as (value, label): a (value, label) pair, or a value that is its own label."""
+    if isinstance(option, list | tuple):
+        return str(option[0]), str(option[1])
+    return str(option), str(option)
 
 
 def format_money(value: Any) -> str:
@@ -296,7 +382,12 @@ def build_ui_app(spec: AppSpec) -> FastAPI:
     """The browser UI of one app: its page router, static assets, the event beacon and error pages."""
     app = FastAPI(title=f"{spec.title} UI", docs_url=None, redoc_url=None, openapi_url=None)
     kit = UiKit(spec=spec, env=make_env(spec))
-    app.mount("/static", StaticFiles(directory=CORE_DIR / "static"), name="static")
+    kit.static_sources["/static"] = Source(folder_lookup(CORE_DIR / "static", CORE_STATIC))
+    assets = APIRouter()
+    add_static_route(assets, "/static", kit.static_sources["/static"])
+    app.include_router(assets)
+    # pages and JSON gzip-compressed (static files come compressed already: ui_assets)
+    app.add_middleware(GZipMiddleware, minimum_size=1000, compresslevel=6)
 
     @app.post("/_events", include_in_schema=False)
     async def record_events(request: Request) -> Response:
@@ -324,9 +415,9 @@ def build_ui_app(spec: AppSpec) -> FastAPI:
         episode = kit.episode(request)
 
         def complete() -> tuple[Outcome, bool]:
-            if trace:
+            outcome = episode.complete_task(fields.get("answer") or None, surface="ui", browser_events=trace)
+            if outcome.seq == 0 and trace:  # refused before it was logged: the steps stay in the log
                 episode.record_browser_events(spec.name, trace)
-            outcome = episode.complete_task(fields.get("answer") or None, surface="ui")
             return outcome, episode.completed[0]
 
         outcome, done = await run_for(episode, complete)

@@ -37,11 +37,17 @@ async def run_steps(
     def work() -> Outcome | None:
         with episode.lock:
             snapshot = episode.snapshot() if len(steps) > 1 else None
-            after = 0  # the last seq logged before the first step
+            after, cause = 0, None  # the last seq logged before the first step; the step that caused them
             for i, step in enumerate(steps):
                 outcome = episode.invoke(
-                    app, step.action, step.args, surface="ui", browser_events=trace if i == 0 else ()
+                    app,
+                    step.action,
+                    step.args,
+                    surface="ui",
+                    browser_events=trace if i == 0 else (),
+                    caused_by=cause,
                 )
+                cause = outcome.cause_seq
                 if i == 0:
                     after = outcome.seq - len(trace) - 1
                 if not outcome.ok:

@@ -50,13 +50,14 @@ def build_router(kit: UiKit) -> APIRouter:
     kit.env.globals["lookup_placeholder"] = placeholder
     kit.env.filters["unquote"] = unquote
     kit.env.globals["slds_installed"] = design_system.installed
-    kit.env.globals["slds_version"] = design_system.pinned_version()
     kit.env.globals["page_frame"] = "crm_base.html"  # the core pages (task, error) in the CRM's frame
+    kit.env.globals["crm_me"] = lambda request: kit.signed_in_name(request, "get_current_user", "name")
     router = APIRouter()
 
-    add_asset_route(router, STATIC, ASSETS)
-
-    add_design_system_route(router, "slds", design_system.asset)
+    kit.static_sources["/_assets"] = add_asset_route(router, STATIC, ASSETS)
+    kit.static_sources["/_slds"] = add_design_system_route(
+        router, "slds", design_system.asset, design_system.package_tag
+    )
 
     for sub in (
         build_lookup_router,

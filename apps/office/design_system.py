@@ -15,10 +15,17 @@ from __future__ import annotations
 
 import json
 import os
+import re
 from functools import lru_cache
 from pathlib import Path
 
+from markupsafe import Markup
+
 PACKAGE = "@fluentui/web-components"
+ICONS = (
+    "@fluentui/svg-icons/icons"  # Fluent System Icons, one SVG file each: <name>_<size>_<regular|filled>.svg
+)
+ICON_NAME = re.compile(r"^[a-z0-9_]+$")
 PACKAGE_JSON = Path(__file__).parent / "fluent" / "package.json"
 DEFAULT_DIR = Path(__file__).parent / "fluent" / "node_modules"
 TOKENS = ".saasgym/fluent-tokens.css"
@@ -59,6 +66,30 @@ def served_file(name: str) -> tuple[Path, str] | None:
         return None
     path, media = SERVED[name]
     return (modules_dir() / path, media) if (modules_dir() / path).is_file() else None
+
+
+def icon(name: str, size: int = 20, filled: bool = False, cls: str = "") -> Markup:
+    """A Fluent System Icon drawn inline (`fill` the text colour, hidden from assistive technology), or an
+    empty string when the package is not installed or has no such icon.
+
+    name: the icon's name, e.g. 'mail', 'arrow_reply_all', 'document_table'.
+    size: 16, 20, 24, 28, 32 or 48.
+    filled: the filled variant instead of the regular (outline) one.
+    cls: classes for the <svg>.
+    """
+    svg = _icon_svg(str(modules_dir()), name, size, filled)
+    if not svg:
+        return Markup("")
+    attrs = f'class="o-icon {cls}" aria-hidden="true" focusable="false" fill="currentColor"'
+    return Markup(svg.replace("<svg ", f"<svg {attrs} ", 1))
+
+
+@lru_cache(maxsize=512)
+def _icon_svg(modules: str, name: str, size: int, filled: bool) -> str:
+    if not ICON_NAME.match(name):
+        return ""
+    path = Path(modules) / ICONS / f"{name}_{size}_{'filled' if filled else 'regular'}.svg"
+    return path.read_text() if path.is_file() else ""
 
 
 def pinned_version() -> str:

@@ -12,13 +12,14 @@ from fastapi import APIRouter, Request
 from fastapi.responses import Response
 
 from apps.core.ui_assets import add_asset_route, add_design_system_route
-from apps.core.ui_kit import NavItem, UiKit
+from apps.core.ui_kit import NavItem, TimeControls, UiKit
 from apps.office import design_system
 from apps.office.ui_calendar import build_calendar_router
 from apps.office.ui_chat import build_chat_router
 from apps.office.ui_decks import build_decks_router
 from apps.office.ui_docs import build_docs_router
 from apps.office.ui_files import build_files_router
+from apps.office.ui_frame import install as install_frame
 from apps.office.ui_mail import build_mail_router
 from apps.office.ui_sheet_nav import build_sheet_nav_router
 from apps.office.ui_sheets import build_sheets_router
@@ -31,14 +32,20 @@ ASSETS = {"office.css": "text/css", "office-fluent.css": "text/css", "deck.css":
 def build_router(kit: UiKit) -> APIRouter:
     kit.nav = [NavItem(label, path) for label, path in TABS]
     kit.home_path = "/mail"
+    # the simulator's, in the simulation strip of every office page: receive what arrived, wait up to an hour
+    # (until the first reply), or let a whole stretch pass (a day for an approver): all wait_for_replies
+    kit.time_controls = TimeControls(
+        "/mail/check",
+        fields=(("full", "1"),),
+        quick=(("Check for new mail", ()), ("Wait an hour for replies", (("minutes", "60"),))),
+    )
     kit.env.globals["fluent_installed"] = design_system.installed
-    kit.env.globals["fluent_version"] = design_system.pinned_version()
     kit.env.globals["page_frame"] = "office_layout.html"  # the core pages (task, error) in the office frame
+    install_frame(kit)
     router = APIRouter()
 
-    add_asset_route(router, STATIC, ASSETS)
-
-    add_design_system_route(router, "fluent", design_system.served_file)
+    kit.static_sources["/_assets"] = add_asset_route(router, STATIC, ASSETS)
+    kit.static_sources["/_fluent"] = add_design_system_route(router, "fluent", design_system.served_file)
 
     @router.get("/", name="home")
     async def home(request: Request) -> Response:

@@ -15,6 +15,53 @@ from apps.office.ui_scheduling import build_scheduling_router
 from apps.office.ui_submit import submit
 
 HOURS = range(7, 20)
+HOUR_PX = 48
+
+
+def lay_out(events: list[dict]) -> None:
+    """Outlook's day layout: events that overlap share the day's width side by side. Each event gets `lane`
+    and `lanes` (its group of overlapping events' columns); `left` and `width` in percent follow."""
+    ordered = sorted(events, key=lambda e: (e["start"], -(e["end"] - e["start"])))
+    group: list[dict] = []
+    group_end = None
+
+    def close(members: list[dict]) -> None:
+        lanes = max((m["lane"] for m in members), default=-1) + 1
+        for m in members:
+            m["lanes"] = lanes
+            m["width"] = round(100 / lanes, 3)
+            m["left"] = round(m["lane"] * 100 / lanes, 3)
+
+    for ev in ordered:
+        if group and ev["start"] >= group_end:
+            close(group)
+            group = []
+        taken = {m["lane"] for m in group if m["end"] > ev["start"]}
+        ev["lane"] = next(i for i in range(len(group) + 1) if i not in taken)
+        group.append(ev)
+        group_end = ev["end"] if group_end is None or len(group) == 1 else max(group_end, ev["end"])
+    close(group)
+
+
+def mini_month(shown: date, week: list[date], today: date) -> dict:
+    """The month around the week shown, Monday first: weeks of (day, in this month, in the week shown)."""
+    first = shown.replace(day=1)
+    start = first - timedelta(days=first.weekday())
+    weeks = []
+    for w in range(6):
+        days = [start + timedelta(days=7 * w + i) for i in range(7)]
+        if w and days[0].month != first.month:
+            break
+        weeks.append([(d, d.month == first.month, d in week) for d in days])
+    prev_month = (first - timedelta(days=1)).replace(day=1)
+    next_month = (first + timedelta(days=32)).replace(day=1)
+    return {
+        "title": first.strftime("%B %Y"),
+        "weeks": weeks,
+        "today": today,
+        "prev": prev_month,
+        "next": next_month,
+    }
 
 
 def _monday(text: str | None, today: date) -> date:
@@ -51,12 +98,16 @@ def build_calendar_router(kit: UiKit) -> APIRouter:
                 by_day[s.date()].append(
                     {
                         **ev,
+                        "start": s,
+                        "end": max(e, s + timedelta(minutes=25)),  # as drawn: at least 20 px tall
                         "local_start": s.strftime("%H:%M"),
                         "local_end": e.strftime("%H:%M"),
-                        "top": max(0, (s.hour - HOURS.start) * 48 + s.minute * 48 // 60),
-                        "height": max(20, int((e - s).total_seconds() // 75)),
+                        "top": max(0, (s.hour - HOURS.start) * HOUR_PX + s.minute * HOUR_PX // 60),
+                        "height": max(20, int((e - s).total_seconds() * HOUR_PX // 3600)),
                     }
                 )
+        for events in by_day.values():
+            lay_out(events)
         return kit.render(
             request,
             "calendar.html",
@@ -69,6 +120,7 @@ def build_calendar_router(kit: UiKit) -> APIRouter:
                 "prev": (monday - timedelta(days=7)).isoformat(),
                 "next": (monday + timedelta(days=7)).isoformat(),
                 "today": now.date(),
+                "month": mini_month(monday + timedelta(days=3), days, now.date()),
             },
         )
 

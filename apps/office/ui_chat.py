@@ -12,7 +12,7 @@ from markupsafe import Markup, escape
 
 from apps.core.ui_kit import UiKit
 from apps.office.chat_labels import reply_label
-from apps.office.ui_mail import picked_addresses
+from apps.office.ui_mail import display_names, picked_addresses
 from apps.office.ui_submit import submit
 
 
@@ -40,7 +40,7 @@ async def _conversation(kit: UiKit, request: Request, q: Any, channels: dict, ch
     elif q.get("chat"):
         messages = await kit.read(request, "list_chat_messages", {"chat_id": q["chat"]})
         found = next((c for c in chats if c["id"] == q["chat"]), None)
-        heading = (found["topic"] or ", ".join(found["members"])) if found else "Chat"
+        heading = found["label"] if found else "Chat"
         target = ("chat", q["chat"])
     else:
         return {"messages": None, "heading": None, "target": None, "members": "[]"}
@@ -51,7 +51,29 @@ async def _conversation(kit: UiKit, request: Request, q: Any, channels: dict, ch
         msg["body_html"] = with_mentions(msg["body_content"], msg.get("mentions") or [], names)
         msg["reply_label"] = reply_label(msg["from_name"], msg["body_content"])
     people = [{"display_name": p["display_name"], "mail": p["mail"]} for p in members]
-    return {"messages": messages, "heading": heading, "target": target, "members": json.dumps(people)}
+    person = found["others"][0] if target[0] == "chat" and found and found["others"] else None
+    return {
+        "messages": messages,
+        "heading": heading,
+        "heading_person": person,
+        "target": target,
+        "members": json.dumps(people),
+    }
+
+
+async def named_chats(kit: UiKit, request: Request) -> tuple[list[dict[str, Any]], str]:
+    """Your chats, each with `others` (the other members by name) and `label` (its topic, or the others' names
+    as Teams names a chat: one person's full name, a group's first names); and your own name."""
+    me = await kit.read(request, "get_my_profile")
+    chats = (await kit.read(request, "list_chats"))["records"]
+    addresses = [a for c in chats for a in c["members"] if a.lower() != me["mail"].lower()]
+    names = await display_names(kit, request, addresses, limit=60)
+    for c in chats:
+        others = [names.get(a, a) for a in c["members"] if a.lower() != me["mail"].lower()]
+        c["others"] = others
+        firsts = ", ".join(n.split()[0] if "@" not in n else n for n in others)
+        c["label"] = c["topic"] or (others[0] if len(others) == 1 else firsts) or me["display_name"]
+    return chats, me["display_name"]
 
 
 async def _page(
@@ -62,13 +84,14 @@ async def _page(
     channels = {
         t["id"]: (await kit.read(request, "list_channels", {"team_id": t["id"]}))["records"] for t in teams
     }
-    chats = (await kit.read(request, "list_chats"))["records"]
+    chats, me_name = await named_chats(kit, request)
     new = values is not None or bool(q.get("new"))
     context = {
         "title": "New chat" if new else "Chat",
         "teams": teams,
         "channels": channels,
         "chats": chats,
+        "me_name": me_name,
         "new_chat": new,
         "values": values or {},
         "error": error,
@@ -96,7 +119,8 @@ def build_chat_router(kit: UiKit) -> APIRouter:
         if not created.ok:
             return await _page(kit, request, values, created.error or "The chat could not be started.")
         chat_id = created.data()["id"]
-        sent = await kit.run(request, "send_chat_message", {"chat_id": chat_id, "content": content}, [])
+        args = {"chat_id": chat_id, "content": content}
+        sent = await kit.run(request, "send_chat_message", args, caused_by=created.cause_seq)
         if not sent.ok:
             return kit.error_page(request, sent.error or "send_chat_message failed", status=422)
         return kit.redirect(request, "/chat", chat=chat_id)

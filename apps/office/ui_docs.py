@@ -81,12 +81,13 @@ def build_docs_router(kit: UiKit) -> APIRouter:
             return JSONResponse({"error": f"Not saved: {exc}"}, status_code=422)
         if not plan.steps:
             await kit.record_events(request, trace)
+        cause = None  # the step that led to the save: every call of it points at that step
         for step in plan.steps:
             args = {"item_id": item_id, **step.args}
             if step.action == "insert_document_block":
                 args["after_block_id"] = plan.after_id(step)
-            outcome = await kit.run(request, step.action, args, trace)
-            trace = []
+            outcome = await kit.run(request, step.action, args, trace, caused_by=cause)
+            trace, cause = [], outcome.cause_seq
             if not outcome.ok:
                 return JSONResponse({"error": f"Not saved: {outcome.error}"}, status_code=422)
             if step.new_index is not None:

@@ -30,6 +30,40 @@ async def cloud_files(kit: UiKit, request: Request) -> list[dict[str, Any]]:
     return sorted(files, key=lambda r: (str(r.get("last_modified_date_time") or ""), r["id"]), reverse=True)
 
 
+async def display_names(
+    kit: UiKit, request: Request, addresses: list[str], limit: int = 12
+) -> dict[str, str]:
+    """Each address's person as the directory names them (find_people, the same read as the tool); an address
+    nobody has keeps itself. At most `limit` are looked up, the rest stay addresses."""
+    names: dict[str, str] = {}
+    for address in list(dict.fromkeys(a.strip() for a in addresses if a and a.strip()))[:limit]:
+        outcome = await kit.run(request, "find_people", {"query": address, "limit": 3})
+        found = outcome.data() if outcome.ok else {"colleagues": [], "external_contacts": []}
+        people = [(u["mail"], u["display_name"]) for u in found["colleagues"]]
+        people += [(c.get("email_address") or "", c["display_name"]) for c in found["external_contacts"]]
+        names[address] = next((n for a, n in people if a.lower() == address.lower() and n), address)
+    return names
+
+
+async def reply_recipients(
+    kit: UiKit, request: Request, original: dict[str, Any], mode: str
+) -> dict[str, Any]:
+    """Whom a reply (or reply all) of `original` goes to, by name, as reply_to_message addresses it: the
+    sender (your own sent message: its recipients), and for reply all everyone else on To and Cc but you."""
+    mine = (await kit.read(request, "get_my_profile"))["mail"].lower()
+    sender = (original.get("from_address") or "").lower()
+    to = (
+        [sender] if sender and sender != mine else [a for a in original["to_recipients"] if a.lower() != mine]
+    )
+    cc: list[str] = []
+    if mode == "replyall":
+        to = list(dict.fromkeys(to + [a for a in original["to_recipients"] if a.lower() != mine]))
+        cc = [a for a in dict.fromkeys(original["cc_recipients"]) if a.lower() != mine and a not in to]
+    to = to or [mine]
+    names = await display_names(kit, request, to + cc)
+    return {"to": [names.get(a, a) for a in to], "cc": [names.get(a, a) for a in cc]}
+
+
 def build_mail_router(kit: UiKit) -> APIRouter:
     router = APIRouter()
 
@@ -71,6 +105,10 @@ def build_mail_router(kit: UiKit) -> APIRouter:
             messages = await kit.read(request, "list_messages", {"folder": folder, "limit": 50})
         message = message if selected else None
         categories = (await kit.read(request, "list_categories"))["records"] if message else []
+        recipients = {"to": [], "cc": []}
+        if message:
+            names = await display_names(kit, request, message["to_recipients"] + message["cc_recipients"])
+            recipients = {k: [names.get(a, a) for a in message[f"{k}_recipients"]] for k in ("to", "cc")}
         return kit.render(
             request,
             "mail.html",
@@ -82,6 +120,7 @@ def build_mail_router(kit: UiKit) -> APIRouter:
                 "messages": messages,
                 "message": message,
                 "categories": categories,
+                "recipients": recipients,
                 "error": error,
             },
         )
@@ -92,18 +131,28 @@ def build_mail_router(kit: UiKit) -> APIRouter:
         original, mode = None, q.get("mode", "new")
         if q.get("id"):
             original = await kit.read(request, "get_message", {"message_id": q["id"]})
-        return kit.render(
-            request,
-            "compose.html",
-            {
-                "title": "New message",
-                "original": original,
-                "mode": mode,
-                "values": {},
-                "error": None,
-                "cloud_files": await cloud_files(kit, request),
-            },
-        )
+        return await _compose(request, original, mode, {}, None)
+
+    async def _compose(
+        request: Request,
+        original: dict[str, Any] | None,
+        mode: str,
+        values: dict[str, str],
+        error: str | None,
+    ) -> Response:
+        reply_to = None
+        if original and mode in ("reply", "replyall"):
+            reply_to = await reply_recipients(kit, request, original, mode)
+        context = {
+            "title": "New message",
+            "original": original,
+            "mode": mode,
+            "values": values,
+            "error": error,
+            "reply_to": reply_to,
+            "cloud_files": await cloud_files(kit, request),
+        }
+        return kit.render(request, "compose.html", context, status=422 if error else 200)
 
     @router.post("/mail/send", name="send")
     async def send(request: Request) -> Response:
@@ -134,17 +183,8 @@ def build_mail_router(kit: UiKit) -> APIRouter:
         outcome = await kit.run(request, action, args, trace)
         if outcome.ok:
             return kit.redirect(request, "/mail", folder="sentitems", id=outcome.data()["id"])
-        ctx = {
-            "title": "New message",
-            "original": None,
-            "mode": mode,
-            "values": values,
-            "error": outcome.error,
-            "cloud_files": await cloud_files(kit, request),
-        }
-        if original:
-            ctx["original"] = await kit.read(request, "get_message", {"message_id": original})
-        return kit.render(request, "compose.html", ctx, status=422)
+        shown = await kit.read(request, "get_message", {"message_id": original}) if original else None
+        return await _compose(request, shown, mode, values, outcome.error or "The message was not sent.")
 
     @router.post("/mail/{message_id}/update", name="update_message")
     async def update(request: Request, message_id: str) -> Response:

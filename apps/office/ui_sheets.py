@@ -64,9 +64,9 @@ async def window(
     grid: dict[tuple[int, int], tuple[Any, str | None, str]] = {}
     if sheet.stored:
         data = await kit.read(request, "get_range", {**args, "address": address})
-        for i, row in enumerate(data["values"]):
-            for j, value in enumerate(row):
-                grid[first + i, 1 + j] = (value, None, "General")
+        for i, (row, fmts) in enumerate(zip(data["values"], data["number_format"], strict=True)):
+            for j, (value, fmt) in enumerate(zip(row, fmts, strict=True)):
+                grid[first + i, 1 + j] = (value, None, fmt)
     else:
         data = await kit.read(request, "get_worksheet", {**args, "cell_range": address})
         for c in data["cells"]:

@@ -8,7 +8,7 @@ from typing import Any
 from fastapi import APIRouter, Request
 from fastapi.responses import Response
 
-from apps.core.ui_kit import NavItem, UiKit, app_url
+from apps.core.ui_kit import NavItem, TimeControls, UiKit, app_url
 from apps.ticketing.ui_catalog_home import build_catalog_router
 from apps.ticketing.ui_change import build_change_router
 from apps.ticketing.ui_clock import build_clock_router
@@ -58,6 +58,9 @@ def build_router(kit: UiKit) -> APIRouter:
     kit.nav = [NavItem(label, path) for label, path in TABS]
     kit.home_path = "/incidents?active=true"
     kit.env.globals["sn_navigator"] = NAVIGATOR
+    # the simulator's, in the simulation strip: advance_time by a chosen stretch, or any hours and minutes on
+    # the Let time pass page
+    kit.time_controls = TimeControls("/clock", page="/clock", page_label="Wait a custom time")
     router = APIRouter()
 
     @router.get("/")

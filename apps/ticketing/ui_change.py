@@ -1,6 +1,8 @@
-"""The change request form (ServiceNow's one editable form): while New its fields are edited in place
-(update_change), later they are read-only with their choice labels; the header UI actions follow the
-state (Request Approval, Approve / Reject for the approver, Implement, Review, Close, Cancel Change).
+"""The change request form: the state flow across its top (New, Assess, Authorize, Scheduled, Implement,
+Review, Closed, the current one marked); while New its fields are edited in place (update_change), after
+that its assignment (group, assignee) stays editable until it is Closed or Canceled and the plan is shown
+read-only with its choice labels; the header UI actions follow the state (Request Approval, Approve /
+Reject for the approver, Implement, Review, Close, Cancel Change).
 Every button submits the form: what changed is saved first, then the button's action, all or nothing
 (ui_save)."""
 
@@ -17,7 +19,25 @@ from apps.ticketing.ui_form_layouts import CHANGE_FORM, Fld, sel
 from apps.ticketing.ui_forms import record_values, resolve_references, visible
 from apps.ticketing.ui_save import Step, add_record_routes, changed, form_page, reference_message, run_steps
 
-NEW, SCHEDULED, IMPLEMENT, REVIEW = -5, -2, -1, 0
+NEW, SCHEDULED, IMPLEMENT, REVIEW, CLOSED, CANCELED = -5, -2, -1, 0, 3, 4
+FLOW = (-5, -4, -3, -2, -1, 0, 3)  # ServiceNow's change model, in order
+ASSIGNMENT = ("assignment_group", "assigned_to")  # editable after New, until Closed or Canceled
+
+
+def state_flow(state: int) -> list[dict[str, Any]]:
+    """The process flow over the form: each state, `done` or `current` (a canceled change ends Canceled)."""
+    order = list(FLOW) if state != CANCELED else [*FLOW[:-1], CANCELED]
+    at = order.index(state) if state in order else 0
+    return [{"label": c.CHANGE_STATES[s], "done": i < at, "current": i == at} for i, s in enumerate(order)]
+
+
+def editable_fields(state: int, updatable: set[str]) -> set[str]:
+    """What the form lets you edit in `state`: everything while New, the assignment until it ends."""
+    if state == NEW:
+        return updatable
+    return set() if state in (CLOSED, CANCELED) else updatable & set(ASSIGNMENT)
+
+
 DISPLAY = {
     "cmdb_ci": "cmdb_ci_name",
     "assigned_to": "assigned_to_name",
@@ -25,7 +45,7 @@ DISPLAY = {
 }
 # op -> (label, states offered in (None: the approver's decision), action, form fields it takes, message)
 BUTTONS: dict[str, tuple[str, tuple[int, ...] | None, str | None, dict[str, str], str]] = {
-    "update": ("Update", (NEW,), None, {}, "Record updated."),
+    "update": ("Update", (NEW, -4, -3, SCHEDULED, IMPLEMENT, REVIEW), None, {}, "Record updated."),
     "request_approval": ("Request Approval", (NEW,), "request_change_approval", {}, "Approval requested."),
     "approve": ("Approve", None, "approve_change", {}, "Change approved."),
     "reject": ("Reject", None, "reject_change", {"comments": "rejection_reason"}, "Change rejected."),
@@ -78,7 +98,7 @@ def build_change_router(kit: UiKit) -> APIRouter:
         can_decide = any(a["approver"] == me["sys_id"] and a["state"] == "requested" for a in d["approvals"])
         sections = layout()
         fields = [f for _, group in sections for f in group]
-        editing = ch["state"] == NEW
+        editable = editable_fields(ch["state"], kit.params("update_change"))
         current = record_values(ch, fields, DISPLAY)
         buttons = [
             (op, spec[0])
@@ -90,8 +110,9 @@ def build_change_router(kit: UiKit) -> APIRouter:
             "d": d,
             "ch": ch,
             "sections": sections,
-            "editing": editing,
-            "updatable": kit.params("update_change"),
+            "editing": bool(editable),
+            "updatable": editable,
+            "flow": state_flow(ch["state"]),
             "v": {**current, **values},
             "labels": shown_values(ch, fields),  # the read-only fields' text
             "buttons": buttons,
@@ -111,10 +132,9 @@ def build_change_router(kit: UiKit) -> APIRouter:
         label, _, action, takes, done = BUTTONS[op]
         values, trace = await kit.form(request)
         ch = (await kit.read(request, "get_change", {"change_id": number}))["change"]
-        fields = [f for _, group in layout() for f in group if f.name in kit.params("update_change")]
-        edits: dict[str, Any] = {}
-        if ch["state"] == NEW:
-            edits = changed(values, record_values(ch, fields, DISPLAY), tuple(f.name for f in fields))
+        editable = editable_fields(ch["state"], kit.params("update_change"))
+        fields = [f for _, group in layout() for f in group if f.name in editable]
+        edits = changed(values, record_values(ch, fields, DISPLAY), tuple(f.name for f in fields))
         errors = await resolve_references(kit, request, fields, edits)
         if errors:
             await kit.record_events(request, trace)

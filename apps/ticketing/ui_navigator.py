@@ -69,5 +69,4 @@ NAVIGATOR = (
         ),
     ),
     Application("Configuration", (Module("Servers and Applications", "/cmdb"),)),
-    Application("System Scheduler", (Module("Let time pass", "/clock"),)),
 )

@@ -1,9 +1,12 @@
 """Replaying an exported GUI trajectory in Chromium (Playwright) on another episode of the same world.
 
-Each step is played on the element its `target.ref` selects, on the page its `page.url` names (the
-replayer opens that URL when the browser is elsewhere, e.g. after an address-bar navigation). Submit
-steps are the effect of the click or Enter before them, so they are not played themselves; a step
-followed by a submit, or a click on a link, waits for the navigation it causes.
+Each step is played on the element its `target.ref` selects, on the page its `page.url` names (the replayer
+opens that URL when the browser is elsewhere, e.g. after an address-bar navigation). The element may appear
+only after an earlier step (a suggestion after the typing that asked for it, a cell's editor after the key
+that opened it): the replayer waits for it, then requires exactly one. A click lands where it was made on
+its element (a caret in a document); a step marked `submits`, or a click on a link, waits for the page it
+loads; after every step the replayer waits for the page to settle (no `aria-busy`: a save by fetch, rows
+being drawn). Steps of older logs of type "submit" (effects, not inputs) are skipped.
 """
 
 from __future__ import annotations
@@ -11,6 +14,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 from urllib.parse import urlsplit
+
+from tasks.ui_oracle import NOT_BUSY
 
 
 class ReplayFailed(Exception):
@@ -22,26 +27,53 @@ def _here(page: Any) -> str:
     return parts.path + (f"?{parts.query}" if parts.query else "")
 
 
-def _navigates(step: dict[str, Any], following: dict[str, Any] | None) -> bool:
-    if following is not None and following["action"]["type"] == "submit":
+def _navigates(step: dict[str, Any]) -> bool:
+    if step["action"].get("submits"):
         return True
+    href = step["target"].get("href") or ""
     return (
         step["action"]["type"] == "click"
         and step["target"]["role"] == "link"
-        and bool(step["target"]["href"])
+        and bool(href)
+        and not href.startswith(("#", "javascript:"))
     )
 
 
-def _act(page: Any, step: dict[str, Any]) -> None:
-    action, target = step["action"], step["target"]
-    element = page.locator(target["ref"])
+def _element(page: Any, step: dict[str, Any], timeout_ms: int) -> Any:
+    ref = step["target"]["ref"]
+    element = page.locator(ref)
+    try:
+        element.first.wait_for(state="attached", timeout=timeout_ms)
+    except Exception as exc:  # noqa: BLE001 - Playwright's timeout
+        raise ReplayFailed(f"step {step['step']}: nothing matches {ref!r}") from exc
     if element.count() != 1:
-        raise ReplayFailed(f"step {step['step']}: {target['ref']!r} matches {element.count()} elements")
-    kind, to = action["type"], [action.get("scroll_left"), action.get("scroll_top")]
+        raise ReplayFailed(f"step {step['step']}: {ref!r} matches {element.count()} elements")
+    return element
+
+
+def _position(step: dict[str, Any]) -> dict[str, float] | None:
+    """Where on its element the pointer was (relative to the element's box), if it was on it."""
+    box, pointer = step["target"]["bbox"], step["pointer"]
+    if None in (box.get("x"), box.get("y"), box.get("width"), pointer.get("x"), pointer.get("y")):
+        return None
+    x, y = pointer["x"] - box["x"], pointer["y"] - box["y"]
+    if 0 <= x < box["width"] and 0 <= y < box["height"]:
+        return {"x": x, "y": y}
+    return None
+
+
+def _act(page: Any, step: dict[str, Any], timeout_ms: int) -> None:
+    action, target = step["action"], step["target"]
+    element = _element(page, step, timeout_ms)
+    kind = action["type"]
     if kind == "click":
-        element.click()
+        element.click(position=_position(step))
     elif kind == "double-click":
-        element.dblclick()
+        element.dblclick(position=_position(step))
+    elif kind == "type" and "text" in action:  # a rich-text editor: typed at the caret
+        if not element.evaluate("el => el.contains(document.activeElement)"):
+            element.focus()
+        page.keyboard.type(action["text"])
     elif kind == "type":
         element.fill(action["value_after"])
     elif kind == "select":
@@ -51,12 +83,11 @@ def _act(page: Any, step: dict[str, Any]) -> None:
     elif kind == "key":
         element.press(action["key"])
     elif kind == "scroll":
+        to = [action.get("scroll_left"), action.get("scroll_top")]
         if target["tag"] == "body":
             page.evaluate("([x, y]) => window.scrollTo(x, y)", to)
         else:
-            element.evaluate(
-                "(el, [x, y]) => el.scrollTo(x, y)", [action["scroll_left"], action["scroll_top"]]
-            )
+            element.evaluate("(el, [x, y]) => el.scrollTo(x, y)", to)
     elif kind == "drag":
         pointer = step["pointer"]
         page.mouse.move(pointer["x"], pointer["y"])
@@ -65,27 +96,28 @@ def _act(page: Any, step: dict[str, Any]) -> None:
         page.mouse.up()
 
 
-def replay(page: Any, base: str, steps: Sequence[dict[str, Any]]) -> int:
+def replay(page: Any, base: str, steps: Sequence[dict[str, Any]], *, timeout_ms: int = 10_000) -> int:
     """Play `steps` (exported trajectory lines) in `page`, whose session is already launched.
 
     Args:
         page: a Playwright page with the target episode's session cookie.
         base: the gateway's base URL (step URLs are paths under it).
         steps: the trajectory's steps, in order.
+        timeout_ms: how long to wait for a step's element to appear.
 
     Returns the number of steps played.
     """
     played = 0
-    for i, step in enumerate(steps):
+    for step in steps:
         if step["action"]["type"] == "submit":
             continue
         if _here(page) != step["page"]["url"]:
             page.goto(base + step["page"]["url"])
-        following = steps[i + 1] if i + 1 < len(steps) else None
-        if _navigates(step, following):
+        if _navigates(step):
             with page.expect_navigation(wait_until="load"):
-                _act(page, step)
+                _act(page, step, timeout_ms)
         else:
-            _act(page, step)
+            _act(page, step, timeout_ms)
+        page.wait_for_function(NOT_BUSY)
         played += 1
     return played

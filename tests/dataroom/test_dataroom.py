@@ -17,6 +17,7 @@ import pytest
 from mcp.client import Client
 
 from apps.core.worlds import load_world
+from apps.office.cell_text import cell_texts
 from worlds.generator.common import write_jsonl
 from worlds.generator.parts import BuildContext
 from worlds.parts.dataroom import PART
@@ -142,6 +143,16 @@ def test_ledger_reads_in_pages_and_exports_with_the_same_totals(room):
     rows = list(book.worksheets[0].iter_rows(min_row=2, values_only=True))
     assert len(rows) == ENG["rows"] and round(sum(r[13] for r in rows), 2) == paged
     assert [list(map(str, r[:2])) for r in rows[:3]] == [list(map(str, v[:2])) for v in values[:3]]
+
+
+def test_a_range_carries_the_exports_number_formats_and_the_grid_shows_them(room):
+    """Graph's range.numberFormat: the export's amounts are "#,##0.00" (its columns' format, read from the
+    file itself by openpyxl), text and headers General; Excel for the web draws the amounts so (44,705.81)."""
+    page = room.invoke("office", "get_range", {"item_id": ENG["item_id"], "address": "A1:P3"}).data()
+    header, first = page["number_format"][0], page["number_format"][1]
+    assert set(header) == {"General"} and first[13] == "#,##0.00" and first[0] == "General"
+    amount = page["values"][1][13]
+    assert cell_texts([(amount, first[13])]) == [f"{amount:,.2f}"]
 
 
 def test_big_ranges_and_edits_of_the_stored_export_are_refused(room):

@@ -150,6 +150,9 @@ class BrowserAgent:
     # -- the service desk ----------------------------------------------------------------------------
     def _ticketing(self, path: str, query: dict[str, str]) -> None:
         parts = path.strip("/").split("/")
+        if path == "/clock":  # the simulator's page, from the simulation strip
+            strip = self.page.get_by_role("region", name="Simulation")
+            return self.click("link", "Wait a custom time", scope=strip)
         if f"/{parts[0]}" in TICKETING_TABS and len(parts) == 1:
             if query.get("search"):
                 return self.banner_search(query["search"])

@@ -23,7 +23,7 @@ def test_create_new_account_with_its_own_name_and_no_opportunity(crm):
     expect(account.get_by_role("radio", name="Create New")).to_be_checked()
     expect(account.get_by_role("textbox", name="Account Name")).to_have_value("Modal Works")
     expect(dialog.get_by_text("0 Account Matches")).to_be_visible()
-    expect(dialog.get_by_role("combobox", name="Converted Status")).to_have_value("Closed - Converted")
+    expect(dialog.get_by_role("combobox", name="Converted Status")).to_have_text("Closed - Converted")
     account.get_by_role("textbox", name="Account Name").fill("Modal Works EMEA")
     dialog.get_by_role("checkbox", name="Don't create an opportunity upon conversion").check()
     dialog.get_by_role("button", name="Convert").click()
@@ -45,6 +45,9 @@ def test_choose_existing_account_and_contact_from_the_matches(crm):
     expect(account.get_by_role("radio", name="Choose Existing")).to_be_checked()
     expect(dialog.get_by_text("1 Account Match", exact=True)).to_be_visible()
     expect(account.get_by_role("combobox", name="Account Search")).to_have_value("Matchy Corp")
+    # the suggested match is the chosen one, and shows it (selected)
+    match = account.get_by_role("list", name="Account matches").get_by_role("button", name="Matchy Corp")
+    expect(match).to_have_attribute("aria-pressed", "true")
     contact = dialog.get_by_role("group", name="Contact")
     expect(contact.get_by_role("radio", name="Choose Existing")).to_be_checked()
     expect(contact.get_by_role("combobox", name="Contact Search")).to_have_value("Kept")
@@ -53,6 +56,22 @@ def test_choose_existing_account_and_contact_from_the_matches(crm):
     box.fill("")
     box.press_sequentially("Othe", delay=20)
     page.get_by_role("listbox", name="Contact Search suggestions").get_by_role("option", name="Other").click()
+    kept = contact.get_by_role("list", name="Contact matches").get_by_role("button", name="Kept")
+    expect(kept).to_have_attribute("aria-pressed", "false")  # another contact was chosen in the lookup
+    # the Record Owner's suggestions open below its box, never over it, and are not cut off by the modal
+    owner = dialog.get_by_role("combobox", name="Record Owner")
+    owner.fill("")
+    owner.press_sequentially("Am", delay=20)
+    listbox = page.get_by_role("listbox", name="Record Owner suggestions")
+    expect(listbox.get_by_role("option").first).to_be_visible()
+    box, under = owner.bounding_box(), listbox.bounding_box()
+    assert under["y"] >= box["y"] + box["height"], "the suggestions start below the box"
+    first = listbox.get_by_role("option").first
+    center = first.bounding_box()
+    x, y = center["x"] + center["width"] / 2, center["y"] + center["height"] / 2
+    assert page.evaluate("([x, y]) => !!document.elementFromPoint(x, y).closest('[role=option]')", [x, y])
+    page.mouse.click(x, y)  # a click where the option is drawn chooses it
+    expect(owner).not_to_have_value("Am")
     dialog.get_by_role("textbox", name="Opportunity Name").fill("Matchy expansion")
     dialog.get_by_role("button", name="Convert").click()
 

@@ -8,6 +8,7 @@ import json
 import os
 import re
 import subprocess
+from urllib.parse import urljoin
 
 import pytest
 
@@ -44,7 +45,8 @@ def test_pages_link_the_installed_package_and_its_files_are_served(crm):
     episode, page, ui = crm
     page.goto(ui("/accounts"))
     sheets = _stylesheets(page)
-    assert any(s.endswith(SLDS_CSS) for s in sheets), sheets
+    linked = next(s for s in sheets if s.endswith(SLDS_CSS.removeprefix("/_slds")))
+    assert re.fullmatch(rf"/s/crm/_slds/[0-9a-f]{{12}}{SLDS_CSS.removeprefix('/_slds')}", linked), linked
     assert not any(s.endswith("/lightning.css") for s in sheets)  # the fallback is not loaded beside it
     # SLDS's rules apply: its page header and buttons, its brand colour on the primary button
     assert page.locator(".slds-page-header").first.evaluate("e => getComputedStyle(e).borderRadius") != "0px"
@@ -54,10 +56,15 @@ def test_pages_link_the_installed_package_and_its_files_are_served(crm):
     css = page.request.get(ui(SLDS_CSS))
     assert css.status == 200 and css.headers["content-type"].startswith("text/css")
     assert css.body() == installed
-    sprite = page.request.get(ui("/_slds/icons/standard-sprite/svg/symbols.svg"))
-    assert sprite.status == 200 and b'id="account"' in sprite.body()
-    # the icons on the page are the sprite's
-    assert page.locator("use[href*='standard-sprite/svg/symbols.svg#account']").count() >= 1
+    # the content-tagged address is cached for a year, and sent gzip-compressed
+    tagged = page.request.get(ui(linked.removeprefix("/s/crm")))
+    assert tagged.headers["cache-control"] == "public, max-age=31536000, immutable"
+    assert tagged.headers["content-encoding"] == "gzip" and tagged.body() == installed
+    # the icons on the page are the package's, one SVG each (never the ~450 KB sprites)
+    used = page.locator("use[href*='/icons/standard/account.svg#account']")
+    assert used.count() >= 1
+    icon = page.request.get(urljoin(page.url, used.first.get_attribute("href").split("#")[0]))
+    assert icon.status == 200 and b'id="account"' in icon.body() and len(icon.body()) < 8_000
 
 
 @needs_slds
@@ -69,7 +76,8 @@ def test_only_the_used_files_of_the_package_are_served(crm):
         "/_slds/styles/salesforce-lightning-design-system.css",  # not the one the pages link
         "/_slds/images/../../package.json",
         "/_slds/images/%2e%2e/%2e%2e/package.json",
-        "/_slds/icons/utility/add.svg",
+        "/_slds/icons/utility/no_such_icon.svg",
+        "/_slds/icons/utility-sprite/svg/symbols.svg",  # the whole sprite: never
     ):
         assert page.request.get(ui(path)).status == 404, path
     assert page.request.get(ui("/_slds/images/logo-noname.svg")).status == 200  # an image its stylesheet uses
@@ -80,9 +88,7 @@ def test_without_the_package_pages_use_the_fallback_stylesheet(crm, monkeypatch,
     episode, page, ui = crm
     page.goto(ui("/accounts"))
     sheets = _stylesheets(page)
-    assert any(s.endswith("/static/lightning.css") for s in sheets) and any(
-        s.endswith("/crm.css") for s in sheets
-    )
+    assert any(s.endswith("/lightning.css") for s in sheets) and any(s.endswith("/crm.css") for s in sheets)
     assert not any("/_slds/" in s for s in sheets)
     assert page.locator("use").count() == 0  # no icon points at the missing sprites; letters stand in
     assert page.request.get(ui(SLDS_CSS)).status == 404

@@ -146,6 +146,7 @@ def test_reports_to_on_a_new_contact_by_keyboard_and_shown_on_edit(crm):
     fields = {f.field: f.new for f in new.fields}
     assert fields["reports_to_id"] == boss["id"] and fields["account_id"] == account["id"]
     # the record shows the manager; its edit form keeps them (saving unchanged keeps the id)
+    page.get_by_role("tab", name="Details").click()  # the record page opens on Related
     expect(page.get_by_role("link", name=boss_name).first).to_be_visible()
     page.goto(ui(f"/contacts/{new.pk}/edit"))
     expect(page.get_by_role("combobox", name="Reports To", exact=True)).to_have_value(boss_name)

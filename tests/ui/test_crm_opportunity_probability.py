@@ -7,6 +7,7 @@ from __future__ import annotations
 from playwright.sync_api import expect
 
 from apps.crm.picklists import STAGES_BY_NAME
+from tests.ui.picklists import choose, picklist, value
 from tests.ui.test_accessibility import _violations
 
 
@@ -28,7 +29,7 @@ def test_choosing_a_stage_sets_its_default_probability(crm):
     page.goto(ui(f"/opportunities/{opp['id']}/edit"))
     probability = page.get_by_label("Probability (%)")
     expect(probability).to_have_value(str(opp["probability"]))
-    page.get_by_label("Stage").select_option(stage)
+    choose(page, "Stage", stage)
     expect(probability).to_have_value(str(STAGES_BY_NAME[stage].probability))
     assert _violations(page) == []
     page.get_by_role("button", name="Save").click()
@@ -42,10 +43,12 @@ def test_a_typed_probability_overrides_the_stage_default_from_the_keyboard(crm):
     episode, page, ui = crm
     opp, _ = _open_deal(episode)
     page.goto(ui(f"/opportunities/{opp['id']}/edit"))
-    stage_box = page.get_by_label("Stage")
+    stage_box = picklist(page, "Stage")
     stage_box.focus()
-    page.keyboard.press("ArrowDown")  # the next stage: its default shows at once
-    stage = stage_box.input_value()
+    page.keyboard.press("ArrowDown")  # opens the list on the current stage
+    page.keyboard.press("ArrowDown")  # the next stage
+    page.keyboard.press("Enter")  # chosen: its default shows at once
+    stage = value(page, "Stage")
     assert stage != opp["stage_name"]
     expect(page.get_by_label("Probability (%)")).to_have_value(str(STAGES_BY_NAME[stage].probability))
     page.keyboard.press("Tab")
@@ -71,7 +74,7 @@ def test_without_its_script_a_new_stage_still_saves_its_default_probability(live
     try:
         opp, stage = _open_deal(episode)
         page.goto(f"{base}/opportunities/{opp['id']}/edit")
-        page.get_by_label("Stage").select_option(stage)
+        page.get_by_role("combobox", name="Stage").select_option(stage)  # the <noscript> select
         expect(page.get_by_label("Probability (%)")).to_have_value(str(opp["probability"]))  # no script
         page.get_by_role("button", name="Save").click()
         saved = _saved(episode, opp["id"])
@@ -79,7 +82,7 @@ def test_without_its_script_a_new_stage_still_saves_its_default_probability(live
 
         # changing both keeps the typed probability
         page.goto(f"{base}/opportunities/{opp['id']}/edit")
-        page.get_by_label("Stage").select_option("Closed Won")
+        page.get_by_role("combobox", name="Stage").select_option("Closed Won")
         page.get_by_label("Probability (%)").fill("55")
         page.get_by_role("button", name="Save").click()
         saved = _saved(episode, opp["id"])

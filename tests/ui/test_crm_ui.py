@@ -7,6 +7,8 @@ import time
 
 from playwright.sync_api import expect
 
+from tests.ui.picklists import choose, choose_by_keyboard, picklist, value
+
 
 def _open_opportunity_with_amount(episode):
     rows = episode.call("crm_list_opportunities", status="open", sort_by="amount", descending=True, limit=50)
@@ -19,7 +21,7 @@ def test_create_account_through_the_form(crm):
     page.get_by_role("navigation").get_by_role("link", name="Accounts").click()
     page.get_by_role("link", name="New Account").click()
     page.get_by_label("Account Name").fill("Globex Test Corp")
-    page.get_by_label("Industry").select_option("Banking")
+    choose(page, "Industry", "Banking")
     page.get_by_label("Phone").fill("+1 555 0100")
     page.get_by_label("Annual Revenue").fill("$2,500,000")
     page.get_by_role("button", name="Save").click()
@@ -47,13 +49,15 @@ def test_ui_action_is_logged_with_its_browser_events(crm):
     events = episode.events()
     action = next(e for e in events if e.kind == "action" and e.name == "create_account")
     assert action.surface == "ui" and action.outcome == "ok" and action.args["name"] == "Event Log Inc"
-    linked = [e for e in events if e.kind == "browser" and e.parent == action.seq]
-    typed = next(e for e in linked if e.name == "type")
-    assert typed.detail["role"] == "textbox" and typed.detail["name"] == "Account Name"
-    assert typed.detail["value"] == "Event Log Inc"
-    click = next(e for e in linked if e.name == "click")
+    (click,) = [e for e in events if e.kind == "browser" and e.parent == action.seq]  # only what caused it
     assert (click.detail["role"], click.detail["name"], click.detail["tag"]) == ("button", "Save", "button")
-    assert any(e.name == "submit" for e in linked)
+    assert click.detail["cause"] is True and click.detail["submits"] is True
+    typed = next(
+        e for e in events if e.kind == "browser" and e.name == "type"
+    )  # logged with it, led to nothing
+    assert typed.detail["role"] == "textbox" and typed.detail["name"] == "Account Name"
+    assert typed.detail["value"] == "Event Log Inc" and typed.parent is None and typed.seq < action.seq
+    assert not any(e.name == "submit" for e in events)
     navigations = [e.detail["url"] for e in events if e.name == "navigate"]
     assert "/accounts/new" in navigations and any(u.startswith("/accounts/001") for u in navigations)
     reads = [e for e in events if e.kind == "action" and e.name == "get_account"]
@@ -102,7 +106,7 @@ def test_close_win_opportunity(crm):
     opp = _open_opportunity_with_amount(episode)
     page.goto(ui(f"/opportunities/{opp['id']}"))
     page.get_by_role("link", name="Edit", exact=True).click()
-    page.get_by_label("Stage").select_option("Closed Won")
+    choose(page, "Stage", "Closed Won")
     page.get_by_role("button", name="Save").click()
     expect(page.get_by_role("heading", level=1)).to_have_text(opp["name"])
     expect(page.get_by_text("This opportunity is Closed Won")).to_be_visible()
@@ -115,7 +119,7 @@ def test_close_win_opportunity(crm):
         100,
     )
     # Reopening is editing the stage: the path of a closed opportunity offers any open stage.
-    page.get_by_label("Stage", exact=True).select_option("Negotiation/Review")
+    choose_by_keyboard(page, "Stage", "Negotiation/Review")
     page.get_by_role("button", name="Mark as Current Stage").click()
     expect(page.get_by_text("Current stage: Negotiation/Review")).to_be_visible()
     reopened = episode.call("crm_get_opportunity", opportunity_id=opp["id"])["opportunity"]
@@ -127,14 +131,14 @@ def test_closed_lost_without_reason_shows_the_rule_at_its_field(crm):
     opp = _open_opportunity_with_amount(episode)
     page.goto(ui(f"/opportunities/{opp['id']}/edit"))
     before_diff, before_hash = episode.diff(), episode.state_hash()
-    page.get_by_label("Stage").select_option("Closed Lost")
+    choose(page, "Stage", "Closed Lost")
     page.get_by_role("button", name="Save").click()
 
     expect(page.get_by_role("alert")).to_contain_text("Loss Reason: Select a Loss Reason")
     field_error = page.locator("#f-loss_reason__c-error")
     expect(field_error).to_contain_text("Select a Loss Reason before you close this opportunity")
-    expect(page.get_by_label("Loss Reason")).to_have_attribute("aria-invalid", "true")
-    expect(page.get_by_label("Stage")).to_have_value("Closed Lost")  # entered values are kept
+    expect(picklist(page, "Loss Reason")).to_have_attribute("aria-invalid", "true")
+    assert value(page, "Stage") == "Closed Lost"  # entered values are kept
     assert episode.state_hash() == before_hash and episode.diff() == before_diff
     failed = [e for e in episode.events() if e.name == "update_opportunity"]
     assert failed[-1].outcome == "error" and failed[-1].surface == "ui"
@@ -149,7 +153,7 @@ def test_list_view_filter_and_sort(crm):
     )
     expected = episode.call("crm_list_accounts", industry=industry, limit=200)["total"]
     page.goto(ui("/accounts"))
-    page.get_by_role("search", name="Filter Accounts").get_by_label("Industry").select_option(industry)
+    choose(page, "Industry", industry, scope=page.get_by_role("search", name="Filter Accounts"))
     page.get_by_role("button", name="Apply Filters").click()
     expect(page.get_by_text(re.compile(rf"of {expected} items|^{expected} items")).first).to_be_visible()
     rows = page.locator("table.data tbody tr")
@@ -205,7 +209,7 @@ def test_each_failed_rule_shows_at_its_own_field(crm):
     opp = _open_opportunity_with_amount(episode)
     page.goto(ui(f"/opportunities/{opp['id']}/edit"))
     before = episode.state_hash()
-    page.get_by_label("Stage").select_option("Closed Lost")
+    choose_by_keyboard(page, "Stage", "Closed Lost")
     page.get_by_label("Next Step").fill("")
     page.get_by_role("button", name="Save").click()
 
@@ -224,10 +228,10 @@ def test_report_builder_filter_group_chart_and_saved_report(crm):
     big = [o for o in opps if (o["amount"] or 0) > 20000]
     page.goto(ui("/reports"))
     page.get_by_role("link", name="New Report").click()
-    page.get_by_label("Filter 1 field").select_option("amount")
-    page.get_by_label("Filter 1 operator").select_option("greater_than")
-    page.get_by_label("Group Rows By").select_option("stage_name")
-    page.get_by_label("Summarize Field").select_option("amount")
+    choose(page, "Filter 1 field", "Amount")
+    choose_by_keyboard(page, "Filter 1 operator", "greater than")
+    choose(page, "Group Rows By", "Stage")
+    choose(page, "Summarize Field", "Amount")
     page.get_by_label("Filter 1 value").fill("20000")
     page.get_by_label("Filter 1 value").press("Enter")  # submits from the keyboard
     expect(page).to_have_url(re.compile(r"filter_value_1=20000"))
@@ -246,7 +250,7 @@ def test_report_builder_filter_group_chart_and_saved_report(crm):
     assert sorted(data) == sorted(stages)
 
     page.get_by_label("Report Name").fill("Big Deals by Stage")
-    page.get_by_label("Folder").select_option("Public Reports")
+    choose(page, "Folder", "Public Reports")
     page.get_by_role("button", name="Save").click()
     expect(page.get_by_role("heading", level=1)).to_have_text("Big Deals by Stage")
     report_id = page.url.rstrip("/").rsplit("/", 1)[-1]

@@ -87,7 +87,7 @@ def test_message_list_arrow_keys_home_end_and_enter(office):
     assert third.evaluate("e => e.matches(':focus-visible') && getComputedStyle(e).outlineStyle !== 'none'")
     page.keyboard.press("ArrowUp")
     page.keyboard.press("ArrowDown")
-    subject = third.inner_text().splitlines()[0]
+    subject = third.locator(".o-subject").inner_text()
     page.keyboard.press("Enter")
     expect(page.get_by_role("article", name="Reading pane").get_by_role("heading", level=2)).to_have_text(
         subject

@@ -3,6 +3,7 @@ it, invite people with the picker), cancelling with a message, and the Schedulin
 
 from __future__ import annotations
 
+import re
 from datetime import datetime, timedelta
 from zoneinfo import ZoneInfo
 
@@ -199,3 +200,53 @@ def test_new_calendar_states_pass_axe(office):
     page.goto(ui(f"/calendar/scheduling?attendees={mail}&start=2026-11-10T09:00&duration=60"))
     expect(page.get_by_role("region", name="Free/busy grid")).to_be_visible()
     assert not _violations(page)
+
+
+def test_overlapping_meetings_share_the_day_and_the_mini_month_moves_the_week(office):
+    """Outlook's week: two meetings at the same time are drawn side by side (each half the day's width, none
+    covering the other), a third later one takes the whole width; the mini-month's days open their week
+    (pointer and keyboard) and its arrows go a month on."""
+    episode, page, ui = office
+    tz = ZoneInfo(episode.call("office_get_my_profile")["time_zone"])
+    day = (episode.now.astimezone(tz) + timedelta(days=1)).replace(hour=10, minute=0, second=0, microsecond=0)
+    for subject, start, minutes in (
+        ("Overlap A", day, 60),
+        ("Overlap B", day + timedelta(minutes=30), 60),
+        ("Later C", day + timedelta(hours=3), 30),
+    ):
+        episode.call(
+            "office_create_event",
+            subject=subject,
+            start=start.replace(tzinfo=None).isoformat(),
+            end=(start + timedelta(minutes=minutes)).replace(tzinfo=None).isoformat(),
+        )
+    page.goto(ui(f"/calendar?week={day.date().isoformat()}"))
+    week = page.get_by_role("grid", name="Week view")
+    a, b, c = (
+        week.get_by_role("link", name=re.compile(rf"^\d\d:\d\d {n},")).bounding_box()
+        for n in ("Overlap A", "Overlap B", "Later C")
+    )
+    assert a["x"] + a["width"] <= b["x"] + 1, "B is beside A, not over it"
+    assert abs(a["width"] - b["width"]) < 2 and c["width"] > 1.8 * a["width"]
+    assert b["y"] > a["y"]  # each at its own time
+
+    mini = page.get_by_role("navigation", name="Mini calendar")
+    target = day.date() + timedelta(days=7)
+    label = target.strftime("%A %d %B %Y")
+    with page.expect_navigation():
+        mini.get_by_role("link", name=label).click()
+    expect(page.get_by_text(re.compile(r"^Week of "))).to_contain_text(
+        (target - timedelta(days=target.weekday())).isoformat()
+    )
+    mini = page.get_by_role("navigation", name="Mini calendar")
+    mini.get_by_role("link", name=label).focus()
+    page.keyboard.press("Tab")
+    with page.expect_navigation():
+        page.keyboard.press("Enter")  # the next day: the same week, or the next one on a Sunday
+    title = mini.get_by_role("heading", level=2).inner_text()
+    with page.expect_navigation():
+        page.get_by_role("navigation", name="Mini calendar").get_by_role("link", name="Next month").click()
+    assert (
+        page.get_by_role("navigation", name="Mini calendar").get_by_role("heading", level=2).inner_text()
+        != title
+    )

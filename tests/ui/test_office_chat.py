@@ -85,7 +85,10 @@ def test_new_chat_from_the_people_picker_with_a_first_message(office):
     sent = episode.call("office_list_chat_messages", chat_id=chats[0]["id"])["records"]
     assert [m["body_content"] for m in sent][:1] == ["Hi, a first message"]
     assert f"chat={chats[0]['id']}" in page.url
-    expect(page.get_by_role("link", name=", ".join(chats[0]["members"]))).to_have_attribute("tabindex", "0")
+    # the new chat is listed by the other person's name (as Teams names a chat), current and the tab stop
+    listed = page.get_by_role("list", name="Chats").get_by_role("link", name=name, exact=True)
+    expect(listed).to_have_attribute("tabindex", "0")
+    expect(page.get_by_role("region", name="Conversation").get_by_role("heading", level=2)).to_have_text(name)
 
 
 def test_new_chat_refusals_change_nothing(office):
@@ -121,3 +124,21 @@ def test_chat_list_is_one_tab_stop_moved_by_arrow_keys(office):
     expect(links.first).to_be_focused()
     page.keyboard.press("End")
     expect(links.last).to_be_focused()
+
+
+def test_chats_are_named_by_people_with_their_avatars(office):
+    """Teams names a chat without a topic by the other people in it (never by addresses), each with an avatar
+    of their initials; the open chat's header and its posts show them too."""
+    episode, page, ui = office
+    chats = episode.call("office_list_chats")["records"]
+    page.goto(ui(f"/chat?chat={chats[0]['id']}"))
+    links = page.get_by_role("list", name="Chats").get_by_role("link")
+    names = [t.strip() for t in links.all_inner_texts()]
+    assert names and not any("@" in n for n in names), names
+    untitled = next(i for i, c in enumerate(chats) if not c["topic"])
+    avatar = links.nth(untitled).locator("fluent-avatar, .o-avatar").first
+    initials = "".join(w[0] for w in (names[untitled].split()[0], names[untitled].split()[-1])).upper()
+    assert avatar.get_attribute("initials") == initials or avatar.inner_text() == initials
+    posts = page.get_by_role("list", name="Messages").get_by_role("listitem")
+    if posts.count():
+        assert posts.first.locator("strong").inner_text().strip() and "@" not in posts.first.inner_text()

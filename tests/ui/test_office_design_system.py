@@ -54,6 +54,7 @@ def test_pages_link_the_installed_theme_tokens_and_use_them(office):
         "tokens.css",
         "office-fluent.css",
         "office.css",
+        "simulation.css",  # the simulation strip's, the same in every app
     ], sheets
     css = page.request.get(ui(TOKENS_CSS))
     assert css.status == 200 and css.headers["content-type"].startswith("text/css")
@@ -72,13 +73,11 @@ def test_pages_link_the_installed_theme_tokens_and_use_them(office):
     # the stylesheets read the tokens: Fluent's brand and neutral buttons, type, surfaces, the suite bar
     assert theme["colorBrandBackground"] == "#0f6cbd" and theme["colorNeutralStroke1"] == "#d1d1d1"
     assert _style(page.get_by_role("link", name="New mail"), "backgroundColor") == "rgb(15, 108, 189)"
-    search = page.get_by_role("button", name="Search", exact=True).first
-    assert _style(search, "borderTopColor") == "rgb(209, 209, 209)"
-    assert _style(search, "fontWeight") == str(theme["fontWeightSemibold"])
+    assert _style(page.locator("main"), "fontSize") == theme["fontSizeBase300"]
     assert _style(page.locator("body"), "fontFamily").startswith('"Segoe UI"')
-    assert _style(page.locator(".global-header"), "backgroundColor") == "rgb(15, 108, 189)"
-    pane = page.locator(".o-pane").first
-    assert "rgba(0, 0, 0, 0.14) 0px 2px 4px" in _style(pane, "boxShadow")  # shadow4
+    assert _style(page.locator(".global-header"), "backgroundColor") == "rgb(15, 108, 189)"  # Outlook's blue
+    pane = page.locator(".o-list-pane")
+    assert _style(pane, "backgroundColor") == "rgb(255, 255, 255)"  # colorNeutralBackground1
     assert _style(pane, "borderTopLeftRadius") == theme["borderRadiusMedium"]
 
 
@@ -94,7 +93,11 @@ def test_the_unread_counts_are_fluent_badges_from_the_package(office):
     item = item.filter(has=page.locator("fluent-badge")).first
     badge = item.locator("fluent-badge")
     assert badge.evaluate("e => e.shadowRoot !== null")  # rendered by the package's component
-    assert _style(badge, "backgroundColor") == "rgb(15, 108, 189)"  # filled brand, from the tokens
+    assert _style(badge, "color") == "rgb(15, 108, 189)"  # Outlook's unread count: brand text (ghost badge)
+    # the senders' avatars are the package's <fluent-avatar>, initials on a colour picked from the name
+    avatar = page.get_by_role("grid", name="Messages").locator("fluent-avatar").first
+    assert avatar.evaluate("e => e.shadowRoot !== null") and avatar.get_attribute("aria-hidden") == "true"
+    assert re.fullmatch(r"[A-Z?]{1,2}", avatar.get_attribute("initials"))
     # the count stays text beside the folder's link: the link's accessible name is unchanged
     count, name = badge.inner_text(), item.get_by_role("link").inner_text()
     assert count.isdigit()
@@ -118,8 +121,11 @@ def test_only_the_two_package_files_are_served(office):
         "/_assets/%2e%2e%2fui.py",
     ):
         assert page.request.get(ui(path)).status == 404, path
+    page.goto(ui("/mail"))
     for name in ("tokens.css", "web-components.min.js"):
-        assert page.request.get(ui(f"/_fluent/{name}")).headers["cache-control"] == "public, max-age=86400"
+        assert page.request.get(ui(f"/_fluent/{name}")).headers["cache-control"] == "no-cache"  # untagged
+        tagged = page.locator(f"[href$='/{name}'], [src$='/{name}']").first.evaluate("e => e.href || e.src")
+        assert page.request.get(tagged).headers["cache-control"] == "public, max-age=31536000, immutable"
 
 
 def test_without_the_package_pages_keep_the_own_look(office, monkeypatch, tmp_path):
@@ -127,13 +133,15 @@ def test_without_the_package_pages_keep_the_own_look(office, monkeypatch, tmp_pa
     episode, page, ui = office
     page.goto(ui("/mail"))
     sheets = _stylesheets(page)
-    assert [s.rsplit("/", 1)[-1] for s in sheets] == ["lightning.css", "office.css"], sheets
+    assert [s.rsplit("/", 1)[-1] for s in sheets] == ["lightning.css", "office.css", "simulation.css"], sheets
     assert page.request.get(ui(TOKENS_CSS)).status == 404
     assert page.locator("script[src*='/_fluent/']").count() == 0 and page.locator("fluent-badge").count() == 0
     # the var() fallbacks: lightning.css's brand button, the project's pane border and header
     assert _style(page.get_by_role("link", name="New mail"), "backgroundColor") == "rgb(11, 92, 171)"
-    assert _style(page.locator(".o-pane").first, "borderTopColor") == "rgb(221, 219, 218)"
-    assert _style(page.locator(".global-header"), "backgroundColor") == "rgb(255, 255, 255)"
+    assert _style(page.locator(".o-list-pane"), "backgroundColor") == "rgb(255, 255, 255)"
+    assert _style(page.locator(".global-header"), "backgroundColor") == "rgb(15, 108, 189)"  # the frame holds
+    assert page.locator(".o-rail").bounding_box()["x"] == 0  # the app rail on the left
     # the core task page takes the office frame (and so the same stylesheets)
     page.goto(ui("/_task"))
-    assert [s.rsplit("/", 1)[-1] for s in _stylesheets(page)] == ["lightning.css", "office.css"]
+    frame = [s.rsplit("/", 1)[-1] for s in _stylesheets(page)]
+    assert frame == ["lightning.css", "office.css", "simulation.css"]

@@ -1,7 +1,8 @@
 """Word for the web in real Chromium: click into a paragraph, select a word with the keyboard, Bold, type
-a new paragraph, make it a heading, Save — and the document over MCP holds exactly that; what the model
-cannot hold (underline) is refused with a message and changes nothing. Insert > Table and New comment on a
-selected heading, with their refusals."""
+a new paragraph, make it a heading — Word saves by itself (AutoSave, no Save button) and the document over MCP
+holds exactly that, each save's calls on the input that led to it; what the model cannot hold (underline) is
+refused with a message and changes nothing. Insert > Table and New comment on a selected heading, with their
+refusals."""
 
 from __future__ import annotations
 
@@ -19,6 +20,12 @@ def word(office):
     page.get_by_role("link", name=DOC).first.click()
     item = page.url.split("/docs/", 1)[1].split("?")[0]
     return episode, page, item
+
+
+def saved(page):  # noqa: ANN001
+    """AutoSave has stored every change: the status says so and the page is no longer busy."""
+    expect(page.get_by_role("status").filter(has_text="Save")).to_have_text("Saved.")
+    expect(page.get_by_role("textbox", name="Document body")).not_to_have_attribute("aria-busy", "true")
 
 
 def blocks(episode, item):
@@ -46,18 +53,20 @@ def test_bold_a_word_add_a_heading_and_save(word):
     page.keyboard.type("Renewals first")
     toolbar.get_by_role("button", name="Heading 2").click()
     expect(toolbar.get_by_role("button", name="Heading 2")).to_have_attribute("aria-pressed", "true")
-    toolbar.get_by_role("button", name="Save").click()
-    expect(page.get_by_role("status")).to_have_text("Saved.")
+    expect(toolbar.get_by_role("button", name="Save")).to_have_count(0)  # Word saves by itself
+    saved(page)
     after = blocks(episode, item)
     assert after[1] == ("paragraph", "Focus on **expansion** deals in existing accounts.", before[1][2])
     assert after[2][:2] == ("heading2", "Renewals first") and after[2][2] not in {b[2] for b in before}
     assert [b for i, b in enumerate(after) if i not in (1, 2)] == [b for i, b in enumerate(before) if i != 1]
     expect(body.get_by_role("heading", name="Renewals first", level=3)).to_be_visible()
-    saves = [
-        e for e in episode.events() if e.kind == "action" and e.surface == "ui" and e.name.endswith("_block")
-    ]
-    assert [e.name for e in saves] == ["update_document_block", "insert_document_block"]
-    assert any(e.kind == "browser" and e.parent == saves[0].seq and e.name == "key" for e in episode.events())
+    events = episode.events()
+    saves = [e for e in events if e.kind == "action" and e.surface == "ui" and e.name.endswith("_block")]
+    assert {"update_document_block", "insert_document_block"} <= {e.name for e in saves}
+    steps = {e.seq: e for e in events if e.kind == "browser"}
+    for call in saves:  # each save's first call points at the input that led to it; the others at that input
+        cause = next((e for e in steps.values() if e.parent == call.seq), None) or steps.get(call.parent)
+        assert cause is not None and cause.name in ("click", "key", "type"), call
 
 
 def test_a_list_item_becomes_numbered_and_underline_is_refused(word):
@@ -69,13 +78,11 @@ def test_a_list_item_becomes_numbered_and_underline_is_refused(word):
     page.keyboard.press("End")
     page.keyboard.press("Shift+Home")
     page.keyboard.press("Control+u")  # Chromium's own underline: the model has no underline
-    toolbar.get_by_role("button", name="Save").click()
     expect(page.get_by_role("status")).to_contain_text("underline is not part of a document here")
     assert blocks(episode, item) == before
     page.keyboard.press("Control+u")
     toolbar.get_by_role("button", name="Numbered list").click()
-    toolbar.get_by_role("button", name="Save").click()
-    expect(page.get_by_role("status")).to_have_text("Saved.")
+    saved(page)
     after = blocks(episode, item)
     assert after[5] == ("numbered", "Keep the CRM current every Friday", before[5][2])
     assert after[:5] == before[:5]
@@ -83,7 +90,7 @@ def test_a_list_item_becomes_numbered_and_underline_is_refused(word):
 
 def test_insert_a_table_type_its_cells_and_save(word):
     """Insert > Table (2 columns × 2 rows) after the paragraph; Tab moves cell to cell, Tab in the last
-    cell adds a row; Save stores one table block with those rows, as office_insert_document_block would."""
+    cell adds a row; AutoSave stores one table block with those rows (office_insert_document_block)."""
     episode, page, item = word
     before = blocks(episode, item)
     body = page.get_by_role("textbox", name="Document body")
@@ -100,8 +107,7 @@ def test_insert_a_table_type_its_cells_and_save(word):
         if i:
             page.keyboard.press("Tab")
         page.keyboard.type(text)
-    page.get_by_role("button", name="Save").click()
-    expect(page.get_by_role("status")).to_have_text("Saved.")
+    saved(page)
     document = episode.call("office_get_document", item_id=item)["blocks"]
     assert [b["block_type"] for b in document] == [b[0] for b in before[:2]] + ["table"] + [
         b[0] for b in before[2:]
@@ -110,8 +116,7 @@ def test_insert_a_table_type_its_cells_and_save(word):
     expect(body.get_by_role("columnheader", name="Account")).to_be_visible()
     body.get_by_role("cell", name="100").click()
     page.keyboard.type("0")
-    page.get_by_role("button", name="Save").click()
-    expect(page.get_by_role("status")).to_have_text("Saved.")
+    saved(page)
     stored = episode.call("office_get_document", item_id=item)["blocks"][2]
     assert (stored["id"], stored["rows"][1]) == (document[2]["id"], ["Knox", "1000"])
 
@@ -128,8 +133,8 @@ def test_a_table_size_out_of_range_is_refused_in_the_dialog_and_changes_nothing(
     expect(page.get_by_role("textbox", name="Document body").get_by_role("table")).to_have_count(0)
     page.keyboard.press("Escape")
     expect(dialog).to_be_hidden()
-    page.get_by_role("button", name="Save").click()
-    expect(page.get_by_role("status")).to_have_text("No changes to save.")
+    page.wait_for_timeout(1200)  # longer than AutoSave waits: nothing changed, nothing is saved
+    expect(page.get_by_role("status").filter(has_text="Save")).to_have_text("Saved")
     assert episode.state_hash() == before
 
 

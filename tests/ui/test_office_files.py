@@ -161,3 +161,32 @@ def test_delete_asks_first_and_a_refused_delete_changes_nothing(office):
     page.get_by_role("dialog").get_by_role("button", name="Delete").click()
     expect(page.get_by_role("dialog").get_by_role("alert")).to_be_visible()
     assert episode.state_hash() == after and _items(episode, shared["name"])
+
+
+def test_selecting_a_row_shows_its_commands_and_file_types_are_svg_icons(office):
+    """OneDrive's selection: a row's checkbox (pointer, or Space from the keyboard) selects it, and the
+    command bar then offers Share, Rename, Move to and Delete for it; two selected hide them again. Every
+    row's file-type icon is an SVG (no emoji)."""
+    _, page, ui = office
+    page.goto(ui("/files"))
+    table = page.get_by_role("table", name="Files")
+    names = [t.strip() for t in table.locator("tbody th").all_inner_texts()]
+    assert names and not any(ch in "".join(names) for ch in "📁📄📊")
+    assert table.locator("tbody th .o-ft svg").count() == len(names)
+    bar = page.get_by_role("toolbar", name="Files commands")
+    expect(bar.get_by_role("button", name="Rename", exact=True)).to_have_count(0)  # nothing selected
+    first = names[0]
+    table.get_by_role("checkbox", name=f"Select {first}").click()
+    expect(bar.get_by_role("status")).to_have_text("1 selected")
+    for name in ("Share", "Rename", "Move to", "Delete"):
+        expect(bar.get_by_role("button", name=name, exact=True)).to_be_visible()
+    second = table.get_by_role("checkbox", name=f"Select {names[1]}")
+    second.focus()
+    page.keyboard.press("Space")
+    expect(bar.get_by_role("status")).to_have_text("2 selected")
+    expect(bar.get_by_role("button", name="Rename", exact=True)).to_have_count(0)
+    page.keyboard.press("Space")  # one selected again
+    bar.get_by_role("button", name="Rename", exact=True).click()
+    dialog = page.get_by_role("dialog", name=f"Rename “{first}”")
+    expect(dialog).to_be_visible()
+    expect(dialog.get_by_label("New name")).to_have_value(first)

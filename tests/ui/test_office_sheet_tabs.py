@@ -78,6 +78,43 @@ def test_a_refused_sheet_name_is_shown_and_changes_nothing(office):
         page.get_by_role("button", name="Rename", exact=True).click()
     expect(page.get_by_role("alert")).to_contain_text(re.compile(r"at most 31 characters and none of"))
     assert episode.state_hash() == before
-    expect(page.get_by_role("navigation", name="Sheet tabs").get_by_role("link")).to_have_text(
-        ["Sheet1", "Sheet2"]
-    )
+    tabs = page.get_by_role("navigation", name="Sheet tabs")
+    expect(tabs.locator("a")).to_have_text(["Sheet1", "Sheet2"])  # the current tab's name box stays open
+    expect(tabs.get_by_label("Sheet name", exact=True)).to_be_focused()
+
+
+def test_the_current_tab_is_renamed_in_place_by_double_click_and_number_formats_from_the_ribbon(office):
+    """Excel's own ways: a double-click on the current sheet's tab turns it into its name box (Escape gives
+    the tab back); Home's Currency and Increase decimal (pointer and keyboard) format the active cell, which
+    then shows its value formatted."""
+    episode, page, ui = office
+    item = _new_workbook(page, ui, "Formats")
+    _type(page, "A1", "1234.5")
+    tabs = page.get_by_role("navigation", name="Sheet tabs")
+    tab = tabs.get_by_role("link", name="Sheet1", exact=True)
+    tab.dblclick()
+    box = tabs.get_by_label("Sheet name", exact=True)
+    expect(box).to_be_focused()
+    assert tabs.bounding_box()["y"] <= box.bounding_box()["y"] <= tabs.bounding_box()["y"] + 40  # on the tab
+    page.keyboard.press("Escape")
+    expect(box).to_be_hidden()
+    expect(tabs.get_by_role("link", name="Sheet1", exact=True)).to_be_visible()
+    tabs.get_by_role("link", name="Sheet1", exact=True).dblclick()
+    page.keyboard.type("Budget")
+    with page.expect_navigation():
+        page.keyboard.press("Enter")
+    expect(tabs.get_by_role("link", name="Budget", exact=True)).to_have_attribute("aria-current", "page")
+
+    page.get_by_label("Name Box", exact=True).fill("A1")
+    page.keyboard.press("Enter")
+    home = page.get_by_role("toolbar", name="Home")
+    home.get_by_role("button", name="Currency").click()
+    cell = page.get_by_role("gridcell", name=re.compile(r"^A1 "))
+    expect(cell).to_have_text("$1,234.50", timeout=30_000)  # the first format may wait for the engine
+    home.get_by_role("button", name="Increase decimal").focus()
+    page.keyboard.press("Enter")
+    expect(cell).to_have_text("$1,234.500")
+    page.wait_for_function("() => !document.querySelector('[aria-busy=true]')")
+    stored = episode.call("office_get_worksheet", item_id=item, worksheet="Budget")["cells"]
+    (a1,) = [c for c in stored if c["address"] == "A1"]
+    assert (a1["value"], a1["number_format"]) == (1234.5, "$#,##0.000")

@@ -36,7 +36,9 @@ def test_condition_builder_runs_a_shareable_query(desk):
     want = episode.call("ticketing_list_incidents", state=[2, 3], priority=[4], limit=200)
     caption = page.locator("caption")
     expect(caption).to_contain_text(f"{want['total']} records")
-    shown_states = set(page.get_by_role("table").locator("tbody td:nth-child(6)").all_inner_texts())
+    shown_states = set(
+        page.get_by_role("table").locator("tbody td:nth-child(7)").all_inner_texts()
+    )  # after the row checkbox
     assert shown_states <= {"In Progress", "On Hold"} and shown_states  # labels, not 2 / 3
     page.goto(page.url)  # the address alone reproduces the list
     expect(page.locator("caption")).to_contain_text(f"{want['total']} records")

@@ -117,8 +117,9 @@ def test_list_breadcrumb_and_sorting(desk):
 
 
 def test_let_time_pass_until_the_caller_answers(desk):
-    """System Scheduler > Let time pass: a refused wait says why at the form and changes nothing; a real
-    one runs advance_time (the MCP tool's action) and the caller's answer is on the incident."""
+    """The simulation strip's "Wait a custom time" page: a refused wait says why at the form and changes
+    nothing; a real one runs advance_time (the MCP tool's action) and the caller's answer is on the incident.
+    The product's navigator holds no simulator module."""
     episode, page, ui = desk
     inc = episode.call("ticketing_list_incidents", state=[2], limit=1)["records"][0]
     question = "Hi, could you tell us when it started and the exact error message?"
@@ -129,10 +130,12 @@ def test_let_time_pass_until_the_caller_answers(desk):
         comments=question,
     )
     page.goto(ui("/incidents?active=true"))
-    page.get_by_role("navigation", name="Application navigator").get_by_role(
-        "link", name="Let time pass"
-    ).click()
-    form = page.get_by_role("form", name="Let time pass")
+    navigator = page.get_by_role("navigation", name="Application navigator")
+    expect(navigator.get_by_text("Let time pass")).to_have_count(0)
+    strip = page.get_by_role("region", name="Simulation")
+    strip.get_by_role("link", name="Wait a custom time").click()
+    expect(strip.get_by_role("form", name="Let time pass")).to_have_count(0)  # the page holds the form
+    form = page.get_by_role("main").get_by_role("form", name="Let time pass")
     before = episode.state_hash()
     form.get_by_label("Hours").fill("0")
     form.get_by_label("Minutes").fill("0")

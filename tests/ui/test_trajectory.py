@@ -1,6 +1,7 @@
 """The GUI trajectory: a person's browser session (mouse, keyboard, scroll, drag) is exported by the
-`saasgym trajectory export` CLI, every line validates against docs/trajectory.schema.json (jsonschema),
-and replaying it in Chromium on a fresh episode reaches the same state hash."""
+`saasgym trajectory export` CLI, every line validates against docs/trajectory.schema.json (jsonschema), the
+tool call sits on the one step that caused it (the click on Save), and replaying it in Chromium on a fresh
+episode reaches the same state hash."""
 
 from __future__ import annotations
 
@@ -42,7 +43,8 @@ def _log_a_call_by_hand(page, base: str) -> None:  # noqa: ANN001
     subject.click()
     page.keyboard.type("Renewal timeline")
     page.keyboard.press("Tab")  # commits the typed value, moves to Call Type
-    page.get_by_label("Call Type").select_option("Outbound")
+    page.get_by_role("combobox", name="Call Type").click()  # the picklist, then its option
+    page.get_by_role("option", name="Outbound", exact=True).click()
     page.get_by_label("Call Duration (seconds)").fill("600")
     page.mouse.move(640, 200)
     page.mouse.wheel(0, 300)
@@ -73,7 +75,8 @@ def test_export_validates_and_replays_to_the_same_state(live_server, browser, tm
         assert not errors, f"step {step.get('step')}: {errors[0].message}"
 
     kinds = [s["action"]["type"] for s in steps]
-    assert {"click", "double-click", "type", "key", "select", "scroll", "drag", "submit"} <= set(kinds), kinds
+    assert {"click", "double-click", "type", "key", "scroll", "drag"} <= set(kinds), kinds
+    assert "submit" not in kinds  # the submit is the Save click's effect, not a step of its own
     typed = next(s for s in steps if s["action"]["type"] == "type" and s["target"]["name"] == "Subject")
     assert (typed["action"]["value_before"], typed["action"]["value_after"]) == ("", "Renewal timeline")
     assert next(s for s in steps if s["action"]["type"] == "key")["action"]["key"] == "Tab"
@@ -83,7 +86,12 @@ def test_export_validates_and_replays_to_the_same_state(live_server, browser, tm
     assert box["x"] <= point["x"] <= box["x"] + box["width"]
     assert box["y"] <= point["y"] <= box["y"] + box["height"]
     assert save["tool_call"]["tool"] == "crm_log_call" and save["tool_call"]["outcome"] == "ok"
+    assert save["action"]["submits"] is True and [c["tool"] for c in save["tool_calls"]] == ["crm_log_call"]
     assert any(row["table"] == "crm_task" and row["op"] == "insert" for row in save["journal"])
+    others = [s for s in steps if s is not save]
+    assert all(s["tool_call"] is None and s["tool_calls"] == [] and s["journal"] == [] for s in others)
+    option = next(s for s in steps if s["target"]["role"] == "option")
+    assert option["target"]["name"] == "Outbound" and option["action"]["type"] == "click"
     assert save["page"]["url"].startswith("/s/crm/calls/new")
     link = steps[0]
     assert (link["action"]["type"], link["target"]["role"], link["tool_call"]) == ("click", "link", None)
@@ -96,7 +104,7 @@ def test_export_validates_and_replays_to_the_same_state(live_server, browser, tm
         played = replay(page, fresh_urls.base, steps)
     finally:
         context.close()
-    assert played == len([k for k in kinds if k != "submit"])
+    assert played == len(steps)
     assert fresh.state_hash() == original.state_hash()
     for ep in (original, fresh):
         live_server.gateway.manager.close(ep.id)

@@ -1,10 +1,13 @@
-/* saasgym browser-event capture: one event per GUI step (click, double-click, typing with the value
-   before and after, key presses with key names, scrolls, selects, checks, drags, submits), each with
-   the element's ARIA role, accessible name and a stable reference unique on the page, the pointer
-   coordinates and the target's bounding box, the viewport and device pixel ratio, the page URL and the
-   id of the page's accessibility-tree state. A POST form carries the events in its hidden `_trace`
-   field (logged with the action it leads to); other events go to `<root>/_events` by sendBeacon.
-   Pages work without this script: it only adds tracing. docs/TRAJECTORY.md describes the fields. */
+/* saasgym browser-event capture: one step per user input, nothing else — a click, a double-click, typing (a
+   text field's value before and after; in a rich-text editor the text typed), a key press, a scroll the user
+   made (wheel, scrollbar, scrolling keys), a choice in a native select, a checkbox or radio toggled, a drag —
+   each with the element's ARIA role, accessible name and a stable reference unique on the page, the pointer
+   coordinates and the target's bounding box, the viewport and device pixel ratio, the page URL and the id of
+   the page's accessibility-tree state. Effects are not steps: the click a browser synthesizes for Enter or
+   Space, a scroll caused by typing or focus, a form's submit (the step that caused it is marked `cause` and
+   `submits`). A POST form carries the steps in its hidden `_trace` field (the one marked `cause` is logged with
+   the action it led to); other steps go to `<root>/_events` by sendBeacon. Pages work without this script: it
+   only adds tracing. docs/TRAJECTORY.md describes the fields. */
 (function () {
   "use strict";
   var endpoint = document.body.getAttribute("data-events-url");
@@ -13,8 +16,14 @@
     H1: "heading", H2: "heading", H3: "heading", H4: "heading", H5: "heading", H6: "heading", SUMMARY: "button" };
   var INPUT_ROLES = { checkbox: "checkbox", radio: "radio", submit: "button", button: "button", reset: "button",
     search: "searchbox", number: "spinbutton", range: "slider" };
+  var NAME_FROM_CONTENT = { button: 1, link: 1, option: 1, menuitem: 1, menuitemcheckbox: 1, menuitemradio: 1,
+    tab: 1, treeitem: 1, gridcell: 1, cell: 1, columnheader: 1, rowheader: 1, heading: 1, switch: 1 };
   var MODIFIERS = { Shift: 1, Control: 1, Alt: 1, Meta: 1 };
-  var TARGETS = "a[href], button, input, select, textarea, label, summary, [role], [tabindex]";
+  var TARGETS = "a[href], button, input, select, textarea, label, summary, [role], [tabindex], [contenteditable=true]";
+  var TEXT_INPUTS = /^(text|search|email|url|tel|password|number|date|datetime-local|month|week|time)$/i;
+  /* keys that edit the text of a field (part of its "type" step), not steps of their own */
+  var EDITING_KEYS = { Backspace: 1, Delete: 1, ArrowLeft: 1, ArrowRight: 1, Home: 1, End: 1 };
+  var SCROLL_KEYS = { PageDown: 1, PageUp: 1, " ": 1, Home: 1, End: 1, ArrowDown: 1, ArrowUp: 1 };
 
   function text(el) {
     if (!el) return "";
@@ -28,6 +37,7 @@
     if (r) return r;
     if (el.tagName === "INPUT") return INPUT_ROLES[(el.type || "text").toLowerCase()] || "textbox";
     if (el.tagName === "A") return el.hasAttribute("href") ? "link" : "generic";
+    if (el.isContentEditable) return "textbox";
     return IMPLICIT[el.tagName] || el.tagName.toLowerCase();
   }
 
@@ -38,7 +48,7 @@
     if (ids) return ids.split(/\s+/).map(function (id) { return text(document.getElementById(id)); }).join(" ").trim();
     if (el.labels && el.labels.length) return text(el.labels[0]);
     if (el.tagName === "INPUT" && /^(submit|button|reset)$/i.test(el.type)) return el.value || "";
-    if (/^(A|BUTTON|SUMMARY|H[1-6])$/.test(el.tagName)) return text(el);
+    if (/^(A|BUTTON|SUMMARY|H[1-6])$/.test(el.tagName) || NAME_FROM_CONTENT[el.getAttribute("role")]) return text(el);
     return (el.getAttribute("title") || el.getAttribute("placeholder") || "").trim();
   }
 
@@ -95,7 +105,7 @@
     return ev;
   }
 
-  function push(ev) { buffer.push(ev); }
+  function push(ev) { buffer.push(ev); return ev; }
 
   function flushBeacon() {
     if (!buffer.length || !endpoint) return;
@@ -106,19 +116,31 @@
     } catch (e) { /* tracing must never break the page */ }
   }
 
-  var before = new WeakMap(); // a control's value when it got focus: the "value before" of its step
-  var pending = new Map(); // text fields typed into but not yet committed by a change event
+  function textField(el) {
+    return el && (el.tagName === "TEXTAREA" || (el.tagName === "INPUT" && TEXT_INPUTS.test(el.type || "text")));
+  }
+  function richText(el) { return el && el.isContentEditable ? (el.closest("[contenteditable=true]") || el) : null; }
+
+  var before = new WeakMap(); // a field's value when it got focus: the "value before" of its step
+  var pending = new Map(); // fields typed into and not yet recorded: field -> true, or a rich editor -> text typed
 
   function secret(el) { return el.type === "password"; }
 
   function commit(el) {
     if (!pending.has(el)) return;
+    var typed = pending.get(el);
     pending.delete(el);
+    if (typeof typed === "string") {  // a rich-text editor: the text typed at the caret
+      push(describe("type", el, { text: typed, input_type: "contenteditable" }));
+      return;
+    }
     var was = before.has(el) ? before.get(el) : el.defaultValue;
     before.set(el, el.value);
+    if (was === el.value) return;
     push(describe("type", el, { value: secret(el) ? "********" : el.value,
       value_before: secret(el) ? "********" : (was || ""), input_type: el.type || el.tagName.toLowerCase() }));
   }
+  function commitAll() { pending.forEach(function (_, field) { commit(field); }); }
 
   document.addEventListener("focusin", function (e) {
     var el = e.target;
@@ -126,12 +148,18 @@
   }, true);
 
   document.addEventListener("input", function (e) {
-    var el = e.target;
-    if (el.tagName === "TEXTAREA" || (el.tagName === "INPUT" && !/^(checkbox|radio|submit|button)$/i.test(el.type))) {
+    var el = e.target, rich = richText(el);
+    if (rich) {
+      if (/^insert(Text|ReplacementText|FromPaste|CompositionText)$/.test(e.inputType || "") && e.data) {
+        pending.set(rich, (pending.has(rich) ? pending.get(rich) : "") + e.data);
+      }
+    } else if (textField(el)) {
       if (!before.has(el)) before.set(el, el.defaultValue);
       pending.set(el, true);
     }
   }, true);
+
+  var lastPointer = null; // the click that toggled a checkbox, for its "check" step's coordinates
 
   document.addEventListener("change", function (e) {
     var el = e.target;
@@ -141,50 +169,74 @@
       before.set(el, el.value);
       push(describe("select", el, { value: el.value, value_before: was, option: opt ? text(opt) : "" }));
     } else if (el.tagName === "INPUT" && /^(checkbox|radio)$/i.test(el.type)) {
-      push(describe("check", el, { checked: el.checked, value: el.value }));
+      var at = lastPointer && Date.now() - lastPointer.t < 1000 ? lastPointer.e : null;
+      lastPointer = null;
+      push(describe("check", el, { checked: el.checked, value: el.value }, at));
     } else {
       commit(el);
     }
   }, true);
 
   function clickTarget(e) { return e.target.closest ? e.target.closest(TARGETS) : null; }
+  function toggle(el) {  // the checkbox or radio a click on `el` toggles (itself or its label's control)
+    var c = el.tagName === "LABEL" ? el.control : el;
+    return c && c.tagName === "INPUT" && /^(checkbox|radio)$/i.test(c.type) ? c : null;
+  }
 
   document.addEventListener("click", function (e) {
     var el = clickTarget(e);
-    if (!el || dragged) return;
+    /* detail 0: the browser's own click for Enter / Space on a control, or a script's; the key is the step */
+    if (!el || dragged || !e.isTrusted || e.detail === 0) return;
+    if (toggle(el)) { lastPointer = { e: e, t: Date.now() }; return; }  // its "check" step records it
+    commitAll();  // what was typed before the click comes first (a suggestion appears after typing)
     var extra = {};
     if (el.tagName === "A") extra.href = el.getAttribute("href");
     push(describe("click", el, extra, e));
-    if (el.tagName === "A" && el.hasAttribute("href")) {
-      pending.forEach(function (_, field) { commit(field); });
-      flushBeacon();
-    }
+    if (el.tagName === "A" && el.hasAttribute("href")) flushBeacon();
   }, true);
 
   document.addEventListener("dblclick", function (e) {
     var el = clickTarget(e) || e.target;
-    if (el && el.nodeType === 1) push(describe("double-click", el, {}, e));
+    if (!el || el.nodeType !== 1 || !e.isTrusted) return;
+    var here = ref(el);
+    /* the two clicks of a double-click are one step */
+    for (var n = 0; n < 2 && buffer.length; n++) {
+      var last = buffer[buffer.length - 1];
+      if (last.type !== "click" || last.ref !== here || Date.now() - last.t > 1000) break;
+      buffer.pop();
+    }
+    push(describe("double-click", el, {}, e));
   }, true);
 
+  var lastUserScroll = 0;
+  function userScrolls() { lastUserScroll = Date.now(); }
+  window.addEventListener("wheel", userScrolls, { capture: true, passive: true });
+
   document.addEventListener("keydown", function (e) {
-    if (MODIFIERS[e.key]) return;
-    var chord = e.ctrlKey || e.altKey || e.metaKey;
-    if (e.key.length === 1 && !chord) return; // characters are recorded as the field's typed value
+    if (MODIFIERS[e.key] || !e.isTrusted) return;
     var el = e.target && e.target.nodeType === 1 ? e.target : document.body;
-    if (e.key === "Enter" || e.key === "Tab") {
-      pending.forEach(function (_, field) { commit(field); });
-    }
+    var chord = e.ctrlKey || e.altKey || e.metaKey;
+    var field = textField(el), rich = richText(el);
+    if (toggle(el) && /^( |Arrow\w+)$/.test(e.key)) return; // a toggle's key: its "check" step records it
+    if (!field && !rich && !chord && SCROLL_KEYS[e.key] && !/^(SELECT|BUTTON)$/.test(el.tagName) &&
+        !el.getAttribute("role")) userScrolls();
+    if (e.key.length === 1 && !chord && (field || rich)) return; // typed text: the field's "type" step
+    if (field && (EDITING_KEYS[e.key] || (chord && /^[acvxyz]$/i.test(e.key)) ||
+        (e.shiftKey && /^(Arrow|Home|End)/.test(e.key)))) return; // editing the field's text
+    if (el.tagName === "SELECT" && !/^(Enter|Tab|Escape)$/.test(e.key)) return; // the "select" step records it
+    commitAll();
     var parts = [];
     if (e.ctrlKey) parts.push("Control");
     if (e.altKey) parts.push("Alt");
     if (e.metaKey) parts.push("Meta");
     if (e.shiftKey && e.key.length > 1) parts.push("Shift");
-    parts.push(e.key.length === 1 ? e.key.toUpperCase() : e.key);
+    parts.push(e.key === " " ? "Space" : e.key.length === 1 && chord ? e.key.toUpperCase() : e.key);
     push(describe("key", el, { key: parts.join("+") }));
   }, true);
 
   var scrollTimer = null, scrolled = null;
   document.addEventListener("scroll", function (e) {
+    if (Date.now() - lastUserScroll > 1000) return;  // a scroll the page made (focus, typing, a script)
     scrolled = e.target === document ? document.documentElement : e.target;
     clearTimeout(scrollTimer);
     scrollTimer = setTimeout(function () {
@@ -196,41 +248,54 @@
   }, true);
 
   var down = null, dragged = false;
-  document.addEventListener("pointerdown", function (e) { down = e; dragged = false; }, true);
+  document.addEventListener("pointerdown", function (e) {
+    down = e;
+    dragged = false;
+    var t = e.target;  // on a scrollbar: outside the element's client box
+    if (t && t.nodeType === 1 && (e.offsetX > t.clientWidth || e.offsetY > t.clientHeight)) userScrolls();
+  }, true);
   document.addEventListener("pointerup", function (e) {
     if (down && Math.hypot(e.clientX - down.clientX, e.clientY - down.clientY) > 8) {
       var el = down.target.nodeType === 1 ? down.target : document.body;
       dragged = true;
+      commitAll();
       push(describe("drag", el, { x2: Math.round(e.clientX), y2: Math.round(e.clientY) }, down));
       setTimeout(function () { dragged = false; }, 0);
     }
     down = null;
   }, true);
 
+  /* The step that led to an action: the last one recorded (the click on Save, the Enter, the choice). */
+  function markCause(extra) {
+    var cause = buffer[buffer.length - 1];
+    if (!cause) return;
+    cause.cause = true;
+    for (var k in extra || {}) cause[k] = extra[k];
+  }
+
   document.addEventListener("submit", function (e) {
     var form = e.target;
     form.querySelectorAll("input, textarea").forEach(commit);
-    var submitter = e.submitter;
-    push(describe("submit", form, {
-      name: form.getAttribute("aria-label") || (submitter ? name(submitter) : ""),
-      value: submitter ? name(submitter) : ""
-    }));
     var method = (form.getAttribute("method") || "get").toLowerCase();
     var field = form.querySelector('input[name="_trace"]');
     if (method === "post" && field) {
+      markCause({ submits: true });
       field.value = JSON.stringify(buffer);
       buffer = [];
     } else {
+      var last = buffer[buffer.length - 1];
+      if (last) last.submits = true;  // a GET form (a search): the page it loads is no action
       flushBeacon();
     }
   }, true);
 
   /* For pages that save by fetch instead of a form post: record a step, and take the steps so far
-     (typed fields committed) to send with the action they lead to. */
+     (typed text committed; the last one marked as the cause of the save they go with). */
   window.saasgymTrace = {
     record: function (type, el, extra) { push(describe(type, el, extra)); },
     take: function () {
-      pending.forEach(function (_, field) { commit(field); });
+      commitAll();
+      markCause();
       var out = buffer;
       buffer = [];
       return out;
@@ -238,7 +303,7 @@
   };
 
   window.addEventListener("pagehide", function () {
-    pending.forEach(function (_, field) { commit(field); });
+    commitAll();
     flushBeacon();
   });
 })();

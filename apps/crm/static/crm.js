@@ -32,6 +32,17 @@
       box.querySelector("input[type=hidden]").value = button.getAttribute("data-pick-id");
       var radio = input.closest(".choice").querySelector("input[type=radio]");
       if (radio) radio.checked = true;
+      /* the chosen match is marked selected, the others not */
+      Array.prototype.forEach.call(button.closest("ul").querySelectorAll("[data-pick-target]"), function (b) {
+        b.setAttribute("aria-pressed", b === button ? "true" : "false");
+      });
+    });
+  });
+  /* choosing another record in the lookup, or Create New, unmarks the matches of that section */
+  Array.prototype.forEach.call(document.querySelectorAll(".convert-choices"), function (section) {
+    section.addEventListener("input", function (e) {
+      if (e.target.closest("[data-pick-target]")) return;
+      Array.prototype.forEach.call(section.querySelectorAll("[data-pick-target]"), function (b) { b.setAttribute("aria-pressed", "false"); });
     });
   });
   Array.prototype.forEach.call(document.querySelectorAll(".convert-choices .choice"), function (choice) {
@@ -69,6 +80,9 @@
     panel.addEventListener("keydown", function (e) {
       if (e.key === "Escape") { e.preventDefault(); closeAll(); button.focus(); }
     });
+    button.addEventListener("keydown", function (e) {
+      if (e.key === "Escape" && button.getAttribute("aria-expanded") === "true") { e.preventDefault(); closeAll(); }
+    });
   });
   document.addEventListener("click", function (e) {
     if (!e.target.closest(".dropdown")) closeAll();
@@ -90,7 +104,7 @@
 
   Array.prototype.forEach.call(document.querySelectorAll("[data-inline-edit]"), function (pencil) {
     var form = document.getElementById(pencil.getAttribute("aria-controls"));
-    var control = form.querySelector("input[name=value], select[name=value]");
+    var control = form.querySelector("[role=combobox], input[name=value]");
     var cell = pencil.closest("td");
     function edit(on) {
       form.hidden = !on;
@@ -100,14 +114,15 @@
     }
     pencil.addEventListener("click", function () { edit(form.hidden); });
     form.addEventListener("keydown", function (e) {
-      if (e.key === "Enter") { e.preventDefault(); form.requestSubmit(); }
+      if (e.key === "Enter" && e.target.getAttribute("role") !== "combobox") { e.preventDefault(); form.requestSubmit(); }
       else if (e.key === "Escape") { e.preventDefault(); edit(false); }
     });
   });
 
   /* -- an opportunity's form: choosing a stage sets Probability (%) to the stage's default (then editable) -- */
   var formData = document.getElementById("form-data");
-  var stage = document.getElementById("f-stage_name");
+  var stageBox = document.getElementById("f-stage_name");  /* the Stage picklist; its value is the hidden input */
+  var stage = stageBox && stageBox.closest("[data-picklist]").querySelector("input[type=hidden]");
   var probability = document.getElementById("f-probability");
   if (formData && stage && probability) {
     var defaults = JSON.parse(formData.textContent).stage_probabilities || {};
@@ -115,6 +130,66 @@
       if (stage.value in defaults) probability.value = defaults[stage.value];
     });
   }
+
+  /* -- record tabs (Related / Details): ARIA tabs, a click or the arrow keys, Home / End --------------- */
+  Array.prototype.forEach.call(document.querySelectorAll("[role=tablist][aria-label='Record tabs']"), function (list) {
+    var tabs = Array.prototype.slice.call(list.querySelectorAll("[role=tab]"));
+    function select(tab) {
+      tabs.forEach(function (t) {
+        var on = t === tab;
+        t.setAttribute("aria-selected", on ? "true" : "false");
+        t.tabIndex = on ? 0 : -1;
+        t.parentElement.classList.toggle("slds-is-active", on);
+        document.getElementById(t.getAttribute("aria-controls")).hidden = !on;
+      });
+    }
+    tabs.forEach(function (tab, i) {
+      tab.addEventListener("click", function (e) { e.preventDefault(); select(tab); });
+      tab.addEventListener("keydown", function (e) {
+        var to = { ArrowRight: i + 1, ArrowLeft: i - 1, Home: 0, End: tabs.length - 1 }[e.key];
+        if (to === undefined) return;
+        e.preventDefault();
+        var next = tabs[(to + tabs.length) % tabs.length];
+        select(next);
+        next.focus();
+      });
+    });
+  });
+
+  /* -- the opportunity's path: choosing a step other than the current one offers "Mark as Current Stage"
+     for it, Closed offers "Select Closed Stage", the current one "Mark Stage as Complete" again ------ */
+  var pathForm = document.querySelector("[data-path-form]"), closeLink = document.querySelector("[data-path-close]");
+  if (pathForm) {
+    var stageField = pathForm.querySelector("input[name=stage_name]"), stageButton = pathForm.querySelector("button");
+    var steps = Array.prototype.slice.call(document.querySelectorAll("[data-path-stage]"));
+    steps.forEach(function (step) {
+      step.addEventListener("click", function () {
+        var name = step.getAttribute("data-path-stage"), current = step.hasAttribute("data-current");
+        var closing = name === "Closed", next = pathForm.getAttribute("data-next");
+        steps.forEach(function (s) {
+          s.setAttribute("aria-pressed", s === step ? "true" : "false");
+          s.closest("li").classList.toggle("slds-is-active", s === step);
+        });
+        pathForm.hidden = closing || (current && !next);
+        if (closeLink) closeLink.hidden = !(closing || (current && !next));
+        stageField.value = current ? next : name;
+        stageButton.textContent = current ? "Mark Stage as Complete" : "Mark as Current Stage";
+        pathForm.setAttribute("aria-label", current ? "Mark stage as complete" : "Mark as current stage");
+      });
+    });
+  }
+
+  /* -- the report run page: Filters shows or hides the panel, a group's toggle its subgroups ---------- */
+  Array.prototype.forEach.call(document.querySelectorAll("[data-report-filters], [data-group-toggle]"), function (b) {
+    var target = document.getElementById(b.getAttribute("aria-controls"));
+    b.addEventListener("click", function () {
+      var open = b.getAttribute("aria-expanded") !== "true";
+      b.setAttribute("aria-expanded", open ? "true" : "false");
+      target.hidden = !open;
+      var layout = target.closest(".report-layout");
+      if (layout && b.hasAttribute("data-report-filters")) layout.classList.toggle("filters-closed", !open);
+    });
+  });
 
   /* -- toasts -------------------------------------------------------------------------------------- */
   var toast = document.querySelector(".toast-container");

@@ -39,7 +39,8 @@ class UsedRange(BaseModel):
 
 
 class RangeValues(BaseModel):
-    """The values of a range, row by row (Graph `range.values`); empty cells are null."""
+    """The values of a range, row by row (Graph `range.values`); empty cells are null; and their number
+    formats (Graph `range.numberFormat`, e.g. "#,##0.00", "General")."""
 
     item_id: str
     worksheet: str
@@ -47,13 +48,16 @@ class RangeValues(BaseModel):
     row_count: int
     column_count: int
     values: list[list[Any]]
+    number_format: list[list[str]] = []
 
 
 def _grid_of_cells(ctx: Ctx, item: DriveItem) -> dict[str, Grid]:
     grids: dict[str, Grid] = {}
     for sheet in sheets_of(ctx, item.id):
-        cells = {(c.row_index, c.column_index): c.value for c in cells_of(ctx, sheet.id)}
-        grids[sheet.name] = Grid(cells)
+        rows = cells_of(ctx, sheet.id)
+        cells = {(c.row_index, c.column_index): c.value for c in rows}
+        formats = {(c.row_index, c.column_index): c.number_format for c in rows if c.number_format}
+        grids[sheet.name] = Grid(cells, formats=formats)
     return grids
 
 
@@ -136,4 +140,5 @@ def get_range(ctx: Ctx, *, item_id: str, address: Address, worksheet: str | None
         row_count=r2 - r1 + 1,
         column_count=c2 - c1 + 1,
         values=grid.values(r1, c1, r2, c2),
+        number_format=grid.number_formats(r1, c1, r2, c2),
     )

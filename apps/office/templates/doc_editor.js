@@ -1,6 +1,8 @@
 /* Word for the web, as far as this document model goes: type into the page, bold / italic (Ctrl+B,
-   Ctrl+I), Normal / Heading 1-3 / bulleted / numbered from the toolbar, Save (Ctrl+S) sends the blocks
-   to the server, which maps them to the document actions (apps/office/doc_edits.py). */
+   Ctrl+I), Normal / Heading 1-3 / bulleted / numbered from the ribbon. Word saves by itself (AutoSave): a
+   moment after the last change (and when the page is left, and on Ctrl+S) the blocks go to the server, which
+   maps them to the document actions (apps/office/doc_edits.py); the title bar says "Saving…" then "Saved.".
+   While a change waits to be saved the page is aria-busy. */
 (function () {
   "use strict";
   var editor = document.getElementById("doc-body");
@@ -12,7 +14,6 @@
   var MARK_TAGS = { B: "bold", STRONG: "bold", I: "italic", EM: "italic", CODE: "code", U: "underline",
     S: "strikethrough", STRIKE: "strikethrough", DEL: "strikethrough", A: "link", SUB: "subscript",
     SUP: "superscript", MARK: "highlight" };
-  var textBefore = editor.innerText;
   document.execCommand("defaultParagraphSeparator", false, "p");
 
   /* The blocks in order: [{el, type}]; stray text at the top level becomes a paragraph first. */
@@ -151,6 +152,7 @@
     editor.focus();
     restoreSelection(saved);
     update();
+    changed();
   }
 
   function current() {
@@ -173,28 +175,51 @@
 
   function say(text) { status.textContent = text; }
 
-  function save() {
-    var saved = saveSelection(), trace = window.saasgymTrace;
-    if (trace) trace.record("type", editor, { value: editor.innerText, value_before: textBefore, input_type: "contenteditable" });
+  /* AutoSave: a change waits AUTOSAVE_MS for the next one, then is saved; one save at a time. */
+  var AUTOSAVE_MS = 700, timer = null, dirty = false, saving = false;
+  function changed() {
+    dirty = true;
+    editor.setAttribute("aria-busy", "true");
+    say("Saving…");
+    clearTimeout(timer);
+    timer = setTimeout(save, AUTOSAVE_MS);
+  }
+
+  function save(leaving) {
+    clearTimeout(timer);
+    if (saving && !leaving) { timer = setTimeout(save, AUTOSAVE_MS); return; }
+    if (!dirty) { if (!saving) { editor.removeAttribute("aria-busy"); say("Saved."); } return; }
+    var saved = saveSelection(), trace = window.saasgymTrace, sent = blocks().map(function (b) { return b.el; });
+    dirty = false;
+    saving = true;
     editor.setAttribute("aria-busy", "true");
     say("Saving…");
     fetch(editor.getAttribute("data-save-url"), {
-      method: "POST", headers: { "Content-Type": "application/json" }, credentials: "same-origin",
+      method: "POST", headers: { "Content-Type": "application/json" }, credentials: "same-origin", keepalive: !!leaving,
       body: JSON.stringify({ blocks: serialize(), trace: trace ? trace.take() : [] })
     }).then(function (r) { return r.json().then(function (data) { return [r.ok, data]; }); })
       .then(function (res) {
-        if (res[0]) {
+        if (!res[0]) { say(res[1].error || "Not saved."); return; }
+        if (!dirty) {  /* nothing typed meanwhile: the page as the server has it (new blocks' ids) */
           editor.innerHTML = res[1].html;
-          textBefore = editor.innerText;
           restoreSelection(saved);
-          say(res[1].saved ? "Saved." : "No changes to save.");
-        } else {
-          say(res[1].error || "Not saved.");
+        } else {  /* typed meanwhile: keep the page, give the blocks that were sent their ids */
+          var fresh = document.createElement("div");
+          fresh.innerHTML = res[1].html;
+          var ids = Array.prototype.map.call(fresh.querySelectorAll("[data-block-id]"), function (e) { return e.getAttribute("data-block-id"); });
+          if (ids.length === sent.length) sent.forEach(function (el, i) { el.setAttribute("data-block-id", ids[i]); });
         }
+        say(dirty ? "Saving…" : "Saved.");
       })
       .catch(function () { say("Not saved: the server did not answer."); })
-      .then(function () { editor.removeAttribute("aria-busy"); update(); });
+      .then(function () {
+        saving = false;
+        if (dirty) timer = setTimeout(save, AUTOSAVE_MS); else editor.removeAttribute("aria-busy");
+        update();
+      });
   }
+  editor.addEventListener("input", changed);
+  window.addEventListener("pagehide", function () { if (dirty) save(true); });
 
   toolbar.addEventListener("mousedown", function (e) { if (e.target.closest("button")) e.preventDefault(); });
   toolbar.addEventListener("click", function (e) {
@@ -202,7 +227,6 @@
     if (!button) return;
     if (button.hasAttribute("data-action")) return;  // Insert table, New comment: doc_insert.js
     var cmd = button.getAttribute("data-cmd");
-    if (cmd === "save") return save();
     if (!current()) editor.focus();
     if (cmd) { document.execCommand(cmd); update(); return; }
     setBlockType(button.getAttribute("data-block"));
@@ -211,7 +235,7 @@
     if (!(e.ctrlKey || e.metaKey) || e.altKey) return;
     var key = e.key.toLowerCase();
     if (key === "b" || key === "i") { e.preventDefault(); document.execCommand(key === "b" ? "bold" : "italic"); update(); }
-    else if (key === "s") { e.preventDefault(); save(); }
+    else if (key === "s") { e.preventDefault(); save(); }  /* Ctrl+S: save now (AutoSave would anyway) */
   });
   /* A caret after the <br> that holds an empty line open (Ctrl+End, a click in an empty page) goes
      before it, so typed text lands in that line. */
@@ -231,5 +255,6 @@
 
   document.addEventListener("selectionchange", function () { caretBeforeBreak(); update(); });
   /* for the Insert table and New comment controls (doc_insert.js) */
-  window.saasgymDoc = { editor: editor, toolbar: toolbar, blocks: blocks, current: current, say: say, update: update };
+  window.saasgymDoc = { editor: editor, toolbar: toolbar, blocks: blocks, current: current, say: say, update: update,
+    changed: changed };
 })();

@@ -68,7 +68,8 @@
     close();
     editor.focus();
     caretIn(table.rows[0].cells[0]);
-    doc.say("Inserted a table of " + rows + " rows and " + cols + " columns. Tab moves to the next cell; Save stores it.");
+    doc.changed();
+    doc.say("Inserted a table of " + rows + " rows and " + cols + " columns. Tab moves to the next cell.");
   }
 
   opener.addEventListener("click", function () { if (dialog.hidden) open(); else close(); });
@@ -105,7 +106,7 @@
     var block = doc.current();
     if (!block) return doc.say("Select the text to comment on first.");
     var id = block.el.getAttribute("data-block-id");
-    if (!id) return doc.say("Save the document before commenting on new text.");
+    if (!id) return doc.say("A moment: the new text is being saved, then it can take a comment.");
     form.querySelector("input[name=block_id]").value = id;
     var anchor = document.getElementById("comment-anchor");
     anchor.textContent = "On “" + block.el.textContent.trim() + "”";

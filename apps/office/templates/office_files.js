@@ -32,6 +32,38 @@
     if (dialog.hasAttribute("data-open")) openDialog(dialog);
   });
 
+  /* Selection: a row's checkbox (or a click on the row's blank space) selects it; with exactly one item
+     selected the command bar shows Share, and Rename, Move to and Delete where you may edit it, acting on it. */
+  var boxes = Array.prototype.slice.call(document.querySelectorAll("[data-select-item]"));
+  var all = document.querySelector("[data-select-all]");
+  var actions = document.querySelector("[data-selection-actions]");
+  var count = document.querySelector("[data-selected-count]");
+  function selected() { return boxes.filter(function (b) { return b.checked; }); }
+  function refresh() {
+    var chosen = selected(), one = chosen.length === 1 ? chosen[0] : null;
+    var row = one && one.closest("tr");
+    boxes.forEach(function (b) { b.closest("tr").classList.toggle("o-selected", b.checked); });
+    if (actions) {
+      actions.hidden = !one;
+      actions.querySelectorAll("[data-for-selection]").forEach(function (b) {
+        b.value = one ? one.getAttribute("data-select-item") : "";
+        b.hidden = !one || (b.hasAttribute("data-needs-edit") && !row.hasAttribute("data-editable"));
+      });
+    }
+    if (count) count.textContent = chosen.length ? chosen.length + " selected" : "";
+    if (all) { all.checked = chosen.length > 0 && chosen.length === boxes.length; all.indeterminate = chosen.length > 0 && chosen.length < boxes.length; }
+  }
+  boxes.forEach(function (b) {
+    b.addEventListener("change", refresh);
+    b.closest("tr").addEventListener("click", function (e) {
+      if (e.target.closest("a, button, input, label")) return;
+      b.checked = !b.checked;
+      refresh();
+    });
+  });
+  if (all) all.addEventListener("change", function () { boxes.forEach(function (b) { b.checked = all.checked; }); refresh(); });
+  refresh();
+
   var button = document.getElementById("add-new");
   if (!button) return;
   var dialog = document.getElementById("new-dialog");

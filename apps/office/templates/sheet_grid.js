@@ -288,10 +288,30 @@
     if (!p || p.r > rows || p.c > cols) { say("Enter a cell address inside the sheet, e.g. A1 or " + addr(rows, cols) + "."); return; }
     select(p.r, p.c);
   });
-  if (formatPicker) formatPicker.addEventListener("change", function () {
+  /* Home > Number: a format from the list or its quick buttons (Accounting, Percent, Comma style), or one
+     decimal place more or less of the active cell's format, applied to the active cell (update_cell) */
+  function applyFormat(code) {
     if (!active) return;
     var td = cellAt(addr(active.r, active.c));
-    if (td && td.getAttribute("data-raw") !== "") commit(addr(active.r, active.c), td.getAttribute("data-raw"), formatPicker.value);
+    if (td && td.getAttribute("data-raw") !== "") commit(addr(active.r, active.c), td.getAttribute("data-raw"), code);
+    if (td) td.setAttribute("data-fmt", code);
+    if (formatPicker) formatPicker.value = code;
+  }
+  function decimals(code, step) {
+    if (!code || code === "General") code = "0";
+    var m = /^(.*?0)(\.0*)?(.*)$/.exec(code);
+    if (!m) return code;
+    var places = Math.max(0, (m[2] ? m[2].length - 1 : 0) + step);
+    return m[1] + (places ? "." + new Array(places + 1).join("0") : "") + m[3];
+  }
+  if (formatPicker) formatPicker.addEventListener("change", function () { applyFormat(formatPicker.value); });
+  document.querySelectorAll("#workbook [data-format], #workbook [data-decimals]").forEach(function (b) {
+    b.addEventListener("mousedown", function (e) { e.preventDefault(); });  /* the cell keeps the focus */
+    b.addEventListener("click", function () {
+      if (b.hasAttribute("data-format")) return applyFormat(b.getAttribute("data-format"));
+      var td = active && cellAt(addr(active.r, active.c));
+      applyFormat(decimals(td ? td.getAttribute("data-fmt") : "General", +b.getAttribute("data-decimals")));
+    });
   });
 
   var lastTop = scroller.scrollTop;

@@ -301,10 +301,13 @@ def update_change(
     backout_plan: str | None = None,
     test_plan: str | None = None,
 ) -> ChangeOut:
-    """Edit a change request that is still New (before approval is requested); omitted fields stay.
+    """Edit a change request; omitted fields stay. Every field can be edited while it is New (before
+    approval is requested); after that, as in ServiceNow, only its assignment (assignment_group,
+    assigned_to) can change until it is Closed or Canceled: the plan is locked (a rejected change returns to
+    New; otherwise cancel it and raise a new one).
 
     Moving the planned window or the CI re-runs the conflict check. The assignee must belong to the
-    assignment group. Once approval is requested the change is locked: a rejected change returns to New.
+    assignment group.
 
     Args:
         change_id: the change request's number (like CHG0030001) or sys_id.
@@ -316,10 +319,17 @@ def update_change(
     """
     chg = load_change(ctx, change_id)
     check_levels(risk=risk)
-    if chg.state != -5:
+    planning = (short_description, description, cmdb_ci, risk, start_date, end_date, justification)
+    planning += (implementation_plan, backout_plan, test_plan)
+    if chg.state != -5 and (chg.state in (3, 4) or any(v is not None for v in planning)):
         raise ActionError(
             f"{chg.number} is {c.CHANGE_STATES[chg.state]}; only a New change can be edited "
-            "(a rejected change returns to New; otherwise cancel it and raise a new one)",
+            + (
+                "(a closed or canceled change cannot change at all)"
+                if chg.state in (3, 4)
+                else "(after approval is requested only its assignment group and assignee can change; "
+                "a rejected change returns to New; otherwise cancel it and raise a new one)"
+            ),
             field="change_id",
             code=ErrorKind.INVALID_STATE,
         )
@@ -344,7 +354,7 @@ def update_change(
         chg.risk = risk
     chg.start_date, chg.end_date = new_start, new_end
     _assignment(ctx, chg, assignment_group, assigned_to)
-    if chg.cmdb_ci and chg.start_date:
+    if chg.state == -5 and chg.cmdb_ci and chg.start_date:  # the plan can only move while New
         run_conflict_check(ctx, chg)
     stamp(ctx, chg)
     return changes_out(ctx, [chg])[0]
