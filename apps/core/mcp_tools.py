@@ -1,8 +1,8 @@
 """The MCP tool table of a set of apps: listings derived lazily from the actions, calls run once.
 
 Every action is one `McpTool`. Its listing (input schema from the action's argument model, output
-schema from its return model or the product's error body, both in their plainest equivalent form,
-see `tool_schema.py` and `output_schema`) is
+schema from its return model or the product's error body, both in the portable form every client
+accepts, see `tool_schema.py` and `output_schema`) is
 computed the first time any server lists it and shared process-wide, so building a server costs
 nothing per tool. A call validates the raw arguments once (the action's own model, inside
 `Episode.invoke`) and serializes the result once (`model_dump`, then the same dict as JSON text).
@@ -24,7 +24,7 @@ from apps.core.error_shapes import ENGINE_SHAPE, ErrorShape, Refusal
 from apps.core.errors import ActionError, ErrorKind
 from apps.core.spec import AppSpec
 from apps.core.tool_runner import run_for
-from apps.core.tool_schema import simplify
+from apps.core.tool_schema import portable
 
 
 class Completion(BaseModel):
@@ -78,7 +78,7 @@ def output_schema(result: type[BaseModel], shape: ErrorShape) -> dict[str, Any]:
     alternative: `anyOf: [result, error]` under a top-level `type: object` (which protocol
     2025-11-25 requires). The result comes first; its `$defs` stay at the root its `$ref`s point to.
     """
-    ok = simplify(result.model_json_schema())
+    ok = result.model_json_schema()
     defs = ok.pop("$defs", None)
     schema: dict[str, Any] = {
         "type": "object",
@@ -87,14 +87,14 @@ def output_schema(result: type[BaseModel], shape: ErrorShape) -> dict[str, Any]:
     }
     if defs:
         schema["$defs"] = defs
-    return schema
+    return portable(schema)
 
 
 @functools.cache
 def _listing(name: str, action: Action | None, shape: ErrorShape) -> types.Tool:
     """The `tools/list` entry of one tool (computed once per process)."""
     if action is None:
-        inputs = simplify(CompleteTaskArgs.model_json_schema())
+        inputs = portable(CompleteTaskArgs.model_json_schema())
         out, description, annotations = Completion, COMPLETE_TASK_DOC, COMPLETE_ANNOTATIONS
     else:
         inputs = dict(action.input_schema)
