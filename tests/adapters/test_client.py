@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import re
 
 from tests.adapters.conftest import KEY, TASK, run_driver
@@ -56,3 +57,44 @@ def test_mcp_1x_client_session_receives_refusals_in_structured_content(live_serv
     assert graph["isError"] and graph["structured"] == {
         "error": {"code": "ErrorItemNotFound", "message": json.loads(graph["text"])["error"]["message"]}
     }
+
+
+def test_client_wheel_sees_the_whole_catalogue_and_never_leaks_an_episode(live_server):
+    """From the built wheel alone (the `performer` venv): every id the server lists, the hand-written tasks,
+    three families' instances streamed page by page, instances fetched by id; a verdict with checkpoints and
+    its id; an episode closed after an error in `with`, a dropped harness and a cancelled async rollout.
+    `SAASGYM_FULL_CATALOGUE=1` streams the public part of every instance too (≈ 4 min)."""
+    from apps.core.worlds import load_world
+    from tasks.families.instances import instance_ids
+    from tasks.store import tasks_of
+
+    handwritten = sorted(t for w in ("acme", "tiny") for t in tasks_of(load_world(w)))
+    instances = list(instance_ids("acme"))
+    families = ["crm.convert-lead-existing", "office.handbook-approval", "xapp.sla-tier-incident"]
+    sample = instances[:: len(instances) // 20][:20]
+    job = {
+        "base": live_server.base,
+        "key": KEY,
+        "families": families,
+        "sample": sample,
+        "checkpointed": "long.desk-queue-week@0",
+        "full": os.environ.get("SAASGYM_FULL_CATALOGUE") == "1",
+    }
+    out = run_driver("performer", "client_catalogue", job, timeout=1800)
+    assert out["ids"] == handwritten + instances and len(out["ids"]) > 21_000
+    assert out["handwritten"] == handwritten
+    for family in families:
+        expected = [i for i in instances if i.startswith(family + "@")]
+        assert [row[0] for row in out["streamed"][family]] == expected and len(expected) > 40
+        assert all(row[1] == family and row[2] and row[3] for row in out["streamed"][family])
+    assert out["by_id"] == [[i, i.split("@")[0]] for i in sample]
+    assert 0 < out["dev_instances"] < len(instances)
+    if job["full"]:
+        assert out["full"] == handwritten + instances
+    verdict = out["verdict"]
+    assert verdict["id"].startswith("vd_") and verdict["task"] == "long.desk-queue-week@0"
+    assert verdict["checkpoints"] > 0 and verdict["progress"] == {"met": 0, "of": verdict["checkpoints"]}
+    assert verdict["extra"] == []  # every field the server sends today is named by the client
+    assert out["with_error_closed"] == "closed" and out["dropped_closed"] == "closed"
+    assert out["cancelled_closed"] == "closed" and out["kept_state"] == "live"
+    assert out["live_after"] == []

@@ -107,6 +107,11 @@ class AsyncHarness:
     async def episode(self, episode_id: str) -> EpisodeStatus:
         return await self.send(calls.get(episode_id))
 
+    async def close_episode(self, episode_id: str) -> EpisodeStatus:
+        """Close an episode by id (one this harness did not create, say); closing a closed one is a no-op."""
+        self.open_episodes.closed(episode_id)
+        return await self.send(calls.close(episode_id))
+
 
 class AsyncEpisode(_EpisodeData):
     """One provisioned episode (async); `async with` closes it on every path, cancellation included."""

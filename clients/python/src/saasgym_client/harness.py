@@ -172,6 +172,11 @@ class Harness:
     def episode(self, episode_id: str) -> EpisodeStatus:
         return self.send(calls.get(episode_id))
 
+    def close_episode(self, episode_id: str) -> EpisodeStatus:
+        """Close an episode by id (one this harness did not create, say); closing a closed one is a no-op."""
+        self.open_episodes.closed(episode_id)
+        return self.send(calls.close(episode_id))
+
 
 class Episode(_EpisodeData):
     """One provisioned episode (sync); `with` closes it on every path."""
