@@ -35,7 +35,7 @@ mcp==1.27.0" ;;  # the client beside an mcp 1.x pin, on the oldest Python it sup
     openenv) echo "3.11|openenv==0.10.0
 httpx>=0.27,<1" ;;
     inspect) echo "3.11|inspect-ai==0.3.285
-openai==2.54.0
+openai==3.57.0
 httpx>=0.27,<1" ;;  # openai: Inspect's openai-api provider, how a model behind any compatible endpoint runs
     verifiers) echo "3.11|verifiers==0.4.0
 httpx>=0.27,<1" ;;  # verifiers pins mcp==2.0.0

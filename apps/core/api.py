@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
 
+from apps.core import observations
 from apps.core.actions import Action
 from apps.core.errors import ActionError, ErrorKind, UnknownActionError
 from apps.core.events import EventRecord
@@ -103,23 +104,32 @@ class Episode:
         *,
         surface: str = "python",
         browser_events: Sequence[dict[str, Any]] = (),
+        observed: bool = True,
     ) -> Outcome:
-        """Run `app.name` with `arguments`; never raises for bad input (see Outcome.error)."""
+        """Run `app.name` with `arguments`; never raises for bad input (see Outcome.error).
+
+        The call's full arguments and its result (or error) are recorded in the observation log, unless
+        `observed` is False: a surface that shapes the result itself (MCP) records what it sends instead.
+        """
         self._check_open()
         spec, action = self.action(app, name)
+        arguments = dict(arguments or {})
         with self._lock:
-            return run_action(
+            outcome = run_action(
                 self.db,
                 self.world,
                 spec,
                 action,
-                dict(arguments or {}),
+                arguments,
                 surface=surface,
                 user_id=spec.acting_user(self.world),
                 timeout_s=self.gym.tool_timeout_s,
                 browser_events=browser_events,
                 options=self.gym.app_options.get(app),
             )
+            if observed and outcome.seq:
+                self.db.observe(outcome.seq, arguments, observations.generic(outcome))
+            return outcome
 
     def call(self, tool: str, /, **arguments: Any) -> Any:
         """Call a tool by its full name (`crm_create_account`) and return its plain result.
@@ -152,10 +162,12 @@ class Episode:
             for a in spec.actions
         ]
 
-    def complete_task(self, answer: str | None = None, *, surface: str = "python") -> Outcome:
+    def complete_task(
+        self, answer: str | None = None, *, surface: str = "python", observed: bool = True
+    ) -> Outcome:
         """End the performer's turn (with an optional answer); later writes are refused.
 
-        Only episodes that carry a task can be completed.
+        Only episodes that carry a task can be completed. Observed like `invoke`.
         """
         self._check_open()
         if self.task is None:
@@ -168,7 +180,21 @@ class Episode:
             error = f"answer {problem}"
             return Outcome(seq=0, ok=False, error=error, field="answer", code=ErrorKind.INVALID_VALUE)
         with self._lock:
-            return complete_task(self.db, answer, surface=surface)
+            outcome = complete_task(self.db, answer, surface=surface)
+            if observed and outcome.seq:
+                arguments = {"answer": answer} if answer is not None else {}
+                self.db.observe(outcome.seq, arguments, observations.generic(outcome))
+            return outcome
+
+    def observe(self, seq: int, arguments: dict[str, Any] | None, observation: dict[str, Any]) -> None:
+        """Record what the performer received for call `seq` (a surface that shapes results itself)."""
+        with self._lock:
+            self.db.observe(seq, arguments, observation)
+
+    def observations(self) -> dict[int, tuple[dict[str, Any] | None, dict[str, Any]]]:
+        """seq → (full arguments, observation as received) of every observed call (observations.py)."""
+        with self._lock:
+            return self.db.observations()
 
     @property
     def completed(self) -> tuple[bool, str | None]:

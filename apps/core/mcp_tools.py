@@ -11,6 +11,7 @@ nothing per tool. A call validates the raw arguments once (the action's own mode
 from __future__ import annotations
 
 import functools
+import json
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -130,6 +131,32 @@ def failure(shape: ErrorShape, refusal: Refusal) -> types.CallToolResult:
     )
 
 
+def observation(result: types.CallToolResult) -> dict[str, Any]:
+    """A `tools/call` result as the observation log keeps it: `isError`, the content blocks and, when it
+    says more than the parse of the one text block, `structuredContent`."""
+    blocks = [c.model_dump(mode="json", by_alias=True, exclude_none=True) for c in result.content]
+    out: dict[str, Any] = {"isError": bool(result.is_error), "content": blocks}
+    structured = result.structured_content
+    if structured is not None:
+        texts = [b.get("text") for b in blocks if b.get("type") == "text"]
+        try:
+            same = len(texts) == 1 and json.loads(texts[0]) == structured
+        except ValueError:
+            same = False
+        if not same:
+            out["structuredContent"] = structured
+    return out
+
+
+def observed(
+    episode: Any, seq: int, arguments: dict[str, Any], result: types.CallToolResult
+) -> types.CallToolResult:
+    """`result`, recorded as call `seq`'s observation (what the performer receives)."""
+    if seq:
+        episode.observe(seq, arguments, observation(result))
+    return result
+
+
 def refused(outcome: Any) -> Refusal:
     entries = tuple(Refusal.of(f) for f in outcome.failures)
     return Refusal(outcome.error or "failed", code=outcome.code, field=outcome.field, entries=entries)
@@ -159,12 +186,11 @@ class McpTool:
 
     def _invoke(self, episode: Any, arguments: dict[str, Any], surface: str) -> types.CallToolResult:
         try:
-            outcome = episode.invoke(self.app, self.action.name, arguments, surface=surface)
+            outcome = episode.invoke(self.app, self.action.name, arguments, surface=surface, observed=False)
         except ActionError as exc:  # the episode was closed meanwhile, or does not hold this app
             return failure(self.shape, from_error(exc))
-        if not outcome.ok:
-            return failure(self.shape, refused(outcome))
-        return success(outcome.result)
+        result = success(outcome.result) if outcome.ok else failure(self.shape, refused(outcome))
+        return observed(episode, outcome.seq, arguments, result)
 
     def _complete(self, episode: Any, arguments: dict[str, Any], surface: str) -> types.CallToolResult:
         unknown = sorted(set(arguments) - {"answer"})
@@ -176,12 +202,12 @@ class McpTool:
             message = f"answer must be text (got {type(answer).__name__})"
             return failure(self.shape, Refusal(message, code=ErrorKind.INVALID_TYPE, field="answer"))
         try:
-            outcome = episode.complete_task(answer, surface=surface)
+            outcome = episode.complete_task(answer, surface=surface, observed=False)
         except ActionError as exc:
             return failure(self.shape, from_error(exc))
         if not outcome.ok:
-            return failure(self.shape, refused(outcome))
-        return success(Completion(completed=True, answer=answer))
+            return observed(episode, outcome.seq, arguments, failure(self.shape, refused(outcome)))
+        return observed(episode, outcome.seq, arguments, success(Completion(completed=True, answer=answer)))
 
 
 class ToolTable:

@@ -2,13 +2,17 @@
 
 from __future__ import annotations
 
-from fastapi import APIRouter, Request
-from fastapi.responses import PlainTextResponse
+from typing import Literal
+
+from fastapi import APIRouter, Query, Request, Response
+from fastapi.responses import JSONResponse, PlainTextResponse
 
 from apps.core import trajectory
 from mcp_gateway.episodes import EpisodeManager, Provisioned
 from mcp_gateway.harness.bodies import CreateEpisode, ForkEpisode, ResetEpisode, RestoreEpisode
 from mcp_gateway.harness.models import (
+    NDJSON,
+    ChatRecord,
     EpisodeCreated,
     EpisodeStatus,
     EventLine,
@@ -18,6 +22,8 @@ from mcp_gateway.harness.models import (
     ndjson_response,
 )
 from mcp_gateway.settings import Settings
+from mcp_gateway.trajectory import formats, lines, record
+from mcp_gateway.trajectory.record import tool_listing
 
 
 def episode_urls(base: str, apps: list[str], performer: str, launch: str) -> dict[str, str]:
@@ -100,19 +106,41 @@ def episode_routes(manager: EpisodeManager) -> APIRouter:
     @v1.get(
         "/episodes/{episode_id}/events",
         response_class=PlainTextResponse,
-        responses=ndjson_response(EventLine, "the event log, one event a line"),
+        responses=ndjson_response(EventLine.model_json_schema(), "the event log, one event a line"),
     )
     def episode_events(episode_id: str) -> PlainTextResponse:
         """The episode's event log as JSON lines."""
         _, episode = manager.live(episode_id)
         return PlainTextResponse(episode.events_jsonl(), media_type="application/x-ndjson")
 
-    @v1.get("/episodes/{episode_id}/trajectory", response_class=PlainTextResponse)
-    def episode_trajectory(episode_id: str) -> PlainTextResponse:
-        """The episode's GUI trajectory (browser steps) as JSON lines (docs/trajectory.schema.json)."""
-        _, episode = manager.live(episode_id)
-        body = trajectory.to_jsonl(episode.events_jsonl(), episode_id)
-        return PlainTextResponse(body, media_type="application/x-ndjson")
+    @v1.get(
+        "/episodes/{episode_id}/trajectory",
+        response_class=PlainTextResponse,
+        responses=ndjson_response(
+            lines.json_schema(), "the trajectory, one line a record (jsonl, gui)", json_model=ChatRecord
+        ),
+    )
+    def episode_trajectory(
+        episode_id: str,
+        format: Literal["jsonl", "messages", "gui"] = Query(
+            "jsonl",
+            description="jsonl: every call with its observation, arrivals, time, browser steps and the "
+            "verdict (docs/episode-trajectory.schema.json); messages: OpenAI-style chat messages with tool "
+            "calls and results; gui: the browser steps only (docs/trajectory.schema.json)",
+        ),
+        tools: bool = Query(False, description="jsonl: put the episode's tool listing in its first line"),
+    ) -> Response:
+        """The episode's trajectory (docs/TRAJECTORY.md)."""
+        row, episode = manager.live(episode_id)
+        if format == "gui":
+            body = trajectory.to_jsonl(episode.events_jsonl(), episode_id)
+            return PlainTextResponse(body, media_type=NDJSON)
+        listing = tool_listing(episode) if tools or format == "messages" else None
+        verdict = manager.verdicts.latest(episode_id)
+        found = record.lines(episode, episode_id, seed=row.seed, verdict=verdict, tools=listing)
+        if format == "messages":
+            return JSONResponse(formats.to_messages(found))
+        return PlainTextResponse(record.to_jsonl(found), media_type=NDJSON)
 
     @v1.delete("/episodes/{episode_id}")
     def close_episode(episode_id: str) -> EpisodeStatus:

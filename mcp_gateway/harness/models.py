@@ -195,6 +195,18 @@ class EventLine(BaseModel):
 NDJSON = "application/x-ndjson"
 
 
-def ndjson_response(model: type[BaseModel], what: str) -> dict[int | str, dict[str, Any]]:
-    """The OpenAPI `responses` entry of a route answering JSON lines, each line one `model`."""
-    return {200: {"description": what, "content": {NDJSON: {"schema": model.model_json_schema()}}}}
+class ChatRecord(BaseModel):
+    """An episode as OpenAI-style chat messages with tool calls and results (`?format=messages`)."""
+
+    messages: list[dict[str, JsonValue]]
+    tools: list[dict[str, JsonValue]] = Field(description="the episode's tools as function definitions")
+    metadata: dict[str, JsonValue] = Field(description="episode, world, task, family, split, outcome, reward")
+
+
+def ndjson_response(schema: dict[str, Any], what: str, json_model: type[BaseModel] | None = None) -> dict:
+    """The OpenAPI `responses` entry of a route answering JSON lines, each line of `schema` (and, when
+    `json_model` is given, a JSON body of that model for another format)."""
+    content: dict[str, Any] = {NDJSON: {"schema": schema}}
+    if json_model is not None:
+        content["application/json"] = {"schema": json_model.model_json_schema()}
+    return {200: {"description": what, "content": content}}

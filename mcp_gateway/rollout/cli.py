@@ -54,6 +54,11 @@ import click
 @click.option("--api-key", envvar="OPENAI_API_KEY", help="chat agent: API key")
 @click.option("--model", default=lambda: os.environ.get("SAASGYM_MODEL", ""), help="chat agent: model name")
 @click.option("--out", type=click.Path(path_type=Path), help="write per-rollout results as JSONL")
+@click.option(
+    "--save-trajectories",
+    type=click.Path(file_okay=False, path_type=Path),
+    help="write each rollout's trajectory (calls, observations, verdict) into this folder",
+)
 @click.option("--json", "as_json", is_flag=True, help="print the metrics as JSON")
 def rollout(
     task_ids,
@@ -71,6 +76,7 @@ def rollout(
     api_key,
     model,
     out,
+    save_trajectories,
     as_json,
 ) -> None:  # noqa: ANN001
     """Run K rollouts of each task concurrently and report pass@1, pass@k, pass^k and void counts."""
@@ -121,6 +127,7 @@ def rollout(
                 url=url,
                 key=key,
                 on_done=lambda r: progress.advance(bar),
+                save_trajectories=save_trajectories,
             )
         )
     metrics = report(results, k)

@@ -154,6 +154,13 @@ class AsyncEpisode(_EpisodeData):
     async def events(self) -> list[dict[str, Any]]:
         return await self.harness.send(calls.events(self.id))
 
+    async def trajectory(self, format: str = "jsonl", tools: bool = False) -> Any:
+        """The episode's trajectory (docs/TRAJECTORY.md): `jsonl` → its lines (every call with its full
+        arguments and the observation received, time advances, arrivals, browser steps, end state, verdict),
+        `messages` → one OpenAI-style chat record, `gui` → the browser steps. `tools` puts the tool listing
+        in the first line. Read it before closing the episode."""
+        return await self.harness.send(calls.trajectory(self.id, format, tools))
+
     async def ui_launch(self) -> str:
         return await self.harness.send(calls.ui_launch(self.id))
 

@@ -147,6 +147,13 @@ def events(episode_id: str) -> Call:
     return Call("GET", _path(episode_id, "/events"), _events)
 
 
+def trajectory(episode_id: str, format: str = "jsonl", tools: bool = False) -> Call:
+    """The trajectory: jsonl → its lines (dicts), messages → one chat record, gui → browser steps."""
+    parse = _json if format == "messages" else _events
+    params = {"format": format, "tools": "true" if tools else "false"}
+    return Call("GET", _path(episode_id, "/trajectory"), parse, params=params)
+
+
 def ui_launch(episode_id: str) -> Call:
     return Call("POST", _path(episode_id, "/ui-launch"), lambda r: r.json()["ui"])
 
