@@ -78,6 +78,7 @@ class Gateway:
             self.settings.port = port
         self.gym = gym
         gym.tool_timeout_s = self.settings.tool_timeout_s
+        gym.observe = self.settings.observations
         self.ledger = ledger or Ledger(self.settings.ledger_path, worker=self.settings.worker)
         self.lost_at_start = self.ledger.reconcile()
         self.manager = EpisodeManager(gym, self.ledger, self.settings)

@@ -38,6 +38,7 @@ class Settings:
     rate_per_s: float = 200.0
     rate_burst: int = 400
     tool_timeout_s: float = 10.0
+    observations: bool = True  # keep each call's arguments and observation for trajectories
     request_deadline_s: float = 10.0  # a request must arrive whole within this (else 408, closed)
     max_connections: int = 900  # open connections (below the usual 1,024 file descriptors)
     max_pending_per_client: int = 32  # unfinished requests one client address may hold
@@ -62,6 +63,7 @@ class Settings:
             rate_per_s=float(env.get("SAASGYM_RATE_PER_S", cls.rate_per_s)),
             rate_burst=int(env.get("SAASGYM_RATE_BURST", cls.rate_burst)),
             tool_timeout_s=float(env.get("SAASGYM_TOOL_TIMEOUT_S", cls.tool_timeout_s)),
+            observations=env.get("SAASGYM_OBSERVATIONS", "1") not in ("0", "false", "no"),
             request_deadline_s=float(env.get("SAASGYM_REQUEST_DEADLINE_S", cls.request_deadline_s)),
             max_connections=int(env.get("SAASGYM_MAX_CONNECTIONS", cls.max_connections)),
             max_pending_per_client=int(env.get("SAASGYM_MAX_PENDING_PER_CLIENT", cls.max_pending_per_client)),

@@ -127,7 +127,7 @@ class Episode:
                 browser_events=browser_events,
                 options=self.gym.app_options.get(app),
             )
-            if observed and outcome.seq:
+            if observed and outcome.seq and self.gym.observe:
                 self.db.observe(outcome.seq, arguments, observations.generic(outcome))
             return outcome
 
@@ -181,13 +181,15 @@ class Episode:
             return Outcome(seq=0, ok=False, error=error, field="answer", code=ErrorKind.INVALID_VALUE)
         with self._lock:
             outcome = complete_task(self.db, answer, surface=surface)
-            if observed and outcome.seq:
+            if observed and outcome.seq and self.gym.observe:
                 arguments = {"answer": answer} if answer is not None else {}
                 self.db.observe(outcome.seq, arguments, observations.generic(outcome))
             return outcome
 
     def observe(self, seq: int, arguments: dict[str, Any] | None, observation: dict[str, Any]) -> None:
         """Record what the performer received for call `seq` (a surface that shapes results itself)."""
+        if not self.gym.observe:
+            return
         with self._lock:
             self.db.observe(seq, arguments, observation)
 
@@ -309,6 +311,7 @@ class Gym:
         """
         self.store = store or SqliteMemoryStore()
         self.tool_timeout_s: float | None = None  # per-action deadline for every surface
+        self.observe = True  # keep every call's arguments and observation (trajectories); off saves memory
         self.apps = apps or discover(selected_apps())
         self.app_options = dict(app_options or {})
         self._episodes: dict[str, Episode] = {}

@@ -201,3 +201,26 @@ def test_rollout_saves_a_trajectory_per_rollout(live_server, tmp_path):
             validator.validate(line)
         assert lines[0]["episode_id"] == result["episode_id"] and lines[-1]["outcome"] == result["outcome"]
         assert lines[0]["tools"] and any(x["type"] == "call" and x["observation"] for x in lines)
+
+
+def test_without_the_observation_log_a_trajectory_keeps_calls_and_outcomes(tmp_path):
+    """SAASGYM_OBSERVATIONS=0 (memory before trajectories): calls keep their logged arguments and outcome,
+    observations are null, nothing is stored per call."""
+    from apps.core.api import Gym
+    from mcp_gateway.live import start_live_server
+
+    server = start_live_server(Gym(), state_dir=tmp_path, observations=False)
+    try:
+        episode, urls = server.new_episode("tiny", apps=["crm"])
+
+        async def work() -> None:
+            async with Client(urls.mcp("crm")) as client:
+                await client.call_tool("create_account", {"name": "Unobserved Inc"})
+
+        anyio.run(work)
+        got = httpx.get(f"{server.base}/v1/episodes/{episode.id}/trajectory", headers=HEADERS, timeout=60)
+        [call] = [json.loads(x) for x in got.text.splitlines() if '"type": "call"' in x]
+        assert call["arguments"] == {"name": "Unobserved Inc"} and call["observation"] is None
+        assert call["outcome"] == "ok" and episode.observations() == {}
+    finally:
+        server.stop()
