@@ -43,7 +43,9 @@ def _module(name: str):  # noqa: ANN202
 
 
 @click.command("bench")
-@click.option("--quick", is_flag=True, help="fewer repetitions and no scaled world (under a minute)")
+@click.option(
+    "--quick", is_flag=True, help="fewer repetitions and no scaled world (a few minutes; more when loaded)"
+)
 @click.option("--json", "json_path", type=click.Path(path_type=Path), help="also write every figure here")
 @click.option(
     "--only",
@@ -63,17 +65,21 @@ def bench(quick: bool, json_path: Path | None, only: tuple[str, ...], scale: flo
     from apps.core.api import Gym
     from benchmarks import report
     from benchmarks.runner import Config
+    from mcp_gateway.progress import progress_bar
 
     cfg = Config(quick=quick, scale=scale if scale is not None else (0 if quick else 10.0))
     cfg.log = lambda msg: click.echo(msg, err=True)
     started = time.perf_counter()
     gym = Gym()
     figures = []
-    for name in only or FAMILIES:
-        cfg.log(f"bench: {name} …")
-        modules = _module(name)
-        for module in modules if isinstance(modules, tuple) else (modules,):
-            figures.extend(module.run(gym, cfg))
+    chosen = only or FAMILIES
+    with progress_bar("bench") as step:
+        step("", len(chosen))
+        for name in chosen:
+            modules = _module(name)
+            for module in modules if isinstance(modules, tuple) else (modules,):
+                figures.extend(module.run(gym, cfg))
+            step(name, 0)
     seconds = time.perf_counter() - started
     command = "saasgym " + shlex.join(sys.argv[1:]) if sys.argv[1:2] == ["bench"] else "saasgym bench"
     title = f"saasgym bench{' --quick' if quick else ''} ({seconds:.0f} s)"

@@ -326,6 +326,23 @@ def world_extend(name: str, part_names: tuple[str, ...]) -> None:
     click.echo(f"extended {folder} ({len(manifest['files'])} files)")
 
 
+@cli.command("docs")
+@click.argument("action", type=click.Choice(["check", "write"]))
+def docs(action: str) -> None:
+    """Figures and tables in README.md and docs/ from the code (mcp_gateway/doc_facts.py): `check` exits 1
+    naming each one that differs from the live count; `write` fills them in."""
+    from mcp_gateway.doc_facts import sync
+
+    stale = sync(write=action == "write")
+    for path, changed in stale.items():
+        for item in changed:
+            click.echo(f"{path}: {item}")
+    if action == "check" and stale:
+        click.secho("stale figures: run `saasgym docs write`", fg="red", err=True)
+        sys.exit(1)
+    click.echo("docs: every figure matches the code" if not stale else "docs: figures written")
+
+
 def build() -> click.Group:
     """The whole command tree: the commands declared here, `complete-task`, the task, rollout, bench,
     export and judge groups, and (when first needed) one group per app — a new root each call."""

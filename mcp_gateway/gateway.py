@@ -91,6 +91,7 @@ class Gateway:
         self.gym = gym
         gym.tool_timeout_s = self.settings.tool_timeout_s
         gym.quotas = self.settings.episode_quotas()
+        gym.observe = self.settings.observations
         self.ledger = ledger or Ledger(self.settings.ledger_path, worker=self.settings.worker)
         self.lost_at_start = self.ledger.reconcile()
         self.manager = EpisodeManager(gym, self.ledger, self.settings)

@@ -32,7 +32,7 @@ FROM_ENV = (
     *("capacity", "default_ttl_s", "max_body_bytes", "rate_per_s", "rate_burst", "tool_timeout_s"),
     *("verify_timeout_s", "request_deadline_s", "max_connections", "max_pending_per_client"),
     *("quota_events", "quota_browser_events", "quota_episode_mb", "quota_mail_mb", "quota_drive_mb"),
-    *("quota_snapshot_mb", "durable_sync", "rotate_durable_urls"),
+    *("quota_snapshot_mb", "durable_sync", "rotate_durable_urls", "observations"),
 )
 
 
@@ -51,6 +51,7 @@ class Settings:
     rate_burst: int = 400
     tool_timeout_s: float = 10.0
     verify_timeout_s: float = 60.0  # one episode's verification; past it the verdict is void (verify_timeout)
+    observations: bool = True  # keep each call's arguments and observation for trajectories
     request_deadline_s: float = 10.0  # a request must arrive whole within this (else 408, closed)
     max_connections: int = 900  # open connections (below the usual 1,024 file descriptors)
     max_pending_per_client: int = 32  # unfinished requests one client address may hold

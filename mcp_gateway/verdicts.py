@@ -72,6 +72,16 @@ class VerdictBook:
             )
         return verdict_id
 
+    def latest(self, episode_id: str) -> dict[str, Any] | None:
+        """The last verdict recorded for an episode (its body with `verdict_id` and `task_id`), or None."""
+        with self.ledger._lock:
+            row = self.ledger._conn.execute(
+                "SELECT id, task_id, body FROM verdicts WHERE episode_id = ?"
+                " ORDER BY created_at DESC, rowid DESC LIMIT 1",
+                (episode_id,),
+            ).fetchone()
+        return None if row is None else {"verdict_id": row[0], "task_id": row[1], **json.loads(row[2])}
+
     def get(self, verdict_id: str) -> dict[str, Any]:
         """The verdict as scored, its current outcome and its review history."""
         with self.ledger._lock:

@@ -14,6 +14,8 @@ if ! command -v node >/dev/null 2>&1; then
 fi
 # [ray]: Ray, pinned there, only for tests/gateway/test_ray_cluster.py (a 2-node local cluster).
 python3 -m pip install -q --disable-pip-version-check -e ".[test,ray]"
+# The thin client: the performer's CLI (`saasgym-tools`) the tasks' CLI oracles run, and the harness client.
+python3 -m pip install -q --disable-pip-version-check -e ./clients/python
 # The design systems the web UIs are styled by (SLDS for the CRM, Fluent 2 for office), as `bash scripts/serve.sh`
 # installs them.
 bash scripts/design_systems.sh

@@ -6,11 +6,13 @@ into lists. Tool names are full (`crm_update_opportunity`); `complete_task` ends
 
 from __future__ import annotations
 
+import importlib.util
 import json
 import os
 import subprocess
 import sys
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Any
 
 from apps.core.naming import split_qualified
@@ -56,7 +58,7 @@ async def run_mcp(url: str, steps: Sequence[OracleStep], *, mode: str = "auto") 
 
 
 def cli_argv(tool: str, args: dict[str, Any]) -> list[str]:
-    """The `saasgym` command line for one tool call."""
+    """The performer's command line for one tool call (`saasgym-tools` and `saasgym` take the same)."""
     if tool == "complete_task":
         argv = ["complete-task"]
     else:
@@ -69,10 +71,10 @@ def cli_argv(tool: str, args: dict[str, Any]) -> list[str]:
         elif isinstance(value, (list, dict)) and (not isinstance(value, list) or _needs_json(value)):
             argv += [flag, json.dumps(value)]  # rows, objects, an empty list: JSON (apps/core/cli_params)
         elif isinstance(value, list):
-            for item in value:  # objects and rows as JSON (the CLI reads them so)
-                argv += [flag, json.dumps(item) if isinstance(item, dict | list) else str(item)]
+            for item in value:
+                argv += [flag, _text(item)]
         elif value is not None:
-            argv += [flag, str(value)]
+            argv += [flag, _text(value)]
     return argv
 
 
@@ -81,14 +83,32 @@ def _needs_json(items: list[Any]) -> bool:
     return not items or any(isinstance(i, (list, dict)) or str(i).lstrip().startswith("[") for i in items)
 
 
+def _text(value: Any) -> str:
+    """An option's value on the command line: objects as JSON, the rest as text."""
+    return json.dumps(value) if isinstance(value, dict | list) else str(value)
+
+
+def performer_cli_env() -> dict[str, str]:
+    """The environment the performer's CLI (`saasgym_client.cli`, from the thin client) runs in: as it is
+    when the client is installed, else with a checkout's `clients/python/src` on the path."""
+    env = dict(os.environ)
+    if importlib.util.find_spec("saasgym_client") is None:
+        source = Path(__file__).resolve().parents[1] / "clients" / "python" / "src"
+        if not source.is_dir():
+            raise StepFailed("the performer's CLI needs the saasgym-client package (pip install it)")
+        env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(source), env.get("PYTHONPATH")]))
+    return env
+
+
 def run_cli(url: str, steps: Sequence[OracleStep]) -> list[Any]:
-    """Run steps as `saasgym` subprocesses against an episode URL (logged with surface `cli`)."""
+    """Run steps as subprocesses of the performer's CLI (`saasgym-tools`, the thin client's, which holds no
+    task or world data) against an episode URL (logged with surface `cli`)."""
     results: list[Any] = []
-    env = {**os.environ, "SAASGYM_URL": url}
+    env = {**performer_cli_env(), "SAASGYM_URL": url}
     for step in steps:
         argv = cli_argv(step.tool, resolve_args(step.args, results))
         out = subprocess.run(
-            [sys.executable, "-m", "mcp_gateway", *argv, "--json"],
+            [sys.executable, "-m", "saasgym_client.cli", *argv, "--json"],
             capture_output=True,
             text=True,
             env=env,

@@ -28,7 +28,7 @@ from apps.core.errors import ActionError, ErrorKind, UnknownActionError
 from apps.core.ids import IdFactory
 from apps.core.param_schema import param_docs
 from apps.core.safe_values import value_problem
-from apps.core.tool_schema import simplify
+from apps.core.tool_schema import portable
 
 Kind = Literal["read", "write", "destructive"]
 
@@ -88,8 +88,8 @@ class Action:
 
     @functools.cached_property
     def input_schema(self) -> dict[str, Any]:
-        """The arguments' JSON schema in its plainest form, as the tool listing shows it."""
-        return simplify(self.args_model.model_json_schema())
+        """The arguments' JSON schema in its portable form, as the tool listing shows it."""
+        return portable(self.args_model.model_json_schema())
 
     def validate(self, arguments: dict[str, Any]) -> dict[str, Any]:
         """Validate raw arguments against the signature; raise ActionError naming each bad field."""

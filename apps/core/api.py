@@ -21,6 +21,7 @@ from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Any
 
+from apps.core import observations
 from apps.core.actions import Action
 from apps.core.checkpoint_files import CorruptCheckpoint
 from apps.core.durable import Checkpointer, image_digest, read_meta, restore_db
@@ -110,18 +111,24 @@ class Episode:
         surface: str = "python",
         browser_events: Sequence[dict[str, Any]] = (),
         caused_by: int | None = None,
+        observed: bool = True,
     ) -> Outcome:
         """Run `app.name` with `arguments`; never raises for bad input (see Outcome.error). A UI call carries
-        its `browser_events`; a later call of the same submit names the step that caused it (`caused_by`)."""
+        its `browser_events`; a later call of the same submit names the step that caused it (`caused_by`).
+
+        The call's full arguments and its result (or error) are recorded in the observation log, unless
+        `observed` is False: a surface that shapes the result itself (MCP) records what it sends instead.
+        """
         self._check_open()
         spec, action = self.action(app, name)
+        arguments = dict(arguments or {})
         with self._lock:
-            return run_action(
+            outcome = run_action(
                 self.db,
                 self.world,
                 spec,
                 action,
-                dict(arguments or {}),
+                arguments,
                 surface=surface,
                 user_id=spec.acting_user(self.world),
                 timeout_s=self.gym.tool_timeout_s,
@@ -130,6 +137,9 @@ class Episode:
                 options=self.gym.app_options.get(app),
                 caused_by=caused_by,
             )
+            if observed and outcome.seq and self.gym.observe:
+                self.db.observe(outcome.seq, arguments, observations.generic(outcome))
+            return outcome
 
     def call(self, tool: str, /, **arguments: Any) -> Any:
         """Call a tool by its full name (`crm_create_account`) and return its plain result.
@@ -168,10 +178,12 @@ class Episode:
         *,
         surface: str = "python",
         browser_events: Sequence[dict[str, Any]] = (),
+        observed: bool = True,
     ) -> Outcome:
         """End the performer's turn (with an optional answer); later writes are refused.
 
         Only episodes that carry a task can be completed. `browser_events`: the UI's Finish task steps.
+        Observed like `invoke`.
         """
         self._check_open()
         if self.task is None:
@@ -184,7 +196,23 @@ class Episode:
             error = f"answer {problem}"
             return Outcome(seq=0, ok=False, error=error, field="answer", code=ErrorKind.INVALID_VALUE)
         with self._lock:
-            return complete_task(self.db, answer, surface=surface, browser_events=browser_events)
+            outcome = complete_task(self.db, answer, surface=surface, browser_events=browser_events)
+            if observed and outcome.seq and self.gym.observe:
+                arguments = {"answer": answer} if answer is not None else {}
+                self.db.observe(outcome.seq, arguments, observations.generic(outcome))
+            return outcome
+
+    def observe(self, seq: int, arguments: dict[str, Any] | None, observation: dict[str, Any]) -> None:
+        """Record what the performer received for call `seq` (a surface that shapes results itself)."""
+        if not self.gym.observe:
+            return
+        with self._lock:
+            self.db.observe(seq, arguments, observation)
+
+    def observations(self) -> dict[int, tuple[dict[str, Any] | None, dict[str, Any]]]:
+        """seq → (full arguments, observation as received) of every observed call (observations.py)."""
+        with self._lock:
+            return self.db.observations()
 
     @property
     def completed(self) -> tuple[bool, str | None]:
@@ -333,6 +361,7 @@ class Gym:
         self.store = store or SqliteMemoryStore()
         self.tool_timeout_s: float | None = None  # per-action deadline for every surface
         self.quotas = EpisodeQuotas()  # what one episode may store (apps/core/quotas.py)
+        self.observe = True  # keep every call's arguments and observation (trajectories); off saves memory
         self.apps = apps or discover(selected_apps())
         self.app_options = dict(app_options or {})
         self._episodes: dict[str, Episode] = {}

@@ -43,7 +43,7 @@ CREATE TRIGGER _journal_stamp AFTER INSERT ON _journal BEGIN
   WHERE seq = NEW.seq; END;
 """
 
-ENGINE_TABLES = ("_journal", "_ctx", "_episode", "_idseq", "_event")
+ENGINE_TABLES = ("_journal", "_ctx", "_episode", "_idseq", "_event", "_observation")
 JOURNALED_ENGINE_TABLES = ("_idseq",)
 SHADOW_PREFIX = "_jr_"
 _ROWS_PER_STATEMENT = 200

@@ -1,8 +1,8 @@
 """The MCP tool table of a set of apps: listings derived lazily from the actions, calls run once.
 
 Every action is one `McpTool`. Its listing (input schema from the action's argument model, output
-schema from its return model or the product's error body, both in their plainest equivalent form,
-see `tool_schema.py` and `output_schema`) is
+schema from its return model or the product's error body, both in the portable form every client
+accepts, see `tool_schema.py` and `output_schema`) is
 computed the first time any server lists it and shared process-wide, so building a server costs
 nothing per tool. A call validates the raw arguments once (the action's own model, inside
 `Episode.invoke`) and serializes the result once (`model_dump`, then the same dict as JSON text).
@@ -11,6 +11,7 @@ nothing per tool. A call validates the raw arguments once (the action's own mode
 from __future__ import annotations
 
 import functools
+import json
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -24,7 +25,7 @@ from apps.core.error_shapes import ENGINE_SHAPE, ErrorShape, Refusal
 from apps.core.errors import ActionError, ErrorKind
 from apps.core.spec import AppSpec
 from apps.core.tool_runner import run_for
-from apps.core.tool_schema import simplify
+from apps.core.tool_schema import portable
 
 
 class Completion(BaseModel):
@@ -78,7 +79,7 @@ def output_schema(result: type[BaseModel], shape: ErrorShape) -> dict[str, Any]:
     alternative: `anyOf: [result, error]` under a top-level `type: object` (which protocol
     2025-11-25 requires). The result comes first; its `$defs` stay at the root its `$ref`s point to.
     """
-    ok = simplify(result.model_json_schema())
+    ok = result.model_json_schema()
     defs = ok.pop("$defs", None)
     schema: dict[str, Any] = {
         "type": "object",
@@ -87,14 +88,14 @@ def output_schema(result: type[BaseModel], shape: ErrorShape) -> dict[str, Any]:
     }
     if defs:
         schema["$defs"] = defs
-    return schema
+    return portable(schema)
 
 
 @functools.cache
 def _listing(name: str, action: Action | None, shape: ErrorShape) -> types.Tool:
     """The `tools/list` entry of one tool (computed once per process)."""
     if action is None:
-        inputs = simplify(CompleteTaskArgs.model_json_schema())
+        inputs = portable(CompleteTaskArgs.model_json_schema())
         out, description, annotations = Completion, COMPLETE_TASK_DOC, COMPLETE_ANNOTATIONS
     else:
         inputs = dict(action.input_schema)
@@ -130,6 +131,32 @@ def failure(shape: ErrorShape, refusal: Refusal) -> types.CallToolResult:
     )
 
 
+def observation(result: types.CallToolResult) -> dict[str, Any]:
+    """A `tools/call` result as the observation log keeps it: `isError`, the content blocks and, when it
+    says more than the parse of the one text block, `structuredContent`."""
+    blocks = [c.model_dump(mode="json", by_alias=True, exclude_none=True) for c in result.content]
+    out: dict[str, Any] = {"isError": bool(result.is_error), "content": blocks}
+    structured = result.structured_content
+    if structured is not None:
+        texts = [b.get("text") for b in blocks if b.get("type") == "text"]
+        try:
+            same = len(texts) == 1 and json.loads(texts[0]) == structured
+        except ValueError:
+            same = False
+        if not same:
+            out["structuredContent"] = structured
+    return out
+
+
+def observed(
+    episode: Any, seq: int, arguments: dict[str, Any], result: types.CallToolResult
+) -> types.CallToolResult:
+    """`result`, recorded as call `seq`'s observation (what the performer receives)."""
+    if seq:
+        episode.observe(seq, arguments, observation(result))
+    return result
+
+
 def refused(outcome: Any) -> Refusal:
     entries = tuple(Refusal.of(f) for f in outcome.failures)
     return Refusal(outcome.error or "failed", code=outcome.code, field=outcome.field, entries=entries)
@@ -159,12 +186,11 @@ class McpTool:
 
     def _invoke(self, episode: Any, arguments: dict[str, Any], surface: str) -> types.CallToolResult:
         try:
-            outcome = episode.invoke(self.app, self.action.name, arguments, surface=surface)
+            outcome = episode.invoke(self.app, self.action.name, arguments, surface=surface, observed=False)
         except ActionError as exc:  # the episode was closed meanwhile, or does not hold this app
             return failure(self.shape, from_error(exc))
-        if not outcome.ok:
-            return failure(self.shape, refused(outcome))
-        return success(outcome.result)
+        result = success(outcome.result) if outcome.ok else failure(self.shape, refused(outcome))
+        return observed(episode, outcome.seq, arguments, result)
 
     def _complete(self, episode: Any, arguments: dict[str, Any], surface: str) -> types.CallToolResult:
         unknown = sorted(set(arguments) - {"answer"})
@@ -176,12 +202,12 @@ class McpTool:
             message = f"answer must be text (got {type(answer).__name__})"
             return failure(self.shape, Refusal(message, code=ErrorKind.INVALID_TYPE, field="answer"))
         try:
-            outcome = episode.complete_task(answer, surface=surface)
+            outcome = episode.complete_task(answer, surface=surface, observed=False)
         except ActionError as exc:
             return failure(self.shape, from_error(exc))
         if not outcome.ok:
-            return failure(self.shape, refused(outcome))
-        return success(Completion(completed=True, answer=answer))
+            return observed(episode, outcome.seq, arguments, failure(self.shape, refused(outcome)))
+        return observed(episode, outcome.seq, arguments, success(Completion(completed=True, answer=answer)))
 
 
 class ToolTable:

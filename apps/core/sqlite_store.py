@@ -16,7 +16,7 @@ from typing import Any
 
 from sqlalchemy.exc import OperationalError
 
-from apps.core import cow_image, golden_cache, journal, quotas, tool_runner
+from apps.core import cow_image, golden_cache, journal, observations, quotas, tool_runner
 from apps.core import events as event_log
 from apps.core.cow_image import Mapping, PagePatch, SealedImage
 from apps.core.episode_lock import EpisodeLock
@@ -235,6 +235,14 @@ class SqliteEpisodeDb(EpisodeDb):
     def events_jsonl(self, start: Any) -> str:
         return event_log.to_jsonl(self.conn, start)
 
+    def observe(self, seq: int, arguments: dict[str, Any] | None, observation: dict[str, Any]) -> None:
+        with self.lock:
+            observations.record(self.conn, seq, arguments, observation)
+
+    def observations(self) -> dict[int, tuple[dict[str, Any] | None, dict[str, Any]]]:
+        with self.lock:
+            return observations.read(self.conn)
+
     def content_hash(self) -> str:
         return content_hash(self.conn, self.tables)
 
@@ -312,6 +320,7 @@ class SqliteMemoryStore(EpisodeStore):
             try:
                 journal.undo(db.conn, to_seq=0)
                 db.conn.execute("DELETE FROM _event")
+                db.conn.execute("DELETE FROM _observation")
                 db.conn.execute("UPDATE _episode SET tick = 0, next_event = 1, completed = 0, answer = NULL")
                 db.conn.execute("UPDATE _ctx SET action_id = NULL, journaling = 1")
                 db.conn.execute("COMMIT")
@@ -399,7 +408,7 @@ def cached_golden(world: World, apps: Sequence[AppSpec], *, sealed: bool = False
 def build_golden(world: World, apps: Sequence[AppSpec]) -> GoldenImage:
     """Create every app's tables, load the world's rows, install the journal triggers, serialize."""
     conn = _connect()
-    conn.executescript(journal.ENGINE_DDL + event_log.EVENT_DDL + MODEL_CALL_DDL)
+    conn.executescript(journal.ENGINE_DDL + event_log.EVENT_DDL + MODEL_CALL_DDL + observations.DDL)
     engine = engine_over(conn)
     tables: list[str] = []
     for spec in apps:

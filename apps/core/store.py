@@ -108,6 +108,14 @@ class EpisodeDb(ABC):
         """The event log as JSON lines with each action's journal entries."""
 
     @abstractmethod
+    def observe(self, seq: int, arguments: dict[str, Any] | None, observation: dict[str, Any]) -> None:
+        """Record call `seq`'s full arguments and the observation its caller received (observations.py)."""
+
+    @abstractmethod
+    def observations(self) -> dict[int, tuple[dict[str, Any] | None, dict[str, Any]]]:
+        """seq → (arguments, observation) of every observed call."""
+
+    @abstractmethod
     def content_hash(self) -> str:
         """sha256 over every app table's content and the id counters (not the clock)."""
 

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from fastapi import APIRouter, Depends, FastAPI
 
 from mcp_gateway.episodes import EpisodeManager
@@ -11,6 +9,7 @@ from mcp_gateway.harness.auth import require_role
 from mcp_gateway.harness.catalog_routes import catalog_routes
 from mcp_gateway.harness.episode_routes import episode_routes
 from mcp_gateway.harness.errors import install_error_handlers
+from mcp_gateway.harness.models import Health
 from mcp_gateway.harness.review_routes import review_routes
 
 
@@ -26,11 +25,11 @@ def build_harness_app(manager: EpisodeManager, keys: dict[str, str]) -> FastAPI:
     install_error_handlers(app)
 
     @app.get("/healthz", tags=["health"])
-    def healthz() -> dict[str, Any]:
-        out = {"ok": True, "live_episodes": len(manager.ledger.list(states=("live",)))}
+    def healthz() -> Health:
+        out = Health(ok=True, live_episodes=len(manager.ledger.list(states=("live",))))
         if manager.settings.worker:
-            out["worker"] = manager.settings.worker  # which worker process answered
-            out["workers"] = len(manager.ledger.active_by_worker())  # how many have started
+            out.worker = manager.settings.worker  # which worker process answered
+            out.workers = len(manager.ledger.active_by_worker())  # how many have started
         return out
 
     v1 = APIRouter(prefix="/v1", dependencies=[Depends(require_role(("harness",), keys))], tags=["harness"])

@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from fastapi import APIRouter, Depends, HTTPException
 
 from apps.core.worlds import list_worlds
 from mcp_gateway.episodes import EpisodeManager
 from mcp_gateway.harness.auth import require_role
 from mcp_gateway.harness.bodies import ApproveTask, ReviewVerdict
+from mcp_gateway.harness.models import TaskApproval, VerdictRecord, VerdictStats
 from tasks.store import find_task
 
 
@@ -19,22 +18,22 @@ def review_routes(manager: EpisodeManager, keys: dict[str, str]) -> APIRouter:
     reviewer_only = Depends(require_role(("reviewer",), keys))
 
     @review.get("/verdicts/stats", dependencies=[Depends(require_role(("reviewer", "harness"), keys))])
-    def verdict_stats() -> dict[str, Any]:
+    def verdict_stats() -> VerdictStats:
         """False-pass and false-fail rates among reviewed verdicts."""
         return manager.verdicts.stats()
 
     @review.get("/verdicts/{verdict_id}", dependencies=[Depends(require_role(("reviewer", "harness"), keys))])
-    def get_verdict(verdict_id: str) -> dict[str, Any]:
+    def get_verdict(verdict_id: str) -> VerdictRecord:
         """A verdict with its review history."""
         return manager.verdicts.get(verdict_id)
 
     @review.post("/verdicts/{verdict_id}/review", dependencies=[reviewer_only])
-    def review_verdict(verdict_id: str, body: ReviewVerdict) -> dict[str, Any]:
+    def review_verdict(verdict_id: str, body: ReviewVerdict) -> VerdictRecord:
         """Change a verdict (reason code + note required); recorded append-only."""
         return manager.verdicts.review(verdict_id, **body.model_dump())
 
     @review.post("/tasks/{task_id}/approve", dependencies=[reviewer_only])
-    def approve_task(task_id: str, body: ApproveTask) -> dict[str, Any]:
+    def approve_task(task_id: str, body: ApproveTask) -> TaskApproval:
         """Approve a task for use; its author cannot approve it."""
         task = find_task(task_id, list_worlds())
         if task is None:

@@ -54,6 +54,11 @@ import click
 @click.option("--api-key", envvar="OPENAI_API_KEY", help="chat agent: API key")
 @click.option("--model", default=lambda: os.environ.get("SAASGYM_MODEL", ""), help="chat agent: model name")
 @click.option("--out", type=click.Path(path_type=Path), help="write per-rollout results as JSONL")
+@click.option(
+    "--save-trajectories",
+    type=click.Path(file_okay=False, path_type=Path),
+    help="write each rollout's trajectory (calls, observations, verdict) into this folder",
+)
 @click.option("--json", "as_json", is_flag=True, help="print the metrics as JSON")
 def rollout(
     task_ids,
@@ -71,13 +76,13 @@ def rollout(
     api_key,
     model,
     out,
+    save_trajectories,
     as_json,
 ) -> None:  # noqa: ANN001
     """Run K rollouts of each task concurrently and report pass@1, pass@k, pass^k and void counts."""
-    from rich.progress import Progress
-
     from apps.core.api import Gym
     from apps.core.worlds import list_worlds, load_world
+    from mcp_gateway.progress import progress_bar
     from mcp_gateway.rollout.agents import ChatCompletionsAgent, ScriptedAgent
     from mcp_gateway.rollout.runner import report, run_rollouts, write_jsonl
     from tasks.store import tasks_of
@@ -109,8 +114,8 @@ def rollout(
     if url and not key:
         raise click.UsageError("--url needs the harness key (--key or $SAASGYM_HARNESS_KEY)")
     gym = None if url else Gym()
-    with Progress(transient=True, disable=as_json) as progress:
-        bar = progress.add_task("rollouts", total=len(tasks) * k)
+    with progress_bar("rollouts", enabled=not as_json) as step:
+        step("", len(tasks) * k)
         results = anyio.run(
             lambda: run_rollouts(
                 tasks,
@@ -120,7 +125,8 @@ def rollout(
                 gym=gym,
                 url=url,
                 key=key,
-                on_done=lambda r: progress.advance(bar),
+                on_done=lambda r: step(f"{r.task} #{r.rollout}: {r.outcome}", 0),
+                save_trajectories=save_trajectories,
             )
         )
     metrics = report(results, k)

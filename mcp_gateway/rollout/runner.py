@@ -81,7 +81,21 @@ class McpSession:
         return True, result.structured_content
 
 
-async def _local(gym: Gym, task: Task, agent: Agent, rollout: int) -> RolloutResult:
+def _trajectory_path(folder: Path, task: str, rollout: int) -> Path:
+    return folder / f"{task}__{rollout}.jsonl"
+
+
+def _save_local(folder: Path | None, episode: Episode, task: Task, rollout: int, verdict: Any) -> None:
+    """Write the rollout's trajectory (docs/TRAJECTORY.md) into `folder`, when one is given."""
+    if folder is None:
+        return
+    from mcp_gateway.trajectory.record import lines, to_jsonl, tool_listing
+
+    found = lines(episode, episode.id, verdict=verdict.as_dict(), tools=tool_listing(episode))
+    _trajectory_path(folder, task.id, rollout).write_text(to_jsonl(found), encoding="utf-8")
+
+
+async def _local(gym: Gym, task: Task, agent: Agent, rollout: int, save: Path | None = None) -> RolloutResult:
     start = time.perf_counter()
     episode = await anyio.to_thread.run_sync(
         lambda: gym.create_episode(task.public.world, apps=task.public.apps)
@@ -90,6 +104,7 @@ async def _local(gym: Gym, task: Task, agent: Agent, rollout: int) -> RolloutRes
     try:
         await agent.run(task.public, LocalSession(episode), rollout=rollout)
         verdict = await anyio.to_thread.run_sync(lambda: verify(episode, task))
+        await anyio.to_thread.run_sync(lambda: _save_local(save, episode, task, rollout, verdict))
         return RolloutResult(
             task.id,
             rollout,
@@ -114,7 +129,9 @@ async def _local(gym: Gym, task: Task, agent: Agent, rollout: int) -> RolloutRes
         episode.close()
 
 
-async def _remote(base: str, key: str, task: Task, agent: Agent, rollout: int) -> RolloutResult:
+async def _remote(
+    base: str, key: str, task: Task, agent: Agent, rollout: int, save: Path | None = None
+) -> RolloutResult:
     import httpx
     from mcp.client import Client
 
@@ -130,6 +147,10 @@ async def _remote(base: str, key: str, task: Task, agent: Agent, rollout: int) -
             async with Client(body["urls"]["mcp"]) as client:
                 await agent.run(task.public, McpSession(client), rollout=rollout)
             verdict = (await api.post(f"/v1/episodes/{episode_id}/verify")).json()
+            if save is not None:  # the trajectory with the verdict just recorded, before the episode closes
+                got = await api.get(f"/v1/episodes/{episode_id}/trajectory", params={"tools": "true"})
+                got.raise_for_status()
+                _trajectory_path(save, task.id, rollout).write_text(got.text, encoding="utf-8")
             return RolloutResult(
                 task.id,
                 rollout,
@@ -165,17 +186,21 @@ async def run_rollouts(
     url: str | None = None,
     key: str | None = None,
     on_done=None,
+    save_trajectories: Path | None = None,
 ) -> list[RolloutResult]:
-    """K rollouts of each task, at most `parallel` at once; `on_done(result)` after each."""
+    """K rollouts of each task, at most `parallel` at once; `on_done(result)` after each; with
+    `save_trajectories`, each rollout's trajectory as `<task>__<rollout>.jsonl` in that folder."""
+    if save_trajectories is not None:
+        save_trajectories.mkdir(parents=True, exist_ok=True)
     results: list[RolloutResult] = []
     limiter = anyio.CapacityLimiter(parallel)
 
     async def one(task: Task, i: int) -> None:
         async with limiter:
             if url:
-                result = await _remote(url.rstrip("/"), key or "", task, agent, i)
+                result = await _remote(url.rstrip("/"), key or "", task, agent, i, save_trajectories)
             else:
-                result = await _local(gym, task, agent, i)
+                result = await _local(gym, task, agent, i, save_trajectories)
         results.append(result)
         if on_done:
             on_done(result)

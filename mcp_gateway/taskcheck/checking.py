@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import tempfile
+from collections.abc import Callable
 from pathlib import Path
 
 from apps.core.api import Gym
@@ -87,16 +88,23 @@ class Checker:
             self.server = None
 
 
-def run_checks(worlds: list[str], only: list[str], surfaces: list[str]) -> list[Calibration]:
-    """Validate and calibrate the tasks of `worlds` (or only the ids in `only`)."""
+def run_checks(
+    worlds: list[str],
+    only: list[str],
+    surfaces: list[str],
+    progress: Callable[[str, int], None] | None = None,
+) -> list[Calibration]:
+    """Validate and calibrate the tasks of `worlds` (or only the ids in `only`); `progress(task, 0)` after
+    each, `progress("", n)` first with how many there are."""
     checker = Checker()
     rows: list[Calibration] = []
+    chosen = {name: [t for t in task_ids(load_world(name)) if not only or t in only] for name in worlds}
+    if progress:
+        progress("", sum(map(len, chosen.values())))
     try:
         for name in worlds:
             world = load_world(name)
-            for tid in task_ids(world):
-                if only and tid not in only:
-                    continue
+            for tid in chosen[name]:
                 row = Calibration(tid)
                 rows.append(row)
                 try:
@@ -106,6 +114,8 @@ def run_checks(worlds: list[str], only: list[str], surfaces: list[str]) -> list[
                     row.notes["format"] = str(exc)
                     continue
                 checker.calibrate(task, surfaces, row)
+                if progress:
+                    progress(tid, 0)
     finally:
         checker.close()
     return rows

@@ -184,6 +184,7 @@ def check(  # noqa: PLR0913
     Task families are calibrated on a few instances each (or every instance with --full)."""
     import time
 
+    from mcp_gateway.progress import progress_bar
     from mcp_gateway.taskcheck.checking import run_checks
     from mcp_gateway.taskcheck.family_checking import run_family_checks
     from tasks.families.registry import families as all_families
@@ -200,17 +201,21 @@ def check(  # noqa: PLR0913
     started = time.perf_counter()
     instances = [t for t in task_ids if "@" in t]
     plain = [t for t in task_ids if "@" not in t]
-    rows = [] if family_names or (instances and not plain) else run_checks(_worlds(world), plain, chosen)
-    if instances:
-        rows += run_family_checks(chosen, ids=instances)
-    elif families and not plain and world in (None, "acme"):
-        rows += run_family_checks(
-            chosen,
-            per_family=per_family,
-            full=full,
-            only=list(family_names) or None,
-            slow_instances=slow_instances,
-        )
+    with progress_bar("calibrating") as step:
+        rows = []
+        if not (family_names or (instances and not plain)):
+            rows = run_checks(_worlds(world), plain, chosen, progress=step)
+        if instances:
+            rows += run_family_checks(chosen, ids=instances, progress=step)
+        elif families and not plain and world in (None, "acme"):
+            rows += run_family_checks(
+                chosen,
+                per_family=per_family,
+                full=full,
+                only=list(family_names) or None,
+                slow_instances=slow_instances,
+                progress=step,
+            )
     if as_json:
         click.echo(json.dumps([r.as_dict() for r in rows], indent=2))
     else:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import hashlib
 import time
+from collections.abc import Callable
 from importlib.metadata import PackageNotFoundError, version
 
 from mcp_gateway.taskcheck.checking import Checker
@@ -103,6 +104,7 @@ def run_family_checks(
     only: list[str] | None = None,
     ids: list[str] | None = None,
     slow_instances: int = 1,
+    progress: Callable[[str, int], None] | None = None,
 ) -> list[Calibration]:
     """Calibrate sampled instances of every family (or of `only`), every catalog instance (`full`) or the
     instances `ids`, each on every surface in `surfaces` it allows; sampled runs keep the CLI and UI to
@@ -116,6 +118,8 @@ def run_family_checks(
     checker = Checker(world_view("acme").gym)
     rows: list[Calibration] = []
     slow_done: dict[str, int] = {}
+    if progress:
+        progress("", len(ids))
     browsed = ui_scenarios()
     try:
         for iid in ids:
@@ -141,6 +145,8 @@ def run_family_checks(
             slow_done[fam] = slow_done.get(fam, 0) + 1
             checker.calibrate(task, chosen, row)
             row.notes["time"] = f"{time.perf_counter() - started:.1f}s"
+            if progress:
+                progress(iid, 0)
     finally:
         checker.close()
     return rows

@@ -244,14 +244,15 @@ class Summary:
     difficulty: str
     apps: tuple[str, ...]
     entities: tuple[str, ...]
+    tags: tuple[str, ...] = ()
 
 
 @cache
 def summary(world: str, family: str, seed: int) -> Summary:
-    """The split, difficulty, apps and entities of `family@seed` in `world` (drawn once per process)."""
+    """The split, difficulty, apps, entities and tags of `family@seed` in `world` (drawn once per process)."""
     task = instance(world, family, seed)
     p = task.public
-    return Summary(p.split, p.difficulty, tuple(p.apps), tuple(task.truth.entities))
+    return Summary(p.split, p.difficulty, tuple(p.apps), tuple(task.truth.entities), tuple(p.tags))
 
 
 def find_instance(task_id: str, worlds: list[str]) -> Task | None:

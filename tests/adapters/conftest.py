@@ -26,10 +26,14 @@ TASK = "crm-convert-dorsey-full"  # six steps with references to earlier results
 K = 8
 
 
+VENVS = ROOT / os.environ.get("SAASGYM_VENVS", ".venvs")  # an absolute $SAASGYM_VENVS stays as it is
+
+
 def venv_python(name: str) -> Path:
-    """The interpreter of venv `name`, built (or found up to date) by scripts/adapter_venvs.sh."""
+    """The interpreter of venv `name`, built (or found up to date, with the current wheel) by
+    scripts/adapter_venvs.sh."""
     subprocess.run(["bash", str(ROOT / "scripts/adapter_venvs.sh"), name], check=True, cwd=ROOT)
-    return Path(os.environ.get("SAASGYM_VENVS", ROOT / ".venvs")) / name / "bin" / "python"
+    return VENVS / name / "bin" / "python"
 
 
 def run_driver(

@@ -90,6 +90,12 @@ def test_export_sidecar_and_verifier_give_harbor_rewards(tmp_path, live_server, 
         1.0 if o == "pass" else 0.0 for o in reference_outcomes
     ]
     assert KEY not in res["trials"][0]["stdout"]
+    # every trial's trajectory beside its rewards; a trial whose agent died is scored 0 and its episode closed
+    assert all(t["trajectory"][0] == "episode" and t["trajectory"][-1] == "verdict" for t in res["trials"])
+    crashed = res["crashed"]
+    assert crashed["rc"] == 0 and crashed["text"] == {"reward": 0.0}
+    assert crashed["trajectory"].count("call") == 2
+    assert res["live_after"] == []
 
 
 def test_sidecar_refuses_bad_input_in_one_line(tmp_path):

@@ -17,14 +17,14 @@ BAD_CALL = {"tool": "crm_get_lead", "args": {"lead_id": "00Qnope"}}
 
 @pytest.fixture(scope="module")
 def runs(live_server) -> dict:
-    job = scripted_job(live_server.base)
+    job = scripted_job(live_server.base) | {"family": "crm.convert-lead-existing"}
     oracle = job["scripts"][0]
     job["runs"] = {
         "scripted": {"scripts": job["scripts"], "steps": 2},  # two GRPO steps of one group of 8
         # one group: a refused call then complete_task, the oracle, and a rollout whose episode is lost
         "mixed": {"scripts": [[BAD_CALL], oracle, []], "void": [2]},
     }
-    return run_driver("trl", "trl_rollout", job)
+    return run_driver("trl", "trl_rollout", job, timeout=1800)  # ≈ 4 min quiet, far more on a loaded machine
 
 
 def test_grpo_rollouts_match_saasgym_rollout(runs, reference_outcomes):
@@ -98,3 +98,11 @@ def test_refusals_are_clear_errors(runs):
     assert out["unknown_task"] == "unknown tasks: no-such-task"
     assert out["unknown_tool"] == "no such tools in crm: nope"
     assert out["filtered_tools"] == ["complete_task", "crm_convert_lead", "get_reward", "reset"]
+
+
+def test_a_crashed_rollout_of_a_family_instance_leaves_no_episode(runs):
+    """Filters select family instances; a rollout that never reaches get_reward (the trainer died) has its
+    episode closed when its environment object goes."""
+    crashed = runs["crashed"]
+    assert crashed["task"].startswith("crm.convert-lead-existing@") and crashed["prompt"]
+    assert crashed["state"] == "closed"

@@ -17,6 +17,7 @@ def runs(live_server, tmp_path_factory) -> dict:
         "scripted": {"scripts": job["scripts"]},
         "null": {"scripts": [[]]},  # the agent only calls complete_task
         "void": {"scripts": [[]], "void": True},  # its episode is closed under it
+        "down": {"scripts": [[], []], "down": True},  # the model endpoint answers 503: rollouts fail
     }
     return run_driver("verifiers", "verifiers_rollout", job | {"out": str(tmp_path_factory.mktemp("vf"))})
 
@@ -44,3 +45,12 @@ def test_verifiers_void_verdict_is_an_error_not_a_zero(runs):
     assert out["rewards"] == [None]  # scoring recorded no reward, not 0
     [(kind, message)] = out["errors"]
     assert kind == "VoidVerdict" and "episode_lost" in message
+
+
+def test_verifiers_failed_rollouts_are_void_and_leak_no_episode(runs):
+    """Rollouts that fail before scoring (the model endpoint is down) read as void, with no reward and no
+    KeyError, and their episodes are closed; no run of this module leaves a live episode."""
+    out = runs["down"]
+    assert out["ok"] == [False, False] and out["outcomes"] == ["void", "void"]
+    assert out["rewards"] == [None, None] and out["errors"]
+    assert all(r["live_after"] == [] for r in runs.values())

@@ -12,6 +12,7 @@ from mcp.client import Client
 
 from apps.crm import fields as crm_fields
 from apps.crm.services import actions
+from tests.schema_reading import plain_properties
 
 SERVICES = Path(__file__).resolve().parents[2] / "apps" / "crm" / "services"
 OBJECT_OF_ACTION = {"account": "Account", "contact": "Contact", "lead": "Lead", "opportunity": "Opportunity"}
@@ -66,21 +67,21 @@ async def _tools(url: str):
 def test_schemas_carry_enums_lengths_ranges_and_formats(live_server):
     _, urls = live_server.new_episode()
     tools = anyio.run(_tools, urls.mcp("crm"))
-    account = tools["create_account"].input_schema["properties"]
+    account = plain_properties(tools["create_account"].input_schema)
     assert account["name"]["maxLength"] == 255 and account["phone"]["maxLength"] == 40
     assert account["description"]["maxLength"] == 32_000
-    assert "Banking" in account["industry"]["anyOf"][0]["enum"]
-    contact = tools["create_contact"].input_schema["properties"]
+    assert "Banking" in account["industry"]["enum"]
+    contact = plain_properties(tools["create_contact"].input_schema)
     assert contact["last_name"]["maxLength"] == 80 and contact["first_name"]["maxLength"] == 40
     assert (contact["email"]["maxLength"], contact["email"]["format"]) == (80, "email")
     assert contact["title"]["maxLength"] == 128
-    assert tools["create_lead"].input_schema["properties"]["company"]["maxLength"] == 255
-    opp = tools["create_opportunity"].input_schema["properties"]
+    assert plain_properties(tools["create_lead"].input_schema)["company"]["maxLength"] == 255
+    opp = plain_properties(tools["create_opportunity"].input_schema)
     assert opp["name"]["maxLength"] == 120
     assert opp["stage_name"]["enum"][0] == "Prospecting" and "Closed Lost" in opp["stage_name"]["enum"]
     assert (opp["probability"]["minimum"], opp["probability"]["maximum"]) == (0, 100)
     assert opp["close_date"]["format"] == "date"
-    assert tools["create_task"].input_schema["properties"]["subject"]["maxLength"] == 255
+    assert plain_properties(tools["create_task"].input_schema)["subject"]["maxLength"] == 255
     assert tools["describe_object"].input_schema["properties"]["object_name"]["enum"][:4] == [
         "Account",
         "Contact",
@@ -93,7 +94,7 @@ def test_schemas_carry_enums_lengths_ranges_and_formats(live_server):
         object_name = OBJECT_OF_ACTION.get(noun)
         if verb not in ("create", "update") or object_name is None:
             continue
-        for arg, schema in tool.input_schema["properties"].items():
+        for arg, schema in plain_properties(tool.input_schema).items():
             if "maxLength" in schema:
                 assert schema["maxLength"] == crm_fields.length_of(object_name, arg), f"{name}.{arg}"
     assert "reopen_opportunity" not in tools

@@ -46,6 +46,8 @@ def valid(prop: dict[str, Any], name: str = "") -> st.SearchStrategy:
     """Values of the property's own type, with its boundaries (0, -1, empty, 64-bit extremes)."""
     if "enum" in prop:
         return st.sampled_from(prop["enum"])
+    if "anyOf" in prop:  # a nullable value's branches, each with its own format, items and bounds
+        return st.one_of([valid(branch, name) for branch in prop["anyOf"]])
     options = []
     for kind in _types(prop):
         if kind == "null":

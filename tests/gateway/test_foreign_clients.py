@@ -91,3 +91,15 @@ def test_mcp_inspector_cli_lists_and_calls(live_server):
     assert called.returncode == 0, called.stderr
     assert json.loads(called.stdout)["structuredContent"]["name"] == "Inspected Inc"
     assert any(c.table == "crm_account" for c in episode.diff())
+
+
+def test_mcp_inspector_finds_no_portability_problem_in_any_tool_schema(live_server):
+    """The Inspector's schema lint (`--strict`: every finding in full) on every app's endpoint and the
+    combined one: no type array, no untyped schema, no remote reference — 0 errors, 0 warnings."""
+    _, urls = live_server.new_episode("tiny", apps=["crm", "ticketing", "office"])
+    for url in (urls.mcp("crm"), urls.mcp("ticketing"), urls.mcp("office"), urls.mcp()):
+        listed = _run(str(INSPECTOR), "--cli", url, "--method", "tools/list", "--strict")
+        assert listed.returncode == 0, listed.stderr
+        assert len(json.loads(listed.stdout)["tools"]) >= 40
+        assert "Warning:" not in listed.stderr and "Error:" not in listed.stderr, listed.stderr[:3000]
+        assert "portability" not in listed.stderr, listed.stderr[:3000]

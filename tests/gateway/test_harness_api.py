@@ -7,7 +7,11 @@ import json
 import anyio
 import httpx
 import pytest
+from fastapi import FastAPI
+from fastapi.testclient import TestClient
 from mcp.client import Client
+
+from mcp_gateway.harness.models import VerdictOut
 
 KEY = {"Authorization": "Bearer test-harness-key"}
 
@@ -112,3 +116,79 @@ def test_harness_api_needs_the_harness_key(live_server):
     performer = httpx.get(f"{base}/v1/episodes", headers={"Authorization": f"Bearer {urls.token}"})
     assert performer.status_code == 401
     assert httpx.get(f"{base}/v1/episodes?key=test-harness-key").status_code == 401
+
+
+def test_every_v1_response_is_typed_in_the_openapi_schema(api):
+    """Generated clients get fields, not `object`: every success response of every route names a schema
+    with properties (or an array/ndjson line of one)."""
+    schema = api.get("/v1/openapi.json").json()
+    components = schema["components"]["schemas"]
+
+    def typed(node: dict) -> bool:
+        if "$ref" in node:
+            name = node["$ref"].rsplit("/", 1)[1]
+            return typed(components.get(name) or body["schema"].get("$defs", {})[name])
+        if node.get("type") == "array":
+            return typed(node["items"]) or node["items"].get("type") == "string"
+        if "oneOf" in node or "anyOf" in node:  # a line of several kinds: each one typed
+            return all(typed(n) for n in node.get("oneOf") or node["anyOf"])
+        return bool(node.get("properties"))
+
+    untyped = []
+    for path, methods in schema["paths"].items():
+        for method, op in methods.items():
+            ok = next(r for code, r in op["responses"].items() if code.startswith("2"))
+            content = ok.get("content", {})
+            body = content.get("application/json") or content.get("application/x-ndjson") or {}
+            if not typed(body.get("schema", {})):
+                untyped.append(f"{method.upper()} {path}")
+    assert untyped == []
+    verdict = components["VerdictOut"]["properties"]
+    assert {"checkpoints", "progress", "verdict_id", "gates", "checks", "diff"} <= set(verdict)
+
+
+def test_verdict_keeps_fields_the_model_does_not_name():
+    """A newer verifier's fields (rubric results) pass through the typed verdict unchanged."""
+    app = FastAPI()
+    body = {"verdict_id": "vd_1", "episode_id": "ep_1", "task_id": "t", "outcome": "pass", "reward": 1}
+    rubric = [{"id": "tone", "ok": True, "judge": {"model": "m"}}]
+
+    @app.get("/v")
+    def verdict() -> VerdictOut:
+        return body | {"rubric_results": rubric}
+
+    out = TestClient(app).get("/v").json()
+    assert out["rubric_results"] == rubric and out["checkpoints"] == [] and out["progress"] is None
+
+
+def test_task_ids_list_the_whole_catalogue_without_drawing(api):
+    from apps.core.worlds import load_world
+    from tasks.families.instances import instance_ids
+    from tasks.store import tasks_of
+
+    handwritten = sorted(t for w in ("acme", "tiny") for t in tasks_of(load_world(w)))
+    instances = list(instance_ids("acme"))
+    every = api.get("/v1/task-ids", params={"kind": "all", "limit": 100_000})
+    assert every.status_code == 200 and every.headers["X-Total-Count"] == str(
+        len(handwritten) + len(instances)
+    )
+    assert (
+        sorted(every.json()[: len(handwritten)]) == handwritten
+        and every.json()[len(handwritten) :] == instances
+    )
+    page = api.get("/v1/task-ids", params={"kind": "instance", "offset": 5, "limit": 3})
+    assert page.json() == instances[5:8] and 'rel="next"' in page.headers["Link"]
+    assert api.get("/v1/task-ids", params={"family": "crm.x", "kind": "instance"}).status_code == 422
+    assert (
+        api.get("/v1/task-ids", params={"family": instances[0].split("@")[0], "kind": "task"}).status_code
+        == 422
+    )
+    one = api.get(f"/v1/tasks/{instances[0]}", timeout=300)  # the first draw builds the families' world view
+    assert one.status_code == 200 and one.json()["id"] == instances[0] and one.json()["family"]
+    assert "canary" not in one.text.lower()
+    assert api.get("/v1/tasks/crm-close-won-villanueva").json()["world"] == "acme"
+    assert api.get("/v1/tasks/no-such-task").status_code == 404
+    acme = api.get("/v1/tasks", params={"world": "acme", "limit": 1000}).json()
+    assert len(acme) == len(handwritten) and all(t["world"] == "acme" for t in acme)
+    assert api.get("/v1/tasks", params={"world": "tiny"}).json() == []  # tiny holds no task
+    assert api.get("/v1/tasks", params={"world": "atlantis"}).status_code == 422

@@ -14,6 +14,7 @@ from mcp.client import Client
 from apps.office.limits import MAX_MESSAGE_BYTES
 from apps.office.services.drive_names import NAME_PATTERN
 from tests.crm.mcp_helpers import call
+from tests.schema_reading import plain_properties
 from tests.surfaces.test_cli import saasgym
 
 
@@ -74,7 +75,7 @@ def test_rename_and_move_keep_the_rules_and_the_unique_name(office):
 
 async def _schemas(url: str) -> dict:
     async with Client(url) as client:
-        return {t.name: t.input_schema["properties"] for t in (await client.list_tools()).tools}
+        return {t.name: plain_properties(t.input_schema) for t in (await client.list_tools()).tools}
 
 
 def test_schemas_state_the_limits(office):

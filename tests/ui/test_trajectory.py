@@ -30,7 +30,8 @@ def _session(live_server, browser):  # noqa: ANN001, ANN202
 
 
 def _export(base: str, episode_id: str, out: Path) -> subprocess.CompletedProcess:
-    cmd = [sys.executable, "-m", "mcp_gateway", "trajectory", "export", episode_id, "--out", str(out)]
+    cmd = [sys.executable, "-m", "mcp_gateway", "trajectory", "export", episode_id, "--format", "gui"]
+    cmd += ["--out", str(out)]
     return subprocess.run([*cmd, "--url", base, "--key", KEY], capture_output=True, text=True, timeout=120)
 
 

@@ -30,3 +30,11 @@ def with_completion(script: list[dict[str, Any]]) -> list[dict[str, Any]]:
 
 def emit(payload: Any) -> None:
     print(json.dumps(payload, default=str))
+
+
+def live_episodes(base: str, key: str, task: str) -> list[str]:
+    """The live episodes of `task` on the gateway (after a run: what it leaked)."""
+    from saasgym_client import Harness
+
+    with Harness(base, key) as gym:
+        return [e.episode_id for e in gym.episodes() if e.task == task and e.state == "live"]

@@ -51,20 +51,25 @@ async def play(script: list[dict]) -> None:
             results.append(None if out.is_error else data)
 
 
-def verifier_step(n: int) -> dict:
-    """The exported tests/ step on a plain interpreter (-I: no project on the path), then Harbor's parser."""
+def verifier_step(n: int, keep: bool = True) -> dict:
+    """The exported tests/ step on a plain interpreter (-I: no project on the path), then Harbor's parser.
+    `keep`: the trials here share one sidecar, reset between them, so the step keeps the episode open
+    (SAASGYM_KEEP_EPISODE=1), except for the last trial, which shows its default: the episode closed."""
     rewards = Path(job["reward_root"]) / str(n)
     env = {
         "PATH": os.environ["PATH"],
         "SAASGYM_REWARD_DIR": str(rewards),
         "SAASGYM_TOKEN_FILE": job["token_file"],
     }
+    if keep:
+        env["SAASGYM_KEEP_EPISODE"] = "1"
     run = subprocess.run(
         [sys.executable, "-I", str(folder / "tests/saasgym_verify.py")],
         env=env,
         capture_output=True,
         text=True,
     )
+    saved = (rewards / "trajectory.jsonl").read_text()
     parser = Verifier.__new__(Verifier)  # only its reward-file parsers, on this trial's files
     parser.trial_paths = SimpleNamespace(
         reward_text_path=rewards / "reward.txt", reward_json_path=rewards / "reward.json"
@@ -74,15 +79,37 @@ def verifier_step(n: int) -> dict:
         "stdout": run.stdout.strip(),
         "text": parser._parse_reward_text(),
         "json": parser._parse_reward_json(),
+        "trajectory": [json.loads(x)["type"] for x in saved.splitlines()],
     }
 
 
 [episode] = harness("GET", "/episodes")
+
+
+async def crash(script: list[dict]) -> None:
+    """An agent that dies mid-trial (its MCP session cut after two calls, complete_task never called)."""
+    results: list = []
+    try:
+        async with Client(server.url) as client:
+            for step in script:
+                args = resolve(step["args"], results)
+                out = await client.call_tool(step["tool"], args, raise_on_error=False)
+                results.append(None if out.is_error else out.structured_content)
+                if len(results) == 2:
+                    raise RuntimeError("the agent's container was killed")
+    except RuntimeError:
+        pass
+
+
 trials = []
 for n, script in enumerate([job["oracle"], *job["scripts"], []]):
     harness("POST", f"/episodes/{episode['episode_id']}/reset")
     asyncio.run(play(with_completion(script) if script else []))
     trials.append(verifier_step(n))
+harness("POST", f"/episodes/{episode['episode_id']}/reset")
+asyncio.run(crash(job["oracle"]))
+crashed = verifier_step(len(trials), keep=False)  # Harbor still runs the verifier: it scores and closes
+live_after = [e["episode_id"] for e in harness("GET", "/episodes") if e["state"] == "live"]
 emit(
     {
         "mcp": {"name": server.name, "transport": server.transport, "url": server.url},
@@ -92,5 +119,7 @@ emit(
         "lint": findings,
         "episode_task": episode["task"],
         "trials": trials,
+        "crashed": crashed,
+        "live_after": live_after,
     }
 )

@@ -1,62 +1,82 @@
-"""Inspect AI driver: eight epochs of one saasgym task with Inspect's mockllm model; a scripted solver
-issues the tool calls through Inspect's own `execute_tools` on the tools the adapter put on the state,
-then `generate()` runs on mockllm with those tools and the scorer calls /verify."""
+"""Inspect AI driver, run as the docs say, offline: eight epochs of one saasgym task with the model behind an
+OpenAI-compatible endpoint through Inspect's `openai-api` provider (the scripted chat server stands in for a
+local vLLM: one script per epoch, one tool call per turn), driven by Inspect's own `generate()` tool loop
+over the tools the adapter put on the state; the scorer calls /verify. Nothing is downloaded (no tiktoken
+file, no hub) and nothing of Inspect is patched.
+
+Then two runs whose samples fail before scoring — a solver that raises, and one past the sample's time
+limit — after which no episode of the task may be live."""
 
 from __future__ import annotations
 
-import json
+import asyncio
+import os
 
-from common import emit, load_job, resolve, with_completion
+from common import emit, live_episodes, load_job, with_completion
 from inspect_ai import eval as inspect_eval
-from inspect_ai.model import ChatMessageAssistant, ModelAPI, execute_tools
-from inspect_ai.solver import Generate, TaskState, generate, solver
-from inspect_ai.tool import ToolCall
+from inspect_ai.solver import Generate, TaskState, solver
 from saasgym_client.adapters.inspect import saasgym_task
+from scripted_chat import SESSION, ScriptedChat
 
 job = load_job()
-
-
-async def _estimate(self, text: str) -> int:
-    return len(text) // 4
-
-
-# mockllm counts input tokens with tiktoken, whose BPE file is downloaded at first use from a host this
-# machine cannot reach (not a package registry); a length estimate stands in for that count only.
-ModelAPI.count_text_tokens = _estimate
+os.environ["LOCAL_API_KEY"] = "unused"
 
 
 @solver
-def scripted():
+def agent():
+    """Inspect's tool loop on the model; the session header names the epoch (the script it replays)."""
+
     async def solve(state: TaskState, generate: Generate) -> TaskState:
-        results: list = []
-        for n, step in enumerate(with_completion(job["scripts"][state.epoch - 1])):
-            call = ToolCall(id=f"c{n}", function=step["tool"], arguments=resolve(step["args"], results))
-            state.messages.append(ChatMessageAssistant(content="", tool_calls=[call]))
-            executed = await execute_tools(state.messages, state.tools)
-            state.messages.extend(executed.messages)
-            text = executed.messages[-1].text
-            results.append(None if text.startswith("error:") else json.loads(text))
+        return await generate(state, extra_headers={SESSION: str(state.epoch)})
+
+    return solve
+
+
+@solver
+def crashing():
+    async def solve(state: TaskState, generate: Generate) -> TaskState:
+        raise RuntimeError("the agent crashed")
+
+    return solve
+
+
+@solver
+def slow():
+    async def solve(state: TaskState, generate: Generate) -> TaskState:
+        await asyncio.sleep(30)
         return state
 
     return solve
 
 
-task = saasgym_task(
-    job["base"], job["key"], solver=[scripted(), generate()], epochs=len(job["scripts"]), ids=[job["task"]]
-)
-[log] = inspect_eval(task, model="mockllm/model", display="none", log_dir=job["log_dir"], score_display=False)
+scripts = [with_completion(s) for s in job["scripts"]]
+with ScriptedChat(scripts) as chat:
+    chat.index_of = lambda session: int(session) - 1
+    os.environ["LOCAL_BASE_URL"] = chat.base_url
+    task = saasgym_task(job["base"], job["key"], solver=agent(), epochs=len(scripts), ids=[job["task"]])
+    [log] = inspect_eval(
+        task, model="openai-api/local/scripted", display="none", log_dir=job["log_dir"], score_display=False
+    )
 samples = sorted(log.samples or [], key=lambda s: s.epoch)
-errors = [s.error.message for s in samples if s.error]
-emit(
-    {
-        "status": log.status,
-        "errors": errors,
-        "outcomes": [
-            (s.scores or {}).get("saasgym_verifier", {}) and s.scores["saasgym_verifier"].metadata["outcome"]
-            for s in samples
-        ],
-        "values": [s.scores["saasgym_verifier"].value if s.scores else None for s in samples],
-        "last": [s.messages[-1].role for s in samples],
-        "accuracy": log.results.scores[0].metrics["accuracy"].value if log.results else None,
+out = {
+    "status": log.status,
+    "errors": [s.error.message for s in samples if s.error],
+    "outcomes": [s.scores["saasgym_verifier"].metadata["outcome"] if s.scores else None for s in samples],
+    "values": [s.scores["saasgym_verifier"].value if s.scores else None for s in samples],
+    "tool_calls": [
+        sum(len(m.tool_calls or []) for m in s.messages if m.role == "assistant") for s in samples
+    ],
+    "last": [s.messages[-1].role for s in samples],
+    "accuracy": log.results.scores[0].metrics["accuracy"].value if log.results else None,
+    "live_after": live_episodes(job["base"], job["key"], job["task"]),
+}
+for name, failing, limit in (("crash", crashing(), None), ("timeout", slow(), 2)):
+    task = saasgym_task(job["base"], job["key"], solver=failing, epochs=2, ids=[job["task"]])
+    options = {"display": "none", "log_dir": job["log_dir"], "time_limit": limit, "fail_on_error": False}
+    [failed] = inspect_eval(task, model="mockllm/model", **options)
+    out[name] = {
+        "errors": [bool(s.error) or s.limit is not None for s in failed.samples or []],
+        "scored": [bool(s.scores) for s in failed.samples or []],
+        "live_after": live_episodes(job["base"], job["key"], job["task"]),
     }
-)
+emit(out)

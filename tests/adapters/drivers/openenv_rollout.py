@@ -4,16 +4,19 @@ openenv's validator."""
 
 from __future__ import annotations
 
+import contextlib
+import gc
 import json
 from concurrent.futures import ThreadPoolExecutor
 from importlib.resources import files
 from pathlib import Path
 
-from common import emit, load_job, resolve, with_completion
+from common import emit, live_episodes, load_job, resolve, with_completion
 from openenv.core.env_server.mcp_types import CallToolAction
 from openenv.core.harness import HarnessRunLimits, MCPHarnessAdapter, ModelStepResult
 from openenv.core.llm_client import LLMResponse, ToolCall
 from openenv.validation.parsers.openenv_yaml import OpenEnvYamlParser
+from saasgym_client import Harness
 from saasgym_client.adapters.openenv import SaasgymEnvironment, SaasgymSessionFactory
 
 job = load_job()
@@ -71,4 +74,50 @@ factory = SaasgymSessionFactory(job["base"], job["key"])
 with ThreadPoolExecutor(max_workers=len(job["scripts"])) as pool:
     session_runs = list(pool.map(lambda a: session_rollout(factory, *a), enumerate(job["scripts"])))
 factory.close()
-emit({"manifest": manifest.name, "environment": env_runs, "sessions": session_runs})
+
+
+def instance_rollout() -> dict:
+    """A family instance chosen by filters: reset serves it, complete_task alone scores it."""
+    env = SaasgymEnvironment(job["base"], job["key"], family=job["family"], split="dev")
+    try:
+        first = env.reset()
+        done = env.step(CallToolAction(tool_name="complete_task", arguments={}))
+        return {"task": first.task_id, "tasks": len(env.tasks), "outcome": done.metadata["outcome"]}
+    finally:
+        env.close()
+
+
+def crashes() -> list[str]:
+    """Rollouts that die before their end: an environment dropped mid-episode, a session whose model step
+    raises and is never closed (its factory is). Returns the ids of their episodes."""
+    env = SaasgymEnvironment(job["base"], job["key"], tasks=[job["task"]])
+    env.reset()
+    dropped = env.state.episode_id
+    del env
+    gc.collect()
+    crashed = SaasgymSessionFactory(job["base"], job["key"])
+    session = crashed.create(job["task"])
+
+    def broken_model(messages, tools, sampling):
+        raise RuntimeError("the model server went away")
+
+    with contextlib.suppress(RuntimeError):
+        MCPHarnessAdapter().run_white_box(broken_model, session, HarnessRunLimits(max_turns=5))
+    crashed.close()
+    return [dropped, session.episode.id]
+
+
+instance = instance_rollout()
+lost = crashes()
+with Harness(job["base"], job["key"]) as gym:
+    states = [gym.episode(e).state for e in lost]
+emit(
+    {
+        "manifest": manifest.name,
+        "environment": env_runs,
+        "sessions": session_runs,
+        "instance": instance,
+        "crashed_states": states,
+        "live_after": live_episodes(job["base"], job["key"], job["task"]),
+    }
+)

@@ -34,6 +34,8 @@ class ScriptedChat:
         self.sessions: dict[str, int] = {}
         self.lock = threading.Lock()
         self.on_first_turn = None  # optional callback(session index) before the first reply
+        self.down = False  # answer every request with 503, as a model endpoint that is down
+        self.index_of = None  # optional session id -> script index (default: in order of first arrival)
         chat = self
 
         class Handler(BaseHTTPRequestHandler):
@@ -42,6 +44,9 @@ class ScriptedChat:
 
             def do_POST(self) -> None:
                 body = json.loads(self.rfile.read(int(self.headers["Content-Length"])))
+                if chat.down:
+                    self.send_error(503, "the model endpoint is down")
+                    return
                 try:
                     reply = chat.reply(self.headers.get(SESSION, ""), body)
                 except Exception:
@@ -73,7 +78,8 @@ class ScriptedChat:
     def reply(self, session: str, body: dict[str, Any]) -> dict[str, Any]:
         with self.lock:
             first = session not in self.sessions
-            index = self.sessions.setdefault(session, len(self.sessions))
+            given = self.index_of(session) if self.index_of else len(self.sessions)
+            index = self.sessions.setdefault(session, given)
         if first and self.on_first_turn is not None:
             self.on_first_turn(index)
         messages = body["messages"]

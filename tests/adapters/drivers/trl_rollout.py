@@ -9,6 +9,7 @@ moved, and the episodes' states at the end.
 
 from __future__ import annotations
 
+import gc
 import inspect
 import itertools
 import json
@@ -177,6 +178,22 @@ for name, spec in job["runs"].items():
         results[name] = run(spec["scripts"], spec.get("steps", 1), spec.get("void", []), out_dir)
 results["direct"] = direct
 results["refusals"] = refusals()
+
+
+def crashed_rollout() -> dict:
+    """A family instance selected by filters, its rollout dying before get_reward (the trainer crashed):
+    the environment object goes, and its episode with it."""
+    Instances = saasgym_environment(job["base"], job["key"], family=job["family"], split="dev")
+    env = Instances()
+    prompt = env.reset()
+    task, episode = env.task, env.episode_id
+    del env
+    gc.collect()
+    with Harness(job["base"], job["key"]) as harness:
+        return {"task": task, "prompt": bool(prompt), "state": harness.episode(episode).state}
+
+
+results["crashed"] = crashed_rollout()
 results["schemas"] = {t["function"]["name"]: t["function"]["parameters"] for t in tools}
 results["tools"] = len(tools)
 results["prompt_tokens"] = len(

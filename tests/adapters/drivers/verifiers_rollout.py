@@ -1,7 +1,9 @@
 """verifiers driver: `run_eval` (what `vf-eval` runs) of the saasgym taskset with the scripted chat server
 as the model endpoint and verifiers' own chat program (the `null` harness, from this venv) as the agent.
 Each of job["runs"] is one eval of len(scripts) rollouts of the task; in a "void" run the episode is
-closed under the rollout (at the scripted model's first turn), so the verifier's verdict is void."""
+closed under the rollout (at the scripted model's first turn), so the verifier's verdict is void; in a
+"down" run the model endpoint answers 503, so the rollouts fail before scoring. After each run: the task's
+episodes still live (none: every path closes its episode)."""
 
 from __future__ import annotations
 
@@ -10,7 +12,7 @@ import os
 from pathlib import Path
 
 import verifiers.v1 as vf
-from common import emit, load_job, with_completion
+from common import emit, live_episodes, load_job, with_completion
 from saasgym_client import Harness, calls
 from scripted_chat import ScriptedChat
 from verifiers.v1.cli.eval.runner import run_eval
@@ -29,10 +31,11 @@ def close_live_episodes(_index: int) -> None:
                 gym.send(calls.close(ep.episode_id))
 
 
-def run(scripts: list[list[dict]], void: bool, out: str) -> dict:
+def run(scripts: list[list[dict]], void: bool, down: bool, out: str) -> dict:
     """One eval of len(scripts) rollouts of the task; what each rollout (by the script it replayed) gave."""
     scripts = [with_completion(s) for s in scripts]
     with ScriptedChat(scripts) as chat:
+        chat.down = down
         if void:
             chat.on_first_turn = close_live_episodes
         config = EvalConfig.model_validate(
@@ -76,9 +79,13 @@ def run(scripts: list[list[dict]], void: bool, out: str) -> dict:
         "sessions": len(sessions),
         "saved_traces": saved.count('"saasgym_verifier"'),
         "url_saved": "/e/" in saved,  # the episodes' capability URLs stay out of the saved traces
+        "live_after": live_episodes(job["base"], job["key"], job["task"]),
     }
 
 
 emit(
-    {name: run(r["scripts"], r.get("void", False), f"{job['out']}/{name}") for name, r in job["runs"].items()}
+    {
+        name: run(r["scripts"], r.get("void", False), r.get("down", False), f"{job['out']}/{name}")
+        for name, r in job["runs"].items()
+    }
 )

@@ -1,11 +1,13 @@
 """A thin client for a saasgym gateway: the harness API (`/v1`) and MCP over streamable HTTP (sync, async)."""
 
-from saasgym_client.harness import AsyncEpisode, AsyncHarness, Episode, Harness
+from saasgym_client.aio import AsyncEpisode, AsyncHarness
+from saasgym_client.harness import Episode, Harness
 from saasgym_client.mcp import LEGACY, MODERN, AsyncMcpClient, McpClient
 from saasgym_client.models import (
     EpisodeStatus,
     McpError,
     Outcome,
+    Page,
     SaasgymError,
     Task,
     Tool,
@@ -26,6 +28,7 @@ __all__ = [
     "McpClient",
     "McpError",
     "Outcome",
+    "Page",
     "SaasgymError",
     "Task",
     "Tool",

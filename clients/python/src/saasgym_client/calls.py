@@ -9,7 +9,11 @@ from typing import Any
 
 import httpx
 
-from saasgym_client.models import EpisodeStatus, SaasgymError, Task, Verdict, World
+from saasgym_client.models import EpisodeStatus, Page, SaasgymError, Task, Verdict, World
+
+TASKS_PAGE = 100  # public parts per request: an instance on a page is drawn (≈ 10 ms the first time)
+IDS_PAGE = 10_000
+FILTERS = ("kind", "family", "world", "app", "split", "difficulty", "tag")
 
 
 @dataclass(frozen=True)
@@ -18,6 +22,7 @@ class Call:
     path: str
     parse: Callable[[httpx.Response], Any]
     body: dict[str, Any] | None = None
+    params: dict[str, Any] | None = None
 
 
 def _json(response: httpx.Response) -> Any:
@@ -52,27 +57,58 @@ def worlds() -> Call:
     return Call("GET", "/v1/worlds", lambda r: [World.from_json(w) for w in r.json()])
 
 
-def tasks(
-    world: str | None = None,
-    app: str | None = None,
-    split: str | None = None,
-    difficulty: str | None = None,
-    tag: str | None = None,
-    ids: list[str] | None = None,
-) -> Call:
-    """Public parts of the tasks, filtered: world, an app the task uses, split, difficulty, tag, ids."""
+def _paged(parse_item: Callable[[Any], Any]) -> Callable[[httpx.Response], Page]:
+    def parse(response: httpx.Response) -> Page:
+        items = [parse_item(x) for x in response.json()]
+        return Page(items, int(response.headers.get("x-total-count", len(items))))
 
-    def keep(t: Task) -> bool:
-        return (
-            (world is None or t.world == world)
-            and (app is None or app in t.apps)
-            and (split is None or t.split == split)
-            and (difficulty is None or t.difficulty == difficulty)
-            and (tag is None or tag in t.tags)
-            and (ids is None or t.id in ids)
-        )
+    return parse
 
-    return Call("GET", "/v1/tasks", lambda r: [t for t in map(Task.from_json, r.json()) if keep(t)])
+
+def _query(offset: int, limit: int, filters: dict[str, Any]) -> dict[str, Any]:
+    unknown = sorted(set(filters) - set(FILTERS))
+    if unknown:
+        raise TypeError(f"unknown task filter(s) {', '.join(unknown)}; filters: {', '.join(FILTERS)}")
+    return {"offset": offset, "limit": limit, **{k: v for k, v in filters.items() if v is not None}}
+
+
+def tasks_page(offset: int = 0, limit: int = TASKS_PAGE, **filters: Any) -> Call:
+    """One page of public parts of tasks and family instances (filters: kind, family, world, app, split,
+    difficulty, tag)."""
+    return Call("GET", "/v1/tasks", _paged(Task.from_json), params=_query(offset, limit, filters))
+
+
+def task_ids_page(offset: int = 0, limit: int = IDS_PAGE, **filters: Any) -> Call:
+    """One page of task and instance ids (the same filters; instances are not drawn)."""
+    return Call("GET", "/v1/task-ids", _paged(str), params=_query(offset, limit, filters))
+
+
+def task(task_id: str) -> Call:
+    """One task's or instance's public part."""
+    return Call("GET", f"/v1/tasks/{task_id}", lambda r: Task.from_json(r.json()))
+
+
+def next_offset(offset: int, page: Page) -> int | None:
+    """Where the next page starts, or None after the last one."""
+    after = offset + len(page.items)
+    return after if page.items and after < page.total else None
+
+
+def keeps(t: Task, filters: dict[str, Any]) -> bool:
+    """Does `t` match the filters (for tasks fetched by id, which the server does not filter)?"""
+    kind = filters.get("kind")
+    wanted = {
+        "family": t.family,
+        "world": t.world,
+        "split": t.split,
+        "difficulty": t.difficulty,
+    }
+    return (
+        all(filters.get(k) in (None, v) for k, v in wanted.items())
+        and (filters.get("app") is None or filters["app"] in t.apps)
+        and (filters.get("tag") is None or filters["tag"] in t.tags)
+        and (kind in (None, "all") or (kind == "instance") == t.is_instance)
+    )
 
 
 def create(**body: Any) -> Call:
@@ -109,6 +145,13 @@ def verify(episode_id: str) -> Call:
 
 def events(episode_id: str) -> Call:
     return Call("GET", _path(episode_id, "/events"), _events)
+
+
+def trajectory(episode_id: str, format: str = "jsonl", tools: bool = False) -> Call:
+    """The trajectory: jsonl → its lines (dicts), messages → one chat record, gui → browser steps."""
+    parse = _json if format == "messages" else _events
+    params = {"format": format, "tools": "true" if tools else "false"}
+    return Call("GET", _path(episode_id, "/trajectory"), parse, params=params)
 
 
 def ui_launch(episode_id: str) -> Call:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -10,8 +11,13 @@ import httpx
 
 from saasgym_client import calls
 from saasgym_client.calls import Call, check
-from saasgym_client.mcp import AsyncMcpClient, McpClient
-from saasgym_client.models import EpisodeStatus, Task, Verdict, World
+from saasgym_client.lifecycle import OpenEpisodes, guard
+from saasgym_client.mcp import McpClient
+from saasgym_client.models import EpisodeStatus, SaasgymError, Task, Verdict, World
+
+
+def _headers(key: str | None) -> dict[str, str]:
+    return {"Authorization": f"Bearer {_key(key)}"}
 
 
 def _key(key: str | None) -> str:
@@ -54,15 +60,39 @@ class _EpisodeData:
             self.urls = status.urls
         return status
 
+    def _ended(self, status: EpisodeStatus | None) -> EpisodeStatus | None:
+        self.closed = True
+        self.harness.open_episodes.closed(self.id)
+        return status
+
+
+def quiet_on_error(exc_type: object) -> tuple[type[BaseException], ...]:
+    """What a context manager's exit may swallow while closing: nothing when the body succeeded (a failed
+    close must be seen), the close's own HTTP failures when the body raised (its error comes first)."""
+    return () if exc_type is None else (SaasgymError, httpx.HTTPError)
+
 
 class Harness:
-    """A synchronous client of a gateway's harness API (`base` is the gateway root, key the harness key)."""
+    """A synchronous client of a gateway's harness API (`base` is the gateway root, key the harness key).
 
-    def __init__(self, base: str, key: str | None = None, timeout: float = 120.0, protocol: str = "auto"):
+    Closing it (`with Harness(…)`, `close()`) closes every episode it created or forked that is still open;
+    so does its garbage collection or the interpreter's exit. `keep_episodes=True` leaves them open.
+    """
+
+    def __init__(
+        self,
+        base: str,
+        key: str | None = None,
+        timeout: float = 120.0,
+        protocol: str = "auto",
+        keep_episodes: bool = False,
+    ):
         self.base, self.protocol = base.rstrip("/"), protocol
-        headers = {"Authorization": f"Bearer {_key(key)}"}
+        headers = _headers(key)
         self.http = httpx.Client(base_url=self.base, headers=headers, timeout=timeout)
         self.mcp_http = httpx.Client(timeout=timeout)
+        self.open_episodes = OpenEpisodes(self.base, headers, keep=keep_episodes)
+        self._guard = guard(self, self.open_episodes)
 
     def __enter__(self) -> Harness:
         return self
@@ -71,18 +101,57 @@ class Harness:
         self.close()
 
     def close(self) -> None:
+        """Close the episodes still open (unless kept), then the connections."""
+        self._guard()
         self.http.close()
         self.mcp_http.close()
 
     def send(self, call: Call) -> Any:
-        return call.parse(check(self.http.request(call.method, call.path, json=call.body)))
+        response = self.http.request(call.method, call.path, json=call.body, params=call.params)
+        return call.parse(check(response))
 
     def worlds(self) -> list[World]:
         return self.send(calls.worlds())
 
-    def tasks(self, **filters: Any) -> list[Task]:
-        """Public parts of the tasks; filters: world, app, split, difficulty, tag, ids."""
-        return self.send(calls.tasks(**filters))
+    def iter_tasks(
+        self, ids: list[str] | None = None, page_size: int = calls.TASKS_PAGE, **filters: Any
+    ) -> Iterator[Task]:
+        """Stream public parts of tasks and family instances, page by page to the end of the catalogue.
+
+        Filters: kind ("task": hand-written, the default unless a family is named; "instance"; "all"),
+        family, world, app, split, difficulty, tag; `ids` fetches exactly those tasks or instances
+        (`<family>@<seed>`), in that order, keeping those that match the filters.
+        """
+        if ids is not None:
+            for task_id in ids:
+                found = self.send(calls.task(task_id))
+                if calls.keeps(found, filters):
+                    yield found
+            return
+        offset: int | None = 0
+        while offset is not None:
+            page = self.send(calls.tasks_page(offset, page_size, **filters))
+            yield from page.items
+            offset = calls.next_offset(offset, page)
+
+    def tasks(self, ids: list[str] | None = None, **filters: Any) -> list[Task]:
+        """Every task matching the filters (all pages; see `iter_tasks`)."""
+        return list(self.iter_tasks(ids, **filters))
+
+    def task(self, task_id: str) -> Task:
+        """One task's or family instance's public part."""
+        return self.send(calls.task(task_id))
+
+    def task_ids(self, page_size: int = calls.IDS_PAGE, **filters: Any) -> list[str]:
+        """The ids of every task and instance matching the filters (instances are not drawn: the whole
+        catalogue in a second). Filters as for `iter_tasks`."""
+        out: list[str] = []
+        offset: int | None = 0
+        while offset is not None:
+            page = self.send(calls.task_ids_page(offset, page_size, **filters))
+            out += page.items
+            offset = calls.next_offset(offset, page)
+        return out
 
     def episodes(self) -> list[EpisodeStatus]:
         return self.send(calls.list_episodes())
@@ -101,24 +170,34 @@ class Harness:
         body = self.send(
             calls.create(world=world, task=task, apps=apps, ttl_s=ttl_s, seed=seed, durable=durable or None)
         )
+        self.open_episodes.opened(body["episode_id"])
         return Episode(self, **_EpisodeData.from_json(body))
 
     def episode(self, episode_id: str) -> EpisodeStatus:
         return self.send(calls.get(episode_id))
 
+    def close_episode(self, episode_id: str) -> EpisodeStatus:
+        """Close an episode by id (one this harness did not create, say); closing a closed one is a no-op."""
+        self.open_episodes.closed(episode_id)
+        return self.send(calls.close(episode_id))
+
 
 class Episode(_EpisodeData):
-    """One provisioned episode (sync)."""
+    """One provisioned episode (sync); `with` closes it on every path."""
 
     def __init__(self, harness: Harness, **data: Any):
         super().__init__(**data)
         self.harness = harness
+        self.closed = False
 
     def __enter__(self) -> Episode:
         return self
 
-    def __exit__(self, *exc: object) -> None:
-        self.close()
+    def __exit__(self, exc_type: object, *exc: object) -> None:
+        try:
+            self.close()
+        except quiet_on_error(exc_type):
+            pass
 
     def status(self) -> EpisodeStatus:
         return self.harness.send(calls.get(self.id))
@@ -128,7 +207,9 @@ class Episode(_EpisodeData):
         return self._took(self.harness.send(calls.reset(self.id, rotate)))
 
     def fork(self, ttl_s: int | None = None) -> Episode:
-        return Episode(self.harness, **_EpisodeData.from_json(self.harness.send(calls.fork(self.id, ttl_s))))
+        body = self.harness.send(calls.fork(self.id, ttl_s))
+        self.harness.open_episodes.opened(body["episode_id"])
+        return Episode(self.harness, **_EpisodeData.from_json(body))
 
     def snapshot(self) -> str:
         return self.harness.send(calls.snapshot(self.id))
@@ -142,111 +223,21 @@ class Episode(_EpisodeData):
     def events(self) -> list[dict[str, Any]]:
         return self.harness.send(calls.events(self.id))
 
+    def trajectory(self, format: str = "jsonl", tools: bool = False) -> Any:
+        """The episode's trajectory (docs/TRAJECTORY.md): `jsonl` → its lines (every call with its full
+        arguments and the observation received, time advances, arrivals, browser steps, end state, verdict),
+        `messages` → one OpenAI-style chat record, `gui` → the browser steps. `tools` puts the tool listing
+        in the first line. Read it before closing the episode."""
+        return self.harness.send(calls.trajectory(self.id, format, tools))
+
     def ui_launch(self) -> str:
         return self.harness.send(calls.ui_launch(self.id))
 
-    def close(self) -> EpisodeStatus:
-        return self.harness.send(calls.close(self.id))
+    def close(self) -> EpisodeStatus | None:
+        """End the episode (its URLs stop working); closing it again does nothing."""
+        if self.closed:
+            return None
+        return self._ended(self.harness.send(calls.close(self.id)))
 
     def mcp(self, app: str | None = None, protocol: str | None = None) -> McpClient:
         return McpClient(self.mcp_url(app), protocol or self.harness.protocol, http=self.harness.mcp_http)
-
-
-class AsyncHarness:
-    """The asynchronous twin of `Harness`."""
-
-    def __init__(self, base: str, key: str | None = None, timeout: float = 120.0, protocol: str = "auto"):
-        self.base, self.protocol = base.rstrip("/"), protocol
-        headers = {"Authorization": f"Bearer {_key(key)}"}
-        self.http = httpx.AsyncClient(base_url=self.base, headers=headers, timeout=timeout)
-        self.mcp_http = httpx.AsyncClient(timeout=timeout)
-
-    async def __aenter__(self) -> AsyncHarness:
-        return self
-
-    async def __aexit__(self, *exc: object) -> None:
-        await self.aclose()
-
-    async def aclose(self) -> None:
-        await self.http.aclose()
-        await self.mcp_http.aclose()
-
-    async def send(self, call: Call) -> Any:
-        return call.parse(check(await self.http.request(call.method, call.path, json=call.body)))
-
-    async def worlds(self) -> list[World]:
-        return await self.send(calls.worlds())
-
-    async def tasks(self, **filters: Any) -> list[Task]:
-        """Public parts of the tasks; filters: world, app, split, difficulty, tag, ids."""
-        return await self.send(calls.tasks(**filters))
-
-    async def episodes(self) -> list[EpisodeStatus]:
-        return await self.send(calls.list_episodes())
-
-    async def create_episode(
-        self,
-        world: str | None = None,
-        task: str | None = None,
-        apps: list[str] | None = None,
-        ttl_s: int | None = None,
-        seed: int | None = None,
-        durable: bool = False,
-    ) -> AsyncEpisode:
-        """Provision an episode (of a task, when given: its world and apps come with it); a `durable` one
-        survives a restart of the server (checkpointed at every action boundary)."""
-        body = await self.send(
-            calls.create(world=world, task=task, apps=apps, ttl_s=ttl_s, seed=seed, durable=durable or None)
-        )
-        return AsyncEpisode(self, **_EpisodeData.from_json(body))
-
-    async def episode(self, episode_id: str) -> EpisodeStatus:
-        return await self.send(calls.get(episode_id))
-
-
-class AsyncEpisode(_EpisodeData):
-    """One provisioned episode (async)."""
-
-    def __init__(self, harness: AsyncHarness, **data: Any):
-        super().__init__(**data)
-        self.harness = harness
-
-    async def __aenter__(self) -> AsyncEpisode:
-        return self
-
-    async def __aexit__(self, *exc: object) -> None:
-        await self.close()
-
-    async def status(self) -> EpisodeStatus:
-        return await self.harness.send(calls.get(self.id))
-
-    async def reset(self, rotate: bool = False) -> EpisodeStatus:
-        """Back to the world's golden state; with rotate, new URLs (read them from `urls`)."""
-        return self._took(await self.harness.send(calls.reset(self.id, rotate)))
-
-    async def fork(self, ttl_s: int | None = None) -> AsyncEpisode:
-        body = await self.harness.send(calls.fork(self.id, ttl_s))
-        return AsyncEpisode(self.harness, **_EpisodeData.from_json(body))
-
-    async def snapshot(self) -> str:
-        return await self.harness.send(calls.snapshot(self.id))
-
-    async def restore(self, snapshot_id: str) -> EpisodeStatus:
-        return await self.harness.send(calls.restore(self.id, snapshot_id))
-
-    async def verify(self) -> Verdict:
-        return await self.harness.send(calls.verify(self.id))
-
-    async def events(self) -> list[dict[str, Any]]:
-        return await self.harness.send(calls.events(self.id))
-
-    async def ui_launch(self) -> str:
-        return await self.harness.send(calls.ui_launch(self.id))
-
-    async def close(self) -> EpisodeStatus:
-        return await self.harness.send(calls.close(self.id))
-
-    def mcp(self, app: str | None = None, protocol: str | None = None) -> AsyncMcpClient:
-        return AsyncMcpClient(
-            self.mcp_url(app), protocol or self.harness.protocol, http=self.harness.mcp_http
-        )

@@ -12,9 +12,13 @@ Outcome = Literal["pass", "fail", "invalid", "void"]
 class _FromJson:
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Any:
-        """Built from the gateway's JSON; keys this client does not know (a newer gateway's) are ignored."""
-        names = {f.name for f in fields(cls)}  # type: ignore[arg-type]
-        return cls(**{k: v for k, v in data.items() if k in names})
+        """Built from the gateway's JSON. Keys this client does not know (a newer gateway's) go to `extra`
+        where the type has one, else they are ignored."""
+        names = {f.name for f in fields(cls)} - {"extra"}  # type: ignore[arg-type]
+        known = {k: v for k, v in data.items() if k in names}
+        if "extra" in {f.name for f in fields(cls)}:  # type: ignore[arg-type]
+            known["extra"] = {k: v for k, v in data.items() if k not in names}
+        return cls(**known)
 
 
 class SaasgymError(Exception):
@@ -56,6 +60,20 @@ class Task(_FromJson):
     tags: list[str] = field(default_factory=list)
     answer_required: bool = False
     no_ui_reason: str | None = None  # why the task cannot be done in the browser (when "ui" is not a surface)
+    family: str | None = None  # a family instance (`<family>@<seed>`): its family and the family's version
+    version: int | None = None
+
+    @property
+    def is_instance(self) -> bool:
+        return self.family is not None
+
+
+@dataclass(frozen=True)
+class Page:
+    """One page of a paged list and the size of the whole list (`X-Total-Count`)."""
+
+    items: list[Any]
+    total: int
 
 
 @dataclass(frozen=True)
@@ -91,9 +109,15 @@ class Verdict(_FromJson):
     diff: list[dict[str, Any]] = field(default_factory=list)
     reason_codes: list[str] = field(default_factory=list)
     answer: str | None = None
-    detail: str | None = None
-    criteria: list[dict[str, Any]] = field(default_factory=list)  # rubric criteria: id, kind, met, detail …
-    judgments: list[dict[str, Any]] = field(default_factory=list)  # the judge's recorded answers
+    detail: str | None = None  # why a void verdict is void
+    verdict_id: str | None = None  # the recorded verdict (`GET /v1/verdicts/{id}`, reviews)
+    episode_id: str | None = None
+    task_id: str | None = None
+    checkpoints: list[dict[str, Any]] = field(default_factory=list)  # diagnostics, no weight in the outcome
+    progress: dict[str, int] | None = None  # {"met": …, "of": …} of the checkpoints
+    criteria: list[dict[str, Any]] = field(default_factory=list)  # rubric criteria, each one's result
+    judgments: list[Any] = field(default_factory=list)  # the recorded model judgments behind them
+    extra: dict[str, Any] = field(default_factory=dict)  # fields this client does not name yet
 
     @property
     def void(self) -> bool:

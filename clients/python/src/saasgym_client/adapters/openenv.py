@@ -7,6 +7,11 @@
 - `SaasgymSessionFactory`: `create(task)` → a `ResourceSession` (`initial_messages`, `list_tools`,
   `call_tool`, `verify`, `close`) for the rollout API of `openenv.core.harness`; sessions are independent
   episodes, so any number run concurrently.
+
+Tasks are hand-written tasks or family instances (`<family>@<seed>`): `tasks=[…]` names them, else the
+`/v1/tasks` filters (kind, family, world, app, split, difficulty, tag) select them. No episode outlives its
+rollout: `reset` closes the previous one, `close()` the current one, the factory's `close()` every session
+left open, and a dropped environment or factory (or the interpreter's exit) whatever remains.
 """
 
 from __future__ import annotations
@@ -52,10 +57,12 @@ class SaasgymEnvironment(Environment):
 
     SUPPORTS_CONCURRENT_SESSIONS = True
 
-    def __init__(self, base: str, key: str | None = None, tasks: list[str] | None = None):
+    def __init__(self, base: str, key: str | None = None, tasks: list[str] | None = None, **filters: Any):
         super().__init__()
         self.harness = Harness(base, key)
-        self.tasks = tasks or [t.id for t in self.harness.tasks()]
+        self.tasks = tasks or self.harness.task_ids(**filters)
+        if not self.tasks:
+            raise ValueError(f"no saasgym task matches {filters or 'the gateway'}")
         self._turn = itertools.count()
         self.episode: Episode | None = None
         self.mcp: McpClient | None = None
@@ -123,7 +130,11 @@ class SaasgymSession(ResourceSession):
         self.episode = harness.create_episode(task=task, seed=seed)
         self.mcp = self.episode.mcp()
         self.verdict: Verdict | None = None
-        self._tools = _tools(self.mcp.list_tools())
+        try:
+            self._tools = _tools(self.mcp.list_tools())
+        except BaseException:
+            self.close()  # a session that never started leaves no episode behind
+            raise
 
     def initial_messages(self) -> list[dict[str, Any]]:
         prompt = self.episode.task.prompt if self.episode.task else ""
@@ -151,7 +162,7 @@ class SaasgymSession(ResourceSession):
 
     def close(self) -> None:
         self.mcp.close()
-        self.episode.close()
+        self.episode.close()  # closing twice does nothing
 
 
 class SaasgymSessionFactory(ResourceSessionFactory[SaasgymSession]):
@@ -165,4 +176,5 @@ class SaasgymSessionFactory(ResourceSessionFactory[SaasgymSession]):
         return SaasgymSession(self.harness, task_id, seed)
 
     def close(self) -> None:
+        """Close every session's episode still open, then the connections."""
         self.harness.close()

@@ -12,6 +12,10 @@ model as `{'error': …}` and counts as a tool failure.
 - `get_reward()` is the verifier's verdict on the episode, which it then closes: 1.0 pass, 0.0 fail or
   invalid, and None when void — TRL leaves such a rollout out of its group's baseline and gives it no
   advantage, never a 0. The verdict stays on `verdict`.
+- Tasks are hand-written tasks or family instances: `tasks=[…]` names them (`<family>@<seed>`), else the
+  `/v1/tasks` filters select them (kind, family, world, app, split, difficulty, tag).
+- No episode outlives its rollout: the next `reset` closes it, and so does the environment's garbage
+  collection or the interpreter's exit (a trainer that died before `get_reward`).
 
     trainer = GRPOTrainer(model=…, args=GRPOConfig(…), train_dataset=saasgym_dataset(url, tasks=ids),
                           environment_factory=saasgym_environment(url, tasks=ids))
@@ -22,7 +26,7 @@ from __future__ import annotations
 import itertools
 from typing import Any
 
-from saasgym_client import Episode, Harness, McpClient, Task, Verdict
+from saasgym_client import Episode, Harness, McpClient, SaasgymError, Task, Verdict, calls
 from saasgym_client.adapters import COMPLETE, SYSTEM_PROMPT
 from saasgym_client.adapters.functions import function_for
 
@@ -82,13 +86,24 @@ class SaasgymEnvironment:
         self._episode, self._mcp = None, None
 
 
+def _known(harness: Harness, task_id: str) -> Task | None:
+    try:
+        return harness.task(task_id)
+    except SaasgymError as exc:
+        if exc.status == 404:
+            return None
+        raise
+
+
 def _tasks(harness: Harness, tasks: list[str] | None, filters: dict[str, Any]) -> list[Task]:
-    found = harness.tasks(ids=tasks, **filters)
     if tasks:
-        missing = sorted(set(tasks) - {t.id for t in found})
+        named = {task_id: _known(harness, task_id) for task_id in dict.fromkeys(tasks)}
+        missing = [task_id for task_id, t in named.items() if t is None]
         if missing:
             raise ValueError(f"unknown tasks: {', '.join(missing)}")
-        found = sorted(found, key=lambda t: tasks.index(t.id))
+        found = [t for t in named.values() if t is not None and calls.keeps(t, filters)]
+    else:
+        found = harness.tasks(**filters)
     if not found:
         raise ValueError(f"no saasgym task matches {filters or 'the gateway'}")
     return found
@@ -107,11 +122,11 @@ def saasgym_environment(
     Args:
         base: the gateway's root URL.
         key: the harness key (default: $SAASGYM_HARNESS_KEY).
-        tasks: task ids (default: every task matching `filters`); an instance cycles through them when the
-            dataset row names none.
+        tasks: task or instance ids (default: every task matching `filters`); an environment cycles
+            through them when the dataset row names none.
         tools: only these MCP tools become methods (`complete_task` is always kept); default: all the
             tools of the tasks' apps.
-        filters: `/v1/tasks` filters (world, app, split, difficulty, tag).
+        filters: `/v1/tasks` filters (kind, family, world, app, split, difficulty, tag).
     """
     with Harness(base, key) as harness:
         found = _tasks(harness, tasks, filters)
@@ -143,10 +158,10 @@ def saasgym_dataset(
     Args:
         base: the gateway's root URL.
         key: the harness key (default: $SAASGYM_HARNESS_KEY).
-        tasks: task ids (default: every task matching `filters`).
+        tasks: task or instance ids (default: every task matching `filters`).
         repeat: how many rows per task.
         system_prompt: the system message of every row (None: none).
-        filters: `/v1/tasks` filters (world, app, split, difficulty, tag).
+        filters: `/v1/tasks` filters (kind, family, world, app, split, difficulty, tag).
     """
     from datasets import Dataset
 

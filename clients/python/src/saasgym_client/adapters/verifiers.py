@@ -1,12 +1,17 @@
 """verifiers adapter (tested with verifiers 0.4.0, its v1 API): a taskset over saasgym tasks.
 
-`SaasgymTaskset` loads its tasks from `/v1/tasks` (filters: world, app, split, difficulty, tag, ids). Each
-rollout's `SaasgymTask.setup` provisions an episode and keeps its id and MCP URL in the rollout state (not
-traced: the URL is a credential). The taskset's toolset, `SaasgymTools`, is one tool server for the eval:
-each request reaches it with its rollout's state channel, and it forwards `tools/list` and `tools/call`
-to that rollout's episode, so the harness sees the episode's own tools and schemas, unprefixed. The reward
+`SaasgymTaskset` loads its tasks from `/v1/tasks` (filters: kind, family, world, app, split, difficulty, tag,
+ids — hand-written tasks and family instances alike). Each rollout's `SaasgymTask.setup` provisions an
+episode and keeps its id and MCP URL in the rollout state (not traced: the URL is a credential). The
+taskset's toolset, `SaasgymTools`, is one tool server for the eval: each request reaches it with its
+rollout's state channel, and it forwards `tools/list` and `tools/call` to that rollout's episode, so the
+harness sees the episode's own tools and schemas, unprefixed. The reward
 is the saasgym verifier (1 pass, 0 fail or invalid); a void verdict raises `VoidVerdict`, so the rollout
 records an error and no reward (excluded, never a 0; `RetryRule(type="VoidVerdict", …)` retries it).
+A rollout that fails before scoring (the model endpoint down, the harness crashed, a timeout, a cancelled
+eval) is void as well: `trace.info["saasgym_outcome"]` reads "void" until a verdict replaces it, and its
+episode is closed as soon as the rollout ends (verifiers runs no task hook after a failure, so setup starts a
+watcher that closes the episode once the trace completes, or when it is cancelled).
 
     vf-eval saasgym-verifiers --env.taskset.ids '["crm-close-won-villanueva"]' …
 
@@ -15,6 +20,7 @@ The harness key is read from the environment variable named by `key_var` (never 
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import os
 from collections.abc import Iterable
@@ -89,6 +95,7 @@ class SaasgymData(vf.TaskData):
     apps: list[str] = []
     split: str = ""
     difficulty: str = ""
+    family: str = ""  # a family instance's family ("" for a hand-written task)
 
 
 class SaasgymTask(vf.Task[SaasgymData, SaasgymState, SaasgymTaskConfig]):
@@ -97,13 +104,19 @@ class SaasgymTask(vf.Task[SaasgymData, SaasgymState, SaasgymTaskConfig]):
         return f"saasgym/{self.data.id}"
 
     def _harness(self) -> AsyncHarness:
-        return AsyncHarness(self.config.url, os.environ.get(self.config.key_var))
+        return AsyncHarness(self.config.url, self._key())
 
     async def setup(self, trace: vf.Trace, runtime: vf.Runtime) -> None:
-        async with self._harness() as harness:
+        trace.info["saasgym_outcome"] = "void"  # until a verdict says otherwise: an errored rollout is void
+        trace.info["saasgym_reason_codes"] = ["not_scored"]
+        async with AsyncHarness(self.config.url, self._key(), keep_episodes=True) as harness:
             episode = await harness.create_episode(task=self.data.id)
         trace.state.episode_id, trace.state.mcp_url = episode.id, episode.mcp_url()
         trace.info["saasgym_episode"] = episode.id
+        _watch(trace, self._harness, episode.id)
+
+    def _key(self) -> str | None:
+        return os.environ.get(self.config.key_var)
 
     @vf.reward
     async def saasgym_verifier(self, trace: vf.Trace) -> float:
@@ -114,7 +127,7 @@ class SaasgymTask(vf.Task[SaasgymData, SaasgymState, SaasgymTaskConfig]):
                 verdict: Verdict = await harness.send(calls.verify(episode_id))
             finally:
                 with contextlib.suppress(SaasgymError):  # a lost episode is gone already
-                    await harness.send(calls.close(episode_id))
+                    await harness.close_episode(episode_id)
         trace.info["saasgym_outcome"] = verdict.outcome
         trace.info["saasgym_reason_codes"] = verdict.reason_codes
         if verdict.score is None:
@@ -122,16 +135,49 @@ class SaasgymTask(vf.Task[SaasgymData, SaasgymState, SaasgymTaskConfig]):
         return verdict.score
 
 
+_WATCHERS: set[asyncio.Task] = set()  # strong references: the loop keeps only weak ones
+WATCH_INTERVAL_S = 0.25
+
+
+def _settled(trace: vf.Trace) -> bool:
+    """Will nothing score this rollout any more? Scoring has ended, or the rollout failed before it began
+    (a failure is the only thing that records an error before scoring; a timeout is a stop, still scored)."""
+    scoring = trace.timing.scoring
+    return bool(scoring.end) or (bool(trace.errors) and not scoring.start)
+
+
+def _watch(trace: vf.Trace, harness: Any, episode_id: str) -> None:
+    """Close the rollout's episode once nothing will score it any more, or when the watch is cancelled."""
+
+    async def watch() -> None:
+        try:
+            while not _settled(trace):
+                await asyncio.sleep(WATCH_INTERVAL_S)
+        finally:
+            async with harness() as gym:
+                with contextlib.suppress(SaasgymError, httpx.HTTPError):
+                    await gym.close_episode(episode_id)  # closing a closed episode does nothing
+
+    task = asyncio.get_running_loop().create_task(watch())
+    _WATCHERS.add(task)
+    task.add_done_callback(_WATCHERS.discard)
+
+
 class SaasgymTasksetConfig(vf.TasksetConfig):
     task: SaasgymTaskConfig = SaasgymTaskConfig()
     tools: vf.SharedToolsetConfig = vf.SharedToolsetConfig()
     """Where the forwarding tool server runs (default: one subprocess on the host for the eval)."""
+    kind: str | None = None
+    """"task" (hand-written, the default unless a family is named), "instance" or "all"."""
+    family: str | None = None
+    """Instances of this task family (`<family>@<seed>` ids)."""
     world: str | None = None
     app: str | None = None
     split: str | None = None
     difficulty: str | None = None
     tag: str | None = None
     ids: list[str] | None = None
+    """Exactly these tasks or instances."""
 
 
 class SaasgymTaskset(vf.Taskset[SaasgymTask, SaasgymTasksetConfig]):
@@ -141,11 +187,14 @@ class SaasgymTaskset(vf.Taskset[SaasgymTask, SaasgymTasksetConfig]):
         from saasgym_client import Harness
 
         c = self.config
-        filters = {"world": c.world, "app": c.app, "split": c.split, "difficulty": c.difficulty, "tag": c.tag}
+        filters = {name: getattr(c, name) for name in calls.FILTERS}
         with Harness(c.task.url, os.environ.get(c.task.key_var)) as harness:
-            tasks = harness.tasks(ids=c.ids, **filters)
-        for t in tasks:
-            data = SaasgymData(
+            tasks = harness.iter_tasks(ids=c.ids, **filters)
+            yield from (self._task(t) for t in tasks)
+
+    def _task(self, t: Any) -> SaasgymTask:
+        return SaasgymTask(
+            SaasgymData(
                 id=t.id,
                 name=t.id,
                 prompt=t.prompt,
@@ -153,8 +202,10 @@ class SaasgymTaskset(vf.Taskset[SaasgymTask, SaasgymTasksetConfig]):
                 apps=t.apps,
                 split=t.split,
                 difficulty=t.difficulty,
-            )
-            yield SaasgymTask(data, c.task)
+                family=t.family or "",
+            ),
+            self.config.task,
+        )
 
     @classmethod
     def toolsets(cls, config: SaasgymTasksetConfig) -> list[vf.Toolset]:

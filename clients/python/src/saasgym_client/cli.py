@@ -1,0 +1,221 @@
+"""`saasgym-tools`: every tool of every app of an episode as a shell command, for a performer's sandbox.
+
+    export SAASGYM_URL=http://127.0.0.1:8001/e/<token>      # the episode URL (its `cli` URL)
+    saasgym-tools crm list-accounts --search Globex --sort-by annual_revenue --descending
+    saasgym-tools crm create-account --name "Globex" --industry Manufacturing --json
+    saasgym-tools complete-task --answer "INC0013001"
+
+The commands are made from the episode's own tool listing (MCP `tools/list` on the app's endpoint): one per
+tool, named with dashes, one option per argument (`--snake-name` as `--kebab-name`; a list option is repeated;
+a yes/no option has its `--no-…` form; an object is given as JSON), checked against the tool's schema before
+the call. Each command calls the tool over MCP with the surface header `cli`, so the episode logs it as a CLI
+call, exactly as `saasgym <app> <tool>` does. This module holds no app code, task or world data: a performer
+given only this package can act on its episode and nothing else.
+
+Exit codes: 0 done, 1 the tool refused (its error body, in the product's shape, on stderr), 2 bad usage,
+3 the episode cannot be reached.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+from typing import Any, NoReturn
+
+import httpx
+
+from saasgym_client.mcp import McpClient
+from saasgym_client.models import McpError, SaasgymError, Tool
+from saasgym_client.render import render
+
+URL_ENV = "SAASGYM_URL"
+SURFACE = {"x-saasgym-surface": "cli"}
+COMPLETE = "complete-task"
+PROG = "saasgym-tools"
+
+
+def fail(message: str, code: int) -> NoReturn:
+    """Print `message` on stderr (a product's JSON error body as it is) and exit with `code`."""
+    print(message if message.startswith(("{", "[")) else f"error: {message}", file=sys.stderr)
+    sys.exit(code)
+
+
+def episode_base(url: str) -> str:
+    """The episode URL (`…/e/<token>`, or a sidecar's `…/task`) from it or any of its MCP URLs."""
+    url = url.rstrip("/")
+    at = url.find("/e/")
+    if at >= 0:
+        return url[: at + 3] + url[at + 3 :].split("/", 1)[0]
+    at = url.find("/task")
+    return url[: at + 5] if at >= 0 else url.removesuffix("/mcp")
+
+
+def _client(url: str) -> McpClient:
+    return McpClient(url, headers=SURFACE, timeout=120)
+
+
+def _reach(action: Any) -> Any:
+    try:
+        return action()
+    except SaasgymError as exc:
+        if exc.status in (404, 410):
+            fail(f"the episode URL is not valid (closed, expired or mistyped): HTTP {exc.status}", 3)
+        fail(f"the gateway refused: HTTP {exc.status}: {exc.detail}", 3)
+    except McpError as exc:
+        fail(exc.message, 2 if exc.code in (-32601, -32602) else 3)
+    except httpx.HTTPError as exc:
+        fail(f"could not reach the episode: {type(exc).__name__}: {exc} (is the gateway running?)", 3)
+
+
+def tools_of(base: str, app: str) -> list[Tool]:
+    """The app's tools as its MCP endpoint lists them (unprefixed names)."""
+    with _client(f"{base}/{app}/mcp") as mcp:
+        return _reach(mcp.list_tools)
+
+
+def _branches(prop: dict[str, Any]) -> dict[str, Any]:
+    """A nullable property's non-null branch (`anyOf: [T, null]`), else the property itself."""
+    options = [b for b in prop.get("anyOf", []) if b.get("type") != "null"]
+    return {**prop, **options[0]} if len(options) == 1 else prop
+
+
+def _json_value(text: str) -> Any:
+    try:
+        return json.loads(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not JSON: {text!r}") from None
+
+
+_SCALARS = {"integer": int, "number": float, "string": str, "object": _json_value}
+
+
+def _option(parser: argparse.ArgumentParser, name: str, prop: dict[str, Any], required: bool) -> None:
+    flag, plain = "--" + name.replace("_", "-"), _branches(prop)
+    kind = plain.get("type")
+    text = " ".join((prop.get("description") or plain.get("title") or name).split())
+    if "default" in prop and prop["default"] is not None:
+        text += f" (default {prop['default']!r})"
+    if kind == "boolean":
+        parser.add_argument(flag, dest=name, action=argparse.BooleanOptionalAction, default=None, help=text)
+        return
+    if kind == "array":
+        items = plain.get("items") or {}
+        convert = _SCALARS.get(items.get("type"), _json_value if "anyOf" in items else str)
+        choices = items.get("enum")
+        parser.add_argument(flag, dest=name, action="append", type=convert, choices=choices, help=text)
+        return
+    convert = _SCALARS.get(kind, _json_value if kind is None else str)
+    choices = plain.get("enum")
+    if choices is not None:
+        choices = [c for c in choices if c is not None]
+        convert = type(choices[0]) if choices else convert
+    parser.add_argument(flag, dest=name, type=convert, choices=choices, required=required, help=text)
+
+
+def _parser(tool: Tool, app: str) -> argparse.ArgumentParser:
+    command = tool.name.replace("_", "-")
+    parser = argparse.ArgumentParser(
+        prog=f"{PROG} {app} {command}",
+        description=tool.description,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    schema = tool.input_schema
+    required = set(schema.get("required") or [])
+    for name, prop in (schema.get("properties") or {}).items():
+        _option(parser, name, prop, name in required)
+    _common(parser)
+    return parser
+
+
+def _common(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--url", default=os.environ.get(URL_ENV), help=f"episode URL (or ${URL_ENV})")
+    parser.add_argument("--json", dest="as_json", action="store_true", help="print machine-readable JSON")
+
+
+def _need_url(url: str | None) -> str:
+    if not url:
+        fail(f"no episode URL: pass --url or set {URL_ENV} (the episode's cli URL)", 2)
+    return episode_base(url)
+
+
+def _call(url: str, name: str, arguments: dict[str, Any], as_json: bool) -> None:
+    with _client(url) as mcp:
+        result = _reach(lambda: mcp.call_tool(name, arguments))
+    if result.is_error:
+        fail(result.text, 1)
+    data = result.data
+    if as_json:
+        print(json.dumps(data, indent=2, sort_keys=True, ensure_ascii=False))
+    else:
+        render(data, title=name)
+
+
+def _summary(tool: Tool) -> str:
+    text = tool.description.strip()
+    return text.splitlines()[0] if text else ""
+
+
+def _usage(url: str | None, app: str | None = None) -> NoReturn:
+    lines = [f"usage: {PROG} APP TOOL [--option value …] [--json] [--url URL]"]
+    lines.append(f"       {PROG} {COMPLETE} [--answer TEXT]")
+    if url and app:
+        tools = tools_of(_need_url(url), app)
+        lines += ["", f"{app} tools:"] + [f"  {t.name.replace('_', '-'):32} {_summary(t)}" for t in tools]
+    elif url:
+        with _client(f"{_need_url(url)}/mcp") as mcp:
+            listed = _reach(mcp.list_tools)
+        names = sorted({t.name.split("_", 1)[0] for t in listed if t.name != "complete_task"})
+        lines += ["", f"apps of this episode: {', '.join(names)} ({PROG} APP --help lists its tools)"]
+    else:
+        lines += ["", f"set {URL_ENV} (or --url) to the episode URL to list its apps and tools"]
+    print("\n".join(lines))
+    sys.exit(0)
+
+
+def main(argv: list[str] | None = None) -> None:
+    """Entry point of the `saasgym-tools` console script."""
+    args = list(sys.argv[1:] if argv is None else argv)
+    url = os.environ.get(URL_ENV)
+    if "--url" in args[:-1]:
+        url = args[args.index("--url") + 1]
+    if not args or args[0] in ("-h", "--help"):
+        _usage(url)
+    if args[0] == COMPLETE:
+        parser = argparse.ArgumentParser(prog=f"{PROG} {COMPLETE}", description="Finish your task.")
+        parser.add_argument("--answer", help="your answer (a question's answer, or why you declined)")
+        _common(parser)
+        opts = parser.parse_args(args[1:])
+        base = _need_url(opts.url)
+        arguments = {"answer": opts.answer} if opts.answer is not None else {}
+        _call(f"{base}/mcp", "complete_task", arguments, opts.as_json)
+        return
+    app = args[0]
+    if len(args) < 2 or args[1] in ("-h", "--help"):
+        _usage(url, app)
+    base = _need_url(url)
+    wanted = args[1].replace("-", "_")
+    tools = {t.name: t for t in tools_of(base, app)}
+    tool = tools.get(wanted)
+    if tool is None:
+        fail(f"{app} has no tool {args[1]!r}; `{PROG} {app} --help` lists them", 2)
+    opts = vars(_parser(tool, app).parse_args(args[2:]))
+    as_json = opts.pop("as_json")
+    opts.pop("url")
+    arguments = {k: v for k, v in opts.items() if v is not None}
+    _call(f"{base}/{app}/mcp", tool.name, arguments, as_json)
+
+
+def run() -> None:
+    """`main`, quiet when its reader goes away (`saasgym-tools … | head`)."""
+    try:
+        main()
+        sys.stdout.flush()
+    except BrokenPipeError:
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        sys.exit(0)
+
+
+if __name__ == "__main__":
+    run()
