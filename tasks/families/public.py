@@ -21,7 +21,7 @@ from apps.core.worlds import load_world
 from tasks.families.base import Family, Spec
 
 SAMPLE = 12  # instances the profile is read from
-LEVELS = ("easy", "medium", "hard")
+LEVELS = ("easy", "medium", "hard", "frontier")
 
 
 @dataclass(frozen=True)
