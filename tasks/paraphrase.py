@@ -167,13 +167,37 @@ def variants(task: Task) -> dict[str, tuple[str, ...]]:
     return LONG_VARIANT if long else VARIANTS
 
 
+# Rewrites of a whole message (its opening, its order); the others change words in place
+WHOLE = {"courteous", "reordered"}
+# A line of a structured (Markdown) document: heading, bullet, numbered item or table row
+MARKER = re.compile(r"^(#{1,6} |[-*] |\d+[.)] |\|)")
+
+
+def _structured(text: str, rewrite: Callable[[str, bool], str]) -> str:
+    """A Markdown document's content (not an answer or a mail, which may well be wrapped in courtesy)
+    rewritten line by line: its structure is what the prompt dictates, so a
+    heading, bullet or numbered item keeps its marker and only has words changed in place, a table row is
+    left alone, and only a plain paragraph is reworded as a whole."""
+    out = []
+    for line in text.split("\n"):
+        m = MARKER.match(line)
+        if m is None:
+            out.append(rewrite(line, True) if line.strip() else line)
+        elif m.group(1) == "|":
+            out.append(line)
+        else:
+            out.append(m.group(1) + rewrite(line[m.end() :], False))
+    return "\n".join(out)
+
+
 def paraphrased(task: Task, oracle: list[OracleStep], variant: str) -> list[OracleStep] | None:
     """The oracle with its free text rewritten by the variant's rewrites, or None when nothing changes."""
     kept, exact = _protected(task)
 
-    def rewrite(text: str) -> str:
+    def rewrite(text: str, whole: bool = True) -> str:
         for how in {**VARIANTS, **LONG_VARIANT}[variant]:
-            text = REWRITES[how](text, task)
+            if whole or how not in WHOLE:
+                text = REWRITES[how](text, task)
         return text
 
     out, changed = [], False
@@ -183,7 +207,10 @@ def paraphrased(task: Task, oracle: list[OracleStep], variant: str) -> list[Orac
             value = args.get(key)
             if not isinstance(value, str) or value.startswith("$") or value.casefold().strip() in exact:
                 continue
-            new = _masked(value, kept, rewrite)
+            if key == "content" and any(MARKER.match(line) for line in value.split("\n")):
+                new = _masked(value, kept, lambda t: _structured(t, rewrite))
+            else:
+                new = _masked(value, kept, rewrite)
             changed |= new != value
             args[key] = new
         out.append(OracleStep(tool=s.tool, args=args))

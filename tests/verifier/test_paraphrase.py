@@ -59,3 +59,19 @@ def test_an_answer_listing_every_rival_fails(gym):
     assert stuffed.startswith("Alexandra Pittman, ") and stuffed.count(",") >= 50
     assert score_steps(gym, task, _answer_steps(list(task.truth.oracle), stuffed)) == "fail"
     assert score_steps(gym, task, list(task.truth.oracle)) == "pass"
+
+
+def test_a_document_keeps_its_structure_and_its_prose_is_reworded(gym):
+    """A Markdown document's headings, bullets and numbered items keep their markers (the prompt dictates
+    the structure), table rows stay as they are, and only a plain paragraph is reworded as a whole."""
+    task = find_task("office-create-stewart-account-plan", ["acme"])
+    for variant in VARIANTS:
+        (step,) = paraphrased(task, list(task.truth.oracle), variant)
+        before, after = task.truth.oracle[0].args["content"].split("\n"), step.args["content"].split("\n")
+        assert len(after) == len(before) and after != before
+        for old, new in zip(before, after, strict=True):
+            if old.startswith("|"):
+                assert new == old
+            elif old[0] in "#-1":
+                assert new.split(" ")[0] == old.split(" ")[0]
+    assert paraphrase_outcome(gym, task, list(task.truth.oracle)) == "pass"
