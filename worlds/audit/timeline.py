@@ -25,6 +25,7 @@ HAPPENED = frozenset(
         "created_date_time", "last_modified_date_time", "sent_date_time", "received_date_time",
         "response_time",
         "sent", "since",  # a pending request's mail, and the past moment its customer asks about
+        "as_of",  # the day a deck's figures were taken (worlds/parts/decks)
     }
 )  # fmt: skip
 # fields that plan something, which may lie after now
