@@ -91,6 +91,51 @@ def _json_value(text: str) -> Any:
 _SCALARS = {"integer": int, "number": float, "string": str, "object": _json_value}
 
 
+class _ListOption(argparse.Action):
+    """A list option: repeated (`--to a@x --to b@x`) or given once as a whole JSON array (`--to '["a@x"]'`,
+    `--values '[[1, 2], [3, 4]]'`, `--to '[]'` for none); each item is checked against the item schema."""
+
+    def __init__(self, *args: Any, items: dict[str, Any], **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.items = items
+
+    def __call__(self, parser: Any, namespace: Any, value: Any, option: Any = None) -> None:
+        given = list(getattr(namespace, self.dest, None) or [])
+        given += [self._item(v) for v in _whole_list(value, self.items)]
+        setattr(namespace, self.dest, given)
+
+    def _item(self, value: Any) -> Any:
+        kind, choices = self.items.get("type"), self.items.get("enum")
+        try:
+            structured = kind in ("array", "object") or "anyOf" in self.items
+            if isinstance(value, str) and structured:
+                value = _json_value(value)
+            elif isinstance(value, str) and kind in _SCALARS:
+                value = _SCALARS[kind](value)
+        except (ValueError, argparse.ArgumentTypeError) as exc:
+            raise argparse.ArgumentError(self, str(exc)) from None
+        if choices is not None and value not in choices:
+            shown = ", ".join(repr(c) for c in choices)
+            raise argparse.ArgumentError(self, f"invalid choice: {value!r} (choose from {shown})")
+        return value
+
+
+def _whole_list(text: str, items: dict[str, Any]) -> list[Any]:
+    """The items one occurrence of a list option gives: a JSON array of items is the whole list (for a list
+    of rows, only an array of arrays is; `[1, 2]` is one row), anything else is one item."""
+    if not text.lstrip().startswith("["):
+        return [text]
+    try:
+        parsed = json.loads(text)
+    except ValueError:
+        return [text]
+    if not isinstance(parsed, list):
+        return [text]
+    if items.get("type") == "array" and not all(isinstance(p, list) for p in parsed):
+        return [text]
+    return parsed
+
+
 def _option(parser: argparse.ArgumentParser, name: str, prop: dict[str, Any], required: bool) -> None:
     flag, plain = "--" + name.replace("_", "-"), _branches(prop)
     kind = plain.get("type")
@@ -102,9 +147,8 @@ def _option(parser: argparse.ArgumentParser, name: str, prop: dict[str, Any], re
         return
     if kind == "array":
         items = plain.get("items") or {}
-        convert = _SCALARS.get(items.get("type"), _json_value if "anyOf" in items else str)
-        choices = items.get("enum")
-        parser.add_argument(flag, dest=name, action="append", type=convert, choices=choices, help=text)
+        text += " (repeat for several, or give the whole list as one JSON array)"
+        parser.add_argument(flag, dest=name, action=_ListOption, items=items, default=None, help=text)
         return
     convert = _SCALARS.get(kind, _json_value if kind is None else str)
     choices = plain.get("enum")
