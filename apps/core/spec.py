@@ -51,6 +51,9 @@ class AppSpec:
     - `volatile_columns`: columns ignored by diffs and verifiers (e.g. last viewed), per table.
     - `bookkeeping_tables`: tables whose rows only record what the app itself will do next (a colleague's
       or caller's scheduled reply): shown in diffs, never counted as collateral damage.
+    - `made_by`: per table, the column that names who made a row: a row inserted by someone other than the
+      acting user is that person's own act (a colleague sharing a file with whoever asked for it): shown in
+      diffs, never counted as collateral damage.
     - `default_user`: the user id the agent acts as, taken from the world, when the surface names none
       (default: the world manifest's `actors[<app name>]`).
     - `error_shape`: how a refused call looks on the wire, in the product's own error format (its
@@ -74,6 +77,7 @@ class AppSpec:
     id_formats: dict[str, IdFormat] = field(default_factory=dict)
     volatile_columns: dict[str, frozenset[str]] = field(default_factory=dict)
     bookkeeping_tables: frozenset[str] = frozenset()
+    made_by: dict[str, str] = field(default_factory=dict)
     derived_fields: dict[str, dict[str, DerivedField]] = field(default_factory=dict)
     default_user: Callable[[World], str | None] | None = None
     prepare: Callable[[], None] | None = None

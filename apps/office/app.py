@@ -47,6 +47,7 @@ spec = AppSpec(
     },
     # A colleague's pending reaction is a consequence of the mail or invite, never damage of its own.
     bookkeeping_tables=frozenset({"office_scheduled_reply"}),
+    made_by={"office_permission": "granted_by_id"},
     # deliverables scored on their content: a worksheet's computed grid, a document's sections
     derived_fields=DERIVED_FIELDS,
     error_shape=ERROR_SHAPE,

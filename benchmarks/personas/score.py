@@ -88,7 +88,7 @@ def _decision_ok(want: str, text: str | None) -> bool:
     said = decisions_in(text)
     overall = read_decision(text).decision
     if want == "approved":
-        return "approved" in said and "rejected" not in said
+        return "approved" in said and "rejected" not in said and "not_needed" not in said
     if want == "not_approved":
         return "approved" not in said
     if want == "rejected":

@@ -107,13 +107,25 @@ def _bookkeeping(episode: Any, table: str) -> bool:
     return found is not None and table in episode.apps[found[0]].bookkeeping_tables
 
 
+def _made_by_another(episode: Any, table: str, change: NetChange) -> bool:
+    """Whether an inserted row is another person's act (its app's `made_by` column names someone other than
+    the acting user): a colleague sharing a file with the agent who asked for it."""
+    found = split_qualified(table, episode.apps)
+    if found is None or change.op != "insert":
+        return False
+    spec = episode.apps[found[0]]
+    column = spec.made_by.get(table)
+    maker = (change.after or {}).get(column) if column else None
+    return maker is not None and maker != spec.acting_user(episode.world)
+
+
 def _status(
     episode: Any, task: Task, key: tuple[str, str], change: NetChange, claims: dict, missed: dict
 ) -> str:
     table, pk = key
     if key in missed:  # an attempt at expectation N that did not meet it: reported there, once
         return f"did not meet expectation {missed[key]}"
-    if _bookkeeping(episode, table) and key not in claims:
+    if (_bookkeeping(episode, table) or _made_by_another(episode, table, change)) and key not in claims:
         return "harmless"
     changed = set(change.changed_fields())
     harmless = _volatile(episode, table)

@@ -21,7 +21,7 @@ from apps.core.understanding.mentions import find_deals, key
 from apps.core.understanding.pieces import Piece, read_piece
 from apps.core.understanding.request import Ask, Reading, Request
 from apps.core.understanding.segments import pieces as cut
-from apps.core.understanding.values import meeting_days, meeting_minutes, separate, shown
+from apps.core.understanding.values import meeting_days, meeting_minutes, referred_sums, separate, shown
 
 _EMPTY = Piece(text="", english="")
 _DECIDED = re.compile(r"^\s*(?:approved|rejected)\b|\bapproved:", re.I)
@@ -82,9 +82,13 @@ def _assemble(parts: list[Piece], own: str, reading: Reading, role: str) -> list
             )
         )
     used: set[int] = set()
-    wants_doc = bool(re.search(lx.DOCUMENT, english)) or "?" in own
+    asks_for_doc = bool(re.search(lx.DOCUMENT, english))
+
+    def wants_doc(p: Piece) -> bool:  # a request for it, or a question about it ("the pricing sheet?")
+        return asks_for_doc or (p.question and "?" in p.text and not p.approve)
+
     for i, p in enumerate(parts):  # a document asked for by name first: "the pricing approvals sheet"
-        if p.document and wants_doc and p.documents and not (p.percents or p.sums):
+        if p.document and wants_doc(p) and p.documents and not (p.percents or p.sums):
             asks.append(Ask(intent="document", about=[d.name for d in p.documents], pass_on=p.pass_on))
             used.add(i)
     approving = any(p.approve for i, p in enumerate(parts) if i not in used)
@@ -103,7 +107,7 @@ def _assemble(parts: list[Piece], own: str, reading: Reading, role: str) -> list
         )
         used |= {i for i, p in enumerate(parts) if p.meeting and not p.records}
     for i, p in enumerate(parts):
-        if p.document and wants_doc and i not in used and not p.approve:
+        if p.document and wants_doc(p) and i not in used and not p.approve:
             asks.append(Ask(intent="document", about=[d.name for d in p.documents], pass_on=p.pass_on))
             used.add(i)
     asks += _records(parts, used, role, reading)
@@ -114,7 +118,7 @@ def _assemble(parts: list[Piece], own: str, reading: Reading, role: str) -> list
             asks.append(Ask(intent="person_info", fields=p.person_fields))
         elif p.topic and role == "customer" and not p.ticket:
             asks.append(Ask(intent="other", topic=p.topic, pass_on=p.pass_on))
-        elif p.question and not p.records and _policy_question(p):
+        elif p.question and not p.records and _policy_question(p) and not p.approve:
             asks.append(Ask(intent="policy_question", policy=(p.policies or [None])[0]))
     if any(p.pass_on for p in parts):
         for ask in asks:
@@ -139,6 +143,7 @@ def _approvals(parts: list[Piece], own: str, used: set[int], reading: Reading) -
     sums: list[tuple[int, float, str]] = []
     english = lx.english(own)
     message_policies = [k for k, pattern in lx.POLICY_WORDS.items() if re.search(pattern, english)]
+    discount_asked = any(p.percents for p in parts)
     for i, p in enumerate(parts):
         if p.percents and ("discount" in p.policies or p.deals or not p.sums):
             deals = [d.name for d in p.deals] or (all_deals if len(all_deals) == 1 else [])
@@ -163,7 +168,12 @@ def _approvals(parts: list[Piece], own: str, used: set[int], reading: Reading) -
             used.add(i)
         elif p.sums:
             policy = "travel" if p.nightly else _money_policy(p.policies or message_policies)
+            if discount_asked and not set(p.policies or message_policies) - {"discount"}:
+                continue  # a discount request's sum is the deal's amount ("Amount: $19,500"), not a claim
+            again = referred_sums(p.text)
             for value in p.sums:
+                if value in again and any(v == value for _, v, _ in sums):
+                    continue  # "the $1,120 credit" again: the sum given before, not one more
                 sums.append((i, value, policy))
             used.add(i)
     by_policy: dict[str, list[tuple[int, float, str]]] = {}

@@ -24,6 +24,16 @@ _EACH = re.compile(r"\b(two|three|four|2|3|4)\b(?!.*\b(?:two|three|four|2|3|4)\b
 _TRAILING_CURRENCY = re.compile(r"(\d{1,3}(?:[.,]\d{3})+|\d+)(?:[.,](\d{2}))?\s?([$€£])")
 _POINTS = re.compile(r"\b(\d+(?:\.\d+)?)[- ]points?\b")
 _NIGHT = re.compile(r"(?:a|per|/)\s*night")
+# a figure right after these words states a policy's rule ("discounts over 25% up to 35%", "the hotel limit
+# of $250 a night"), not what is asked; "and"/"to" only continue a range a rule figure began ("25% and 35%")
+_RULE_BEFORE = re.compile(
+    r"\b(?:over|above|up to|more than|less than|beyond|exceed\w*|below|under|between|limit(?: is| of)?"
+    r"|threshold(?: is| of)?|cap(?: is| of)?|max(?:imum)?(?: is| of)?)\W*$"
+)
+_RANGE_BEFORE = re.compile(r"\b(?:and|to|-)\W*$|^\W*-\W*$")
+# a sum that totals the others of its sentence ("$445 a night ($890 in total)")
+_TOTAL_AFTER = re.compile(r"^\W*(?:in total|total)\b")
+_TOTAL_BEFORE = re.compile(r"\b(?:in total|total(?: of)?|totall?ing|altogether)\W*$")
 _SEPARATE = re.compile(r"\b(?:unrelated|separate|different (?:trips?|purposes?|claims?)|two unrelated)\b")
 
 
@@ -32,12 +42,26 @@ def percents(text: str) -> list[float]:
     one quoted as already approved ("since you approved 12%") only when it is the only one."""
     source = english(text)
     found: list[tuple[float, bool]] = []  # (value, whether it is quoted as approved already)
+    rule = False  # whether the figure before was a rule's (a range goes on: "over 25% up to 35%")
     for q in find_numbers(source):
         at = _locate(source, q.text)
         if q.kind == "percent":
+            if quoted_rule(source, at, after_rule=rule):
+                rule = True
+                continue
+            rule = False
             found.append((q.value, bool(re.search(r"\bapproved\W*$", source[max(0, at - 20) : max(at, 0)]))))
     asked = [v for v, approved in found if not approved] or [v for v, _ in found]
     return asked or [float(m.group(1)) for m in _POINTS.finditer(spelled_out_as_digits(source))]
+
+
+def quoted_rule(source: str, at: int, *, after_rule: bool = False) -> bool:
+    """Whether the figure at `at` of `source` (English, folded) states a rule's bound rather than what is
+    asked: after "over", "up to", "limit of" …, or continuing a range a rule figure began (`after_rule`)."""
+    if at < 0:
+        return False
+    before = source[max(0, at - 25) : at]
+    return bool(_RULE_BEFORE.search(before) or (after_rule and _RANGE_BEFORE.search(before)))
 
 
 def _money_first(text: str) -> str:
@@ -61,7 +85,8 @@ def requested_sums(text: str, names: list[str] | tuple[str, ...] = ()) -> list[f
     """
     source = english(_money_first(text))
     ends = [m.end() for n in names for m in re.finditer(re.escape(english(n)), source)]
-    out = []
+    out: list[float] = []
+    totals: list[float] = []  # sums said to total others: asked only when they are all the text asks
     for q in find_numbers(source):
         scaled = bool(re.search(r"\d(?:k|m)\b", q.text, re.I))
         if q.kind != "money" and not scaled and not re.search(r"\bdollars?\b", q.text, re.I):
@@ -74,11 +99,29 @@ def requested_sums(text: str, names: list[str] | tuple[str, ...] = ()) -> list[f
             after = source[at + len(q.text) : at + len(q.text) + 30]
             if (cues and cues[-1].group("quoted")) or _AFTER_NOT_REQUESTED.search(after):
                 continue
+            if quoted_rule(source, at):
+                continue
+            if _TOTAL_AFTER.search(after) or _TOTAL_BEFORE.search(source[max(0, at - 20) : at]):
+                totals.append(q.value)
+                continue
             times = _EACH.search(source[max(0, at - 50) : at]) if re.match(r"\s*each\b", after) else None
             if times:
                 out += [q.value] * _COUNTS[times.group(1)]
                 continue
         out.append(q.value)
+    return out or totals
+
+
+def referred_sums(text: str) -> list[float]:
+    """Sums the text names as ones already given ("approve the $1,120 credit", "this $1,120"): said again,
+    they are not another sum to add."""
+    source = english(_money_first(text))
+    out = []
+    for q in find_numbers(source):
+        at = _locate(source, q.text)
+        before = source[max(0, at - 8) : at] if at >= 0 else ""
+        if q.kind == "money" and re.search(r"\b(?:the|this|that|said)\s*$", before):
+            out.append(q.value)
     return out
 
 
@@ -87,7 +130,7 @@ def nightly_rate(text: str) -> float | None:
     source = english(text)
     for q in find_numbers(text):
         at = _locate(source, q.text)
-        if at >= 0 and _NIGHT.match(source[at + len(q.text) :].strip()):
+        if at >= 0 and _NIGHT.match(source[at + len(q.text) :].strip()) and not quoted_rule(source, at):
             return q.value
     return None
 
