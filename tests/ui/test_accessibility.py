@@ -196,3 +196,74 @@ def test_compose_attach_file_dialog_open_has_no_serious_violations(all_apps):
     page.get_by_role("button", name="Attach file").click()
     expect(page.get_by_role("dialog", name="Share a file from OneDrive")).to_be_visible()
     assert not _violations(page)
+
+
+def test_crm_picklist_path_tabs_report_filters_and_convert_lookup_states(all_apps):
+    """The CRM states issue 34 added past a page load: a picklist's options open, a later stage on the path
+    selected (Mark as Current Stage), the Details tab chosen, the report's Filters panel hidden, the lead
+    convert's owner lookup with its suggestions open."""
+    base, page = all_apps
+    page.goto(f"{base}/s/crm/opportunities/0065g000000007aAAA/edit")
+    page.get_by_role("combobox", name="Stage", exact=True).click()
+    expect(page.get_by_role("option").first).to_be_visible()
+    assert not _violations(page)
+    page.goto(f"{base}/s/crm/opportunities/0065g000000007aAAA")
+    path = page.get_by_role("region", name="Stage path")
+    path.get_by_role("button", name="Closed", exact=True).click()
+    expect(path.get_by_role("link", name="Select Closed Stage")).to_be_visible()
+    page.get_by_role("tablist", name="Record tabs").get_by_role("tab", name="Details").click()
+    expect(page.get_by_role("heading", name="Details")).to_be_visible()
+    assert not _violations(page)
+    page.goto(f"{base}/s/crm/reports/new?group_by_1=stage_name&group_by_2=owner_id&summary_field=amount")
+    page.get_by_role("button", name="Filters").click()
+    expect(page.get_by_role("complementary", name="Filters")).to_be_hidden()
+    assert not _violations(page)
+    page.goto(f"{base}/s/crm/leads/00Q5g000000000DEAQ/convert")
+    owner = page.get_by_role("combobox", name="Record Owner")
+    owner.fill("")
+    owner.press_sequentially("Am", delay=20)
+    expect(
+        page.get_by_role("listbox", name="Record Owner suggestions").get_by_role("option").first
+    ).to_be_visible()
+    assert not _violations(page)
+
+
+def test_desk_lookup_dialog_preview_and_selected_rows_states(all_apps):
+    """The desk's reference lookup list open, a reference's (i) preview open, list rows selected."""
+    base, page = all_apps
+    page.goto(f"{base}/s/ticketing/incidents/INC0012838")
+    page.get_by_role("button", name="Look up using list: Caller").click()
+    dialog = page.get_by_role("dialog", name="Look up: Caller")
+    expect(dialog.get_by_role("button").nth(2)).to_be_visible()
+    assert not _violations(page)
+    dialog.get_by_role("button", name="Close").click()
+    expect(dialog).to_be_hidden()
+    preview = page.get_by_role("button", name="Preview Caller record")
+    preview.click()
+    expect(preview).to_have_attribute("aria-expanded", "true")
+    assert not _violations(page)
+    page.goto(f"{base}/s/ticketing/incidents?active=true")
+    page.get_by_role("table").first.get_by_role("checkbox", name="Select all rows").check()
+    expect(page.get_by_role("status").filter(has_text="selected")).to_contain_text("rows selected")
+    assert not _violations(page)
+
+
+def test_outlook_reply_and_forward_with_formatting_and_calendar_week_states(all_apps):
+    """Outlook's forward (recipients picked as pills, the quoted original), a word made bold with the
+    formatting bar, and the calendar moved a week on by its command bar."""
+    base, page = all_apps
+    page.goto(f"{base}/s/office/mail/compose?id=f06557c4-f6bb-4cdd-965a-cda7ca254739&mode=forward")
+    to = page.get_by_role("combobox", name="To")
+    to.press_sequentially("jas", delay=20)
+    page.get_by_role("option").first.click()
+    expect(page.locator(".o-token").first).to_be_visible()
+    body = page.get_by_label("Message", exact=True)
+    body.click()
+    page.keyboard.type("Please see below")
+    page.keyboard.press("Shift+Home")
+    page.get_by_role("button", name="Bold").click()
+    assert not _violations(page)
+    page.goto(f"{base}/s/office/calendar")
+    page.get_by_role("link", name="Next week").click()
+    expect(page.get_by_role("grid").first).to_be_visible()
+    assert not _violations(page)

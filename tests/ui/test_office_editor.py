@@ -69,6 +69,34 @@ def test_bold_a_word_add_a_heading_and_save(word):
         assert cause is not None and cause.name in ("click", "key", "type"), call
 
 
+def test_a_line_opened_by_enter_survives_the_save_before_it_is_typed_into(word):
+    """Enter at the end of a bullet, a pause long enough for AutoSave (the server keeps no empty line), then
+    typing: the text lands on the new line, a new block after that bullet, the bullet unchanged."""
+    episode, page, item = word
+    before = blocks(episode, item)
+    body = page.get_by_role("textbox", name="Document body")
+    body.get_by_text("Keep the CRM current").click()
+    page.keyboard.press("End")
+    page.keyboard.press("Enter")
+    saved(page)
+    assert blocks(episode, item) == before
+    page.keyboard.type("Renew the Murphy contract")
+    saved(page)
+    after = blocks(episode, item)
+    assert after[:-1] == before
+    assert after[-1][:2] == ("bullet", "Renew the Murphy contract")
+    assert after[-1][2] not in {b[2] for b in before}
+    page.keyboard.press("Home")
+    page.keyboard.press("Enter")  # an empty line above a filled one: the filled one keeps its id
+    saved(page)
+    page.keyboard.press("ArrowUp")
+    page.keyboard.type("Call Carter")
+    saved(page)
+    final = blocks(episode, item)
+    assert [b[1] for b in final[-3:]] == ["Keep the CRM current every Friday", "Call Carter", after[-1][1]]
+    assert final[-1] == after[-1]
+
+
 def test_a_list_item_becomes_numbered_and_underline_is_refused(word):
     episode, page, item = word
     before = blocks(episode, item)

@@ -96,7 +96,89 @@ def _desk_new_incident(page: Any, episode: Any) -> None:
     _finish(page, number)
 
 
-RUNS: dict[str, tuple[str, str, str, Callable[[Any, Any], None], list[tuple[str, str, str]]]] = {
+def _mail_reply(page: Any, episode: Any) -> None:
+    """office-reply-vance-quote: the header's search, the message from its sender, Reply at the top of the
+    reading pane, the reply typed, a look-only click on the quoted original, Send."""
+    box = page.get_by_role("searchbox", name="Search mail")
+    _type_into(page, box, "Gerald")
+    with page.expect_navigation():
+        page.keyboard.press("Enter")
+    row = page.get_by_role("grid", name="Messages").locator("tr").filter(has_text="Pricing question").first
+    with page.expect_navigation():
+        _click(page, row.get_by_role("link"))
+    with page.expect_navigation():
+        _click(
+            page,
+            page.get_by_role("article", name="Reading pane").get_by_role("link", name="Reply", exact=True),
+        )
+    _type_into(
+        page,
+        page.get_by_label("Message", exact=True),
+        "Thanks Gerald, I will send the updated quote with both the Standard and Premium support options "
+        "by Thursday.",
+    )
+    _click(page, page.get_by_role("region", name="Quoted original"))  # reading it, not acting
+    with page.expect_navigation():
+        _click(page, page.get_by_role("button", name="Send"))
+    _finish(page)
+
+
+def _calendar_invite(page: Any, episode: Any) -> None:
+    """office-schedule-myers-review: New meeting, the attendees chosen from the people picker's suggestions
+    (each clicked after the typing that asked for it), the slot, Teams meeting ticked by its label."""
+    with page.expect_navigation():
+        _click(page, page.get_by_role("link", name="New meeting"))
+    _type_into(page, page.get_by_label("Title", exact=True), "Myers LLC proposal review")
+    attendees = page.get_by_role("combobox", name="Required attendees")
+    for typed, who in (("Jasm", "jasmine.cole@acme.example"), ("Heathe", "heather.walker@acme.example")):
+        _type_into(page, attendees, typed)
+        _click(page, page.get_by_role("option", name=who).first)
+    page.get_by_label("Start (your time zone)").fill("2026-11-04T15:00")
+    page.get_by_label("End", exact=True).fill("2026-11-04T15:30")
+    _click(page, page.get_by_text("Teams meeting", exact=True))
+    with page.expect_navigation():
+        _click(page, page.get_by_role("button", name="Send invitation"))
+    _finish(page)
+
+
+def _word_bullet(page: Any, episode: Any) -> None:
+    """office-kickoff-notes-bullet: Files on the app rail, the document, a click at the end of the last
+    bullet, End, Enter, the new bullet typed; Word saves by itself."""
+    with page.expect_navigation():
+        _click(page, page.get_by_role("navigation", name="Office tabs").get_by_role("link", name="Files"))
+    with page.expect_navigation():
+        _click(page, page.get_by_role("link", name="Q4 kickoff notes.docx"))
+    _click(page, page.get_by_text("Keep the CRM current every Friday"))
+    page.keyboard.press("End")
+    page.keyboard.press("Enter")
+    page.keyboard.type("Renew the Murphy, Thomas and Jones contract before year end")
+    expect(page.get_by_role("status").filter(has_text="Save")).to_have_text("Saved.", timeout=15_000)
+    _finish(page)
+
+
+def _excel_cell(page: Any, episode: Any) -> None:
+    """office-forecast-carter-amount: the workbook found by the header's search in Files, its Forecast
+    sheet, a click on the deal's amount cell, the new amount typed over it, Enter."""
+    with page.expect_navigation():
+        _click(page, page.get_by_role("navigation", name="Office tabs").get_by_role("link", name="Files"))
+    _type_into(page, page.get_by_role("searchbox", name="Search files"), "Q4 Pipeline")
+    with page.expect_navigation():
+        page.keyboard.press("Enter")
+    with page.expect_navigation():
+        _click(page, page.get_by_role("link", name="Q4 Pipeline Forecast.xlsx"))
+    tabs = page.get_by_role("navigation", name="Sheet tabs")
+    if tabs.get_by_role("link", name="Forecast", exact=True).get_attribute("aria-current") != "page":
+        with page.expect_navigation():
+            _click(page, tabs.get_by_role("link", name="Forecast", exact=True))
+    _click(page, page.get_by_role("gridcell", name=re.compile(r"^D7\b")))
+    page.keyboard.type("42500")
+    page.keyboard.press("Enter")
+    page.wait_for_function("() => !document.querySelector('[aria-busy=true]')")
+    expect(page.get_by_role("gridcell", name=re.compile(r"^D7\b"))).to_contain_text("42500")
+    _finish(page)
+
+
+RUNS: dict[str, tuple[str, str, str, Callable[[Any, Any], None], list[tuple[str, str, str]] | None]] = {
     # run: (task, app, start path, by hand, the steps that cause calls: (type, target name, tool))
     "crm": (
         "crm-create-contact-parker",
@@ -111,6 +193,34 @@ RUNS: dict[str, tuple[str, str, str, Callable[[Any, Any], None], list[tuple[str,
         "/incidents?active=true",
         _desk_new_incident,
         [("click", "Submit", "ticketing_create_incident"), ("click", "Finish task", "complete_task")],
+    ),
+    "mail": (
+        "office-reply-vance-quote",
+        "office",
+        "/mail",
+        _mail_reply,
+        [("click", "Send", "office_reply_to_message"), ("click", "Finish task", "complete_task")],
+    ),
+    "calendar": (
+        "office-schedule-myers-review",
+        "office",
+        "/calendar",
+        _calendar_invite,
+        [("click", "Send invitation", "office_create_event"), ("click", "Finish task", "complete_task")],
+    ),
+    "word": (
+        "office-kickoff-notes-bullet",
+        "office",
+        "/mail",
+        _word_bullet,
+        None,  # AutoSave: each save on the typing or key that led to it (checked below)
+    ),
+    "excel": (
+        "office-forecast-carter-amount",
+        "office",
+        "/mail",
+        _excel_cell,
+        [("key", "Edit D7", "office_update_cell"), ("click", "Finish task", "complete_task")],
     ),
 }
 
@@ -140,7 +250,13 @@ def test_a_run_replays_to_the_same_state_and_each_call_sits_on_its_cause(run, li
     carrying = [
         (s["action"]["type"], s["target"]["name"], s["tool_call"]["tool"]) for s in steps if s["tool_calls"]
     ]
-    assert carrying == causes
+    if causes is None:  # AutoSave: saves on the document's typing or keys, then Finish task
+        *saves, finish = carrying
+        assert saves and finish == ("click", "Finish task", "complete_task"), carrying
+        assert all(kind in ("type", "key") and name == "Document body" for kind, name, _ in saves), saves
+        assert all(tool.startswith("office_") and tool.endswith("_document_block") for *_, tool in saves)
+    else:
+        assert carrying == causes
     # every write the person made (and complete_task) sits on exactly one step
     logged = [
         e

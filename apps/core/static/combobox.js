@@ -64,7 +64,9 @@
         var meta = document.createElement("span");
         meta.id = li.id + "-meta";
         meta.className = "cb-meta";
-        meta.textContent = item.meta;
+        /* drawn by CSS (.cb-meta::before): read as the option's description (aria-describedby), while the
+           option's visible text stays its name (WCAG 2.5.3: label in name) */
+        meta.setAttribute("data-meta", item.meta);
         li.setAttribute("aria-describedby", meta.id);
         li.appendChild(document.createTextNode(" "));
         li.appendChild(meta);

@@ -175,7 +175,23 @@
 
   function say(text) { status.textContent = text; }
 
-  /* AutoSave: a change waits AUTOSAVE_MS for the next one, then is saved; one save at a time. */
+  /* The page's blocks, what they serialize to, the ones the server keeps (it drops empty ones: a line just
+     opened by Enter) and those as a key to compare with what was saved last. */
+  function keptBlocks() {
+    var list = blocks(), body = serialize(), kept = [];
+    body.forEach(function (b, i) {
+      if (b.type === "table" || b.runs.some(function (r) { return r.text; })) kept.push(i);
+    });
+    return { list: list, body: body, kept: kept,
+      key: JSON.stringify(kept.map(function (i) { return body[i]; })) };
+  }
+  /* An empty line keeps no block's id (Enter copied it): filled in, it is a new block. */
+  function dropIdsOfEmpty(page) {
+    page.list.forEach(function (b, i) { if (page.kept.indexOf(i) < 0) b.el.removeAttribute("data-block-id"); });
+  }
+
+  /* AutoSave: a change waits AUTOSAVE_MS for the next one, then is saved (unless what the document holds is
+     as last saved); one save at a time. */
   var AUTOSAVE_MS = 700, timer = null, dirty = false, saving = false;
   function changed() {
     dirty = true;
@@ -189,25 +205,35 @@
     clearTimeout(timer);
     if (saving && !leaving) { timer = setTimeout(save, AUTOSAVE_MS); return; }
     if (!dirty) { if (!saving) { editor.removeAttribute("aria-busy"); say("Saved."); } return; }
-    var saved = saveSelection(), trace = window.saasgymTrace, sent = blocks().map(function (b) { return b.el; });
+    var saved = saveSelection(), trace = window.saasgymTrace, page = keptBlocks(), list = page.list;
+    var sent = page.kept.map(function (i) { return list[i].el; }), whole = sent.length === list.length;
     dirty = false;
+    if (page.key === lastSaved) {  /* nothing the document holds changed (a line opened, not yet typed in) */
+      dropIdsOfEmpty(page);
+      if (!saving) { editor.removeAttribute("aria-busy"); say("Saved."); }
+      return;
+    }
     saving = true;
     editor.setAttribute("aria-busy", "true");
     say("Saving…");
     fetch(editor.getAttribute("data-save-url"), {
       method: "POST", headers: { "Content-Type": "application/json" }, credentials: "same-origin", keepalive: !!leaving,
-      body: JSON.stringify({ blocks: serialize(), trace: trace ? trace.take() : [] })
+      body: JSON.stringify({ blocks: page.body, trace: trace ? trace.take() : [] })
     }).then(function (r) { return r.json().then(function (data) { return [r.ok, data]; }); })
       .then(function (res) {
         if (!res[0]) { say(res[1].error || "Not saved."); return; }
-        if (!dirty) {  /* nothing typed meanwhile: the page as the server has it (new blocks' ids) */
+        if (!dirty && whole) {  /* nothing typed meanwhile: the page as the server has it (new blocks' ids) */
           editor.innerHTML = res[1].html;
           restoreSelection(saved);
-        } else {  /* typed meanwhile: keep the page, give the blocks that were sent their ids */
+          lastSaved = keptBlocks().key;
+        } else {  /* typed meanwhile, or an empty line open: keep the page, give the kept blocks their ids */
           var fresh = document.createElement("div");
           fresh.innerHTML = res[1].html;
           var ids = Array.prototype.map.call(fresh.querySelectorAll("[data-block-id]"), function (e) { return e.getAttribute("data-block-id"); });
           if (ids.length === sent.length) sent.forEach(function (el, i) { el.setAttribute("data-block-id", ids[i]); });
+          if (ids.length === sent.length) page.kept.forEach(function (k, i) { page.body[k].id = ids[i]; });
+          dropIdsOfEmpty(page);
+          lastSaved = JSON.stringify(page.kept.map(function (k) { return page.body[k]; }));
         }
         say(dirty ? "Saving…" : "Saved.");
       })
@@ -218,6 +244,7 @@
         update();
       });
   }
+  var lastSaved = keptBlocks().key;
   editor.addEventListener("input", changed);
   window.addEventListener("pagehide", function () { if (dirty) save(true); });
 
