@@ -323,7 +323,7 @@ class QbrDeckShareMeeting(Family):
             expect=expect,
             allow=allow,
             ui_oracle=ui,
-            wrong_record={mails[0]: _peer(d, mails)},
+            wrong_record={mails[0]: peer_colleague(d, mails)},
             tags=["presentation", "share", "meeting", "scenario"],
             phrasing=k,
             off_by_one=False,
@@ -331,7 +331,7 @@ class QbrDeckShareMeeting(Family):
         )
 
 
-def _peer(d: Draw, taken: list[str]) -> str:
+def peer_colleague(d: Draw, taken: list[str]) -> str:
     """A Sales colleague the deck is not for (the wrong person to share with and invite)."""
     return d.world.value(
         "SELECT mail FROM office_user WHERE department = 'Sales' AND mail NOT IN (?, ?, ?) ORDER BY mail "

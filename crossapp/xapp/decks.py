@@ -239,6 +239,10 @@ class PipelineReviewDeck(Family):
     ci_surfaces = ("python", "mcp")  # the browser: saasgym tasks check --family xapp.pipeline-review-deck
 
     def build(self, d: Draw) -> Spec:
+        return self.deck_spec(d)[0]
+
+    def deck_spec(self, d: Draw) -> tuple[Spec, dict]:
+        """The instance and the rep it is for (a scenario goes on from here: xapp.pipeline-review-meeting)."""
         reps = d.world.rows(
             "SELECT u.id, u.name, u.email FROM crm_user u WHERE u.is_active = 1 AND u.email != ? AND "
             "(SELECT count(*) FROM crm_opportunity o WHERE o.owner_id = u.id AND o.is_closed = 0) >= 6 "
@@ -359,7 +363,7 @@ class PipelineReviewDeck(Family):
         chart = Expectation(table="office_slide_shape", op="insert", fields={"kind": eq("chart")})
         allow = new_deck_parts()
         other = next((r["name"] for r in reps if r["id"] != rep["id"]), "Someone else")
-        return Spec(
+        spec = Spec(
             prompt=said,
             oracle=oracle,
             expect=[made, chart],
@@ -370,6 +374,7 @@ class PipelineReviewDeck(Family):
             phrasing=k,
             records=len(top) + 1,
         )
+        return spec, rep
 
 
 FAMILIES = [QbrDeckRefresh(), PipelineReviewDeck()]
