@@ -1,10 +1,11 @@
 """The commands shown in README.md and docs/*.md, as the doc tests run them.
 
 A fenced block is a command block when its language is `bash`, or `python` under a `<!-- doctest: python -->`
-comment (an example that runs with the thin client alone). The comment right above a block may also say
-`<!-- doctest: background -->` (a server the next blocks of the file use: started, waited for, stopped after
-them) or `<!-- doctest: skip — why -->`. A block followed by "Expected output" and an untyped block has that
-output checked, line by line.
+comment (an example that runs with the thin client alone) or `<!-- doctest: python VENV -->` (an adapter's
+example, run in that venv of scripts/adapter_venvs.sh, which holds the built client wheel). The comment right
+above a block may also say `<!-- doctest: background -->` (a server the next blocks of the file use: started,
+waited for, stopped after them) or `<!-- doctest: skip — why -->`. A block followed by "Expected output" and
+an untyped block has that output checked, line by line.
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 FENCE = re.compile(r"(?:<!-- doctest: (?P<directive>[^>]*?) -->\n)?```(?P<lang>\w*)\n(?P<body>.*?)```", re.S)
-EXPECTED = re.compile(r"\A\s*\n?Expected output[^\n]*:\s*\n+```\n(?P<out>.*?)```", re.S)
+EXPECTED = re.compile(r"\s*Expected output[^\n]*:\s*\n+```\n(?P<out>.*?)```", re.S)
 
 
 @dataclass(frozen=True)
@@ -24,7 +25,14 @@ class Block:
     line: int
     lang: str
     body: str
-    directive: str  # "", "background", "python", or "skip — why"
+    directive: str  # "", "background", "python", "python VENV", or "skip — why"
+
+    @property
+    def venv(self) -> str | None:
+        """The adapter venv a Python example runs in (None: this interpreter, with the checkout's client)."""
+        words = self.directive.split(" ")
+        return words[1] if self.lang == "python" and len(words) == 2 else None
+
     expected: str | None
 
     @property
@@ -42,7 +50,7 @@ def blocks(path: Path) -> list[Block]:
     found = []
     for m in FENCE.finditer(text):
         directive = (m["directive"] or "").strip()
-        if m["lang"] != "bash" and not (m["lang"] == "python" and directive == "python"):
+        if m["lang"] != "bash" and not (m["lang"] == "python" and directive.split(" ")[0] == "python"):
             continue
         after = EXPECTED.match(text, m.end())
         line = text.count("\n", 0, m.start("body"))

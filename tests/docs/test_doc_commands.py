@@ -21,6 +21,7 @@ import pytest
 
 from mcp_gateway.doc_facts import sync
 from mcp_gateway.live import free_port
+from tests.adapters.conftest import venv_python
 from tests.docs.doc_blocks import ROOT, blocks, documents
 
 KEY = "test-harness-key"
@@ -93,6 +94,10 @@ def _run_file(path: Path, shell, tmp_path: Path) -> list[str]:
             script = _rewrite(block.body, base, episode, ports)
             shell_cmd = ["bash", "-eo", "pipefail", "-c", script]
             cmd = [sys.executable, "-c", script] if block.lang == "python" else shell_cmd
+            run_env = env
+            if block.venv:  # the adapter's venv: its installed client wheel, not the checkout's sources
+                cmd = [str(venv_python(block.venv)), "-c", script]
+                run_env = {k: v for k, v in env.items() if k != "PYTHONPATH"}
             if block.directive == "background":
                 out = {"stdout": subprocess.PIPE, "stderr": subprocess.STDOUT, "text": True}
                 proc = subprocess.Popen(cmd, cwd=work, env=env, start_new_session=True, **out)
@@ -107,7 +112,7 @@ def _run_file(path: Path, shell, tmp_path: Path) -> list[str]:
                     missing = [line for line in _expected_lines(shown) if line not in "".join(seen)]
                     problems += [f"{block.name}: its banner lacks {missing[:3]}"] if missing else []
                 continue
-            done = subprocess.run(cmd, cwd=work, env=env, capture_output=True, text=True, timeout=900)
+            done = subprocess.run(cmd, cwd=work, env=run_env, capture_output=True, text=True, timeout=900)
             said = done.stdout + done.stderr
             if done.returncode != 0 or "Traceback" in said:
                 problems.append(f"{block.name}: exit {done.returncode}\n{said[-1500:]}")
