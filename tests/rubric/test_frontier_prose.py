@@ -75,3 +75,18 @@ def test_a_ticket_overview_naming_another_customer_or_missing_a_ticket_fails(gym
     assert _verdict(gym, task, task.truth.oracle).outcome == "pass"
     assert _verdict(gym, task, [*reads, leaky]).outcome == "fail"
     assert _verdict(gym, task, [*reads, short]).outcome == "fail"
+
+
+def test_the_heads_up_in_any_subject_and_words_passes_and_one_without_the_account_fails(gym):
+    task = build_task("acme", get_family("xapp.account-owner-mail"), 0)
+    assert '"' not in task.public.prompt  # no dictated subject or text
+    *reads, send = task.truth.oracle
+    account = next(c for c in task.truth.criteria if c.id == "names-the-account").names[0]
+
+    def mail(subject: str, body: str):
+        return send.model_copy(update={"args": {**send.args, "subject": subject, "body": body}})
+
+    mine = mail("FYI", f"Hey — news on {account}: thought you'd want to know before your next call.")
+    vague = mail("FYI", "Hey — news on one of your customers: thought you'd want to know.")
+    assert _verdict(gym, task, [*reads, mine]).outcome == "pass"
+    assert _verdict(gym, task, [*reads, vague]).outcome == "fail"
