@@ -90,3 +90,18 @@ def test_the_heads_up_in_any_subject_and_words_passes_and_one_without_the_accoun
     vague = mail("FYI", "Hey — news on one of your customers: thought you'd want to know.")
     assert _verdict(gym, task, [*reads, mine]).outcome == "pass"
     assert _verdict(gym, task, [*reads, vague]).outcome == "fail"
+
+
+def test_the_controllers_memo_is_judged_on_its_materiality_verdict(gym, tmp_path):
+    from apps.core.worlds import load_world
+    from tasks.store import load_task
+    from tests.support.scripted_model import ScriptedModel
+
+    task = load_task(load_world("acme"), "dataroom-report-controller")
+    (crit,) = task.truth.criteria
+    assert crit.kind == "judged" and "exceeds the materiality threshold" in crit.holds
+    assert _verdict(gym, task, task.truth.oracle, judge=None).outcome == "void"
+    for met, outcome in ((True, "pass"), (False, "fail")):  # a fresh episode each: judgments are recorded
+        with ScriptedModel(default={"met": met, "evidence": "exceeds"}) as server:
+            judge = make_judge(server, tmp_path / str(met))
+            assert _verdict(gym, task, task.truth.oracle, judge).outcome == outcome
