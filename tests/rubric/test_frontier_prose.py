@@ -105,3 +105,19 @@ def test_the_controllers_memo_is_judged_on_its_materiality_verdict(gym, tmp_path
         with ScriptedModel(default={"met": met, "evidence": "exceeds"}) as server:
             judge = make_judge(server, tmp_path / str(met))
             assert _verdict(gym, task, task.truth.oracle, judge).outcome == outcome
+
+
+def test_a_batch_of_replies_keeps_each_requests_criterion_and_a_missing_reply_fails(gym):
+    task = next(
+        t for t in (instance("acme", "office.reply-mail", s) for s in range(9)) if "batch" in t.public.tags
+    )
+    replies = [s for s in task.truth.oracle if s.tool == "office_reply_to_message"]
+    ids = [c.id for c in task.truth.criteria]
+    assert ids == [f"r{i}-tells-the-sender" for i in range(1, len(replies) + 1)]
+    pinned = {c.deliverable.where["conversation_id"].equals for c in task.truth.criteria}
+    assert len(pinned) == len(replies)  # each reads its own thread's reply
+    assert all(
+        s.args["body"].split(", ", 1)[1] not in task.public.prompt for s in replies
+    )  # nothing to paste
+    assert _verdict(gym, task, task.truth.oracle).outcome == "pass"
+    assert _verdict(gym, task, [s for s in task.truth.oracle if s is not replies[-1]]).outcome == "fail"
