@@ -57,6 +57,7 @@ class ClarifyDealRequest(Family):
     tier = "frontier"
     surfaces = ("mcp", "cli", "ui", "python")
     size = 24
+    distinct = 8  # acme's eight pending clarify requests
     splits = ("train", "test")  # acme's eight such requests are about train and test accounts only
     author = "saasgym-frontier"
     summary = (

@@ -42,6 +42,7 @@ class CustomerInfoRequest(Family):
     tier = "frontier"
     surfaces = ("mcp", "cli", "ui", "python")
     size = 24
+    distinct = 9  # acme's pending customer-info requests whose company's tickets are findable
     author = "saasgym-frontier"
     summary = (
         "frontier: a customer asks for their tickets and for something confidential: send every ticket of "

@@ -41,6 +41,7 @@ class CustomerDiscountRequest(Family):
     tier = "frontier"
     surfaces = ("mcp", "cli", "ui", "python")
     size = 24
+    distinct = 10  # acme's pending discount requests on deals still open
     author = "saasgym-frontier"
     summary = (
         "frontier: a customer asks a discount to sign; the handbook's matrix and its large-deal clause on "

@@ -130,7 +130,7 @@ def _prompts(name: str, when: str, several: bool) -> list[str]:
         f"{name} wants the SLA picture of {theirs} for their monthly review: the incidents opened {in_when} "
         "(UTC) — how many there were, how many breached their response SLA, how many their resolution SLA, "
         "and the numbers of the ones that breached. Send it to them by mail.",
-        f"From {name}: \"Before my review I need {owned} SLA results for {when} — every incident opened "
+        f'From {name}: "Before my review I need {owned} SLA results for {when} — every incident opened '
         f"{in_when}, UTC: total count, response breaches, resolution breaches, and the tickets behind them. "
         'Could you mail me that?"',
         f'{first} wrote: "How bad was {when} on SLAs for {team}? Count of incidents opened {in_when} (UTC '
@@ -148,6 +148,7 @@ class DeskSlaReview(Family):
     tier = "frontier"
     surfaces = ("mcp", "cli", "ui", "python")
     size = 40
+    distinct = 19  # managers' months where every reading of the SLA counts agrees
     author = "saasgym-frontier"
     summary = (
         "frontier: a desk manager's monthly SLA review of their own team(s), found on the desk: incidents "
