@@ -94,6 +94,7 @@ class BillingReconciliation(Family):
     tier = "frontier"
     surfaces = ("mcp", "cli", "ui", "python")
     size = 60
+    distinct = 27  # the data room's customers with in-scope FY2026 billing
     author = "saasgym-frontier"
     summary = (
         "frontier: the controller asks for one customer's FY2026 billing reconciled: each in-scope deal's "

@@ -57,6 +57,8 @@ class ClarifyDealRequest(Family):
     tier = "frontier"
     surfaces = ("mcp", "cli", "ui", "python")
     size = 24
+    distinct = 8  # acme's eight pending clarify requests
+    splits = ("train", "test")  # acme's eight such requests are about train and test accounts only
     author = "saasgym-frontier"
     summary = (
         "frontier: a colleague's mail asks a CRM change on 'the <customer> deal' where there are several "
@@ -106,6 +108,8 @@ class ClarifyDealRequest(Family):
         if follow:
             allow.append(Allowance(table="crm_opportunity", pk=req["deal_id"], ops=["update"], fields=follow))
         where = sent_to(d, req["sender"])
+        # two mails to the requester: the question, and the word that it is done
+        mails = [Expectation(table="office_message", op="insert", fields=where) for _ in range(2)]
         criteria = [
             reads(
                 where,
@@ -126,7 +130,7 @@ class ClarifyDealRequest(Family):
         return Spec(
             prompt=prompt,
             oracle=oracle,
-            expect=[answered, changed, *kept],
+            expect=[answered, changed, *kept, *mails],
             allow=allow,
             ui_oracle=ui,
             wrong_record={req["deal_id"]: req["others"][0]},

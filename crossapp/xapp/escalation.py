@@ -18,7 +18,7 @@ from crossapp.xapp.common import (
 )
 from tasks.families import mentions
 from tasks.families.base import Draw, Family, Redraw, Spec, answer_steps, eq, step, ui_answer
-from tasks.model import AnswerSpec, Expectation, Match, UiStep
+from tasks.model import AnswerSpec, Criterion, Deliverable, Expectation, Match, UiStep
 
 DUES = ["2026-11-03", "2026-11-04", "2026-11-05", "2026-11-06"]
 PRIORITY = {1: "1 - Critical", 2: "2 - High", 3: "3 - Moderate", 4: "4 - Low", 5: "5 - Planning"}
@@ -128,6 +128,9 @@ class EscalationOwnerTask(Family):
 
 class IncidentDealNotes(Family):
     name = "xapp.incident-deal-notes"
+    # v2: the request as sales would make it — a note on each open deal telling its reader what is going on,
+    # any title and wording (no dictated title or body); each note read by a judged rubric criterion
+    version = 2
     apps = ("crm", "ticketing")
     splits = ("test",)
     author = "saasgym-xapp-team"
@@ -143,21 +146,20 @@ class IncidentDealNotes(Family):
         for o in deals:
             d.note("opportunity", o["id"])
         ref, lookup = incident_ref(d, inc)
-        title = f"Support: {inc['number']}"
         phrasings = [
-            f"Sales should know about {ref}. On every open opportunity of the caller's account add a note "
-            f'titled "{title}" whose text is the incident\'s short description.',
-            f'For each open deal of the customer behind {ref}, attach a note "{title}" with the incident\'s '
-            "short description as the body.",
-            f'Add a note "{title}" (body: the incident\'s short description) to all open opportunities of '
-            f"the account whose contact raised {ref}.",
-            f"Flag {ref} on the CRM side: note \"{title}\" on each of the caller's account's open deals, the "
-            "text being the incident's short description.",
-            f"The caller of {ref} is a customer contact. Their account's open opportunities each need a note "
-            f'"{title}" containing the short description of the incident.',
+            f"Sales should know about {ref} before they next talk to the customer. Leave a note on each open "
+            "opportunity of the caller's account saying what is going on.",
+            f"The customer behind {ref} has deals in flight. Put a short note on every one of their open "
+            "deals so whoever picks it up knows about the incident.",
+            f"Please flag {ref} on the CRM side: a note on each open deal of the caller's account about it.",
+            f"The caller of {ref} is a customer contact. Make sure each of their account's open "
+            "opportunities carries a note about the incident.",
+            f"Before the account team calls them: note {ref} on all the open deals of the account whose "
+            "contact raised it.",
         ]
         prompt, k = phrase(d, phrasings)
-        body = inc["short_description"]
+        title = f"Support: {inc['number']}"
+        body = f"Open support incident {inc['number']}: {inc['short_description']}."
         oracle = [
             *lookup,
             *account_of_caller(inc),
@@ -165,12 +167,18 @@ class IncidentDealNotes(Family):
             *[step("crm_add_note", parent_id=o["id"], title=title, body=body) for o in deals],
         ]
         expect = [
-            Expectation(
-                table="crm_note",
-                op="insert",
-                fields={"parent_id": eq(o["id"]), "title": eq(title), "body": Match(contains=body[:60])},
+            Expectation(table="crm_note", op="insert", fields={"parent_id": eq(o["id"])}) for o in deals
+        ]
+        criteria = [
+            Criterion(
+                id=f"note-{i + 1}-tells-the-incident",
+                kind="judged",
+                type="answers_request",
+                holds=f"the note on {o['name']} tells its reader that the customer has a support incident, "
+                f"{inc['number']}: {inc['short_description']}",
+                deliverable=Deliverable(table="crm_note", where={"parent_id": eq(o["id"])}, field="body"),
             )
-            for o in deals
+            for i, o in enumerate(deals)
         ]
         closed = d.world.value(
             "SELECT id FROM crm_opportunity WHERE account_id = ? AND is_closed = 1 ORDER BY id",
@@ -188,6 +196,7 @@ class IncidentDealNotes(Family):
             wrong_record={deals[0]["id"]: closed},
             tags=["incident", "note", "opportunity", "bulk", "cross-app"],
             phrasing=k,
+            criteria=criteria,
         )
 
 

@@ -46,7 +46,9 @@ class AccountOwnerMail(Family):
     name = "xapp.account-owner-mail"
     apps = ("crm", "office")
     surfaces = ("mcp", "cli", "ui", "python")
-    version = 2  # v2: the browser oracle (the account's page shows its owner, then Outlook's new mail)
+    # v2: the browser oracle (the account's page shows its owner, then Outlook's new mail); v3: the request as
+    # a colleague makes it (the news, never a dictated subject or text), the body read by rubric criteria
+    version = 3
     author = "saasgym-office-team"
     summary = "mail an account's CRM owner a heads-up about the account (owner looked up in the CRM)"
 
@@ -60,20 +62,22 @@ class AccountOwnerMail(Family):
         acct = d.pick("account", pool, key="id")
         if sum(1 for r in pool if r["name"] == acct["name"]) > 1:
             raise Redraw("two accounts share the name")
-        news, phrase = d.choice(HEADS_UP)
+        news, _ = d.choice(HEADS_UP)
         subject = f"Heads-up: {acct['name']}"
         body = f"Hi {acct['owner'].split()[0]}, a quick heads-up: {acct['name']} {news}."
         a = acct["name"]
         phrasings = [
-            f'Send the CRM owner of {a} a mail with the subject "{subject}" saying: "{body}"',
-            f'Whoever owns {a} in the CRM should know that it {news}. Mail them (subject "{subject}"): '
-            f'"{body}"',
-            f'Look up who owns the account {a} and e-mail them "{body}" — subject "{subject}".',
-            f'Please let {a}\'s account owner know by mail. Subject: "{subject}". Text: "{body}"',
-            f'E-mail the Acme rep who owns {a} (see the CRM): subject "{subject}", body "{body}"',
+            f"I just heard that {a} {news}. Whoever owns them in the CRM should know — drop them a mail.",
+            f"Whoever owns {a} in the CRM should know that it {news}. Let them know by mail.",
+            f"{a} {news}. Please give their account owner a heads-up by e-mail.",
+            f"Please let {a}'s account owner know by mail that the customer {news}.",
+            f"Can you e-mail the Acme rep who owns {a} (see the CRM)? They {news}.",
         ]
         k = d.rng.randrange(len(phrasings))
         other = next(r["email"] for r in pool if r["email"] != acct["email"])
+        expect = _sent(d, acct["email"], subject, "")
+        for field in ("subject", "body_content"):  # the performer's own words: read by the criteria
+            del expect[0].fields[field]
         return Spec(
             prompt=phrasings[k],
             oracle=[
@@ -82,7 +86,7 @@ class AccountOwnerMail(Family):
                 step("office_find_people", query=acct["owner"]),
                 step("office_send_mail", to=[acct["email"]], subject=subject, body=body),
             ],
-            expect=_sent(d, acct["email"], subject, phrase),
+            expect=expect,
             allow=MAIL_SIDE_EFFECTS,
             ui_oracle=[
                 UiStep(goto=f"/s/crm/accounts/{acct['id']}"),
@@ -93,6 +97,11 @@ class AccountOwnerMail(Family):
             wrong_record={acct["email"]: other},
             tags=["mail", "account", "cross-app"],
             phrasing=k,
+            criteria=fact_and_reading(
+                mail_body(dict(expect[0].fields)),
+                ("names-the-account", f"the mail names the account, {a}", {"names": [a]}),
+                ("passes-on-the-news", "answers_request", f"tells {acct['owner']} that {a} {news}"),
+            ),
         )
 
 

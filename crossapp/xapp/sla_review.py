@@ -148,6 +148,7 @@ class DeskSlaReview(Family):
     tier = "frontier"
     surfaces = ("mcp", "cli", "ui", "python")
     size = 40
+    distinct = 19  # managers' months where every reading of the SLA counts agrees
     author = "saasgym-frontier"
     summary = (
         "frontier: a desk manager's monthly SLA review of their own team(s), found on the desk: incidents "

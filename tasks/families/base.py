@@ -130,6 +130,9 @@ class Family(ABC):
     surfaces: tuple[str, ...] = ("mcp", "cli", "python")
     no_ui_reason: str | None = None
     size: int = 250
+    # the fewest distinct instances (distinct truths) its catalog must hold: a frontier family drawn from the
+    # world's few situations of its kind (eight pending clarify requests) sets it to their number
+    distinct: int = 50
     author: str = "saasgym-families"
     summary: str = ""
     # what CI's sampled calibration runs of it (`tasks check` without --full): how many instances and, when

@@ -78,4 +78,8 @@ def several(d: Draw, one: Callable[[Draw], Spec], n: int, intros: list[str]) -> 
         phrasing=k,
         records=sum(s.records for s in items) if all(s.records for s in items) else None,
         off_by_one=all(s.off_by_one for s in items),
+        # each request's rubric criteria, their ids numbered like the requests
+        criteria=[
+            c.model_copy(update={"id": f"r{i}-{c.id}"}) for i, s in enumerate(items, 1) for c in s.criteria
+        ],
     )

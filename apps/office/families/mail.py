@@ -1,5 +1,5 @@
 """Mail triage and replies in Amber's inbox: flag, archive, mark unread, importance, categories; reply
-with given text."""
+telling the sender what the requester says."""
 
 from __future__ import annotations
 
@@ -14,18 +14,42 @@ from apps.office.families.common import (
 )
 from tasks.families.base import Draw, Family, Redraw, Spec, eq, step
 from tasks.families.batch import COUNTS, intros, several
-from tasks.model import Allowance, Expectation, Match, UiStep
+from tasks.model import Allowance, Criterion, Expectation, Match, UiStep
+from tasks.rubric.build import mail_body
 
 CATEGORIES = ["Red category", "Blue category", "Green category", "Orange category", "Yellow category"]
+# what the reply must tell the sender: how the requester says it, what the judge checks it tells them, and
+# the oracle's own words
 REPLIES = [
-    ("Thanks, I will get back to you with the details by Friday.", "details by Friday"),
-    ("Received, I am looping in our solutions engineer today.", "solutions engineer today"),
-    ("Thank you, the revised proposal will follow early next week.", "revised proposal will follow"),
-    ("Good point. Let's walk through it on a short call on Wednesday.", "short call on Wednesday"),
-    ("Thanks for the update; I have shared it with our finance team.", "shared it with our finance team"),
     (
-        "Understood. I will confirm the pricing options by end of day tomorrow.",
-        "pricing options by end of day",
+        "that I'll get back to them with the details by Friday",
+        "Amber will send the details by Friday",
+        "I will get back to you with the details by Friday.",
+    ),
+    (
+        "that I'm looping in our solutions engineer today",
+        "a solutions engineer is being brought in today",
+        "I am looping in our solutions engineer today.",
+    ),
+    (
+        "that the revised proposal follows early next week",
+        "the revised proposal will come early next week",
+        "the revised proposal will follow early next week.",
+    ),
+    (
+        "that we should go through it on a short call on Wednesday",
+        "Amber proposes a short call on Wednesday to go through it",
+        "let's walk through it on a short call on Wednesday.",
+    ),
+    (
+        "that I've passed their update on to our finance team",
+        "their update was shared with the finance team",
+        "thanks for the update; I have shared it with our finance team.",
+    ),
+    (
+        "that I'll confirm the pricing options by end of day tomorrow",
+        "the pricing options will be confirmed by end of day tomorrow",
+        "I will confirm the pricing options by end of day tomorrow.",
     ),
 ]
 
@@ -138,54 +162,49 @@ class TriageMail(Family):
 
 class ReplyMail(Family):
     name = "office.reply-mail"
-    version = 2  # v2: the batch knob (several())
+    # v2: the batch knob (several()); v3: the requester says what to tell the sender, not the text to paste;
+    # the reply is read by a judged rubric criterion; customers only (v2 also drew the CRM's no-reply mails)
+    version = 3
     apps = ("office",)
     surfaces = ("mcp", "cli", "ui", "python")
     author = "saasgym-office-team"
-    summary = "reply to a customer's inbox mail with given text (or a batch of 3–4)"
+    summary = "reply to a customer's inbox mail telling them what the requester says (or a batch of 3–4)"
 
     def build(self, d: Draw) -> Spec:
         return several(d, self.one, d.choice(COUNTS), intros("reply"))
 
     def one(self, d: Draw) -> Spec:
         """One request, drawn with its own preconditions (build may batch several)."""
-        pool = [m for m in inbox(d) if not m["from_address"].endswith("@acme.example")]
+        # a customer's mail: not a colleague's, not the CRM's no-reply notifications
+        pool = [m for m in inbox(d) if not m["from_address"].endswith("acme.example")]
         msg = d.pick("sender", pool, key="from_address")
         d.note("message", msg["id"])
         ref, _ = _refer(d, msg, pool)
-        text, phrase = d.choice(REPLIES)
+        gist, told, text = d.choice(REPLIES)
         first = msg["from_name"].split()[0]
-        body = f"Hi {first}, {text[0].lower()}{text[1:]}"
+        body = f"Hi {first}, {text}"
         phrasings = [
-            f'Reply to {ref}: "{body}"',
-            f'Please answer {ref} with: "{body}"',
-            f'Send {msg["from_name"]} a reply to {ref} saying "{body}"',
-            f'Write back on {ref}. Text: "{body}"',
-            f'Respond to {ref} (just the sender) with "{body}"',
+            f"Reply to {ref} and let them know {gist}.",
+            f"Please answer {ref}: tell them {gist}.",
+            f"Send {msg['from_name']} a reply to {ref} saying {gist}.",
+            f"Write back on {ref} to say {gist}.",
+            f"Respond to {ref} (just the sender) {gist}.".replace(") that", "): tell them"),
         ]
         k = d.rng.randrange(len(phrasings))
-        subject = msg["subject"] if msg["subject"].lower().startswith("re:") else f"RE: {msg['subject']}"
         owner = d.world.value("SELECT id FROM office_user WHERE mail = ?", AMBER)
+        where = {
+            "owner_id": eq(owner),
+            "conversation_id": eq(msg["conversation_id"]),
+            "to_recipients": Match(contains=msg["from_address"]),
+            "is_draft": eq(False),
+        }
         return Spec(
             prompt=phrasings[k],
             oracle=[
                 step("office_search_messages", query=search_text(msg["subject"])),
                 step("office_reply_to_message", message_id=msg["id"], body=body),
             ],
-            expect=[
-                Expectation(
-                    table="office_message",
-                    op="insert",
-                    fields={
-                        "owner_id": eq(owner),
-                        "conversation_id": eq(msg["conversation_id"]),
-                        "subject": Match(contains=subject),
-                        "to_recipients": Match(contains=msg["from_address"]),
-                        "body_content": Match(contains=phrase),
-                        "is_draft": eq(False),
-                    },
-                )
-            ],
+            expect=[Expectation(table="office_message", op="insert", fields=where)],
             allow=[Allowance(table="office_message", ops=["insert"])],
             ui_oracle=[
                 UiStep(goto=f"/mail/compose?id={msg['id']}&mode=reply"),
@@ -195,6 +214,15 @@ class ReplyMail(Family):
             wrong_record={msg["id"]: other_mail(pool, msg)},
             tags=["mail", "reply"],
             phrasing=k,
+            criteria=[
+                Criterion(
+                    id="tells-the-sender",
+                    kind="judged",
+                    type="answers_request",
+                    holds=f"the reply tells {msg['from_name']} that {told}",
+                    deliverable=mail_body(where),
+                )
+            ],
         )
 
 

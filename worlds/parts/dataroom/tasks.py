@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from apps.core.worlds import load_world, worlds_root
+from apps.office.families.common import AMBER as ACTING
 from apps.office.services.stored_files import parse_xlsx
 from worlds.parts.dataroom import dispute_tasks
 from worlds.parts.dataroom import ui_oracles as ui
@@ -264,7 +265,25 @@ def _report(eng: dict, block: str, pre: str, found: list[dict], world: Path, lin
         {"table": "office_scheduled_reply", "ops": ["insert"]},
     ]
     truth["mutations"] = {"wrong_record": {eng["controller_mail"]: _colleague(eng, world)}}
+    # the memo's conclusion is prose: the table rule reads the rows, a judged criterion reads the verdict
+    sent = {"owner_id": {"equals": _sender(world)}, "to_recipients": {"contains": eng["controller_mail"]}}
+    truth["criteria"] = [
+        {
+            "id": "materiality-verdict",
+            "kind": "judged",
+            "type": "answers_request",
+            "holds": f"tells {eng['controller_name']} that the anomalies' combined effect, ${total:,.2f}, "
+            f"{verdict} the materiality threshold of ${eng['materiality']:,.0f}",
+            "deliverable": {"table": "office_message", "where": sent, "field": "body_content"},
+        }
+    ]
     return public, truth
+
+
+def _sender(world: Path) -> str:
+    """The acting user's office id (her Sent Items copy is the memo the criterion reads)."""
+    users = load_world(world).rows("office/user.jsonl")
+    return next(u["id"] for u in users if u["mail"] == ACTING)
 
 
 def _colleague(eng: dict, world: Path) -> str:
