@@ -24,7 +24,7 @@ from crossapp.scenarios.story import catalog_size
 from crossapp.xapp.common import AMBER, STATES
 from tasks.families import mentions
 from tasks.families.base import Draw, Spec
-from tasks.families.splits import SPLITS
+from worlds.splits import SPLITS
 from tasks.model import Criterion, Deliverable, Match, TableRow
 
 QUARTER = "Q4 2026"

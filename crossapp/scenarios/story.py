@@ -19,7 +19,7 @@ from crossapp.scenarios.approvals import draw_approval
 from crossapp.scenarios.kit import Plan
 from crossapp.xapp.common import AMBER, another, customer_incidents, open_deals, pick_incident
 from tasks.families.base import Draw, Family, Redraw, Spec
-from tasks.families.splits import seed_split
+from worlds.splits import seed_split
 
 # the handbook policies whose approval a scenario obtains
 D, G, E, C, P = (

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from tasks.families.base import Draw, Redraw, step
-from tasks.families.splits import entity_split
+from worlds.splits import entity_split
 from tasks.model import Allowance, OracleStep, UiStep
 
 AMBER = "amber.miller@acme.example"

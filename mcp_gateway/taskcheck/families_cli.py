@@ -7,7 +7,7 @@ from collections import Counter
 
 import click
 
-from tasks.families.splits import SPLITS
+from worlds.splits import SPLITS
 
 
 def _fail(exc: Exception) -> None:

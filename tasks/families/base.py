@@ -11,7 +11,7 @@ from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
 from typing import Any
 
-from tasks.families.splits import SPLITS, entity_split
+from worlds.splits import SPLITS, entity_split
 from tasks.families.worldview import WorldView
 from tasks.model import (
     Allowance,

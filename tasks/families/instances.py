@@ -19,7 +19,7 @@ from apps.core.registry import discover
 from tasks.families.base import Draw, Family, Redraw, Spec
 from tasks.families.public import Profile, profile, public_tags, sample_seeds
 from tasks.families.registry import families, get_family
-from tasks.families.splits import seed_split
+from worlds.splits import seed_split
 from tasks.families.worldview import world_view
 from tasks.model import (
     Expectation,

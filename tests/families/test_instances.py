@@ -24,7 +24,7 @@ from tasks.families.instances import (
     truth_key,
 )
 from tasks.families.registry import families
-from tasks.families.splits import seed_split
+from worlds.splits import seed_split
 from tasks.families.worldview import world_view
 from tasks.model import AnswerSpec, Match
 

@@ -19,7 +19,7 @@ from datetime import date, datetime, timedelta
 from typing import Any
 
 from apps.ticketing.ids import user_sys_id
-from worlds.parts.requests import Inbox, colleagues, day_name, may_ask
+from worlds.parts.requests.inbox import Inbox, colleagues, day_name, may_ask
 
 CUSTOMER_SINCE = "2026-08-01"
 COMPETITORS = ("Globex", "Initech", "Umbrella Systems", "Hooli", "Vandelay Industries")
