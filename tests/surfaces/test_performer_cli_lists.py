@@ -62,3 +62,27 @@ def test_rows_whole_or_one_per_repeat_and_a_bad_row_refused(live_server):
                 url=url)  # fmt: skip
     assert bad.returncode == 2 and "not JSON" in bad.stderr and "Traceback" not in bad.stderr
     assert len(episode.events()) == before
+
+
+def test_objects_whole_or_one_per_repeat_by_the_real_tool_schema(gym):
+    """A list of objects (a deck table's cells, a chart's series) by the tool's own listed schema: one JSON
+    array of objects, or one JSON object per repeat (the probe's `--cells '[{…}]'` and repeated
+    `--cells '{…}'` were both refused as 'must be an object')."""
+    from saasgym_client.cli import _parser
+    from saasgym_client.models import Tool
+
+    episode = gym.create_episode("tiny", apps=["office"])
+    try:
+        listed = {t.name: t for t in episode.tools()}
+        info = listed["office_update_table_cells"]
+        parser = _parser(Tool(name=info.name, description="", input_schema=info.input_schema), "office")
+        cells = [
+            {"row": 2, "column": 2, "text": "Qualification"},
+            {"row": 2, "column": 3, "text": "$407,400"},
+        ]
+        common = ["--item-id", "i", "--slide-id", "s", "--shape-id", "t"]
+        whole = vars(parser.parse_args([*common, "--cells", json.dumps(cells)]))
+        each = vars(parser.parse_args([*common, *(a for c in cells for a in ("--cells", json.dumps(c)))]))
+        assert whole["cells"] == cells and each["cells"] == cells
+    finally:
+        episode.close()

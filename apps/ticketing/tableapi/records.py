@@ -57,13 +57,15 @@ def select(
     compiled = compile_query(root, parse(query), ctx.now.replace(tzinfo=None))
     chosen = Compiler(root, ctx.now.replace(tzinfo=None))
     chosen.joins, chosen.aliases = compiled.joins, {}
-    names = fields or [col.name for col in root.columns]
+    # sysparm_fields is comma-separated ("number,short_description"); a name the table lacks is left out
+    wanted = [n.strip() for f in fields for n in f.split(",") if n.strip()]
+    names = wanted or [col.name for col in root.columns]
     picked = []
     for name in dict.fromkeys(names):
         found = chosen.field(name)
         if found is not None:
             picked.append((name, found[1], found[2], found[0]))
-    if not any(name == "sys_id" for name, *_ in picked) and not fields:
+    if not any(name == "sys_id" for name, *_ in picked) and not wanted:
         picked.insert(0, ("sys_id", root.column("sys_id"), root, "t0.sys_id"))
     base = f"FROM {root.sql} t0 {' '.join(chosen.joins)} WHERE {compiled.where}"
     total = _rows(ctx, f"SELECT COUNT(*) {base}", compiled.params)[0][0]
@@ -71,7 +73,8 @@ def select(
     window = f"LIMIT {int(limit)} OFFSET {int(offset)}"
     sql = f"SELECT {columns} {base} ORDER BY {', '.join(compiled.order)} {window}"
     rows = _rows(ctx, sql, compiled.params)
-    return total, [([(n, col, tbl) for n, col, tbl, _ in picked], row) for row in rows]
+    held = [(n, col, tbl) for n, col, tbl, _ in picked]
+    return total, [(held, tuple(row)[: len(held)]) for row in rows]  # no field known: empty records
 
 
 def render(

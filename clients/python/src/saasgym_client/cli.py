@@ -107,7 +107,9 @@ class _ListOption(argparse.Action):
     def _item(self, value: Any) -> Any:
         kind, choices = self.items.get("type"), self.items.get("enum")
         try:
-            structured = kind in ("array", "object") or "anyOf" in self.items
+            structured = kind in ("array", "object") or any(
+                k in self.items for k in ("anyOf", "$ref", "properties")
+            )
             if isinstance(value, str) and structured:
                 value = _json_value(value)
             elif isinstance(value, str) and kind in _SCALARS:
