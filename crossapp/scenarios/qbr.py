@@ -24,8 +24,8 @@ from crossapp.scenarios.story import catalog_size
 from crossapp.xapp.common import AMBER, STATES
 from tasks.families import mentions
 from tasks.families.base import Draw, Spec
-from worlds.splits import SPLITS
 from tasks.model import Criterion, Deliverable, Match, TableRow
+from worlds.splits import SPLITS
 
 QUARTER = "Q4 2026"
 SINCE = ["2026-07-01", "2026-08-01", "2026-09-01"]  # the service period a QBR looks back on

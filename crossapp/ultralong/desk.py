@@ -104,6 +104,9 @@ def mail_incident_report(
 
 class DeskQueueWeek(DeskFamily):
     name = "long.desk-queue-week"
+    # v4: "open incidents (New, In Progress or On Hold)" in incident-number order: the desk's own "active"
+    # also holds Resolved ones, which the blind probe counted
+    version = 4
     summary = "a week of the desk's New queue: take, ask the callers, wait days for answers, resolve, report"
 
     def build(self, d: Draw) -> Spec:
@@ -183,8 +186,9 @@ class DeskQueueWeek(DeskFamily):
         prompt = " ".join(
             [
                 "You run the service desk's New queue this week. Assign every New, unassigned incident",
-                "within its group to the member with the fewest active incidents (count the ones you assign",
-                "as you go; ties: by name), put it on hold Awaiting Caller with a comment asking the caller",
+                "within its group to the member with the fewest open incidents (New, In Progress or On Hold;",
+                "take the queue in incident-number order and count the ones you assign as you go; ties: by",
+                "name), put it on hold Awaiting Caller with a comment asking the caller",
                 f"{ask}, and give the callers {days} days to answer",
                 "(let the desk's clock run a day at a time).",
                 f'Then resolve each one with resolution code "{code}"',
@@ -220,7 +224,7 @@ def _loads(d: Draw, plan: Plan, queue: list[dict[str, Any]]) -> dict[str, list[d
         if not members:
             raise Redraw(f"group {group} has no members")
         for m in members:
-            plan.call("ticketing_list_incidents", assigned_to=m["sys_id"], active=True, limit=1)
+            plan.call("ticketing_list_incidents", assigned_to=m["sys_id"], state=[1, 2, 3], limit=1)
         out[group] = [dict(m) for m in members]
     return out
 

@@ -10,8 +10,8 @@ from __future__ import annotations
 from typing import Any
 
 from tasks.families.base import Draw, Redraw, step
-from worlds.splits import entity_split
 from tasks.model import Allowance, OracleStep, UiStep
+from worlds.splits import entity_split
 
 AMBER = "amber.miller@acme.example"
 STATES = {1: "New", 2: "In Progress", 3: "On Hold", 6: "Resolved", 7: "Closed", 8: "Canceled"}

@@ -11,7 +11,6 @@ from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
 from typing import Any
 
-from worlds.splits import SPLITS, entity_split
 from tasks.families.worldview import WorldView
 from tasks.model import (
     Allowance,
@@ -24,6 +23,7 @@ from tasks.model import (
     OracleStep,
     UiStep,
 )
+from worlds.splits import SPLITS, entity_split
 
 
 class Redraw(Exception):

@@ -19,7 +19,6 @@ from apps.core.registry import discover
 from tasks.families.base import Draw, Family, Redraw, Spec
 from tasks.families.public import Profile, profile, public_tags, sample_seeds
 from tasks.families.registry import families, get_family
-from worlds.splits import seed_split
 from tasks.families.worldview import world_view
 from tasks.model import (
     Expectation,
@@ -30,6 +29,7 @@ from tasks.model import (
     TaskPublic,
     TaskTruth,
 )
+from worlds.splits import seed_split
 
 ID = re.compile(r"^(?P<family>[a-z0-9][a-z0-9_-]*\.[a-z0-9_.-]+)@(?P<seed>[0-9]{1,9})$")
 ATTEMPTS = 60

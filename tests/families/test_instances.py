@@ -24,9 +24,9 @@ from tasks.families.instances import (
     truth_key,
 )
 from tasks.families.registry import families
-from worlds.splits import seed_split
 from tasks.families.worldview import world_view
 from tasks.model import AnswerSpec, Match
+from worlds.splits import seed_split
 
 FAMILIES = sorted(families())
 PROBE = "import hashlib,sys;from tasks.families.instances import instance,instance_bytes;" + (

@@ -142,7 +142,7 @@ class DeckReviewFixes(Family):
     name = "office.deck-review-fixes"
     apps = ("office",)
     surfaces = ("mcp", "cli", "ui", "python")
-    version = 1
+    version = 2  # v2: replies in the review's comment threads are allowed (as the blind probe did)
     ci_instances = 1
     author = "saasgym-office-team"
     summary = (
@@ -172,6 +172,8 @@ class DeckReviewFixes(Family):
         ui: list[UiStep] = []
         expect: list[Expectation] = []
         allow: list[Allowance] = deck_edits(d, item)
+        # a reply in a reviewer's comment thread ("Fixed - moved it up") before resolving it, as people do
+        allow.append(Allowance(table="office_slide_comment", ops=["insert"]))
         rows, absent = [row("Where we stand")], []
         kinds = {c["kind"]: c for c in fact["comments"]}
         if "delete_slide" in kinds:

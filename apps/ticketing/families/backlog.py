@@ -82,7 +82,9 @@ WHERE r.child = ? AND r.type LIKE 'Runs on%' ORDER BY p.name
 
 class CiOpenIncidents(Family):
     name = "ticketing.qa-ci-open-incidents"
-    version = 2  # v2: the highest-priority incident's number in any form, and no other open one's
+    # v2: the highest-priority incident's number in any form, and no other open one's
+    # v3: "unresolved", not "active" (the desk's active also holds Resolved incidents)
+    version = 3
     apps = ("ticketing",)
     surfaces = ("mcp", "cli", "ui", "python")
     author = "saasgym-itsm-team"
@@ -122,7 +124,7 @@ class CiOpenIncidents(Family):
             step(
                 "ticketing_list_incidents",
                 cmdb_ci=ci["sys_id"],
-                active=True,
+                state=[1, 2, 3],
                 sort_by="priority",
                 descending=False,
                 limit=200,
@@ -147,7 +149,7 @@ class CiOpenIncidents(Family):
             phrasings = [
                 f"How many open incidents are logged against {ref}?",
                 f"Count the incidents still open on {ref}.",
-                f"What's the number of active incidents for the configuration item {ref}?",
+                f"What's the number of unresolved incidents for the configuration item {ref}?",
                 f"How many tickets are open right now on {ref}?",
                 f"Open incident count for {ref}, please.",
             ]

@@ -9,8 +9,8 @@ from typing import Any
 from apps.ticketing.families.common import OPEN, incidents, stamps
 from apps.ticketing.world.fixes import fix_for_text, key_phrase
 from tasks.families.base import Draw, Family, Redraw, Spec, eq, step
-from worlds.splits import entity_split
 from tasks.model import Expectation, Match, UiStep
+from worlds.splits import entity_split
 
 UNLINKED = f"{OPEN} AND i.problem_id IS NULL AND i.cmdb_ci IS NOT NULL"
 TITLES = [
