@@ -137,11 +137,7 @@ def decide(
     before = earlier(ctx, persona_id)
     out: list[dict[str, Any]] = []
     for i, ask in enumerate(asks):
-        decided = _one(ctx, ask, asks[:i], before, approver, asker, request, text, deals)
-        if len(asks) == 1 and decided.get("alone"):  # one decision: the deal is the mail's; no name needed
-            decided["text"] = decided["alone"]
-        decided.pop("alone", None)
-        out.append(decided)
+        out.append(_one(ctx, ask, asks[:i], before, approver, asker, request, text, deals))
     return out
 
 
