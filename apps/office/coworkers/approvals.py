@@ -137,7 +137,11 @@ def decide(
     before = earlier(ctx, persona_id)
     out: list[dict[str, Any]] = []
     for i, ask in enumerate(asks):
-        out.append(_one(ctx, ask, asks[:i], before, approver, asker, request, text, deals))
+        decided = _one(ctx, ask, asks[:i], before, approver, asker, request, text, deals)
+        if len(asks) == 1 and decided.get("alone"):  # one decision: the deal is the mail's; no name needed
+            decided["text"] = decided["alone"]
+        decided.pop("alone", None)
+        out.append(decided)
     return out
 
 
@@ -284,6 +288,7 @@ def _one(
         return {
             "kind": "approved",
             "text": f"Approved: {ask.value}{on}, under {source}, {authority}{large}.{together}",
+            "alone": f"Approved: {ask.value}, under {source}, {authority}{large}.{together}",
             "approved": entry,
         }
     reason = []
