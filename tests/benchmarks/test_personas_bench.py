@@ -31,9 +31,13 @@ def test_the_corpus_has_the_kinds_and_sizes_the_issue_asks_for():
 
 @pytest.fixture(scope="module")
 def runner(gym):
+    # The session's live server sets its per-action deadline (10 s) on the shared gym; this measures
+    # understanding, not speed on a loaded machine, so the corpus plays without it (restored after).
+    deadline, gym.tool_timeout_s = gym.tool_timeout_s, None
     played = Runner(gym)  # one acme episode (office, CRM, desk), reset before every case
     yield played
     played.close()
+    gym.tool_timeout_s = deadline
 
 
 def test_a_sample_of_the_corpus_is_understood_and_no_policy_breaks(gym, runner):

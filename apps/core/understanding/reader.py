@@ -41,7 +41,7 @@ def read_message(subject: str, text: str, reading: Reading, role: str = "colleag
     parts = [read_piece(p, reading, role) for p in cut(own)]
     names = [d for p in parts for d in p.records]
     language = detect(own, names)
-    asks = continue_thread(_assemble(parts, own, reading, role), parts, reading, role, read_message)
+    asks = continue_thread(_assemble(parts, own, reading, role, subject), parts, reading, role, read_message)
     if not any(a.about for a in asks if a.intent in ("record_status", "approval")):
         _context(asks, subject, split.quoted, reading, role)
     if any(a.intent != "record_status" for a in asks):  # "a trip to see Parker PLC" asks nothing of Parker
@@ -67,7 +67,7 @@ def _context(asks: list[Ask], subject: str, quoted: str, reading: Reading, role:
             return
 
 
-def _assemble(parts: list[Piece], own: str, reading: Reading, role: str) -> list[Ask]:
+def _assemble(parts: list[Piece], own: str, reading: Reading, role: str, subject: str = "") -> list[Ask]:
     english = lx.english(own)
     asks: list[Ask] = []
     if role == "caller":
@@ -91,7 +91,7 @@ def _assemble(parts: list[Piece], own: str, reading: Reading, role: str) -> list
         if p.document and wants_doc(p) and p.documents and not (p.percents or p.sums):
             asks.append(Ask(intent="document", about=[d.name for d in p.documents], pass_on=p.pass_on))
             used.add(i)
-    approving = any(p.approve for i, p in enumerate(parts) if i not in used)
+    approving = any(p.approve for i, p in enumerate(parts) if i not in used) or _approval_form(parts, subject)
     if approving:
         asks += _approvals([p if i not in used else _EMPTY for i, p in enumerate(parts)], own, used, reading)
     if any(p.meeting for p in parts):
@@ -124,6 +124,23 @@ def _assemble(parts: list[Piece], own: str, reading: Reading, role: str) -> list
         for ask in asks:
             ask.pass_on = True
     return asks
+
+
+def _approval_form(parts: list[Piece], subject: str) -> bool:
+    """A request the subject calls one for approval, its body only the figures ("Amount: $2,400" under
+    "Expense approval"): nothing in it asks a question."""
+    return (
+        _subject_asks_approval(subject)
+        and any(p.sums or p.percents for p in parts)
+        and not any(p.question for p in parts)
+    )
+
+
+def _subject_asks_approval(subject: str) -> bool:
+    """The subject of a new mail (not a reply) names an approval."""
+    return bool(re.search(r"\b(?:approv\w*|sign[- ]?off)\b", lx.english(subject))) and not re.search(
+        r"^\s*(?:re|aw|rv|sv)\s*:", subject, re.I
+    )
 
 
 def _several(parts: list[Piece]) -> bool:
@@ -235,7 +252,7 @@ _PLAIN = {
     *("please", "approve", "approval", "approvals", "expense", "expenses", "claim", "claims", "could"),
     *("would", "thanks", "thank", "your", "with", "from", "this", "that", "need", "about", "just", "also"),
     *("them", "they", "their", "have", "sign", "off", "okay", "mine", "here", "there", "which", "when"),
-    *("what", "were", "will"),
+    *("what", "were", "will", "amount", "purpose", "category", "policy", "total", "description"),
 }
 
 

@@ -288,6 +288,7 @@ def _one(
         return {
             "kind": "approved",
             "text": f"Approved: {ask.value}{on}, under {source}, {authority}{large}.{together}",
+            "alone": f"Approved: {ask.value}, under {source}, {authority}{large}.{together}",
             "approved": entry,
         }
     reason = []
