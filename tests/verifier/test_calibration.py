@@ -16,8 +16,11 @@ from mcp_gateway.taskcheck.checking import format_problems
 from tasks.calibration import EXPECTED, NA, mutants, score_steps
 from tasks.oracle import resolve_args
 from tasks.store import task_ids, tasks_of
+from tests.support.sampling import sampled
 
 TASKS = [(w, t) for w in list_worlds() for t in task_ids(load_world(w))]
+# `saasgym tasks check` (beside the suite in CI) calibrates every task on every surface; here a seeded third
+CALIBRATED = sampled(TASKS, 1 / 3, "calibration")
 
 
 @pytest.fixture(scope="module")
@@ -29,7 +32,7 @@ def test_there_are_tasks():
     assert len(TASKS) >= 2
 
 
-@pytest.mark.parametrize(("world", "task_id"), TASKS, ids=[t for _, t in TASKS])
+@pytest.mark.parametrize(("world", "task_id"), CALIBRATED, ids=[t for _, t in CALIBRATED])
 def test_task_is_calibrated(calib_gym, world, task_id):
     task = tasks_of(load_world(world))[task_id]
     assert format_problems(calib_gym, task, {}) == []

@@ -31,17 +31,20 @@ def _previous(reading: Reading, role: str, read_message: Callable[..., Any]) -> 
         turn = reading.history[i]
         if turn.mine:
             continue
-        earlier = Reading(
-            now=reading.now,
-            tz=reading.tz,
-            history=reading.history[:i],
-            own=reading.own,
-            world=reading.world,
-            documents=reading.documents,
-            world_documents=reading.world_documents,
-            people=reading.people,
-        )
-        asks = read_message("", turn.text, earlier, role).asks
+        if i not in reading.earlier:
+            earlier = Reading(
+                now=reading.now,
+                tz=reading.tz,
+                history=reading.history[:i],
+                own=reading.own,
+                world=reading.world,
+                documents=reading.documents,
+                world_documents=reading.world_documents,
+                people=reading.people,
+                earlier=reading.earlier,
+            )
+            reading.earlier[i] = read_message("", turn.text, earlier, role).asks
+        asks = reading.earlier[i]
         if asks:
             return asks
     return []

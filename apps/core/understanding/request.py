@@ -112,3 +112,6 @@ class Reading:
     documents: list[Known] = field(default_factory=list)
     world_documents: list[Known] = field(default_factory=list)
     people: list[Known] = field(default_factory=list)
+    # the asks of the thread's earlier turns, by their index in `history`, shared by the readings of its
+    # prefixes: each earlier message is read once (a long thread was read again for every turn before it)
+    earlier: dict[int, list[Any]] = field(default_factory=dict, repr=False, compare=False)
