@@ -99,7 +99,7 @@ def test_client_wheel_sees_the_whole_catalogue_and_never_leaks_an_episode(live_s
     assert out["live_after"] == []
 
 
-def test_performer_package_holds_no_truth_and_its_cli_acts_on_the_episode(live_server):
+def test_performer_package_holds_no_truth_and_its_cli_acts_on_the_episode(live_server, request):
     """The thin client's wheel in a clean venv (issue 36, item 4): no task truth, canary or world data in
     it or anywhere in the venv, no app, world or task package importable; its `saasgym-tools` CLI calls every
     kind of tool of the episode (logged as surface cli), refuses bad input clearly and completes the task."""
@@ -109,6 +109,8 @@ def test_performer_package_holds_no_truth_and_its_cli_acts_on_the_episode(live_s
     world = load_world("acme")
     canaries = sorted(t.truth.canary for t in tasks_of(world).values())
     episode, urls = live_server.new_episode("acme", task=TASK)
+    # closed after: the adapters' leak checks count the live episodes of this task on the shared server
+    request.addfinalizer(lambda: live_server.gateway.manager.close(episode.id))
     job = {"url": urls.cli, "canaries": canaries, "repo": str(ROOT)}
     out = run_driver("performer", "performer_check", job)
     assert any(f.endswith("saasgym_client/cli.py") for f in out["files"]) and out["data_files"] == []
