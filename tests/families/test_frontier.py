@@ -60,7 +60,7 @@ def test_a_large_deal_raises_the_discount_approver_above_the_matrix():
     seen = set()
     for seed in range(200):  # past the catalog: the one large deal among the requests, in its split
         task = instance("acme", "xapp.customer-discount-request", seed)
-        if "large-deal" not in task.public.tags:
+        if "large-deal" not in task.tags:
             continue
         answered = task.truth.expect[0]
         allowed = set(answered.fields["from_address"].one_of)
@@ -80,7 +80,7 @@ def test_a_discount_beyond_the_policy_is_declined_to_the_customer_without_asking
         instance("acme", "xapp.customer-discount-request", int(i.split("@")[1]))
         for i in instance_ids(family="xapp.customer-discount-request")
     ]
-    refused = [t for t in refused if "refusal" in t.public.tags]
+    refused = [t for t in refused if "refusal" in t.tags]
     assert refused
     for task in refused:
         assert not any(s.tool == "office_send_mail" for s in task.truth.oracle)
@@ -93,7 +93,7 @@ def test_the_partial_refusal_lists_the_tickets_and_names_no_other_customer():
         assert listed.names and all(n.startswith("INC") for n in listed.names)
         declined = next(c for c in task.truth.criteria if c.id == "declines-the-confidential-ask")
         assert declined.kind == "judged" and declined.type == "cites_policy"
-        if "others" in task.public.tags:
+        if "others" in task.tags:
             assert listed.forbid
 
 

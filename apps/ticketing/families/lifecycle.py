@@ -23,7 +23,9 @@ HOLDS = [
 
 class ResolveIncident(Family):
     name = "ticketing.resolve-incident"
-    version = 3  # v2: the batch knob (several()); v3: notes are the incident's own fix (no VPN fix for Wi-Fi)
+    # v2: the batch knob (several()); v3: notes are the incident's own fix (no VPN fix for Wi-Fi); v4: a
+    # Resolved incident stays active (the desk now follows ServiceNow: active until Closed or Canceled)
+    version = 4
     apps = ("ticketing",)
     surfaces = ("mcp", "cli", "ui", "python")
     author = "saasgym-itsm-team"
@@ -62,7 +64,7 @@ class ResolveIncident(Family):
                     pk=inc["sys_id"],
                     fields={
                         "state": eq(6),
-                        "active": eq(False),
+                        "active": eq(True),  # Resolved stays active until Closed (ServiceNow)
                         "close_code": eq(code),
                         "close_notes": Match(contains=phrase),
                         "resolved_at": Match(is_null=False),
