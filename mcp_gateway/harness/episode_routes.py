@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Literal
 
 from fastapi import APIRouter, Query, Request, Response
 from fastapi.responses import JSONResponse, PlainTextResponse
@@ -15,6 +15,7 @@ from mcp_gateway.harness.models import (
     ChatRecord,
     EpisodeCreated,
     EpisodeStatus,
+    EpisodeUrls,
     EventLine,
     SnapshotTaken,
     UiLaunch,
@@ -98,12 +99,12 @@ def episode_routes(manager: EpisodeManager) -> APIRouter:
         return manager.status(episode_id)
 
     @v1.post("/episodes/{episode_id}/urls", status_code=201)
-    def new_urls(episode_id: str, request: Request) -> dict[str, Any]:
+    def new_urls(episode_id: str, request: Request) -> EpisodeUrls:
         """New performer URLs for the episode; its old ones stop working (e.g. after a restart that kept
         a durable episode's URLs, when they may have leaked)."""
         urls = episode_urls(performer_base(request, manager.settings), manager.live(episode_id)[0].apps,
                             *manager.new_urls(episode_id))  # fmt: skip
-        return {"episode_id": episode_id, "urls": urls}
+        return EpisodeUrls(episode_id=episode_id, urls=urls)
 
     @v1.post("/episodes/{episode_id}/ui-launch", status_code=201)
     def new_ui_launch(episode_id: str, request: Request) -> UiLaunch:

@@ -46,6 +46,7 @@ class EpisodeStatus(BaseModel):
     task: str | None = None
     seed: int | None = None
     parent: str | None = Field(None, description="the episode this one was forked from")
+    durable: bool = Field(False, description="checkpointed at every action boundary; survives a restart")
     state: EpisodeState
     reason: str | None = Field(None, description="why it ended (closed, expired, void, failed)")
     created_at: str
@@ -67,6 +68,15 @@ class EpisodeCreated(BaseModel):
         description="mcp (all apps), <app>_mcp, ui and <app>_ui (one-time launch links), cli (episode URL)"
     )
     task: TaskPublic | None = Field(None, description="the task's public part, when the episode has one")
+
+
+class EpisodeUrls(BaseModel):
+    """An episode's new performer URLs (its old ones stop working), shown once."""
+
+    episode_id: str
+    urls: dict[str, str] = Field(
+        description="mcp (all apps), <app>_mcp, ui and <app>_ui (one-time launch links), cli (episode URL)"
+    )
 
 
 class SnapshotTaken(BaseModel):

@@ -89,6 +89,7 @@ class EpisodeStatus(_FromJson):
     task: str | None = None
     seed: int | None = None
     parent: str | None = None
+    durable: bool = False  # checkpointed at every action boundary; survives a restart of the server
     reason: str | None = None
     ended_at: str | None = None
     logical_time: str | None = None
