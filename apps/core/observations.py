@@ -48,19 +48,32 @@ def _bounded(observation: dict[str, Any]) -> str:
     return dumps({"truncated": True, "bytes": len(text), "head": text[:MAX_BYTES]}, sort_keys=True)
 
 
-def record(conn: sqlite3.Connection, seq: int, arguments: dict[str, Any] | None, observation: dict) -> None:
-    """Store the call `seq`'s full arguments and observation (one transaction; replaces an earlier one)."""
+_SIZE = "coalesce(length(CAST(arguments AS BLOB)), 0) + coalesce(length(CAST(observation AS BLOB)), 0)"
+
+
+def record(conn: sqlite3.Connection, seq: int, arguments: dict[str, Any] | None, observation: dict) -> int:
+    """Store the call `seq`'s full arguments and observation (one transaction; replaces an earlier one);
+    returns how many bytes the log grew by."""
     args = dumps(arguments, sort_keys=True) if arguments is not None else None
+    shown = _bounded(observation)
     conn.execute("BEGIN")
     try:
+        old = conn.execute(f"SELECT {_SIZE} FROM _observation WHERE seq = ?", (seq,)).fetchone()
         conn.execute(
             "INSERT OR REPLACE INTO _observation(seq, arguments, observation) VALUES (?,?,?)",
-            (seq, args, _bounded(observation)),
+            (seq, args, shown),
         )
         conn.execute("COMMIT")
     except BaseException:
         conn.execute("ROLLBACK")
         raise
+    return len((args or "").encode()) + len(shown.encode()) - (old[0] if old else 0)
+
+
+def stored_bytes(conn: sqlite3.Connection) -> int:
+    """The bytes the observation log holds (left out of an episode's growth quota: it grows with the calls,
+    which the event quota and the request size already bound)."""
+    return conn.execute(f"SELECT coalesce(sum({_SIZE}), 0) FROM _observation").fetchone()[0]
 
 
 def read(conn: sqlite3.Connection) -> dict[int, tuple[dict[str, Any] | None, dict[str, Any]]]:

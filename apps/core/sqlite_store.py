@@ -85,6 +85,7 @@ class SqliteEpisodeDb(EpisodeDb):
         # Quotas: the size of the world it started from, what its stores gained, its browser events.
         self.base_bytes = self.size_bytes() if base_bytes is None else base_bytes
         self.usage = quotas.Usage(stores={})
+        self.observed_bytes: int | None = None  # the observation log's size, counted on first use
         self._browser: int | None = 0
         self.replaced = False  # written other than by actions since the last durable checkpoint
 
@@ -126,7 +127,11 @@ class SqliteEpisodeDb(EpisodeDb):
         return self._read_head()[0] - 1, self._browser
 
     def grown_bytes(self) -> int:
-        return self.size_bytes() - self.base_bytes
+        """What the database grew by over its world, the observation log left out (its calls are bounded by
+        the event quota)."""
+        if self.observed_bytes is None:
+            self.observed_bytes = observations.stored_bytes(self.conn)
+        return self.size_bytes() - self.base_bytes - self.observed_bytes
 
     def journal_head(self) -> int:
         return quotas.journal_head(self.conn)
@@ -237,7 +242,9 @@ class SqliteEpisodeDb(EpisodeDb):
 
     def observe(self, seq: int, arguments: dict[str, Any] | None, observation: dict[str, Any]) -> None:
         with self.lock:
-            observations.record(self.conn, seq, arguments, observation)
+            added = observations.record(self.conn, seq, arguments, observation)
+            if self.observed_bytes is not None:
+                self.observed_bytes += added
 
     def observations(self) -> dict[int, tuple[dict[str, Any] | None, dict[str, Any]]]:
         with self.lock:

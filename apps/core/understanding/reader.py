@@ -24,6 +24,9 @@ from apps.core.understanding.segments import pieces as cut
 from apps.core.understanding.values import meeting_days, meeting_minutes, referred_sums, separate, shown
 
 _EMPTY = Piece(text="", english="")
+# what a person reads of one message: its first ~3,000 words (a mail padded to megabytes is not read to
+# the end; reading it all made every colleague's reply cost seconds)
+READ_AT_MOST = 20_000
 _DECIDED = re.compile(r"^\s*(?:approved|rejected)\b|\bapproved:", re.I)
 
 
@@ -36,7 +39,7 @@ def read_message(subject: str, text: str, reading: Reading, role: str = "colleag
         reading: the thread, the clock and what the reader can match mentions against.
         role: who reads it — "colleague", "customer" or "caller".
     """
-    split = split_message(text)
+    split = split_message(text[:READ_AT_MOST])
     own = split.own
     parts = [read_piece(p, reading, role) for p in cut(own)]
     names = [d for p in parts for d in p.records]
