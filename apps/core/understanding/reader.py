@@ -113,6 +113,10 @@ def _assemble(parts: list[Piece], own: str, reading: Reading, role: str, subject
         if p.document and wants_doc(p) and i not in used and not p.approve:
             asks.append(Ask(intent="document", about=[d.name for d in p.documents], pass_on=p.pass_on))
             used.add(i)
+    for i, p in enumerate(parts):  # "up to what discount can you approve yourself?": the policy, not a deal
+        if i not in used and p.question and not p.records and _policy_question(p) and "?" in p.text:
+            asks.append(Ask(intent="policy_question", policy=(p.policies or [None])[0]))
+            used.add(i)
     asks += _records(parts, used, role, reading)
     for i, p in enumerate(parts):
         if i in used:
@@ -121,7 +125,7 @@ def _assemble(parts: list[Piece], own: str, reading: Reading, role: str, subject
             asks.append(Ask(intent="person_info", fields=p.person_fields))
         elif p.topic and role == "customer" and not p.ticket:
             asks.append(Ask(intent="other", topic=p.topic, pass_on=p.pass_on))
-        elif p.question and not p.records and _policy_question(p) and not p.approve:
+        elif p.question and not p.records and _policy_question(p) and ("?" in p.text or not p.approve):
             asks.append(Ask(intent="policy_question", policy=(p.policies or [None])[0]))
     if any(p.pass_on for p in parts):
         for ask in asks:
@@ -152,7 +156,11 @@ def _several(parts: list[Piece]) -> bool:
 
 def _policy_question(p: Piece) -> bool:
     return bool(
-        re.search(r"\b(?:limit|terms|policy|who approves|when do|what are our|how long)\b", p.english)
+        re.search(
+            r"\b(?:limit|terms|policy|who approves|when do|what are our|how long|up to what|approve yourself"
+            r"|can you approve on your own|what (?:discount|amount) can you approve)\b",
+            p.english,
+        )
     )
 
 

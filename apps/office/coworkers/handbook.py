@@ -72,9 +72,15 @@ _STATES_POLICY = re.compile(
 )
 
 
+_OWN_PRACTICE = re.compile(r"\bsend me the\b", re.I)
+
+
 def states_policy(entry: dict[str, Any], policies: list[Policy]) -> bool:
     """Whether a knowledge entry states a handbook policy: it names approvals or approvers or a support
     response time, or shares a keyword with a policy's facts or approval rule."""
+    answer = entry.get("answer", "")
+    if _OWN_PRACTICE.search(answer) and not _STATES_POLICY.search(answer):
+        return False  # what the colleague asks of you and does themselves ("… send me the number; I'll page")
     words = {w.lower() for w in entry.get("keywords", [])}
     for policy in policies:
         rule = policy.params.get("approval") or {}
