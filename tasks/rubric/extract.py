@@ -18,6 +18,8 @@ from __future__ import annotations
 import re
 from datetime import date
 
+from apps.core.meaning import find_numbers
+
 _NUMBER = re.compile(
     r"(?<![\w.])(?P<neg>[-−(])?\s?(?:[$€£]|usd\s?|eur\s?)?\s?"
     r"(?P<int>\d{1,3}(?:[,\u00a0\u202f]\d{3})+|\d+)(?P<frac>\.\d+)?"
@@ -86,8 +88,9 @@ def numbers_in(text: str) -> list[float]:
 
 
 def states_number(text: str, value: float, tol: float = 0.005) -> bool:
-    """Whether `text` states `value` (sign and notation aside) within `tol`."""
-    return any(abs(abs(n) - abs(value)) <= tol for n in numbers_in(text))
+    """Whether `text` states `value` (sign and notation aside, spelled-out numbers too) within `tol`."""
+    stated = [*numbers_in(text), *(q.value for q in find_numbers(str(text)))]
+    return any(abs(abs(n) - abs(value)) <= tol for n in stated)
 
 
 def dates_in(text: str) -> set[date]:
