@@ -27,7 +27,7 @@ def _verdict(gym, task, steps, judge=ASSUME_MET):
 def _first(family: str, tag: str):
     for seed in range(200):
         task = instance("acme", family, seed)
-        if tag in task.public.tags:
+        if tag in task.tags:
             return task
     pytest.fail(f"no {family} instance tagged {tag}")
 
@@ -108,9 +108,7 @@ def test_the_controllers_memo_is_judged_on_its_materiality_verdict(gym, tmp_path
 
 
 def test_a_batch_of_replies_keeps_each_requests_criterion_and_a_missing_reply_fails(gym):
-    task = next(
-        t for t in (instance("acme", "office.reply-mail", s) for s in range(9)) if "batch" in t.public.tags
-    )
+    task = next(t for t in (instance("acme", "office.reply-mail", s) for s in range(9)) if "batch" in t.tags)
     replies = [s for s in task.truth.oracle if s.tool == "office_reply_to_message"]
     ids = [c.id for c in task.truth.criteria]
     assert ids == [f"r{i}-tells-the-sender" for i in range(1, len(replies) + 1)]
