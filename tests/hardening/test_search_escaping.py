@@ -6,12 +6,18 @@ import pytest
 
 from apps.core.api import Gym
 
+# Tools whose `query` is a query language, not the user's search text: ServiceNow's encoded query (Table and
+# Aggregate API).
+_QUERY_LANGUAGES = {("ticketing", "table_query"), ("ticketing", "table_stats")}
+
 
 def _search_tools(gym: Gym) -> list[tuple[str, str, str]]:
     out = []
     for spec in gym.apps.values():
         for action in spec.actions:
             names = [p.name for p in action.params]
+            if (spec.name, action.name) in _QUERY_LANGUAGES:
+                continue
             if action.read_only and ("search" in names or "query" in names):
                 out.append((spec.name, action.name, "search" if "search" in names else "query"))
     return out
@@ -47,7 +53,7 @@ def test_every_search_tool_is_covered(gym: Gym):
     assert len(covered) >= 15
 
 
-@pytest.mark.parametrize("text", ["%%%%", "____", "%_%_"])
+@pytest.mark.parametrize("text", ["%%%%", "_%%_", "%_%_"])  # (mail quotes a ____ rule, literally)
 def test_wildcards_in_search_text_match_only_themselves(gym: Gym, acme, text: str):
     for app, name, param in _search_tools(gym):
         out = acme.invoke(app, name, {param: text})

@@ -36,7 +36,7 @@ def _qbr(ep):
 
 def _ask_and_wait(ep, to: str, subject: str, body: str) -> str:
     ep.call("office_send_mail", to=[to], subject=subject, body=body)
-    ep.call("office_wait_for_replies", minutes=240, stop_at_first_reply=False)
+    ep.call("office_wait_for_replies", minutes=1440, stop_at_first_reply=False)
     inbox = ep.call("office_list_messages", folder="inbox", limit=5)["records"]
     reply = next(
         m for m in inbox if m["subject"].lower().endswith(subject.lower()) and m["from_address"] == to

@@ -32,7 +32,9 @@ def test_deck_tools_over_mcp(live_server):
                 },
             )
             bad = await client.call_tool("add_slide", {"item_id": item, "layout": "Picture with Caption"})
-            missing = await client.call_tool("get_presentation", {"item_id": "nope"})
+            missing = await client.call_tool(
+                "get_presentation", {"item_id": "0b5ad7e1-5d6e-4f3c-9a43-6a1c3c1f0000"}
+            )
             return tools, made, table, bad, missing
 
     tools, made, table, bad, missing = anyio.run(session)
@@ -90,6 +92,6 @@ def test_deck_tools_from_the_cli(live_server):
         "--url",
         base,
     )
-    assert bad.returncode == 2 and "takes JSON" in bad.stderr and "Traceback" not in bad.stderr
+    assert bad.returncode == 2 and "not valid JSON" in bad.stderr and "Traceback" not in bad.stderr
     assert episode.state_hash() == before
     assert {e.surface for e in episode.events() if e.name == "set_shape_text"} == {"cli"}

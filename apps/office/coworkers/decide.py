@@ -14,6 +14,7 @@ from apps.core.peer_knowledge import peer
 from apps.core.understanding import Ask, Reading, Request
 from apps.core.understanding.documents import concepts, match_documents
 from apps.office.coworkers import approvals, slots
+from apps.office.coworkers.deck_review import asks_for_review, deck_review_entries
 from apps.office.models import User
 
 SHARING = "the Customer Information Sharing Policy (HB-02)"
@@ -205,8 +206,12 @@ def answers(
     for ask in request.asks:
         if ask.intent == "record_status":
             out += _records(ctx, user, ask, reading, deals)
-        elif ask.intent == "document":
-            out.append(_document(ask, reading, text))
+        elif ask.intent == "document" and not (
+            asks_for_review(text) and deck_review_entries(ctx, user, text)
+        ):
+            out.append(
+                _document(ask, reading, text)
+            )  # (a deck they are asked to review: deck_review answers)
         elif ask.intent == "meeting_time":
             out.append(_meeting(ctx, user, ask, answer_at, rules))
     return out

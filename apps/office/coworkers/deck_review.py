@@ -83,10 +83,20 @@ def findings(lines: list[str], standing: dict[str, Any]) -> list[str]:
     return list(dict.fromkeys(out))
 
 
+def asks_for_review(text: str) -> bool:
+    """Whether a message asks its reader to review or check a deck (a word for each, any case).
+
+    Args:
+        text: the message's subject and own words.
+    """
+    lowered = text.lower()
+    return any(w in lowered for w in DECK_WORDS) and any(w in lowered for w in REVIEW_WORDS)
+
+
 def deck_review_entries(ctx: Ctx, user: User, asked: str) -> list[dict[str, Any]]:
     """Knowledge entries answering a request to review a deck the message names (keywords: its account)."""
     text = asked.lower()
-    if not any(w in text for w in DECK_WORDS) or not any(w in text for w in REVIEW_WORDS):
+    if not asks_for_review(text):
         return []
     named = []
     for item in ctx.db.exec(select(DriveItem).where(DriveItem.kind == "presentation").order_by(DriveItem.id)):
@@ -105,7 +115,11 @@ def deck_review_entries(ctx: Ctx, user: User, asked: str) -> list[dict[str, Any]
     _, item, account = max(named, key=lambda n: n[0])  # the deck the message names best, else the newest
     if role_of(ctx, item, user.id) is None:
         return [
-            {"keywords": [account], "answer": f"I can't open “{item.name}” — could you share it with me?"}
+            {
+                "keywords": [account],
+                "answer": f"I can't open “{item.name}” — could you share it with me?",
+                "topic": "deck_review",
+            }
         ]
     crm = peer(ctx, "crm")
     standing = crm.account_standing(ctx, account) if crm is not None else None
@@ -117,4 +131,4 @@ def deck_review_entries(ctx: Ctx, user: User, asked: str) -> list[dict[str, Any]
         if wrong
         else f"I went through “{item.name}”: the numbers match Salesforce. Good to go."
     )
-    return [{"keywords": [account], "answer": answer}]
+    return [{"keywords": [account], "answer": answer, "topic": "deck_review"}]

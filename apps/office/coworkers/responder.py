@@ -181,7 +181,8 @@ class RuleBasedResponder:
         if refused:
             return f"{hello}\n\n{refused}{sign}"
         matched = matched_knowledge(persona, incoming)
-        said = [k["answer"] for k in matched if k.get("topic") == "review"]  # a review's day they plan
+        # a review's day they plan, what they found in a deck they were asked to review
+        said = [k["answer"] for k in matched if k.get("topic") in ("review", "deck_review")]
         said += [word(a, incoming.sender_name) for a in persona.answers]
         request = persona.request or {}
         asked = request.get("asks", [])
