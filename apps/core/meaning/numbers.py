@@ -148,7 +148,7 @@ def find_numbers(text: str | None) -> list[Quantity]:
 
 def close(a: float, b: float, tol: float) -> bool:
     """Whether two numbers agree within an absolute tolerance (with a float's rounding allowed)."""
-    return abs(a - b) <= tol + 1e-9 * max(1.0, abs(a), abs(b))
+    return abs(a - b) <= tol + 1e-12 * max(1.0, abs(a), abs(b))  # a float sum's rounding, not a unit
 
 
 def states_number(text: str | None, value: float, tol: float = 0.005, kind: Kind | None = None) -> bool:
