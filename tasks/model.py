@@ -320,8 +320,10 @@ class Criterion(Strict):
 
     `deterministic`: decided by extraction from the deliverable's text — every one of `numbers` stated (any
     notation, within `tol`), `dates` (ISO) stated, `names` (people, records) named, `phrases` (words the
-    prompt itself gives: a policy's title) present, the `table`'s rows present, and none of `forbid` (the
-    other candidates: an answer listing them all is stuffing) named.
+    prompt itself gives: a policy's title) present, each of `headings` a heading of its own (a document's
+    section, a deck's slide title: its words, any case and punctuation), the `table`'s rows present (their
+    amounts in any notation), and none of `forbid` (the other candidates: an answer listing them all is
+    stuffing) named.
     `judged`: decided by the configured judge model, asked about this criterion alone with only the
     deliverable and `holds` under the pinned prompt of its `type` (`tasks/rubric/prompts.py`).
     """
@@ -336,12 +338,23 @@ class Criterion(Strict):
     dates: list[str] = []
     names: list[str] = []
     phrases: list[str] = []
+    headings: list[str] = []
     table: TableMatch | None = None
     forbid: list[str] = []
 
+    @model_serializer(mode="wrap")
+    def _without_empty_headings(self, handler: Any) -> dict[str, Any]:
+        """Written only when given (the instance digests of the families without it stay what they were)."""
+        data = handler(self)
+        if not data.get("headings"):
+            data.pop("headings", None)
+        return data
+
     @model_validator(mode="after")
     def _how_judged(self) -> Criterion:
-        extracted = any((self.numbers, self.dates, self.names, self.phrases, self.table, self.forbid))
+        extracted = any(
+            (self.numbers, self.dates, self.names, self.phrases, self.headings, self.table, self.forbid)
+        )
         if self.kind == "deterministic" and not extracted:
             raise ValueError(f"deterministic criterion {self.id!r} extracts nothing")
         if self.kind == "judged" and extracted:

@@ -26,7 +26,7 @@ class PipelineReviewMeeting(Family):
     name = "xapp.pipeline-review-meeting"
     apps = ("crm", "office")
     surfaces = ("mcp", "cli", "ui", "python")
-    version = 1
+    version = 2
     author = "saasgym-office-team"
     summary = (
         "scenario: a rep's pipeline review deck from live CRM data, shared with the rep (edit) and the rep's "
@@ -108,6 +108,7 @@ class PipelineReviewMeeting(Family):
             tags=["presentation", "crm", "chart", "share", "meeting", "scenario"],
             phrasing=spec.phrasing * 5 + k,
             records=(spec.records or 0) + len(people),
+            criteria=spec.criteria,
         )
 
 

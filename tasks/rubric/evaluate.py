@@ -80,7 +80,8 @@ def deterministic_problems(c: Criterion, text: str) -> list[str]:
     problems += [f"does not state the date {d}" for d in c.dates if not extract.states_date(text, d)]
     problems += [f"does not name {n}" for n in c.names if not extract.names(text, n)]
     problems += [f"does not say {p!r}" for p in c.phrases if not extract.mentions(text, p)]
-    problems += table_problems(c.table, text) if c.table is not None else []
+    problems += [f"has no heading of its own for {h!r}" for h in extract.missing_headings(text, c.headings)]
+    problems += table_problems(c.table, text, extract.cents_in) if c.table is not None else []
     stuffed = [n for n in c.forbid if extract.names(text, n)]
     problems += [f"also names {', '.join(stuffed)}, which is not the answer"] if stuffed else []
     return problems

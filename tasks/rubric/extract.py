@@ -10,7 +10,10 @@ A small interface on purpose (`states_number`, `states_date`, `names`, `mentions
   2031", "05/04/2031" (US order, as the company writes);
 - names: every word of the name as a word of the text, in any order and case ("Graham, Laura"), or the
   e-mail address it is given with ("laura.graham@…" for "Laura Graham");
-- phrases: the words in order, ignoring case, punctuation and spacing.
+- phrases: the words in order, ignoring case, punctuation and spacing;
+- headings: a heading line of a derived text ("# <heading>" of a document's sections, "# Slide <n>: <title>"
+  of a deck's slides) holding every word of the wanted heading but its small words ("and", "&", "the"), in
+  any order and case — each wanted heading on a heading of its own.
 """
 
 from __future__ import annotations
@@ -132,3 +135,43 @@ def mentions(text: str, phrase: str) -> bool:
     """Whether `text` holds `phrase`'s words in order (case, punctuation and spacing ignored)."""
     wanted = " ".join(_words(phrase))
     return bool(wanted) and f" {wanted} " in f" {' '.join(_words(text))} "
+
+
+def cents_in(text: str) -> set[int]:
+    """Every amount the text states, in whole cents, sign dropped, in any notation ("$1.84M", "1,842,700")."""
+    stated = [*numbers_in(text), *(q.value for q in find_numbers(str(text)))]
+    return {round(abs(n) * 100) for n in stated}
+
+
+_HEADING = re.compile(r"^#+\s+(?:slide\s+\d+\s*:\s*)?(?P<title>.*)$", re.I)
+_SMALL_WORDS = {"and", "the", "of", "a", "an", "for", "to", "in", "on"}
+
+
+def headings_in(text: str) -> list[str]:
+    """The heading lines of a derived text (a document's "# <heading>", a deck's "# Slide <n>: <title>")."""
+    return [m["title"] for line in str(text).splitlines() if (m := _HEADING.match(line.strip()))]
+
+
+def _heading_fits(have: str, wanted: str) -> bool:
+    need = [w for w in _words(wanted) if w not in _SMALL_WORDS] or _words(wanted)
+    got = set(_words(have))
+    return bool(need) and all(w in got for w in need)
+
+
+def missing_headings(text: str, wanted: list[str]) -> list[str]:
+    """The wanted headings that no heading of `text` of its own carries (one heading per wanted one: a
+    slide titled with two sections' headings stands for one of them)."""
+    have = headings_in(text)
+    fits = {w: [i for i, h in enumerate(have) if _heading_fits(h, w)] for w in wanted}
+    owner: dict[int, str] = {}
+
+    def place(w: str, seen: set[int]) -> bool:  # augmenting path: a matching of wanted to own headings
+        for i in fits[w]:
+            if i not in seen:
+                seen.add(i)
+                if i not in owner or place(owner[i], seen):
+                    owner[i] = w
+                    return True
+        return False
+
+    return [w for w in wanted if not place(w, set())]

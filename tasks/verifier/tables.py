@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import html
 import re
+from collections.abc import Callable
 from typing import Any
 
 from tasks.model import TableMatch
@@ -40,24 +41,27 @@ def _words(text: str) -> str:
     return re.sub(r"[\s_\-/]+", " ", text).casefold()
 
 
-def _row_fits(row: str, expected: Any) -> bool:
+def _row_fits(row: str, expected: Any, amounts: Callable[[str], set[int]] = amounts_in) -> bool:
     lowered = _words(row)
     if not any(key.casefold() in row.casefold() for key in (expected.key, *expected.aliases)):
         return False
     if not all(_words(word) in lowered for word in expected.words):
         return False
-    cents = amounts_in(row)
+    cents = amounts(row)
     return all(round(abs(a) * 100) in cents for a in expected.amounts)
 
 
-def table_problems(rule: TableMatch, value: Any) -> list[str]:
-    """What is wrong with the table in `value` (empty: it matches)."""
+def table_problems(
+    rule: TableMatch, value: Any, amounts: Callable[[str], set[int]] = amounts_in
+) -> list[str]:
+    """What is wrong with the table in `value` (empty: it matches). `amounts` reads a row's amounts in whole
+    cents (a rubric criterion reads them in any notation: "$1.84M")."""
     if value is None:
         return ["no text"]
     rows = table_rows(str(value))
     problems = []
     for expected in rule.rows:
-        if not any(_row_fits(row, expected) for row in rows):
+        if not any(_row_fits(row, expected, amounts) for row in rows):
             want = ", ".join(f"{a:,.2f}" for a in expected.amounts)
             problems.append(f"no row for {expected.key}" + (f" with {want}" if want else ""))
     if rule.other_keys:
@@ -67,7 +71,7 @@ def table_problems(rule: TableMatch, value: Any) -> list[str]:
         )
         problems += [f"a row about {key}, which is not expected" for key in extra]
     for stale in rule.absent:
-        if any(_row_fits(row, stale) for row in rows):
+        if any(_row_fits(row, stale, amounts) for row in rows):
             shown = ", ".join(f"{a:,.2f}" for a in stale.amounts)
             problems.append(f"a row still shows {stale.key}" + (f" with {shown}" if shown else ""))
     return problems

@@ -10,7 +10,7 @@ from typing import Any
 
 from apps.office.families.common import AMBER, edited
 from tasks.families.base import Draw, Redraw
-from tasks.model import Allowance, Expectation, Match, TableMatch, TableRow, UiStep
+from tasks.model import Allowance, Deliverable, Expectation, Match, TableMatch, TableRow, UiStep
 
 FACTS = "decks/facts.jsonl"
 
@@ -107,6 +107,17 @@ def deck_edits(d: Draw, item_id: str) -> list[Allowance]:
         ]
     out.append(Allowance(table="office_slide_shape", ops=["insert"]))
     return out
+
+
+def new_deck_text(name: str) -> Deliverable:
+    """A new deck's shown slides as its audience sees them, for rubric criteria (the derived field `slides`:
+    "# Slide <n>: <title>", then its paragraphs, table rows and chart categories); the deck is the new
+    presentation whose name holds `name`."""
+    return Deliverable(
+        table="office_drive_item",
+        where={"kind": Match(equals="presentation"), "name": Match(contains=name)},
+        field="slides",
+    )
 
 
 def new_deck_parts() -> list[Allowance]:

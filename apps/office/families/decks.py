@@ -6,6 +6,7 @@ Held-out entity: the customer (kind `account`) the deck or the plan is about."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from apps.office.families.common import customers, edited, me_id, phrase
@@ -16,6 +17,7 @@ from apps.office.families.deck_common import (
     editable,
     has_table,
     new_deck_parts,
+    new_deck_text,
     open_deck_ui,
     placeholder,
     retype_ui,
@@ -24,7 +26,7 @@ from apps.office.families.deck_common import (
     table_ui,
 )
 from tasks.families.base import Draw, Family, Redraw, Spec, eq, step
-from tasks.model import Allowance, Expectation, Match, TableMatch, UiStep
+from tasks.model import Allowance, Criterion, Deliverable, Expectation, Match, TableMatch, UiStep
 
 NEW_THEME = "Acme 2027"
 
@@ -299,7 +301,7 @@ class DocumentToDeck(Family):
     name = "office.document-to-deck"
     apps = ("office",)
     surfaces = ("mcp", "cli", "ui", "python")
-    version = 1
+    version = 2
     author = "saasgym-office-team"
     summary = (
         "turn a customer's account plan document into a deck: its title slide, a slide per section "
@@ -334,18 +336,7 @@ class DocumentToDeck(Family):
         name = d.choice(
             [f"{title.replace(':', ' -')}", f"{acc['name']} plan deck", f"{acc['name']} account plan slides"]
         )
-        keys = [row(title)]
-        absent = [row(left_out)] if left_out else []
-        for s in sections:
-            keys.append(row(s["title"]))
-            keys += [row(line.split(",")[0].split(" (")[0]) for line in s["lines"]]
-            for r in (s["table"] or [])[1:]:
-                amounts = [
-                    float(c.replace(",", ""))
-                    for c in r
-                    if c.replace(",", "").replace(".", "").isdigit() and "-" not in c
-                ]
-                keys.append(row(r[0], *amounts))
+        criteria = plan_criteria(new_deck_text(name), title, sections, left_out)
         oracle = [
             step("office_search_drive", query=acc["name"]),
             step("office_get_document", item_id=plan),
@@ -418,11 +409,7 @@ class DocumentToDeck(Family):
         made = Expectation(
             table="office_drive_item",
             op="insert",
-            fields={
-                "kind": eq("presentation"),
-                "name": Match(contains=name),
-                "slides": Match(table=TableMatch(rows=keys, absent=absent)),
-            },
+            fields={"kind": eq("presentation"), "name": Match(contains=name)},
         )
         allow = new_deck_parts()
         other = next(c for c in customers(d) if c["account_id"] != acc["account_id"])
@@ -437,7 +424,69 @@ class DocumentToDeck(Family):
             phrasing=k,
             off_by_one=False,
             records=len(sections) + 1,
+            criteria=criteria,
         )
+
+
+def plan_criteria(
+    deck: Deliverable, title: str, sections: list[dict[str, Any]], left_out: str | None
+) -> list[Criterion]:
+    """The deck carries the plan: the plan's title and each kept section's heading as slide titles of their
+    own (the left-out one on none), each section's points (a stakeholder by name, a step by its words), and
+    the table's rows with their amounts and dates — by meaning: any case, punctuation, order or notation."""
+    people = [ln.split(",")[0] for s in sections for ln in s["lines"] if "@" in ln]
+    points = [ln.split(",")[0].split(" (")[0] for s in sections for ln in s["lines"] if "@" not in ln]
+    out = [
+        Criterion(
+            id="section-slides",
+            kind="deterministic",
+            type="covers_items",
+            holds="the plan's title and every kept section's heading are slide titles, one slide each"
+            + (f"; no slide for the left-out {left_out} section" if left_out else ""),
+            deliverable=deck,
+            headings=[title, *(s["title"] for s in sections)],
+            forbid=[left_out] if left_out else [],
+        ),
+    ]
+    if people or points:
+        out.append(
+            Criterion(
+                id="section-points",
+                kind="deterministic",
+                type="covers_items",
+                holds="every point of the kept sections is on the deck: each stakeholder named, each step "
+                "stated",
+                deliverable=deck,
+                names=people,
+                phrases=points,
+            )
+        )
+    table = next((s["table"] for s in sections if s["table"]), None)
+    if table:
+        out.append(
+            Criterion(
+                id="plan-figures",
+                kind="deterministic",
+                type="states_fact",
+                holds="the plan's table is on the deck: each row by its first cell, with its amounts and "
+                "dates",
+                deliverable=deck,
+                table=TableMatch(rows=[row(r[0], *_amounts(r)) for r in table[1:]]),
+                dates=[c for r in table[1:] for c in r if _ISO.fullmatch(c)],
+            )
+        )
+    return out
+
+
+_ISO = re.compile(r"\d{4}-\d{2}-\d{2}")
+
+
+def _amounts(cells: list[str]) -> list[float]:
+    return [
+        float(c.replace(",", ""))
+        for c in cells
+        if c.replace(",", "").replace(".", "").isdigit() and "-" not in c
+    ]
 
 
 def blocks_title(d: Draw, plan: str) -> str:
