@@ -69,9 +69,16 @@ def test_move_to_a_shared_folder_with_the_keyboard(office):
     dialog = page.get_by_role("dialog", name=f"Move “{DOC}”")
     mine = dialog.get_by_role("list", name="Folders in My files")
     expect(mine.get_by_role("link", name="Contract records")).to_be_focused()
-    expect(mine.get_by_role("link")).to_have_text(["Contract records", "Customers", "Personal"])
+    # her folders, with the decks' "Drafts" and "QBR decks" (worlds/parts/decks/accounts.py)
+    expect(mine.get_by_role("link")).to_have_text(
+        ["Contract records", "Customers", "Drafts", "Personal", "QBR decks"]
+    )
     shared = dialog.get_by_role("list", name="Shared with you")
-    expect(shared.get_by_role("link")).to_have_text([TEAM])  # only the shared folder Amber can edit
+    # only the shared folders Amber can edit: the team's, and the decks' folders her teammates and the
+    # support director share for editing (worlds/parts/decks); never a view-only one
+    expect(shared.get_by_role("link")).to_have_text(
+        ["Customer incident reviews", "Drafts", "QBR decks", "QBR decks", TEAM]
+    )
     expect(dialog.get_by_role("button", name="Move here")).to_be_disabled()  # it is in My files already
     shared.get_by_role("link", name=TEAM).focus()
     page.keyboard.press("Enter")
