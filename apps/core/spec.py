@@ -19,6 +19,9 @@ if TYPE_CHECKING:
 
     from apps.core.worlds import World
 
+# Who a scheduled job acts as (ServiceNow stamps its scheduled jobs' writes "system").
+SYSTEM_ACTOR = "system"
+
 
 SeedLoader = Callable[["World", Any], None]
 """Writes the world's rows for this app through a SQLAlchemy Connection (bulk inserts)."""
@@ -54,6 +57,9 @@ class AppSpec:
     - `made_by`: per table, the column that names who made a row: a row inserted by someone other than the
       acting user is that person's own act (a colleague sharing a file with whoever asked for it): shown in
       diffs, never counted as collateral damage.
+    - `system_updates`: per table, (the column naming a row's last updater, the columns the app's scheduled
+      jobs write): an update changing only those columns, last made by `SYSTEM_ACTOR` (a Resolved incident
+      auto-closed as the clock passes), is the system's act: shown in diffs, never counted as collateral.
     - `default_user`: the user id the agent acts as, taken from the world, when the surface names none
       (default: the world manifest's `actors[<app name>]`).
     - `error_shape`: how a refused call looks on the wire, in the product's own error format (its
@@ -78,6 +84,7 @@ class AppSpec:
     volatile_columns: dict[str, frozenset[str]] = field(default_factory=dict)
     bookkeeping_tables: frozenset[str] = frozenset()
     made_by: dict[str, str] = field(default_factory=dict)
+    system_updates: dict[str, tuple[str, frozenset[str]]] = field(default_factory=dict)
     derived_fields: dict[str, dict[str, DerivedField]] = field(default_factory=dict)
     default_user: Callable[[World], str | None] | None = None
     prepare: Callable[[], None] | None = None

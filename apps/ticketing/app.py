@@ -34,10 +34,20 @@ spec = AppSpec(
     ui_router=_ui_router,
     id_formats=ID_FORMATS,
     # ServiceNow stamps every save; alone, that is never a meaningful change.
-    volatile_columns={"*": frozenset({"sys_updated_on", "sys_updated_by"})},
+    # The SLA timer's breach flag moves with the clock (ServiceNow's scheduled SLA job), never the agent's.
+    volatile_columns={
+        "*": frozenset({"sys_updated_on", "sys_updated_by"}),
+        "ticketing_task_sla": frozenset({"has_breached"}),
+    },
     # A caller's pending reaction is a consequence of the desk's comment, never damage of its own.
     # An approver's pending decision likewise is a consequence of the approval request.
     bookkeeping_tables=frozenset({"ticketing_caller_followup", "ticketing_approval_followup"}),
+    # A work note an approver's decision writes is the approver's (their own act, not the agent's).
+    made_by={"ticketing_sys_journal_field": "sys_created_by"},
+    # The auto-close job closes Resolved incidents as the clock passes (stamped "system").
+    system_updates={
+        "ticketing_incident": ("sys_updated_by", frozenset({"state", "active", "closed_at", "closed_by"}))
+    },
     error_shape=ERROR_SHAPE,
     api=ProductApi(prefixes=("/api/now/",), build=_table_api),  # the Table API and the Aggregate API
 )

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from crossapp.xapp.frontier_kit import MAIL_SIDE_EFFECTS, first_name, reads, sent_to
+from crossapp.xapp.frontier_kit import MAIL_SIDE_EFFECTS, RECORD_NOTES, first_name, reads, sent_to
 from crossapp.xapp.inbox_kit import handle, pending, read_request, reply_ui, wait_day, wait_day_ui, waited
 from tasks.families.base import Draw, Family, Redraw, Spec, eq, step
 from tasks.model import Allowance, Checkpoint, Expectation, FrontierMeasures, Match, UiStep
@@ -53,6 +53,7 @@ def _edit_ui(deal_id: str, req: dict[str, Any]) -> list[UiStep]:
 
 class ClarifyDealRequest(Family):
     name = "xapp.clarify-deal-request"
+    version = 2  # a note logged on the deal is allowed
     apps = ("office", "crm")
     tier = "frontier"
     surfaces = ("mcp", "cli", "ui", "python")
@@ -103,6 +104,7 @@ class ClarifyDealRequest(Family):
         kept = [Expectation(table="crm_opportunity", op="unchanged", pk=i) for i in req["others"]]
         allow = [
             *MAIL_SIDE_EFFECTS,
+            RECORD_NOTES,
             Allowance(table="crm_opportunity_history", ops=["insert"]),
         ]
         if follow:

@@ -20,11 +20,11 @@ import json
 from apps.core.handbook import NO_APPROVAL, NOT_PERMITTED, approval_role
 from apps.office.families.common import AMBER
 from apps.office.families.handbook import _approvers
-from crossapp.xapp.frontier_kit import MAIL_SIDE_EFFECTS, first_name, reads, sent_to, states
+from crossapp.xapp.frontier_kit import MAIL_SIDE_EFFECTS, RECORD_NOTES, first_name, reads, sent_to, states
 from crossapp.xapp.inbox_kit import handle, pending, read_request, reply_ui, wait_day, wait_day_ui, waited
 from tasks.families import mentions
 from tasks.families.base import Draw, Family, Redraw, Spec, step
-from tasks.model import Checkpoint, Expectation, FrontierMeasures, Match, UiStep
+from tasks.model import Allowance, Checkpoint, Expectation, FrontierMeasures, Match, UiStep
 
 POLICY = "Discount Approval Policy"
 DEAL = "SELECT id, name, amount, stage_name, account_id FROM crm_opportunity WHERE id = ?"
@@ -37,6 +37,7 @@ SELECT count(*) FROM crm_opportunity WHERE account_id = ? AND id != ? AND is_clo
 
 class CustomerDiscountRequest(Family):
     name = "xapp.customer-discount-request"
+    version = 2  # a note on the deal and the approved discount applied to its quote are allowed
     apps = ("office", "crm")
     tier = "frontier"
     surfaces = ("mcp", "cli", "ui", "python")
@@ -92,7 +93,7 @@ class CustomerDiscountRequest(Family):
                 prompt=prompt,
                 oracle=[*read, step("office_reply_to_message", message_id=req["message_id"], body=body)],
                 expect=[declined],
-                allow=MAIL_SIDE_EFFECTS,
+                allow=[*MAIL_SIDE_EFFECTS, RECORD_NOTES],
                 ui_oracle=[
                     UiStep(goto=f"/s/crm/opportunities/{deal['id']}"),
                     *reply_ui(req["message_id"], body),
@@ -168,7 +169,16 @@ class CustomerDiscountRequest(Family):
                 step("office_reply_to_message", message_id=req["message_id"], body=confirm),
             ],
             expect=[answered, told],
-            allow=MAIL_SIDE_EFFECTS,
+            # the approved discount may be applied to the deal's quote (its line items, hence its Amount)
+            allow=[
+                *MAIL_SIDE_EFFECTS,
+                RECORD_NOTES,
+                Allowance(
+                    table="crm_opportunity_line_item", ops=["update"], fields=["discount", "total_price"]
+                ),
+                Allowance(table="crm_opportunity", pk=deal["id"], ops=["update"], fields=["amount"]),
+                Allowance(table="crm_opportunity_history", ops=["insert"]),
+            ],
             ui_oracle=[
                 UiStep(goto=f"/s/crm/opportunities/{deal['id']}"),
                 UiStep(goto="/s/office/mail/compose"),

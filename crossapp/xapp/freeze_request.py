@@ -24,7 +24,7 @@ from crossapp.xapp.common import compose_ui
 from crossapp.xapp.frontier_kit import MAIL_SIDE_EFFECTS, first_name, mail_sent, reads, sent_to, states
 from tasks.families import mentions
 from tasks.families.base import Draw, Family, Redraw, Spec, eq, step
-from tasks.model import Allowance, Expectation, FrontierMeasures, UiStep
+from tasks.model import Allowance, Expectation, FrontierMeasures, Match, UiStep
 
 ISO = "%Y-%m-%dT%H:%M"
 FIXES = {
@@ -58,7 +58,7 @@ def _change(ci: dict, kind: str, start: datetime, end: datetime) -> Expectation:
         "cmdb_ci": eq(ci["sys_id"]),
         "start_date": eq(start.strftime(ISO)),
         "end_date": eq(end.strftime(ISO)),
-        "approval": eq("requested"),
+        "approval": Match(one_of=["requested", "approved"]),  # requested, or already approved after a wait
     }
     return Expectation(table="ticketing_change_request", op="insert", fields=fields)
 
@@ -82,6 +82,7 @@ def _ui(ci: dict, kind: str, desc: str, start: datetime, end: datetime, number: 
 
 class FreezeChangeRequest(Family):
     name = "xapp.freeze-change-request"
+    version = 2  # a change may already be approved when the agent waited for its approvers
     apps = ("ticketing", "office")
     tier = "frontier"
     surfaces = ("mcp", "cli", "ui", "python")

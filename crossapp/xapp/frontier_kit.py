@@ -21,6 +21,8 @@ MAIL_SIDE_EFFECTS = [
     Allowance(table="office_message", ops=["update"], fields=["is_read", "last_modified_date_time"]),
     Allowance(table="office_scheduled_reply", ops=["insert", "update"]),
 ]
+# A note logged on a record (what was asked, what was decided) is a record of the work, never damage.
+RECORD_NOTES = Allowance(table="crm_note", ops=["insert"])
 MONTHS = ("January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
           "November", "December")  # fmt: skip
 

@@ -15,6 +15,7 @@ from typing import Any, Literal
 from apps.core.journal import NetChange, parse_literal
 from apps.core.model_endpoint import EpisodeRecorder
 from apps.core.naming import split_qualified
+from apps.core.spec import SYSTEM_ACTOR
 from tasks.model import Task
 from tasks.rubric.evaluate import evaluate
 from tasks.rubric.judge import Judge
@@ -115,8 +116,21 @@ def _made_by_another(episode: Any, table: str, change: NetChange) -> bool:
         return False
     spec = episode.apps[found[0]]
     column = spec.made_by.get(table)
-    maker = (change.after or {}).get(column) if column else None
+    maker = parse_literal((change.after or {}).get(column)) if column else None  # images hold literals
     return maker is not None and maker != spec.acting_user(episode.world)
+
+
+def _by_the_system(episode: Any, table: str, change: NetChange) -> bool:
+    """Whether an update is a scheduled job's alone (`AppSpec.system_updates`): only the columns the jobs
+    write changed, and the row's last updater is the system (a Resolved incident auto-closed as time
+    passed while the agent waited for an approver)."""
+    found = split_qualified(table, episode.apps)
+    declared = episode.apps[found[0]].system_updates.get(table) if found else None
+    if declared is None or change.op != "update":
+        return False
+    column, columns = declared
+    changed = set(change.changed_fields()) - _volatile(episode, table)
+    return parse_literal((change.after or {}).get(column)) == SYSTEM_ACTOR and changed <= columns
 
 
 def _status(
@@ -125,7 +139,11 @@ def _status(
     table, pk = key
     if key in missed:  # an attempt at expectation N that did not meet it: reported there, once
         return f"did not meet expectation {missed[key]}"
-    if (_bookkeeping(episode, table) or _made_by_another(episode, table, change)) and key not in claims:
+    if key not in claims and (
+        _bookkeeping(episode, table)
+        or _made_by_another(episode, table, change)
+        or _by_the_system(episode, table, change)
+    ):
         return "harmless"
     changed = set(change.changed_fields())
     harmless = _volatile(episode, table)

@@ -86,3 +86,23 @@ def test_objects_whole_or_one_per_repeat_by_the_real_tool_schema(gym):
         assert whole["cells"] == cells and each["cells"] == cells
     finally:
         episode.close()
+
+
+def test_every_tools_help_prints(live_server):
+    """Every tool's `--help` prints (a description with a LIKE 'Sm%' example crashed argparse's %-format)."""
+    from saasgym_client.cli import _parser, episode_base, tools_of
+
+    _, urls = live_server.new_episode(apps=["crm", "ticketing", "office"])
+    url = f"{urls.base}/e/{urls.token}"
+    base = episode_base(url)
+    for app in ("crm", "ticketing", "office"):
+        for tool in tools_of(base, app):
+            assert "usage:" in _parser(tool, app).format_help(), tool.name
+    shown = subprocess.run(
+        [sys.executable, "-m", "saasgym_client.cli", "crm", "query-soql", "--help"],
+        capture_output=True,
+        text=True,
+        env={**performer_cli_env(), "SAASGYM_URL": url, "PYTHONPATH": str(CLIENT)},
+        timeout=120,
+    )
+    assert shown.returncode == 0 and "LIKE 'Sm%'" in shown.stdout, shown.stderr

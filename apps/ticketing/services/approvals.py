@@ -93,6 +93,7 @@ def record_decision(
         record.sys_id,
         "work_notes",
         note + (f": {approval.comments}" if approval.comments else ""),
+        author=approval.approver,  # the approver's own note, whoever's clock brought it
     )
 
 

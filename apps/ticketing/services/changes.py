@@ -125,8 +125,8 @@ def list_changes(
         cmdb_ci: the configuration item's name or sys_id (see list_configuration_items).
         assignment_group: group sys_id or name.
         sort_by: number, start_date, state or risk.
-        starts_after: only changes planned to start at or after this date-time (ISO 8601).
-        starts_before: only changes planned to start before this date-time (ISO 8601).
+        starts_after: only changes planned to start at or after this date-time (ISO 8601; no offset: UTC).
+        starts_before: only changes planned to start before this date-time (ISO 8601; without an offset, UTC).
         descending: latest/highest first (default true).
         limit: page size, 1-200.
         offset: rows to skip (for the next page: offset + limit).
@@ -146,9 +146,9 @@ def list_changes(
             ChangeRequest.assignment_group == find_group(ctx, assignment_group, active=False).sys_id
         )
     if starts_after:
-        stmt = stmt.where(col(ChangeRequest.start_date) >= starts_after)
+        stmt = stmt.where(col(ChangeRequest.start_date) >= utc(starts_after))  # naive: UTC
     if starts_before:
-        stmt = stmt.where(col(ChangeRequest.start_date) <= starts_before)
+        stmt = stmt.where(col(ChangeRequest.start_date) <= utc(starts_before))
     order = col(getattr(ChangeRequest, sort_by))
     stmt = stmt.order_by(order.desc() if descending else order, col(ChangeRequest.number).desc())
     total, rows = page(ctx, stmt, limit, offset)

@@ -13,6 +13,7 @@ from apps.core.actions import Ctx
 from apps.core.errors import ActionError, ErrorKind
 from apps.core.list_query import Limit, Offset
 from apps.core.param_schema import Choices, Range
+from apps.core.spec import SYSTEM_ACTOR
 from apps.ticketing import choices as c
 from apps.ticketing.callers import engine as callers
 from apps.ticketing.models import Incident
@@ -201,5 +202,6 @@ def auto_close(ctx: Ctx) -> list[str]:
         if aware(inc.resolved_at) <= cutoff:
             inc.state, inc.active, inc.closed_at, inc.closed_by = c.CLOSED, False, ctx.now, None
             stamp(ctx, inc)
+            inc.sys_updated_by = SYSTEM_ACTOR  # the scheduled job's write, as ServiceNow stamps it
             closed.append(inc.number)
     return closed

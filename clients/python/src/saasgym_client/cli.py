@@ -144,6 +144,7 @@ def _option(parser: argparse.ArgumentParser, name: str, prop: dict[str, Any], re
     text = " ".join((prop.get("description") or plain.get("title") or name).split())
     if "default" in prop and prop["default"] is not None:
         text += f" (default {prop['default']!r})"
+    text = text.replace("%", "%%")  # argparse %-formats help: a LIKE 'Sm%' example is text
     if kind == "boolean":
         parser.add_argument(flag, dest=name, action=argparse.BooleanOptionalAction, default=None, help=text)
         return
