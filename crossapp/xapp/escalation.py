@@ -245,15 +245,7 @@ class RefuseDealsToAnalyst(Family):
             expect=rows,
             answer=AnswerSpec(
                 refusal=True,
-                because=[
-                    mentions.all_of(
-                        Match(contains="crm"),
-                        mentions.any_of(
-                            *mentions.reason("user", "licen", "access", "exist", "found", "seat", "login")
-                        ),
-                    ),
-                    *mentions.reason("sales cloud", "not a user", "isn't a user", "no user"),
-                ],
+                because=mentions.reason("not_a_user"),
             ),
             ui_oracle=ui_answer(text),
             tags=["incident", "owner", "refusal", "cross-app", f"refuse-{what}"],

@@ -193,19 +193,7 @@ class RefuseAccountSharing(_AccessPolicyFamily):
             answer=AnswerSpec(
                 refusal=True,
                 because=mentions.reason(
-                    title,
-                    "policy",
-                    "forbid",
-                    "prohibit",
-                    "not allowed",
-                    "not permitted",
-                    "against",
-                    "security",
-                    "never share",
-                    "own access",
-                    "own account",
-                    "own login",
-                    "service catalog",
+                    "policy_forbids", names=[title], entities=[mentions.record(name=title)]
                 ),
             ),
             ui_oracle=ui_answer(reply),

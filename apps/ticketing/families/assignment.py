@@ -79,7 +79,7 @@ class AssignIncident(Family):
                 expect=[Expectation(table="ticketing_incident", op="unchanged", pk=inc["sys_id"])],
                 answer=AnswerSpec(
                     refusal=True,
-                    because=mentions.reason("member", "belong", "not part of", "not in the", "isn't in the"),
+                    because=mentions.reason("not_member", names=[group]),
                 ),
                 ui_oracle=ui_answer(text),
                 tags=["incident", "assignment", "refusal"],

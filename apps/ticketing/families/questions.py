@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from apps.ticketing.choices import INCIDENT_STATES
 from apps.ticketing.families.common import OPEN, incident_refusal, incidents
 from tasks.families import mentions
 from tasks.families.base import Draw, Family, Redraw, Spec, answer_steps, step, ui_answer
@@ -95,7 +96,7 @@ class RefuseCloseOpen(Family):
         ]
         k = d.rng.randrange(len(phrasings))
         text = f"I can't close {n}: it is not resolved, and an incident must be resolved before it is closed."
-        because = mentions.reason("resolv", "not resolved", "unresolved")
+        because = mentions.reason("not_resolved", names=[INCIDENT_STATES[int(inc["state"])]])
         return incident_refusal(inc, phrasings[k], k, text, ["incident", "refusal"], because)
 
 

@@ -110,7 +110,7 @@ class CatalogOrder(Family):
                 expect=[],
                 answer=AnswerSpec(
                     refusal=True,
-                    because=mentions.reason(mentions.number(10), "limit", "maximum", "at most", "max"),
+                    because=mentions.reason("over_limit", entities=[mentions.number(10)]),
                 ),
                 ui_oracle=ui_answer(text),
                 tags=["catalog", "request", "refusal"],

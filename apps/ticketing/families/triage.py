@@ -48,7 +48,7 @@ def _closed_refusal(d: Draw, ask: str) -> Spec:
     ]
     k = d.rng.randrange(len(phrasings))
     text = f"I can't change {n}: it is Closed and read-only. A new incident can be opened instead."
-    because = mentions.reason("closed", "read-only", "read only")
+    because = mentions.reason("state_forbids", names=["Closed"])
     return incident_refusal(inc, phrasings[k], k, text, ["incident", "refusal", "read-only"], because)
 
 
