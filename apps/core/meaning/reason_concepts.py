@@ -286,8 +286,8 @@ _LIST = [
             r"outside (?:of )?(?:the |our |your |my )?(?:\w+ )?(?:company|organi[sz]ation|org|domain|tenant|"
             r"firm|business|acme)",
             rf"(?:internal|colleague|coworker|employee|staff|internally) {_G}only",
-            rf"only {_G3}(?:internal|colleague|coworker|employee|staff|inside|within|member of|"
-            r"people (?:at|in))",
+            rf"only {_G}(?:to |with |by )?(?:internal (?:people|staff|user|colleague|employee|recipient)|"
+            r"colleague|coworker|employee|staff|people inside|people within|member of|people (?:at|in))",
             r"guest",
             r"(?:company|our|corporate|internal|own) (?:e ?mail )?domain",
             rf"!not {_G}(?:in|on|from|part of|within) (?:the |our |a )?{_G}domain",
