@@ -202,7 +202,7 @@ class IncidentDealNotes(Family):
 
 class RefuseDealsToAnalyst(Family):
     name = "xapp.refuse-deals-to-analyst"
-    version = 2  # v2: the refusal names its reason
+    version = 3  # v2: the refusal names its reason; v3: the reason read as a concept in any wording
     apps = ("crm", "ticketing")
     splits = ("test",)
     surfaces = ("mcp", "cli", "ui", "python")

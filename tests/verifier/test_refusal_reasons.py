@@ -452,3 +452,44 @@ def test_quoted_text_is_not_the_writers_reason() -> None:
 def test_a_refusal_spec_reads_its_reasons_in_the_diff() -> None:
     spec = AnswerSpec(refusal=True, because=mentions.reason("not_member", names=["Network"]))
     assert "not a member of the group (Network)" in describe(spec.because[0])
+
+
+def test_a_child_named_after_its_parent_is_not_the_parent() -> None:
+    rule = mentions.reason("cycle", names=["Knox-Smith"], others=["Knox-Smith Canada"])[0]
+    assert not matches(rule, "I can't. Make Knox-Smith a child account of Knox-Smith Canada.")
+    assert matches(rule, "I can't: Knox-Smith Canada is already a child of Knox-Smith.")
+
+
+REFUSING = [
+    "crm.refuse-account-hierarchy",
+    "crm.refuse-picklist-value",
+    "crm.refuse-converted-lead",
+    "office.refuse-share",
+    "office.refuse-account-sharing",
+    "ticketing.assign-incident",
+    "ticketing.catalog-order",
+    "ticketing.refuse-close-open",
+    "ticketing.reprioritize-incident",
+    "ticketing.reassign-group",
+    "ticketing.refuse-change-rule",
+    "xapp.refuse-deals-to-analyst",
+]
+
+
+@pytest.mark.parametrize("family", REFUSING)
+def test_a_family_refusal_passes_with_its_oracle_and_fails_as_an_echo(family: str) -> None:
+    from tasks.families.instances import instance
+
+    seen = 0
+    for seed in range(80):
+        task = instance("acme", family, seed)
+        spec = task.truth.answer
+        if not (spec and spec.refusal):
+            continue
+        answer = [s.args["answer"] for s in task.truth.oracle if s.tool == "complete_task"][-1]
+        assert any(matches(r, answer) for r in spec.because), answer
+        assert not any(matches(r, f"I can't. {task.public.prompt}") for r in spec.because), task.public.prompt
+        seen += 1
+        if seen == 6:
+            break
+    assert seen, f"{family}: no refusal in 80 seeds"

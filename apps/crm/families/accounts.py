@@ -178,7 +178,7 @@ class ReparentAccount(Family):
 
 class RefuseHierarchy(Family):
     name = "crm.refuse-account-hierarchy"
-    version = 2  # v2: the refusal names its reason
+    version = 3  # v2: the refusal names its reason; v3: the reason read as a concept in any wording
     apps = ("crm",)
     surfaces = ("mcp", "cli", "ui", "python")
     author = "saasgym-crm-team"

@@ -281,7 +281,7 @@ BAD_VALUES = {
 
 class RefusePicklist(Family):
     name = "crm.refuse-picklist-value"
-    version = 2  # v2: the refusal names its reason
+    version = 3  # v2: the refusal names its reason; v3: the reason read as a concept in any wording
     apps = ("crm",)
     surfaces = ("mcp", "cli", "ui", "python")
     author = "saasgym-crm-team"
@@ -347,7 +347,7 @@ def _allowed(obj: str, field: str, bad: str) -> list[Match]:
 
 class RefuseConvertedLead(Family):
     name = "crm.refuse-converted-lead"
-    version = 2  # v2: the refusal names its reason
+    version = 3  # v2: the refusal names its reason; v3: the reason read as a concept in any wording
     apps = ("crm",)
     splits = ("test",)
     surfaces = ("mcp", "cli", "ui", "python")

@@ -127,7 +127,8 @@ class RefuseShare(Family):
     name = "office.refuse-share"
     apps = ("office",)
     splits = ("test",)
-    version = 3  # 2: the browser (ui_oracle on the Files page); v3: the refusal names its reason
+    version = 4  # 2: the browser (ui_oracle on the Files page); v3: the refusal names its reason
+    # v4: the reason read as a concept in any wording
     surfaces = SURFACES
     author = "saasgym-office-team"
     summary = (

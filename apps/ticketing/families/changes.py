@@ -193,7 +193,7 @@ STATE_NAMES = {-5: "New", -4: "Assess", -3: "Authorize", -2: "Scheduled", 3: "Cl
 
 class RefuseChangeRule(Family):
     name = "ticketing.refuse-change-rule"
-    version = 2  # v2: the refusal names its reason
+    version = 3  # v2: the refusal names its reason; v3: the reason read as a concept in any wording
     apps = ("ticketing",)
     splits = ("test",)
     surfaces = ("mcp", "cli", "ui", "python")

@@ -75,7 +75,7 @@ class CallerLatestIncident(Family):
 
 class RefuseCloseOpen(Family):
     name = "ticketing.refuse-close-open"
-    version = 2  # v2: the refusal names its reason
+    version = 3  # v2: the refusal names its reason; v3: the reason read as a concept in any wording
     apps = ("ticketing",)
     splits = ("test",)
     surfaces = ("mcp", "cli", "ui", "python")
