@@ -12,6 +12,8 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_serializer, model_validator
 
+from apps.core.meaning.reason_concepts import CONCEPTS
+
 Surface = Literal["mcp", "cli", "ui", "python"]
 
 
@@ -124,6 +126,25 @@ class DateRule(Strict):
     others: list[str] = []  # competing dates (YYYY-MM-DD) the text may not state: an answer is one date
 
 
+class ReasonRule(Strict):
+    """Free text gives this reason (`concept`, one of `apps.core.meaning.reason_concepts.CONCEPTS`) in the
+    writer's own words, in any wording and not negated; `names` are the truth's names for the concept's
+    object (the group, the record's state, the account) and `others` longer names that are not it (a child
+    account named after its parent); naming any of `entities` (the child accounts, the limit, the owner, the
+    policy) gives the reason too."""
+
+    concept: str
+    names: list[str] = []
+    others: list[str] = []
+    entities: list[Match] = []
+
+    @model_validator(mode="after")
+    def _known(self) -> ReasonRule:
+        if self.concept not in CONCEPTS:
+            raise ValueError(f"unknown reason concept {self.concept!r} (one of {sorted(CONCEPTS)})")
+        return self
+
+
 class Match(Strict):
     """How one field must look. Exactly one rule is given.
 
@@ -132,8 +153,9 @@ class Match(Strict):
     (only for words the prompt quotes) · is_null: true/false · table: a table in the text holds exactly these
     rows (set match, exact amounts) · person / record / number / date: free text names that person or record,
     states that number or date, in any wording · decision: the writer's own words (quoted text left out)
-    decide approved / rejected / not_needed / more_info · all_of: every one of these rules holds ·
-    any_of: at least one does.
+    decide approved / rejected / not_needed / more_info · reason: the writer's own words give this reason
+    for a refusal (a concept in any wording, or one of its entities) · all_of: every one of these rules
+    holds · any_of: at least one does.
     """
 
     equals: Any = None
@@ -149,6 +171,7 @@ class Match(Strict):
     number: NumberRule | None = None
     date: DateRule | None = None
     decision: Literal["approved", "rejected", "not_needed", "more_info"] | None = None
+    reason: ReasonRule | None = None
     all_of: list[Match] | None = None
     any_of: list[Match] | None = None
 
@@ -168,6 +191,7 @@ class Match(Strict):
                 "number",
                 "date",
                 "decision",
+                "reason",
                 "all_of",
                 "any_of",
             )

@@ -202,7 +202,7 @@ class IncidentDealNotes(Family):
 
 class RefuseDealsToAnalyst(Family):
     name = "xapp.refuse-deals-to-analyst"
-    version = 2  # v2: the refusal names its reason
+    version = 3  # v2: the refusal names its reason; v3: the reason read as a concept in any wording
     apps = ("crm", "ticketing")
     splits = ("test",)
     surfaces = ("mcp", "cli", "ui", "python")
@@ -245,15 +245,7 @@ class RefuseDealsToAnalyst(Family):
             expect=rows,
             answer=AnswerSpec(
                 refusal=True,
-                because=[
-                    mentions.all_of(
-                        Match(contains="crm"),
-                        mentions.any_of(
-                            *mentions.reason("user", "licen", "access", "exist", "found", "seat", "login")
-                        ),
-                    ),
-                    *mentions.reason("sales cloud", "not a user", "isn't a user", "no user"),
-                ],
+                because=mentions.reason("not_a_user"),
             ),
             ui_oracle=ui_answer(text),
             tags=["incident", "owner", "refusal", "cross-app", f"refuse-{what}"],

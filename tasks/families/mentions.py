@@ -3,13 +3,14 @@ decision taken — built from the world so a first name or a typo counts only wh
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any, Literal
 
 from rapidfuzz.distance import Levenshtein
 
 from apps.core.meaning import fold, words
 from tasks.families.worldview import WorldView
-from tasks.model import DateRule, Match, NumberRule, PersonRef, PersonRule, RecordRef, RecordRule
+from tasks.model import DateRule, Match, NumberRule, PersonRef, PersonRule, ReasonRule, RecordRef, RecordRule
 
 STAFF = "SELECT display_name AS name, mail AS email FROM office_user ORDER BY display_name, mail"
 
@@ -93,10 +94,15 @@ def approved(value: float | None = None, kind: Kind | None = None, tol: float = 
     return rules[0] if len(rules) == 1 else all_of(*rules)
 
 
-def reason(*said: str | Match) -> list[Match]:
-    """What a refusal must give as its reason: any one of these facts (a few words of the rule or fact, in
-    any case — several ways to say it — or a rule: the person, the record, the number behind it)."""
-    return [Match(contains=s) if isinstance(s, str) else s for s in said]
+def reason(
+    *concepts: str, names: Iterable[str] = (), others: Iterable[str] = (), entities: Iterable[Match] = ()
+) -> list[Match]:
+    """What a refusal must give as its reason: any one of these concepts (`apps.core.meaning.
+    reason_concepts`: "has_children", "not_member"…) in any wording, `names` being the truth's names for
+    its object (the group, the state) and `others` longer names that are not it, or naming any of `entities`
+    (the child accounts, the limit, the owner, the policy)."""
+    given = {"names": list(names), "others": list(others), "entities": list(entities)}
+    return [Match(reason=ReasonRule(concept=c, **given)) for c in concepts]
 
 
 CRM_USERS = "SELECT name, email FROM crm_user ORDER BY name, email"

@@ -1,5 +1,5 @@
 """Match rules for fields and answers (exact, one-of, numeric tolerance, normalized text, contains, a
-table's rows: `tables.py`; a person, record, number, date or decision read for its meaning:
+table's rows: `tables.py`; a person, record, number, date, decision or refusal's reason read for its meaning:
 `meaning_rules.py`)."""
 
 from __future__ import annotations
@@ -8,7 +8,8 @@ import re
 from typing import Any
 
 from apps.core.meaning import declines
-from tasks.model import Match, NumberRule
+from apps.core.meaning.reason_concepts import CONCEPTS
+from tasks.model import Match, NumberRule, ReasonRule
 from tasks.verifier import meaning_rules as meaning
 from tasks.verifier.tables import table_matches
 
@@ -58,6 +59,9 @@ def matches(rule: Match, value: Any) -> bool:
         return meaning.date_stated(rule.date, value)
     if rule.decision is not None:
         return meaning.decided(rule.decision, value)
+    if rule.reason is not None:  # the reason in any wording, or one of its entities named
+        entities = rule.reason.entities
+        return meaning.reason_given(rule.reason, value) or any(matches(e, value) for e in entities)
     if rule.all_of is not None:
         return all(matches(r, value) for r in rule.all_of)
     if rule.any_of is not None:
@@ -95,11 +99,23 @@ def describe(rule: Match) -> str:
         return f"stating the date {rule.date.value} in any notation"
     if rule.decision is not None:
         return f"deciding {rule.decision.replace('_', ' ')} in the writer's own words"
+    if rule.reason is not None:
+        return describe_reason(rule.reason)
     if rule.all_of is not None:
         return " and ".join(describe(r) for r in rule.all_of)
     if rule.any_of is not None:
         return "either " + " or ".join(describe(r) for r in rule.any_of)
     return f"contains {rule.contains!r}"
+
+
+def describe_reason(rule: ReasonRule) -> str:
+    """A reason rule in words: the fact, the names that count for its object, the entities that count."""
+    said = f"giving the reason that {CONCEPTS[rule.concept].summary}"
+    if rule.names:
+        said += f" ({', '.join(rule.names)})"
+    if rule.entities:
+        said += ", or " + " or ".join(describe(e) for e in rule.entities)
+    return said + " in any wording"
 
 
 def looks_like_refusal(answer: str | None) -> bool:

@@ -1,6 +1,6 @@
 """The match rules that read free text for its meaning (`apps/core/meaning`): a person or record named, a
-number or date stated, a decision taken — whatever the wording, and only in the writer's own words (text a
-reply quotes is someone else's)."""
+number or date stated, a decision taken, a reason given — whatever the wording, and only in the writer's own
+words (text a reply quotes is someone else's)."""
 
 from __future__ import annotations
 
@@ -18,10 +18,11 @@ from apps.core.meaning import (
     find_people,
     mentions_record,
     own_words,
+    states_reason,
     words,
 )
 from apps.core.meaning.numbers import close
-from tasks.model import DateRule, NumberRule, PersonRef, PersonRule, RecordRef, RecordRule
+from tasks.model import DateRule, NumberRule, PersonRef, PersonRule, ReasonRule, RecordRef, RecordRule
 
 _TAG = re.compile(r"<[^>]+>")
 # Values joined as alternatives: "3 or 4", "3/4", "either 3 or 4", "between 3 and 4".
@@ -120,3 +121,8 @@ def date_stated(rule: DateRule, value: Any) -> bool:
 def decided(decision: str, value: Any) -> bool:
     """The writer's own words (quoted text left out) take this decision."""
     return value is not None and decision_of(_own(value)) == decision
+
+
+def reason_given(rule: ReasonRule, value: Any) -> bool:
+    """The writer's own words state the rule's reason (its concept, in any wording, not negated)."""
+    return value is not None and states_reason(_own(value), rule.concept, rule.names, rule.others)

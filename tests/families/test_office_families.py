@@ -38,7 +38,10 @@ def _attempt(task) -> tuple[str, dict]:
     item, world = task.truth.expect[0].pk, world_view("acme")
     if "external" in task.tags:
         contacts = world.rows("SELECT display_name, email_address FROM office_contact ORDER BY email_address")
-        mail = next(c["email_address"] for c in contacts if c["display_name"] in task.public.prompt)
+        said = task.public.prompt  # a phrasing names the contact, or only their address
+        mail = next(
+            c["email_address"] for c in contacts if c["display_name"] in said or c["email_address"] in said
+        )
         return "office_share_drive_item", {"item_id": item, "email": mail, "role": "read"}
     name = task.truth.oracle[0].args["query"]
     mail = world.value("SELECT mail FROM office_user WHERE display_name = ?", name)

@@ -15,6 +15,9 @@ vary (case, punctuation, diacritics, notation, word order, courtesy).
 - `decisions`: `read_decision(text) -> DecisionReading`, `decision_of(text) -> Decision | None` (approved,
   rejected, not_needed, more_info; negation-aware).
 - `refusals`: `declines(text) -> bool`.
+- `reasons`: `states_reason(text, concept, names) -> bool`, `reason_evidence(...)` (a refusal's reason as a
+  concept defined once in `reason_concepts`: "it still has three child accounts" = "Acme Ltd sits under
+  it" = has_children; lemmas, several phrasings, negation-aware).
 - `quoting`: `split_message(text) -> SplitMessage(own, quoted)`, `own_words(text) -> str` (">" lines,
   "On … wrote:", "-----Original Message-----", Outlook's "From: … Sent: …", forwarded blocks).
 - `text`: `fold`, `words`, `phrase_in` (the folding every reader shares).
@@ -25,6 +28,7 @@ from apps.core.meaning.decisions import Decision, DecisionReading, decision_of, 
 from apps.core.meaning.numbers import Quantity, find_numbers, states_number
 from apps.core.meaning.people import Person, PersonMention, find_people, mentions_person
 from apps.core.meaning.quoting import SplitMessage, own_words, split_message
+from apps.core.meaning.reasons import reason_evidence, states_reason
 from apps.core.meaning.records import Record, find_record_numbers, mentions_record
 from apps.core.meaning.refusals import declines
 from apps.core.meaning.text import fold, phrase_in, words
@@ -50,8 +54,10 @@ __all__ = [
     "own_words",
     "phrase_in",
     "read_decision",
+    "reason_evidence",
     "split_message",
     "states_date",
     "states_number",
+    "states_reason",
     "words",
 ]

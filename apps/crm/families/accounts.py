@@ -178,7 +178,7 @@ class ReparentAccount(Family):
 
 class RefuseHierarchy(Family):
     name = "crm.refuse-account-hierarchy"
-    version = 2  # v2: the refusal names its reason
+    version = 3  # v2: the refusal names its reason; v3: the reason read as a concept in any wording
     apps = ("crm",)
     surfaces = ("mcp", "cli", "ui", "python")
     author = "saasgym-crm-team"
@@ -209,7 +209,7 @@ class RefuseHierarchy(Family):
             touched = [parent, kid]
             oracle = [step("crm_list_accounts", search=p), step("crm_get_account", account_id=parent["id"])]
             tag = "cycle"
-            because = mentions.reason("child", "subsidiar", "ancestor", "cycl", "circular", "loop", "under ")
+            because = mentions.reason("cycle", names=[p], others=[c])
         else:
             ref, oracle = account_ref(d, parent, ("name", "number", "city"))
             n = len(kids)
@@ -227,7 +227,9 @@ class RefuseHierarchy(Family):
             touched = [parent, *kids]
             oracle = [*oracle, step("crm_get_account", account_id=parent["id"])]
             tag = "delete-parent"
-            because = mentions.reason("child", "subsidiar", "hierarch")
+            because = mentions.reason(
+                "has_children", entities=[mentions.record(name=k["name"], id=k["id"]) for k in kids]
+            )
         prompt, k = phrase(d, phrasings)
         prompt = prompt[0].upper() + prompt[1:]
         return Spec(

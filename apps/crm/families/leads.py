@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from apps.core.meaning import words
 from apps.crm.families.common import TODAY, account_ref, accounts, other, phrase, sellers
-from apps.crm.picklists import LEAD_SOURCES, RATINGS
+from apps.crm.picklists import ACCOUNT_TYPES, INDUSTRIES, LEAD_SOURCES, LEAD_STATUSES, RATINGS
 from tasks.families import mentions
 from tasks.families.base import Draw, Family, Redraw, Spec, answer_steps, eq, step, ui_answer
 from tasks.families.batch import COUNTS, intros, several
@@ -280,7 +281,7 @@ BAD_VALUES = {
 
 class RefusePicklist(Family):
     name = "crm.refuse-picklist-value"
-    version = 2  # v2: the refusal names its reason
+    version = 3  # v2: the refusal names its reason; v3: the reason read as a concept in any wording
     apps = ("crm",)
     surfaces = ("mcp", "cli", "ui", "python")
     author = "saasgym-crm-team"
@@ -318,24 +319,7 @@ class RefusePicklist(Family):
             expect=[Expectation(table=table, op="unchanged", pk=pk)],
             answer=AnswerSpec(
                 refusal=True,
-                because=mentions.reason(
-                    "picklist",
-                    "allowed value",
-                    "valid value",
-                    "not valid",
-                    "invalid",
-                    "not one of",
-                    "not an option",
-                    "isn't an option",
-                    "available",
-                    "permitted value",
-                    "restricted",
-                    "no such value",
-                    "doesn't exist",
-                    "does not exist",
-                    "not a value",
-                    "list of values",
-                ),
+                because=mentions.reason("invalid_value", entities=_allowed(obj, field, value)),
             ),
             ui_oracle=ui_answer(text),
             tags=[obj, "picklist", "refusal", f"field-{field}"],
@@ -343,9 +327,27 @@ class RefusePicklist(Family):
         )
 
 
+ALLOWED = {
+    ("account", "industry"): INDUSTRIES,
+    ("account", "type"): ACCOUNT_TYPES,
+    ("account", "rating"): RATINGS,
+    ("lead", "status"): LEAD_STATUSES,
+    ("lead", "lead_source"): LEAD_SOURCES,
+    ("lead", "rating"): RATINGS,
+}
+
+
+def _allowed(obj: str, field: str, bad: str) -> list[Match]:
+    """Naming two of the field's allowed values (none a word of the refused value, nor "Other") gives the
+    reason: the value is not on the list."""
+    taken = set(words(bad)) | {"other"}
+    values = [v for v in ALLOWED[(obj, field)] if not set(words(v)) & taken][:2]
+    return [mentions.all_of(*(mentions.record(name=v) for v in values))] if len(values) == 2 else []
+
+
 class RefuseConvertedLead(Family):
     name = "crm.refuse-converted-lead"
-    version = 2  # v2: the refusal names its reason
+    version = 3  # v2: the refusal names its reason; v3: the reason read as a concept in any wording
     apps = ("crm",)
     splits = ("test",)
     surfaces = ("mcp", "cli", "ui", "python")
@@ -386,7 +388,7 @@ class RefuseConvertedLead(Family):
                 Expectation(table="crm_lead", op="unchanged", pk=lead["id"]),
                 Expectation(table="crm_contact", op="unchanged", pk=lead["converted_contact_id"]),
             ],
-            answer=AnswerSpec(refusal=True, because=mentions.reason("convert")),
+            answer=AnswerSpec(refusal=True, because=mentions.reason("already_converted")),
             ui_oracle=ui_answer(text),
             tags=["lead", "conversion", "refusal"],
             phrasing=k,

@@ -127,7 +127,8 @@ class RefuseShare(Family):
     name = "office.refuse-share"
     apps = ("office",)
     splits = ("test",)
-    version = 3  # 2: the browser (ui_oracle on the Files page); v3: the refusal names its reason
+    version = 4  # 2: the browser (ui_oracle on the Files page); v3: the refusal names its reason
+    # v4: the reason read as a concept in any wording
     surfaces = SURFACES
     author = "saasgym-office-team"
     summary = (
@@ -165,19 +166,8 @@ class RefuseShare(Family):
                 *answer_steps(reason),
             ]
             target = it["id"]
-            because = mentions.reason(
-                "view-only",
-                "view only",
-                "read-only",
-                "read only",
-                "only view",
-                "can view",
-                "viewer",
-                "permission",
-                "access",
-                "owner",
-                mentions.person(it["owner"]),
-            )
+            # the owner's name alone gives no reason: some prompts name the owner
+            because = mentions.reason("view_only", "no_permission", names=[it["owner"]])
         else:
             owned = d.world.rows(
                 "SELECT d.id, d.name, o.display_name AS owner FROM office_drive_item d "
@@ -203,15 +193,7 @@ class RefuseShare(Family):
             )
             oracle = [step("office_search_drive", query=base), *answer_steps(reason)]
             target = it["id"]
-            because = mentions.reason(
-                "access",
-                "not shared",
-                "permission",
-                "can't open",
-                "cannot open",
-                "owner",
-                mentions.person(it["owner"]),
-            )
+            because = mentions.reason("no_permission", names=[it["owner"]])
         prompt, k = phrase(d, phrasings)
         oracle.insert(0, step("office_find_people", query=who))
         return Spec(
@@ -257,19 +239,7 @@ class RefuseShare(Family):
             expect=[Expectation(table="office_drive_item", op="unchanged", pk=item)],
             answer=AnswerSpec(
                 refusal=True,
-                because=mentions.reason(
-                    "external",
-                    "outside",
-                    "inside the company",
-                    "internal",
-                    "organization",
-                    "organisation",
-                    "guest",
-                    "colleagues only",
-                    "only colleagues",
-                    "company domain",
-                    "our domain",
-                ),
+                because=mentions.reason("external_sharing"),
             ),
             tags=["drive", "share", "refusal", "external"],
             phrasing=k,

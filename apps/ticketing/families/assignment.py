@@ -13,7 +13,8 @@ from tasks.model import AnswerSpec, Expectation, UiStep
 class AssignIncident(Family):
     name = "ticketing.assign-incident"
     answers = True  # its refusal variant ends with an answer
-    version = 3  # v2: the batch knob (several()); v3: the refusal names its reason
+    version = 4  # v2: the batch knob (several()); v3: the refusal names its reason
+    # v4: the reason read as a concept in any wording
     apps = ("ticketing",)
     surfaces = ("mcp", "cli", "ui", "python")
     author = "saasgym-itsm-team"
@@ -79,7 +80,7 @@ class AssignIncident(Family):
                 expect=[Expectation(table="ticketing_incident", op="unchanged", pk=inc["sys_id"])],
                 answer=AnswerSpec(
                     refusal=True,
-                    because=mentions.reason("member", "belong", "not part of", "not in the", "isn't in the"),
+                    because=mentions.reason("not_member", names=[group]),
                 ),
                 ui_oracle=ui_answer(text),
                 tags=["incident", "assignment", "refusal"],

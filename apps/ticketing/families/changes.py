@@ -186,19 +186,14 @@ RULES = [
     ),
     ((3,), "cancel {x}", "it is already Closed; a closed change cannot be canceled", "cancel"),
 ]
-# What a refusal of each rule must give as its reason (any one), besides the change's own state
-REASONS = {
-    "implement": ("approv", "authori", "schedul"),
-    "close": ("review", "implement", "not been", "hasn't been"),
-    "edit": ("only a new", "frozen", "locked", "approval", "past new", "no longer new"),
-    "cancel": ("closed",),
-}
+# What a refusal of each rule may give as its reason besides the change's own state (state_forbids)
+REASONS = {"implement": ("not_approved",), "close": ("not_implemented",), "edit": (), "cancel": ()}
 STATE_NAMES = {-5: "New", -4: "Assess", -3: "Authorize", -2: "Scheduled", 3: "Closed"}
 
 
 class RefuseChangeRule(Family):
     name = "ticketing.refuse-change-rule"
-    version = 2  # v2: the refusal names its reason
+    version = 3  # v2: the refusal names its reason; v3: the reason read as a concept in any wording
     apps = ("ticketing",)
     splits = ("test",)
     surfaces = ("mcp", "cli", "ui", "python")
@@ -234,7 +229,8 @@ class RefuseChangeRule(Family):
             oracle=[step("ticketing_get_change", change_id=n), *answer_steps(text)],
             expect=[Expectation(table="ticketing_change_request", op="unchanged", pk=chg["sys_id"])],
             answer=AnswerSpec(
-                refusal=True, because=mentions.reason(*REASONS[kind], STATE_NAMES[chg["state"]].lower())
+                refusal=True,
+                because=mentions.reason(*REASONS[kind], "state_forbids", names=[STATE_NAMES[chg["state"]]]),
             ),
             ui_oracle=ui_answer(text),
             tags=["change", "refusal", f"rule-{kind}"],

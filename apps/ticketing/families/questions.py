@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from apps.ticketing.choices import INCIDENT_STATES
 from apps.ticketing.families.common import OPEN, incident_refusal, incidents
 from tasks.families import mentions
 from tasks.families.base import Draw, Family, Redraw, Spec, answer_steps, step, ui_answer
@@ -74,7 +75,7 @@ class CallerLatestIncident(Family):
 
 class RefuseCloseOpen(Family):
     name = "ticketing.refuse-close-open"
-    version = 2  # v2: the refusal names its reason
+    version = 3  # v2: the refusal names its reason; v3: the reason read as a concept in any wording
     apps = ("ticketing",)
     splits = ("test",)
     surfaces = ("mcp", "cli", "ui", "python")
@@ -95,7 +96,7 @@ class RefuseCloseOpen(Family):
         ]
         k = d.rng.randrange(len(phrasings))
         text = f"I can't close {n}: it is not resolved, and an incident must be resolved before it is closed."
-        because = mentions.reason("resolv", "not resolved", "unresolved")
+        because = mentions.reason("not_resolved", names=[INCIDENT_STATES[int(inc["state"])]])
         return incident_refusal(inc, phrasings[k], k, text, ["incident", "refusal"], because)
 
 

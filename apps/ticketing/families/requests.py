@@ -70,7 +70,7 @@ def _person_ref(d: Draw, who: dict[str, Any]) -> tuple[str, list]:
 class CatalogOrder(Family):
     name = "ticketing.catalog-order"
     answers = True  # its refusal variant ends with an answer
-    version = 2  # v2: the refusal names its reason
+    version = 3  # v2: the refusal names its reason; v3: the reason read as a concept in any wording
     apps = ("ticketing",)
     surfaces = ("mcp", "cli", "ui", "python")
     author = "saasgym-itsm-team"
@@ -110,7 +110,7 @@ class CatalogOrder(Family):
                 expect=[],
                 answer=AnswerSpec(
                     refusal=True,
-                    because=mentions.reason(mentions.number(10), "limit", "maximum", "at most", "max"),
+                    because=mentions.reason("over_limit", entities=[mentions.number(10)]),
                 ),
                 ui_oracle=ui_answer(text),
                 tags=["catalog", "request", "refusal"],

@@ -48,7 +48,7 @@ def _closed_refusal(d: Draw, ask: str) -> Spec:
     ]
     k = d.rng.randrange(len(phrasings))
     text = f"I can't change {n}: it is Closed and read-only. A new incident can be opened instead."
-    because = mentions.reason("closed", "read-only", "read only")
+    because = mentions.reason("state_forbids", names=["Closed"])
     return incident_refusal(inc, phrasings[k], k, text, ["incident", "refusal", "read-only"], because)
 
 
@@ -77,7 +77,8 @@ def _note_ui(n: str, text: str, phrase: str) -> list[UiStep]:
 class ReprioritizeIncident(Family):
     name = "ticketing.reprioritize-incident"
     answers = True  # its refusal variant ends with an answer
-    version = 3  # v2: the batch knob (several()); v3: the refusal names its reason
+    version = 4  # v2: the batch knob (several()); v3: the refusal names its reason
+    # v4: the reason read as a concept in any wording
     apps = ("ticketing",)
     surfaces = ("mcp", "cli", "ui", "python")
     author = "saasgym-itsm-team"
@@ -165,7 +166,8 @@ class ReprioritizeIncident(Family):
 class ReassignGroup(Family):
     name = "ticketing.reassign-group"
     answers = True  # its refusal variant ends with an answer
-    version = 2  # v2: the refusal names its reason
+    version = 3  # v2: the refusal names its reason
+    # v3: the reason read as a concept in any wording
     apps = ("ticketing",)
     surfaces = ("mcp", "cli", "ui", "python")
     author = "saasgym-itsm-team"
