@@ -19,7 +19,8 @@ def gym():
 
 
 def _run(gym: Gym, task, extra):
-    """The oracle, then `extra(episode)`: the verdict (judged criteria assumed met: the files are the subject)."""
+    """The oracle, then `extra(episode)`: the verdict (judged criteria assumed met; the records are the
+    subject)."""
     ep = gym.create_episode("acme", apps=task.public.apps)
     ep.task = task.public
     try:
@@ -64,27 +65,28 @@ def test_the_agent_closing_an_incident_is_still_collateral(gym):
     assert verdict.outcome == "fail" and "collateral_damage" in verdict.reason_codes, verdict.explain()
 
 
-def _deal_of(task) -> str:
-    step = next(s for s in task.truth.oracle if s.tool == "crm_list_opportunities")
-    return step.args["account_id"]
-
-
 def test_a_note_on_the_deal_and_the_approved_discount_applied_pass(gym):
     task = _first(
         "xapp.customer-discount-request",
         lambda t: any("from_address" in e.fields for e in t.truth.expect),  # the approved variant
     )
+    answered = next(e for e in task.truth.expect if "from_address" in e.fields)
+    pct = answered.fields["body_content"].all_of[1].number.value
+    account = next(s for s in task.truth.oracle if s.tool == "crm_list_opportunities").args["account_id"]
 
     def note_and_apply(ep):
-        deal = next(
-            o
-            for o in ep.call("crm_list_opportunities", account_id=_deal_of(task), status="open")["records"]
-            if o["name"] in task.public.prompt or True
-        )
-        ep.call("crm_add_note", parent_id=deal["id"], title="Discount", body="Approved by the VP; applied.")
+        deal = next(o for o in ep.call("crm_list_opportunities", account_id=account, status="open")["records"]
+                    if o["name"] in task.truth.criteria[1].holds)  # fmt: skip
+        for line in ep.call("crm_get_opportunity", opportunity_id=deal["id"])["line_items"]:
+            ep.call("crm_update_line_item", line_item_id=line["id"], discount=pct)
+        ep.call("crm_add_note", parent_id=deal["id"], title="Discount", body=f"{pct:g}% approved; applied.")
 
     verdict = _run(gym, task, note_and_apply)
     assert verdict.outcome == "pass", verdict.explain()
+    assert {r["table"] for r in verdict.as_dict()["diff"] if r["status"] == "allowed"} >= {
+        "crm_note",
+        "crm_opportunity_line_item",
+    }
 
 
 def test_a_note_on_the_deal_passes_a_clarified_request(gym):
