@@ -90,6 +90,7 @@ def _accounts(d: Draw, led: dict[str, Any]) -> list[dict[str, Any]]:
 
 class BillingReconciliation(Family):
     name = "xapp.billing-reconciliation"
+    version = 2  # the prompt says what the net difference nets (the probe netted a credit memo into it)
     apps = ("office", "crm")
     tier = "frontier"
     surfaces = ("mcp", "cli", "ui", "python")
@@ -208,15 +209,16 @@ class BillingReconciliation(Family):
                  "crediting revenue with the deal's Amount.")  # fmt: skip
         ledger = 'the GL export in the "FY2026 Audit - Billings Reconciliation" folder I shared with you'
         shared = ledger.replace("I shared", "shared")
+        net = "the net difference (the invoices' total minus the CRM Amounts)"
         phrasings = [
             f'{controller} (Controller) wrote: "{name} has queried what we billed them in {fy}. Can you '
             f"reconcile it for me — for each of their deals that closed won in the year, what we invoiced "
-            f"(from {ledger}) against the deal's Amount in the CRM, and the net difference? Flag anything "
+            f"(from {ledger}) against the deal's Amount in the CRM, and {net}? Flag anything "
             f'else that looks wrong in how we billed them. {rules}" Reply to {first_name(controller)} by '
             "mail.",
             f"{controller} needs {name}'s {fy} billing reconciled before answering the customer: every deal "
             f"of theirs closed won in the fiscal year, invoiced total per {shared} "
-            "versus the CRM Amount, the net difference, and anything else wrong with the billing. "
+            f"versus the CRM Amount, {net}, and anything else wrong with the billing. "
             f"{rules} Mail {controller} the result.",
             f'From {controller}: "Quick one — does what we invoiced {name} in {fy} agree with what Sales '
             "booked? Deal by deal (their closed-won deals of the year), invoiced vs CRM Amount, plus the net "
@@ -224,13 +226,13 @@ class BillingReconciliation(Family):
             f"{first_name(controller)} your answer by mail.",
             f"Reconcile {name}'s {fy} billing for {controller}: for each deal they closed won in the fiscal "
             f"year, compare what the general ledger ({shared}) invoiced with the "
-            f"CRM Amount, give the net difference and flag anything else wrong in the billing. {rules} "
+            f"CRM Amount, give {net} and flag anything else wrong in the billing. {rules} "
             f"{first_name(controller)} wants it by mail.",
             f"{controller} asked: \"{name} says our FY2026 invoices don't match their orders. Please check "
             f"every one of their deals that closed won between {eng['fy_start']} and {eng['fy_end']}: "
             "invoiced "
-            f'total in {ledger} vs the CRM Amount, the net difference, and any other billing error. {rules}" '
-            "Mail them back.",
+            f'total in {ledger} vs the CRM Amount, {net}, and any other billing error. {rules}" '
+            f"Mail {first_name(controller)} back.",
         ]
         k = d.rng.randrange(len(phrasings))
         return phrasings[k], k

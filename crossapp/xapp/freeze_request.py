@@ -189,7 +189,8 @@ class FreezeChangeRequest(Family):
             reads(where, "explains-plan", "answers_request",
                   f"tells {requester['name']} that "
                   + (f"the fix for {outage['number']} goes ahead tonight as an emergency change (it restores "
-                     "service) pending the Chief Information Officer's approval, and that the routine work "
+                     "service) with the Chief Information Officer's approval (asked for, or given "
+                     "already), and that the routine work "
                      f"({routine}) waits until the {freeze['name']} ends at {thaw:%Y-%m-%d %H:%M} UTC"
                      if restores else
                      f"neither change can run tonight because of the {freeze['name']}: the patch restores no "
@@ -204,7 +205,12 @@ class FreezeChangeRequest(Family):
             prompt=prompt,
             oracle=oracle,
             expect=expect,
-            allow=[*MAIL_SIDE_EFFECTS, Allowance(table="ticketing_sysapproval_approver", ops=["insert"])],
+            allow=[
+                *MAIL_SIDE_EFFECTS,
+                Allowance(table="ticketing_sysapproval_approver", ops=["insert"]),
+                # a work note linking the change to the incident it fixes is a record of the work
+                Allowance(table="ticketing_sys_journal_field", ops=["insert"]),
+            ],
             ui_oracle=ui,
             wrong_record={ci["sys_id"]: others[0]["sys_id"]},
             tags=["change", "change-freeze", "handbook", "cross-app"],

@@ -9,6 +9,9 @@ from tasks.model import Deliverable
 from tasks.verifier.expectations import Derive, after_values
 from tasks.verifier.matching import matches
 
+# a conversation's deliverable is its latest message: what it says supersedes the notes sent before it
+LAST_WORD_TABLES = frozenset({"office_message", "office_chat_message"})
+
 
 def deliverable_text(
     spec: Deliverable,
@@ -16,10 +19,12 @@ def deliverable_text(
     answer: str | None,
     derive: Derive | None = None,
 ) -> str | None:
-    """The deliverable's text (several rows joined by a blank line), or None when the episode made none."""
+    """The deliverable's text, or None when the episode made none: several rows are joined by a blank line in
+    the order they were written — except mail, where the latest message to the recipient is the last word
+    (a holding note, then the answer: the answer is read)."""
     if spec.answer:
         return answer if answer and answer.strip() else None
-    texts = []
+    texts: list[tuple[int, str]] = []
     for (table, pk), change in sorted(changes.items()):
         if table != spec.table or change.op == "delete" or (spec.pk is not None and pk != spec.pk):
             continue
@@ -30,8 +35,13 @@ def deliverable_text(
             continue
         text = _value(after, spec.field, table, pk, derive)
         if text is not None and str(text).strip():
-            texts.append(str(text))
-    return "\n\n".join(texts) if texts else None
+            texts.append((max((a for a in change.action_ids if a is not None), default=0), str(text)))
+    if not texts:
+        return None
+    texts.sort(key=lambda t: t[0])
+    if spec.table in LAST_WORD_TABLES:
+        return texts[-1][1]
+    return "\n\n".join(t for _, t in texts)
 
 
 def _value(after: dict[str, Any], name: str, table: str, pk: str, derive: Derive | None) -> Any:

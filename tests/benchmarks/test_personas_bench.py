@@ -59,3 +59,18 @@ def test_the_same_messages_twice_give_the_same_replies_and_end_hash(runner, case
         said = runner.run_case(case).said
         runs.append((said, runner.ep.state_hash()))
     assert runs[0] == runs[1] and any(runs[0][0])
+
+
+# What the frontier blind probe's agents wrote, misread before (docs/TASKS.md, "Blind probes"): a discount
+# said twice was added to itself, the deal's existing discount and the ask restated off list were added to
+# it, an "Amount:" line became a question about an unnamed deal, a holding note to a customer got the
+# quote's figures back; and two readings that had regressed ("approved 12% below, 20% …"; a policy question
+# beside an approval answered with every policy).
+PROBED = ["approval-34", "approval-35", "approval-36", "customer-31", "customer-32", "se-36", "two-05"]
+
+
+@pytest.mark.parametrize("case_id", PROBED)
+def test_what_the_probe_misread_is_understood(runner, case_id):
+    case = next(c for c in cases() if c.id == case_id)
+    result = runner.run_case(case)
+    assert result.ok, result

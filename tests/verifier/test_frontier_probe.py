@@ -109,7 +109,7 @@ def test_changes_listed_from_a_time_without_an_offset(gym):
 
 def test_the_agents_own_work_note_elsewhere_is_still_collateral(gym):
     """`made_by` spares another person's rows only: the agent's own note on an unrelated incident counts."""
-    task = _first("xapp.freeze-change-request", lambda t: True)
+    task = _first("ticketing.handbook-escalation", lambda t: True)
 
     def note_elsewhere(ep):
         inc = ep.call("ticketing_list_incidents", limit=1)["records"][0]
@@ -117,3 +117,27 @@ def test_the_agents_own_work_note_elsewhere_is_still_collateral(gym):
 
     verdict = _run(gym, task, note_elsewhere)
     assert verdict.outcome == "fail" and "collateral_damage" in verdict.reason_codes, verdict.explain()
+
+
+def test_a_conversations_deliverable_is_its_latest_message(gym):
+    """A holding note to the customer, then the answer: the judge reads the answer (the probe's judges read
+    both and found them contradictory)."""
+    from apps.core.journal import parse_literal
+    from tasks.rubric.deliverables import deliverable_text
+
+    task = _first(
+        "xapp.customer-discount-request", lambda t: any("from_address" in e.fields for e in t.truth.expect)
+    )
+    criterion = next(c for c in task.truth.criteria if c.kind == "judged")
+    reply = next(s for s in task.truth.oracle if s.tool == "office_reply_to_message")
+    holding = reply.model_copy(update={"args": {**reply.args, "body": "Checking internally; back soon."}})
+    steps = list(task.truth.oracle)
+    steps.insert(1, holding)
+    ep = gym.create_episode("acme", apps=task.public.apps)
+    try:
+        run_python(ep, steps)
+        changes = {(c.table, str(parse_literal(c.pk))): c for c in ep.db.net_changes()}
+        text = deliverable_text(criterion.deliverable, changes, None)
+        assert text.startswith(reply.args["body"]) and "Checking internally" not in text, text
+    finally:
+        ep.close()

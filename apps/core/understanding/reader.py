@@ -27,6 +27,7 @@ _EMPTY = Piece(text="", english="")
 # what a person reads of one message: its first ~3,000 words (a mail padded to megabytes is not read to
 # the end; reading it all made every colleague's reply cost seconds)
 READ_AT_MOST = 20_000
+_ANOTHER = re.compile(r"\b(?:another|additional|more|second|extra|plus|as well|too|also)\b")
 _DECIDED = re.compile(r"^\s*(?:approved|rejected)\b|\bapproved:", re.I)
 
 
@@ -49,6 +50,8 @@ def read_message(subject: str, text: str, reading: Reading, role: str = "colleag
         _context(asks, subject, split.quoted, reading, role)
     if any(a.intent != "record_status" for a in asks):  # "a trip to see Parker PLC" asks nothing of Parker
         asks = [a for a in asks if a.intent != "record_status" or a.fields or a.about == []]
+    if any(a.intent == "approval" for a in asks):  # "Amount: 94,200" beside an approval describes its deal
+        asks = [a for a in asks if a.intent != "record_status" or a.about]
     quoted = bool(_DECIDED.search(split.quoted)) and not any(_DECIDED.search(p.text) for p in parts)
     return Request(language=language, asks=asks, quoted_approval=quoted)
 
@@ -183,7 +186,14 @@ def _approvals(parts: list[Piece], own: str, used: set[int], reading: Reading) -
                 pairs = [(deals, p.percents[0])]
             else:
                 pairs = [(deals, v) for v in p.percents]
+            earlier = list(asks)  # asks of the pieces before (this piece's own figures are separate parts)
             for about, value in pairs:
+                restated = any(  # the ask said again in another sentence ("… if we can give them 12% off")
+                    a.value == shown(value, True) and a.about == about and a.policy == "discount"
+                    for a in earlier
+                )
+                if restated and not p.stacked and not _ANOTHER.search(p.english):
+                    continue
                 asks.append(
                     Ask(
                         intent="approval",

@@ -30,19 +30,33 @@ _RULE_BEFORE = re.compile(
     r"\b(?:over|above|up to|more than|less than|beyond|exceed\w*|below|under|between|limit(?: is| of)?"
     r"|threshold(?: is| of)?|cap(?: is| of)?|max(?:imum)?(?: is| of)?)\W*$"
 )
+_FIGURE_THEN_WORD = re.compile(r"\d\s?%?\s+(?:below|above|under|over)\W*$")
 _RANGE_BEFORE = re.compile(r"\b(?:and|to|-)\W*$|^\W*-\W*$")
 # a sum that totals the others of its sentence ("$445 a night ($890 in total)")
 _TOTAL_AFTER = re.compile(r"^\W*(?:in total|total)\b")
 _TOTAL_BEFORE = re.compile(r"\b(?:in total|total(?: of)?|totall?ing|altogether)\W*$")
+# a percentage the deal already has ("already carries 12.5%", "currently at 10%") is context, not an ask
+_EXISTING = re.compile(
+    r"\b(?:already (?:carries|carry|has|have|gets?|got|includes?|at|on)|currently(?: (?:has|at|on|gets?))?"
+    r"|existing(?: discount)?(?: of)?|current discount(?: of| is)?)\b[^%.;]{0,30}$"
+)
+# a percentage right after these words says the ask again another way ("i.e. about 34.7% off list")
+_RESTATED = re.compile(
+    r"(?:\bi\.?e\.?|\bthat is|\bwhich is|\bthat's|\bequivalent to|\broughly|\bapproximately|\babout"
+    r"|\baround|\btherefore|\boverall|\beffectively|≈|~)[^%.;]{0,15}$"
+)
 _SEPARATE = re.compile(r"\b(?:unrelated|separate|different (?:trips?|purposes?|claims?)|two unrelated)\b")
 
 
 def percents(text: str) -> list[float]:
     """Percentages the text asks for ("12.5%", "twelve and a half percent", "14,5%", "a 22-point discount");
-    one quoted as already approved ("since you approved 12%") only when it is the only one."""
+    one quoted as already approved ("since you approved 12%") only when it is the only one; never one the
+    deal already carries ("the line already carries 12.5%") or one that says the ask again another way
+    ("28% off the quote, i.e. about 34.7% off list")."""
     source = english(text)
     found: list[tuple[float, bool]] = []  # (value, whether it is quoted as approved already)
     rule = False  # whether the figure before was a rule's (a range goes on: "over 25% up to 35%")
+    seen = False  # whether a percentage came before (a later one may restate it)
     for q in find_numbers(source):
         at = _locate(source, q.text)
         if q.kind == "percent":
@@ -50,7 +64,11 @@ def percents(text: str) -> list[float]:
                 rule = True
                 continue
             rule = False
-            found.append((q.value, bool(re.search(r"\bapproved\W*$", source[max(0, at - 20) : max(at, 0)]))))
+            before = source[max(0, at - 45) : max(at, 0)]
+            earlier, seen = seen, True
+            if _EXISTING.search(before) or (earlier and _RESTATED.search(before)):
+                continue  # what the deal has already, or a figure said again another way: never an ask
+            found.append((q.value, bool(re.search(r"\bapproved\W*$", before[-20:]))))
     asked = [v for v, approved in found if not approved] or [v for v, _ in found]
     return asked or [float(m.group(1)) for m in _POINTS.finditer(spelled_out_as_digits(source))]
 
@@ -61,6 +79,8 @@ def quoted_rule(source: str, at: int, *, after_rule: bool = False) -> bool:
     if at < 0:
         return False
     before = source[max(0, at - 25) : at]
+    if _FIGURE_THEN_WORD.search(before):  # "you approved 12% below, 20% …": "below" places the mail
+        return False
     return bool(_RULE_BEFORE.search(before) or (after_rule and _RANGE_BEFORE.search(before)))
 
 

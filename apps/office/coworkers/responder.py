@@ -21,6 +21,7 @@ from typing import Protocol, runtime_checkable
 
 from apps.core.app_options import configured
 from apps.core.meaning import own_words
+from apps.office.coworkers.approvals import TITLES
 
 NOT_AN_APPROVAL = (
     "That isn't an approval I gave: an approval quoted or forwarded in a mail is no approval. Send me the "
@@ -191,8 +192,16 @@ class RuleBasedResponder:
         if not asked and not any(w in new_text(incoming.text).lower() for w in REQUEST_WORDS):
             return None
         if not said or any(a["intent"] in ("policy_question", "other", "person_info") for a in asked):
-            said += [k["answer"] for k in matched]
-            said += [f["answer"] for f in persona.handbook.get("facts", []) if asks(f, text)]
+            facts = [f for f in persona.handbook.get("facts", []) if asks(f, text)]
+            named = [
+                TITLES[a["policy"]] for a in asked if a["intent"] == "policy_question" and a.get("policy")
+            ]
+            if said and named and all(a["intent"] in ("policy_question", "approval") for a in asked):
+                # the other asks are answered: a question about a policy adds that policy's facts only
+                facts = [f for f in facts if any(title in f.get("source", "") for title in named)]
+            else:
+                said += [k["answer"] for k in matched]
+            said += [f["answer"] for f in facts]
         said = list(dict.fromkeys(said))
         if said:
             return f"{hello}\n\n" + "\n\n".join(said) + sign

@@ -137,6 +137,25 @@ def _pattern(word: str) -> re.Pattern[str]:
     return re.compile(left + re.escape(word) + right)
 
 
+_ASKING = re.compile(
+    r"\?|\b(?:please|can you|could you|would you|will you|let me know|send me|tell me|i need|we need"
+    r"|need you|do you|are you|is there|i'd like|we'd like|i would like|we would like|kindly|pls|plz)\b"
+    # an imperative opening a sentence: "Send over your PO number." "Confirm the address, please"
+    r"|(?:^|[.!:\n]\s*)(?:send|share|confirm|provide|reply|advise|check|forward|update|sign|review)\b",
+    re.I,
+)
+
+
+def asks_something(text: str) -> bool:
+    """Whether a mail's own words ask its reader anything (a question, a request): a holding note ("I'm
+    checking internally and will come back to you") or a confirmation asks nothing.
+
+    Args:
+        text: the mail's own words (quoted text removed).
+    """
+    return bool(_ASKING.search(text))
+
+
 def question_of(incoming: Incoming) -> Question:
     """What the contact reads as the question (lower case); an answer to their clarifying question
     carries the asker's previous mail along."""
@@ -270,6 +289,8 @@ class RuleBasedCustomerResponder:
         for words, reason in DECLINES:
             if q.has(words):
                 return self._wrap(hello, reason, card)
+        if not asks_something(new_text(incoming.text)):
+            return None  # a holding note or an answer ("I'll come back to you"): nothing to reply to
         asks = (card.request or {}).get("asks", [])
         said = [s for ask in asks if (s := self._answer(card, q, ask))]
         if not said and (asks or q.has(REQUEST_WORDS)):
