@@ -118,12 +118,22 @@ class NumberRule(Strict):
 
 class DateRule(Strict):
     """Free text states this calendar date (YYYY-MM-DD) in any notation; `reference` (the world's clock, ISO)
-    and `tz` resolve dates without a year and relative ones ("next Monday"); it states none of `others`."""
+    and `tz` resolve dates without a year and relative ones ("next Monday"); it states none of `others`;
+    with `time` it also states that time of day ("08:00" = "8 am" = "0800 hours")."""
 
     value: str = Field(pattern=r"^\d{4}-\d{2}-\d{2}$")
     reference: str | None = None
     tz: str | None = None
     others: list[str] = []  # competing dates (YYYY-MM-DD) the text may not state: an answer is one date
+    time: str | None = Field(None, pattern=r"^\d{2}:\d{2}$")  # and this time of day (HH:MM), any notation
+
+    @model_serializer(mode="wrap")
+    def _without_absent_time(self, handler: Any) -> dict[str, Any]:
+        """`time` is written only when given, so a date rule serializes as before it existed."""
+        data = handler(self)
+        if data.get("time") is None:
+            data.pop("time", None)
+        return data
 
 
 class ReasonRule(Strict):

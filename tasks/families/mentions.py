@@ -68,9 +68,10 @@ def number(value: float, tol: float = 0.005, kind: Kind | None = None) -> Match:
     return Match(number=NumberRule(value=value, tol=tol, kind=kind))
 
 
-def date(value: str, reference: str | None = None, tz: str | None = None) -> Match:
-    """The text states this calendar date (YYYY-MM-DD) in any notation."""
-    return Match(date=DateRule(value=value[:10], reference=reference, tz=tz))
+def date(value: str, reference: str | None = None, tz: str | None = None, time: str | None = None) -> Match:
+    """The text states this calendar date (YYYY-MM-DD) in any notation, and with `time` ("HH:MM", 24-hour)
+    that time of day in any notation ("08:00", "8 am", "0800 hours")."""
+    return Match(date=DateRule(value=value[:10], reference=reference, tz=tz, time=time))
 
 
 def decision(value: Literal["approved", "rejected", "not_needed", "more_info"]) -> Match:

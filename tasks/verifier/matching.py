@@ -96,7 +96,8 @@ def describe(rule: Match) -> str:
         kind = f" ({rule.number.kind})" if rule.number.kind else ""
         return f"stating {rule.number.value:g}{kind} (±{rule.number.tol:g}) in any notation"
     if rule.date is not None:
-        return f"stating the date {rule.date.value} in any notation"
+        at = f" at {rule.date.time}" if rule.date.time else ""
+        return f"stating the date {rule.date.value}{at} in any notation"
     if rule.decision is not None:
         return f"deciding {rule.decision.replace('_', ' ')} in the writer's own words"
     if rule.reason is not None:

@@ -16,6 +16,7 @@ from apps.core.meaning import (
     find_dates,
     find_numbers,
     find_people,
+    find_times,
     mentions_record,
     own_words,
     states_reason,
@@ -107,10 +108,13 @@ def number_stated(rule: NumberRule, value: Any) -> bool:
 
 
 def date_stated(rule: DateRule, value: Any) -> bool:
-    """The text states the date (a stored date or datetime value compares by its day)."""
+    """The text states the date (a stored date or datetime value compares by its day), and the rule's time of
+    day when it has one."""
     if value is None:
         return False
     text = as_text(value)
+    if rule.time is not None and rule.time not in find_times(own_words(text)):
+        return False
     if re.fullmatch(r"\s*\d{4}-\d{2}-\d{2}(?:[T ][\d:.]+)?\s*", text):
         return text.strip()[:10] == rule.value
     reference = datetime.fromisoformat(rule.reference) if rule.reference else None

@@ -403,6 +403,87 @@ CASES: dict[str, tuple[list[str], list[str], list[str]]] = {
             "Please change the owner in the CRM.",
         ],
     ),
+    # facts a message reports (contains audit, 2026-12-05): "can't <verb>" denies them
+    "deleted": (
+        [],
+        [
+            "Dear Ann, we have deleted Knox Ltd's contract records.",
+            "Your data has been erased from our systems.",
+            "All files about you were removed today.",
+            "We purged the contract records as requested.",
+            "The records are gone: we destroyed them under our policy.",
+            "Done - your documents have been wiped.",
+            "Deletion complete for every file we held on you.",
+            "We no longer hold any of your data.",
+        ],
+        [
+            BARE,
+            "We must keep your records until 2031-06-30 under our retention policy.",
+            "We cannot delete your data yet.",
+            "Your records were not deleted.",
+            "Your records are under legal hold, so we keep them.",
+        ],
+    ),
+    "legal_hold": (
+        [],
+        [
+            "Your contract records are under legal hold, so we must keep them.",
+            "They are subject to a litigation hold.",
+            "We were placed on a legal hold and cannot delete anything.",
+            "A pending lawsuit requires us to preserve them.",
+            "A court order obliges us to retain these files.",
+            "The files are kept for an ongoing legal proceeding.",
+            "Our legal obligations mean the records stay.",
+            "They remain on hold for legal reasons.",
+        ],
+        [
+            BARE,
+            "We have deleted all your data.",
+            "We keep them until 2031 under the retention policy.",
+            "Your records are not under legal hold.",
+            "We hold some data on you.",
+        ],
+    ),
+    "major_incident": (
+        [],
+        [
+            "Major incident declared per the Major Incident Process.",
+            "Declaring a major incident.",
+            "This is a Major Incident - bridge opened.",
+            "Declared MI, MIM process started.",
+            "Treating this as a major outage.",
+            "Invoked the major incident procedure.",
+            "P1: major incident raised, bridge call at 10:00.",
+            "Raised a major incident for the email outage.",
+        ],
+        [
+            BARE,
+            "Escalated per the Incident Escalation Policy: notified Dana Hart.",
+            "This is not a major incident.",
+            "No major incident declared.",
+            "Minor incident, handled by the queue.",
+        ],
+    ),
+    "no_backout": (
+        [],
+        [
+            "Rejected: there is no backout plan.",
+            "Rejected, no rollback plan provided.",
+            "The change has no back-out plan.",
+            "Rejected because the backout plan is missing.",
+            "Without a roll back procedure this cannot go ahead.",
+            "Needs a back-out plan before CAB.",
+            "It lacks any fallback.",
+            "Rejecting - missing a recovery plan.",
+        ],
+        [
+            BARE,
+            "Rejected: the risk is too high.",
+            "Rejected, the window clashes with the freeze.",
+            "Approved, the backout plan looks good.",
+            "Rejected: outside the change window.",
+        ],
+    ),
 }
 
 

@@ -7,7 +7,8 @@ vary (case, punctuation, diacritics, notation, word order, courtesy).
 - `numbers`: `find_numbers(text) -> list[Quantity]`, `states_number(text, value, tol, kind) -> bool`
   (12.5%, 12.5 percent, "twelve and a half percent", $1,250.00, 1.25k, "1 250", "two million dollars").
 - `dates`: `find_dates(text, reference, tz) -> list[DateMention]`, `states_date(text, expected, reference,
-  tz) -> bool` (ISO, "May 4, 2031", "4 May 2031", 05/04/2031, "Monday the 4th", "next Monday", "tomorrow").
+  tz) -> bool` (ISO, "May 4, 2031", "4 May 2031", 05/04/2031, "Monday the 4th", "next Monday", "tomorrow");
+  `find_times(text)`, `states_time(text, "HH:MM")` (08:00, "8 am", "8:00 a.m.", "0800 hours", noon).
 - `people`: `Person`, `find_people(text, candidates) -> list[PersonMention]`, `mentions_person(text, person,
   others) -> bool` (full name, last-first, e-mail, an alias, a first name or small typo when unambiguous).
 - `records`: `Record`, `find_record_numbers(text) -> list[str]`, `mentions_record(text, record) -> bool`
@@ -23,7 +24,7 @@ vary (case, punctuation, diacritics, notation, word order, courtesy).
 - `text`: `fold`, `words`, `phrase_in` (the folding every reader shares).
 """
 
-from apps.core.meaning.dates import DateMention, find_dates, states_date
+from apps.core.meaning.dates import DateMention, find_dates, find_times, states_date, states_time
 from apps.core.meaning.decisions import Decision, DecisionReading, decision_of, read_decision
 from apps.core.meaning.numbers import Quantity, find_numbers, states_number
 from apps.core.meaning.people import Person, PersonMention, find_people, mentions_person
@@ -46,6 +47,7 @@ __all__ = [
     "declines",
     "find_dates",
     "find_numbers",
+    "find_times",
     "find_people",
     "find_record_numbers",
     "fold",
@@ -58,6 +60,7 @@ __all__ = [
     "split_message",
     "states_date",
     "states_number",
+    "states_time",
     "states_reason",
     "words",
 ]

@@ -185,3 +185,38 @@ def states_date(
     """Whether `text` states the calendar date `expected` in any notation (see `find_dates`)."""
     want = as_date(expected)
     return any(m.value == want for m in find_dates(text, reference, tz))
+
+
+# A time of day: "08:00", "8:00", "8.00", "8h00", "8 am", "8:00 a.m.", "0800 hours", "08:00Z", "noon".
+_TIME = re.compile(
+    r"(?<![\d:.])(?:(?P<h>\d{1,2})\s*(?:[:.h]\s*(?P<m>\d{2}))?\s*(?P<ap>[ap]\.?\s?m\.?)(?![a-z])"
+    r"|(?P<h2>\d{1,2})[:h](?P<m2>\d{2})(?![\d:])"
+    r"|(?P<h3>[01]\d|2[0-3])\.(?P<m3>[0-5]\d)(?![\d.])"
+    r"|(?P<h4>[01]\d|2[0-3])(?P<m4>[0-5]\d)\s*(?:h|hrs|hours|utc|gmt|z)\b"
+    r"|(?P<word>noon|midday|midnight))",
+    re.I,
+)
+
+
+def find_times(text: str | None) -> list[str]:
+    """Every time of day stated in `text`, as 24-hour "HH:MM", in reading order ("8 am", "8:00", "0800 hours"
+    and "08.00" are "08:00"; "noon" is "12:00", "midnight" and "12 am" are "00:00")."""
+    out = []
+    for m in _TIME.finditer(text or ""):
+        if m.group("word"):
+            out.append("00:00" if m.group("word").lower() == "midnight" else "12:00")
+            continue
+        h = int(m.group("h") or m.group("h2") or m.group("h3") or m.group("h4"))
+        mi = int(m.group("m") or m.group("m2") or m.group("m3") or m.group("m4") or 0)
+        if m.group("ap"):
+            if not 1 <= h <= 12:
+                continue
+            h = h % 12 + (12 if m.group("ap").lower().startswith("p") else 0)
+        if h <= 24 and mi < 60:
+            out.append(f"{h % 24:02d}:{mi:02d}")
+    return out
+
+
+def states_time(text: str | None, expected: str) -> bool:
+    """Whether `text` states the time of day `expected` ("HH:MM", 24-hour) in any notation."""
+    return expected[:5] in find_times(text)

@@ -80,7 +80,14 @@ class DecisionReading:
     evidence: tuple[str, ...] = ()
 
 
+# A greeting or lead-in before the answer ("Hello, no", "For the record: no") starts no clause of its own.
+_LEAD_IN = re.compile(
+    r"^\s*(?:hello|hi|hey|dear \w+|good (?:morning|afternoon|evening)|for the record)\s*[,:!]\s*"
+)
+
+
 def _clauses(text: str) -> list[str]:
+    text = _LEAD_IN.sub("", text)
     parts = re.split(r"[.;!\n]+|,\s*(?:but|however|though|although)\b|\s-\s|\bbut\b", text)
     return [p.strip() for p in parts if p.strip()]
 

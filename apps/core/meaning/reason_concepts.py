@@ -1,4 +1,5 @@
-"""The reasons a request can be refused for, each defined once: its phrasings over lemmas (see `reasons`).
+"""The reasons a request can be refused for, and the facts a message must state (data deleted, a legal
+hold, a major incident declared), each defined once: its phrasings over lemmas (see `reasons`).
 
 A pattern starting with "!" is itself a negation ("not a member"); any other is not counted when a
 negation precedes it or sits inside it ("has no children"). `OBJ` is the concept's object (its usual words
@@ -23,6 +24,7 @@ class Concept:
     summary: str
     patterns: tuple[str, ...]
     objects: str = ""
+    fact: bool = False  # a fact a message reports, not a refusal's reason: "we can't delete it" denies it
 
 
 _LIST = [
@@ -347,6 +349,50 @@ _LIST = [
             r"unlicensed|no licence",
         ),
         objects=r"crm|sales cloud|salesforce|sales",
+    ),
+    Concept(
+        "deleted",
+        "the data was deleted",
+        fact=True,
+        patterns=(
+            r"delete|deletion|remove|removal|erase|erasure|purge|destroy|destruction|wipe|shred|dispose|"
+            r"disposal|get rid of",
+            r"!no long(?:er)? (?:hold|keep|store|retain|have)",
+        ),
+    ),
+    Concept(
+        "legal_hold",
+        "the records are kept under a legal hold",
+        fact=True,
+        patterns=(
+            r"(?:legal|litigation|lit) hold",
+            rf"(?:on|under|subject to|place on|put on) (?:a |an |the )?{_G}hold",
+            r"litigation|lawsuit|court order|subpoena|preservation (?:order|notice|requirement)",
+            r"legal (?:proceeding|proceed|dispute|case|matter|claim|action|obligation|requirement|reason|"
+            r"process)",
+        ),
+    ),
+    Concept(
+        "major_incident",
+        "a major incident is declared",
+        fact=True,
+        patterns=(
+            rf"major {_G}(?:incident|outage|issue|event|problem)",
+            rf"(?:declare|invoke|trigger|start|open|raise|call) {_G}(?:an? |the )?(?:mi|mim|major)",
+            r"(?:mi|mim|major incident) (?:process|procedure|protocol|declare|bridge|manager)",
+        ),
+    ),
+    Concept(
+        "no_backout",
+        "the change has no backout plan",
+        (
+            rf"!(?:no|not|without|lack|miss|absent|empty|blank|none) {_G3}(?:back ?out|rollback|roll back|"
+            r"fallback|fall back|revert|recovery|undo|contingency)",
+            rf"!(?:back ?out|rollback|roll back|fallback|revert|recovery|contingency) {_G3}(?:miss|absent|"
+            r"lack|empty|blank|be not|do not|have not|not)",
+            rf"(?:need|require|must have|must include|ask for|request) {_G3}(?:back ?out|rollback|roll back|"
+            r"fallback|revert|recovery|contingency) (?:plan|procedure|step|strategy)",
+        ),
     ),
 ]
 CONCEPTS: dict[str, Concept] = {c.name: c for c in _LIST}

@@ -83,15 +83,16 @@ def _compiled(
     return out
 
 
-def _negated(tokens: list[str]) -> bool:
+def _negated(tokens: list[str], fact: bool = False) -> bool:
     """Whether these words negate what follows: a negation word, but not a refusal's own "can not <verb>"
-    ("I can't cancel closed changes" does not deny that they are closed)."""
+    ("I can't cancel closed changes" does not deny that they are closed) — unless the concept is a `fact`
+    a message reports ("we can't delete it" denies the deletion)."""
     for i, t in enumerate(tokens):
         if t not in _NEGATORS:
             continue
         before = tokens[i - 1] if i else ""
         after = tokens[i + 1] if i + 1 < len(tokens) else ""
-        if t == "not" and before in _MODALS and after not in ("be", "have", ""):
+        if not fact and t == "not" and before in _MODALS and after not in ("be", "have", ""):
             continue
         return True
     return False
@@ -114,6 +115,7 @@ def reason_evidence(
     Raises:
         KeyError: the concept is unknown.
     """
+    fact = CONCEPTS[concept].fact
     patterns = _compiled(CONCEPTS[concept], tuple(names), tuple(others))
     for clause in _clauses(text or ""):
         line = " ".join(clause)
@@ -122,7 +124,7 @@ def reason_evidence(
                 start = line[: m.start()].count(" ")
                 hit = m.group(0).split()
                 window = clause[max(0, start - WINDOW) : start]
-                if negative or not _negated(window + hit):
+                if negative or not _negated(window + hit, fact):
                     return m.group(0)
     return None
 

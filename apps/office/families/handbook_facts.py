@@ -84,7 +84,7 @@ def _freeze(d: Draw, p: dict[str, Any]) -> tuple[str, str, Match]:
     w = d.pick("freeze", p["windows"], key="name")
     q = f"When does the {w['name']} end? Answer as YYYY-MM-DD HH:MM (UTC)."
     text = w["end"][:16].replace("T", " ")
-    return q, text, mentions.all_of(mentions.date(text[:10]), Match(contains=text[11:16]))
+    return q, text, mentions.date(text[:10], time=text[11:16])  # the day and the time, in any notation
 
 
 def _sla(d: Draw, p: dict[str, Any]) -> tuple[str, str, Match]:
@@ -159,7 +159,8 @@ ASKS: dict[str, Callable[[Draw, dict[str, Any]], tuple[str, str, Match]]] = {
 
 class HandbookQuestion(Family):
     name = "office.handbook-question"
-    version = 2  # v2: the answer names what was asked in any form, and no rival candidate
+    version = 3  # v2: the answer names what was asked in any form, and no rival candidate; v3: a freeze
+    # window's end is read as a day and a time of day in any notation (not the time's digits)
     apps = ("office",)
     surfaces = ("mcp", "cli", "ui", "python")
     author = "saasgym-handbook"

@@ -17,7 +17,7 @@ from apps.office.families.handbook import MAIL_SIDE_EFFECTS
 from apps.office.world.records import FOLDER, ended_on, years_later
 from tasks.families import mentions
 from tasks.families.base import Draw, Family, Redraw, Spec, step
-from tasks.model import Expectation, Match, UiStep
+from tasks.model import Expectation, UiStep
 
 POLICY = "data-retention"
 CONTRACTS = "Customer contracts and invoices"
@@ -148,7 +148,8 @@ class DeletionRequest(Family):
     name = "office.retention-deletion-request"
     apps = ("office",)
     surfaces = ("mcp", "cli", "ui", "python")
-    version = 2  # v2: the mail is read for its meaning (the keep-until date in any notation)
+    version = 3  # v2: the mail is read for its meaning (the keep-until date in any notation); v3: deleted
+    # and legal hold are read as facts in any wording ("we can't delete them" is no deletion)
     author = "saasgym-handbook"
     summary = (
         "a former customer asks to have their data deleted: delete what the Data Retention Policy allows, "
@@ -183,10 +184,10 @@ class DeletionRequest(Family):
         # kept until the last day of the retention period, in any date notation
         if c["fate"] == "delete":
             said = f"we have deleted {c['name']}'s contract records"
-            key = mentions.any_of(*[Match(contains=w) for w in ("delet", "remov", "erase", "purge")])
+            key = mentions.reason("deleted")[0]  # deleted, erased, removed, purged… and not denied
         elif c["fate"] == "hold":
             said = f"{c['name']}'s contract records are under legal hold, so we must keep them"
-            key = Match(contains="hold")
+            key = mentions.reason("legal_hold")[0]  # a legal or litigation hold, in any words
         else:
             said = (
                 f"we must keep {c['name']}'s contract and invoices until {c['until']} under our retention "

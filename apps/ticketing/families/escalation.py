@@ -33,8 +33,9 @@ class HandbookEscalation(Family):
     name = "ticketing.handbook-escalation"
     apps = ("ticketing",)
     # v3: a note names the person in any form (full name, e-mail, unambiguous first name); v4: on-call is
-    # paged as the handbook says (out of hours, UTC office time; a major incident always), not always
-    version = 4
+    # paged as the handbook says (out of hours, UTC office time; a major incident always), not always; v5: the
+    # major incident is declared in any words ("declaring an MI", "this is a major outage"), not negated
+    version = 5
     surfaces = ("mcp", "cli", "ui", "python")
     splits = ("train", "test")  # acme's open P1-P3 incidents have no caller of the dev split
     author = "saasgym-handbook"
@@ -84,7 +85,7 @@ class HandbookEscalation(Family):
             ],
             expect=[
                 *[_note(inc, mentions.person(name, emails.get(name), among=people)) for name in notify],
-                *([_note(inc, Match(contains="major incident"))] if inc["priority"] == 1 else []),
+                *([_note(inc, mentions.reason("major_incident")[0])] if inc["priority"] == 1 else []),
             ],
             allow=[stamps(inc["sys_id"])],
             ui_oracle=[
