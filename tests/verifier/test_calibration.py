@@ -59,7 +59,7 @@ def test_no_canary_reaches_a_performer_surface(live_server):
             bad = await client.call_tool("crm_get_account", {"account_id": "no-such-id"})
             seen.append(bad.model_dump_json())
 
-    for world, task_id in TASKS:
+    for world, task_id in sampled(TASKS, 1 / 3, "canary-tasks"):  # every task under SAASGYM_FULL_TESTS=1
         task = tasks_of(load_world(world))[task_id]
         episode, urls = live_server.gateway.create(world, task=task_id)
         anyio.run(run, urls.mcp(), task.truth.oracle)
