@@ -111,7 +111,9 @@ def describe(rule: Match) -> str:
 
 def describe_reason(rule: ReasonRule) -> str:
     """A reason rule in words: the fact, the names that count for its object, the entities that count."""
-    said = f"giving the reason that {CONCEPTS[rule.concept].summary}"
+    concept = CONCEPTS[rule.concept]
+    lead = "speaking of" if concept.topic else "stating that" if concept.fact else "giving the reason that"
+    said = f"{lead} {concept.summary}"
     if rule.names:
         said += f" ({', '.join(rule.names)})"
     if rule.entities:

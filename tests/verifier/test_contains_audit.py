@@ -115,3 +115,86 @@ def test_a_budget_freeze_until_q1_is_read_as_the_quarter_and_year(gym):
     assert _outcome(gym, task, "crm_add_note", "body", ok) == "pass"
     bad = "Their budget is frozen until Q2 2027."
     assert _outcome(gym, task, "crm_add_note", "body", bad) == "fail"
+
+
+# The second pass: each hand-written truth's free text read for its meaning — (task, tool, argument, a
+# natural rewording that passes, a wrong meaning that fails).
+REWORDED = [
+    (
+        "ticketing-resolve-keyboard-larson",
+        "ticketing_resolve_incident",
+        "close_notes",
+        "Swapped the faulty keyboard for a spare; James confirmed it works.",
+        "Cleaned the keyboard; James confirmed it works.",
+    ),
+    (
+        "ticketing-create-printer-jam-walker",
+        "ticketing_create_incident",
+        "short_description",
+        "Paper gets stuck in PRN-007 on every print job",
+        "PRN-007 prints blank pages on every print job",
+    ),
+    (
+        "ticketing-p1-email-outage",
+        "ticketing_create_change",
+        "short_description",
+        "Reboot the mail transport service (emergency)",
+        "Emergency patch of the mail transport service",
+    ),
+    (
+        "ticketing-reopen-guest-wifi-justin",
+        "ticketing_reopen_incident",
+        "comments",
+        "Justin reports the meeting room guest WiFi keeps dropping again.",
+        "Justin reports the meeting room guest Wi-Fi works now.",
+    ),
+    (
+        "ticketing-hold-password-reset-caitlin",
+        "ticketing_put_incident_on_hold",
+        "comments",
+        "Hi Caitlin, please confirm your staff ID so we can reset your password.",
+        "Hi Caitlin, please confirm your phone number so we can reset your password.",
+    ),
+    (
+        "ticketing-comment-dns-fix-nicole",
+        "ticketing_add_comment",
+        "text",
+        "Hi Nicole, we've rolled out a fix for the name lookups. Please retry and confirm it works.",
+        "Hi Nicole, we're still working on the DNS issue. Please retry later and confirm.",
+    ),
+    (
+        "xapp-followup-thompson-resolved",
+        "ticketing_add_comment",
+        "text",
+        "Hi Aaron, Melissa Sheppard will give you a ring on 9 November to make sure all is well.",
+        "Hi Aaron, your account manager will call you on Tuesday 10 November.",
+    ),
+    (
+        "office-ask-jasmine-discount-limit",
+        "office_send_mail",
+        "body",
+        "Hi Jasmine, what's the biggest discount you can sign off on a deal on your own?",
+        "Hi Jasmine, what payment terms can you approve on a deal on your own?",
+    ),
+    (
+        "office-ask-gregory-terms-myers-plan",
+        "office_insert_document_block",
+        "text",
+        "Payment due within thirty days (Gregory, Finance)",
+        "Offer Net 45 payment terms",
+    ),
+    (
+        "xoffice-won-espinoza-announce",
+        "office_post_channel_message",
+        "content",
+        "We won the Espinoza, Bell & Brandt Multi-site Deployment deal!",
+        "Closed Won: Espinoza, Young and Evans - Multi-site Deployment is signed!",
+    ),
+]
+
+
+@pytest.mark.parametrize(("task_id", "tool", "arg", "ok", "bad"), REWORDED, ids=[r[0] for r in REWORDED])
+def test_a_hand_written_truth_reads_its_free_text_for_meaning(gym, task_id, tool, arg, ok, bad):
+    task = load_task(load_world("acme"), task_id)
+    assert _outcome(gym, task, tool, arg, ok) == "pass"
+    assert _outcome(gym, task, tool, arg, bad) == "fail"

@@ -1,5 +1,7 @@
-"""The reasons a request can be refused for, and the facts a message must state (data deleted, a legal
-hold, a major incident declared), each defined once: its phrasings over lemmas (see `reasons`).
+"""The reasons a request can be refused for, the facts a message must state (data deleted, a legal
+hold, a major incident declared, a keyboard replaced, a fix deployed) and the things it must speak of (an
+employee number, a discount, payment terms), each defined once: its phrasings over lemmas (see `reasons`;
+note simplemma reads "fixed" as "fixe").
 
 A pattern starting with "!" is itself a negation ("not a member"); any other is not counted when a
 negation precedes it or sits inside it ("has no children"). `OBJ` is the concept's object (its usual words
@@ -14,6 +16,7 @@ _G = r"(?:\w+ ){0,2}"  # up to two words in between
 _G3 = r"(?:\w+ ){0,3}"
 _NOT = r"(?:not|never|no long(?:er)?)"  # "longer" is read as "long"
 _BE = r"(?:be|have be|get|have get)"
+_WIFI = r"(?:wi(?: |-)?fi|wireless|wlan|hotspot|network|connection|connectivity|internet|ssid)"
 
 
 @dataclass(frozen=True)
@@ -25,6 +28,7 @@ class Concept:
     patterns: tuple[str, ...]
     objects: str = ""
     fact: bool = False  # a fact a message reports, not a refusal's reason: "we can't delete it" denies it
+    topic: bool = False  # a thing a message must speak of (an employee number), neither reason nor fact
 
 
 _LIST = [
@@ -393,6 +397,111 @@ _LIST = [
             rf"(?:need|require|must have|must include|ask for|request) {_G3}(?:back ?out|rollback|roll back|"
             r"fallback|revert|recovery|contingency) (?:plan|procedure|step|strategy)",
         ),
+    ),
+    Concept(
+        "hardware_replaced",
+        "the faulty device was replaced",
+        fact=True,
+        patterns=(
+            r"replace|replacement|swap|exchange|substitute",
+            r"(?:new|spare|fresh|loaner|working) (?:\w+ )?(?:keyboard|mouse|monitor|unit|device|one|part|"
+            r"hardware)",
+            r"(?:a|the|with|give) (?:\w+ )?spare|from (?:the |our )?(?:\w+ )?stock",
+        ),
+    ),
+    Concept(
+        "paper_jam",
+        "paper jams in the printer",
+        fact=True,
+        patterns=(
+            r"jam|misfeed|mis feed",
+            rf"paper {_G}(?:stick|stuck|catch|caught|wedge|lodge|crumple|crinkle|crease|tear|rip|block)",
+            rf"(?:stick|stuck|catch|caught|wedge|lodge|crumple|crinkle|chew|eat|mangle) {_G}paper",
+            r"(?:paper )?(?:feed|feeding|paper path|tray) (?:\w+ )?(?:problem|issue|error|fault|failure)",
+        ),
+    ),
+    Concept(
+        "restart",
+        "the service is restarted",
+        fact=True,
+        patterns=(
+            r"restart|reboot|recycle|relaunch|re start|re launch|re boot|power cycle",
+            rf"(?:bounce|cycle) {_G}(?:service|transport|server|mta|smtp|process|daemon|exchange|mail)",
+            rf"stop (?:and|then|&) {_G}start|(?:turn|switch) {_G}off and (?:back )?on",
+        ),
+    ),
+    Concept(
+        "wifi_failing",
+        "the Wi-Fi fails (again)",
+        fact=True,
+        patterns=(
+            rf"{_WIFI} (?:\w+ ){{0,6}}(?:fail|failure|drop|down|break|broken|disconnect|cut|unstable|"
+            r"unreliable|flaky|intermittent|outage|unavailable|error|recur|die|dead|flake)",
+            rf"{_WIFI} (?:\w+ )?(?:issue|problem|trouble|fault) {_G}(?:again|back|return|recur|persist|"
+            r"continue|reappear|still)",
+            rf"(?:fail|failure|drop|lose|lost|issue|problem|trouble|outage|disconnect|disconnection) "
+            rf"{_G3}{_WIFI}",
+            rf"!{_WIFI} {_G3}(?:do|be|have|will|can|still) not (?:\w+ )?(?:work|connect|load|stay|function)",
+            rf"!(?:can not|could not|unable to|not able to) (?:\w+ ){{0,4}}{_WIFI}",
+            rf"!no (?:\w+ )?{_WIFI}",
+        ),
+    ),
+    Concept(
+        "employee_number",
+        "the person's employee number",
+        topic=True,
+        patterns=(
+            r"(?:employee|staff|personnel|payroll|badge|worker|hr) (?:\w+ )?(?:id|number|num|identifier|"
+            r"code|reference)",
+            r"!(?:employee|staff|personnel|payroll) no",  # "employee no." is no negation
+        ),
+    ),
+    Concept(
+        "fix_deployed",
+        "a fix was deployed",
+        fact=True,
+        patterns=(
+            rf"(?:fixe?|patch|change|correction|update|solution|workaround|repair) {_G3}(?:deploy|roll out|"
+            r"roll|apply|implement|release|push|live|in place|complete|install|go in|go out)",
+            rf"(?:deploy|roll out|apply|implement|release|push|install|put in place) {_G3}(?:fixe?|patch|"
+            r"change|correction|update|solution|workaround|repair)",
+            rf"{_BE} (?:\w+ )?(?:fixe?|correct|repair|resolve|sort)",
+            r"(?:we|i|team|they|engineer) (?:have |just |now |already )*(?:fixe?|correct|repair|resolve|"
+            r"deploy|sort)",
+        ),
+    ),
+    Concept(
+        "will_call",
+        "someone will phone the person",
+        fact=True,
+        patterns=(r"call|phone|ring|telephone|dial",),
+    ),
+    Concept(
+        "account_manager",
+        "the customer's account manager",
+        topic=True,
+        patterns=(
+            r"account (?:manager|rep|representative|executive|owner|lead|director)",
+            r"(?:key|client|customer|relationship) (?:account )?manager",
+            r"sales (?:rep|representative|contact|manager)|your (?:sales )?rep",
+        ),
+    ),
+    Concept(
+        "discount",
+        "a discount off the price",
+        topic=True,
+        patterns=(
+            r"discount|markdowns?|mark down|rebate|concession|price (?:reduction|cut|break)",
+            r"reduction (?:on|of|off|in) (?:the )?(?:\w+ )?(?:price|deal|list|quote)",
+            r"off (?:the )?(?:list |sticker |standard |full )?price|below (?:the )?(?:list|standard)",
+            rf"(?:knock|take|give) {_G}off",
+        ),
+    ),
+    Concept(
+        "payment_terms",
+        "payment terms",
+        topic=True,
+        patterns=(r"net|term|pay|payment|payable|due|invoice|credit",),
     ),
 ]
 CONCEPTS: dict[str, Concept] = {c.name: c for c in _LIST}
