@@ -26,6 +26,7 @@ PRIORITY = {1: "1 - Critical", 2: "2 - High", 3: "3 - Moderate", 4: "4 - Low", 5
 
 class EscalationOwnerTask(Family):
     name = "xapp.escalation-owner-task"
+    version = 2  # the work note is read for the owner or the task by meaning, not the subject's words
     version = 2  # v2: no subject a world part's incidents are about (the data room's billing disputes)
     apps = ("crm", "ticketing")
     author = "saasgym-xapp-team"
@@ -106,7 +107,8 @@ class EscalationOwnerTask(Family):
                     fields={
                         "element_id": eq(inc["sys_id"]),
                         "element": eq("work_notes"),
-                        "value": Match(contains=subject),
+                        # says the owner was told: names them, or the task made for them (any wording)
+                        "value": mentions.any_of(mentions.person(inc["owner"]), mentions.record(name=subject)),
                     },
                 )
             )
