@@ -173,7 +173,7 @@ OPPORTUNITY_FORM: tuple[Section, ...] = (
                 "loss_reason__c",
                 "Loss Reason",
                 pl.LOSS_REASONS,
-                help="Custom field Loss_Reason__c: why the deal was lost.",
+                help="Why the opportunity was lost.",
             ),
             sel("type", "Type", pl.OPPORTUNITY_TYPES),
             sel("lead_source", "Lead Source", pl.LEAD_SOURCES),

@@ -1,9 +1,9 @@
-"""The desk's "Let time pass" page (System Scheduler > Let time pass in the navigator): the episode's
-logical time now, and a form that lets hours and minutes pass and runs the scheduled jobs — the same
-`advance_time` action as the MCP tool and the CLI command. After the wait the page lists what came due:
-the callers who wrote back and the approvals decided (links to their records), the incidents closed and
-how many SLAs breached. A refused wait (none, not a number, more than 30 days) is shown at the form with
-a 422 and changes nothing."""
+"""The simulation strip's "Wait a custom time" page on the desk (the strip links it; no navigator module
+does): the episode's logical time now, and a form that lets hours and minutes pass and runs the scheduled
+jobs — the same `advance_time` action as the MCP tool and the CLI command. After the wait the page lists
+what came due: the callers who wrote back and the approvals decided (links to their records), the
+incidents closed and how many SLAs breached. A refused wait (none, not a number, more than 30 days) is
+shown at the form with a 422 and changes nothing."""
 
 from __future__ import annotations
 

@@ -85,7 +85,7 @@ def level(name: str, label: str) -> Fld:
     return sel(name, label, LEVEL_CHOICES, required=True, integer=True)
 
 
-CALLER = Fld("caller_id", "Caller", "lookup", ref="user", required=True, help="Type the person's name.")
+CALLER = Fld("caller_id", "Caller", "lookup", ref="user", required=True, help="The person who reported it.")
 CI = Fld("cmdb_ci", "Configuration item", "lookup", ref="ci", help="Type the configuration item's name.")
 GROUP = Fld("assignment_group", "Assignment group", "lookup", ref="group", help="Type the group's name.")
 ASSIGNEE = Fld("assigned_to", "Assigned to", "lookup", ref="user", help="A member of the assignment group.")
