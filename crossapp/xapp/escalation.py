@@ -108,7 +108,9 @@ class EscalationOwnerTask(Family):
                         "element_id": eq(inc["sys_id"]),
                         "element": eq("work_notes"),
                         # says the owner was told: names them, or the task made for them (any wording)
-                        "value": mentions.any_of(mentions.person(inc["owner"]), mentions.record(name=subject)),
+                        "value": mentions.any_of(
+                            mentions.person(inc["owner"]), mentions.record(name=subject)
+                        ),
                     },
                 )
             )
