@@ -66,7 +66,8 @@ class Served:
         deadline = time.time() + 120
         while time.time() < deadline and self.proc.poll() is None:
             try:
-                if self.api.get("/healthz", timeout=2).json().get("workers", 1) == workers:
+                # one process names no workers (`workers` null); several count the ones started
+                if (self.api.get("/healthz", timeout=2).json().get("workers") or 1) == workers:
                     return
             except httpx.HTTPError:
                 pass

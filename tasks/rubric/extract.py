@@ -22,6 +22,7 @@ import re
 from datetime import date
 
 from apps.core.meaning import find_numbers
+from apps.core.meaning.numbers import digits_in_words
 
 _NUMBER = re.compile(
     r"(?<![\w.])(?P<neg>[-−(])?\s?(?:[$€£]|usd\s?|eur\s?)?\s?"
@@ -127,6 +128,9 @@ def names(text: str, name: str) -> bool:
         return False
     have = set(_words(text))
     if all(w in have for w in wanted):
+        return True
+    spelled = set(_words(digits_in_words(str(text))))  # "(one Year)" names "(1 Year)"
+    if all(w in spelled for w in _words(digits_in_words(name))):
         return True
     return len(wanted) >= 2 and ".".join(wanted) + "@" in str(text).casefold()
 

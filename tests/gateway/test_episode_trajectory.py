@@ -107,7 +107,8 @@ def test_trajectory_holds_every_call_with_what_the_performer_received(worked):
     status = api.get(f"/v1/episodes/{made['episode_id']}").json()
     assert lines[-2]["state_hash"] == status["state_hash"] and lines[-2]["completed"] is True
     assert (
-        lines[-1]["outcome"] == verdict["outcome"] == "fail"  # the extra mail is collateral
+        # (the extra mail is allowed, the desk's auto-close while the clock moved is the system's)
+        lines[-1]["outcome"] == verdict["outcome"] == "pass"
         and lines[-1]["verdict_id"] == verdict["verdict_id"]
     )
     assert (

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Literal
 
 from text_to_num import alpha2digit
@@ -91,6 +92,17 @@ class Quantity:
     kind: Kind
     currency: str | None
     text: str
+
+
+@lru_cache(maxsize=4096)
+def digits_in_words(text: str) -> str:
+    """`spelled_out_as_digits`, remembered: names compared word by word read "one Year" as "1 Year" (a record
+    name or a person's is compared against many texts).
+
+    Args:
+        text: a name or a free text.
+    """
+    return spelled_out_as_digits(text)
 
 
 def spelled_out_as_digits(text: str) -> str:

@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from apps.core.meaning.numbers import digits_in_words
 from apps.core.meaning.text import fold, words
 
 _NUMBER = re.compile(r"(?<![A-Za-z0-9])([A-Za-z]{2,6})[\s\-_#:]?(\d{4,10})(?!\d)")
@@ -41,8 +42,8 @@ def _content_words(text: str) -> list[str]:
 
 def names_in(name: str, text: str) -> bool:
     """Whether the words of `name` occur together in `text` ("&"/"and", "the", case and punctuation
-    ignored)."""
-    want, have = _content_words(name), _content_words(text)
+    ignored; numbers in words or digits alike: "Warranty Extension (one Year)" names "… (1 Year)")."""
+    want, have = _content_words(digits_in_words(name)), _content_words(digits_in_words(text))
     n = len(want)
     return bool(want) and any(have[i : i + n] == want for i in range(len(have) - n + 1))
 

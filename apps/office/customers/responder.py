@@ -289,8 +289,9 @@ class RuleBasedCustomerResponder:
         for words, reason in DECLINES:
             if q.has(words):
                 return self._wrap(hello, reason, card)
-        if not asks_something(new_text(incoming.text)):
-            return None  # a holding note or an answer ("I'll come back to you"): nothing to reply to
+        answering_me = bool(incoming.history) and CLARIFY in incoming.history[-1].text
+        if not asks_something(new_text(incoming.text)) and not answering_me:
+            return None  # a holding note ("I'll come back to you"): nothing to reply to
         asks = (card.request or {}).get("asks", [])
         said = [s for ask in asks if (s := self._answer(card, q, ask))]
         if not said and (asks or q.has(REQUEST_WORDS)):
