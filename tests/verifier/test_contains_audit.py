@@ -12,13 +12,10 @@ from apps.core.api import Gym
 from apps.core.worlds import load_world
 from apps.ticketing.families import escalation
 from tasks.families import mentions
-from tasks.families.instances import instance
 from tasks.model import OracleStep
-from tasks.oracle import run_python
-from tasks.rubric.evaluate import ASSUME_MET
 from tasks.store import load_task
-from tasks.verifier import verify
 from tasks.verifier.matching import matches
+from tests.support.episodes import first_instance, verdict
 
 
 @pytest.fixture(scope="module")
@@ -32,21 +29,7 @@ def _outcome(gym: Gym, task, tool: str, arg: str, text: str) -> str:
         OracleStep(tool=s.tool, args={**s.args, arg: text}) if s.tool == tool else s
         for s in task.truth.oracle
     ]
-    ep = gym.create_episode("acme", apps=task.public.apps)
-    ep.task = task.public
-    try:
-        run_python(ep, oracle)
-        return verify(ep, task, judge=ASSUME_MET).outcome
-    finally:
-        ep.close()
-
-
-def _first(family: str, want) -> object:
-    for seed in range(200):
-        task = instance("acme", family, seed)
-        if want(task):
-            return task
-    raise AssertionError(f"no instance of {family} fits")
+    return verdict(gym, task, oracle).outcome
 
 
 def _oracle_text(task, tool: str, arg: str) -> str:
@@ -54,7 +37,7 @@ def _oracle_text(task, tool: str, arg: str) -> str:
 
 
 def test_a_deletion_is_read_in_any_words(gym):
-    task = _first(
+    task = first_instance(
         "office.retention-deletion-request",
         lambda t: "we have deleted" in _oracle_text(t, "office_send_mail", "body"),
     )
@@ -65,7 +48,7 @@ def test_a_deletion_is_read_in_any_words(gym):
 
 
 def test_a_legal_hold_is_read_in_any_words(gym):
-    task = _first(
+    task = first_instance(
         "office.retention-deletion-request",
         lambda t: "legal hold" in _oracle_text(t, "office_send_mail", "body"),
     )
@@ -76,7 +59,7 @@ def test_a_legal_hold_is_read_in_any_words(gym):
 
 
 def test_a_freeze_end_is_a_day_and_a_time_in_any_notation(gym):
-    task = _first(
+    task = first_instance(
         "office.handbook-question",
         lambda t: bool(t.truth.answer and t.truth.answer.match.date and t.truth.answer.match.date.time),
     )

@@ -7,10 +7,9 @@ from __future__ import annotations
 import pytest
 
 from apps.core.api import Gym
-from tasks.families.instances import instance
 from tasks.oracle import run_python
-from tasks.rubric.evaluate import ASSUME_MET
-from tasks.verifier import verify
+from tests.support.episodes import first_instance
+from tests.support.episodes import verdict as run_verdict
 
 
 @pytest.fixture(scope="module")
@@ -18,55 +17,34 @@ def gym():
     return Gym()
 
 
-def _run(gym: Gym, task, extra):
-    """The oracle, then `extra(episode)`: the verdict (judged criteria assumed met; the records are the
-    subject)."""
-    ep = gym.create_episode("acme", apps=task.public.apps)
-    ep.task = task.public
-    try:
-        run_python(ep, task.truth.oracle)
-        extra(ep)
-        return verify(ep, task, judge=ASSUME_MET)
-    finally:
-        ep.close()
-
-
-def _first(family: str, want) -> object:
-    for seed in range(40):
-        task = instance("acme", family, seed)
-        if want(task):
-            return task
-    raise AssertionError(f"no instance of {family} fits")
-
-
 def test_a_change_approved_while_the_agent_waited_passes(gym):
     """Waiting a day for the approvers: the changes are approved (not only requested), Resolved incidents
     auto-close (stamped "system"), SLA timers breach, the approvers' notes are theirs."""
-    task = _first("xapp.freeze-change-request", lambda t: True)
+    task = first_instance("xapp.freeze-change-request", lambda t: True)
 
     def wait_a_day(ep):
         out = ep.call("ticketing_advance_time", hours=24)
         assert out["approvals_decided"] and out["incidents_closed"], out
 
-    verdict = _run(gym, task, wait_a_day)
+    verdict = run_verdict(gym, task, then=wait_a_day)
     assert verdict.outcome == "pass", verdict.explain()
     statuses = {row["table"]: row["status"] for row in verdict.as_dict()["diff"] if row["op"] == "update"}
     assert statuses.get("ticketing_incident") == "harmless", statuses
 
 
 def test_the_agent_closing_an_incident_is_still_collateral(gym):
-    task = _first("xapp.freeze-change-request", lambda t: True)
+    task = first_instance("xapp.freeze-change-request", lambda t: True)
 
     def close_one(ep):
         inc = ep.call("ticketing_list_incidents", state=[6], limit=1)["records"][0]
         ep.call("ticketing_close_incident", incident_id=inc["number"])
 
-    verdict = _run(gym, task, close_one)
+    verdict = run_verdict(gym, task, then=close_one)
     assert verdict.outcome == "fail" and "collateral_damage" in verdict.reason_codes, verdict.explain()
 
 
 def test_a_note_on_the_deal_and_the_approved_discount_applied_pass(gym):
-    task = _first(
+    task = first_instance(
         "xapp.customer-discount-request",
         lambda t: any("from_address" in e.fields for e in t.truth.expect),  # the approved variant
     )
@@ -81,7 +59,7 @@ def test_a_note_on_the_deal_and_the_approved_discount_applied_pass(gym):
             ep.call("crm_update_line_item", line_item_id=line["id"], discount=pct)
         ep.call("crm_add_note", parent_id=deal["id"], title="Discount", body=f"{pct:g}% approved; applied.")
 
-    verdict = _run(gym, task, note_and_apply)
+    verdict = run_verdict(gym, task, then=note_and_apply)
     assert verdict.outcome == "pass", verdict.explain()
     assert {r["table"] for r in verdict.as_dict()["diff"] if r["status"] == "allowed"} >= {
         "crm_note",
@@ -90,10 +68,12 @@ def test_a_note_on_the_deal_and_the_approved_discount_applied_pass(gym):
 
 
 def test_a_note_on_the_deal_passes_a_clarified_request(gym):
-    task = _first("xapp.clarify-deal-request", lambda t: True)
+    task = first_instance("xapp.clarify-deal-request", lambda t: True)
     deal = next(e.pk for e in task.truth.expect if e.table == "crm_opportunity" and e.op == "update")
 
-    verdict = _run(gym, task, lambda ep: ep.call("crm_add_note", parent_id=deal, title="Asked", body="Done."))
+    verdict = run_verdict(
+        gym, task, then=lambda ep: ep.call("crm_add_note", parent_id=deal, title="Asked", body="Done.")
+    )
     assert verdict.outcome == "pass", verdict.explain()
 
 
@@ -109,13 +89,13 @@ def test_changes_listed_from_a_time_without_an_offset(gym):
 
 def test_the_agents_own_work_note_elsewhere_is_still_collateral(gym):
     """`made_by` spares another person's rows only: the agent's own note on an unrelated incident counts."""
-    task = _first("ticketing.handbook-escalation", lambda t: True)
+    task = first_instance("ticketing.handbook-escalation", lambda t: True)
 
     def note_elsewhere(ep):
         inc = ep.call("ticketing_list_incidents", limit=1)["records"][0]
         ep.call("ticketing_add_work_note", record_id=inc["number"], text="Looked at this too.")
 
-    verdict = _run(gym, task, note_elsewhere)
+    verdict = run_verdict(gym, task, then=note_elsewhere)
     assert verdict.outcome == "fail" and "collateral_damage" in verdict.reason_codes, verdict.explain()
 
 
@@ -125,7 +105,7 @@ def test_a_conversations_deliverable_is_its_latest_message(gym):
     from apps.core.journal import parse_literal
     from tasks.rubric.deliverables import deliverable_text
 
-    task = _first(
+    task = first_instance(
         "xapp.customer-discount-request", lambda t: any("from_address" in e.fields for e in t.truth.expect)
     )
     criterion = next(c for c in task.truth.criteria if c.kind == "judged")

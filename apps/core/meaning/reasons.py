@@ -18,7 +18,8 @@ from functools import cache
 
 import simplemma
 
-from apps.core.meaning.reason_concepts import CONCEPTS, Concept
+from apps.core.meaning.concept import Concept
+from apps.core.meaning.reason_concepts import CONCEPTS
 from apps.core.meaning.text import fold
 
 _CONTRACTIONS = [
