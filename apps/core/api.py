@@ -2,8 +2,7 @@
 
     from apps.core.api import Gym
 
-    gym = Gym()
-    ep = gym.create_episode("acme")
+    ep = Gym().create_episode("acme")
     ep.call("crm_create_account", name="Globex")
     ep.diff(); ep.events(); ep.reset(); ep.close()
 
@@ -16,7 +15,6 @@ import functools
 import itertools
 import threading
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Any
@@ -25,9 +23,9 @@ from apps.core import observations
 from apps.core.actions import Action
 from apps.core.checkpoint_files import CorruptCheckpoint
 from apps.core.durable import Checkpointer, image_digest, read_meta, restore_db
+from apps.core.episode_views import Change, ToolInfo, net_change
 from apps.core.errors import ActionError, ErrorKind, UnknownActionError
 from apps.core.events import EventRecord
-from apps.core.journal import NetChange
 from apps.core.model_endpoint.recorder import EpisodeRecorder, carry_over
 from apps.core.naming import qualified, split_qualified
 from apps.core.quotas import EpisodeQuotas
@@ -38,44 +36,6 @@ from apps.core.spec import AppSpec
 from apps.core.sqlite_store import SqliteMemoryStore
 from apps.core.store import EpisodeDb, EpisodeStore, Snapshot
 from apps.core.worlds import World, load_world
-
-
-@dataclass(frozen=True)
-class ToolInfo:
-    """One tool as agents see it: `<app>_<action>`, its description and JSON input schema."""
-
-    name: str
-    app: str
-    action: str
-    description: str
-    read_only: bool
-    destructive: bool
-    input_schema: dict[str, Any]
-
-
-@dataclass(frozen=True)
-class FieldChange:
-    field: str
-    old: Any
-    new: Any
-
-
-@dataclass(frozen=True)
-class Change:
-    """A row's net change against the golden state, field by field."""
-
-    table: str
-    pk: Any
-    op: str
-    fields: tuple[FieldChange, ...]
-    action_ids: tuple[int | None, ...]
-
-
-def _change(net: NetChange) -> Change:
-    from apps.core.journal import parse_literal
-
-    fields = tuple(FieldChange(k, old, new) for k, (old, new) in net.changed_fields().items())
-    return Change(net.table, parse_literal(net.pk), net.op, fields, net.action_ids)
 
 
 class Episode:
@@ -255,7 +215,7 @@ class Episode:
     def diff(self) -> list[Change]:
         """Field-level changes against the world's golden state (cost grows with the changes)."""
         with self._lock:
-            return [_change(n) for n in self.db.net_changes() if not n.table.startswith("_")]
+            return [net_change(n) for n in self.db.net_changes() if not n.table.startswith("_")]
 
     def events(self) -> list[EventRecord]:
         """The event log, oldest first."""

@@ -6,21 +6,19 @@ image: it costs the pages it wrote, and its checkpoints are those pages. Elsewhe
 
 from __future__ import annotations
 
-import hashlib
 import sqlite3
 import threading
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass
 from typing import Any
 
 from sqlalchemy.exc import OperationalError
 
-from apps.core import cow_image, golden_cache, journal, observations, quotas, tool_runner
+from apps.core import cow_image, journal, observations, quotas, tool_runner
 from apps.core import events as event_log
 from apps.core.cow_image import Mapping, PagePatch, SealedImage
 from apps.core.episode_lock import EpisodeLock
-from apps.core.model_endpoint.recorder import MODEL_CALL_DDL
+from apps.core.golden_image import GoldenImage, cached_golden, connect_memory, content_hash
 from apps.core.spec import AppSpec
 from apps.core.sqlite_engine import engine_over
 from apps.core.store import EpisodeDb, EpisodeStore
@@ -28,30 +26,8 @@ from apps.core.worlds import World
 
 # Undo row by row while cheaper than copying the whole image again.
 UNDO_LIMIT = 20_000
-# Page cache of an episode connection, in pages. The database already lives in memory, so cached pages
-# are second copies of it: a small cache keeps an episode at image + schema however much it reads
-# (measured: 27.4 → 25.5 MiB for an all-apps acme episode after a global search; reads no slower).
-# Stored in the golden image's header, so every copy gets it when its schema is first read.
-PAGE_CACHE_PAGES = 32
 # SQLite VM steps between deadline checks during an action.
 PROGRESS_STEPS = 1_000
-
-
-@dataclass(frozen=True)
-class GoldenImage:
-    world: World
-    source: SealedImage | bytes  # sealed where episodes are copy-on-write mappings, else plain bytes
-    tables: tuple[str, ...]
-    content_hash: str
-
-    @property
-    def data(self) -> bytes:
-        """The image's bytes (a copy, when the image is sealed)."""
-        return self.source.to_bytes() if isinstance(self.source, SealedImage) else self.source
-
-
-def _connect() -> sqlite3.Connection:
-    return sqlite3.connect(":memory:", check_same_thread=False, isolation_level=None)
 
 
 def _load(conn: sqlite3.Connection, data: bytes) -> sqlite3.Connection:
@@ -259,30 +235,6 @@ class SqliteEpisodeDb(EpisodeDb):
             return self.conn.execute(sql, tuple(params)).fetchall()
 
 
-def _exact(column: str) -> str:
-    """An SQL expression rendering `column` exactly and unambiguously: texts as the hex of their bytes
-    (`quote()` stops at a NUL, and a text could hold the separator), every other value as `quote()`."""
-    return f"""CASE typeof("{column}") WHEN 'text' THEN 'T' || hex("{column}") ELSE quote("{column}") END"""
-
-
-def content_hash(conn: sqlite3.Connection, tables: Sequence[str]) -> str:
-    """sha256 over the rows of `tables` in primary-key order, plus the id counters.
-
-    Every value is rendered exactly, so two different states never hash alike. The clock is left out:
-    a read or a refused action moves the clock but changes no content.
-    """
-    h = hashlib.sha256()
-    for table in [*sorted(tables), "_idseq"]:
-        cols = [r[1] for r in conn.execute(f'PRAGMA table_info("{table}")')]
-        pk = journal.primary_key_column(conn, table)
-        expr = " || char(31) || ".join(_exact(c) for c in cols)
-        h.update(f"\x1e{table}\x1e".encode())
-        for (line,) in conn.execute(f'SELECT {expr} FROM "{table}" ORDER BY "{pk}"'):
-            h.update(line.encode())
-            h.update(b"\n")
-    return h.hexdigest()
-
-
 class SqliteMemoryStore(EpisodeStore):
     """Golden images kept as SQLite bytes in memory; episodes deserialized from them."""
 
@@ -302,14 +254,16 @@ class SqliteMemoryStore(EpisodeStore):
     def create(self, golden: GoldenImage) -> SqliteEpisodeDb:
         if isinstance(golden.source, SealedImage):
             return _mapped(golden.source, golden.tables, None, golden.source.size)
-        return SqliteEpisodeDb(_load(_connect(), golden.source), golden.tables, base_bytes=len(golden.source))
+        return SqliteEpisodeDb(
+            _load(connect_memory(), golden.source), golden.tables, base_bytes=len(golden.source)
+        )
 
     def from_state(self, golden: GoldenImage, state: PagePatch | bytes) -> SqliteEpisodeDb:
         """An episode database holding a checkpointed state of an episode of `golden`."""
         if isinstance(state, PagePatch):
             db = _mapped(state.image, golden.tables, state, state.image.size)
         else:
-            db = SqliteEpisodeDb(_load(_connect(), state), golden.tables, base_bytes=len(golden.data))
+            db = SqliteEpisodeDb(_load(connect_memory(), state), golden.tables, base_bytes=len(golden.data))
         db.forget_head()
         return db
 
@@ -348,7 +302,7 @@ class SqliteMemoryStore(EpisodeStore):
                 return content_hash(copy.conn, db.tables)
             finally:
                 self.close(copy)
-        conn = _connect()
+        conn = connect_memory()
         try:
             conn.deserialize(payload)
             return content_hash(conn, db.tables)
@@ -371,7 +325,7 @@ class SqliteMemoryStore(EpisodeStore):
                 child = _mapped(db.image, db.tables, patch, db.base_bytes)
             else:
                 child = SqliteEpisodeDb(
-                    _load(_connect(), db.conn.serialize()), db.tables, base_bytes=db.base_bytes
+                    _load(connect_memory(), db.conn.serialize()), db.tables, base_bytes=db.base_bytes
                 )
         child.forget_head()  # its store usage and browser events are recounted on first need
         return child
@@ -390,47 +344,10 @@ def _mapped(
     image: SealedImage, tables: tuple[str, ...], patch: PagePatch | None, base_bytes: int | None = None
 ) -> SqliteEpisodeDb:
     """An episode database that is a copy-on-write mapping of `image` (with `patch` written over it)."""
-    conn = _connect()
+    conn = connect_memory()
     try:
         mapping = cow_image.attach(conn, image, patch)
     except BaseException:
         conn.close()
         raise
     return SqliteEpisodeDb(conn, tables, image=image, mapping=mapping, base_bytes=base_bytes)
-
-
-def cached_golden(world: World, apps: Sequence[AppSpec], *, sealed: bool = False) -> GoldenImage:
-    """The golden image from the on-disk cache (apps/core/golden_cache.py), built and cached when absent;
-    `sealed`: kept in a sealed memory file that episodes map copy-on-write."""
-
-    def build() -> tuple[bytes, tuple[str, ...], str]:
-        image = build_golden(world, apps)
-        return image.data, image.tables, image.content_hash
-
-    data, tables, digest = golden_cache.cached_build(world, apps, build)
-    source = SealedImage(data) if sealed else data
-    return GoldenImage(world=world, source=source, tables=tables, content_hash=digest)
-
-
-def build_golden(world: World, apps: Sequence[AppSpec]) -> GoldenImage:
-    """Create every app's tables, load the world's rows, install the journal triggers, serialize."""
-    conn = _connect()
-    conn.executescript(journal.ENGINE_DDL + event_log.EVENT_DDL + MODEL_CALL_DDL + observations.DDL)
-    engine = engine_over(conn)
-    tables: list[str] = []
-    for spec in apps:
-        spec.metadata.create_all(engine)
-        tables.extend(t.name for t in spec.metadata.sorted_tables)
-    with engine.begin() as connection:
-        for spec in apps:
-            connection.info["saasgym.app"] = spec.name  # id counters are kept per app
-            spec.load_seed(world, connection)
-    for table in [*tables, *journal.JOURNALED_ENGINE_TABLES]:
-        journal.install_triggers(conn, table)
-    conn.execute("VACUUM")
-    conn.execute(f"PRAGMA default_cache_size = {PAGE_CACHE_PAGES}")
-    data = conn.serialize()
-    digest = content_hash(conn, tables)
-    engine.dispose()
-    conn.close()
-    return GoldenImage(world=world, source=data, tables=tuple(tables), content_hash=digest)

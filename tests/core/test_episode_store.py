@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from apps.core import sqlite_store
+from apps.core import golden_image, sqlite_store
 from apps.core.api import Gym
 from apps.core.errors import ActionError
 
@@ -122,6 +122,6 @@ def test_every_copy_keeps_a_small_page_cache(episode):
     try:
         episode.restore(snap)
         for ep in (episode, child):
-            assert ep.db.execute_raw("PRAGMA cache_size") == [(sqlite_store.PAGE_CACHE_PAGES,)]
+            assert ep.db.execute_raw("PRAGMA cache_size") == [(golden_image.PAGE_CACHE_PAGES,)]
     finally:
         child.close()

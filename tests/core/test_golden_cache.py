@@ -10,8 +10,9 @@ import pytest
 
 from apps.core import golden_cache
 from apps.core.api import Gym
+from apps.core.golden_image import build_golden
 from apps.core.registry import discover
-from apps.core.sqlite_store import SqliteMemoryStore, build_golden
+from apps.core.sqlite_store import SqliteMemoryStore
 from apps.core.worlds import load_world, worlds_root
 
 

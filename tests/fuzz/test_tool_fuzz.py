@@ -25,7 +25,7 @@ from mcp.client import Client
 from mcp.shared.exceptions import MCPError
 
 from apps.core.api import Gym
-from apps.core.sqlite_store import content_hash
+from apps.core.golden_image import content_hash
 from mcp_gateway.settings import Settings
 from tests.fuzz.schema_strategies import arguments
 
