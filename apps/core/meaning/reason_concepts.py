@@ -503,5 +503,20 @@ _LIST = [
         topic=True,
         patterns=(r"net|term|pay|payment|payable|due|invoice|credit",),
     ),
+    Concept(
+        "left_company",
+        "the person has left the company (is no longer there)",
+        fact=True,
+        patterns=(
+            r"(?:leave|left|quit|depart|exit) (?:the |their |our |his |her )?(?:\w+ ){0,3}"
+            r"(?:company|organi[sz]ation|firm|business|employer|role|job|position)",
+            r"(?:have|have be|be|since) (?:leave|left|depart|go|gone)\b",
+            r"!no long(?:er)? (?:\w+ )?(?:with|at|work|employ|employed|there|in (?:the|their) (?:role|job))",
+            r"former|formerly|ex (?:employee|staff|contact)|ex-employee|departed|departure|leaver|"
+            r"no (?:longer )?(?:active|valid) (?:\w+ )?(?:contact|employee)|inactive",
+            r"(?:move|go) on from",
+            r"(?:replace|succeed) by|(?:taken|take) over (?:from|by)|successor",
+        ),
+    ),
 ]
 CONCEPTS: dict[str, Concept] = {c.name: c for c in _LIST}
