@@ -425,8 +425,10 @@ CASES: dict[str, tuple[list[str], list[str], list[str]]] = {
         ],
     ),
     "left_company": (
-        [],
+        ["Moore Inc"],
         [
+            "Left Moore Inc in 2026-10; Jane Doe took over.",
+            "She left Moore Inc at the end of October",
             "Left the company in October 2026",
             "No longer with Moore Inc",
             "NO LONGER WITH COMPANY",

@@ -16,6 +16,7 @@ _G = r"(?:\w+ ){0,2}"  # up to two words in between
 _G3 = r"(?:\w+ ){0,3}"
 _NOT = r"(?:not|never|no long(?:er)?)"  # "longer" is read as "long"
 _BE = r"(?:be|have be|get|have get)"
+_NOT_A_THING = r"(?! (?:a|an|you|me|us|message|voicemail|note))"  # "left a voicemail" is no leaving
 _WIFI = r"(?:wi(?: |-)?fi|wireless|wlan|hotspot|network|connection|connectivity|internet|ssid)"
 
 
@@ -507,15 +508,17 @@ _LIST = [
         "left_company",
         "the person has left the company (is no longer there)",
         fact=True,
+        objects=r"(?:the |their |our |his |her )?(?:company|organi[sz]ation|firm|business|employer)",
         patterns=(
-            r"(?:leave|left|quit|depart|exit) (?:the |their |our |his |her )?(?:\w+ ){0,3}"
-            r"(?:company|organi[sz]ation|firm|business|employer|role|job|position)",
-            r"(?:have|have be|be|since) (?:leave|left|depart|go|gone)\b",
+            rf"(?:leave|left|quit|depart|exit) {_G}OBJ",
+            r"(?:leave|left|quit|depart|exit) (?:the |their |his |her )?(?:role|job|position)",
+            rf"(?:have|have be|be|since) (?:leave|left|depart|go|gone){_NOT_A_THING}",
+            rf"^(?:leave|left|depart){_NOT_A_THING}",
             r"!no long(?:er)? (?:\w+ )?(?:with|at|work|employ|employed|there|in (?:the|their) (?:role|job))",
             r"former|formerly|ex (?:employee|staff|contact)|ex-employee|departed|departure|leaver|"
             r"no (?:longer )?(?:active|valid) (?:\w+ )?(?:contact|employee)|inactive",
             r"(?:move|go) on from",
-            r"(?:replace|succeed) by|(?:taken|take) over (?:from|by)|successor",
+            r"(?:replace|succeed) by|(?:taken|take|took) over (?:from|by)|successor",
         ),
     ),
 ]
