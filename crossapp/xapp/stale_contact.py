@@ -87,16 +87,16 @@ class StaleContact(Family):
         ask = " and get their purchase order number for it — finance won't book it without one" if po else ""
         k = d.rng.randrange(3)
         opener = (
-            f"Could you send {gone} at {account} the figures of their open deal — the amount and the "
+            f"could you send {gone} at {account} the figures of their open deal — the amount and the "
             f"expected close date as the CRM has them —{ask}?",
-            f"Please get the numbers of {account}'s open deal (amount and close date, from the CRM) over to "
+            f"please get the numbers of {account}'s open deal (amount and close date, from the CRM) over to "
             f"their contact {gone}{ask}.",
             f"{gone} at {account} needs the amount and the expected close date of their open deal as we have "
             f"them in the CRM. Can you send them{ask}?",
         )[k]
         back = " Let me know the PO number once you have it." if po else ""
         prompt = (
-            f"{asker['display_name']} (Sales Operations) asks you: “Amber, {opener[0].lower()}{opener[1:]}{back} While you're at "
+            f"{asker['display_name']} (Sales Operations) asks you: “Amber, {opener}{back} While you're at "
             f"it, keep {account}'s contacts in the CRM current — marketing pulls the renewal mailing list "
             "from there on Monday. We never delete a contact: someone who has left stays on file, marked as "
             "such.”"
