@@ -7,7 +7,7 @@ marketing mails the account's contacts and that nobody is deleted). When the col
 customer's purchase order number, only the successor can give it: ask, wait for the answer, pass it on.
 
 What decides the truth: the handover (`handovers/handovers.jsonl`: the departed contact, the successor, the
-purchase order number the successor's persona knows) and the account's one open deal in the CRM (its
+purchase order number the successor's persona knows) and the deal the colleague names in the CRM (its
 amount and close date, stated in the mail). Distractors: the departed contact itself (the CRM's only
 answer) and the other accounts whose name starts the same way.
 """
@@ -23,7 +23,7 @@ from apps.core.worlds import worlds_root
 from crossapp.xapp.frontier_kit import MAIL_SIDE_EFFECTS, RECORD_NOTES, sent_to, states
 from crossapp.xapp.inbox_kit import wait_day, waited
 from tasks.families import mentions
-from tasks.families.base import Draw, Family, Spec, eq, step
+from tasks.families.base import Draw, Family, Redraw, Spec, eq, step
 from tasks.model import Allowance, Checkpoint, Expectation, FrontierMeasures, Match
 from worlds.parts.requests.asks import nickname
 from worlds.parts.requests.inbox import holds_approval_role
@@ -33,6 +33,9 @@ ASKERS = """
 SELECT u.id, u.display_name, u.given_name, u.mail, u.job_title FROM office_user u
 WHERE u.department = 'Sales Operations' AND u.id NOT IN (SELECT user_id FROM office_persona)
 AND u.id != (SELECT manager_id FROM office_user WHERE mail = ?) ORDER BY u.mail
+"""
+SAME_DEAL = """
+SELECT count(*) FROM crm_opportunity WHERE account_id = ? AND id != ? AND is_closed = 0 AND name LIKE ?
 """
 SAME_START = "SELECT count(*) FROM crm_account WHERE id != ? AND name LIKE ?"
 AMBER = "amber.miller@acme.example"
@@ -61,10 +64,10 @@ class StaleContact(Family):
     surfaces = ("mcp", "cli", "python")
     no_ui_reason = "the browser oracle of the CRM's contact forms is not written yet"
     size = 24
-    distinct = 12  # acme's nine handovers, each with or without a purchase order to get
+    distinct = 16  # acme's twelve handovers, each with or without a purchase order to get
     author = "saasgym-frontier"
     summary = (
-        "frontier: send a customer's CRM contact the open deal's figures (and get their PO number) — the "
+        "frontier: send a customer's CRM contact a deal's figures (and get their PO number) — the "
         "contact has left, the mailbox says who took over: mail the successor, fix the CRM, relay the answer"
     )
 
@@ -86,13 +89,16 @@ class StaleContact(Family):
         gone, account = h["gone_name"], h["account"]
         ask = " and get their purchase order number for it — finance won't book it without one" if po else ""
         k = d.rng.randrange(3)
+        deal_name = deal["name"].split(" - ", 1)[-1]  # "Brown Inc - Annual Renewal": the Annual Renewal deal
+        if int(d.world.value(SAME_DEAL, h["account_id"], deal["id"], f"% - {deal_name}")):
+            raise Redraw("another open deal of the account has the same product")
         opener = (
-            f"could you send {gone} at {account} the figures of their open deal — the amount and the "
+            f"could you send {gone} at {account} the figures of their {deal_name} deal — the amount and the "
             f"expected close date as the CRM has them —{ask}?",
-            f"please get the numbers of {account}'s open deal (amount and close date, from the CRM) over to "
-            f"their contact {gone}{ask}.",
-            f"{gone} at {account} needs the amount and the expected close date of their open deal as we have "
-            f"them in the CRM. Can you send them{ask}?",
+            f"please get the numbers of {account}'s {deal_name} deal (amount and close date, from the CRM) "
+            f"over to their contact {gone}{ask}.",
+            f"{gone} at {account} needs the amount and the expected close date of their {deal_name} deal as "
+            f"we have it in the CRM. Can you send them{ask}?",
         )[k]
         back = " Let me know the PO number once you have it." if po else ""
         prompt = (
@@ -126,7 +132,7 @@ class StaleContact(Family):
             states(
                 to_succ,
                 "states-the-figures",
-                f"the mail to {succ['name']} states the open deal's amount {_money(amount)} and its close "
+                f"the mail to {succ['name']} states the deal's amount {_money(amount)} and its close "
                 f"date {close.isoformat()}",
                 numbers=[amount],
                 dates=[close.isoformat()],
@@ -135,7 +141,7 @@ class StaleContact(Family):
         oracle = [
             step("office_search_messages", query=account),
             step("crm_list_contacts", account_id=h["account_id"]),
-            step("crm_list_opportunities", account_id=h["account_id"], status="open"),
+            step("crm_list_opportunities", account_id=h["account_id"], status="open", search=deal_name),
             step(
                 "crm_create_contact",
                 account_id=h["account_id"],

@@ -1,6 +1,6 @@
 """Contact handovers: customers whose buyer changed while the CRM still lists the old one.
 
-For a few of the acting user's accounts (one open deal each, no pending request of the `requests` part), a
+For a few of the acting user's accounts (with an open deal), a
 mail weeks old and already read in her inbox says that the account's contact is gone and who took over:
 the contact's own farewell naming their successor (`notice`), or a non-delivery report for a mail she sent
 the contact, then the successor's introduction (`bounce`). The CRM is not touched — it still lists the
@@ -16,7 +16,7 @@ Draws only from its own stream (`{seed}:handovers`) and writes only its own file
 `handovers/office/{message,contact,request_brief}.jsonl` (own id namespaces) and `handovers/handovers.jsonl`
 (each handover's account, deal, departed contact, successor, variant and purchase order number: the input of
 `xapp.stale-contact`, which no app loads). A departed contact never had other mail with the acting user and
-is nobody a pending request names.
+is nobody a pending request comes from.
 """
 
 from __future__ import annotations
@@ -24,6 +24,7 @@ from __future__ import annotations
 import json
 import random
 from collections import defaultdict
+from types import SimpleNamespace
 from typing import Any
 
 from worlds.generator.parts import BuildContext, Part
@@ -32,14 +33,19 @@ from worlds.parts.handovers.mails import Planter
 HANDOVERS = 12  # a year of staff turnover among one rep's customers
 
 
-def _requests(ctx: BuildContext) -> tuple[set[str], set[str]]:
-    """The accounts and addresses the `requests` part's pending requests use (its file, when the world has
-    it)."""
+def _requests(ctx: BuildContext) -> set[str]:
+    """The addresses the `requests` part's pending requests use (its file, when the world has it)."""
     path = ctx.out_dir / "requests" / "requests.jsonl"
     rows = [json.loads(line) for line in path.read_text().splitlines() if line] if path.is_file() else []
-    accounts = {r["account_id"] for r in rows if r.get("account_id")}
-    addresses = {a.lower() for r in rows for a in (r.get("customer"), r["sender"]) if a}
-    return accounts, addresses
+    return {a.lower() for r in rows for a in (r.get("customer"), r["sender"]) if a}
+
+
+def _spread(rng: random.Random, accounts: list[dict[str, Any]], world: str) -> list[dict[str, Any]]:
+    """`accounts` shuffled, then taken in turn from each split they are held out in (test, train, dev), so
+    that the handovers reach every split."""
+    from worlds.parts.requests.inbox import Inbox
+
+    return Inbox.spread(SimpleNamespace(world=world), rng, accounts, lambda a: a["id"])  # type: ignore[arg-type]
 
 
 def build(ctx: BuildContext) -> tuple[dict[str, list[dict[str, Any]]], dict[str, str]]:
@@ -49,7 +55,7 @@ def build(ctx: BuildContext) -> tuple[dict[str, list[dict[str, Any]]], dict[str,
     crm, office = ctx.shared["crm"], ctx.shared["office"]
     me = ctx.shared["actors"]["crm"]
     rng = random.Random(f"{ctx.seed}:handovers")
-    busy_accounts, busy_addresses = _requests(ctx)
+    busy_addresses = _requests(ctx)
     planter = Planter(office, ctx.now, rng, crm.rows["contact"])
     open_deals: dict[str, list[dict[str, Any]]] = defaultdict(list)
     for o in sorted(crm.rows["opportunity"], key=lambda o: o["id"]):
@@ -59,15 +65,16 @@ def build(ctx: BuildContext) -> tuple[dict[str, list[dict[str, Any]]], dict[str,
     for c in sorted(crm.rows["contact"], key=lambda c: c["id"]):
         contacts[c["account_id"]].append(c)
     accounts = sorted(
-        (a for a in crm.rows["account"] if a["owner_id"] == me and a["id"] not in busy_accounts),
+        (a for a in crm.rows["account"] if a["owner_id"] == me),
         key=lambda a: a["name"],
     )
-    rng.shuffle(accounts)
+    accounts = _spread(rng, accounts, ctx.out_dir.name)
     for account in accounts:
         if len(planter.handovers) == HANDOVERS:
             break
         deals = open_deals[account["id"]]
-        if len(deals) != 1 or not deals[0]["amount"] or not deals[0]["close_date"]:
+        deals = [o for o in deals if o["amount"] and o["close_date"]]
+        if not deals:
             continue
         people = [
             c
@@ -76,7 +83,8 @@ def build(ctx: BuildContext) -> tuple[dict[str, list[dict[str, Any]]], dict[str,
         ]
         if not people:
             continue
-        planter.plant(account, deals[0], rng.choice(people), ("notice", "bounce")[len(planter.handovers) % 2])
+        variant = ("notice", "bounce")[len(planter.handovers) % 2]
+        planter.plant(account, rng.choice(deals), rng.choice(people), variant)
     files = {
         "handovers/office/message.jsonl": planter.messages,
         "handovers/office/contact.jsonl": planter.contacts,
