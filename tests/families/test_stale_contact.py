@@ -181,3 +181,25 @@ def test_the_departed_contacts_mailbox_answers_as_a_mail_system(gym, variant):
             assert "550 5.1.1" in body
     finally:
         ep.close()
+
+
+def test_a_small_world_gets_no_handovers_and_keeps_every_file(tmp_path):
+    import shutil
+
+    from worlds.generator import generate_parts
+
+    copy = tmp_path / "tiny"
+    shutil.copytree(worlds_root() / "tiny", copy)
+    before = {p.relative_to(copy): p.read_bytes() for p in copy.rglob("*.jsonl")}
+    manifest = generate_parts(copy, ["handovers"])
+    assert {p.relative_to(copy): p.read_bytes() for p in copy.rglob("*.jsonl")} == before
+    assert manifest["files"] == json.loads((worlds_root() / "tiny" / "manifest.json").read_text())["files"]
+
+
+def test_the_handovers_reach_every_split_and_name_nobody_twice():
+    from worlds.splits import entity_split
+
+    splits = {entity_split("acme", "account", h["account_id"]) for h in HANDOVERS}
+    assert splits == {"train", "dev", "test"}
+    people = [h["gone_email"] for h in HANDOVERS] + [h["successor"]["email"] for h in HANDOVERS]
+    assert len(set(people)) == len(people)
