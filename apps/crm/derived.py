@@ -6,9 +6,10 @@ from typing import Any
 
 
 def contact_standing(db: Any, contact_id: str) -> str:
-    """What a contact's record says of the person where a CRM user writes it: the title, then the
-    description (a leaver is marked in either: "No longer with the company", "Left in October")."""
-    rows = db.execute_raw("SELECT title, description FROM crm_contact WHERE id = ?", [contact_id])
+    """What a contact's record says of the person where a CRM user writes it: the title, the department,
+    then the description (a leaver is marked in any: "No longer with the company", "Left in October")."""
+    sql = "SELECT title, department, description FROM crm_contact WHERE id = ?"
+    rows = db.execute_raw(sql, [contact_id])
     return "\n".join(str(v) for row in rows for v in row if v)
 
 

@@ -203,6 +203,8 @@ class StaleContact(Family):
                 # the departed contact's other fields (a cleared address, a note of who took over)
                 Allowance(table="crm_contact", pk=h["gone_contact_id"], ops=["update"]),
                 Allowance(table="office_contact", ops=["insert"]),
+                # the mail logged as a completed activity on the account or the successor
+                Allowance(table="crm_task", ops=["insert"]),
             ],
             wrong_record={succ["email"]: h["gone_email"]},
             tags=["customer", "stale-record", h["variant"], "cross-app"] + (["persona"] if po else []),
@@ -212,7 +214,8 @@ class StaleContact(Family):
             exchange=exchange,
             personas=personas,
             criteria=criteria,
-            frontier=FrontierMeasures(discover=2, people=2 + po, policies=[], distractors=1 + same),
+            # discover: the handover mail and the deal; people: the successor (and the colleague told the PO)
+            frontier=FrontierMeasures(discover=2, people=1 + po, policies=[], distractors=1 + same),
         )
 
 
@@ -223,7 +226,7 @@ def _marked(pk: str, gone: str, account: str) -> Expectation:
         table="crm_contact",
         op="update",
         pk=pk,
-        note=f"{gone} kept, marked as no longer with {account} (in the title or the description)",
+        note=f"{gone} kept, marked as no longer with {account} (title, department or description)",
         fields={"standing": left[0]},
     )
 
