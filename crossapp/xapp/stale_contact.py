@@ -20,7 +20,7 @@ from functools import cache
 from typing import Any
 
 from apps.core.worlds import worlds_root
-from crossapp.xapp.frontier_kit import MAIL_SIDE_EFFECTS, RECORD_NOTES, sent_to, states
+from crossapp.xapp.frontier_kit import MAIL_SIDE_EFFECTS, RECORD_NOTES, sent_to
 from crossapp.xapp.inbox_kit import wait_day, waited
 from tasks.families import mentions
 from tasks.families.base import Draw, Family, Redraw, Spec, eq, step
@@ -127,17 +127,17 @@ class StaleContact(Family):
             },
         )
         marked = _marked(h["gone_contact_id"], gone, account)
-        told = Expectation(table="office_message", op="insert", fields=to_succ)
-        criteria = [
-            states(
-                to_succ,
-                "states-the-figures",
-                f"the mail to {succ['name']} states the deal's amount {_money(amount)} and its close "
-                f"date {close.isoformat()}",
-                numbers=[amount],
-                dates=[close.isoformat()],
-            )
-        ]
+        # any mail to the successor that states both figures (a later thank-you is not the last word here)
+        now = d.world.now.isoformat()
+        figures = mentions.all_of(
+            mentions.number(amount, kind="money"), mentions.date(close.isoformat(), reference=now)
+        )
+        told = Expectation(
+            table="office_message",
+            op="insert",
+            note=f"{succ['name']} told the deal's amount {_money(amount)} and close date {close.isoformat()}",
+            fields={**to_succ, "body_content": figures},
+        )
         oracle = [
             step("office_search_messages", query=account),
             step("crm_list_contacts", account_id=h["account_id"]),
@@ -213,7 +213,6 @@ class StaleContact(Family):
             checkpoints=checkpoints,
             exchange=exchange,
             personas=personas,
-            criteria=criteria,
             # discover: the handover mail and the deal; people: the successor (and the colleague told the PO)
             frontier=FrontierMeasures(discover=2, people=1 + po, policies=[], distractors=1 + same),
         )

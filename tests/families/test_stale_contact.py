@@ -92,7 +92,7 @@ def _asker(task) -> str:
     return next(
         e.fields["to_recipients"].contains
         for e in task.truth.expect
-        if e.table == "office_message" and "body_content" in e.fields and "to_recipients" in e.fields
+        if e.table == "office_message" and "to_recipients" in e.fields and e.fields["body_content"].contains
     )
 
 
@@ -100,6 +100,36 @@ def test_the_careful_path_in_other_words_passes(gym):
     task, h = _task(po=False)
     verdict = _run(gym, task, _careful(h))
     assert verdict.outcome == "pass", verdict.explain()
+
+
+def test_a_thank_you_after_the_figures_still_passes(gym):
+    """The figures may be in any mail to the successor, not only the last one."""
+    task, h = _task(po=False)
+
+    def thanks(ep):
+        _careful(h)(ep)
+        ep.call("office_send_mail", to=[h["successor"]["email"]], subject="Thanks", body="Thanks again!")
+
+    verdict = _run(gym, task, thanks)
+    assert verdict.outcome == "pass", verdict.explain()
+
+
+def test_the_figures_wrong_by_a_day_fail(gym):
+    task, h = _task(po=False)
+
+    def late(ep):
+        amount, close = _deal(ep, h)
+        s = h["successor"]
+        ep.call("crm_create_contact", account_id=h["account_id"], first_name=s["first_name"],
+                last_name=s["last_name"], email=s["email"], title=s["title"])  # fmt: skip
+        ep.call("crm_update_contact", contact_id=h["gone_contact_id"], description="Left the company")
+        day = f"{close[:8]}{int(close[8:]) % 28 + 1:02d}"
+        body = f"${amount:,.2f}, closing {day}."
+        ep.call("office_send_mail", to=[s["email"]], subject="Figures", body=body)
+
+    verdict = _run(gym, task, late)
+    assert verdict.outcome == "fail"
+    assert "FAIL expect 3: insert office_message" in verdict.explain()
 
 
 def test_the_purchase_order_comes_from_the_successor_and_is_passed_on(gym):
@@ -119,6 +149,7 @@ def test_mailing_the_crm_contact_fails_and_says_the_successor_got_nothing(gym):
     assert verdict.outcome == "fail"
     text = verdict.explain()
     assert "FAIL expect 1: insert crm_contact" in text and h["successor"]["email"] in text
+    assert "FAIL expect 3: insert office_message" in text
 
 
 def test_mailing_the_successor_without_fixing_the_crm_fails(gym):
