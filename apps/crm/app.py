@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from apps.core.spec import AppSpec, ProductApi
+from apps.crm.derived import DERIVED_FIELDS
 from apps.crm.error_shape import SHAPE as ERROR_SHAPE
 from apps.crm.ids import ID_FORMATS
 from apps.crm.models import crm_registry
@@ -33,5 +34,6 @@ spec = AppSpec(
     # Saving a record stamps who/when; alone, that is never a meaningful change.
     volatile_columns={"*": frozenset({"last_modified_date", "last_modified_by_id"})},
     error_shape=ERROR_SHAPE,
+    derived_fields=DERIVED_FIELDS,
     api=ProductApi(prefixes=("/services/",), build=_rest_api),  # Salesforce REST: /services/data/vNN.0/…
 )

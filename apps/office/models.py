@@ -346,11 +346,12 @@ class Policy(OfficeTable, table=True):
 class RequestBrief(OfficeTable, table=True):
     """What a colleague meant by a request they mailed the acting user (a world part's pending work), and the
     answer they give when asked about it — in the request's conversation, or in a mail naming one of its
-    `keywords`. Read only by the colleague's persona; no performer tool lists it."""
+    `keywords`. Read only by the colleague's persona; no performer tool lists it. A customer's mailbox has
+    briefs too (`apps/office/customers/briefs.py`: user id `customer:<contact id>` or `bounce:<address>`)."""
 
     __tablename__ = "office_request_brief"
     id: str = Field(primary_key=True)
-    user_id: str = Field(index=True)  # the requester (an office user)
+    user_id: str = Field(index=True)  # the requester (an office user), or a customer's mailbox
     conversation_id: str = Field(index=True)  # the request mail's conversation
     keywords: list[str] = json_list()  # lower-case words a new mail about the request names
     clarification: str  # what they answer to a question about it

@@ -424,6 +424,30 @@ CASES: dict[str, tuple[list[str], list[str], list[str]]] = {
             "Your records are under legal hold, so we keep them.",
         ],
     ),
+    "left_company": (
+        ["Moore Inc"],
+        [
+            "Left Moore Inc in 2026-10; Jane Doe took over.",
+            "She left Moore Inc at the end of October",
+            "Left the company in October 2026",
+            "No longer with Moore Inc",
+            "NO LONGER WITH COMPANY",
+            "Former Procurement Manager (left Oct 2026)",
+            "Has left; replaced by Jane Doe",
+            "Departed - successor: Jane Doe",
+            "No longer works there",
+            "Inactive - left the organisation",
+            "Ex-employee",
+            "Moved on from the company",
+        ],
+        [
+            BARE,
+            "Procurement Manager",
+            "Still with the company",
+            "Has not left the company",
+            "Left a voicemail about the renewal",
+        ],
+    ),
     "legal_hold": (
         [],
         [

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from apps.core.meaning.concept import BE, G3, Concept, G
 
+_NOT_A_THING = r"(?! (?:a|an|you|me|us|message|voicemail|note))"  # "left a voicemail" is no leaving
 _WIFI = r"(?:wi(?: |-)?fi|wireless|wlan|hotspot|network|connection|connectivity|internet|ssid)"
 
 FACTS = [
@@ -146,5 +147,22 @@ FACTS = [
         "payment terms",
         topic=True,
         patterns=(r"net|term|pay|payment|payable|due|invoice|credit",),
+    ),
+    Concept(
+        "left_company",
+        "the person has left the company (is no longer there)",
+        fact=True,
+        objects=r"(?:the |their |our |his |her )?(?:company|organi[sz]ation|firm|business|employer)",
+        patterns=(
+            rf"(?:leave|left|quit|depart|exit) {G}OBJ",
+            r"(?:leave|left|quit|depart|exit) (?:the |their |his |her )?(?:role|job|position)",
+            rf"(?:have|have be|be|since) (?:leave|left|depart|go|gone){_NOT_A_THING}",
+            rf"^(?:leave|left|depart){_NOT_A_THING}",
+            r"!no long(?:er)? (?:\w+ )?(?:with|at|work|employ|employed|there|in (?:the|their) (?:role|job))",
+            r"former|formerly|ex (?:employee|staff|contact)|ex-employee|departed|departure|leaver|"
+            r"no (?:longer )?(?:active|valid) (?:\w+ )?(?:contact|employee)|inactive",
+            r"(?:move|go) on from",
+            r"(?:replace|succeed) by|(?:taken|take|took) over (?:from|by)|successor",
+        ),
     ),
 ]

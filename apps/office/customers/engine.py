@@ -26,6 +26,7 @@ from apps.office.coworkers.reading import deal_known
 from apps.office.coworkers.responder import Incoming, new_text
 from apps.office.coworkers.responder import Turn as Said
 from apps.office.coworkers.slots import free_slots, say
+from apps.office.customers import briefs
 from apps.office.customers.card import HOURS, PREFIX, CustomerCard, customer_card, reply_delay_minutes
 from apps.office.customers.responder import CustomerResponder, RuleBasedCustomerResponder
 from apps.office.models import Contact, Message, ScheduledReply, User
@@ -46,7 +47,17 @@ def on_mail_to_customers(ctx: Ctx, sent: Message) -> None:
     from apps.office.services.common import contact_by_mail, is_internal
 
     for address in dict.fromkeys(a.lower() for a in sent.to_recipients):
-        contact = None if is_internal(address) else contact_by_mail(ctx, address)
+        if is_internal(address):
+            continue
+        diagnostic = briefs.bounce_diagnostic(ctx, address)
+        if diagnostic is not None:
+            body = briefs.report_text(address, diagnostic, sent)
+            server = f"postmaster@{address.split('@')[-1]}"
+            subject = f"Undeliverable: {sent.subject}"
+            _add(ctx, PREFIX + "bounce:" + address, briefs.at_once(ctx), sent, body, "Mail Delivery System",
+                 server, subject)  # fmt: skip
+            continue
+        contact = contact_by_mail(ctx, address)
         if contact is not None:
             _schedule(ctx, acting, contact, sent)
 
@@ -78,8 +89,34 @@ def _reading(ctx: Ctx, card: CustomerCard, sent: Message) -> Reading:
     return Reading(now=ctx.now, tz=card.time_zone, history=history, own=own, world=world)
 
 
+def _add(
+    ctx: Ctx, persona_id: str, due: datetime, sent: Message, body: str, name: str, address: str,
+    subject: str | None = None, reading: dict | None = None,
+) -> None:  # fmt: skip
+    """A mail from outside (a contact's answer, an automatic reply, a bounce) due at `due`."""
+    payload = {"message_id": sent.id, "body": body, "name": name, "address": address}
+    if subject is not None:
+        payload["subject"] = subject
+    ctx.db.add(
+        ScheduledReply(
+            id=ctx.new_id("ScheduledReply"),
+            persona_id=persona_id,
+            due_date_time=due,
+            kind=KIND,
+            payload={**payload, "reading": reading or {}},
+            cache_key=None,
+            created_date_time=ctx.now,
+        )
+    )
+
+
 def _schedule(ctx: Ctx, acting: User, contact: Contact, sent: Message) -> None:
     card = customer_card(ctx, contact)
+    away = briefs.automatic_reply(ctx, card.persona_id)
+    if away is not None:
+        _add(ctx, card.persona_id, briefs.at_once(ctx), sent, away, card.name, card.email,
+             f"Automatic reply: {sent.subject}")  # fmt: skip
+        return
     due = due_time(ctx.now, card, reply_delay_minutes(contact.id))
     reading = _reading(ctx, card, sent)
     request = configured_reader(ctx.options, ctx).read(
@@ -96,21 +133,14 @@ def _schedule(ctx: Ctx, acting: User, contact: Contact, sent: Message) -> None:
     card = replace(card, request=request.model_dump(exclude_defaults=True), slots=offered)
     incoming = Incoming("mail", acting.display_name, sent.subject, sent.body_content, _history(ctx, sent))
     responder = configured(ctx.options, "customer_responder", CustomerResponder, RuleBasedCustomerResponder)
-    text = responder.reply(card, incoming)
+    known = briefs.known_answer(ctx, card.persona_id, sent)
+    if known is not None:
+        text = f"Hi {acting.display_name.split()[0]},\n\n{known}\n\nBest regards,\n{card.signature}"
+    else:
+        text = responder.reply(card, incoming)
     if not text:
         return
-    payload = {"message_id": sent.id, "body": text, "name": card.name, "address": card.email}
-    ctx.db.add(
-        ScheduledReply(
-            id=ctx.new_id("ScheduledReply"),
-            persona_id=card.persona_id,
-            due_date_time=due,
-            kind=KIND,
-            payload={**payload, "reading": card.request},
-            cache_key=None,
-            created_date_time=ctx.now,
-        )
-    )
+    _add(ctx, card.persona_id, due, sent, text, card.name, card.email, reading=card.request)
 
 
 def is_customer(row: ScheduledReply) -> bool:
@@ -127,4 +157,5 @@ def send_reply(ctx: Ctx, row: ScheduledReply) -> None:
         return
     sender = User(id=row.persona_id, display_name=row.payload["name"], mail=row.payload["address"])
     out = answer_to(original, sender, row.payload["body"])
+    out.subject = row.payload.get("subject", out.subject)
     receive_external(ctx, out, original.owner_id)
