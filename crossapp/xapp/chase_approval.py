@@ -69,12 +69,13 @@ class ChaseApproval(Family):
         first, boss = first_name(req["sender_name"]), first_name(approver["display_name"])
         ask = (
             f"Hi {boss}, {req['sender_name']}'s team needs the order below approved under the {POLICY} "
-            f"before {req['deadline']}; as {first}'s line manager it is yours to approve. Could you approve it? "
-            "Thanks, Amber"
+            f"before {req['deadline']}; as {first}'s line manager it is yours to approve. "
+            "Could you approve it? Thanks, Amber"
         )
         chase = (
             f"Hi {boss}, a gentle reminder about {first}'s order I forwarded yesterday ({req['order']}): "
-            f"could you approve it under the {POLICY}? It has to be placed by {req['deadline']}. Thanks, Amber"
+            f"could you approve it under the {POLICY}? It has to be placed by {req['deadline']}. "
+            "Thanks, Amber"
         )
         if partial:
             told_text = (
