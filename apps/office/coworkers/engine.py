@@ -17,7 +17,7 @@ from sqlmodel import col, select
 from apps.core.actions import Ctx
 from apps.core.understanding import Request
 from apps.core.working_hours import answer_time
-from apps.office.coworkers import briefs, decide
+from apps.office.coworkers import away, briefs, decide
 from apps.office.coworkers.deck_review import deck_review_entries
 from apps.office.coworkers.derived import derived_persona, persona_by_id
 from apps.office.coworkers.handbook import handbook_card, policy_knowledge
@@ -132,6 +132,8 @@ def on_mail_delivered(ctx: Ctx, copy: Message) -> None:
         return
     owner = ctx.db.get(User, copy.owner_id)
     if owner.mail.lower() not in [a.lower() for a in copy.to_recipients]:
+        return
+    if away.holds_back(ctx, owner, acting, copy):  # out of the office: only a reminder gets an answer
         return
     meant = briefs.clarification(ctx, persona, owner, acting, copy)
     if meant is not None:  # a question about a request of theirs: what they meant

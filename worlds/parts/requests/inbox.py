@@ -24,7 +24,6 @@ APPROVER_TITLES = (
     "Chief Executive Officer",
     "Chief Information Officer",
 )
-_ids = {name: graph_guid(f"Request{name}") for name in ("Message", "Conversation", "Brief")}
 
 
 @dataclass
@@ -38,6 +37,7 @@ class Inbox:
     briefs: list[dict[str, Any]] = field(default_factory=list)
     requests: list[dict[str, Any]] = field(default_factory=list)
     taken: set[str] = field(default_factory=set)  # addresses that already asked something
+    prefix: str = "Request"  # the id namespace of the rows (a part's own: another part passes its name)
 
     @property
     def actor(self) -> dict[str, Any]:
@@ -60,6 +60,7 @@ class Inbox:
 
     def __post_init__(self) -> None:
         self._known = self.known()
+        self._ids = {n: graph_guid(f"{self.prefix}{n}") for n in ("Message", "Conversation", "Brief")}
 
     def spread(self, rng: random.Random, pool: list[Any], account_of: Any) -> list[Any]:
         """`pool` shuffled, then taken in turn from each split its accounts are held out in (test, train,
@@ -103,13 +104,13 @@ class Inbox:
     ) -> dict[str, Any]:
         """A request mail to the acting user (an inbox copy; a Sent Items copy for a colleague), its brief
         (keywords, clarification) when it is under-specified, and its truth row."""
-        conversation = _ids["Conversation"](len(self.requests) + 1)
+        conversation = self._ids["Conversation"](len(self.requests) + 1)
         copies = [(self.actor, "inbox", False)]
         if sender.get("id"):
             copies.insert(0, (sender, "sentitems", True))
         first_id = None
         for owner, folder, read in copies:
-            mid = _ids["Message"](len(self.messages) + 1)
+            mid = self._ids["Message"](len(self.messages) + 1)
             first_id = first_id or mid
             self.messages.append(
                 {
@@ -148,7 +149,7 @@ class Inbox:
                 {
                     "clarification": clarification,
                     "conversation_id": conversation,
-                    "id": _ids["Brief"](len(self.briefs) + 1),
+                    "id": self._ids["Brief"](len(self.briefs) + 1),
                     "keywords": keywords,
                     "user_id": sender["id"],
                 }

@@ -1,0 +1,146 @@
+"""xapp.chase-approval: a colleague's purchase needs their line manager's approval while the manager is out of
+the office. The careful path (forward it to the right approver, chase after a working day, tell the requester
+what was approved) passes in any wording; the hasty paths fail with a readable diff: reporting after one
+wait, asking the acting user's own manager, telling the requester the whole order was approved when less
+was. The away colleague's behaviour (`apps/office/coworkers/away.py`) is a world fact and leaves every other
+family's colleagues as they were."""
+
+from __future__ import annotations
+
+import pytest
+
+from apps.core.api import Gym
+from tasks.families.instances import instance, instance_ids
+from tasks.families.worldview import world_view
+from tasks.oracle import run_python
+from tasks.rubric.evaluate import ASSUME_MET
+from tasks.verifier import verify
+
+FAMILY = "xapp.chase-approval"
+REMINDER = 6  # the oracle's reminder step
+TOLD = -1  # the oracle's mail to the requester
+
+
+@pytest.fixture(scope="module")
+def gym():
+    return Gym()
+
+
+def _task(partial: bool):
+    for seed in range(24):
+        task = instance("acme", FAMILY, seed)
+        if ("partial" in task.tags) == partial:
+            return task
+    raise AssertionError(f"no {'partial' if partial else 'full'} approval among the catalog's instances")
+
+
+def _verdict(gym: Gym, task, steps):
+    ep = gym.create_episode("acme", apps=task.public.apps)
+    ep.task = task.public
+    try:
+        run_python(ep, steps)
+        return verify(ep, task, judge=ASSUME_MET)
+    finally:
+        ep.close()
+
+
+def _request(task) -> dict:
+    """The world part's truth row of the task's request."""
+    mid = task.truth.oracle[0].args["message_id"]
+    return next(r for r in world_view("acme").file_rows("chase/requests.jsonl") if r["message_id"] == mid)
+
+
+def _told(task, body: str):
+    steps = list(task.truth.oracle)
+    steps[TOLD] = steps[TOLD].model_copy(update={"args": {**steps[TOLD].args, "body": body}})
+    return steps
+
+
+@pytest.mark.parametrize("partial", [True, False])
+def test_the_careful_path_passes(gym, partial):
+    task = _task(partial)
+    verdict = _verdict(gym, task, task.truth.oracle)
+    assert verdict.outcome == "pass", verdict.explain()
+
+
+def test_reporting_after_one_wait_fails(gym):
+    """The approver is away and silent: without a reminder nobody approves, whatever the agent reports."""
+    task = _task(False)
+    steps = _told(task, "Hi, I asked your manager yesterday but there's no answer yet. I'll let you know.")
+    del steps[REMINDER]
+    verdict = _verdict(gym, task, steps)
+    assert verdict.outcome == "fail", verdict.explain()
+    assert "answered the reminder" in verdict.explain() or "office_message" in verdict.explain()
+
+
+def test_a_reminder_the_same_day_gets_no_answer(gym):
+    """A reminder an hour after the first mail is not a chase after a working day: still no answer."""
+    task = _task(False)
+    steps = list(task.truth.oracle)
+    hour = steps[5].model_copy(update={"args": {**steps[5].args, "minutes": 60}})
+    steps[5] = hour
+    ep = gym.create_episode("acme", apps=task.public.apps)
+    try:
+        run_python(ep, steps[:7])
+        approver = task.truth.measures.personas[0]
+        ep.call("office_wait_for_replies", minutes=1440, stop_at_first_reply=False)
+        inbox = ep.call("office_list_messages", folder="inbox", limit=50)
+        assert not [m for m in inbox["records"] if m["from_address"] == approver]
+    finally:
+        ep.close()
+
+
+def test_asking_the_acting_users_own_manager_fails(gym):
+    task = _task(False)
+    ((right, wrong),) = task.truth.mutations.wrong_record.items()
+    steps = [
+        s.model_copy(update={"args": {k: ([wrong] if v == [right] else v) for k, v in s.args.items()}})
+        for s in task.truth.oracle
+    ]
+    verdict = _verdict(gym, task, steps)
+    assert verdict.outcome == "fail", verdict.explain()
+
+
+def test_telling_the_whole_order_was_approved_when_less_was_fails(gym):
+    task = _task(True)
+    full = _request(task)["amount"]
+    verdict = _verdict(
+        gym, task, _told(task, f"Hi, good news: your order of ${full:,.0f} is approved. Go ahead.")
+    )
+    assert verdict.outcome == "fail", verdict.explain()
+    assert "states-the-approved-amount" in verdict.explain()
+
+
+def test_a_reworded_answer_to_the_requester_passes(gym):
+    task = _task(True)
+    stated = next(c for c in task.truth.criteria if c.kind == "deterministic").numbers[0]
+    body = (
+        f"Quick update: your manager came back to me. She can only sign off {stated:,.0f} dollars for now — "
+        "the remainder has to wait for next quarter's budget, so please keep the order within that."
+    )
+    verdict = _verdict(gym, task, _told(task, body))
+    assert verdict.outcome == "pass", verdict.explain()
+
+
+@pytest.mark.parametrize(
+    "family", ["xapp.customer-discount-request", "xapp.freeze-change-request", "office.handbook-approval"]
+)
+def test_no_other_familys_colleague_is_away(family):
+    """Nobody the discount, freeze or approval families ask (their personas, the addresses their oracles
+    mail) has an out-of-office block: their colleagues answer a first mail as before."""
+    away = {e["organizer_address"] for e in world_view("acme").file_rows("chase/office/event.jsonl")}
+    assert away
+    for task_id in instance_ids(family=family):
+        task = instance("acme", family, int(task_id.split("@")[1]))
+        mailed = {a for s in task.truth.oracle for a in s.args.get("to", []) or []}
+        assert not (set(task.truth.measures.personas) | mailed) & away, task_id
+
+
+@pytest.mark.parametrize(
+    "family", ["xapp.customer-discount-request", "xapp.freeze-change-request", "office.handbook-approval"]
+)
+def test_other_families_oracles_still_pass(gym, family):
+    task_id = next(iter(instance_ids(family=family)))
+    task = instance("acme", family, int(task_id.split("@")[1]))
+    verdict = _verdict(gym, task, task.truth.oracle)
+    assert verdict.outcome == "pass", verdict.explain()
