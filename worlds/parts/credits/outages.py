@@ -176,7 +176,10 @@ def _plant(inbox, rng, out, account, people, situation, opened, value, members) 
     body += f"\n\nRegards,\n{claimant['first_name']} {claimant['last_name']}\n{account['name']}"
     inbox.customer_mail(
         kind="credit",
-        customer={"mail": claimant["email"], "display_name": f"{claimant['first_name']} {claimant['last_name']}"},
+        customer={
+            "mail": claimant["email"],
+            "display_name": f"{claimant['first_name']} {claimant['last_name']}",
+        },
         via=None,
         subject=rng.choice(("Outage last week", "Service credit", f"{weekday}'s outage", "Your SLA")),
         body=body,
@@ -246,7 +249,10 @@ def _incident(out, account, caller, engineer, short, system, start, worked, on_h
     if on_hold:
         held = responded + timedelta(minutes=40)
         notes += [
-            (held, "On hold, awaiting vendor: the hosting provider is replacing a failed storage controller."),
+            (
+                held,
+                "On hold, awaiting vendor: the hosting provider is replacing a failed storage controller.",
+            ),
             (held + on_hold, "Vendor finished the replacement; back in progress, restoring the service."),
         ]
     notes.append((resolved, "Service restored and confirmed with the customer."))
