@@ -120,7 +120,14 @@ class CreditClaim(Family):
             return Spec(
                 prompt=prompt,
                 oracle=[*read, step("office_reply_to_message", message_id=req["message_id"], body=body)],
-                expect=[Expectation(table="office_message", op="insert", fields=to_customer)],
+                expect=[
+                    Expectation(
+                        table="office_message",
+                        op="insert",
+                        note="the customer told the outage's ticket met its SLA targets (no credit is due)",
+                        fields={**to_customer, "body_content": mentions.reason("sla_met")[0]},
+                    )
+                ],
                 allow=[*MAIL_SIDE_EFFECTS, RECORD_NOTES],
                 wrong_record={req["message_id"]: next(r for r in claims(d) if r is not req)["message_id"]},
                 tags=["inbox", "customer", "service-credit", "handbook", "refusal", "cross-app"],

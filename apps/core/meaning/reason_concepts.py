@@ -457,6 +457,22 @@ _LIST = [
         ),
     ),
     Concept(
+        "sla_met",
+        "the ticket met its SLA targets (no breach)",
+        fact=True,
+        patterns=(
+            r"(?<!fail to )(?:meet|met|hit|make|achieve) (?:\w+ ){0,4}(?:sla|target|commitment|objective"
+            r"|deadline)",
+            r"(?:resolve|restore|fix|answer|respond|close|handle) (?:\w+ ){0,5}within (?:\w+ ){0,4}"
+            r"(?:sla|target|hour|commitment)",
+            r"(?:be|stay|remain) within (?:\w+ ){0,3}(?:sla|target|commitment)",
+            r"in line with (?:the |its |our )?(?:\w+ )?(?:sla|target)",
+            r"!(?:no|without|zero) (?:\w+ ){0,2}(?:sla |target )?breach",
+            rf"!(?:sla|target|ticket|incident|it) {_G3}{_NOT} (?:\w+ )?(?:miss|exceed|breach|violate)",
+            rf"!(?:do|did|have) not (?:\w+ )?(?:miss|exceed|breach|violate) {_G}(?:sla|target|commitment)",
+        ),
+    ),
+    Concept(
         "fix_deployed",
         "a fix was deployed",
         fact=True,
