@@ -608,6 +608,26 @@ CASES: dict[str, tuple[list[str], list[str], list[str]]] = {
             "Your password has been reset.",
         ],
     ),
+    "sla_met": (
+        [],
+        [
+            "Without the time on hold the ticket met its response and resolution targets: no credit is due.",
+            "INC0095003 was resolved within the 4-hour SLA once the time on hold is excluded.",
+            "The incident did not breach its SLA: the on-hold time is paused.",
+            "There was no SLA breach on your ticket, so no credit applies.",
+            "Our records show the ticket stayed within its SLA targets.",
+            "The ticket wasn't breached - the 4 hour resolution target was met.",
+            "Excluding the vendor hold, we hit the P1 target.",
+            "The resolution target was not exceeded once paused time is left out.",
+        ],
+        [
+            BARE,
+            "The ticket breached its SLA, so we credit you 5%.",
+            "We did not meet the SLA target.",
+            "The ticket failed to meet its target.",
+            "Unfortunately the SLA was breached.",
+        ],
+    ),
     "fix_deployed": (
         [],
         [

@@ -5,7 +5,7 @@ each defined once as phrasings over lemmas (see `reasons`; note simplemma reads 
 
 from __future__ import annotations
 
-from apps.core.meaning.concept import BE, G3, Concept, G
+from apps.core.meaning.concept import BE, G3, NOT, Concept, G
 
 _NOT_A_THING = r"(?! (?:a|an|you|me|us|message|voicemail|note))"  # "left a voicemail" is no leaving
 _WIFI = r"(?:wi(?: |-)?fi|wireless|wlan|hotspot|network|connection|connectivity|internet|ssid)"
@@ -163,6 +163,22 @@ FACTS = [
             r"no (?:longer )?(?:active|valid) (?:\w+ )?(?:contact|employee)|inactive",
             r"(?:move|go) on from",
             r"(?:replace|succeed) by|(?:taken|take|took) over (?:from|by)|successor",
+        ),
+    ),
+    Concept(
+        "sla_met",
+        "the ticket met its SLA targets (no breach)",
+        fact=True,
+        patterns=(
+            r"(?<!fail to )(?:meet|met|hit|make|achieve) (?:\w+ ){0,4}(?:sla|target|commitment|objective"
+            r"|deadline)",
+            r"(?:resolve|restore|fix|answer|respond|close|handle) (?:\w+ ){0,5}within (?:\w+ ){0,4}"
+            r"(?:sla|target|hour|commitment)",
+            r"(?:be|stay|remain) within (?:\w+ ){0,3}(?:sla|target|commitment)",
+            r"in line with (?:the |its |our )?(?:\w+ )?(?:sla|target)",
+            r"!(?:no|without|zero) (?:\w+ ){0,2}(?:sla |target )?breach",
+            rf"!(?:sla|target|ticket|incident|it) {G3}{NOT} (?:\w+ )?(?:miss|exceed|breach|violate)",
+            rf"!(?:do|did|have) not (?:\w+ )?(?:miss|exceed|breach|violate) {G}(?:sla|target|commitment)",
         ),
     ),
 ]

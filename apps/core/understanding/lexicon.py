@@ -215,7 +215,7 @@ POLICY_WORDS: dict[str, str] = {
     r"|\ba night\b",
     "purchase": r"\bpurchases?\b|\bpurchase order\b|\bpo\b|\bpos\b|\border\b|\bbuy\b",
     "gift": r"\bgift\b|\bgift card\b|\bhospitality\b|\bthank-you\b",
-    "credit": r"\bservice credit\b",
+    "credit": r"\bservice credits?\b|\bsla credits?\b",
 }
 MEETING = (
     r"\bwhen (?:are|would|could) (?:you|we)\b.*\b(?:free|available|meet)\b|\bwhen (?:are"

@@ -174,9 +174,12 @@ def _approvals(parts: list[Piece], own: str, used: set[int], reading: Reading) -
     sums: list[tuple[int, float, str]] = []
     english = lx.english(own)
     message_policies = [k for k, pattern in lx.POLICY_WORDS.items() if re.search(pattern, english)]
-    discount_asked = any(p.percents for p in parts)
+    # a service credit's percentage is how it was computed ("5% of one month's fees"), never a discount
+    discount_words = re.search(r"\bdiscounts?\b|% off\b|\bpercent off\b", english)
+    credit = "credit" in message_policies and not discount_words
+    discount_asked = any(p.percents for p in parts) and not credit
     for i, p in enumerate(parts):
-        if p.percents and ("discount" in p.policies or p.deals or not p.sums):
+        if p.percents and not credit and ("discount" in p.policies or p.deals or not p.sums):
             deals = [d.name for d in p.deals] or (all_deals if len(all_deals) == 1 else [])
             if len(p.percents) == len(deals) > 1:  # "18% on A, and 31% on B"
                 pairs = [([d], v) for d, v in zip(deals, p.percents, strict=True)]

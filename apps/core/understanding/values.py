@@ -14,7 +14,11 @@ from apps.core.understanding.lexicon import english
 
 # the last of these words before a sum says whether it is the one requested or a figure quoted beside it
 _CUES = re.compile(
-    r"\b(?:(?P<quoted>limit|threshold|policy|heard|mentions?|quota|deal is|deal of)"
+    r"\b(?:(?P<quoted>limit|threshold|policy|heard|mentions?|quota|deal is|deal of"
+    # what a service credit is computed from ("one month's fees are $50,000", "contract value of $600,000")
+    r"|(?:(?:one )?month'?s fees?|monthly fees?|fees? (?:a|per) month|contract value|closed won"
+    r"|annual contract)"
+    r"(?: (?:are|is|of|were|come to|total|at))?)"
     r"|(?P<asked>claims?|expenses?|reimburse\w*|approve|approval|spent|cost|costs|for|of|my|order"
     r"|purchase\w*|po))\b"
 )

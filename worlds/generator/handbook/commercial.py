@@ -217,9 +217,15 @@ def service_credits() -> dict[str, Any]:
     ]
     text = f"""# Service Credit Policy
 A customer whose SLA target was breached may be offered a service credit of 5% of one month's fees per breached ticket, capped at 25% of that month.
+## What counts
+- A ticket is breached when its response or resolution SLA on the service desk was missed. Time the ticket spent on hold is paused and does not count; the desk's SLA record of the ticket shows the elapsed time and whether it breached. A ticket that met its targets earns no credit, however long it stayed open.
+- One month's fees are one twelfth of the account's contract value: the total Amount of its Closed Won opportunities in the CRM with a close date in the twelve months before the breached ticket was logged. Open and lost opportunities do not count.
+- A ticket earns one credit, whether it missed one target or both.
 ## Who approves a credit
 {_table(["Credit amount", "Approver"], rows)}
-Credits are requested by mail to the approver with the account, the breached tickets and the amount."""
+Credits are requested by mail to the approver with the account, the breached tickets and the amount. A credit is never promised to a customer before it is approved; a customer asking for more than the policy gives is offered what it gives and told why the rest is declined.
+## Recording
+Once approved, the credit is logged as a note on the customer's account in the CRM, with the tickets and the amount."""
     return {
         "slug": "service-credits",
         "title": "Service Credit Policy",
