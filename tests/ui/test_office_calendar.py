@@ -223,7 +223,7 @@ def test_overlapping_meetings_share_the_day_and_the_mini_month_moves_the_week(of
     page.goto(ui(f"/calendar?week={day.date().isoformat()}"))
     week = page.get_by_role("grid", name="Week view")
     a, b, c = (
-        week.get_by_role("link", name=re.compile(rf"^\d\d:\d\d {n},")).bounding_box()
+        week.get_by_role("link", name=re.compile(rf"^\d{{1,2}}:\d\d [AP]M {n},")).bounding_box()
         for n in ("Overlap A", "Overlap B", "Later C")
     )
     assert a["x"] + a["width"] <= b["x"] + 1, "B is beside A, not over it"
