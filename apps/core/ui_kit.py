@@ -40,6 +40,7 @@ CORE_STATIC = {  # the shared files at /static/{name}
     "picklist.js": "application/javascript",
     "lightning.css": "text/css",
     "simulation.css": "text/css",
+    "field_help.css": "text/css",
 }
 MAX_EVENTS_BODY = 256_000
 MAX_EVENTS = 200
