@@ -30,6 +30,7 @@ from apps.core.scope_keys import EPISODE_SCOPE_KEY
 from apps.core.spec import AppSpec
 from apps.core.tool_runner import run_for
 from apps.core.ui_assets import Source, add_static_route, asset_url_function, folder_lookup
+from apps.core.ui_dates import input_date, input_datetime
 
 CORE_DIR = Path(__file__).parent
 CORE_STATIC = {  # the shared files at /static/{name}
@@ -39,6 +40,7 @@ CORE_STATIC = {  # the shared files at /static/{name}
     "picklist.js": "application/javascript",
     "lightning.css": "text/css",
     "simulation.css": "text/css",
+    "field_help.css": "text/css",
 }
 MAX_EVENTS_BODY = 256_000
 MAX_EVENTS = 200
@@ -329,6 +331,8 @@ def make_env(spec: AppSpec) -> jinja2.Environment:
     env.filters["num"] = format_number
     env.filters["dt"] = format_datetime
     env.filters["d"] = format_date
+    env.filters["input_date"] = input_date
+    env.filters["input_datetime"] = input_datetime
     env.filters["picklist_option"] = picklist_option
     env.filters["initials"] = initials
     return env

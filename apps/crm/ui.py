@@ -13,7 +13,7 @@ from fastapi import APIRouter
 
 from apps.core.ui_assets import add_asset_route, add_design_system_route
 from apps.core.ui_kit import NavItem, UiKit
-from apps.crm import design_system
+from apps.crm import design_system, ui_dates
 from apps.crm.ui_activity import build_activity_router
 from apps.crm.ui_common import TOAST_COOKIE
 from apps.crm.ui_convert import build_convert_router
@@ -49,6 +49,7 @@ def build_router(kit: UiKit) -> APIRouter:
     kit.search_placeholder = "Search accounts, contacts, leads, opportunities…"
     kit.env.globals["lookup_placeholder"] = placeholder
     kit.env.filters["unquote"] = unquote
+    ui_dates.install(kit)
     kit.env.globals["slds_installed"] = design_system.installed
     kit.env.globals["page_frame"] = "crm_base.html"  # the core pages (task, error) in the CRM's frame
     kit.env.globals["crm_me"] = lambda request: kit.signed_in_name(request, "get_current_user", "name")

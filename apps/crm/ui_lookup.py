@@ -16,6 +16,7 @@ from fastapi.responses import JSONResponse, Response
 
 from apps.core.ui_kit import UiKit
 from apps.crm.ids import object_of
+from apps.crm.ui_dates import sf_date
 
 ID_PATTERN = re.compile(r"^[0-9a-zA-Z]{15}([0-9a-zA-Z]{3})?$")
 TEXT_SUFFIX = "__text"
@@ -49,7 +50,7 @@ def _secondary(obj: str, r: dict[str, Any]) -> str:
         "account": [r.get("billing_city"), r.get("industry")],
         "contact": [r.get("title"), r.get("email")],
         "lead": [r.get("company"), r.get("status")],
-        "opportunity": [r.get("stage_name"), str(r.get("close_date") or "")[:10]],
+        "opportunity": [r.get("stage_name"), sf_date(r.get("close_date"))],
         "user": [r.get("title"), r.get("email")],
     }[obj]
     return " • ".join([OBJECT_LABEL.get(obj, "User"), *(x for x in extra if x)])

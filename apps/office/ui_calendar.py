@@ -9,6 +9,7 @@ from zoneinfo import ZoneInfo
 from fastapi import APIRouter, Request
 from fastapi.responses import Response
 
+from apps.core.ui_dates import clock_12h
 from apps.core.ui_kit import UiKit
 from apps.office.ui_event_form import SHOW_AS, build_event_form_router
 from apps.office.ui_scheduling import build_scheduling_router
@@ -100,8 +101,8 @@ def build_calendar_router(kit: UiKit) -> APIRouter:
                         **ev,
                         "start": s,
                         "end": max(e, s + timedelta(minutes=25)),  # as drawn: at least 20 px tall
-                        "local_start": s.strftime("%H:%M"),
-                        "local_end": e.strftime("%H:%M"),
+                        "local_start": clock_12h(s),
+                        "local_end": clock_12h(e),
                         "top": max(0, (s.hour - HOURS.start) * HOUR_PX + s.minute * HOUR_PX // 60),
                         "height": max(20, int((e - s).total_seconds() * HOUR_PX // 3600)),
                     }

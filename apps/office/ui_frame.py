@@ -4,11 +4,10 @@ header, its search box, its place on the app rail), the rail's icons, and the si
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import datetime
 from typing import Any
 
 from apps.core.ui_kit import UiKit
-from apps.office import design_system
+from apps.office import design_system, ui_dates
 from apps.office.ui_markdown import mail_body
 
 RAIL_ICONS = {"/mail": "mail", "/calendar": "calendar_ltr", "/files": "folder", "/chat": "chat"}
@@ -66,30 +65,6 @@ def product(path: str) -> Product:
     return next((p for prefix, p in PRODUCTS if path == prefix or path.startswith(prefix + "/")), DEFAULT)
 
 
-def _when(value: Any) -> datetime | None:
-    if isinstance(value, datetime):
-        return value
-    try:
-        return datetime.fromisoformat(str(value).replace("Z", "+00:00"))
-    except ValueError:
-        return None
-
-
-def mail_time(value: Any, now: datetime | None = None, long: bool = False) -> str:
-    """A message's time as Outlook's list shows it: the time today, weekday and time this week, else the date
-    (`long`: the reading pane's full date and time)."""
-    when = _when(value)
-    if when is None:
-        return ""
-    if long:
-        return when.strftime("%a %Y-%m-%d %H:%M")
-    if now is not None and when.date() == now.date():
-        return when.strftime("%H:%M")
-    if now is not None and 0 <= (now.date() - when.date()).days < 7:
-        return when.strftime("%a %H:%M")
-    return when.strftime("%Y-%m-%d")
-
-
 def filesize(size: Any) -> str:
     """A size in bytes as Outlook and OneDrive write it (812 bytes, 12 KB, 1.4 MB)."""
     try:
@@ -117,4 +92,5 @@ def install(kit: UiKit) -> None:
         FOLDER_ICONS=FOLDER_ICONS,
         ATTACHMENT_KINDS=ATTACHMENT_KINDS,
     )
-    kit.env.filters.update(mail_time=mail_time, filesize=filesize, mail_body=mail_body)
+    kit.env.filters.update(filesize=filesize, mail_body=mail_body)
+    ui_dates.install(kit)

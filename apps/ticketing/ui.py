@@ -9,6 +9,7 @@ from fastapi import APIRouter, Request
 from fastapi.responses import Response
 
 from apps.core.ui_kit import NavItem, TimeControls, UiKit, app_url
+from apps.ticketing import ui_dates
 from apps.ticketing.ui_catalog_home import build_catalog_router
 from apps.ticketing.ui_change import build_change_router
 from apps.ticketing.ui_clock import build_clock_router
@@ -58,6 +59,7 @@ def build_router(kit: UiKit) -> APIRouter:
     kit.nav = [NavItem(label, path) for label, path in TABS]
     kit.home_path = "/incidents?active=true"
     kit.env.globals["sn_navigator"] = NAVIGATOR
+    ui_dates.install(kit)
     # the simulator's, in the simulation strip: advance_time by a chosen stretch, or any hours and minutes on
     # the Let time pass page
     kit.time_controls = TimeControls("/clock", page="/clock", page_label="Wait a custom time")
@@ -148,6 +150,6 @@ def field_rows(record: dict[str, Any], skip: tuple[str, ...] = ()) -> list[tuple
         if isinstance(v, bool):
             v = "Yes" if v else "No"
         elif isinstance(v, str) and len(v) == 20 and v[4] == "-" and v[10] == "T" and v.endswith("Z"):
-            v = v[:16].replace("T", " ")
+            v = ui_dates.sn_datetime(v)
         rows.append((name.replace("_", " ").capitalize(), v))
     return rows

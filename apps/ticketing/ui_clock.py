@@ -13,6 +13,7 @@ from fastapi import APIRouter, Request
 from fastapi.responses import Response
 
 from apps.core.ui_kit import UiKit
+from apps.ticketing.ui_dates import sn_datetime
 
 PATH = "/clock"
 LISTS = (  # ClockResult list field -> (query key, what the page calls it)
@@ -37,7 +38,7 @@ def build_clock_router(kit: UiKit) -> APIRouter:
             "sn_clock.html",
             {
                 "title": "Let time pass",
-                "now": (await kit.now(request)).strftime("%Y-%m-%d %H:%M"),
+                "now": sn_datetime(await kit.now(request)),
                 "values": values or {"hours": "24", "minutes": "0"},
                 "waited": _duration(int(waited)) if waited.isdigit() and not error else None,
                 "lists": lists,

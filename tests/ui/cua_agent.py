@@ -279,8 +279,15 @@ def _best_row(rows: Any, record: dict[str, Any]) -> Any:
     return rows.nth(scores.index(max(scores)))
 
 
+WEEK_RANGE = re.compile(r"^([A-Z][a-z]+) (\d{1,2}) – ([A-Z][a-z]+) \d{1,2}, (\d{4})")
+
+
 def _week_shown(page: Any) -> date | None:
-    """The first day of the week the calendar shows, read from the "Week of …" line under its title."""
-    line = page.get_by_text(re.compile(r"^Week of \d{4}-\d{2}-\d{2}")).first.inner_text()
-    found = re.search(r"(\d{4}-\d{2}-\d{2})", line)
-    return date.fromisoformat(found.group(1)) if found else None
+    """The first day of the week the calendar shows, read from the range under its title as a person reads
+    it ("November 30 – December 6, 2026"; a week across New Year starts in the year before)."""
+    found = WEEK_RANGE.match(page.get_by_text(WEEK_RANGE).first.inner_text())
+    if not found:
+        return None
+    first, last = (datetime.strptime(found.group(i), "%B").month for i in (1, 3))
+    year = int(found.group(4)) - (1 if first > last else 0)
+    return date(year, first, int(found.group(2)))

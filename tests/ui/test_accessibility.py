@@ -70,7 +70,10 @@ def test_ledger_find_bar_open_and_top_row_frozen_have_no_serious_violations(all_
     """The workbook grid 7,000 rows down with its top row frozen and the Find bar open on a match."""
     base, page = all_apps
     page.goto(f"{base}/s/office/sheets/371b73e2-a1b0-4812-9dc9-2c9ae141f8b6")
+    ribbon = page.get_by_role("tablist", name="Ribbon")
+    ribbon.get_by_role("tab", name="View", exact=True).click()
     page.get_by_role("button", name="Freeze Top Row").click()
+    ribbon.get_by_role("tab", name="Home", exact=True).click()
     page.get_by_role("button", name="Find").click()
     page.get_by_role("searchbox", name="Find what").fill("0065g000000008vAAA")
     page.get_by_role("button", name="Find Next").click()
@@ -120,6 +123,7 @@ def test_word_insert_table_and_new_comment_states_have_no_serious_violations(all
     page.goto(f"{base}/s/office{next(p for p in PAGES['office'] if p.startswith('/docs/'))}")
     body = page.get_by_role("textbox", name="Document body")
     body.get_by_role("heading").first.click()
+    page.get_by_role("tablist", name="Ribbon").get_by_role("tab", name="Insert", exact=True).click()
     page.get_by_role("button", name="Insert table").click()
     assert page.get_by_role("dialog", name="Insert table").is_visible()
     assert not _violations(page)

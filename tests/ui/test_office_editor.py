@@ -123,6 +123,7 @@ def test_insert_a_table_type_its_cells_and_save(word):
     before = blocks(episode, item)
     body = page.get_by_role("textbox", name="Document body")
     body.get_by_text("Focus on expansion deals").click()
+    page.get_by_role("tablist", name="Ribbon").get_by_role("tab", name="Insert", exact=True).click()
     opener = page.get_by_role("toolbar", name="Formatting").get_by_role("button", name="Insert table")
     opener.click()
     expect(opener).to_have_attribute("aria-expanded", "true")
@@ -153,6 +154,7 @@ def test_a_table_size_out_of_range_is_refused_in_the_dialog_and_changes_nothing(
     episode, page, item = word
     before = episode.state_hash()
     page.get_by_role("textbox", name="Document body").get_by_text("Focus on expansion deals").click()
+    page.get_by_role("tablist", name="Ribbon").get_by_role("tab", name="Insert", exact=True).click()
     page.get_by_role("button", name="Insert table").click()
     dialog = page.get_by_role("dialog", name="Insert table")
     dialog.get_by_label("Number of columns").fill("64")
@@ -172,6 +174,7 @@ def test_a_comment_on_the_selected_heading_is_anchored_to_it(word):
     episode, page, item = word
     heading = next(b for b in blocks(episode, item) if b[1] == "Priorities")
     page.get_by_role("heading", name="Priorities").dblclick()
+    page.get_by_role("tablist", name="Ribbon").get_by_role("tab", name="Insert", exact=True).click()
     page.get_by_role("button", name="New comment").click()
     box = page.get_by_role("textbox", name="Comment", exact=True)
     expect(box).to_be_focused()
@@ -188,6 +191,7 @@ def test_a_blank_anchored_comment_is_refused_and_changes_nothing(word):
     episode, page, item = word
     before = episode.state_hash()
     page.get_by_role("heading", name="Priorities").dblclick()
+    page.get_by_role("tablist", name="Ribbon").get_by_role("tab", name="Insert", exact=True).click()
     page.get_by_role("button", name="New comment").click()
     page.get_by_role("button", name="Post comment").click()
     expect(page.get_by_text("comment text").first).to_be_visible()

@@ -152,6 +152,7 @@ def test_an_auditor_works_the_ledger_with_find_ctrl_keys_and_a_frozen_header(led
     name_box = page.get_by_label("Name Box", exact=True)
     status = page.get_by_role("status")
 
+    page.get_by_role("tablist", name="Ribbon").get_by_role("tab", name="View", exact=True).click()
     freeze = page.get_by_role("button", name="Freeze Top Row")
     freeze.click()
     settle(page)

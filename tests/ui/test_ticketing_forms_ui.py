@@ -171,8 +171,19 @@ def test_order_catalog_item_with_variables(desk):
     expect(page.get_by_label("Memory")).to_have_attribute("aria-invalid", "true")
     expect(page.get_by_label("Model")).to_have_value("MacBook Pro 16")
     page.get_by_label("Memory").select_option("64 GB")
-    page.get_by_label("Quantity").select_option("2")
-    page.get_by_role("button", name="Order Now").click()
+    panel = page.get_by_role("complementary", name="Order this Item")  # the order panel, right of the item
+    assert (
+        panel.bounding_box()["x"]
+        > page.get_by_role("heading", name="Developer Laptop", exact=True).bounding_box()["x"]
+    )
+    total = panel.get_by_role("status")
+    price = total.inner_text()
+    panel.get_by_label("Quantity").select_option("2")  # the total follows the quantity
+    assert float(total.inner_text().strip("$").replace(",", "")) == 2 * float(
+        price.strip("$").replace(",", "")
+    )
+    expect(page.get_by_role("button", name="Add to Cart")).to_have_count(0)  # no cart here: no cart button
+    panel.get_by_role("button", name="Order Now").click()
 
     expect(page.get_by_role("status")).to_contain_text("submitted")
     number = _number_from(page)

@@ -191,6 +191,22 @@
     });
   });
 
+  /* -- field-level help: the (i) shows its tooltip on focus or click (and hover, in CSS); Escape hides it -- */
+  Array.prototype.forEach.call(document.querySelectorAll("[data-field-help]"), function (b) {
+    var wrap = b.parentNode;
+    function show(on) { wrap.classList.toggle("open", on); wrap.classList.remove("dismissed"); }
+    b.addEventListener("focus", function () { show(true); });
+    b.addEventListener("blur", function () { show(false); });
+    b.addEventListener("click", function () { b.focus(); show(true); });
+    wrap.addEventListener("mouseleave", function () { wrap.classList.remove("dismissed"); });
+    b.addEventListener("keydown", function (e) {
+      if (e.key === "Escape" && (wrap.classList.contains("open") || wrap.matches(":hover"))) {
+        e.preventDefault(); e.stopPropagation();
+        wrap.classList.remove("open"); wrap.classList.add("dismissed");
+      }
+    });
+  });
+
   /* -- toasts -------------------------------------------------------------------------------------- */
   var toast = document.querySelector(".toast-container");
   if (toast) {

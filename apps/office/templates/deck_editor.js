@@ -1,4 +1,5 @@
-/* PowerPoint for the web's editor: the ribbon's tabs, menus and dialogs; the thumbnails pane's keys
+/* PowerPoint for the web's editor: the ribbon's menus and dialogs (its tabs: ribbon_tabs_script in
+   office_macros.html); the thumbnails pane's keys
    (arrows move between slides, Ctrl+Up/Down moves the slide, Delete deletes it); text typed into a
    placeholder is saved when the caret leaves it or on Esc (one set_shape_text with its paragraphs: level,
    bullet, runs with bold, italic, size and colour); the Font group formats the selection; Tab and
@@ -7,27 +8,6 @@
   "use strict";
   var status = document.getElementById("deck-status");
   var canvas = document.getElementById("d-canvas");
-
-  /* -- ribbon tabs (ARIA tabs: arrows move, the chosen tab shows its panel) -- */
-  var tabs = Array.prototype.slice.call(document.querySelectorAll(".d-tabs [role=tab]"));
-  function choose(tab, focus) {
-    tabs.forEach(function (t) {
-      var on = t === tab;
-      t.setAttribute("aria-selected", on ? "true" : "false");
-      t.tabIndex = on ? 0 : -1;
-      document.getElementById(t.getAttribute("aria-controls")).hidden = !on;
-    });
-    if (focus) tab.focus();
-  }
-  tabs.forEach(function (tab, i) {
-    tab.addEventListener("click", function () { choose(tab, false); });
-    tab.addEventListener("keydown", function (e) {
-      var next = { ArrowRight: i + 1, ArrowLeft: i - 1, Home: 0, End: tabs.length - 1 }[e.key];
-      if (next === undefined) return;
-      e.preventDefault();
-      choose(tabs[(next + tabs.length) % tabs.length], true);
-    });
-  });
 
   /* -- menus and dialogs -- */
   ["new-slide", "layout"].forEach(function (id) {
