@@ -75,6 +75,8 @@ def test_servicenow_list_and_form_show_its_default_format(desk):
     page.goto(ui("/incidents"))
     opened = page.get_by_role("table").locator("tbody tr").first.get_by_role("cell").all_inner_texts()
     assert any(SN_DATETIME.match(t.strip()) for t in opened), opened
+    stamp = page.get_by_role("table").locator("tbody tr .sn-dt").first
+    assert stamp.evaluate("e => e.getClientRects().length") == 1  # date and time on one line
     number = page.get_by_role("table").locator("tbody th a").first.inner_text()
     page.goto(ui(f"/incidents/{number}"))
     assert not ISO_STAMP.search(page.locator("main").inner_text())
