@@ -83,10 +83,30 @@ def _without(text: str, name: str) -> str:
     return " ".join(out)
 
 
+def _sentences(text: str) -> list[str]:
+    return [s for s in re.split(r"(?<=[.!?;])\s+|\n+", text) if s.strip()]
+
+
+def _kind_values(text: str, rule: NumberRule) -> set[float]:
+    """The distinct values of the rule's kind the text states: a policy's code ("HB-04"), a priority ("P1")
+    or "12 months" beside an amount are no alternatives to it."""
+    return {round(q.value, 6) for q in find_numbers(text) if rule.kind is None or q.kind == rule.kind}
+
+
+def _states(text: str, rule: NumberRule) -> bool:
+    kinds = (rule.kind, "number")
+    return any(
+        close(q.value, rule.value, rule.tol)
+        for q in find_numbers(text)
+        if rule.kind is None or q.kind in kinds
+    )
+
+
 def number_stated(rule: NumberRule, value: Any) -> bool:
     """The text states the number: some quantity of the rule's kind (or a bare one) within tolerance, not
     hedged against another value of that kind ("3 or 4") and not one of many such values (a list of
-    guesses: `MANY` or more distinct values)."""
+    guesses: a sentence stating it with `MANY` or more distinct values of its kind — a note that works the
+    figure out over several sentences is no list)."""
     if isinstance(value, int | float) and not isinstance(value, bool):
         return close(float(value), rule.value, rule.tol)
     text = _own(value)
@@ -94,8 +114,9 @@ def number_stated(rule: NumberRule, value: Any) -> bool:
     hits = [i for i, q in enumerate(found) if close(q.value, rule.value, rule.tol)]
     if not hits:
         return False
-    distinct = {round(q.value, 6) for q in found}
-    if len(distinct) >= MANY:
+    if not any(
+        len(_kind_values(sentence, rule)) < MANY for sentence in _sentences(text) if _states(sentence, rule)
+    ):
         return False
     for i in hits:  # the value next to another, joined as an alternative
         for j in (i - 1, i + 1):

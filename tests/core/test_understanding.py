@@ -156,3 +156,35 @@ def test_the_same_message_is_read_the_same_way_and_fits_the_schema():
     first, second = (read_message("", text, _reading()) for _ in range(2))
     assert first == second
     assert Request.model_validate_json(first.model_dump_json()) == first
+
+
+CREDIT_MAIL = (
+    "Hi Derrick,\n\nHuber-Martin (Janet Hayes) asked for a month's fees back after the outage on Friday. "
+    "INC0095001 (P1) breached its 4-hour resolution target, with no time on hold. Their Closed Won total "
+    "over the last twelve months is $608,200, so one month is $50,683.33 and 5% of that per breached "
+    "ticket comes to $2,534.17. That sits within your $1,000 to $5,000 band under HB-04.\n\n"
+    "Could you approve a service credit of $2,534.17 for them?\n\nThanks,\nAmber"
+)
+TWO_TICKET_MAIL = (
+    "Derrick, Robert Hernandez at Lee-Miller wants a $12,700 credit for Friday's outage. INC0095014 and "
+    "INC0095015 both missed the P1 resolution target. Closed Won in the prior 12 months: $462,240 + "
+    "$45,330 = $507,570; one month is $42,297.50; 5% x 2 tickets = $4,229.75. Please approve a service "
+    "credit of $4,229.75 (Director band, up to $5,000)."
+)
+
+
+@pytest.mark.parametrize(("text", "value"), [(CREDIT_MAIL, "$2,534.17"), (TWO_TICKET_MAIL, "$4,229.75")])
+def test_a_credit_mail_asks_the_sum_it_asks_approved_not_how_it_was_worked_out(text, value):
+    """Blind probe 2026-12-05: the approver added every figure of the calculation (the contract value, the
+    month's fees, the band) and read the incidents cited as evidence as questions."""
+    (ask,) = _asks(text)
+    got = (ask["intent"], ask["policy"], ask["value"], ask.get("combined"))
+    assert got == ("approval", "credit", value, None)
+
+
+def test_an_order_beside_the_threshold_it_stays_under_is_one_ask():
+    (ask,) = _asks(
+        "Hi Jasmine, could you approve Robert Nixon's customer workshop venue and catering order of $1,750 "
+        "(under the $5,000 line-manager threshold)? The vendor needs it by Thursday."
+    )
+    assert (ask["policy"], ask["value"]) == ("purchase", "$1,750")

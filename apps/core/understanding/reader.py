@@ -120,7 +120,10 @@ def _assemble(parts: list[Piece], own: str, reading: Reading, role: str, subject
         if i not in used and p.question and not p.records and _policy_question(p) and "?" in p.text:
             asks.append(Ask(intent="policy_question", policy=(p.policies or [None])[0]))
             used.add(i)
-    asks += _records(parts, used, role, reading)
+    # a mail asking for an approval cites its incidents as evidence ("INC0095001 breached its target"):
+    # only a piece that asks something of them is a question
+    evidence = any(a.intent == "approval" for a in asks)
+    asks += _records(parts, used, role, reading, evidence=evidence)
     for i, p in enumerate(parts):
         if i in used:
             continue
@@ -178,6 +181,10 @@ def _approvals(parts: list[Piece], own: str, used: set[int], reading: Reading) -
     discount_words = re.search(r"\bdiscounts?\b|% off\b|\bpercent off\b", english)
     credit = "credit" in message_policies and not discount_words
     discount_asked = any(p.percents for p in parts) and not credit
+    # the pieces that ask for an approval and name a sum: when there are any, the sums of the other pieces
+    # are how it was worked out or what it is measured against ("one month's fees are …", "5 % of that is
+    # …", "the threshold is …"), not more to approve
+    asking = {i for i, p in enumerate(parts) if p.sums and p.approve}
     for i, p in enumerate(parts):
         if p.percents and not credit and ("discount" in p.policies or p.deals or not p.sums):
             deals = [d.name for d in p.deals] or (all_deals if len(all_deals) == 1 else [])
@@ -207,8 +214,13 @@ def _approvals(parts: list[Piece], own: str, used: set[int], reading: Reading) -
                     )
                 )
             used.add(i)
+        elif p.sums and asking and i not in asking:
+            used.add(i)  # how the sum asked was worked out: read, not asked
         elif p.sums:
-            policy = "travel" if p.nightly else _money_policy(p.policies or message_policies)
+            # one purpose per mail: a piece that only says "claim" or "catering" in a mail about a service
+            # credit or an order falls under the mail's policy
+            named = p.policies + [m for m in message_policies if m in ("credit", "purchase", "gift")]
+            policy = "travel" if p.nightly else _money_policy(named or message_policies)
             if discount_asked and not set(p.policies or message_policies) - {"discount"}:
                 continue  # a discount request's sum is the deal's amount ("Amount: $19,500"), not a claim
             again = referred_sums(p.text)
@@ -297,6 +309,12 @@ def _money_policy(policies: list[str]) -> str:
     return "expense"
 
 
+_ASKS_ABOUT = re.compile(
+    r"\?|\b(?:what|when|which|who|how|whether|tell me|let me know|can you (?:check|confirm|send|share))\b",
+    re.I,
+)
+
+
 def _own_incidents(p: Piece, reading: Reading) -> list[str]:
     """The reader's own incident a piece means without its number: the only one, or the one whose
     description shares most words with the piece."""
@@ -309,9 +327,12 @@ def _own_incidents(p: Piece, reading: Reading) -> list[str]:
     return [name for s, name in scored if s == best] if best else []
 
 
-def _records(parts: list[Piece], used: set[int], role: str, reading: Reading) -> list[Ask]:
+def _records(
+    parts: list[Piece], used: set[int], role: str, reading: Reading, *, evidence: bool = False
+) -> list[Ask]:
     """Questions about deals and incidents; a piece of fields without a record joins its neighbour (a
-    customer's question about "the ticket" or "the issue" is about their own incident)."""
+    customer's question about "the ticket" or "the issue" is about their own incident). With `evidence`
+    (the mail asks for an approval), a piece that only states facts about its records asks nothing."""
     asks: list[Ask] = []
     pending: list[str] = []
     tickets = role == "customer" and any(p.ticket for p in parts)
@@ -319,6 +340,8 @@ def _records(parts: list[Piece], used: set[int], role: str, reading: Reading) ->
         if i in used:
             continue
         incident_talk = p.incidents or (tickets and (p.ticket or p.incident_fields) and not p.deals)
+        if evidence and not _ASKS_ABOUT.search(p.text):
+            continue
         if p.person_fields:
             continue
         if role == "customer" and p.topic and not p.deals and not p.incidents:

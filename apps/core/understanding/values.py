@@ -22,7 +22,13 @@ _CUES = re.compile(
     r"|(?P<asked>claims?|expenses?|reimburse\w*|approve|approval|spent|cost|costs|for|of|my|order"
     r"|purchase\w*|po))\b"
 )
-_AFTER_NOT_REQUESTED = re.compile(r"^\W*(?:deal|opportunity|limit|threshold|figure)\b")
+# a figure followed (after a modifier or two) by these states a bound or a size, not an ask ("the $5,000
+# line-manager threshold", "$5,000 approval band", "the $600k deal"); a parenthesis after a figure says
+# something about it ("$4,229.75 (Director band)")
+_AFTER_NOT_REQUESTED = re.compile(
+    r"^[^\w(]*(?:(?:[a-z]+-[a-z]+|approval|approver|spending|signing|manager)\s+){0,2}"
+    r"(?:deal|opportunity|limit|threshold|figure|band|ceiling|cap|tier|level|authority)\b"
+)
 _COUNTS = {"two": 2, "2": 2, "three": 3, "3": 3, "four": 4, "4": 4}
 _EACH = re.compile(r"\b(two|three|four|2|3|4)\b(?!.*\b(?:two|three|four|2|3|4)\b)")
 _TRAILING_CURRENCY = re.compile(r"(\d{1,3}(?:[.,]\d{3})+|\d+)(?:[.,](\d{2}))?\s?([$€£])")
@@ -31,8 +37,9 @@ _NIGHT = re.compile(r"(?:a|per|/)\s*night")
 # a figure right after these words states a policy's rule ("discounts over 25% up to 35%", "the hotel limit
 # of $250 a night"), not what is asked; "and"/"to" only continue a range a rule figure began ("25% and 35%")
 _RULE_BEFORE = re.compile(
-    r"\b(?:over|above|up to|more than|less than|beyond|exceed\w*|below|under|between|limit(?: is| of)?"
-    r"|threshold(?: is| of)?|cap(?: is| of)?|max(?:imum)?(?: is| of)?)\W*$"
+    r"\b(?:over|above|up to|more than|less than|beyond|exceed\w*|below|under|between|within|limit(?: is| of)?"
+    r"|threshold(?: is| of)?|cap(?: is| of)?|max(?:imum)?(?: is| of)?|band(?: is| of)?|ceiling(?: is| of)?"
+    r"|authority(?: is| of)?)(?: (?:the|your|my|our|a|an|his|her|their))?\W*$"
 )
 _FIGURE_THEN_WORD = re.compile(r"\d\s?%?\s+(?:below|above|under|over)\W*$")
 _RANGE_BEFORE = re.compile(r"\b(?:and|to|-)\W*$|^\W*-\W*$")
