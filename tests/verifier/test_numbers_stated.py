@@ -13,7 +13,8 @@ CREDIT = mentions.number(2534.17, 0.5, "money")
 NOTE = (
     "Service credit of $2,534.17 approved by Derrick Perez (Director of Customer Support) on 2026-11-02 "
     "under the Service Credit Policy (HB-04).\nBreached ticket: INC0095001 (P1, logged 2026-10-30, "
-    "resolution SLA missed).\nBasis: 5% of one month's fees ($608,200.00 Closed Won in prior 12 months / 12 = $50,683.33).\n"
+    "resolution SLA missed).\nBasis: 5% of one month's fees ($608,200.00 Closed Won in prior 12 months / "
+    "12 = $50,683.33).\n"
     "Customer (Janet Hayes) had asked for a full month's fees waived; the remainder was declined."
 )
 
