@@ -146,3 +146,24 @@ def test_other_families_oracles_still_pass(gym, family):
     task = instance("acme", family, int(task_id.split("@")[1]))
     verdict = _verdict(gym, task, task.truth.oracle)
     assert verdict.outcome == "pass", verdict.explain()
+
+
+def test_a_reminder_in_reply_to_the_automatic_reply_passes(gym):
+    """The chase in any form: a short reply to the approver's automatic reply, a working day later."""
+    task = _task(False)
+    approver = task.truth.measures.personas[0]
+    ep = gym.create_episode("acme", apps=task.public.apps)
+    ep.task = task.public
+    try:
+        run_python(ep, task.truth.oracle[: REMINDER - 1])  # forwarded, waited a day
+        inbox = ep.call("office_list_messages", folder="inbox", limit=50)["records"]
+        (auto,) = [m for m in inbox if m["from_address"] == approver]
+        ep.call(
+            "office_reply_to_message", message_id=auto["id"], body="Just checking in — could you approve it?"
+        )
+        ep.call("office_wait_for_replies", minutes=1440, stop_at_first_reply=False)
+        run_python(ep, task.truth.oracle[-1:])
+        verdict = verify(ep, task, judge=ASSUME_MET)
+    finally:
+        ep.close()
+    assert verdict.outcome == "pass", verdict.explain()
