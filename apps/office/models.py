@@ -357,6 +357,19 @@ class RequestBrief(OfficeTable, table=True):
     clarification: str  # what they answer to a question about it
 
 
+class AutomaticReply(OfficeTable, table=True):
+    """A colleague's automatic reply while out of the office (Graph's automaticRepliesSetting): a mail that
+    reaches them between `start_date_time` and `end_date_time` gets `message` back at once, once per sender.
+    Read only by the coworker engine (`coworkers/away.py`); a sender learns of it from the reply itself."""
+
+    __tablename__ = "office_automatic_reply"
+    id: str = Field(primary_key=True)
+    user_id: str = Field(index=True)  # the colleague who is away (an office user)
+    start_date_time: datetime  # UTC
+    end_date_time: datetime  # UTC
+    message: str
+
+
 class ScheduledReply(OfficeTable, table=True):
     """Something a coworker will do at `due_date_time` of logical time (a mail, a chat, an RSVP)."""
 

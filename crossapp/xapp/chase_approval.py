@@ -1,9 +1,9 @@
 """A colleague needs their team's purchase approved by a deadline a few working days away, and the approver
 is away (frontier): the request is in the inbox, the prompt only says to handle it. The Purchasing Policy
 names the approver — for an order up to its first tier, the line manager of whoever orders (the requester's,
-not the acting user's). That manager is out of the office this week (an `oof` block their free/busy shows)
-and does not answer a first mail; a reminder after a working day without an answer gets their decision
-(`apps/office/coworkers/away.py`). The decision may approve only part of the order ("up to $X"): the
+not the acting user's). That manager is out of the office until after the deadline (their automatic reply
+says so) and does not answer a first mail; a reminder after a working day without an answer gets their
+decision (`apps/office/coworkers/away.py`). The decision may approve only part of the order ("up to $X"): the
 requester is then told what was approved and what was not, never that the whole order was.
 
 What decides the truth: the request (`chase/requests.jsonl`: requester, amount, deadline, the approver's
@@ -15,12 +15,12 @@ manager (or anyone but the requester's), telling the requester the full amount w
 from __future__ import annotations
 
 import json
-from datetime import timedelta
 
 from apps.core.handbook import MANAGER, approval_role
 from apps.office.families.common import AMBER
 from crossapp.xapp.frontier_kit import MAIL_SIDE_EFFECTS, first_name, reads, sent_to, states
 from crossapp.xapp.inbox_kit import handle, read_request, wait_day, waited
+from tasks.families import mentions
 from tasks.families.base import Draw, Family, Redraw, Spec, eq, step
 from tasks.model import Checkpoint, Expectation, FrontierMeasures
 
@@ -46,7 +46,8 @@ class ChaseApproval(Family):
     author = "saasgym-frontier"
     summary = (
         "frontier: a colleague's purchase needs their line manager's approval by a deadline; the manager is "
-        "away and silent: chase after a working day, then tell the requester what was approved (maybe less)"
+        "away past it and silent: chase after a working day, then tell the requester what was approved "
+        "(maybe less)"
     )
 
     def build(self, d: Draw) -> Spec:
@@ -94,7 +95,11 @@ class ChaseApproval(Family):
             table="office_message",
             op="insert",
             note="the requester's line manager answered, after a reminder",
-            fields={"owner_id": eq(me), "from_address": eq(approver["mail"])},
+            fields={
+                "owner_id": eq(me),
+                "from_address": eq(approver["mail"]),
+                "body_content": mentions.approved(approved, "money"),  # not their automatic reply
+            },
         )
         to_requester = sent_to(d, req["sender"])
         told = Expectation(table="office_message", op="insert", fields=to_requester)
@@ -110,7 +115,6 @@ class ChaseApproval(Family):
             *([stated] if partial else []),
             reads(to_requester, "tells-what-was-approved", "answers_request", holds),
         ]
-        now = d.world.now
         return Spec(
             prompt=prompt,
             oracle=[
@@ -118,15 +122,10 @@ class ChaseApproval(Family):
                 step("office_search_drive", query=POLICY),
                 step("office_find_people", query=req["sender_name"]),
                 step(
-                    "office_get_schedule",
-                    schedules=[approver["mail"]],
-                    start=now.isoformat(),
-                    end=(now + timedelta(days=4)).isoformat(),
-                ),
-                step(
                     "office_forward_message", message_id=req["message_id"], to=[approver["mail"]], comment=ask
                 ),
                 wait_day(),
+                step("office_list_messages", folder="inbox", unread_only=True),  # the automatic reply only
                 step(
                     "office_send_mail",
                     to=[approver["mail"]],

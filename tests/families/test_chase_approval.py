@@ -77,15 +77,15 @@ def test_a_reminder_the_same_day_gets_no_answer(gym):
     """A reminder an hour after the first mail is not a chase after a working day: still no answer."""
     task = _task(False)
     steps = list(task.truth.oracle)
-    hour = steps[5].model_copy(update={"args": {**steps[5].args, "minutes": 60}})
-    steps[5] = hour
+    steps[4] = steps[4].model_copy(update={"args": {**steps[4].args, "minutes": 60}})
     ep = gym.create_episode("acme", apps=task.public.apps)
     try:
         run_python(ep, steps[:7])
         approver = task.truth.measures.personas[0]
         ep.call("office_wait_for_replies", minutes=1440, stop_at_first_reply=False)
         inbox = ep.call("office_list_messages", folder="inbox", limit=50)
-        assert not [m for m in inbox["records"] if m["from_address"] == approver]
+        heard = [m for m in inbox["records"] if m["from_address"] == approver]
+        assert len(heard) == 1 and "out of the office" in heard[0]["body_preview"], heard  # automatic only
     finally:
         ep.close()
 
@@ -127,8 +127,10 @@ def test_a_reworded_answer_to_the_requester_passes(gym):
 )
 def test_no_other_familys_colleague_is_away(family):
     """Nobody the discount, freeze or approval families ask (their personas, the addresses their oracles
-    mail) has an out-of-office block: their colleagues answer a first mail as before."""
-    away = {e["organizer_address"] for e in world_view("acme").file_rows("chase/office/event.jsonl")}
+    mail) is away: their colleagues answer a first mail as before."""
+    view = world_view("acme")
+    ids = [r["user_id"] for r in view.file_rows("chase/office/automatic_reply.jsonl")]
+    away = {view.value("SELECT mail FROM office_user WHERE id = ?", i) for i in ids}
     assert away
     for task_id in instance_ids(family=family):
         task = instance("acme", family, int(task_id.split("@")[1]))
@@ -143,4 +145,25 @@ def test_other_families_oracles_still_pass(gym, family):
     task_id = next(iter(instance_ids(family=family)))
     task = instance("acme", family, int(task_id.split("@")[1]))
     verdict = _verdict(gym, task, task.truth.oracle)
+    assert verdict.outcome == "pass", verdict.explain()
+
+
+def test_a_reminder_in_reply_to_the_automatic_reply_passes(gym):
+    """The chase in any form: a short reply to the approver's automatic reply, a working day later."""
+    task = _task(False)
+    approver = task.truth.measures.personas[0]
+    ep = gym.create_episode("acme", apps=task.public.apps)
+    ep.task = task.public
+    try:
+        run_python(ep, task.truth.oracle[: REMINDER - 1])  # forwarded, waited a day
+        inbox = ep.call("office_list_messages", folder="inbox", limit=50)["records"]
+        (auto,) = [m for m in inbox if m["from_address"] == approver]
+        ep.call(
+            "office_reply_to_message", message_id=auto["id"], body="Just checking in — could you approve it?"
+        )
+        ep.call("office_wait_for_replies", minutes=1440, stop_at_first_reply=False)
+        run_python(ep, task.truth.oracle[-1:])
+        verdict = verify(ep, task, judge=ASSUME_MET)
+    finally:
+        ep.close()
     assert verdict.outcome == "pass", verdict.explain()

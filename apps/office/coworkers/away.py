@@ -1,9 +1,10 @@
-"""A colleague who is out of the office (an `oof` block on their own calendar covering the moment a mail
-reaches them) does not answer a first mail from the acting user: it sits unread among everything else. They
-answer a reminder — a later mail from the acting user sent at least one working day after an earlier one
-that reached them, unanswered, while they were away. A mail that reaches them when they are back is
-answered as usual. Everything is read from the episode (their calendar, their mailbox) at the moment the
-mail arrives, so the behaviour is deterministic on the logical clock and replays with the episode.
+"""A colleague who is out of the office (an `office_automatic_reply` covering the moment a mail reaches them)
+sends their automatic reply at once, once per sender, and does not answer a first mail from the acting user:
+it sits unread among everything else. They answer a reminder — a later mail from the acting user sent at
+least one working day after an earlier one that reached them, unanswered, while they were away. A mail that
+reaches them when they are back is answered as usual. Everything is read from the episode (their setting,
+their mailbox, the scheduled replies) at the moment the mail arrives, so the behaviour is deterministic on
+the logical clock, and the automatic reply is a scheduled reply like any other answer.
 """
 
 from __future__ import annotations
@@ -13,22 +14,22 @@ from datetime import datetime, timedelta
 from sqlmodel import col, select
 
 from apps.core.actions import Ctx
-from apps.office.models import Event, Message, User
+from apps.office.models import AutomaticReply, Message, Persona, ScheduledReply, User
 
 
-def away_block(ctx: Ctx, user: User, at: datetime) -> Event | None:
-    """The out-of-office block on `user`'s own calendar covering `at` (naive UTC), if any.
+def away_setting(ctx: Ctx, user: User, at: datetime) -> AutomaticReply | None:
+    """The automatic reply `user` has on at `at` (naive UTC), if any.
 
     Args:
         ctx: the action's context.
-        user: the colleague whose calendar is read.
+        user: the colleague asked about.
         at: the moment asked about.
     """
     return ctx.db.exec(
-        select(Event)
-        .where(Event.organizer_id == user.id, Event.show_as == "oof", col(Event.is_cancelled).is_(False))
-        .where(col(Event.start_date_time) <= at, col(Event.end_date_time) > at)
-        .order_by(Event.start_date_time, Event.id)
+        select(AutomaticReply)
+        .where(AutomaticReply.user_id == user.id)
+        .where(col(AutomaticReply.start_date_time) <= at, col(AutomaticReply.end_date_time) > at)
+        .order_by(AutomaticReply.start_date_time, AutomaticReply.id)
     ).first()
 
 
@@ -40,24 +41,41 @@ def next_working_moment(start: datetime) -> datetime:
     return day
 
 
-def holds_back(ctx: Ctx, owner: User, acting: User, copy: Message) -> bool:
-    """Whether the colleague `owner`, away now, leaves the acting user's mail `copy` unanswered: it is the
-    first to reach them while away, or the earlier ones are less than a working day old (a reminder comes
-    after a working day without an answer).
+def holds_back(ctx: Ctx, persona: Persona, owner: User, acting: User, copy: Message) -> bool:
+    """Whether the colleague `owner`, away now, leaves the acting user's mail `copy` unanswered (their
+    automatic reply goes out the first time): it is the first to reach them while away, or the earlier ones
+    are less than a working day old (a reminder comes after a working day without an answer).
 
     Args:
         ctx: the delivering action's context (its `now` is when the mail arrives).
+        persona: the colleague's persona (whose scheduled replies hold the automatic reply).
         owner: the colleague the mail reached.
         acting: the acting user who sent it.
         copy: the colleague's copy of the mail.
     """
-    block = away_block(ctx, owner, ctx.now)
-    if block is None:
+    setting = away_setting(ctx, owner, ctx.now)
+    if setting is None:
         return False
+    sent = ctx.db.exec(
+        select(ScheduledReply)
+        .where(ScheduledReply.persona_id == persona.id, ScheduledReply.kind == "mail")
+        .where(col(ScheduledReply.created_date_time) >= setting.start_date_time)
+    ).all()
+    if not any(r.payload.get("automatic") for r in sent):
+        ctx.db.add(
+            ScheduledReply(
+                id=ctx.new_id("ScheduledReply"),
+                persona_id=persona.id,
+                due_date_time=ctx.now,
+                kind="mail",
+                payload={"message_id": copy.id, "body": setting.message, "automatic": True},
+                created_date_time=ctx.now,
+            )
+        )
     earlier = ctx.db.exec(
         select(Message.sent_date_time)
         .where(Message.owner_id == owner.id, Message.id != copy.id)
-        .where(Message.from_address == acting.mail, col(Message.sent_date_time) >= block.start_date_time)
+        .where(Message.from_address == acting.mail, col(Message.sent_date_time) >= setting.start_date_time)
         .order_by(Message.sent_date_time, Message.id)
     ).first()
     return earlier is None or next_working_moment(earlier) > ctx.now

@@ -133,7 +133,7 @@ def on_mail_delivered(ctx: Ctx, copy: Message) -> None:
     owner = ctx.db.get(User, copy.owner_id)
     if owner.mail.lower() not in [a.lower() for a in copy.to_recipients]:
         return
-    if away.holds_back(ctx, owner, acting, copy):  # out of the office: only a reminder gets an answer
+    if away.holds_back(ctx, persona, owner, acting, copy):  # out of office: only a reminder is answered
         return
     meant = briefs.clarification(ctx, persona, owner, acting, copy)
     if meant is not None:  # a question about a request of theirs: what they meant

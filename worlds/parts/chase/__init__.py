@@ -7,7 +7,7 @@ decision as this part records it (`office_request_brief` of the approver, which 
 the whole order, or only part of it ("approved up to $X").
 
 Draws only from its own stream (`{seed}:chase`) and writes only its own files: `chase/office/{message,
-event,request_brief}.jsonl` (loaded after the earlier parts' rows, ids in their own namespace) and
+automatic_reply,request_brief}.jsonl` (loaded after the earlier parts' rows, ids in their own namespace) and
 `chase/requests.jsonl` — each request's requester, approver, amount, deadline and the approver's decision,
 the input of the family that grades the work (no app loads it). Requesters and approvers have no other mail
 with the acting user, are not the `requests` part's requesters, hold no handbook approval role, are not the
@@ -46,37 +46,23 @@ def _ids(name: str):  # noqa: ANN202
     return graph_guid(f"Chase{name}")
 
 
-def _away(manager: dict[str, Any], start: date, days: int, where: str, n: int) -> dict[str, Any]:
-    """An out-of-office block on the manager's calendar: `days` working days from `start`, their zone."""
-    zone = manager.get("time_zone") or "UTC"
-    begin = datetime.combine(start, time(0)).replace(tzinfo=ZoneInfo(zone))
-    end = datetime.combine(start + timedelta(days=days), time(0)).replace(tzinfo=ZoneInfo(zone))
-    utc = ZoneInfo("UTC")
-    eid = _ids("Event")(n)
-    made = fmt_dt(begin.astimezone(utc).replace(tzinfo=None) - timedelta(days=10))
+def _away(manager: dict[str, Any], start: date, back: date, where: str, n: int) -> dict[str, Any]:
+    """The manager's automatic reply: on from the start of `start` to the start of `back`, their zone."""
+    zone = ZoneInfo(manager.get("time_zone") or "UTC")
+
+    def utc(day: date) -> str:
+        moment = datetime.combine(day, time(0)).replace(tzinfo=zone).astimezone(ZoneInfo("UTC"))
+        return fmt_dt(moment.replace(tzinfo=None))
+
     return {
-        "body_content": f"At {where}; limited access to mail.",
-        "categories": [],
-        "created_date_time": made,
-        "end_date_time": fmt_dt(end.astimezone(utc).replace(tzinfo=None)),
-        "end_time_zone": zone,
-        "ical_uid": f"{eid}@acme.example",
-        "id": eid,
-        "is_all_day": False,
-        "is_cancelled": False,
-        "is_online_meeting": False,
-        "last_modified_date_time": made,
-        "location": where.split(" in ")[-1],
-        "online_meeting_url": None,
-        "organizer_address": manager["mail"],
-        "organizer_id": manager["id"],
-        "organizer_name": manager["display_name"],
-        "recurrence": None,
-        "sequence": 0,
-        "show_as": "oof",
-        "start_date_time": fmt_dt(begin.astimezone(utc).replace(tzinfo=None)),
-        "start_time_zone": zone,
-        "subject": "Out of office",
+        "id": _ids("AutomaticReply")(n),
+        "user_id": manager["id"],
+        "start_date_time": utc(start),
+        "end_date_time": utc(back),
+        "message": (
+            f"Thank you for your mail. I'm out of the office at {where} until {day_name(back)}, with very "
+            f"limited access to mail, and will answer as soon as I can.\n\n{manager['given_name']}"
+        ),
     }
 
 
@@ -142,8 +128,7 @@ def build(ctx: BuildContext) -> tuple[dict[str, list[dict[str, Any]]], dict[str,
         deadline = _working_days(today, 3)
         where = rng.choice(OFFSITES)
         if manager["id"] not in away:
-            days = (_working_days(today, 4) - today).days
-            away[manager["id"]] = _away(manager, today, days, where, len(away) + 1)
+            away[manager["id"]] = _away(manager, today, _working_days(today, 4), where, len(away) + 1)
         first = requester["given_name"]
         body = (
             f"Hi Amber,\n\nI'm at customer sites all week with hardly any mail, so could you get this "
@@ -181,7 +166,7 @@ def build(ctx: BuildContext) -> tuple[dict[str, list[dict[str, Any]]], dict[str,
                 "partial": partial,
                 "order": what,
                 "deadline": deadline.isoformat(),
-                "away_event_id": away[manager["id"]]["id"],
+                "automatic_reply_id": away[manager["id"]]["id"],
             },
         )
         words = [requester["display_name"].lower(), first.lower(), purpose.removeprefix("the ")]
@@ -196,7 +181,7 @@ def build(ctx: BuildContext) -> tuple[dict[str, list[dict[str, Any]]], dict[str,
         )
     files = {
         "chase/office/message.jsonl": inbox.messages,
-        "chase/office/event.jsonl": list(away.values()),
+        "chase/office/automatic_reply.jsonl": list(away.values()),
         "chase/office/request_brief.jsonl": inbox.briefs,
         "chase/requests.jsonl": inbox.requests,
     }
