@@ -103,15 +103,20 @@ def read_piece(text: str, reading: Reading, role: str) -> Piece:
     return p
 
 
+_FOR_SOMEONE = re.compile(r"\b(?:claim|expense|approved|approve|approval|purchase|order|behalf|requester)\b")
 _POSSESSIVE = re.compile(r"([A-Z][a-z]+(?: [A-Z][a-z]+)?)['’]s\b")
 
 
 def _claimant(text: str, reading: Reading) -> str | None:
-    """Whose claim an approval is for, when the text says ("Michael Walker's expense", "Beverly's", "Michael
-    Walker asked me to route his claim")."""
-    if not re.search(r"\b(?:claim|expense|approved|approve)\b", lx.english(text)):
+    """Whose claim or order an approval is for, when the text says ("Michael Walker's expense", "Beverly's",
+    "Michael Walker asked me to route his claim", "on behalf of Robert Nixon", "a purchase for Christopher
+    Mccarty (Marketing)", "the requester is Robert Nixon")."""
+    if not _FOR_SOMEONE.search(lx.english(text)):
         return None
     names = {k.name: k for k in reading.people}
+    said = _FOR_WHOM_CUES.search(text) and _for_whom(text, sorted(names, key=len, reverse=True))
+    if said:
+        return said
     pronoun = re.search(
         r"\b(?:his|her|their)\s+(?:\$?[\d,.]+\s+)?(?:expense|claim|hospitality|purchase)", text, re.I
     )
@@ -130,4 +135,24 @@ def _claimant(text: str, reading: Reading) -> str | None:
     for name in names:
         if re.search(rf"\b{re.escape(name)}['’]s\b", text):
             return name
+    return None
+
+
+_FOR_WHOM_CUES = re.compile(r"\b(?:behalf|for|helping|asked me|requester)\b", re.I)
+
+
+def _for_whom(text: str, names: list[str]) -> str | None:
+    """The person (one of `names`, longest first) the text says the request is for: "on behalf of X", "for
+    X", "helping X", "X … asked me to", "the requester is X"."""
+    if not names:
+        return None
+    name = "|".join(re.escape(n) for n in names)
+    for pattern in (
+        rf"\b(?:on behalf of|for|helping)\s+(?P<n>{name})\b",
+        rf"\b(?P<n>{name})\b(?:\s*\([^)]*\))?,?\s+(?:[\w'’]+\s+){{0,10}}?asked me\b",
+        rf"\brequester(?:'s| is)\s+(?P<n>{name})\b",
+    ):
+        m = re.search(pattern, text)
+        if m:
+            return m.group("n")
     return None

@@ -97,8 +97,14 @@ def _name(user: User | None, role: str) -> str:
     return user.display_name if user is not None else f"the {role}"
 
 
-def _said_role(role: str) -> str:
-    return "your line manager" if role == MANAGER else f"the {role}"
+def _said_role(role: str, requester: User | None = None, asker: User | None = None) -> str:
+    """How the approver names the role needed: "your line manager", or the line manager of whoever the
+    request is for when that is someone else ("Robert Nixon's line manager")."""
+    if role != MANAGER:
+        return f"the {role}"
+    if requester is not None and asker is not None and requester.id != asker.id:
+        return f"{requester.display_name}'s line manager"
+    return "your line manager"
 
 
 def earlier(ctx: Ctx, persona_id: str) -> list[dict[str, Any]]:
@@ -274,7 +280,7 @@ def _one(
     needed = _holder(ctx, role, requester)
     if held and max(rank(rule, r) for r in held) >= rank(rule, role):
         mine = max(held, key=lambda r: rank(rule, r))
-        authority = "as your line manager" if mine == MANAGER else f"as {mine}"
+        authority = f"as {_said_role(MANAGER, requester, asker)}" if mine == MANAGER else f"as {mine}"
         large = (
             " (a deal of $250,000 or more needs at least the VP of Sales)"
             if deal_amount and rule.get("large_deal") and deal_amount >= rule["large_deal"]["at_least"]
@@ -307,7 +313,7 @@ def _one(
         "kind": "rejected",
         "text": (
             f"Rejected: {what}{on} is {mine} under {source}{together}{said}; it needs "
-            f"{_said_role(role)} ({who}). Please ask {who}."
+            f"{_said_role(role, requester, asker)} ({who}). Please ask {who}."
         ),
     }
 

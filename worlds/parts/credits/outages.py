@@ -164,12 +164,12 @@ def _plant(inbox, rng, out, account, people, situation, opened, value, members) 
     }[ask]
     body = rng.choice(
         (
-            f"Hi Amber,\n\n{system[0].upper() + system[1:]} was down for us on {weekday} last week — "
+            f"Hi Amber,\n\n{system[0].upper() + system[1:]} was down for us on {weekday} — "
             f"{effect} for most of the afternoon and our teams were stuck. This is not what we pay for. "
             f"{want}",
-            f"Amber,\n\nI'm writing about the outage last week. Your system went down on {weekday} and "
+            f"Amber,\n\nI'm writing about {weekday}'s outage. Your system went down that afternoon and "
             f"{effect} for hours. We logged it with your support desk straight away. {want}",
-            f"Hello Amber,\n\nFrankly, last {weekday}'s outage was unacceptable: {effect} and nobody "
+            f"Hello Amber,\n\nFrankly, {weekday}'s outage was unacceptable: {effect} and nobody "
             f"could tell us when it would be back. Our contract has SLAs for a reason. {want}",
         )
     )
@@ -181,7 +181,9 @@ def _plant(inbox, rng, out, account, people, situation, opened, value, members) 
             "display_name": f"{claimant['first_name']} {claimant['last_name']}",
         },
         via=None,
-        subject=rng.choice(("Outage last week", "Service credit", f"{weekday}'s outage", "Your SLA")),
+        subject=rng.choice((f"Outage on {weekday}", "Service credit", f"{weekday}'s outage", "Your SLA")),
+        # written once the service was back: the evening after, or the next days (before now)
+        when=min(opened + timedelta(hours=rng.randint(14, 40)), inbox.now - timedelta(hours=1)),
         body=body,
         rng=rng,
         params={

@@ -180,10 +180,12 @@ class Inbox:
         body: str,
         rng: random.Random,
         params: dict[str, Any],
+        when: datetime | None = None,
     ) -> dict[str, Any]:
         """A customer's request: mailed to the acting user, or forwarded to her by the account's owner (`via`)
-        while they are out; the truth names the customer either way."""
-        when = self.sent_at(rng, "America/New_York")
+        while they are out; the truth names the customer either way. `when`: the moment it was sent (default:
+        in the customer's working hours on one of the last three working days)."""
+        when = when or self.sent_at(rng, "America/New_York")
         self.taken.add(customer["mail"].lower())
         extra = {"customer": customer["mail"], "customer_name": customer["display_name"]}
         if via is None:

@@ -1,0 +1,57 @@
+"""An approval asked on someone else's behalf (blind probe, 2026-12-05): the line manager the Purchasing
+Policy means is the line manager of whoever the order is for — not the manager of the colleague who relays
+it, nor a manager above them — in whatever words the mail says whose order it is."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.handbook.test_personas import _ask, _manager, _user
+
+
+@pytest.fixture
+def ep(gym):
+    episode = gym.create_episode("acme", apps=["office"])
+    yield episode
+    episode.close()
+
+
+def _someone_with_a_chain(ep) -> tuple[dict, dict, dict]:
+    """A colleague outside Amber's reporting line, their manager (in the office) and their manager's
+    manager (no officer, whose role the policy's chain names)."""
+    mine = _manager(ep)
+    person = _user(
+        ep,
+        "manager_id IN (SELECT id FROM office_user WHERE manager_id IS NOT NULL AND id <> ? "
+        "AND id NOT IN (SELECT user_id FROM office_automatic_reply) AND manager_id IN (SELECT id FROM "
+        "office_user WHERE job_title NOT LIKE 'Chief%')) AND department = 'Sales'",
+        mine["id"],
+    )
+    boss = _user(ep, "id = (SELECT manager_id FROM office_user WHERE id = ?)", person["id"])
+    above = _user(ep, "id = (SELECT manager_id FROM office_user WHERE id = ?)", boss["id"])
+    return person, boss, above
+
+
+WORDINGS = [
+    "I'm requesting this on behalf of {name}, who is at customer sites this week. The team needs one year of "
+    "the webinar platform's pro plan; the vendor's quote is $1,500. Could you approve the purchase?",
+    "I'm getting a purchase approved for {name} (Sales), who asked me to handle it while travelling: one "
+    "year of the webinar platform's pro plan at $1,500, under the $5,000 line-manager threshold. Could you "
+    "approve it?",
+    "{name} is at customer sites and asked me to get this order approved: $1,500 for a year of the webinar "
+    "platform's pro plan. Could you approve the order?",
+]
+
+
+@pytest.mark.parametrize("wording", WORDINGS)
+def test_the_requesters_line_manager_approves_and_no_one_else(ep, wording):
+    person, boss, above = _someone_with_a_chain(ep)
+    body = wording.format(name=person["name"])
+    mine = _manager(ep)
+    told = _ask(ep, mine["mail"], "Webinar plan approval", body)
+    assert "Rejected: $1,500" in told and "Approved" not in told, told
+    assert f"{person['name']}'s line manager ({boss['name']})" in told, told
+    skip = _ask(ep, above["mail"], "Webinar plan approval (2)", body)
+    assert "Rejected: $1,500" in skip and "Approved" not in skip and boss["name"] in skip, skip
+    yes = _ask(ep, boss["mail"], "Webinar plan approval (3)", body)
+    assert "Approved: $1,500" in yes and f"as {person['name']}'s line manager" in yes, yes
