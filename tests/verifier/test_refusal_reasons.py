@@ -619,6 +619,8 @@ CASES: dict[str, tuple[list[str], list[str], list[str]]] = {
             "The ticket wasn't breached - the 4 hour resolution target was met.",
             "Excluding the vendor hold, we hit the P1 target.",
             "The resolution target was not exceeded once paused time is left out.",
+            "So both SLA targets for this incident were met.",
+            "Your ticket's response and resolution targets have both been met.",
         ],
         [
             BARE,
@@ -626,6 +628,8 @@ CASES: dict[str, tuple[list[str], list[str], list[str]]] = {
             "We did not meet the SLA target.",
             "The ticket failed to meet its target.",
             "Unfortunately the SLA was breached.",
+            "Both SLA targets were not met.",
+            "The resolution target was never met.",
         ],
     ),
     "fix_deployed": (

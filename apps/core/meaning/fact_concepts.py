@@ -175,6 +175,9 @@ FACTS = [
             r"(?:resolve|restore|fix|answer|respond|close|handle) (?:\w+ ){0,5}within (?:\w+ ){0,4}"
             r"(?:sla|target|hour|commitment)",
             r"(?:be|stay|remain) within (?:\w+ ){0,3}(?:sla|target|commitment)",
+            # "both SLA targets for this incident were met"
+            r"(?:sla|target|commitment|objective)s? (?:\w+ ){0,5}(?:be|have be) (?:\w+ )?"
+            r"(?:meet|met|achieve|hit|satisfy)",
             r"in line with (?:the |its |our )?(?:\w+ )?(?:sla|target)",
             r"!(?:no|without|zero) (?:\w+ ){0,2}(?:sla |target )?breach",
             rf"!(?:sla|target|ticket|incident|it) {G3}{NOT} (?:\w+ )?(?:miss|exceed|breach|violate)",
