@@ -193,10 +193,20 @@ def _call(url: str, name: str, arguments: dict[str, Any], as_json: bool) -> None
     if result.is_error:
         fail(result.text, 1)
     data = result.data
+    for warning in data.get("warnings") or [] if isinstance(data, dict) else []:
+        print(f"warning: {warning}", file=sys.stderr)
     if as_json:
         print(json.dumps(data, indent=2, sort_keys=True, ensure_ascii=False))
     else:
-        render(data, title=name)
+        shown = {k: v for k, v in data.items() if k != "warnings"} if isinstance(data, dict) else data
+        render(shown, title=name, asked=_asked(arguments.get("fields")))  # the warnings went to stderr
+
+
+def _asked(fields: Any) -> list[str] | None:
+    """The columns a `fields` argument names (a Table API sysparm_fields: a list, commas allowed)."""
+    if not isinstance(fields, list) or not all(isinstance(f, str) for f in fields):
+        return None
+    return [n.strip() for f in fields for n in f.split(",") if n.strip()] or None
 
 
 def _summary(tool: Tool) -> str:
