@@ -67,6 +67,12 @@ def test_table_output_shows_the_columns_a_person_needs(live_server):
     assert "more fields not shown" in out.stdout
 
 
+def test_an_app_not_in_the_episode_is_named_not_unreachable(live_server):
+    _, urls = live_server.new_episode(apps=["office"])
+    out = saasgym("ticketing", "list-catalog-items", url=urls.cli)
+    assert out.returncode == 2 and "no app 'ticketing' in this episode; its apps: office" in out.stderr
+
+
 def test_rule_violation_exits_nonzero_with_message(live_server):
     episode, urls = live_server.new_episode()
     before = episode.state_hash()
