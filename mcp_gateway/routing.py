@@ -124,6 +124,11 @@ class EpisodeDispatcher:
                 return
             await self._forward(target, scope, receive, send, prefix, found)
             return
+        elif rest == "mcp" and head:  # a valid performer URL: saying which apps it has leaks nothing
+            apps = sorted(episode.apps)
+            error = f"no app {head!r} in this episode; its apps: {', '.join(apps)}"
+            await send_json(send, 404, {"error": error, "apps": apps})
+            return
         else:
             await send_json(send, 404, NOT_FOUND)
             return

@@ -105,6 +105,9 @@ def _command(spec: AppSpec, action: Action) -> click.Command:
         try:
             ok, data = anyio.run(call_remote, mcp_url(url, spec.name), action.name, arguments)
         except Exception as exc:  # connection problems: say what to check, no traceback
+            missing = app_missing(mcp_url(url, spec.name))
+            if missing:
+                _fail(missing, code=2)
             _fail(f"could not reach {mcp_url(url, spec.name)}: {connection_problem(exc)}", code=3)
         if not ok:
             _fail(data, code=1)
@@ -124,6 +127,19 @@ def _command(spec: AppSpec, action: Action) -> click.Command:
         short_help=action.summary,
         context_settings={"max_content_width": 110},
     )
+
+
+def app_missing(url: str) -> str | None:
+    """The gateway's sentence when the app of this MCP URL is not part of the episode (it lists the
+    episode's apps), else None."""
+    import httpx
+
+    try:
+        answer = httpx.post(url, json={"jsonrpc": "2.0", "id": 1, "method": "tools/list"}, timeout=30)
+        body = answer.json() if answer.status_code == 404 else {}
+    except (httpx.HTTPError, ValueError):
+        return None
+    return body.get("error") if isinstance(body, dict) and "apps" in body else None
 
 
 def connection_problem(exc: BaseException) -> str:

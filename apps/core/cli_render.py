@@ -11,28 +11,38 @@ console = Console(soft_wrap=False, width=160)
 
 PREFERRED = (
     "id",
+    "sys_id",
     "name",
+    "display_name",
     "number",
     "subject",
     "title",
+    "short_description",
+    "job_title",
+    "department",
+    "mail",
     "company",
     "last_name",
     "first_name",
     "email",
     "stage_name",
     "status",
+    "state",
     "amount",
     "close_date",
     "industry",
     "type",
-    "owner_id",
 )
+MAX_COLUMNS = 8
 
 
 def _columns(rows: list[dict[str, Any]]) -> list[str]:
+    """Every scalar column when there are few, else the preferred ones, then the others, up to eight."""
     keys = list(dict.fromkeys(k for r in rows for k, v in r.items() if not isinstance(v, dict | list)))
-    chosen = [k for k in PREFERRED if k in keys]
-    return (chosen or keys)[:8]
+    if len(keys) <= MAX_COLUMNS:
+        return keys
+    rest = [k for k in keys if k not in PREFERRED and not k.endswith("_id")]
+    return ([k for k in PREFERRED if k in keys] + rest)[:MAX_COLUMNS]
 
 
 def _cell(value: Any) -> str:
@@ -43,7 +53,9 @@ def _cell(value: Any) -> str:
 
 def _table(rows: list[dict[str, Any]], title: str) -> Table:
     cols = _columns(rows)
-    table = Table(title=title, show_lines=False)
+    hidden = len({k for r in rows for k in r} - set(cols))
+    caption = f"{hidden} more fields not shown; --json shows every field" if hidden else None
+    table = Table(title=title, caption=caption, show_lines=False)
     for c in cols:
         table.add_column(c)
     for r in rows:

@@ -108,7 +108,13 @@ class EpisodeToolServer(Server):
     async def _call_tool(self, ctx: ServerRequestContext, params: types.CallToolRequestParams) -> Any:
         tool = self.table.get(params.name)
         apps = self._apps(ctx)
-        if tool is None or (apps is not None and tool.app is not None and tool.app not in apps):
+        if tool is not None and apps is not None and tool.app is not None and tool.app not in apps:
+            message = (
+                f"Unknown tool: {params.name}: the app {tool.app} is not part of this episode "
+                f"(its apps: {', '.join(sorted(apps))}); see tools/list"
+            )
+            return failure(self.table.shape, Refusal(message, code=ErrorKind.NOT_FOUND))
+        if tool is None:
             message = f"Unknown tool: {params.name}; see tools/list"
             return failure(self.table.shape, Refusal(message, code=ErrorKind.NOT_FOUND))
         try:

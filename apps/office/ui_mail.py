@@ -8,6 +8,7 @@ from fastapi import APIRouter, Request
 from fastapi.responses import JSONResponse, Response
 
 from apps.core.ui_kit import UiKit
+from apps.office.services.mailbox import reply_addresses
 from apps.office.ui_submit import submit
 
 
@@ -48,20 +49,18 @@ async def display_names(
 async def reply_recipients(
     kit: UiKit, request: Request, original: dict[str, Any], mode: str
 ) -> dict[str, Any]:
-    """Whom a reply (or reply all) of `original` goes to, by name, as reply_to_message addresses it: the
-    sender (your own sent message: its recipients), and for reply all everyone else on To and Cc but you."""
-    mine = (await kit.read(request, "get_my_profile"))["mail"].lower()
-    sender = (original.get("from_address") or "").lower()
-    to = (
-        [sender] if sender and sender != mine else [a for a in original["to_recipients"] if a.lower() != mine]
+    """Whom a reply (or reply all) of `original` goes to, as reply_to_message addresses it: the To line by
+    name, and the Cc addresses (the reply form's Cc picker starts with them)."""
+    mine = (await kit.read(request, "get_my_profile"))["mail"]
+    to, cc = reply_addresses(
+        original.get("from_address") or "",
+        original["to_recipients"],
+        original["cc_recipients"],
+        mine,
+        mode == "replyall",
     )
-    cc: list[str] = []
-    if mode == "replyall":
-        to = list(dict.fromkeys(to + [a for a in original["to_recipients"] if a.lower() != mine]))
-        cc = [a for a in dict.fromkeys(original["cc_recipients"]) if a.lower() != mine and a not in to]
-    to = to or [mine]
-    names = await display_names(kit, request, to + cc)
-    return {"to": [names.get(a, a) for a in to], "cc": [names.get(a, a) for a in cc]}
+    names = await display_names(kit, request, to)
+    return {"to": [names.get(a, a) for a in to], "cc": cc}
 
 
 def build_mail_router(kit: UiKit) -> APIRouter:
@@ -143,6 +142,8 @@ def build_mail_router(kit: UiKit) -> APIRouter:
         reply_to = None
         if original and mode in ("reply", "replyall"):
             reply_to = await reply_recipients(kit, request, original, mode)
+            if "cc_picked" not in values:
+                values = {**values, "cc_picked": ";".join(reply_to["cc"])}
         context = {
             "title": "New message",
             "original": original,
@@ -161,7 +162,12 @@ def build_mail_router(kit: UiKit) -> APIRouter:
         if mode in ("reply", "replyall") and original:
             action, args = (
                 "reply_to_message",
-                {"message_id": original, "body": values.get("body", ""), "reply_all": mode == "replyall"},
+                {
+                    "message_id": original,
+                    "body": values.get("body", ""),
+                    "reply_all": mode == "replyall",
+                    "cc": picked_addresses(values, "cc"),  # the Cc picker, started with the default Cc
+                },
             )
         elif mode == "forward" and original:
             action, args = (

@@ -93,17 +93,29 @@ def test_dot_walking_display_values_and_links(ep):
     )
     assert both["result"][0]["state"] == {"display_value": "Closed", "value": "7"}
     assert numbers(ep, "caller_id=" + expected[0][1]) == numbers(ep, "caller_id.name=" + expected[0][1])
-    assert numbers(ep, "no_such_field=1") == []  # glide.invalid_query.returns_no_rows
+    # ServiceNow's documented default (glide.invalid_query.returns_no_rows false) drops the condition; named
+    dropped = ep.call(
+        "ticketing_table_query", table="incident", query="no_such_field=1^state=7", fields=["number"]
+    )
+    assert [r["number"] for r in dropped["result"]] == numbers(ep, "state=7")
+    assert dropped["warnings"] == [
+        "sysparm_query: incident has no field 'no_such_field'; the condition no_such_field=1 was ignored "
+        "(as ServiceNow does: the other conditions decide)"
+    ]
 
 
 def test_fields_as_sysparm_fields_gives_them_and_leaves_out_unknown_ones(ep):
-    """`fields` takes ServiceNow's comma-separated sysparm_fields; a name the table lacks is left out (the
-    blind probe's "number,short_description,…" in one value was an internal error)."""
+    """`fields` takes ServiceNow's comma-separated sysparm_fields; a name the table lacks is left out and
+    named in `warnings` (the blind probe's "number,short_description,…" in one value was an internal
+    error)."""
     one = ep.call("ticketing_table_query", table="incident", query="active=true", limit=3,
                   fields=["number,short_description", "nosuch"], display_value="true")  # fmt: skip
     assert one["result"] and all(set(r) == {"number", "short_description"} for r in one["result"])
     none = ep.call("ticketing_table_query", table="incident", query="active=true", limit=2, fields=["nosuch"])
     assert none["result"] == [{}, {}] and none["total"] == one["total"]
+    assert one["warnings"] == [
+        "sysparm_fields: incident has no field 'nosuch'; nosuch was left out of the records"
+    ]
 
 
 def test_stats_group_by_and_having(ep):

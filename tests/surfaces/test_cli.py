@@ -54,6 +54,25 @@ def test_table_output_by_default(live_server):
     assert "name" in out.stdout and "total" in out.stdout
 
 
+def test_table_output_shows_the_columns_a_person_needs(live_server):
+    """A list whose records have none of the usual names (find_people's display_name, job_title …) showed
+    its id alone; now its telling columns, and a caption saying how many were left out."""
+    _, urls = live_server.new_episode(apps=["office"])
+    out = saasgym("office", "find-people", "--query", "Customer Support", url=urls.cli)
+    assert out.returncode == 0, out.stderr
+    header = next(line for line in out.stdout.splitlines() if "display_name" in line)
+    assert [c for c in ("id", "display_name", "job_title", "department", "mail") if c in header] == [
+        "id", "display_name", "job_title", "department", "mail"
+    ]  # fmt: skip
+    assert "more fields not shown" in out.stdout
+
+
+def test_an_app_not_in_the_episode_is_named_not_unreachable(live_server):
+    _, urls = live_server.new_episode(apps=["office"])
+    out = saasgym("ticketing", "list-catalog-items", url=urls.cli)
+    assert out.returncode == 2 and "no app 'ticketing' in this episode; its apps: office" in out.stderr
+
+
 def test_rule_violation_exits_nonzero_with_message(live_server):
     episode, urls = live_server.new_episode()
     before = episode.state_hash()

@@ -103,6 +103,10 @@ async def respond(request: Request) -> Response:
     comment = body.get("comment") or ((body.get("message") or {}).get("body") or {}).get("content", "")
     if verb in ("reply", "replyAll"):
         args = {"message_id": message_id, "body": comment, "reply_all": verb == "replyAll"}
+        message = body.get("message") or {}
+        for prop, arg in (("toRecipients", "to"), ("ccRecipients", "cc")):
+            if message.get(prop) is not None:  # the reply's whole To or Cc line, as Graph writes it
+                args[arg] = _addresses(message[prop])
         _, failed = await run(request, "reply_to_message", args)
         return failed or Response(status_code=202)
     if verb == "forward":

@@ -16,7 +16,15 @@ from apps.office.schemas import MessageDetail
 from apps.office.services.access import item_for
 from apps.office.services.common import Emails, OptionalEmails, actions, check_addresses, me, preview
 from apps.office.services.mail import Importance, message_detail
-from apps.office.services.mailbox import Outgoing, deliver, folder_of, own_message, quoted, reply_subject
+from apps.office.services.mailbox import (
+    Outgoing,
+    deliver,
+    folder_of,
+    own_message,
+    quoted,
+    reply_addresses,
+    reply_subject,
+)
 
 MIME = {
     "document": "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
@@ -224,32 +232,42 @@ def send_draft(ctx: Ctx, *, message_id: str) -> MessageDetail:
 
 
 @actions.write
-def reply_to_message(ctx: Ctx, *, message_id: str, body: str, reply_all: bool = False) -> MessageDetail:
-    """Reply to a message of your mailbox, in the same conversation, quoting the original.
+def reply_to_message(
+    ctx: Ctx,
+    *,
+    message_id: str,
+    body: str,
+    reply_all: bool = False,
+    to: OptionalEmails = None,
+    cc: OptionalEmails = None,
+) -> MessageDetail:
+    """Reply to a message of your mailbox, in the same conversation, quoting the original. As Microsoft
+    Graph's reply and replyAll with a message's toRecipients and ccRecipients: the reply goes to the
+    sender (reply_all: also everyone else on the original's To and Cc, but you), and `to` or `cc`, when
+    given, are the reply's whole To or Cc line instead.
 
     Args:
         message_id: the message you answer.
         body: your reply text (the original is quoted below it).
         reply_all: also address everyone else on the original (To and Cc), except you.
+        to: the reply's recipients instead of the default ones (give the sender too to keep them).
+        cc: the reply's carbon-copy addresses instead of the default ones (none; with reply_all, the
+            original's Cc): e.g. your manager on a reply to a customer.
     """
+    check_recipient_count(to or [], cc or [], [])  # before any address is looked up
     user = me(ctx)
     original = own_message(ctx, message_id)
     if original.is_draft:
         raise ActionError("you cannot reply to a draft", field="message_id", code=ErrorKind.INVALID_STATE)
-    mine = user.mail.lower()
-    sender = (original.from_address or "").lower()
-    to = [sender] if sender and sender != mine else [a for a in original.to_recipients if a.lower() != mine]
-    cc: list[str] = []
-    if reply_all:
-        to = list(dict.fromkeys(to + [a for a in original.to_recipients if a.lower() != mine]))
-        cc = [a for a in dict.fromkeys(original.cc_recipients) if a.lower() != mine and a not in to]
-    to = to or [mine]
+    default_to, default_cc = reply_addresses(
+        original.from_address or "", original.to_recipients, original.cc_recipients, user.mail, reply_all
+    )
     out = Outgoing(
         sender=user,
         subject=reply_subject(original.subject),
         body=quoted(original, body),
-        to=to,
-        cc=cc,
+        to=default_to if to is None else check_addresses(ctx, to, "to", mail=True),
+        cc=default_cc if cc is None else check_addresses(ctx, cc, "cc", mail=True),
         conversation_id=original.conversation_id,
         in_reply_to_id=original.id,
     )

@@ -236,6 +236,20 @@ def non_delivery_report(ctx: Ctx, sent: Message, unknown: list[str]) -> Message:
     return report
 
 
+def reply_addresses(
+    sender: str, to: list[str], cc: list[str], mine: str, reply_all: bool
+) -> tuple[list[str], list[str]]:
+    """Whom a reply goes to by default (To, Cc), as Outlook addresses it: the sender (your own sent message:
+    its recipients), and for reply all everyone else on the original's To and Cc but you."""
+    mine, sender = mine.lower(), (sender or "").lower()
+    reply_to = [sender] if sender and sender != mine else [a for a in to if a.lower() != mine]
+    reply_cc: list[str] = []
+    if reply_all:
+        reply_to = list(dict.fromkeys(reply_to + [a for a in to if a.lower() != mine]))
+        reply_cc = [a for a in dict.fromkeys(cc) if a.lower() != mine and a not in reply_to]
+    return reply_to or [mine], reply_cc
+
+
 def reply_subject(subject: str, prefix: str = "RE") -> str:
     """'RE: subject' without piling up prefixes."""
     bare = subject

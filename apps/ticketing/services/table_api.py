@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, WithJsonSchema
+from pydantic import BaseModel, Field, WithJsonSchema
 
 from apps.core.actions import Ctx
 from apps.core.errors import ActionError, ErrorKind
@@ -22,23 +22,34 @@ Limit = Annotated[int, WithJsonSchema({"type": "integer", "minimum": 1, "maximum
 Offset = Annotated[int, WithJsonSchema({"type": "integer", "minimum": 0})]
 
 
+Warnings = Annotated[
+    list[str],
+    Field(description="what was not understood and left out (an unknown field, an unreadable term), by name"),
+]
+
+
 class TableResult(BaseModel):
-    """Records as the Table API returns them (`result`), and how many match in all (`total`)."""
+    """Records as the Table API returns them (`result`), how many match in all (`total`), and `warnings`:
+    a condition or field the table does not have is dropped, as ServiceNow does, and named here."""
 
     result: list[dict[str, Any]]
     total: int
+    warnings: Warnings = []
 
 
 class RecordResult(BaseModel):
-    """One record as the Table API returns it."""
+    """One record as the Table API returns it (`warnings`: fields asked that the table does not have)."""
 
     result: dict[str, Any]
+    warnings: Warnings = []
 
 
 class StatsResult(BaseModel):
-    """The Aggregate API's answer: one `stats` object, or one per group with its `groupby_fields`."""
+    """The Aggregate API's answer: one `stats` object, or one per group with its `groupby_fields`; and
+    `warnings` naming the query's dropped conditions."""
 
     result: Any
+    warnings: Warnings = []
 
 
 def _table(name: str) -> Table:
@@ -54,15 +65,15 @@ def _table(name: str) -> Table:
 
 def _one(
     ctx: Ctx, t: Table, sys_id: str, fields: list[str] | None, display: str, links: bool, base: str
-) -> dict:
-    total, page = select(ctx, t, f"sys_id={sys_id}", fields or [], limit=1, offset=0)
+) -> tuple[dict, list[str]]:
+    total, page, warnings = select(ctx, t, f"sys_id={sys_id}", fields or [], limit=1, offset=0)
     if not page:
         raise ActionError(
             "Record doesn't exist or ACL restricts the record retrieval",
             field="sys_id",
             code=ErrorKind.NOT_FOUND,
         )
-    return render(ctx, base, page, display, links)[0]
+    return render(ctx, base, page, display, links)[0], warnings
 
 
 @actions.read
@@ -84,8 +95,10 @@ def table_query(
     records are added): active=true^priority<=2^ORurgency=1^ORDERBYDESCopened_at. Operators: =, !=, <, <=,
     >, >=, LIKE, NOT LIKE, STARTSWITH, ENDSWITH, IN, NOT IN, ISEMPTY, ISNOTEMPTY, BETWEEN (a@b), SAMEAS,
     ON, RELATIVEGT/RELATIVELT (@dayofweek@ago@3) and javascript:gs.daysAgo(7)-style dates; a field may
-    be dot-walked through a reference (caller_id.department=Sales). A condition on a field the table does
-    not have matches nothing. Every value is returned as text.
+    be dot-walked through a reference (caller_id.department=Sales, caller_id.company.name=Acme,
+    assignment_group.name=Service Desk). As in ServiceNow, a condition on a field the table does not have
+    is dropped (the rest of the query decides) and a field it does not have is left out: `warnings` names
+    each. Every value is returned as text.
 
     Args:
         table: incident, problem, change_request, sc_request, sc_req_item, sc_task, sc_cat_item, kb_knowledge,
@@ -93,7 +106,8 @@ def table_query(
             sys_user_group, sys_user_grmember, sys_journal_field, sysapproval_approver, task_sla,
             contract_sla.
         query: the encoded query (sysparm_query); empty for every record.
-        fields: the fields to return (sysparm_fields), dot-walked ones allowed; default every field.
+        fields: the fields to return (sysparm_fields), dot-walked ones allowed (caller_id.name); default
+            every field.
         limit: at most this many records (sysparm_limit, 1-10000).
         offset: records to skip (sysparm_offset).
         display_value: false for stored values, true for display values (a reference's name, a choice's
@@ -102,9 +116,9 @@ def table_query(
         instance_url: where the reference links point (the instance's URL).
     """
     t = _table(table)
-    total, page = select(ctx, t, query, fields or [], limit=limit, offset=offset)
+    total, page, warnings = select(ctx, t, query, fields or [], limit=limit, offset=offset)
     result = render(ctx, instance_url.rstrip("/"), page, display_value, not exclude_reference_link)
-    return TableResult(result=result, total=total)
+    return TableResult(result=result, total=total, warnings=warnings)
 
 
 @actions.read
@@ -130,11 +144,12 @@ def table_get(
     """
     t = _table(table)
     base = instance_url.rstrip("/")
-    return RecordResult(result=_one(ctx, t, sys_id, fields, display_value, not exclude_reference_link, base))
+    record, warnings = _one(ctx, t, sys_id, fields, display_value, not exclude_reference_link, base)
+    return RecordResult(result=record, warnings=warnings)
 
 
 def _reader(ctx: Ctx, t: Table):  # noqa: ANN202
-    return lambda sys_id: _one(ctx, t, sys_id, None, "false", False, "")
+    return lambda sys_id: _one(ctx, t, sys_id, None, "false", False, "")[0]
 
 
 @actions.write
@@ -151,7 +166,7 @@ def table_insert(ctx: Ctx, *, table: str, fields: dict[str, Any], instance_url: 
     """
     t = _table(table)
     sys_id = writes.insert(ctx, t.name, fields, _reader(ctx, t))
-    return RecordResult(result=_one(ctx, t, sys_id, None, "false", True, instance_url.rstrip("/")))
+    return RecordResult(result=_one(ctx, t, sys_id, None, "false", True, instance_url.rstrip("/"))[0])
 
 
 @actions.write
@@ -173,7 +188,7 @@ def table_update(
     read = _reader(ctx, t)
     read(sys_id)  # No Record found before anything else
     writes.update(ctx, t.name, sys_id, fields, read)
-    return RecordResult(result=_one(ctx, t, sys_id, None, "false", True, instance_url.rstrip("/")))
+    return RecordResult(result=_one(ctx, t, sys_id, None, "false", True, instance_url.rstrip("/"))[0])
 
 
 @actions.read
@@ -213,4 +228,5 @@ def table_stats(
         "min": min_fields or [],
         "max": max_fields or [],
     }
-    return StatsResult(result=aggregate(ctx, t, query, count, group_by or [], spec, having, display_value))
+    result, warnings = aggregate(ctx, t, query, count, group_by or [], spec, having, display_value)
+    return StatsResult(result=result, warnings=warnings)

@@ -1,14 +1,17 @@
 """An encoded query compiled to SQL over the desk's tables: dot-walked fields are left joins through
 reference fields, values are bound parameters, names only ever come from the table catalogue.
 
-As on an instance whose `glide.invalid_query.returns_no_rows` is true (the default since Paris), a
-condition on a field the table does not have matches no row; string comparisons ignore case; a
-reference compared with a value that is not a sys_id is compared with the referenced record's display
-value (`caller_id=Abel Tuter`).
+As ServiceNow documents for its default (`glide.invalid_query.returns_no_rows` false), a condition on a
+field the table does not have, or a term that cannot be read, is dropped and the rest of the query
+decides; unlike ServiceNow, each dropped part is named in `warnings`, never silently. String comparisons
+ignore case; a reference compared with a value that is not a sys_id is compared with the referenced
+record's display value (`caller_id=Abel Tuter`); a reference kept as a name (`company`) walks to it
+(`caller_id.company.name`).
 """
 
 from __future__ import annotations
 
+import difflib
 import re
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
@@ -23,6 +26,7 @@ DAY = re.compile(r"^\d{4}-\d{2}-\d{2}$")
 MOMENT = re.compile(r"^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}(:\d{2})?$")
 TEXT_KINDS = ("string",)
 NOTHING = "0"
+DROPPED = "(as ServiceNow does: the other conditions decide)"
 
 
 @dataclass
@@ -33,6 +37,7 @@ class Compiled:
     order: list[str]
     joins: list[str]
     params: list[Any] = field(default_factory=list)
+    warnings: list[str] = field(default_factory=list)
 
 
 class Compiler:
@@ -41,15 +46,26 @@ class Compiler:
         self.joins: list[str] = []
         self.aliases: dict[tuple[str, ...], str] = {}
         self.params: list[Any] = []
+        self.missing = ""
 
     def field(self, path: str) -> tuple[str, Column, Table] | None:
-        """The SQL of a (dot-walked) field, its column and table; None when there is no such field."""
+        """The SQL of a (dot-walked) field, its column and table; None when there is no such field (then
+        `missing` says why)."""
         names = path.split(".")
         alias, current = "t0", self.root
         for i, name in enumerate(names[:-1]):
             col = current.column(name)
-            target = table(col.reference) if col is not None and col.reference else None
+            walked = ".".join(names[: i + 1])
+            if col is None:
+                return self._miss(current, name)
+            if col.named:  # kept as the name: `company.name` is the column itself
+                if names[i + 1 :] == ["name"]:
+                    return f'{alias}."{col.name}"', col, current
+                self.missing = f"{walked} ({col.named}) has only a name here: use {walked}.name"
+                return None
+            target = table(col.reference) if col.reference else None
             if target is None:
+                self.missing = f"{walked} is not a reference field, so it cannot be dot-walked"
                 return None
             key = tuple(names[: i + 1])
             if key not in self.aliases:
@@ -58,7 +74,12 @@ class Compiler:
                 self.aliases[key] = a
             alias, current = self.aliases[key], target
         col = current.column(names[-1])
-        return (f'{alias}."{col.name}"', col, current) if col is not None else None
+        return (f'{alias}."{col.name}"', col, current) if col is not None else self._miss(current, names[-1])
+
+    def _miss(self, tbl: Table, name: str) -> None:
+        close = difflib.get_close_matches(name, list(tbl.by_name), n=3, cutoff=0.6)
+        hint = f" (did you mean {' or '.join(close)}?)" if close else ""
+        self.missing = f"{tbl.name} has no field {name!r}{hint}"
 
     def _value(self, col: Column, value: str) -> Any:
         if col.kind == "boolean":
@@ -83,10 +104,11 @@ class Compiler:
             return f'(SELECT d."{target.display}" FROM {target.sql} d WHERE d.sys_id = {sql})', "string"
         return sql, col.kind
 
-    def condition(self, cond: Condition) -> str:
+    def condition(self, cond: Condition) -> str | None:
+        """The SQL of a condition; None when it names no field of the table (`missing` says why)."""
         found = self.field(cond.field)
         if found is None:
-            return NOTHING
+            return None
         sql, col, _ = found
         op, value = cond.op, cond.value
         if op == "ANYTHING":
@@ -99,7 +121,7 @@ class Compiler:
         if op in ("SAMEAS", "NSAMEAS"):
             other = self.field(value)
             if other is None:
-                return NOTHING
+                return None
             return f"COALESCE({sql} {'=' if op == 'SAMEAS' else '!='} {other[0]}, 0)"
         if op in ("ON", "NOTON", "BETWEEN") or op.startswith("RELATIVE"):
             return self._range(sql, col, op, value)
@@ -163,23 +185,37 @@ class Compiler:
 
 
 def compile_query(root: Table, query: EncodedQuery, now: datetime) -> Compiled:
-    """The SQL of an encoded query over `root` (a class table adds its class filter)."""
+    """The SQL of an encoded query over `root` (a class table adds its class filter); a condition on an
+    unknown field or an unreadable term is dropped, with a warning."""
     c = Compiler(root, now)
+    warnings = [f"sysparm_query: cannot read {term!r}; it was ignored" for term in query.problems]
     ors = []
     for groups in query.queries:
-        ands = ["(" + " OR ".join(c.condition(cond) for cond in group) + ")" for group in groups]
-        ors.append("(" + " AND ".join(ands) + ")")
+        ands = []
+        for group in groups:
+            conditions = []
+            for cond in group:
+                sql = c.condition(cond)
+                if sql is None:
+                    term = f"{cond.field}{cond.op}{cond.value}"
+                    warnings.append(f"sysparm_query: {c.missing}; the condition {term} was ignored {DROPPED}")
+                else:
+                    conditions.append(sql)
+            if conditions:
+                ands.append("(" + " OR ".join(conditions) + ")")
+        ors.append("(" + " AND ".join(ands) + ")" if ands else "1")
     where = "(" + " OR ".join(ors) + ")" if ors else "1"
-    if query.problems:
-        where = NOTHING
     if root.ci_class:
         c.params.append(root.ci_class)
         where = f"({where}) AND t0.sys_class_name = ?"
     order = []
     for name, descending in query.order:
         found = c.field(name)
-        if found is not None:
-            nocase = " COLLATE NOCASE" if found[1].kind in TEXT_KINDS else ""
-            order.append(f"{found[0]}{nocase} {'DESC' if descending else 'ASC'}")
+        if found is None:
+            sort = f"ORDERBY{'DESC' if descending else ''}{name}"
+            warnings.append(f"sysparm_query: {c.missing}; {sort} was ignored")
+            continue
+        nocase = " COLLATE NOCASE" if found[1].kind in TEXT_KINDS else ""
+        order.append(f"{found[0]}{nocase} {'DESC' if descending else 'ASC'}")
     order.append("t0.rowid ASC")
-    return Compiled(where, order, c.joins, c.params)
+    return Compiled(where, order, c.joins, c.params, warnings)

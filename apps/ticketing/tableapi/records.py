@@ -52,18 +52,22 @@ def _displays(ctx: Ctx, refs: dict[str, set[str]]) -> dict[tuple[str, str], str]
 
 def select(
     ctx: Ctx, root: Table, query: str, fields: list[str], *, limit: int, offset: int
-) -> tuple[int, list[tuple[list[tuple[str, Column, Table]], tuple]]]:
-    """The total count of matches and the page of rows (with the fields they hold)."""
+) -> tuple[int, list[tuple[list[tuple[str, Column, Table]], tuple]], list[str]]:
+    """The total count of matches, the page of rows (with the fields they hold), and warnings: the parts
+    of the query that were dropped and the fields left out, each naming the field."""
     compiled = compile_query(root, parse(query), ctx.now.replace(tzinfo=None))
     chosen = Compiler(root, ctx.now.replace(tzinfo=None))
     chosen.joins, chosen.aliases = compiled.joins, {}
+    warnings = list(compiled.warnings)
     # sysparm_fields is comma-separated ("number,short_description"); a name the table lacks is left out
     wanted = [n.strip() for f in fields for n in f.split(",") if n.strip()]
     names = wanted or [col.name for col in root.columns]
     picked = []
     for name in dict.fromkeys(names):
         found = chosen.field(name)
-        if found is not None:
+        if found is None:
+            warnings.append(f"sysparm_fields: {chosen.missing}; {name} was left out of the records")
+        else:
             picked.append((name, found[1], found[2], found[0]))
     if not any(name == "sys_id" for name, *_ in picked) and not wanted:
         picked.insert(0, ("sys_id", root.column("sys_id"), root, "t0.sys_id"))
@@ -74,7 +78,7 @@ def select(
     sql = f"SELECT {columns} {base} ORDER BY {', '.join(compiled.order)} {window}"
     rows = _rows(ctx, sql, compiled.params)
     held = [(n, col, tbl) for n, col, tbl, _ in picked]
-    return total, [(held, tuple(row)[: len(held)]) for row in rows]  # no field known: empty records
+    return total, [(held, tuple(row)[: len(held)]) for row in rows], warnings  # no field known: empty records
 
 
 def render(

@@ -29,7 +29,8 @@ def _number(value: Any) -> str:
 def aggregate(
     ctx: Ctx, t: Table, query: str, count: bool, group_by: list[str], spec: dict[str, list[str]], having: str,
     display: bool,
-) -> Any:  # fmt: skip
+) -> tuple[Any, list[str]]:  # fmt: skip
+    """The Aggregate API's `result`, and the warnings of its query (conditions dropped)."""
     now = ctx.now.replace(tzinfo=None)
     compiled = compile_query(t, parse(query), now)
     c = Compiler(t, now)
@@ -70,7 +71,7 @@ def aggregate(
     rows = [tuple(r) for r in ctx.sql.exec_driver_sql(sql, tuple(params)).fetchall()]
     results = [_stats(selects, row) for row in rows]
     if not groups:
-        return {"stats": results[0] if results else {}}
+        return {"stats": results[0] if results else {}}, compiled.warnings
     out = []
     for row, stats in zip(rows, results, strict=True):
         fields = []
@@ -80,7 +81,7 @@ def aggregate(
                 entry["display_value"] = _display(ctx, col, tbl, value)
             fields.append(entry)
         out.append({"stats": stats, "groupby_fields": fields})
-    return out
+    return out, compiled.warnings
 
 
 def _stats(selects: list[tuple[str, str | None, str]], row: tuple) -> dict[str, Any]:

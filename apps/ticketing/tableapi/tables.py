@@ -46,6 +46,9 @@ REFERENCES = {
     ("cmdb_rel_ci", "child"): "cmdb_ci",
     ("sys_journal_field", "element_id"): "incident",
 }
+# Reference fields this desk stores as the referenced record's name (ServiceNow's core_company, cmn_department
+# and cmn_location records): `company.name` walks to the name itself, the only field kept of them.
+BY_NAME = {"company": "core_company", "department": "cmn_department", "location": "cmn_location"}
 DISPLAY = {
     "sys_user": "name", "sys_user_group": "name", "cmdb_ci": "name", "sc_cat_item": "name",
     "contract_sla": "name", "kb_knowledge_base": "title", "item_option_new": "question_text",
@@ -75,6 +78,7 @@ class Column:
     name: str
     kind: str
     reference: str | None = None
+    named: str | None = None  # a reference kept as the referenced record's name (BY_NAME)
 
 
 @dataclass(frozen=True)
@@ -126,7 +130,12 @@ def _tables() -> dict[str, Table]:
     for name in SERVED:
         sql = metadata.tables[f"ticketing_{name}"]
         columns = tuple(
-            Column(col.name, _kind(col.type), REFERENCES.get((name, col.name)) or _plain_ref(name, col.name))
+            Column(
+                col.name,
+                _kind(col.type),
+                REFERENCES.get((name, col.name)) or _plain_ref(name, col.name),
+                BY_NAME.get(col.name),
+            )
             for col in sql.columns
         )
         out[name] = Table(name, sql.name, columns)

@@ -59,20 +59,46 @@ def _client(url: str) -> McpClient:
 def _reach(action: Any) -> Any:
     try:
         return action()
-    except SaasgymError as exc:
+    except (SaasgymError, McpError, httpx.HTTPError) as exc:
+        _unreachable(exc)
+
+
+def _unreachable(exc: Exception) -> NoReturn:
+    """Fail with what a failed request to the episode means."""
+    if isinstance(exc, SaasgymError):
         if exc.status in (404, 410):
             fail(f"the episode URL is not valid (closed, expired or mistyped): HTTP {exc.status}", 3)
         fail(f"the gateway refused: HTTP {exc.status}: {exc.detail}", 3)
-    except McpError as exc:
+    if isinstance(exc, McpError):
         fail(exc.message, 2 if exc.code in (-32601, -32602) else 3)
-    except httpx.HTTPError as exc:
-        fail(f"could not reach the episode: {type(exc).__name__}: {exc} (is the gateway running?)", 3)
+    fail(f"could not reach the episode: {type(exc).__name__}: {exc} (is the gateway running?)", 3)
 
 
 def tools_of(base: str, app: str) -> list[Tool]:
-    """The app's tools as its MCP endpoint lists them (unprefixed names)."""
+    """The app's tools as its MCP endpoint lists them (unprefixed names); an app the episode does not have
+    is a usage error naming the episode's apps."""
     with _client(f"{base}/{app}/mcp") as mcp:
-        return _reach(mcp.list_tools)
+        try:
+            return mcp.list_tools()
+        except (SaasgymError, McpError, httpx.HTTPError) as exc:
+            missing = isinstance(exc, SaasgymError) and exc.status == 404
+            apps = _apps_or_none(base) if missing else None
+            if apps is None:
+                _unreachable(exc)
+            fail(f"the app {app!r} is not part of this episode; its apps: {', '.join(apps)}", 2)
+
+
+def _app_names(listed: list[Tool]) -> list[str]:
+    return sorted({t.name.split("_", 1)[0] for t in listed if t.name != "complete_task"})
+
+
+def _apps_or_none(base: str) -> list[str] | None:
+    """The episode's apps (from its combined MCP endpoint); None when the episode URL itself is not valid."""
+    try:
+        with _client(f"{base}/mcp") as mcp:
+            return _app_names(mcp.list_tools())
+    except (SaasgymError, McpError, httpx.HTTPError):
+        return None
 
 
 def _branches(prop: dict[str, Any]) -> dict[str, Any]:
@@ -193,10 +219,20 @@ def _call(url: str, name: str, arguments: dict[str, Any], as_json: bool) -> None
     if result.is_error:
         fail(result.text, 1)
     data = result.data
+    for warning in data.get("warnings") or [] if isinstance(data, dict) else []:
+        print(f"warning: {warning}", file=sys.stderr)
     if as_json:
         print(json.dumps(data, indent=2, sort_keys=True, ensure_ascii=False))
     else:
-        render(data, title=name)
+        shown = {k: v for k, v in data.items() if k != "warnings"} if isinstance(data, dict) else data
+        render(shown, title=name, asked=_asked(arguments.get("fields")))  # the warnings went to stderr
+
+
+def _asked(fields: Any) -> list[str] | None:
+    """The columns a `fields` argument names (a Table API sysparm_fields: a list, commas allowed)."""
+    if not isinstance(fields, list) or not all(isinstance(f, str) for f in fields):
+        return None
+    return [n.strip() for f in fields for n in f.split(",") if n.strip()] or None
 
 
 def _summary(tool: Tool) -> str:
@@ -213,7 +249,7 @@ def _usage(url: str | None, app: str | None = None) -> NoReturn:
     elif url:
         with _client(f"{_need_url(url)}/mcp") as mcp:
             listed = _reach(mcp.list_tools)
-        names = sorted({t.name.split("_", 1)[0] for t in listed if t.name != "complete_task"})
+        names = _app_names(listed)
         lines += ["", f"apps of this episode: {', '.join(names)} ({PROG} APP --help lists its tools)"]
     else:
         lines += ["", f"set {URL_ENV} (or --url) to the episode URL to list its apps and tools"]

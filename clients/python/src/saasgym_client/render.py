@@ -1,29 +1,71 @@
 """Plain-text rendering of tool results for the terminal (no dependency): lists of records as aligned
-tables with their most telling columns, records as field/value lines, nested parts in turn."""
+tables, records as field/value lines, nested parts in turn.
+
+A table shows every column when its records have few (so a Table API query shows exactly the fields it
+asked for, in their order); otherwise the most telling ones — names, titles, subjects, mail, state —
+before the rest, and says which it left out (`--json` shows them all)."""
 
 from __future__ import annotations
 
 from typing import Any
 
 PREFERRED = (
-    "id", "name", "number", "subject", "title", "company", "last_name", "first_name", "email", "stage_name",
-    "status", "state", "amount", "close_date", "industry", "type", "owner_id",
+    "id", "sys_id", "number", "name", "display_name", "subject", "title", "short_description", "job_title",
+    "department", "mail", "email", "company", "last_name", "first_name", "from_name", "from_address",
+    "stage_name", "amount", "close_date", "status", "state_label", "state", "priority_label", "priority",
+    "caller_name", "assigned_to_name", "assignment_group_name", "industry", "type", "chat_type", "topic",
+    "members", "received_date_time", "start", "end", "opened_at",
 )  # fmt: skip
-MAX_COLUMNS, MAX_CELL = 8, 40
+LATER = ("description", "body", "text", "body_preview", "created_date", "last_modified_date")
+MAX_COLUMNS, MAX_CELL, MAX_LISTED = 8, 40, 12
 
 
 def _cell(value: Any) -> str:
     if value is None:
         return ""
+    if isinstance(value, dict):  # a Table API reference or choice: what a person reads
+        value = value.get("display_value", value.get("value", ""))
+    elif isinstance(value, list):
+        value = ", ".join(map(_cell, value))
     text = f"{value:,.2f}" if isinstance(value, float) else str(value)
     text = " ".join(text.split())
     return text if len(text) <= MAX_CELL else text[: MAX_CELL - 1] + "…"
 
 
-def table(rows: list[dict[str, Any]], title: str = "") -> str:
-    """Rows as an aligned text table of their scalar columns (the preferred ones first, at most eight)."""
-    keys = list(dict.fromkeys(k for r in rows for k, v in r.items() if not isinstance(v, dict | list)))
-    columns = ([k for k in PREFERRED if k in keys] or keys)[:MAX_COLUMNS]
+def _shown(value: Any) -> bool:
+    """A value that fits in a cell: a scalar, a list of scalars, a reference's display value."""
+    if isinstance(value, dict):
+        plain = all(not isinstance(v, dict | list) for v in value.values())
+        return plain and ("display_value" in value or "value" in value)
+    if isinstance(value, list):
+        return all(not isinstance(v, dict | list) for v in value)
+    return True
+
+
+def _rank(key: str) -> tuple[int, int]:
+    if key in PREFERRED:
+        return 0, PREFERRED.index(key)
+    later = key in LATER or key.endswith(("_id", "_ids", "_by")) or key.startswith("sys_")
+    return (2 if later else 1), 0
+
+
+def columns_of(rows: list[dict[str, Any]], asked: list[str] | None = None) -> tuple[list[str], list[str]]:
+    """The columns a table of `rows` shows, and those it leaves out: the `asked` ones in their order when
+    given, every column when they are few, else the preferred ones first."""
+    keys = list(dict.fromkeys(k for r in rows for k, v in r.items() if _shown(v)))
+    if asked:
+        chosen = [k for k in dict.fromkeys(asked) if k in keys]
+    elif len(keys) <= MAX_COLUMNS:
+        chosen = keys
+    else:
+        picked = set(sorted(keys, key=_rank)[:MAX_COLUMNS])
+        chosen = sorted(picked, key=lambda k: (_rank(k)[0] > 0, _rank(k)[1], keys.index(k)))
+    return chosen, [k for k in keys if k not in chosen]
+
+
+def table(rows: list[dict[str, Any]], title: str = "", asked: list[str] | None = None) -> str:
+    """Rows as an aligned text table (see `columns_of`), with a line naming the columns left out."""
+    columns, left_out = columns_of(rows, asked)
     cells = [[_cell(r.get(c)) for c in columns] for r in rows]
     widths = [max([len(c), *(len(row[i]) for row in cells)]) for i, c in enumerate(columns)]
     line = "  ".join
@@ -31,32 +73,38 @@ def table(rows: list[dict[str, Any]], title: str = "") -> str:
     out += [line(c.ljust(w) for c, w in zip(columns, widths, strict=True)).rstrip()]
     out += [line("-" * w for w in widths)]
     out += [line(v.ljust(w) for v, w in zip(row, widths, strict=True)).rstrip() for row in cells]
+    if left_out:
+        named = ", ".join(left_out[:MAX_LISTED]) + (", …" if len(left_out) > MAX_LISTED else "")
+        out.append(f"({len(left_out)} more fields not shown: {named}; --json shows every field)")
     return "\n".join(out)
 
 
-def lines(data: Any, title: str = "") -> list[str]:
+def lines(data: Any, title: str = "", asked: list[str] | None = None) -> list[str]:
     """The text of a result, line by line."""
     if isinstance(data, list):
         if data and all(isinstance(r, dict) for r in data):
-            return [table(data, title)]
+            return [table(data, title, asked)]
         text = ", ".join(map(_cell, data)) or "(none)"
         return [f"{title}: {text}" if title else text]
     if not isinstance(data, dict):
         return [str(data)]
     out = [title] if title else []
-    scalars = {k: v for k, v in data.items() if not isinstance(v, dict | list)}
+    scalars = {k: v for k, v in data.items() if not isinstance(v, list) and _shown(v)}
     width = max((len(k) for k in scalars), default=0)
     out += [f"  {k.ljust(width)}  {_cell(v)}" for k, v in scalars.items()]
     for key, value in data.items():
+        if key in scalars:
+            continue
         if isinstance(value, dict):
-            out += lines(value, key)
+            out += lines(value, key, asked)
         elif isinstance(value, list) and value and isinstance(value[0], dict):
-            out += [table(value, f"{key} ({len(value)})")]
+            out += [table(value, f"{key} ({len(value)})", asked)]
         elif isinstance(value, list):
             out.append(f"{key}: {', '.join(map(_cell, value)) if value else '(none)'}")
     return out
 
 
-def render(data: Any, *, title: str = "") -> None:
-    """Print a result (what `saasgym-tools … ` shows without --json)."""
-    print("\n".join(lines(data, title)))
+def render(data: Any, *, title: str = "", asked: list[str] | None = None) -> None:
+    """Print a result (what `saasgym-tools …` shows without --json); `asked` names the columns the call
+    asked for (a `fields` argument), shown as asked."""
+    print("\n".join(lines(data, title, asked)))
