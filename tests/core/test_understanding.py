@@ -188,3 +188,13 @@ def test_an_order_beside_the_threshold_it_stays_under_is_one_ask():
         "(under the $5,000 line-manager threshold)? The vendor needs it by Thursday."
     )
     assert (ask["policy"], ask["value"]) == ("purchase", "$1,750")
+
+
+def test_a_band_the_sum_falls_in_is_no_sum_asked():
+    """Blind probe 2026-12-05: "between $1,000 and $5,000 it needs your approval" was read as $5,000 asked."""
+    (ask,) = _asks(
+        "Hi Derrick, I'd like your approval for a service credit for Huber-Martin.\n\nCalculation:\n- One "
+        "month's fees: $608,200.00 / 12 = $50,683.33\n- Credit: 1 breached ticket x 5% = $2,534.17\n\nAs the "
+        "amount is between $1,000 and $5,000 it needs your approval."
+    )
+    assert (ask["policy"], ask["value"], ask.get("combined")) == ("credit", "$2,534.17", None)

@@ -118,19 +118,21 @@ def requested_sums(text: str, names: list[str] | tuple[str, ...] = ()) -> list[f
     ends = [m.end() for n in names for m in re.finditer(re.escape(english(n)), source)]
     out: list[float] = []
     totals: list[float] = []  # sums said to total others: asked only when they are all the text asks
+    rule = False  # whether the sum before stated a rule's bound ("between $1,000 and $5,000" goes on)
     for q in find_numbers(source):
         scaled = bool(re.search(r"\d(?:k|m)\b", q.text, re.I))
         if q.kind != "money" and not scaled and not re.search(r"\bdollars?\b", q.text, re.I):
             continue
         at = _locate(source, q.text)
+        rule = quoted_rule(source, at, after_rule=rule)
+        if rule:
+            continue
         if at >= 0:
             if any(0 <= at - end <= 25 for end in ends):
                 continue
             cues = list(_CUES.finditer(source[max(0, at - 60) : at]))
             after = source[at + len(q.text) : at + len(q.text) + 30]
             if (cues and cues[-1].group("quoted")) or _AFTER_NOT_REQUESTED.search(after):
-                continue
-            if quoted_rule(source, at):
                 continue
             if _TOTAL_AFTER.search(after) or _TOTAL_BEFORE.search(source[max(0, at - 20) : at]):
                 totals.append(q.value)
