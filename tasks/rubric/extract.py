@@ -111,9 +111,30 @@ def dates_in(text: str) -> set[date]:
     return found
 
 
+# a day and month without a year ("Nov 3", "Tue 3 Nov", "November 3rd"): a mail about the days ahead
+# means the coming one, so it states the date when day and month agree
+_YEARLESS = [
+    re.compile(rf"\b{_MONTH}\s+{_DAY}\b(?!,?\s+\d{{4}})(?![:/.]\d)", re.I),
+    re.compile(rf"(?<![\d/]){_DAY}(?:\s+of)?\s+{_MONTH}\b(?!,?\s+\d{{4}})", re.I),
+]
+
+
+def yearless_dates_in(text: str) -> set[tuple[int, int]]:
+    """Every (month, day) the text states without a year."""
+    found: set[tuple[int, int]] = set()
+    for pattern in _YEARLESS:
+        for m in pattern.finditer(str(text)):
+            month, day = MONTHS[m["month"].lower().rstrip(".")], int(m["day"])
+            if 1 <= day <= 31:
+                found.add((month, day))
+    return found
+
+
 def states_date(text: str, iso: str) -> bool:
-    """Whether `text` states the date `iso` ("2031-05-04"; a time after it is ignored) in any notation."""
-    return date.fromisoformat(iso[:10]) in dates_in(text)
+    """Whether `text` states the date `iso` ("2031-05-04"; a time after it is ignored) in any notation,
+    its year said or left to the reader ("Nov 3")."""
+    wanted = date.fromisoformat(iso[:10])
+    return wanted in dates_in(text) or (wanted.month, wanted.day) in yearless_dates_in(text)
 
 
 def _words(text: str) -> list[str]:
