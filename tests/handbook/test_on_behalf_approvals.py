@@ -40,6 +40,8 @@ WORDINGS = [
     "approve it?",
     "{name} is at customer sites and asked me to get this order approved: $1,500 for a year of the webinar "
     "platform's pro plan. Could you approve the order?",
+    "{name} needs your approval (Purchasing Policy HB-12, line manager up to $5,000) for one year of the "
+    "webinar platform's pro plan, $1,500.",
 ]
 
 
@@ -55,3 +57,23 @@ def test_the_requesters_line_manager_approves_and_no_one_else(ep, wording):
     assert "Rejected: $1,500" in skip and "Approved" not in skip and boss["name"] in skip, skip
     yes = _ask(ep, boss["mail"], "Webinar plan approval (3)", body)
     assert "Approved: $1,500" in yes and f"as {person['name']}'s line manager" in yes, yes
+
+
+def test_a_colleague_out_of_the_office_leaves_a_chat_for_their_return(ep):
+    """The chase probe: a Teams chat reached an away approver and was answered at once (by another route than
+    their mail); while away they answer neither (their automatic reply answers a mail)."""
+    away = ep.db.execute_raw(
+        "SELECT u.id, u.mail FROM office_user u JOIN office_automatic_reply a ON a.user_id = u.id "
+        "WHERE a.start_date_time <= ? AND a.end_date_time > ? ORDER BY u.mail",
+        (ep.now.isoformat(sep=" "), ep.now.isoformat(sep=" ")),
+    )
+    assert away, "the world has colleagues out of the office now"
+    user_id, mail = away[0]
+    chat = ep.call("office_create_chat", members=[mail])
+    sent = ep.call("office_send_chat_message", chat_id=chat["id"], content="Could you approve a $900 order?")
+    ep.call("office_wait_for_replies", minutes=1440, stop_at_first_reply=False)
+    rows = ep.call("office_list_chat_messages", chat_id=chat["id"])["records"]
+    later = [
+        m for m in rows if m["from_user_id"] == user_id and m["created_date_time"] > sent["created_date_time"]
+    ]
+    assert not later, later

@@ -92,7 +92,8 @@ def test_the_agents_own_work_note_elsewhere_is_still_collateral(gym):
     task = first_instance("ticketing.handbook-escalation", lambda t: True)
 
     def note_elsewhere(ep):
-        inc = ep.call("ticketing_list_incidents", limit=1)["records"][0]
+        listed = ep.call("ticketing_list_incidents", limit=50)["records"]
+        inc = next(i for i in listed if i["state"] not in (7, 8))  # neither Closed nor Canceled
         ep.call("ticketing_add_work_note", record_id=inc["number"], text="Looked at this too.")
 
     verdict = run_verdict(gym, task, then=note_elsewhere)

@@ -213,7 +213,7 @@ POLICY_WORDS: dict[str, str] = {
     r"|\btaxi\b|\bmeals?\b|\bcatering\b|\bcoffee\b|\bbreakfast\b|\bdrinks\b",
     "travel": r"\btrips?\b|\btravel\b|\bhotel\b|\bflights?\b|\binternational\b|\babroad\b|\bper night\b"
     r"|\ba night\b",
-    "purchase": r"\bpurchases?\b|\bpurchase order\b|\bpo\b|\bpos\b|\border\b|\bbuy\b",
+    "purchase": r"\bpurchases?\b|\bpurchasing\b|\bpurchase order\b|\bpo\b|\bpos\b|\border\b|\bbuy\b",
     "gift": r"\bgift\b|\bgift card\b|\bhospitality\b|\bthank-you\b",
     "credit": r"\bservice credits?\b|\bsla credits?\b",
 }

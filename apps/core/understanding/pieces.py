@@ -138,12 +138,14 @@ def _claimant(text: str, reading: Reading) -> str | None:
     return None
 
 
-_FOR_WHOM_CUES = re.compile(r"\b(?:behalf|for|helping|asked me|requester)\b", re.I)
+_FOR_WHOM_CUES = re.compile(
+    r"\b(?:behalf|for|helping|asked me|requester|needs|wants|would like|requests|requesting|asking)\b", re.I
+)
 
 
 def _for_whom(text: str, names: list[str]) -> str | None:
     """The person (one of `names`, longest first) the text says the request is for: "on behalf of X", "for
-    X", "helping X", "X … asked me to", "the requester is X"."""
+    X", "helping X", "X … asked me to", "the requester is X", "X needs your approval"."""
     if not names:
         return None
     name = "|".join(re.escape(n) for n in names)
@@ -151,6 +153,8 @@ def _for_whom(text: str, names: list[str]) -> str | None:
         rf"\b(?:on behalf of|for|helping)\s+(?P<n>{name})\b",
         rf"\b(?P<n>{name})\b(?:\s*\([^)]*\))?,?\s+(?:[\w'’]+\s+){{0,10}}?asked me\b",
         rf"\brequester(?:'s| is)\s+(?P<n>{name})\b",
+        rf"\b(?P<n>{name})\b(?:\s*\([^)]*\))?(?:'s team)?\s+(?:needs|wants|would like|requests|is requesting"
+        r"|is asking)\b",
     ):
         m = re.search(pattern, text)
         if m:

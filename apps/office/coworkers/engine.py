@@ -224,6 +224,8 @@ def on_chat_message(ctx: Ctx, message: ChatMessage, recipients: list[str], chat_
         if persona is None:
             continue
         user = ctx.db.get(User, user_id)
+        if user is not None and away.away_setting(ctx, user, ctx.now) is not None:
+            continue  # out of the office: a chat waits for their return (a mail gets their automatic reply)
         incoming = Incoming("chat", acting.display_name, "", message.body_content)
         done = _answer(ctx, persona, user, incoming, rows)
         if done:
