@@ -27,6 +27,7 @@ from collections import defaultdict
 from types import SimpleNamespace
 from typing import Any
 
+from apps.ticketing.ids import user_sys_id
 from worlds.generator.parts import BuildContext, Part
 from worlds.parts.handovers.mails import Planter
 
@@ -56,6 +57,8 @@ def build(ctx: BuildContext) -> tuple[dict[str, list[dict[str, Any]]], dict[str,
     me = ctx.shared["actors"]["crm"]
     rng = random.Random(f"{ctx.seed}:handovers")
     busy_addresses = _requests(ctx)
+    desk = ctx.shared.get("ticketing")
+    callers = {i["caller_id"] for i in desk.rows["incident"]} if desk is not None else set()
     planter = Planter(office, ctx.now, rng, crm.rows["contact"])
     open_deals: dict[str, list[dict[str, Any]]] = defaultdict(list)
     for o in sorted(crm.rows["opportunity"], key=lambda o: o["id"]):
@@ -79,7 +82,10 @@ def build(ctx: BuildContext) -> tuple[dict[str, list[dict[str, Any]]], dict[str,
         people = [
             c
             for c in contacts[account["id"]]
-            if c["email"] and planter.free(c["email"]) and c["email"].lower() not in busy_addresses
+            if c["email"]
+            and planter.free(c["email"])
+            and c["email"].lower() not in busy_addresses
+            and user_sys_id(c["id"]) not in callers  # a contact with a ticket on the desk has not left
         ]
         if not people:
             continue
