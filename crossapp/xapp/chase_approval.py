@@ -18,7 +18,14 @@ import json
 
 from apps.core.handbook import MANAGER, approval_role
 from apps.office.families.common import AMBER
-from crossapp.xapp.frontier_kit import MAIL_SIDE_EFFECTS, first_name, reads, sent_to, states
+from crossapp.xapp.frontier_kit import (
+    CHAT_SIDE_EFFECTS,
+    MAIL_SIDE_EFFECTS,
+    first_name,
+    reads,
+    sent_to,
+    states,
+)
 from crossapp.xapp.inbox_kit import handle, read_request, wait_day, waited
 from tasks.families import mentions
 from tasks.families.base import Draw, Family, Redraw, Spec, eq, step
@@ -36,7 +43,7 @@ def requests(d: Draw) -> list[dict]:
 
 class ChaseApproval(Family):
     name = "xapp.chase-approval"
-    version = 1
+    version = 2
     apps = ("office", "crm")  # the CRM is at hand (the requester's accounts); the work is in the office
     tier = "frontier"
     surfaces = ("mcp", "cli", "python")
@@ -137,7 +144,7 @@ class ChaseApproval(Family):
                 step("office_reply_to_message", message_id=req["message_id"], body=told_text),
             ],
             expect=[answered, told],
-            allow=list(MAIL_SIDE_EFFECTS),
+            allow=[*MAIL_SIDE_EFFECTS, *CHAT_SIDE_EFFECTS],
             wrong_record={approver["mail"]: mine["mail"]},
             tags=["inbox", "purchase", "handbook", "approver", "away", "chase"]
             + (["partial"] if partial else []),

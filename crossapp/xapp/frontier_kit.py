@@ -21,6 +21,12 @@ MAIL_SIDE_EFFECTS = [
     Allowance(table="office_message", ops=["update"], fields=["is_read", "last_modified_date_time"]),
     Allowance(table="office_scheduled_reply", ops=["insert", "update"]),
 ]
+# A Teams chat with a colleague (asking them, chasing them) is a way of working, never damage.
+CHAT_SIDE_EFFECTS = [
+    Allowance(table="office_chat", ops=["insert", "update"]),
+    Allowance(table="office_chat_member", ops=["insert"]),
+    Allowance(table="office_chat_message", ops=["insert"]),
+]
 # A note logged on a record (what was asked, what was decided) is a record of the work, never damage.
 RECORD_NOTES = Allowance(table="crm_note", ops=["insert"])
 MONTHS = ("January", "February", "March", "April", "May", "June", "July", "August", "September", "October",

@@ -12,6 +12,7 @@ import pytest
 from apps.core.api import Gym
 from tasks.families.instances import instance, instance_ids
 from tasks.families.worldview import world_view
+from tasks.model import OracleStep
 from tasks.oracle import run_python
 from tasks.rubric.evaluate import ASSUME_MET
 from tasks.verifier import verify
@@ -19,6 +20,9 @@ from tasks.verifier import verify
 FAMILY = "xapp.chase-approval"
 REMINDER = 6  # the oracle's reminder step
 TOLD = -1  # the oracle's mail to the requester
+
+
+START = "2026-11-02T09:00"  # the world's now: what reaches the inbox in the episode comes after it
 
 
 @pytest.fixture(scope="module")
@@ -84,7 +88,9 @@ def test_a_reminder_the_same_day_gets_no_answer(gym):
         approver = task.truth.measures.personas[0]
         ep.call("office_wait_for_replies", minutes=1440, stop_at_first_reply=False)
         inbox = ep.call("office_list_messages", folder="inbox", limit=50)
-        heard = [m for m in inbox["records"] if m["from_address"] == approver]
+        heard = [
+            m for m in inbox["records"] if m["from_address"] == approver and m["received_date_time"] >= START
+        ]
         assert len(heard) == 1 and "out of the office" in heard[0]["body_preview"], heard  # automatic only
     finally:
         ep.close()
@@ -157,7 +163,7 @@ def test_a_reminder_in_reply_to_the_automatic_reply_passes(gym):
     try:
         run_python(ep, task.truth.oracle[: REMINDER - 1])  # forwarded, waited a day
         inbox = ep.call("office_list_messages", folder="inbox", limit=50)["records"]
-        (auto,) = [m for m in inbox if m["from_address"] == approver]
+        (auto,) = [m for m in inbox if m["from_address"] == approver and m["received_date_time"] >= START]
         ep.call(
             "office_reply_to_message", message_id=auto["id"], body="Just checking in — could you approve it?"
         )
@@ -166,4 +172,21 @@ def test_a_reminder_in_reply_to_the_automatic_reply_passes(gym):
         verdict = verify(ep, task, judge=ASSUME_MET)
     finally:
         ep.close()
+    assert verdict.outcome == "pass", verdict.explain()
+
+
+def test_a_teams_chat_with_the_approver_is_no_damage(gym):
+    """Chase probe 2026-12-05: agents chased the away approver on Teams as well; the chat they started was
+    counted as collateral damage. The approver, away, leaves it for their return; the mail path decides."""
+    task = _task(partial=False)
+    approver = _request(task)["approver"]
+    steps = list(task.truth.oracle)
+    chat = [
+        OracleStep(tool="office_create_chat", args={"members": [approver]}),
+        OracleStep(
+            tool="office_send_chat_message",
+            args={"chat_id": f"${len(steps) + 1}.id", "content": "Could you approve my mail?"},
+        ),
+    ]
+    verdict = _verdict(gym, task, steps + chat)
     assert verdict.outcome == "pass", verdict.explain()
