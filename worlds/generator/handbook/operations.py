@@ -45,7 +45,10 @@ During a change freeze no normal or standard change may be implemented in produc
 {_table(["Freeze", "Starts", "Ends", "Why"], rows)}
 ## During a freeze
 - A normal change is scheduled to start after the freeze ends, never inside it.
-- Only an emergency change that restores service may go ahead, approved by the Chief Information Officer.
+- Only an emergency change that restores service may go ahead, approved by the Chief Information Officer. A
+  change restores service when it is the fix for an open incident on the configuration item it changes —
+  whatever the incident's priority, and also while the incident is on hold waiting for that fix; work no open
+  incident needs waits for the end of the freeze.
 - Changes already in progress when a freeze starts are completed or backed out before it starts."""
     answer = (
         "Change freezes (UTC): "
