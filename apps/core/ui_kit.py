@@ -236,7 +236,9 @@ class UiKit:
         }
 
     def error_page(self, request: Request, message: str, status: int = 404) -> HTMLResponse:
-        return self.render(request, "error.html", {"title": "Error", "message": message}, status=status)
+        return self.render(
+            request, "error.html", {"title": "Error", "message": message, "status": status}, status=status
+        )
 
 
 def _sibling_root(root: str, other: str) -> str:

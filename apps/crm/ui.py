@@ -14,6 +14,7 @@ from fastapi import APIRouter
 from apps.core.ui_assets import add_asset_route, add_design_system_route
 from apps.core.ui_kit import NavItem, UiKit
 from apps.crm import design_system, ui_dates
+from apps.crm.services.report_engine import shown_filter
 from apps.crm.ui_activity import build_activity_router
 from apps.crm.ui_common import TOAST_COOKIE
 from apps.crm.ui_convert import build_convert_router
@@ -49,6 +50,7 @@ def build_router(kit: UiKit) -> APIRouter:
     kit.search_placeholder = "Search accounts, contacts, leads, opportunities…"
     kit.env.globals["lookup_placeholder"] = placeholder
     kit.env.filters["unquote"] = unquote
+    kit.env.filters["shown_filter"] = lambda text, rtype: shown_filter(rtype, text)
     ui_dates.install(kit)
     kit.env.globals["slds_installed"] = design_system.installed
     kit.env.globals["page_frame"] = "crm_base.html"  # the core pages (task, error) in the CRM's frame

@@ -11,6 +11,7 @@ from fastapi.responses import Response
 
 from apps.core.ui_dates import clock_12h
 from apps.core.ui_kit import UiKit
+from apps.office.event_display import event_when, recurrence_words
 from apps.office.ui_event_form import SHOW_AS, build_event_form_router
 from apps.office.ui_scheduling import build_scheduling_router
 from apps.office.ui_submit import submit
@@ -128,9 +129,14 @@ def build_calendar_router(kit: UiKit) -> APIRouter:
     @router.get("/calendar/{event_id}", name="event")
     async def event(request: Request, event_id: str) -> Response:
         ev = await kit.read(request, "get_event", {"event_id": event_id})
+        me = await kit.read(request, "get_my_profile")
         label = dict(SHOW_AS).get(ev.get("show_as") or "busy")
+        shown = {
+            "when": event_when(ev["start_date_time"], ev["end_date_time"], me["time_zone"]),
+            "repeats": recurrence_words(ev.get("recurrence")),
+        }
         return kit.render(
-            request, "event.html", {"title": ev["subject"], "event": ev, "show_as_label": label}
+            request, "event.html", {"title": ev["subject"], "event": ev, "show_as_label": label, **shown}
         )
 
     @router.post("/calendar/{event_id}/respond", name="respond")

@@ -28,6 +28,9 @@ CiOut = public_model(
     class_label=(str | None, None),
     operational_status_label=(str | None, None),
     support_group_name=(str | None, None),
+    assigned_to_name=(str | None, None),
+    owned_by_name=(str | None, None),
+    managed_by_name=(str | None, None),
 )
 JournalOut = public_model(m.JournalEntry, "JournalOut", author_name=(str | None, None))
 IncidentOut = public_model(

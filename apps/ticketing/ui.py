@@ -151,5 +151,20 @@ def field_rows(record: dict[str, Any], skip: tuple[str, ...] = ()) -> list[tuple
             v = "Yes" if v else "No"
         elif isinstance(v, str) and len(v) == 20 and v[4] == "-" and v[10] == "T" and v.endswith("Z"):
             v = ui_dates.sn_datetime(v)
-        rows.append((name.replace("_", " ").capitalize(), v))
+        rows.append((FIELD_LABELS.get(name, name.replace("_", " ").capitalize()), v))
     return rows
+
+
+# the labels ServiceNow gives fields whose names do not read as words ("os" is "Operating System")
+FIELD_LABELS = {
+    "os": "Operating System",
+    "os_version": "OS Version",
+    "ip_address": "IP Address",
+    "mac_address": "MAC Address",
+    "fqdn": "Fully qualified domain name",
+    "cpu_count": "CPU count",
+    "ram": "RAM (MB)",
+    "class": "Class",
+    "cmdb_ci": "Configuration item",
+    "sys_class_name": "Class",
+}

@@ -134,7 +134,7 @@ LISTS = (
             Col("Item", "cat_item_name"),
             Col("Request", "request_number"),
             Col("Requested for", "requested_for_name"),
-            Col("Stage", "stage"),
+            Col("Stage", "stage", label_of=ch.RITM_STAGES),
             Col("Approval", "approval", label_of=APPROVALS),
             Col("State", "state_label"),
         ),

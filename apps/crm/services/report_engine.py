@@ -114,6 +114,22 @@ def parse_filters(rtype: ReportType, filters: Iterable[str]) -> list[Filter]:
     return parsed
 
 
+def shown_filter(rtype: ReportType, text: str) -> str:
+    """A filter as a report's header shows it: the field's label and the operator in words ("Discount greater
+    than 20", "Stage equals Prospecting"; a blank value as "(blank)").
+
+    Args:
+        rtype: the report type the field belongs to.
+        text: the filter as given, "field operator value".
+    """
+    parts = text.strip().split(maxsplit=2)
+    if len(parts) < 2:
+        return text
+    name, op, raw = parts[0], parts[1], parts[2] if len(parts) == 3 else ""
+    label = rtype.fields[name][0] if name in rtype.fields else name.replace("_", " ").capitalize()
+    return f"{label} {OPERATORS.get(op, op.replace('_', ' '))} {raw or '(blank)'}"
+
+
 def _day(value: Any) -> Any:
     return value.date() if isinstance(value, datetime) else value
 

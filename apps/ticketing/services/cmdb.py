@@ -47,7 +47,9 @@ class CiDetail(BaseModel):
 
 
 def cis_out(ctx: Ctx, rows: list[ConfigurationItem]) -> list[CiOut]:
-    names = display_names(ctx, [r.support_group for r in rows])
+    names = display_names(
+        ctx, [i for r in rows for i in (r.support_group, r.assigned_to, r.owned_by, r.managed_by)]
+    )
     return [
         CiOut.model_validate(
             {
@@ -55,6 +57,10 @@ def cis_out(ctx: Ctx, rows: list[ConfigurationItem]) -> list[CiOut]:
                 "class_label": c.CI_CLASSES.get(r.sys_class_name),
                 "operational_status_label": c.OPERATIONAL_STATUSES.get(r.operational_status),
                 "support_group_name": names.get(r.support_group),
+                # references shown by their display values, as the Table API's sysparm_display_value does
+                "assigned_to_name": names.get(r.assigned_to),
+                "owned_by_name": names.get(r.owned_by),
+                "managed_by_name": names.get(r.managed_by),
             }
         )
         for r in rows

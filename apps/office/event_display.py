@@ -1,0 +1,63 @@
+"""An event as Outlook's event page shows it: its time in the viewer's time zone on one line ("Mon 11/2/2026
+9:00 AM – 9:30 AM") and its recurrence rule in words ("Occurs every Monday, 6 times").
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from zoneinfo import ZoneInfo
+
+from apps.core.ui_dates import clock_12h as _clock
+
+DAYS = {"MO": "Monday", "TU": "Tuesday", "WE": "Wednesday", "TH": "Thursday", "FR": "Friday",
+        "SA": "Saturday", "SU": "Sunday"}  # fmt: skip
+UNITS = {"DAILY": "day", "WEEKLY": "week", "MONTHLY": "month", "YEARLY": "year"}
+
+
+def event_when(start: str, end: str, zone: str) -> str:
+    """The event's time as Outlook writes it in the viewer's zone: "Mon 11/2/2026 9:00 AM – 9:30 AM" (the
+    end's date too when it ends on another day).
+
+    Args:
+        start: the start, ISO (UTC when it has no offset).
+        end: the end, ISO.
+        zone: the viewer's IANA time zone.
+    """
+    tz = ZoneInfo(zone)
+    s, e = (datetime.fromisoformat(v.replace("Z", "+00:00")) for v in (start, end))
+    s, e = (v if v.tzinfo else v.replace(tzinfo=ZoneInfo("UTC")) for v in (s, e))
+    s, e = s.astimezone(tz), e.astimezone(tz)
+    day = f"{s:%a} {s.month}/{s.day}/{s.year}"
+    if e.date() == s.date():
+        return f"{day} {_clock(s)} – {_clock(e)}"
+    return f"{day} {_clock(s)} – {e:%a} {e.month}/{e.day}/{e.year} {_clock(e)}"
+
+
+def recurrence_words(rule: str | None) -> str | None:
+    """An RRULE ("FREQ=WEEKLY;BYDAY=MO;COUNT=6") in Outlook's words ("Occurs every Monday, 6 times"); a rule
+    it cannot read is shown as it is.
+
+    Args:
+        rule: the event's recurrence rule (RFC 5545), or None.
+    """
+    if not rule:
+        return None
+    parts = dict(p.split("=", 1) for p in rule.removeprefix("RRULE:").split(";") if "=" in p)
+    unit = UNITS.get(parts.get("FREQ", ""))
+    if unit is None:
+        return rule
+    interval = int(parts.get("INTERVAL", "1") or 1)
+    days = [DAYS[d[-2:]] for d in parts.get("BYDAY", "").split(",") if d[-2:] in DAYS]
+    if unit == "week" and days:
+        listed = days[0] if len(days) == 1 else ", ".join(days[:-1]) + " and " + days[-1]
+        text = f"Occurs every {listed}" if interval == 1 else f"Occurs every {interval} weeks on {listed}"
+    elif unit == "day" and interval == 1:
+        text = "Occurs every day"
+    else:
+        text = f"Occurs every {unit}" if interval == 1 else f"Occurs every {interval} {unit}s"
+    if parts.get("COUNT"):
+        text += f", {parts['COUNT']} times"
+    elif parts.get("UNTIL"):
+        until = datetime.strptime(parts["UNTIL"][:8], "%Y%m%d")
+        text += f" until {until.month}/{until.day}/{until.year}"
+    return text
