@@ -26,6 +26,8 @@ HAPPENED = frozenset(
         "response_time",
         "sent", "since",  # a pending request's mail, and the past moment its customer asks about
         "as_of",  # the day a deck's figures were taken (worlds/parts/decks)
+        "opened",  # when a credit claim's outage ticket was opened (worlds/parts/credits)
+        "left_on",  # a departed customer contact's last day (worlds/parts/handovers)
     }
 )  # fmt: skip
 # fields that plan something, which may lie after now
@@ -34,6 +36,7 @@ PLANNED = frozenset(
         "start_date", "end_date", "due_date", "planned_end_time", "close_date", "service_date",
         "activity_date", "start_date_time", "end_date_time", "effective", "fy_start", "fy_end",
         "value",  # a cell's or a catalog variable's value: a date someone entered (a start date, "until")
+        "deadline",  # the day a pending purchase must be ordered by (worlds/parts/chase)
     }
 )  # fmt: skip
 DATE = re.compile(r"^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?)?(?:Z|[+-]\d{2}:?\d{2})?$")
