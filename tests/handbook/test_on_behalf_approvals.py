@@ -77,3 +77,26 @@ def test_a_colleague_out_of_the_office_leaves_a_chat_for_their_return(ep):
         m for m in rows if m["from_user_id"] == user_id and m["created_date_time"] > sent["created_date_time"]
     ]
     assert not later, later
+
+
+def test_news_of_the_readers_own_order_is_no_approval_asked_of_them(ep):
+    """Chase probe 2026-12-05: the requester answered the status of their own order ("your order of $1,500 is
+    not approved yet") with "Rejected: … not mine to approve; it needs your line manager"."""
+    person, boss, _ = _someone_with_a_chain(ep)
+    told = _ask(
+        ep,
+        person["mail"],
+        "Your webinar plan",
+        f"Hi, your order of $1,500 for the webinar plan is not approved yet: {boss['name']} is away until "
+        "Friday. Please don't place it until she approves.",
+    )
+    assert told is None or not any(w in told for w in ("Rejected", "Approved", "not mine to approve")), told
+
+
+def test_an_officer_sends_a_line_managers_approval_back(ep):
+    """Chase probe 2026-12-05: the CFO approved an order within a line manager's tier; the Purchasing Policy
+    lets a higher level approve a lower tier nowhere (only the discount matrix does)."""
+    person, boss, _ = _someone_with_a_chain(ep)
+    cfo = _user(ep, "job_title = 'Chief Financial Officer'")
+    told = _ask(ep, cfo["mail"], "Webinar plan", WORDINGS[0].format(name=person["name"]))
+    assert "Rejected: $1,500" in told and boss["name"] in told and "Approved" not in told, told

@@ -26,6 +26,9 @@ _FOLLOW = re.compile(
 )
 _STACKED = re.compile(r"\b(?:another|extra|additional|on top|stacked|second|more)\b")
 _OWN_CLAIM = re.compile(r"\byour own\b")
+_READERS_OWN = re.compile(
+    r"\byour (?!own\b)(?:team'?s |new |recent |\$?[\d,.]+k? )?(?:purchase|order|request|claim|expense)s?\b"
+)
 
 
 @dataclass
@@ -81,6 +84,8 @@ def read_piece(text: str, reading: Reading, role: str) -> Piece:
     p.person_fields = _matched(lx.PERSON_FIELDS, eng)
     p.percents = percents(text)
     p.sums = requested_sums(text, [d.name for d in p.deals])
+    if _READERS_OWN.search(eng):  # "your order of $1,500 was approved": news of the reader's own request
+        p.sums, p.percents = [], []
     p.nightly = nightly_rate(text)
     p.policies = _matched(lx.POLICY_WORDS, eng)
     p.approve = bool(re.search(lx.APPROVE, eng))

@@ -278,7 +278,10 @@ def _one(
         }
     held = _roles_held(rule, approver, requester)
     needed = _holder(ctx, role, requester)
-    if held and max(rank(rule, r) for r in held) >= rank(rule, role):
+    # what the line manager approves is theirs: an officer higher in the chain sends it back to them (the
+    # handbook lets a higher level approve a lower tier only where it says so — the discount matrix)
+    mine_to_give = MANAGER in held if role == MANAGER else bool(held)
+    if mine_to_give and max(rank(rule, r) for r in held) >= rank(rule, role):
         mine = max(held, key=lambda r: rank(rule, r))
         authority = f"as {_said_role(MANAGER, requester, asker)}" if mine == MANAGER else f"as {mine}"
         large = (
