@@ -19,8 +19,8 @@ from typing import Any
 
 from apps.core.worlds import worlds_root
 from crossapp.xapp.common import compose_ui
-from crossapp.xapp.frontier_kit import MAIL_SIDE_EFFECTS, first_name, mail_sent, reads, sent_to, states
 from tasks.families.base import Draw, Family, Redraw, Spec, step
+from tasks.families.frontier_kit import MAIL_SIDE_EFFECTS, first_name, mail_sent, reads, sent_to, states
 from tasks.model import FrontierMeasures, UiStep
 from worlds.parts.dataroom.tasks import ledger_grid, revenue_block
 from worlds.parts.dataroom.ui_oracles import REF_COLUMN, open_ledger

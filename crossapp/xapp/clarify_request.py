@@ -14,9 +14,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from crossapp.xapp.frontier_kit import MAIL_SIDE_EFFECTS, RECORD_NOTES, first_name, reads, sent_to
-from crossapp.xapp.inbox_kit import handle, pending, read_request, reply_ui, wait_day, wait_day_ui, waited
 from tasks.families.base import Draw, Family, Redraw, Spec, eq, step
+from tasks.families.frontier_kit import MAIL_SIDE_EFFECTS, RECORD_NOTES, first_name, reads, sent_to
+from tasks.families.inbox_kit import handle, pending, read_request, reply_ui, wait_day, wait_day_ui, waited
 from tasks.model import Allowance, Checkpoint, Expectation, FrontierMeasures, Match, UiStep
 
 DEALS = """

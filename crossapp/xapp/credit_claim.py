@@ -20,7 +20,9 @@ from datetime import datetime, timedelta
 
 from apps.core.handbook import approval_role
 from apps.office.families.handbook import _approvers
-from crossapp.xapp.frontier_kit import (
+from tasks.families import mentions
+from tasks.families.base import Draw, Family, Redraw, Spec, eq, step
+from tasks.families.frontier_kit import (
     CHAT_SIDE_EFFECTS,
     MAIL_SIDE_EFFECTS,
     RECORD_NOTES,
@@ -29,9 +31,7 @@ from crossapp.xapp.frontier_kit import (
     sent_to,
     states,
 )
-from crossapp.xapp.inbox_kit import read_request, wait_day, waited
-from tasks.families import mentions
-from tasks.families.base import Draw, Family, Redraw, Spec, eq, step
+from tasks.families.inbox_kit import read_request, wait_day, waited
 from tasks.model import Checkpoint, Expectation, FrontierMeasures, Match
 
 POLICY = "Service Credit Policy"

@@ -17,9 +17,9 @@ from __future__ import annotations
 from datetime import date
 
 from apps.ticketing.choices import INCIDENT_STATES
-from crossapp.xapp.frontier_kit import MAIL_SIDE_EFFECTS, first_name, listing, reads, sent_to, states
-from crossapp.xapp.inbox_kit import handle, pending, read_request
 from tasks.families.base import Draw, Family, Redraw, Spec, step
+from tasks.families.frontier_kit import MAIL_SIDE_EFFECTS, first_name, listing, reads, sent_to, states
+from tasks.families.inbox_kit import handle, pending, read_request
 from tasks.model import Expectation, FrontierMeasures, UiStep
 
 POLICY = "Customer Information Sharing Policy"

@@ -20,10 +20,10 @@ import json
 from apps.core.handbook import NO_APPROVAL, NOT_PERMITTED, approval_role
 from apps.office.families.common import AMBER
 from apps.office.families.handbook import _approvers
-from crossapp.xapp.frontier_kit import MAIL_SIDE_EFFECTS, RECORD_NOTES, first_name, reads, sent_to, states
-from crossapp.xapp.inbox_kit import handle, pending, read_request, reply_ui, wait_day, wait_day_ui, waited
 from tasks.families import mentions
 from tasks.families.base import Draw, Family, Redraw, Spec, step
+from tasks.families.frontier_kit import MAIL_SIDE_EFFECTS, RECORD_NOTES, first_name, reads, sent_to, states
+from tasks.families.inbox_kit import handle, pending, read_request, reply_ui, wait_day, wait_day_ui, waited
 from tasks.model import Allowance, Checkpoint, Expectation, FrontierMeasures, Match, UiStep
 
 POLICY = "Discount Approval Policy"

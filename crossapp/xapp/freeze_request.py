@@ -21,9 +21,9 @@ from apps.core.handbook import in_window
 from apps.ticketing.families.changes import next_change_number
 from apps.ticketing.families.freeze import WORK
 from crossapp.xapp.common import compose_ui
-from crossapp.xapp.frontier_kit import MAIL_SIDE_EFFECTS, first_name, mail_sent, reads, sent_to, states
 from tasks.families import mentions
 from tasks.families.base import Draw, Family, Redraw, Spec, eq, step
+from tasks.families.frontier_kit import MAIL_SIDE_EFFECTS, first_name, mail_sent, reads, sent_to, states
 from tasks.model import Allowance, Expectation, FrontierMeasures, Match, UiStep
 
 ISO = "%Y-%m-%dT%H:%M"

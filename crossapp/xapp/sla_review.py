@@ -17,7 +17,8 @@ from typing import Any
 
 from apps.ticketing.services.sla_engine import elapsed_seconds
 from crossapp.xapp.common import compose_ui
-from crossapp.xapp.frontier_kit import (
+from tasks.families.base import Draw, Family, Redraw, Spec, step
+from tasks.families.frontier_kit import (
     MAIL_SIDE_EFFECTS,
     first_name,
     listing,
@@ -28,7 +29,6 @@ from crossapp.xapp.frontier_kit import (
     sent_to,
     states,
 )
-from tasks.families.base import Draw, Family, Redraw, Spec, step
 from tasks.model import FrontierMeasures, UiStep
 
 MONTHS = [(2026, m) for m in (6, 7, 8, 9, 10)]

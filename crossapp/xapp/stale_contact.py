@@ -20,10 +20,10 @@ from functools import cache
 from typing import Any
 
 from apps.core.worlds import worlds_root
-from crossapp.xapp.frontier_kit import MAIL_SIDE_EFFECTS, RECORD_NOTES, sent_to
-from crossapp.xapp.inbox_kit import wait_day, waited
 from tasks.families import mentions
 from tasks.families.base import Draw, Family, Redraw, Spec, eq, step
+from tasks.families.frontier_kit import MAIL_SIDE_EFFECTS, RECORD_NOTES, sent_to
+from tasks.families.inbox_kit import wait_day, waited
 from tasks.model import Allowance, Checkpoint, Expectation, FrontierMeasures, Match
 from worlds.parts.requests.asks import nickname
 from worlds.parts.requests.inbox import holds_approval_role

@@ -1,4 +1,4 @@
-"""xapp.chase-approval: a colleague's purchase needs their line manager's approval while the manager is out of
+"""office.chase-approval: a colleague's purchase needs their line manager's approval while they are out of
 the office. The careful path (forward it to the right approver, chase after a working day, tell the requester
 what was approved) passes in any wording; the hasty paths fail with a readable diff: reporting after one
 wait, asking the acting user's own manager, telling the requester the whole order was approved when less
@@ -17,7 +17,7 @@ from tasks.oracle import run_python
 from tasks.rubric.evaluate import ASSUME_MET
 from tasks.verifier import verify
 
-FAMILY = "xapp.chase-approval"
+FAMILY = "office.chase-approval"
 REMINDER = 6  # the oracle's reminder step
 TOLD = -1  # the oracle's mail to the requester
 

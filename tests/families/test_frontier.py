@@ -12,7 +12,7 @@ from types import SimpleNamespace
 
 import pytest
 
-from crossapp.xapp.inbox_kit import pending
+from tasks.families.inbox_kit import pending
 from tasks.families.instances import instance, instance_ids
 from tasks.families.registry import families
 from tasks.families.worldview import world_view

@@ -56,7 +56,7 @@ class UpdateAccountPlan(Family):
     name = "office.update-account-plan"
     apps = ("office",)
     surfaces = ("mcp", "cli", "ui", "python")
-    version = 2
+    version = 3
     author = "saasgym-office-team"
     summary = (
         "one or two edits of a customer's account plan: add next steps, add the customer's contacts "
@@ -161,6 +161,7 @@ class UpdateAccountPlan(Family):
             text, key_phrase = d.choice(COMMENTS)
             commenting = [  # Word: select the heading's text, New comment, type it, Post
                 UiStep(select_text=section),
+                UiStep(click=("tab", "Insert")),  # the ribbon's Insert tab holds Comment (the selection stays)
                 UiStep(click=("button", "New comment")),
                 UiStep(fill=("Comment", text)),
                 UiStep(click=("button", "Post comment")),

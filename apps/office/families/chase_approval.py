@@ -18,7 +18,9 @@ import json
 
 from apps.core.handbook import MANAGER, approval_role
 from apps.office.families.common import AMBER
-from crossapp.xapp.frontier_kit import (
+from tasks.families import mentions
+from tasks.families.base import Draw, Family, Redraw, Spec, eq, step
+from tasks.families.frontier_kit import (
     CHAT_SIDE_EFFECTS,
     MAIL_SIDE_EFFECTS,
     first_name,
@@ -26,9 +28,7 @@ from crossapp.xapp.frontier_kit import (
     sent_to,
     states,
 )
-from crossapp.xapp.inbox_kit import handle, read_request, wait_day, waited
-from tasks.families import mentions
-from tasks.families.base import Draw, Family, Redraw, Spec, eq, step
+from tasks.families.inbox_kit import handle, read_request, wait_day, waited
 from tasks.model import Checkpoint, Expectation, FrontierMeasures
 
 POLICY = "Purchasing Policy"
@@ -42,9 +42,9 @@ def requests(d: Draw) -> list[dict]:
 
 
 class ChaseApproval(Family):
-    name = "xapp.chase-approval"
+    name = "office.chase-approval"
     version = 2
-    apps = ("office", "crm")  # the CRM is at hand (the requester's accounts); the work is in the office
+    apps = ("office",)  # mail, the directory and the handbook: the whole chase is in the office
     tier = "frontier"
     surfaces = ("mcp", "cli", "python")
     no_ui_reason = "the browser oracle of a two-day chase is not written yet"
