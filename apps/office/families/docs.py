@@ -161,7 +161,7 @@ class UpdateAccountPlan(Family):
             text, key_phrase = d.choice(COMMENTS)
             commenting = [  # Word: select the heading's text, New comment, type it, Post
                 UiStep(select_text=section),
-                UiStep(click=("tab", "Insert")),  # the ribbon's Insert tab holds Comment (the selection stays)
+                UiStep(click=("tab", "Insert")),  # the Insert tab holds Comment; the selection stays
                 UiStep(click=("button", "New comment")),
                 UiStep(fill=("Comment", text)),
                 UiStep(click=("button", "Post comment")),
