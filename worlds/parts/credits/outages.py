@@ -25,6 +25,7 @@ from typing import Any
 from apps.office.ids import graph_guid
 from apps.ticketing.ids import user_sys_id
 from worlds.generator.common import fmt_dt
+from worlds.parts.desk_rows import group_row
 
 SITUATIONS = ("breach", "paused", "both", "breach", "paused", "breach", "both", "breach", "paused")
 GROUP = "Customer Incident Response"
@@ -110,19 +111,14 @@ def _group(desk: Any) -> tuple[dict[str, Any], list[dict[str, Any]]]:
     people = [e for e in emps if e["title"] == "Senior Support Engineer"] or [manager]
     created = fmt_dt(desk.now.replace(year=desk.now.year - 1))
     gid = _sid("group", 1)
-    group = {
-        "active": True,
-        "description": "Customer-facing outages of Acme's hosted services (P1), around the clock",
-        "email": "incident-response@acme.example",
-        "manager": user_sys_id(manager["employee_number"]),
-        "name": GROUP,
-        "sys_created_by": None,
-        "sys_created_on": created,
-        "sys_id": gid,
-        "sys_updated_by": None,
-        "sys_updated_on": created,
-        "type": "itil",
-    }
+    group = group_row(
+        sys_id=gid,
+        name=GROUP,
+        description="Customer-facing outages of Acme's hosted services (P1), around the clock",
+        email="incident-response@acme.example",
+        manager=user_sys_id(manager["employee_number"]),
+        created=created,
+    )
     rows = [
         {"group": gid, "sys_id": _sid("grmember", n), "user": user_sys_id(e["employee_number"])}
         for n, e in enumerate(people, start=1)

@@ -23,6 +23,7 @@ from typing import Any
 
 from apps.ticketing.ids import user_sys_id
 from worlds.generator.common import business_day, fmt_dt
+from worlds.parts.desk_rows import group_row
 
 GROUP = "Billing"
 GROUP_TEXT = "Accounts receivable: customer billing disputes and invoice questions"
@@ -174,19 +175,14 @@ def billing_group(desk: Any) -> tuple[dict, list[dict]]:
     members = [e for e in emps if e["title"] == SPECIALIST] or [manager]
     gid = hashlib.md5(b"dataroom:group:billing").hexdigest()
     created = fmt_dt(desk.now.replace(year=desk.now.year - 2))
-    group = {
-        "active": True,
-        "description": GROUP_TEXT,
-        "email": "billing@acme.example",
-        "manager": user_sys_id(manager["employee_number"]),
-        "name": GROUP,
-        "sys_created_by": None,
-        "sys_created_on": created,
-        "sys_id": gid,
-        "sys_updated_by": None,
-        "sys_updated_on": created,
-        "type": "itil",
-    }
+    group = group_row(
+        sys_id=gid,
+        name=GROUP,
+        description=GROUP_TEXT,
+        email="billing@acme.example",
+        manager=user_sys_id(manager["employee_number"]),
+        created=created,
+    )
     rows = [
         {
             "group": gid,

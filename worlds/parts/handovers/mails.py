@@ -9,6 +9,7 @@ from typing import Any
 
 from apps.office.ids import ID_FORMATS, graph_guid
 from worlds.generator.common import fmt_dt, make_faker
+from worlds.parts.requests.inbox import message_row
 
 TITLES = (
     "Procurement Manager",
@@ -190,34 +191,18 @@ class Planter:
         """A read mail in the acting user's `folder` (inbox or sentitems)."""
         actor = self.office.actor
         mid = _ids["Message"](len(self.messages) + 1)
-        row = {
-            "bcc_recipients": [],
-            "body_content": body,
-            "body_preview": " ".join(body.split())[:255],
-            "categories": [],
-            "cc_recipients": [],
-            "conversation_id": conversation,
-            "created_date_time": fmt_dt(when),
-            "event_id": None,
-            "flag_status": "notFlagged",
-            "from_address": sender["mail"],
-            "from_name": sender["display_name"],
-            "has_attachments": False,
-            "ics_content": None,
-            "id": mid,
-            "importance": "normal",
-            "in_reply_to_id": None,
-            "internet_message_id": f"<{mid}@{sender['mail'].split('@')[1]}>",
-            "is_draft": False,
-            "is_read": True,
-            "last_modified_date_time": fmt_dt(when),
-            "meeting_message_type": None,
-            "owner_id": actor["id"],
-            "parent_folder_id": self.office.folder[actor["id"], folder],
-            "received_date_time": fmt_dt(when),
-            "sent_date_time": fmt_dt(when),
-            "subject": subject,
-            "to_recipients": to,
-        }
+        row = message_row(
+            mid=mid,
+            thread=mid,
+            conversation=conversation,
+            sender=sender,
+            to=to,
+            subject=subject,
+            body=body,
+            when=when,
+            owner_id=actor["id"],
+            folder_id=self.office.folder[actor["id"], folder],
+            read=True,
+        )
         self.messages.append(row)
         return row

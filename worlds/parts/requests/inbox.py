@@ -26,6 +26,66 @@ APPROVER_TITLES = (
 )
 
 
+def message_row(
+    *,
+    mid: str,
+    thread: str,
+    conversation: str,
+    sender: dict[str, Any],
+    to: list[str],
+    subject: str,
+    body: str,
+    when: datetime,
+    owner_id: str,
+    folder_id: str,
+    read: bool,
+) -> dict[str, Any]:
+    """One mailbox's copy of a mail a world part plants: an `office_message` row, sent and received at `when`.
+
+    Args:
+        mid: the copy's message id.
+        thread: the message id its Internet-Message-ID is made from (the first copy's, so copies share it).
+        conversation: the conversation id.
+        sender: who sent it (`mail`, `display_name`).
+        to: the recipients' addresses.
+        subject: the subject line.
+        body: the body text.
+        when: when it was sent (naive UTC).
+        owner_id: whose mailbox holds this copy.
+        folder_id: the folder it is in.
+        read: whether it is read.
+    """
+    return {
+        "bcc_recipients": [],
+        "body_content": body,
+        "body_preview": " ".join(body.split())[:255],
+        "categories": [],
+        "cc_recipients": [],
+        "conversation_id": conversation,
+        "created_date_time": fmt_dt(when),
+        "event_id": None,
+        "flag_status": "notFlagged",
+        "from_address": sender["mail"],
+        "from_name": sender["display_name"],
+        "has_attachments": False,
+        "ics_content": None,
+        "id": mid,
+        "importance": "normal",
+        "in_reply_to_id": None,
+        "internet_message_id": f"<{thread}@{sender['mail'].split('@')[1]}>",
+        "is_draft": False,
+        "is_read": read,
+        "last_modified_date_time": fmt_dt(when),
+        "meeting_message_type": None,
+        "owner_id": owner_id,
+        "parent_folder_id": folder_id,
+        "received_date_time": fmt_dt(when),
+        "sent_date_time": fmt_dt(when),
+        "subject": subject,
+        "to_recipients": to,
+    }
+
+
 @dataclass
 class Inbox:
     """The part's rows as they are made: messages, briefs and the requests' truth."""
@@ -113,35 +173,19 @@ class Inbox:
             mid = self._ids["Message"](len(self.messages) + 1)
             first_id = first_id or mid
             self.messages.append(
-                {
-                    "bcc_recipients": [],
-                    "body_content": body,
-                    "body_preview": " ".join(body.split())[:255],
-                    "categories": [],
-                    "cc_recipients": [],
-                    "conversation_id": conversation,
-                    "created_date_time": fmt_dt(when),
-                    "event_id": None,
-                    "flag_status": "notFlagged",
-                    "from_address": sender["mail"],
-                    "from_name": sender["display_name"],
-                    "has_attachments": False,
-                    "ics_content": None,
-                    "id": mid,
-                    "importance": "normal",
-                    "in_reply_to_id": None,
-                    "internet_message_id": f"<{first_id}@{sender['mail'].split('@')[1]}>",
-                    "is_draft": False,
-                    "is_read": read,
-                    "last_modified_date_time": fmt_dt(when),
-                    "meeting_message_type": None,
-                    "owner_id": owner["id"],
-                    "parent_folder_id": self.office.folder[owner["id"], folder],
-                    "received_date_time": fmt_dt(when),
-                    "sent_date_time": fmt_dt(when),
-                    "subject": subject,
-                    "to_recipients": [self.actor["mail"]],
-                }
+                message_row(
+                    mid=mid,
+                    thread=first_id,
+                    conversation=conversation,
+                    sender=sender,
+                    to=[self.actor["mail"]],
+                    subject=subject,
+                    body=body,
+                    when=when,
+                    owner_id=owner["id"],
+                    folder_id=self.office.folder[owner["id"], folder],
+                    read=read,
+                )
             )
         if brief is not None and sender.get("id"):
             keywords, clarification = brief
