@@ -31,7 +31,7 @@ from tasks.families.frontier_kit import (
     sent_to,
     states,
 )
-from tasks.families.inbox_kit import read_request, wait_day, waited
+from tasks.families.inbox_kit import ask_and_wait, read_request, waited
 from tasks.model import Checkpoint, Expectation, FrontierMeasures, Match
 
 POLICY = "Service Credit Policy"
@@ -218,15 +218,7 @@ class CreditClaim(Family):
             prompt=prompt,
             oracle=[
                 *read,
-                step("office_find_people", query=to["display_name"]),
-                step(
-                    "office_send_mail",
-                    to=[to["mail"]],
-                    subject=f"Service credit approval: {company}",
-                    body=ask,
-                ),
-                wait_day(),
-                step("office_list_messages", folder="inbox", unread_only=True),
+                *ask_and_wait(to, f"Service credit approval: {company}", ask),
                 step("crm_add_note", parent_id=req["account_id"], title="Service credit", body=note),
                 step("office_reply_to_message", message_id=req["message_id"], body=confirm),
             ],

@@ -23,7 +23,15 @@ from apps.office.families.handbook import _approvers
 from tasks.families import mentions
 from tasks.families.base import Draw, Family, Redraw, Spec, step
 from tasks.families.frontier_kit import MAIL_SIDE_EFFECTS, RECORD_NOTES, first_name, reads, sent_to, states
-from tasks.families.inbox_kit import handle, pending, read_request, reply_ui, wait_day, wait_day_ui, waited
+from tasks.families.inbox_kit import (
+    ask_and_wait,
+    handle,
+    pending,
+    read_request,
+    reply_ui,
+    wait_day_ui,
+    waited,
+)
 from tasks.model import Allowance, Checkpoint, Expectation, FrontierMeasures, Match, UiStep
 
 POLICY = "Discount Approval Policy"
@@ -157,15 +165,7 @@ class CustomerDiscountRequest(Family):
             prompt=prompt,
             oracle=[
                 *read,
-                step("office_find_people", query=to["display_name"]),
-                step(
-                    "office_send_mail",
-                    to=[to["mail"]],
-                    subject=f"Discount approval: {deal['name']}",
-                    body=ask,
-                ),
-                wait_day(),
-                step("office_list_messages", folder="inbox", unread_only=True),
+                *ask_and_wait(to, f"Discount approval: {deal['name']}", ask),
                 step("office_reply_to_message", message_id=req["message_id"], body=confirm),
             ],
             expect=[answered, told],

@@ -55,6 +55,22 @@ def wait_day() -> OracleStep:
     return step("office_wait_for_replies", minutes=DAY, stop_at_first_reply=False)
 
 
+def ask_and_wait(to: dict[str, Any], subject: str, body: str) -> list[OracleStep]:
+    """Find a colleague, mail them, let a day pass and read what came in (their answer).
+
+    Args:
+        to: the colleague (`display_name`, `mail`).
+        subject: the mail's subject.
+        body: the mail's body.
+    """
+    return [
+        step("office_find_people", query=to["display_name"]),
+        step("office_send_mail", to=[to["mail"]], subject=subject, body=body),
+        wait_day(),
+        step("office_list_messages", folder="inbox", unread_only=True),
+    ]
+
+
 def wait_day_ui() -> list[UiStep]:
     return [
         UiStep(goto="/s/office/mail"),
