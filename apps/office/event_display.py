@@ -7,11 +7,17 @@ from __future__ import annotations
 from datetime import datetime
 from zoneinfo import ZoneInfo
 
-from apps.core.ui_dates import clock_12h as _clock
+from apps.core.ui_dates import as_when, clock_12h, month_day_year
+from apps.office.ui_dates import long_datetime
 
 DAYS = {"MO": "Monday", "TU": "Tuesday", "WE": "Wednesday", "TH": "Thursday", "FR": "Friday",
         "SA": "Saturday", "SU": "Sunday"}  # fmt: skip
 UNITS = {"DAILY": "day", "WEEKLY": "week", "MONTHLY": "month", "YEARLY": "year"}
+
+
+def _local(value: str, tz: ZoneInfo) -> datetime:
+    when = as_when(value)
+    return (when if when.tzinfo else when.replace(tzinfo=ZoneInfo("UTC"))).astimezone(tz)
 
 
 def event_when(start: str, end: str, zone: str) -> str:
@@ -23,14 +29,8 @@ def event_when(start: str, end: str, zone: str) -> str:
         end: the end, ISO.
         zone: the viewer's IANA time zone.
     """
-    tz = ZoneInfo(zone)
-    s, e = (datetime.fromisoformat(v.replace("Z", "+00:00")) for v in (start, end))
-    s, e = (v if v.tzinfo else v.replace(tzinfo=ZoneInfo("UTC")) for v in (s, e))
-    s, e = s.astimezone(tz), e.astimezone(tz)
-    day = f"{s:%a} {s.month}/{s.day}/{s.year}"
-    if e.date() == s.date():
-        return f"{day} {_clock(s)} – {_clock(e)}"
-    return f"{day} {_clock(s)} – {e:%a} {e.month}/{e.day}/{e.year} {_clock(e)}"
+    s, e = (_local(v, ZoneInfo(zone)) for v in (start, end))
+    return f"{long_datetime(s)} – {clock_12h(e) if e.date() == s.date() else long_datetime(e)}"
 
 
 def recurrence_words(rule: str | None) -> str | None:
@@ -59,5 +59,5 @@ def recurrence_words(rule: str | None) -> str | None:
         text += f", {parts['COUNT']} times"
     elif parts.get("UNTIL"):
         until = datetime.strptime(parts["UNTIL"][:8], "%Y%m%d")
-        text += f" until {until.month}/{until.day}/{until.year}"
+        text += f" until {month_day_year(until)}"
     return text
