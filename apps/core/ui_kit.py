@@ -10,8 +10,6 @@ The gateway calls `build_ui_app(spec)` once per app and serves the result under
 from __future__ import annotations
 
 import functools
-import importlib
-import json
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -30,7 +28,8 @@ from apps.core.scope_keys import EPISODE_SCOPE_KEY
 from apps.core.spec import AppSpec
 from apps.core.tool_runner import run_for
 from apps.core.ui_assets import Source, add_static_route, asset_url_function, folder_lookup
-from apps.core.ui_dates import input_date, input_datetime
+from apps.core.ui_templates import make_env
+from apps.core.ui_trace import TRACE_FIELD, parse_trace
 
 CORE_DIR = Path(__file__).parent
 CORE_STATIC = {  # the shared files at /static/{name}
@@ -43,14 +42,6 @@ CORE_STATIC = {  # the shared files at /static/{name}
     "field_help.css": "text/css",
 }
 MAX_EVENTS_BODY = 256_000
-MAX_EVENTS = 200
-TRACE_FIELD = "_trace"
-EVENT_KEYS = (
-    *("type", "role", "name", "tag", "t", "value", "href", "form", "checked", "input_type", "id"),
-    *("value_before", "option", "key", "ref", "url", "snapshot", "x", "y", "x2", "y2"),
-    *("bx", "by", "bw", "bh", "vw", "vh", "dpr", "sx", "sy", "scroll_top", "scroll_left"),
-    *("text", "cause", "submits"),
-)
 
 
 class ActionFailed(Exception):
@@ -278,110 +269,6 @@ def pager(total: int, page: int, size: int, shown: int, url_with: Any) -> dict[s
         "next_url": url_with(page=page + 1) if more else None,
         "last_url": url_with(page=pages) if more else None,
     }
-
-
-def parse_trace(raw: Any) -> list[dict[str, Any]]:
-    """Browser events from the hidden `_trace` field or a beacon body: a JSON list, sanitized."""
-    if not isinstance(raw, str) or not raw.strip():
-        return []
-    try:
-        items = json.loads(raw)
-    except ValueError:
-        return []
-    if isinstance(items, dict):
-        items = items.get("events", [])
-    if not isinstance(items, list):
-        return []
-    return [clean_event(ev) for ev in items[:MAX_EVENTS] if isinstance(ev, dict)]
-
-
-def clean_event(ev: dict[str, Any]) -> dict[str, Any]:
-    """Keep the known keys of one browser event, with short scalar values."""
-    out: dict[str, Any] = {}
-    for key in EVENT_KEYS:
-        value = ev.get(key)
-        if isinstance(value, bool | int | float):
-            out[key] = value
-        elif isinstance(value, str):
-            out[key] = value[:500]
-    out.setdefault("type", "event")
-    return out
-
-
-def _template_dirs(spec: AppSpec) -> list[Path]:
-    dirs = []
-    try:
-        package = importlib.import_module(f"apps.{spec.name}")
-        app_dir = Path(package.__file__).parent / "templates"
-        if app_dir.is_dir():
-            dirs.append(app_dir)
-    except ImportError:
-        pass
-    dirs.append(CORE_DIR / "templates")
-    return dirs
-
-
-def make_env(spec: AppSpec) -> jinja2.Environment:
-    env = jinja2.Environment(
-        loader=jinja2.FileSystemLoader([str(d) for d in _template_dirs(spec)]),
-        autoescape=jinja2.select_autoescape(["html"]),
-        trim_blocks=True,
-        lstrip_blocks=True,
-        undefined=jinja2.ChainableUndefined,
-    )
-    env.filters["money"] = format_money
-    env.filters["num"] = format_number
-    env.filters["dt"] = format_datetime
-    env.filters["d"] = format_date
-    env.filters["input_date"] = input_date
-    env.filters["input_datetime"] = input_datetime
-    env.filters["picklist_option"] = picklist_option
-    env.filters["initials"] = initials
-    return env
-
-
-def initials(name: str | None) -> str:
-    """A person's initials as avatars show them: the first letters of the first and last word."""
-    words = [w for w in (name or "").replace("@", " ").split() if w[:1].isalnum()]
-    if not words:
-        return "?"
-    return (words[0][0] + (words[-1][0] if len(words) > 1 else "")).upper()
-
-
-def picklist_option(option: Any) -> tuple[str, str]:
-    """A picklist's option as (value, label): a (value, label) pair, or a value that is its own label."""
-    if isinstance(option, list | tuple):
-        return str(option[0]), str(option[1])
-    return str(option), str(option)
-
-
-def format_money(value: Any) -> str:
-    if value is None or value == "":
-        return ""
-    try:
-        return f"${float(value):,.2f}"
-    except (TypeError, ValueError):
-        return str(value)
-
-
-def format_number(value: Any) -> str:
-    if value is None or value == "":
-        return ""
-    try:
-        number = float(value)
-    except (TypeError, ValueError):
-        return str(value)
-    return f"{int(number):,}" if number.is_integer() else f"{number:,.2f}"
-
-
-def format_date(value: Any) -> str:
-    """ISO date (or datetime) → '2026-11-02'."""
-    return str(value)[:10] if value else ""
-
-
-def format_datetime(value: Any) -> str:
-    """ISO datetime → '2026-11-02 09:00'."""
-    return str(value).replace("T", " ")[:16] if value else ""
 
 
 def build_ui_app(spec: AppSpec) -> FastAPI:

@@ -13,7 +13,8 @@ from typing import Any
 from fastapi import APIRouter, Request
 from fastapi.responses import JSONResponse, Response
 
-from apps.core.ui_kit import UiKit, parse_trace
+from apps.core.ui_kit import UiKit
+from apps.core.ui_trace import parse_trace
 from apps.office.services.deck_layouts import CHART_TYPES, GEOMETRIES, LAYOUT_NAMES
 from apps.office.ui_deck_forms import DIALOGS, build_deck_forms
 from apps.office.ui_deck_view import position_fields, slide_view

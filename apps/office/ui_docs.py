@@ -10,7 +10,8 @@ from typing import Any
 from fastapi import APIRouter, Request
 from fastapi.responses import JSONResponse, Response
 
-from apps.core.ui_kit import UiKit, parse_trace
+from apps.core.ui_kit import UiKit
+from apps.core.ui_trace import parse_trace
 from apps.office.doc_edits import EditRefused, plan_edit
 from apps.office.services.doc_format import runs_of
 from apps.office.ui_submit import submit

@@ -11,7 +11,8 @@ from typing import Any
 from fastapi import APIRouter, Request
 from fastapi.responses import JSONResponse, Response
 
-from apps.core.ui_kit import UiKit, parse_trace
+from apps.core.ui_kit import UiKit
+from apps.core.ui_trace import parse_trace
 from apps.office.cell_text import cell_texts
 from apps.office.services.workbook import a1
 from apps.office.ui_submit import submit

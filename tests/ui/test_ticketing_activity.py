@@ -8,7 +8,7 @@ import re
 
 from playwright.sync_api import expect
 
-from apps.core.ui_kit import initials
+from apps.core.ui_templates import initials
 
 
 def test_activity_entries_show_avatar_kind_time_and_colour(desk):
