@@ -51,6 +51,8 @@ def test_a_typed_probability_overrides_the_stage_default_from_the_keyboard(crm):
     stage = value(page, "Stage")
     assert stage != opp["stage_name"]
     expect(page.get_by_label("Probability (%)")).to_have_value(str(STAGES_BY_NAME[stage].probability))
+    page.keyboard.press("Tab")  # as in Lightning, the field's help icon comes first in the tab order
+    expect(page.locator("[data-field-help][aria-describedby=f-probability-tip]")).to_be_focused()
     page.keyboard.press("Tab")
     expect(page.get_by_label("Probability (%)")).to_be_focused()
     page.keyboard.press("Control+A")
