@@ -1,7 +1,8 @@
 """What a blind probe of the performer's CLI (`saasgym-tools`) found, each fixed at its root and checked here
 as a subprocess against live episodes: plain-text tables that showed only `id` (find-people, list-chats) or
 dropped the Table API fields asked for; `caller_id.company.name` matching nothing and an unknown field left
-out silently; an app missing from the episode reported as a bad episode URL; and a reply without Cc."""
+out silently; an app missing from the episode reported as a bad episode URL; a reply without Cc; and a mail's
+body cut to forty characters in a record's text output."""
 
 from __future__ import annotations
 
@@ -53,6 +54,20 @@ def test_text_tables_show_the_columns_a_person_needs(desk):
     assert chats.returncode == 0, chats.stderr
     listed = episode.call("office_list_chats")["records"]
     assert {"chat_type", "members", "topic"} <= set(header(chats.stdout, f"records ({len(listed)})"))
+
+
+def test_a_records_long_text_is_shown_whole_under_its_field(desk):
+    episode, url = desk
+    listed = episode.call("office_list_messages", limit=50)["records"]
+    mail = next(m for m in listed if len(m.get("body_preview") or "") > 60)
+    shown = tools("office", "get-message", "--message-id", mail["id"], url=url)
+    assert shown.returncode == 0, shown.stderr
+    body = episode.call("office_get_message", message_id=mail["id"])["body_content"]
+    words = body.split()
+    assert len(words) > 12
+    printed = " ".join(shown.stdout.split())
+    assert " ".join(words) in printed  # every word, in order: nothing cut with an ellipsis
+    assert "  body_content:" in shown.stdout.splitlines()
 
 
 def test_table_query_text_shows_exactly_the_fields_asked_in_their_order(desk):

@@ -1,5 +1,6 @@
 """Plain-text rendering of tool results for the terminal (no dependency): lists of records as aligned
-tables, records as field/value lines, nested parts in turn.
+tables, records as field/value lines (a long text — a mail's body, a description — in full, indented under its
+field), nested parts in turn.
 
 A table shows every column when its records have few (so a Table API query shows exactly the fields it
 asked for, in their order); otherwise the most telling ones — names, titles, subjects, mail, state —
@@ -30,6 +31,23 @@ def _cell(value: Any) -> str:
     text = f"{value:,.2f}" if isinstance(value, float) else str(value)
     text = " ".join(text.split())
     return text if len(text) <= MAX_CELL else text[: MAX_CELL - 1] + "…"
+
+
+def _long_text(value: Any) -> bool:
+    """A text a record shows whole under its field rather than cut to a cell."""
+    return isinstance(value, str) and (len(value) > MAX_CELL or "\n" in value)
+
+
+def _block(key: str, text: str) -> list[str]:
+    """A record's long text under its field name: its own lines, indented, runs of blank lines as one."""
+    body, blank = [], False
+    for raw in text.strip().splitlines():
+        line = raw.rstrip()
+        if not line and blank:
+            continue
+        blank = not line
+        body.append(f"    {line}" if line else "")
+    return [f"  {key}:", *body]
 
 
 def _shown(value: Any) -> bool:
@@ -89,13 +107,15 @@ def lines(data: Any, title: str = "", asked: list[str] | None = None) -> list[st
     if not isinstance(data, dict):
         return [str(data)]
     out = [title] if title else []
-    scalars = {k: v for k, v in data.items() if not isinstance(v, list) and _shown(v)}
+    scalars = {k: v for k, v in data.items() if not isinstance(v, list) and _shown(v) and not _long_text(v)}
     width = max((len(k) for k in scalars), default=0)
     out += [f"  {k.ljust(width)}  {_cell(v)}" for k, v in scalars.items()]
     for key, value in data.items():
         if key in scalars:
             continue
-        if isinstance(value, dict):
+        if _long_text(value):
+            out += _block(key, value)
+        elif isinstance(value, dict):
             out += lines(value, key, asked)
         elif isinstance(value, list) and value and isinstance(value[0], dict):
             out += [table(value, f"{key} ({len(value)})", asked)]
