@@ -190,3 +190,30 @@ def test_a_teams_chat_with_the_approver_is_no_damage(gym):
     ]
     verdict = _verdict(gym, task, steps + chat)
     assert verdict.outcome == "pass", verdict.explain()
+
+
+def test_the_away_approvers_free_busy_shows_them_out_of_the_office(gym):
+    """Chase probe 2026-12-05 (second look): an approver's automatic reply said "out of the office until
+    Friday" while their free/busy showed them free all week; their calendar now holds the all-day block
+    Outlook makes beside an automatic reply, shown as out of office (availability 3) until they are back."""
+    task = _task(partial=False)
+    approver = _request(task)["approver"]
+    ep = gym.create_episode("acme", apps=task.public.apps)
+    try:
+        week = ep.call(
+            "office_get_schedule",
+            schedules=[approver],
+            start="2026-11-02T00:00:00Z",
+            end="2026-11-09T00:00:00Z",
+            interval_minutes=1440,
+        )["schedules"][0]
+        reply = ep.db.execute_raw(
+            "SELECT end_date_time FROM office_automatic_reply WHERE user_id = "
+            "(SELECT id FROM office_user WHERE mail = ?)",
+            (approver,),
+        )[0][0]
+        back = int(str(reply)[8:10]) - 2  # days from Nov 2 until they are back
+        view = week["availability_view"]
+        assert view[:back] == "3" * back and "3" not in view[back + 1 :], (view, reply)
+    finally:
+        ep.close()

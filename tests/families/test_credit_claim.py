@@ -198,3 +198,33 @@ def test_a_credit_requests_percentage_and_fees_are_no_asks_of_their_own():
         if a.intent == "approval"
     ]
     assert asks == [("discount", "12%")]
+
+
+def test_an_approval_asked_in_one_sentence_among_others_is_that_sentences_sum():
+    """Credit probe 2026-12-05: "Amount to approve: $803.33. The customer's $4,000 request exceeds what the
+    policy gives, so I'll offer the $803.33 …" (one key-value line) was read as $5,606.66 to approve; a reply
+    saying "the credit I'm asking you to approve is $803.33 … 5% of one month's fees each" under the thread's
+    "Service credit approval request" subject was read as a 5 % discount on a deal."""
+    reading = Reading(own=[Known(name="Ruiz Group - Data Center Upgrade", kind="deal")])
+    first = (
+        "Hi Crystal,\n\nI'd like your approval, as Support Team Lead, for a service credit for "
+        "Ruiz Group under the Service Credit Policy (HB-04).\n\n- One month's fees: $96,400 / 12 "
+        "= $8,033.33\n- Credit: 5% x $8,033.33 = $401.67 per breached ticket x 2 tickets = "
+        "$803.33 (below the 25% monthly cap of $2,008.33)\n\nAmount to approve: $803.33. The "
+        "customer's $4,000 request exceeds what the policy gives, so I'll offer the $803.33 and "
+        "explain why the rest is declined.\n\nCould you reply to approve or "
+        "decline?\n\nThanks,\nAmber"
+    )
+    again = (
+        "Hi Crystal,\n\nThe credit I'm asking you to approve is $803.33 in total for Ruiz Group, "
+        "one single credit covering the two breached tickets (5% of one month's fees each). The "
+        "$4,000 was only what the customer asked for.\n\n$803.33 is within the Support Team Lead "
+        "limit (up to $1,000). Could you approve it?\n\nThanks,\nAmber"
+    )
+    for subject, text in [
+        ("Service credit approval request: Ruiz Group", first),
+        ("RE: Service credit approval request: Ruiz Group", again),
+    ]:
+        read = read_message(subject, text, reading).asks
+        asks = [(a.policy, a.value) for a in read if a.intent == "approval"]
+        assert asks == [("credit", "$803.33")], (subject, asks)

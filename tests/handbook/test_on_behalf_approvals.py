@@ -6,7 +6,8 @@ from __future__ import annotations
 
 import pytest
 
-from tests.handbook.test_personas import _ask, _manager, _user
+from tests.handbook.test_personas import QUOTE, _ask, _manager, _user
+from tests.support.episodes import first_instance
 
 
 @pytest.fixture
@@ -100,3 +101,68 @@ def test_an_officer_sends_a_line_managers_approval_back(ep):
     cfo = _user(ep, "job_title = 'Chief Financial Officer'")
     told = _ask(ep, cfo["mail"], "Webinar plan", WORDINGS[0].format(name=person["name"]))
     assert "Rejected: $1,500" in told and boss["name"] in told and "Approved" not in told, told
+    # within the line manager's tier: not "beyond my approval limit" (the second probe's CFO said so)
+    assert "beyond my approval limit" not in told and "line manager to approve" in told, told
+
+
+STATUS = (
+    "Hi {first},\n\nStatus update on the webinar platform order (pro plan, 1 year, $1,500, "
+    "your team's budget): it is NOT approved yet, so please don't place the order on the "
+    "strength of this mail.\n\n- Under the Purchasing Policy (HB-12) an order up to $5,000 "
+    "is approved by the requester's line manager. I sent her the request on Monday morning, "
+    "but she's out of the office.\n- Because of your Thursday deadline I asked the CFO to "
+    "approve it in her place, but he declined: at $1,500 it sits with your line "
+    'manager.\n\nIf you can reach her directly this week, a one-line "approved" from her '
+    "by mail is all that's needed.\n\nBest,\nAmber"
+)
+
+
+def test_a_status_update_in_the_requesters_own_thread_asks_them_nothing(gym):
+    """Chase probe 2026-12-05 (second look): a status update replied in the thread the requester opened
+    ("could you get it approved?") was answered "Rejected: $1,500 is not mine to approve; it needs your line
+    manager" — whatever it says of approvals, it is news of their own request."""
+    task = first_instance("office.chase-approval", lambda t: True)
+    ep = gym.create_episode("acme", apps=list(task.public.apps))
+    try:
+        ep.task = task.public
+        me = ep.call("office_get_my_profile")["mail"]
+        asked = ep.db.execute_raw(
+            "SELECT m.id, m.from_address, u.given_name FROM office_message m JOIN office_user u "
+            "ON u.mail = m.from_address WHERE m.owner_id = (SELECT id FROM office_user WHERE mail = ?) "
+            "AND m.subject LIKE '%approv%' AND m.from_address LIKE '%@acme.example' "
+            "ORDER BY m.received_date_time DESC LIMIT 1",
+            (me,),
+        )
+        assert asked, "the chase instance's request is in Amber's inbox"
+        message_id, requester, first = asked[0]
+        start = ep.now.isoformat(sep=" ")
+        ep.call("office_reply_to_message", message_id=message_id, body=STATUS.format(first=first))
+        ep.call("office_wait_for_replies", minutes=1440, stop_at_first_reply=False)
+        replies = ep.db.execute_raw(
+            "SELECT body_content FROM office_message WHERE from_address = ? AND owner_id = (SELECT id FROM "
+            "office_user WHERE mail = ?) AND received_date_time > ?",
+            (requester, me, start),
+        )
+        for (body,) in replies:
+            words = body.split(QUOTE)[0]
+            assert not any(w in words for w in ("Rejected", "Approved", "not mine to approve")), words
+    finally:
+        ep.close()
+
+
+def test_a_change_to_approve_on_the_desk_cites_its_incident_as_the_reason(ep):
+    """Freeze probe 2026-12-05 (second look): the CIO, asked by mail to approve an emergency change that fixes
+    an incident, answered "I don't know the details of INC… — ask …" (the incident read as a question);
+    the change is approved on the desk, and the incident is why."""
+    cio = _user(ep, "job_title = 'Chief Information Officer'")
+    incident = "INC0011198"
+    told = _ask(
+        ep,
+        cio["mail"],
+        f"Emergency change CHG0030399 needs your approval (fix for {incident})",
+        "Hi,\n\nEmergency change CHG0030399 is waiting for your approval on the service desk.\n\n"
+        "- What: apply the vendor's hotfix on db-bidash-01 tonight\n"
+        f"- Why: it is the fix for open incident {incident} (BI reporting database slow)\n\n"
+        "Could you approve CHG0030399?\n\nThanks,\nAmber",
+    )
+    assert told is None or ("don't know the details" not in told and incident not in told), told

@@ -26,25 +26,40 @@ _OTHER = re.compile(r"\bother (?:one|deal)\b|\bthe other\b")
 _DAYS = re.compile(r"\bnext week\b|\bthis week\b|\btomorrow\b|\btoday\b|\b(?:mon|tues|wednes|thurs|fri)day\b")
 
 
+def _asks_of_turn(i: int, reading: Reading, role: str, read_message: Callable[..., Any]) -> list[Ask]:
+    """The asks of the thread's turn `i`, read once (with the thread before it) and kept in the reading."""
+    if i not in reading.earlier:
+        turn = reading.history[i]
+        earlier = Reading(
+            now=reading.now,
+            tz=reading.tz,
+            history=reading.history[:i],
+            own=reading.own,
+            world=reading.world,
+            documents=reading.documents,
+            world_documents=reading.world_documents,
+            people=reading.people,
+            earlier=reading.earlier,
+        )
+        reading.earlier[i] = read_message("", turn.text, earlier, role).asks
+    return reading.earlier[i]
+
+
+def own_request_policies(reading: Reading, role: str, read_message: Callable[..., Any]) -> set[str]:
+    """The policies of the approvals the reader asked for themselves in the message that opened the thread
+    ("could you get my team's order approved?"): what is said of them later in it is news of their own
+    request, never an approval asked of them."""
+    if role == "caller" or not reading.history or not reading.history[0].mine:
+        return set()
+    opened = _asks_of_turn(0, reading, role, read_message)
+    return {a.policy for a in opened if a.intent == "approval" and a.policy}
+
+
 def _previous(reading: Reading, role: str, read_message: Callable[..., Any]) -> list[Ask]:
     for i in range(len(reading.history) - 1, -1, -1):
-        turn = reading.history[i]
-        if turn.mine:
+        if reading.history[i].mine:
             continue
-        if i not in reading.earlier:
-            earlier = Reading(
-                now=reading.now,
-                tz=reading.tz,
-                history=reading.history[:i],
-                own=reading.own,
-                world=reading.world,
-                documents=reading.documents,
-                world_documents=reading.world_documents,
-                people=reading.people,
-                earlier=reading.earlier,
-            )
-            reading.earlier[i] = read_message("", turn.text, earlier, role).asks
-        asks = reading.earlier[i]
+        asks = _asks_of_turn(i, reading, role, read_message)
         if asks:
             return asks
     return []

@@ -26,6 +26,7 @@ _FOLLOW = re.compile(
 )
 _STACKED = re.compile(r"\b(?:another|extra|additional|on top|stacked|second|more)\b")
 _OWN_CLAIM = re.compile(r"\byour own\b")
+_SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z$])")
 _READERS_OWN = re.compile(
     r"\byour (?!own\b)(?:team'?s |new |recent |\$?[\d,.]+k? )?(?:purchase|order|request|claim|expense)s?\b"
 )
@@ -71,6 +72,16 @@ def _matched(patterns: dict[str, str], text: str) -> list[str]:
     return [name for name, pattern in patterns.items() if re.search(pattern, text)]
 
 
+def _asking_sums(text: str, names: list[str]) -> list[float]:
+    """In a piece of several sentences ("Amount to approve: $803.33. The customer's $4,000 … I'll offer
+    the $803.33"), the sums of the sentences that ask for the approval: the others say what came before or
+    what follows from it. Empty when no asking sentence names a sum."""
+    sentences = _SENTENCE_END.split(text)
+    if len(sentences) < 2:
+        return []
+    return [v for s in sentences if re.search(lx.APPROVE, lx.english(s)) for v in requested_sums(s, names)]
+
+
 def read_piece(text: str, reading: Reading, role: str) -> Piece:
     """Read one piece of a message (`role`: who reads it — colleague, customer or caller)."""
     eng = lx.english(text)
@@ -83,12 +94,14 @@ def read_piece(text: str, reading: Reading, role: str) -> Piece:
     p.device_fields = _matched(lx.DEVICE_FIELDS, eng) if role == "caller" else []
     p.person_fields = _matched(lx.PERSON_FIELDS, eng)
     p.percents = percents(text)
-    p.sums = requested_sums(text, [d.name for d in p.deals])
+    p.approve = bool(re.search(lx.APPROVE, eng))
+    p.sums = (p.approve and _asking_sums(text, [d.name for d in p.deals])) or requested_sums(
+        text, [d.name for d in p.deals]
+    )
     if _READERS_OWN.search(eng):  # "your order of $1,500 was approved": news of the reader's own request
         p.sums, p.percents = [], []
     p.nightly = nightly_rate(text)
     p.policies = _matched(lx.POLICY_WORDS, eng)
-    p.approve = bool(re.search(lx.APPROVE, eng))
     p.meeting = bool(re.search(lx.MEETING, eng))
     if role != "caller" and re.search(lx.DOCUMENT_NOUNS, eng) and not (p.deal_fields and p.deals):
         p.document = True

@@ -15,7 +15,7 @@ import re
 
 from apps.core.meaning import split_message
 from apps.core.understanding import lexicon as lx
-from apps.core.understanding.followup import continue_thread
+from apps.core.understanding.followup import continue_thread, own_request_policies
 from apps.core.understanding.language import detect
 from apps.core.understanding.mentions import find_deals, key
 from apps.core.understanding.pieces import Piece, read_piece
@@ -28,6 +28,7 @@ _EMPTY = Piece(text="", english="")
 # the end; reading it all made every colleague's reply cost seconds)
 READ_AT_MOST = 20_000
 _ANOTHER = re.compile(r"\b(?:another|additional|more|second|extra|plus|as well|too|also)\b")
+_CHANGE = re.compile(r"\bCHG\d{5,}\b", re.I)
 _DECIDED = re.compile(r"^\s*(?:approved|rejected)\b|\bapproved:", re.I)
 
 
@@ -46,6 +47,9 @@ def read_message(subject: str, text: str, reading: Reading, role: str = "colleag
     names = [d for p in parts for d in p.records]
     language = detect(own, names)
     asks = continue_thread(_assemble(parts, own, reading, role, subject), parts, reading, role, read_message)
+    theirs = own_request_policies(reading, role, read_message)
+    if theirs:  # news of the approval the reader asked for ("it is not approved yet"): nothing asked of them
+        asks = [a for a in asks if not (a.intent == "approval" and a.policy in theirs)]
     if not any(a.about for a in asks if a.intent in ("record_status", "approval")):
         _context(asks, subject, split.quoted, reading, role)
     if any(a.intent != "record_status" for a in asks):  # "a trip to see Parker PLC" asks nothing of Parker
@@ -99,7 +103,9 @@ def _assemble(parts: list[Piece], own: str, reading: Reading, role: str, subject
             used.add(i)
     approving = any(p.approve for i, p in enumerate(parts) if i not in used) or _approval_form(parts, subject)
     if approving:
-        asks += _approvals([p if i not in used else _EMPTY for i, p in enumerate(parts)], own, used, reading)
+        asks += _approvals(
+            [p if i not in used else _EMPTY for i, p in enumerate(parts)], own, used, reading, subject
+        )
     if any(p.meeting for p in parts):
         days, after, before = meeting_days(own, reading.now) if reading.now else ([], None, None)
         asks.append(
@@ -122,7 +128,11 @@ def _assemble(parts: list[Piece], own: str, reading: Reading, role: str, subject
             used.add(i)
     # a mail asking for an approval cites its incidents as evidence ("INC0095001 breached its target"):
     # only a piece that asks something of them is a question
-    evidence = any(a.intent == "approval" for a in asks)
+    # so does one asking to approve a change on the desk ("Could you approve CHG0030399?"): the approval is
+    # given there, and the incidents it fixes are why
+    evidence = any(a.intent == "approval" for a in asks) or any(
+        p.approve and _CHANGE.search(p.text) for p in parts
+    )
     asks += _records(parts, used, role, reading, evidence=evidence)
     for i, p in enumerate(parts):
         if i in used:
@@ -170,13 +180,17 @@ def _policy_question(p: Piece) -> bool:
     )
 
 
-def _approvals(parts: list[Piece], own: str, used: set[int], reading: Reading) -> list[Ask]:
-    """One ask per value to approve; sums for one purpose add up to one ask."""
+def _approvals(
+    parts: list[Piece], own: str, used: set[int], reading: Reading, subject: str = ""
+) -> list[Ask]:
+    """One ask per value to approve; sums for one purpose add up to one ask (the subject's words name the
+    mail's policy too: "RE: Service credit approval" over "the credit I'm asking you to approve")."""
     asks: list[Ask] = []
     all_deals = list(dict.fromkeys(d.name for p in parts for d in p.deals))
     sums: list[tuple[int, float, str]] = []
     english = lx.english(own)
-    message_policies = [k for k, pattern in lx.POLICY_WORDS.items() if re.search(pattern, english)]
+    titled = f"{english}\n{lx.english(subject)}"
+    message_policies = [k for k, pattern in lx.POLICY_WORDS.items() if re.search(pattern, titled)]
     # a service credit's percentage is how it was computed ("5% of one month's fees"), never a discount
     discount_words = re.search(r"\bdiscounts?\b|% off\b|\bpercent off\b", english)
     credit = "credit" in message_policies and not discount_words

@@ -59,11 +59,16 @@ _RESTATED = re.compile(
 _SEPARATE = re.compile(r"\b(?:unrelated|separate|different (?:trips?|purposes?|claims?)|two unrelated)\b")
 
 
+_SHARE_OF = re.compile(r"\s*(?:of\b|x\s|×|\*)")
+_DISCOUNT_WORD = re.compile(r"\bdiscount|\boff\b|\bmarkdown\b|\breduction\b")
+
+
 def percents(text: str) -> list[float]:
     """Percentages the text asks for ("12.5%", "twelve and a half percent", "14,5%", "a 22-point discount");
     one quoted as already approved ("since you approved 12%") only when it is the only one; never one the
-    deal already carries ("the line already carries 12.5%") or one that says the ask again another way
-    ("28% off the quote, i.e. about 34.7% off list")."""
+    deal already carries ("the line already carries 12.5%"), one that says the ask again another way
+    ("28% off the quote, i.e. about 34.7% off list"), nor a share worked out in a text that speaks of no
+    discount ("5% of one month's fees")."""
     source = english(text)
     found: list[tuple[float, bool]] = []  # (value, whether it is quoted as approved already)
     rule = False  # whether the figure before was a rule's (a range goes on: "over 25% up to 35%")
@@ -75,6 +80,8 @@ def percents(text: str) -> list[float]:
                 rule = True
                 continue
             rule = False
+            if _SHARE_OF.match(source, at + len(q.text)) and not _DISCOUNT_WORD.search(source):
+                continue  # "5% of one month's fees", "5% x $8,033.33": a share worked out, not a discount
             before = source[max(0, at - 45) : max(at, 0)]
             earlier, seen = seen, True
             if _EXISTING.search(before) or (earlier and _RESTATED.search(before)):

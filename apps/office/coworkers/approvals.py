@@ -311,7 +311,10 @@ def _one(
         reason.append("an approval forwarded or quoted in a mail is not an approval")
     said = f" ({'; '.join(reason)})" if reason else ""
     who = _name(needed, role)
-    mine = "beyond my approval limit" if held else "not mine to approve"
+    if held and max(rank(rule, r) for r in held) >= rank(rule, role):  # an officer above the line manager
+        mine = "for the line manager to approve, not me,"
+    else:
+        mine = "beyond my approval limit" if held else "not mine to approve"
     return {
         "kind": "rejected",
         "text": (

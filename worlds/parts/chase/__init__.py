@@ -6,8 +6,9 @@ reminder sent at least a working day later (`apps/office/coworkers/away.py`), an
 decision as this part records it (`office_request_brief` of the approver, which only their persona reads):
 the whole order, or only part of it ("approved up to $X").
 
-Draws only from its own stream (`{seed}:chase`) and writes only its own files: `chase/office/{message,
-automatic_reply,request_brief}.jsonl` (loaded after the earlier parts' rows, ids in their own namespace) and
+Draws only from its own stream (`{seed}:chase`) and writes only its own files:
+`chase/office/{message,automatic_reply,event,request_brief}.jsonl` (loaded after the earlier parts' rows, ids
+in their own namespace; the event is the away approver's out-of-office block) and
 `chase/requests.jsonl` — each request's requester, approver, amount, deadline and the approver's decision,
 the input of the family that grades the work (no app loads it). Requesters and approvers have no other mail
 with the acting user, are not the `requests` part's requesters, hold no handbook approval role, are not the
@@ -66,6 +67,36 @@ def _away(manager: dict[str, Any], start: date, back: date, where: str, n: int) 
     }
 
 
+def _blocked(manager: dict[str, Any], away: dict[str, Any], where: str, n: int) -> dict[str, Any]:
+    """The manager's calendar over their time away: one all-day event shown as out of office (what Outlook's
+    "Block my calendar for this period" beside the automatic reply makes), so free/busy shows them away."""
+    event_id = _ids("Event")(n)
+    return {
+        "body_content": "",
+        "categories": [],
+        "created_date_time": away["start_date_time"],
+        "end_date_time": away["end_date_time"],
+        "end_time_zone": manager.get("time_zone") or "UTC",
+        "ical_uid": f"{event_id}@acme.example",
+        "id": event_id,
+        "is_all_day": True,
+        "is_cancelled": False,
+        "is_online_meeting": False,
+        "last_modified_date_time": away["start_date_time"],
+        "location": where.removeprefix("the ").removeprefix("a "),
+        "online_meeting_url": None,
+        "organizer_address": manager["mail"],
+        "organizer_id": manager["id"],
+        "organizer_name": manager["display_name"],
+        "recurrence": None,
+        "sequence": 0,
+        "show_as": "oof",
+        "start_date_time": away["start_date_time"],
+        "start_time_zone": manager.get("time_zone") or "UTC",
+        "subject": "Out of office",
+    }
+
+
 def _may_approve(office: Any, manager: dict[str, Any]) -> bool:
     """Whether a line manager may be the away approver: a colleague who may ask the acting user for
     something, or a Regional Sales Manager of another region (the acting user's own manager, who approves
@@ -120,6 +151,7 @@ def build(ctx: BuildContext) -> tuple[dict[str, list[dict[str, Any]]], dict[str,
     rng.shuffle(pairs)
     today = ctx.now.date()
     away: dict[str, dict[str, Any]] = {}
+    blocked: list[dict[str, Any]] = []
     for n, (requester, manager) in enumerate(sorted(pairs[:ASKS], key=lambda p: p[0]["mail"]), start=1):
         what, purpose, part = ORDERS[(n - 1) % len(ORDERS)]
         amount = float(rng.randrange(24, 96) * 50)
@@ -129,6 +161,7 @@ def build(ctx: BuildContext) -> tuple[dict[str, list[dict[str, Any]]], dict[str,
         where = rng.choice(OFFSITES)
         if manager["id"] not in away:
             away[manager["id"]] = _away(manager, today, _working_days(today, 4), where, len(away) + 1)
+            blocked.append(_blocked(manager, away[manager["id"]], where, len(away)))
         first = requester["given_name"]
         body = (
             f"Hi Amber,\n\nI'm at customer sites all week with hardly any mail, so could you get this "
@@ -182,6 +215,7 @@ def build(ctx: BuildContext) -> tuple[dict[str, list[dict[str, Any]]], dict[str,
     files = {
         "chase/office/message.jsonl": inbox.messages,
         "chase/office/automatic_reply.jsonl": list(away.values()),
+        "chase/office/event.jsonl": blocked,
         "chase/office/request_brief.jsonl": inbox.briefs,
         "chase/requests.jsonl": inbox.requests,
     }
