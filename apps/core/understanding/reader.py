@@ -28,6 +28,7 @@ _EMPTY = Piece(text="", english="")
 # the end; reading it all made every colleague's reply cost seconds)
 READ_AT_MOST = 20_000
 _ANOTHER = re.compile(r"\b(?:another|additional|more|second|extra|plus|as well|too|also)\b")
+_MONEY_POLICIES = ("expense", "travel", "purchase", "gift", "credit")
 _CHANGE = re.compile(r"\bCHG\d{5,}\b", re.I)
 _DECIDED = re.compile(r"^\s*(?:approved|rejected)\b|\bapproved:", re.I)
 
@@ -183,14 +184,17 @@ def _policy_question(p: Piece) -> bool:
 def _approvals(
     parts: list[Piece], own: str, used: set[int], reading: Reading, subject: str = ""
 ) -> list[Ask]:
-    """One ask per value to approve; sums for one purpose add up to one ask (the subject's words name the
-    mail's policy too: "RE: Service credit approval" over "the credit I'm asking you to approve")."""
+    """One ask per value to approve; sums for one purpose add up to one ask (the subject names what the
+    money is for when the mail's own words do not: "RE: Service credit approval" over "the credit I'm asking
+    you to approve")."""
     asks: list[Ask] = []
     all_deals = list(dict.fromkeys(d.name for p in parts for d in p.deals))
     sums: list[tuple[int, float, str]] = []
     english = lx.english(own)
-    titled = f"{english}\n{lx.english(subject)}"
-    message_policies = [k for k, pattern in lx.POLICY_WORDS.items() if re.search(pattern, titled)]
+    message_policies = [k for k, pattern in lx.POLICY_WORDS.items() if re.search(pattern, english)]
+    if not set(message_policies).intersection(_MONEY_POLICIES):
+        titled = lx.english(subject)
+        message_policies += [k for k in _MONEY_POLICIES if re.search(lx.POLICY_WORDS[k], titled)]
     # a service credit's percentage is how it was computed ("5% of one month's fees"), never a discount
     discount_words = re.search(r"\bdiscounts?\b|% off\b|\bpercent off\b", english)
     credit = "credit" in message_policies and not discount_words
