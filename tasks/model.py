@@ -164,8 +164,9 @@ class Match(Strict):
     rows (set match, exact amounts) · person / record / number / date: free text names that person or record,
     states that number or date, in any wording · decision: the writer's own words (quoted text left out)
     decide approved / rejected / not_needed / more_info · reason: the writer's own words give this reason
-    for a refusal (a concept in any wording, or one of its entities) · all_of: every one of these rules
-    holds · any_of: at least one does.
+    for a refusal (a concept in any wording, or one of its entities) · before: a stored moment earlier
+    than this one (ISO, UTC: "2026-11-06T05:00:00") · all_of: every one of these rules holds · any_of: at
+    least one does.
     """
 
     equals: Any = None
@@ -182,6 +183,7 @@ class Match(Strict):
     date: DateRule | None = None
     decision: Literal["approved", "rejected", "not_needed", "more_info"] | None = None
     reason: ReasonRule | None = None
+    before: str | None = None
     all_of: list[Match] | None = None
     any_of: list[Match] | None = None
 
@@ -202,6 +204,7 @@ class Match(Strict):
                 "date",
                 "decision",
                 "reason",
+                "before",
                 "all_of",
                 "any_of",
             )

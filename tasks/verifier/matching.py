@@ -62,6 +62,8 @@ def matches(rule: Match, value: Any) -> bool:
     if rule.reason is not None:  # the reason in any wording, or one of its entities named
         entities = rule.reason.entities
         return meaning.reason_given(rule.reason, value) or any(matches(e, value) for e in entities)
+    if rule.before is not None:  # stored moments are 'YYYY-MM-DD HH:MM:SS…' or ISO: both compare as text
+        return value is not None and str(value).replace(" ", "T") < rule.before
     if rule.all_of is not None:
         return all(matches(r, value) for r in rule.all_of)
     if rule.any_of is not None:
@@ -102,6 +104,8 @@ def describe(rule: Match) -> str:
         return f"deciding {rule.decision.replace('_', ' ')} in the writer's own words"
     if rule.reason is not None:
         return describe_reason(rule.reason)
+    if rule.before is not None:
+        return f"before {rule.before.replace('T', ' ')} UTC"
     if rule.all_of is not None:
         return " and ".join(describe(r) for r in rule.all_of)
     if rule.any_of is not None:

@@ -77,6 +77,17 @@ def test_reporting_after_one_wait_fails(gym):
     assert "answered the reminder" in verdict.explain() or "office_message" in verdict.explain()
 
 
+def test_chasing_only_after_the_deadline_fails(gym):
+    """Second chase probe: an agent chased the away approver only after the order's deadline and the verdict
+    passed on an approval that came too late for the order (v3: it must come before the deadline ends)."""
+    task = _task(False)
+    steps = list(task.truth.oracle)
+    late = [steps[4].model_copy(update={"args": {**steps[4].args, "minutes": 1440}})] * 4  # four more days
+    verdict = _verdict(gym, task, steps[:REMINDER] + late + steps[REMINDER:])
+    assert verdict.outcome == "fail", verdict.explain()
+    assert "before" in verdict.explain(), verdict.explain()
+
+
 def test_a_reminder_the_same_day_gets_no_answer(gym):
     """A reminder an hour after the first mail is not a chase after a working day: still no answer."""
     task = _task(False)

@@ -9,12 +9,15 @@ requester is then told what was approved and what was not, never that the whole 
 What decides the truth: the request (`chase/requests.jsonl`: requester, amount, deadline, the approver's
 decision as the world part records it), the requester's line manager in the directory, the Purchasing
 Policy's tiers. Hasty paths that fail: reporting "no answer yet" after one wait, asking the acting user's own
-manager (or anyone but the requester's), telling the requester the full amount was approved when less was.
+manager (or anyone but the requester's), telling the requester the full amount was approved when less was,
+chasing only once the deadline has passed (the approval comes too late for the order; v3).
 """
 
 from __future__ import annotations
 
 import json
+from datetime import date, datetime, time, timedelta
+from zoneinfo import ZoneInfo
 
 from apps.core.handbook import MANAGER, approval_role
 from apps.office.families.common import AMBER
@@ -29,10 +32,10 @@ from tasks.families.frontier_kit import (
     states,
 )
 from tasks.families.inbox_kit import handle, read_request, wait_day, waited
-from tasks.model import Checkpoint, Expectation, FrontierMeasures
+from tasks.model import Checkpoint, Expectation, FrontierMeasures, Match
 
 POLICY = "Purchasing Policy"
-PERSON = "SELECT id, mail, display_name, manager_id FROM office_user WHERE mail = ?"
+PERSON = "SELECT id, mail, display_name, manager_id, time_zone FROM office_user WHERE mail = ?"
 BY_ID = "SELECT id, mail, display_name FROM office_user WHERE id = ?"
 
 
@@ -41,9 +44,17 @@ def requests(d: Draw) -> list[dict]:
     return d.world.file_rows("chase/requests.jsonl")
 
 
+def _day_after(deadline: str, zone: str | None) -> str:
+    """The first moment after the deadline's day where the requester orders (their zone), in UTC: an
+    approval that comes later comes too late for the order."""
+    local = datetime.combine(date.fromisoformat(deadline) + timedelta(days=1), time(0))
+    moment = local.replace(tzinfo=ZoneInfo(zone or "UTC")).astimezone(ZoneInfo("UTC")).replace(tzinfo=None)
+    return moment.isoformat()
+
+
 class ChaseApproval(Family):
     name = "office.chase-approval"
-    version = 2
+    version = 3
     apps = ("office",)  # mail, the directory and the handbook: the whole chase is in the office
     tier = "frontier"
     surfaces = ("mcp", "cli", "python")
@@ -101,11 +112,12 @@ class ChaseApproval(Family):
         answered = Expectation(
             table="office_message",
             op="insert",
-            note="the requester's line manager answered, after a reminder",
+            note="the requester's line manager answered, after a reminder, before the order's deadline",
             fields={
                 "owner_id": eq(me),
                 "from_address": eq(approver["mail"]),
                 "body_content": mentions.approved(approved, "money"),  # not their automatic reply
+                "received_date_time": Match(before=_day_after(req["deadline"], requester["time_zone"])),
             },
         )
         to_requester = sent_to(d, req["sender"])
