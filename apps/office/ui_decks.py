@@ -1,8 +1,10 @@
 """PowerPoint for the web: a start page (recent presentations, a new blank or templated deck, Upload and
-open a .pptx) and the editor — the slide thumbnails pane, the slide canvas whose placeholders you type
-into, the ribbon (Home, Insert, Design, View), the notes pane, the comments pane, the Format pane of the
-selected shape and the Slide Sorter view. Every read and edit is one office action (`ui_deck_forms.py`
-maps the ribbon's forms to them; typed text is saved by `set_shape_text`)."""
+open a .pptx) and the editor — the title bar (Present, Share), the icon ribbon (Home, Insert, Design, View
+and a selected table's Table Layout), the slide thumbnails pane, the slide canvas whose placeholders and
+table cells you type into, the notes pane, the comments pane, the Format pane of the selected shape and the
+Slide Sorter view. Every read and edit is one office action (`ui_deck_forms.py` maps the ribbon's forms to
+them; typed text, notes and table cells are saved as you go by `set_shape_text`, `update_slide_notes` and
+`update_table_cells`)."""
 
 from __future__ import annotations
 
@@ -142,7 +144,8 @@ def build_decks_router(kit: UiKit) -> APIRouter:
         except ValueError:
             data = None
         if not isinstance(data, dict) or not all(k in data for k in keys):
-            return JSONResponse({"error": f"send {{{', '.join(repr(k) for k in keys)}}}"}, status_code=400)
+            wanted = ", ".join(json.dumps(k) for k in keys)
+            return JSONResponse({"error": f"send {{{wanted}}}"}, status_code=400)
         outcome = await kit.run(
             request,
             action,

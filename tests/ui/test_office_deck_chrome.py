@@ -9,6 +9,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.ui.test_accessibility import _violations
+from tests.ui.test_office_decks import slides, ui_actions
 
 
 @pytest.fixture
@@ -20,18 +21,6 @@ def deck(office):
         episode.call("office_add_slide", item_id=item, title=title, text="First point")
     page.goto(ui(f"/decks/{item}"))
     return episode, page, ui, item
-
-
-def slides(episode, item):
-    return episode.call("office_get_presentation", item_id=item)["slides"]
-
-
-def ui_actions(episode, name):
-    return [
-        e
-        for e in episode.events()
-        if e.kind == "action" and e.surface == "ui" and e.name == name and e.outcome == "ok"
-    ]
 
 
 def test_notes_save_themselves_once_typing_stops(deck):
@@ -50,6 +39,12 @@ def test_notes_save_themselves_once_typing_stops(deck):
     expect(page.get_by_label("Notes", exact=True)).to_have_value("Open with the renewal numbers.")
     font = page.evaluate("getComputedStyle(document.getElementById('notes')).fontFamily")
     assert "mono" not in font.lower()  # a proportional font, as PowerPoint's notes pane
+    bad = page.request.post(
+        ui(f"/decks/{item}/notes"), data="{}", headers={"Content-Type": "application/json"}
+    )
+    assert bad.status == 400 and bad.json()["error"] == 'send {"slide_id", "notes"}'
+    gone = page.request.post(ui(f"/decks/{item}/notes"), data={"slide_id": "nope", "notes": "x"})
+    assert gone.status == 422 and gone.json()["error"].startswith("Not saved: ")
 
 
 def test_slide_sorter_moves_by_keyboard_and_hides_from_the_context_menu(deck):
@@ -194,3 +189,5 @@ def test_title_bar_and_icon_ribbon_keep_their_names(deck):
     page.keyboard.press("Escape")
     expect(show).to_be_hidden()
     assert not _violations(page)
+    page.get_by_role("link", name="Share").click()  # OneDrive's Share dialog of this file
+    expect(page.get_by_role("dialog", name="Share “Chrome.pptx”")).to_be_visible()
