@@ -1,7 +1,8 @@
 """PowerPoint for the web's editor chrome in real Chromium: the notes pane saves itself (one debounced
-update_slide_notes, no Save button), the Slide Sorter moves a slide by Ctrl+Arrow and hides one from its
-right-click menu, the Table Layout tab inserts a row at the cell you are in (the cell typed on the slide
-saved first), Insert Chart's type gallery and data grid make a chart, and these states are axe-clean."""
+update_slide_notes, no Save button), the Slide Sorter moves a slide by Ctrl+Arrow and by drag and hides
+one from its right-click menu, the Table Layout tab inserts a row at the cell you are in (the cell typed on
+the slide saved first), Insert Chart's type gallery and data grid make a chart; these states are
+axe-clean."""
 
 from __future__ import annotations
 
@@ -47,7 +48,7 @@ def test_notes_save_themselves_once_typing_stops(deck):
     assert gone.status == 422 and gone.json()["error"].startswith("Not saved: ")
 
 
-def test_slide_sorter_moves_by_keyboard_and_hides_from_the_context_menu(deck):
+def test_slide_sorter_moves_by_keyboard_and_drag_and_hides_from_the_context_menu(deck):
     episode, page, ui, item = deck
     page.get_by_role("tab", name="View").click()
     page.get_by_role("link", name="Slide Sorter").click()
@@ -67,8 +68,18 @@ def test_slide_sorter_moves_by_keyboard_and_hides_from_the_context_menu(deck):
     menu.get_by_role("menuitem", name="Hide slide slide 1").click()
     expect(page.get_by_role("link", name="Open slide 1 (hidden)")).to_be_visible()
     assert [s["hidden"] for s in slides(episode, item)] == [True, False, False]
-    assert [e.name for e in episode.events() if e.kind == "action" and e.surface == "ui" and
-            e.name in ("move_slide", "set_slide_hidden")] == ["move_slide", "set_slide_hidden"]  # fmt: skip
+    sorter = page.get_by_role("region", name="Slide Sorter")
+    sorter.get_by_role("link", name="Open slide 3: Agenda").drag_to(
+        sorter.get_by_role("link", name="Open slide 1")
+    )
+    expect(page.get_by_role("link", name="Open slide 1: Agenda")).to_have_attribute("aria-current", "page")
+    assert [s["title"] for s in slides(episode, item)] == ["Agenda", "", "Numbers"]
+    edits = [e.name for e in episode.events() if e.kind == "action" and e.surface == "ui"]
+    assert [n for n in edits if n in ("move_slide", "set_slide_hidden")] == [
+        "move_slide",
+        "set_slide_hidden",
+        "move_slide",
+    ]
 
 
 def test_table_layout_inserts_a_row_below_the_cell_you_are_in(deck):
