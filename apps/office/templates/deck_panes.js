@@ -44,7 +44,7 @@
   var table = document.querySelector(".d-table-edit");
   var canvas = document.getElementById("d-canvas");
   if (table && canvas) {
-    var inputs = Array.prototype.slice.call(table.querySelectorAll("input"));
+    var inputs = Array.prototype.slice.call(table.querySelectorAll("textarea"));
     var snapshot = function () { return JSON.stringify(inputs.map(function (i) { return i.value; })); };
     var stored = snapshot(), at = null;
     var saveCells = function () {
