@@ -35,12 +35,27 @@ def color(values: dict[str, str], name: str) -> str | None:
     return (values.get(name) or "").strip().lstrip("#") or None
 
 
+def grid_rows(values: dict[str, str]) -> list[list[str]]:
+    """The data grid's cells (grid-<row>-<column>) as rows, blank rows and columns left out."""
+    cells = {}
+    for key, text in values.items():
+        if m := re.fullmatch(r"grid-(\d+)-(\d+)", key):
+            cells[int(m[1]), int(m[2])] = text.strip()
+    used_rows = sorted({1} | {r for (r, c), t in cells.items() if t}) if cells else []
+    used_cols = sorted({c for (r, c), t in cells.items() if t})
+    return [[cells.get((r, c), "") for c in used_cols] for r in used_rows]
+
+
 def chart_data(text: str) -> tuple[list[str], list[dict[str, Any]]]:
-    """Chart data pasted as rows (cells split by tabs or "|"): a header of series names after a corner
-    cell, then a category and its values per row — as Excel's data sheet behind a chart is laid out."""
-    rows = [
-        [c.strip() for c in re.split(r"\t|\|", line)] for line in text.strip().splitlines() if line.strip()
-    ]
+    """Chart data pasted as rows (cells split by tabs or "|")."""
+    return chart_table(
+        [[c.strip() for c in re.split(r"\t|\|", line)] for line in text.strip().splitlines() if line.strip()]
+    )
+
+
+def chart_table(rows: list[list[str]]) -> tuple[list[str], list[dict[str, Any]]]:
+    """A chart's data sheet as categories and series: a header of series names after a corner cell, then
+    a category and its values per row — as Excel's data sheet behind a chart is laid out."""
     if len(rows) < 2 or len(rows[0]) < 2:
         raise FormError(
             "Chart data needs a header row (a corner cell, then series names) and a row per category"
@@ -56,6 +71,15 @@ def chart_data(text: str) -> tuple[list[str], list[dict[str, Any]]]:
                 raise FormError(f"{row[j]!r} in the {name} column is not a number") from None
         series.append({"name": name, "values": values})
     return [r[0] for r in rows[1:]], series
+
+
+def typed_data(v: dict[str, str]) -> tuple[list[str], list[dict[str, Any]]] | None:
+    """The chart data a form carries: its data grid, else pasted text; None when it has neither."""
+    if any(k.startswith("grid-") for k in v):
+        return chart_table(grid_rows(v))
+    if v.get("data", "").strip():
+        return chart_data(v["data"])
+    return None
 
 
 def _box(values: dict[str, str], args: dict[str, Any]) -> dict[str, Any]:
@@ -99,7 +123,7 @@ def _chart(v: dict[str, str]) -> dict[str, Any]:
             "address": v.get("address", ""),
             "worksheet": v.get("worksheet") or None,
         }
-    categories, series = chart_data(v.get("data", ""))
+    categories, series = typed_data(v) or chart_data("")
     return {**args, "categories": categories, "series": series}
 
 
@@ -107,8 +131,8 @@ def _chart_update(v: dict[str, str]) -> dict[str, Any]:
     args = {**_shape_args(v), "chart_type": v.get("chart_type") or None, "title": v.get("title", "")}
     if v.get("refresh"):
         return {**args, "refresh": True}
-    if v.get("data", "").strip():
-        args["categories"], args["series"] = chart_data(v["data"])
+    if data := typed_data(v):
+        args["categories"], args["series"] = data
     return args
 
 

@@ -88,6 +88,7 @@ def shape_view(shape: dict, layout: str, deck: dict) -> dict[str, Any]:
         view["line"] = "#" + (shape.get("line_color") or fill)
     if shape["kind"] == "chart":
         view["svg"] = geometry(shape["chart"], colors)
+        view["sheet"] = chart_sheet(shape["chart"])
     if shape["kind"] == "table":
         view["header_color"] = "#" + colors.get("accent1", "156082")
     return view
@@ -106,3 +107,20 @@ def position_fields(shape: dict) -> list[tuple[str, str, str]]:
         ("width", "Width (in)", inches(shape["cx"])),
         ("height", "Height (in)", inches(shape["cy"])),
     ]
+
+
+def _cell(value: float | None) -> str:
+    if value is None:
+        return ""
+    return str(int(value)) if float(value).is_integer() else str(value)
+
+
+def chart_sheet(chart: dict) -> list[list[str]]:
+    """A chart's data sheet: a header row (a corner cell, then the series' names) and a row per category
+    with its values, as the Format pane's data grid shows it."""
+    series = chart.get("series", [])
+    rows = [["", *(s["name"] for s in series)]]
+    for i, category in enumerate(chart.get("categories", [])):
+        values = [s["values"][i] if i < len(s["values"]) else None for s in series]
+        rows.append([category, *(_cell(v) for v in values)])
+    return rows

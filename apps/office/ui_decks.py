@@ -1,8 +1,10 @@
 """PowerPoint for the web: a start page (recent presentations, a new blank or templated deck, Upload and
-open a .pptx) and the editor — the slide thumbnails pane, the slide canvas whose placeholders you type
-into, the ribbon (Home, Insert, Design, View), the notes pane, the comments pane, the Format pane of the
-selected shape and the Slide Sorter view. Every read and edit is one office action (`ui_deck_forms.py`
-maps the ribbon's forms to them; typed text is saved by `set_shape_text`)."""
+open a .pptx) and the editor — the title bar (Present, Share), the icon ribbon (Home, Insert, Design, View
+and a selected table's Table Layout), the slide thumbnails pane, the slide canvas whose placeholders and
+table cells you type into, the notes pane, the comments pane, the Format pane of the selected shape and the
+Slide Sorter view. Every read and edit is one office action (`ui_deck_forms.py` maps the ribbon's forms to
+them; typed text, notes and table cells are saved as you go by `set_shape_text`, `update_slide_notes` and
+`update_table_cells`)."""
 
 from __future__ import annotations
 
@@ -16,7 +18,7 @@ from fastapi.responses import JSONResponse, Response
 from apps.core.ui_kit import UiKit
 from apps.core.ui_trace import parse_trace
 from apps.office.services.deck_layouts import CHART_TYPES, GEOMETRIES, LAYOUT_NAMES
-from apps.office.ui_deck_forms import DIALOGS, build_deck_forms
+from apps.office.ui_deck_forms import DIALOGS, build_deck_forms, grid_rows
 from apps.office.ui_deck_view import position_fields, slide_view
 
 MAX_UPLOAD = 3 * 1024 * 1024
@@ -63,6 +65,7 @@ async def editor(kit: UiKit, request: Request, item_id: str, *, status: int = 20
         "images": [r for r in recent if (r.get("mime_type") or "").startswith("image/")],
         "templates": [r for r in recent if r["kind"] == "presentation" and r["id"] != item_id],
         "values": state.get("values") or {},
+        "typed_sheet": grid_rows(state.get("values") or {}),
         "error": state.get("error"),
     }
     return kit.render(request, "deck.html", context, status=status)
@@ -133,27 +136,40 @@ def build_decks_router(kit: UiKit) -> APIRouter:
         data = base64.b64decode(found["content_base64"])
         return Response(data, media_type=found["content_type"], headers={"Content-Disposition": disposition})
 
-    @router.post("/decks/{item_id}/text", name="deck_text")
-    async def text(request: Request, item_id: str) -> Response:
-        """Typed text of one shape, saved when the caret leaves it (PowerPoint saves as you go)."""
+    async def save_json(request: Request, item_id: str, action: str, keys: tuple[str, ...]) -> Response:
+        """One office action from a JSON body the editor sends as you type (PowerPoint saves as you go):
+        {"slide_id", ..., "trace"}; a refusal comes back as {"error"}."""
         try:
             data = json.loads(await request.body())
         except ValueError:
             data = None
-        if not isinstance(data, dict) or not isinstance(data.get("paragraphs"), list):
-            return JSONResponse(
-                {"error": 'send {"slide_id", "shape_id", "paragraphs": [...]}'}, status_code=400
-            )
-        args = {k: data.get(k) for k in ("slide_id", "shape_id", "paragraphs")}
+        if not isinstance(data, dict) or not all(k in data for k in keys):
+            wanted = ", ".join(json.dumps(k) for k in keys)
+            return JSONResponse({"error": f"send {{{wanted}}}"}, status_code=400)
         outcome = await kit.run(
             request,
-            "set_shape_text",
-            {"item_id": item_id, **args},
+            action,
+            {"item_id": item_id, **{k: data.get(k) for k in keys}},
             parse_trace(json.dumps(data.get("trace") or [])),
         )
         if not outcome.ok:
             return JSONResponse({"error": f"Not saved: {outcome.error}"}, status_code=422)
         return JSONResponse({"saved": True})
+
+    @router.post("/decks/{item_id}/text", name="deck_text")
+    async def text(request: Request, item_id: str) -> Response:
+        """Typed text of one shape, saved when the caret leaves it."""
+        return await save_json(request, item_id, "set_shape_text", ("slide_id", "shape_id", "paragraphs"))
+
+    @router.post("/decks/{item_id}/notes", name="deck_notes")
+    async def notes(request: Request, item_id: str) -> Response:
+        """The notes pane, saved a moment after you stop typing."""
+        return await save_json(request, item_id, "update_slide_notes", ("slide_id", "notes"))
+
+    @router.post("/decks/{item_id}/cells", name="deck_cells")
+    async def cells(request: Request, item_id: str) -> Response:
+        """A table's cells typed in place on the slide, saved when you leave the table."""
+        return await save_json(request, item_id, "update_table_cells", ("slide_id", "shape_id", "cells"))
 
     router.include_router(build_deck_forms(kit, editor))
     return router

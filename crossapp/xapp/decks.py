@@ -12,6 +12,7 @@ import re
 
 from apps.office.families.common import AMBER, me_id, phrase
 from apps.office.families.deck_common import (
+    chart_grid_ui,
     deck_changed,
     deck_edits,
     deck_facts,
@@ -57,10 +58,9 @@ def _names(names: list[str]) -> str | None:
     return "|".join(re.escape(n) for n in sorted(set(names))) or None
 
 
-def _chart_text(by_stage: dict[str, float]) -> str:
-    return "Category | Amount\n" + "\n".join(
-        f"{s} | {v:.2f}".rstrip("0").rstrip(".") for s, v in by_stage.items()
-    )
+def _chart_rows(by_stage: dict[str, float], series: str = "Amount") -> list[list[str]]:
+    """The chart's data sheet: a header (the corner, the series) and a stage and its amount per row."""
+    return [["", series]] + [[s, f"{v:.2f}".rstrip("0").rstrip(".")] for s, v in by_stage.items()]
 
 
 class QbrDeckRefresh(Family):
@@ -207,7 +207,12 @@ class QbrDeckRefresh(Family):
             *table_ui(rows, "Table 2"),
             *(rename_ui(item, new_name) if rename else []),
             open_deck_ui(item, 4, shape=chart["id"]),
-            UiStep(fill=("Chart data (a row per line, cells split by |)", _chart_text(now["by_stage"]))),
+            *chart_grid_ui(
+                _chart_rows(now["by_stage"]),
+                "Chart data",
+                have=(len(chart["chart"]["categories"]) + 1, len(chart["chart"]["series"]) + 1),
+                clear=True,
+            ),
             UiStep(click=("button", "Update chart")),
             open_deck_ui(item, 5),
             *retype_ui("Content", steps),
@@ -328,7 +333,7 @@ class PipelineReviewDeck(Family):
             ),
             step("office_add_table", item_id="$2.item.id", slide_id="$7.id", rows=rows),
         ]
-        data = "Stage | Amount\n" + "\n".join(f"{s} | {by_stage[s]}" for s in stages)
+        data = [["Stage", "Amount"]] + [[s, str(by_stage[s])] for s in stages]
         ui = [
             UiStep(goto="/s/crm/opportunities"),
             UiStep(goto="/s/office/decks"),
@@ -342,7 +347,7 @@ class PipelineReviewDeck(Family):
             UiStep(click=("tab", "Insert")),
             UiStep(click=("button", "Chart")),
             UiStep(fill=("Chart title", "Open pipeline by stage")),
-            UiStep(fill=("Chart data (a row per line, cells split by |)", data)),
+            *chart_grid_ui(data),
             UiStep(click=("button", "Insert")),
             UiStep(click=("button", "New Slide")),
             UiStep(click=("menuitem", "Title Only")),

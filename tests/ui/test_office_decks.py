@@ -1,6 +1,7 @@
 """PowerPoint for the web in real Chromium, by pointer and by keyboard: typing into placeholders (Bold from
 the ribbon, Tab for a list level), New Slide from its menu, the thumbnails pane's keys, Insert > Table and
-Chart (from a workbook range), the Format pane, notes, comments, Replace, the Slide Sorter, the start page
+Chart (from a workbook range), a table's cells typed on the slide, notes saving themselves, comments,
+Replace, the Slide Sorter's "More options" menu, the start page
 (new and uploaded decks) and OneDrive's Add new — each edit one office action recorded with the browser
 steps that led to it, a refusal shown in its dialog with nothing changed."""
 
@@ -128,11 +129,12 @@ def test_insert_a_table_fill_it_and_a_chart_from_a_workbook(deck):
     dialog.get_by_label("Number of rows").fill("2")
     dialog.get_by_role("button", name="OK").click()
     page.get_by_role("link", name="Select Table 3").click()
-    form = page.get_by_role("form", name="Table cells")
+    table = page.locator("#d-canvas").get_by_role("table", name="Table 3")
     for (r, c), text in {(1, 1): "Deal", (1, 2): "Amount", (2, 1): "Renewal", (2, 2): "$40,000"}.items():
-        form.get_by_label(f"Row {r}, column {c}").fill(text)
-    form.get_by_role("button", name="Save table").click()
-    expect(page.locator("#d-canvas").get_by_role("table", name="Table 3")).to_contain_text("$40,000")
+        table.get_by_label(f"Row {r}, column {c}").fill(text)
+    page.keyboard.press("Escape")  # leaves the table: its cells are saved in one update_table_cells
+    expect(page.get_by_role("status")).to_have_text("Saved.")
+    assert len(ui_actions(episode, "update_table_cells")) == 1
     tables = [
         s
         for s in episode.call("office_get_slide", item_id=item, slide_number=2)["shapes"]
@@ -186,8 +188,8 @@ def test_a_refusal_stays_in_its_dialog_and_changes_nothing(deck):
 def test_notes_comments_and_the_slide_sorter(deck):
     episode, page, ui, item = deck
     page.get_by_role("link", name="Slide 2: Highlights").click()
-    page.get_by_label("Notes", exact=True).fill("Thank the East team.")
-    page.get_by_role("button", name="Save notes").click()
+    page.get_by_label("Notes", exact=True).fill("Thank the East team.")  # saves itself: no Save button
+    expect(page.get_by_role("status")).to_have_text("Saved.")
     assert slides(episode, item)[1]["notes"] == "Thank the East team."
     page.get_by_role("tab", name="View").click()
     page.get_by_role("link", name="Comments").click()
@@ -200,7 +202,8 @@ def test_notes_comments_and_the_slide_sorter(deck):
     page.get_by_role("tab", name="View").click()
     page.get_by_role("link", name="Slide Sorter").click()
     sorter = page.get_by_role("region", name="Slide Sorter")
-    sorter.get_by_role("button", name="Move later slide 1").click()
+    sorter.get_by_role("button", name="More options for slide 1").click()
+    sorter.get_by_role("menuitem", name="Move later slide 1").click()
     assert [s["title"] for s in slides(episode, item)] == ["Highlights", ""]
     expect(
         page.get_by_role("region", name="Slide Sorter").get_by_role("link", name="Open slide 2")

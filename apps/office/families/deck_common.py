@@ -161,8 +161,27 @@ def table_ui(rows: list[list[str]], name: str) -> list[UiStep]:
 
 
 def cells_ui(rows: list[list[str]], name: str) -> list[UiStep]:
-    """Select the slide's table in the Selection pane and type every cell (Row r, column c), Save table."""
+    """Select the slide's table in the Selection pane, type every cell on the slide (Row r, column c) and
+    leave the table with Esc, which saves its cells."""
     steps = [UiStep(click=("link", f"Select {name}"))]
     for r, cells in enumerate(rows, start=1):
         steps += [UiStep(fill=(f"Row {r}, column {c}", text)) for c, text in enumerate(cells, start=1)]
-    return steps + [UiStep(click=("button", "Save table"))]
+    return steps + [UiStep(press="Escape")]
+
+
+def chart_grid_ui(
+    rows: list[list[str]], label: str = "Cell", have: tuple[int, int] = (5, 3), clear: bool = False
+) -> list[UiStep]:
+    """Type a chart's data sheet (a header row of series names, then a category and its values per row)
+    into the data grid whose cells are called `label` and their address ("Cell A1", "Chart data B2"):
+    Add row / Add column until the grid (`have` rows and columns) is big enough, then every cell; with
+    `clear`, the grid's cells past the new data are emptied (a shorter sheet than the chart had)."""
+    height, width = len(rows), max(len(r) for r in rows)
+    steps = [UiStep(click=("button", "Add row"))] * max(0, height - have[0])
+    steps += [UiStep(click=("button", "Add column"))] * max(0, width - have[1])
+    for r in range(1, max(height, have[0]) + 1):
+        for c in range(1, max(width, have[1]) + 1):
+            text = rows[r - 1][c - 1] if r <= height and c <= len(rows[r - 1]) else None
+            if text is not None or (clear and r <= have[0] and c <= have[1]):
+                steps.append(UiStep(fill=(f"{label} {'ABCDEFGHIJKLMNOPQRSTUVWXYZ'[c - 1]}{r}", text or "")))
+    return steps

@@ -185,10 +185,11 @@ class DeckReviewFixes(Family):
             agenda = kinds["move_slide"]["slide_id"]
             oracle.append(step("office_move_slide", item_id=item, slide_id=agenda, position=2))
             ui.append(open_deck_ui(item, 1, view="sorter"))
-            ui += [
-                UiStep(click=("button", f"Move earlier slide {n}"))
-                for n in range(order.index(agenda) + 1, 2, -1)
-            ]
+            for n in range(order.index(agenda) + 1, 2, -1):  # the slide's "More options" menu
+                ui += [
+                    UiStep(click=("button", f"More options for slide {n}")),
+                    UiStep(click=("menuitem", f"Move earlier slide {n}")),
+                ]
             expect.append(
                 Expectation(table="office_slide", op="update", pk=agenda, fields={"position": eq(1)})
             )
