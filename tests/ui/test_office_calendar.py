@@ -42,7 +42,7 @@ def test_new_meeting_shows_as_away_and_end_before_start_is_refused(office):
     refused with the service's error, the values kept and nothing changed."""
     episode, page, ui = office
     page.goto(ui("/calendar"))
-    page.get_by_role("link", name="New meeting").click()
+    page.get_by_role("link", name="New event").click()
     show_as = page.get_by_label("Show as", exact=True)
     assert show_as.locator("option").all_inner_texts() == [
         "Free",

@@ -127,7 +127,7 @@ def _calendar_invite(page: Any, episode: Any) -> None:
     """office-schedule-myers-review: New meeting, the attendees chosen from the people picker's suggestions
     (each clicked after the typing that asked for it), the slot, Teams meeting ticked by its label."""
     with page.expect_navigation():
-        _click(page, page.get_by_role("link", name="New meeting"))
+        _click(page, page.get_by_role("link", name="New event"))
     _type_into(page, page.get_by_label("Title", exact=True), "Myers LLC proposal review")
     attendees = page.get_by_role("combobox", name="Required attendees")
     for typed, who in (("Jasm", "jasmine.cole@acme.example"), ("Heathe", "heather.walker@acme.example")):
