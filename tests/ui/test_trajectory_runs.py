@@ -133,8 +133,10 @@ def _calendar_invite(page: Any, episode: Any) -> None:
     for typed, who in (("Jasm", "jasmine.cole@acme.example"), ("Heathe", "heather.walker@acme.example")):
         _type_into(page, attendees, typed)
         _click(page, page.get_by_role("option", name=who).first)
-    page.get_by_label("Start (your time zone)").fill("2026-11-04T15:00")
-    page.get_by_label("End", exact=True).fill("2026-11-04T15:30")
+    for part, day, clock in (("Start", "2026-11-04", "3:00 PM"), ("End", "2026-11-04", "3:30 PM")):
+        page.get_by_label(f"{part} date", exact=True).fill(day)
+        _type_into(page, page.get_by_role("combobox", name=f"{part} time", exact=True), clock)
+        _click(page, page.get_by_role("option", name=clock, exact=True))
     _click(page, page.get_by_text("Teams meeting", exact=True))
     with page.expect_navigation():
         _click(page, page.get_by_role("button", name="Send invitation"))
