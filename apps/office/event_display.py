@@ -12,6 +12,7 @@ from apps.office.ui_dates import long_datetime
 
 DAYS = {"MO": "Monday", "TU": "Tuesday", "WE": "Wednesday", "TH": "Thursday", "FR": "Friday",
         "SA": "Saturday", "SU": "Sunday"}  # fmt: skip
+WEEKDAYS = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday")
 UNITS = {"DAILY": "day", "WEEKLY": "week", "MONTHLY": "month", "YEARLY": "year"}
 
 
@@ -48,7 +49,9 @@ def recurrence_words(rule: str | None) -> str | None:
         return rule
     interval = int(parts.get("INTERVAL", "1") or 1)
     days = [DAYS[d[-2:]] for d in parts.get("BYDAY", "").split(",") if d[-2:] in DAYS]
-    if unit == "week" and days:
+    if unit == "week" and interval == 1 and sorted(days) == sorted(WEEKDAYS):
+        text = "Occurs every weekday"
+    elif unit == "week" and days:
         listed = days[0] if len(days) == 1 else ", ".join(days[:-1]) + " and " + days[-1]
         text = f"Occurs every {listed}" if interval == 1 else f"Occurs every {interval} weeks on {listed}"
     elif unit == "day" and interval == 1:

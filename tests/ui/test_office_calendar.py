@@ -39,13 +39,14 @@ def _local(episode, stamp: str) -> str:  # noqa: ANN001
 
 def _when(page, start: str, end: str) -> None:  # noqa: ANN001
     """The form's Start date / Start time / End date / End time from two local minutes (YYYY-MM-DDTHH:MM),
-    each time chosen from its 30-minute list."""
+    each time chosen from its 30-minute list (typed when it is not on it)."""
     for part, value in (("Start", start), ("End", end)):
         page.get_by_label(f"{part} date", exact=True).fill(value[:10])
         box = page.get_by_role("combobox", name=f"{part} time", exact=True)
         box.fill(_clock(value))
-        listbox = page.get_by_role("listbox", name=f"{part} time suggestions")
-        listbox.get_by_role("option", name=_clock(value), exact=True).click()
+        if value[14:16] in ("00", "30"):  # one of the list's half hours: chosen; another time stays typed
+            listbox = page.get_by_role("listbox", name=f"{part} time suggestions")
+            listbox.get_by_role("option", name=_clock(value), exact=True).click()
 
 
 def _clock(value: str) -> str:
