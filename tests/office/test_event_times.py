@@ -43,7 +43,8 @@ def test_repeat_choices_and_their_rules_follow_the_start_day():
     assert repeat_rule("", thursday) is None
     assert repeat_rule("weekdays", thursday) == "FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR"
     assert recurrence_words(repeat_rule("weekdays", thursday)) == "Occurs every weekday"
-    assert recurrence_words(repeat_rule("weekly", thursday, "2026-12-03")) == "Occurs every Thursday until 12/3/2026"
+    until = repeat_rule("weekly", thursday, "2026-12-03")
+    assert recurrence_words(until) == "Occurs every Thursday until 12/3/2026"
     assert repeat_rule("weekly", thursday, "2026-12-03") == "FREQ=WEEKLY;BYDAY=TH;UNTIL=20261203"
     assert repeat_rule("monthly", thursday) == "FREQ=MONTHLY;BYMONTHDAY=12"
     assert repeat_rule("yearly", thursday) == "FREQ=YEARLY;BYMONTH=11;BYMONTHDAY=12"
