@@ -120,6 +120,10 @@ def test_the_forms_repeat_dropdown_makes_the_recurrence(office):
     assert not _violations(page)
     page.get_by_label("Title", exact=True).fill("Standup")
     _when(page, "2026-11-10T09:00", "2026-11-10T09:15")
+    start = page.get_by_role("combobox", name="Start time", exact=True)
+    start.fill("10:00 AM")
+    page.get_by_role("listbox", name="Start time suggestions").get_by_role("option", name="10:00 AM").click()
+    expect(page.get_by_label("End time", exact=True)).to_have_value("10:15 AM")  # the end keeps the length
     repeat = page.get_by_role("combobox", name="Repeat", exact=True)
     expect(page.get_by_label("End repeat")).to_be_hidden()
     repeat.click()

@@ -19,6 +19,32 @@
       input.dispatchEvent(new KeyboardEvent("keydown", { key: "ArrowDown", altKey: true, bubbles: true }));
     });
   });
+  /* as Outlook: moving the start moves the end with it, the meeting keeps its length */
+  function minutes(dateBox, timeBox) {
+    var d = document.getElementById(dateBox).value.split("-").map(Number);
+    var t = /^\s*(\d{1,2})(?::(\d{2}))?\s*([ap])?/i.exec(document.getElementById(timeBox).value);
+    if (d.length !== 3 || !d[0] || !t) return null;
+    var h = Number(t[1]) % (t[3] ? 12 : 24) + (t[3] && t[3].toLowerCase() === "p" ? 12 : 0);
+    return Date.UTC(d[0], d[1] - 1, d[2], h, Number(t[2] || 0)) / 60000;
+  }
+  function clock(m) {
+    var h = Math.floor(m / 60) % 24, mm = m % 60;
+    return (h % 12 || 12) + ":" + (mm < 10 ? "0" : "") + mm + " " + (h < 12 ? "AM" : "PM");
+  }
+  var was = minutes("start_date", "start_time"), length = null;
+  function keepLength() {
+    var now = minutes("start_date", "start_time"), end = minutes("end_date", "end_time");
+    if (was !== null && end !== null) length = end - was;
+    if (now !== null && length !== null && length >= 0) {
+      var to = now + length, day = new Date(to * 60000).toISOString().slice(0, 10);
+      document.getElementById("end_date").value = day;
+      document.getElementById("end_time").value = clock(((to % 1440) + 1440) % 1440);
+    }
+    was = now;
+  }
+  ["start_date", "start_time"].forEach(function (id) {
+    document.getElementById(id).addEventListener("change", keepLength);
+  });
   var allDay = document.getElementById("all_day");
   function times() {
     Array.prototype.forEach.call(document.querySelectorAll(".o-when-time"), function (t) {
