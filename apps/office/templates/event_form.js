@@ -12,6 +12,11 @@
         var all = !typed || SLOTS.some(function (s) { return squash(s) === typed; });
         show(SLOTS.filter(function (s) { return all || squash(s).indexOf(typed) === 0; })
           .map(function (s) { return { label: s, value: s }; }));
+        var list = document.getElementById(input.getAttribute("aria-controls"));
+        var at = typed ? SLOTS.map(squash).indexOf(typed) : -1;
+        if (all && at >= 0 && list.children[at]) {  /* the list opens at the time the box shows */
+          list.scrollTop = list.children[at].offsetTop - list.children[at].offsetHeight;
+        }
       }
     });
     input.addEventListener("focus", function () { input.select(); });  /* typing replaces the time */
