@@ -77,6 +77,8 @@ PAGES: dict[str, list[str]] = {
         "/mail/compose",
         "/mail/compose?id=f06557c4-f6bb-4cdd-965a-cda7ca254739&mode=reply",
         "/calendar",
+        "/calendar?view=month",
+        "/calendar?view=day",
         "/calendar/33556ae3-eff0-4eb7-84d9-db135b94fd46",
         "/calendar/new",
         "/calendar/bbceaf48-0601-4511-b085-1bf41d563b5c",  # a call Amber organises: Edit, Cancel meeting

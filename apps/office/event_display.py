@@ -12,6 +12,7 @@ from apps.office.ui_dates import long_datetime
 
 DAYS = {"MO": "Monday", "TU": "Tuesday", "WE": "Wednesday", "TH": "Thursday", "FR": "Friday",
         "SA": "Saturday", "SU": "Sunday"}  # fmt: skip
+WEEKDAYS = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday")
 UNITS = {"DAILY": "day", "WEEKLY": "week", "MONTHLY": "month", "YEARLY": "year"}
 
 
@@ -48,7 +49,9 @@ def recurrence_words(rule: str | None) -> str | None:
         return rule
     interval = int(parts.get("INTERVAL", "1") or 1)
     days = [DAYS[d[-2:]] for d in parts.get("BYDAY", "").split(",") if d[-2:] in DAYS]
-    if unit == "week" and days:
+    if unit == "week" and interval == 1 and sorted(days) == sorted(WEEKDAYS):
+        text = "Occurs every weekday"
+    elif unit == "week" and days:
         listed = days[0] if len(days) == 1 else ", ".join(days[:-1]) + " and " + days[-1]
         text = f"Occurs every {listed}" if interval == 1 else f"Occurs every {interval} weeks on {listed}"
     elif unit == "day" and interval == 1:
@@ -61,3 +64,39 @@ def recurrence_words(rule: str | None) -> str | None:
         until = datetime.strptime(parts["UNTIL"][:8], "%Y%m%d")
         text += f" until {month_day_year(until)}"
     return text
+
+
+# Graph's responseStatus values as Outlook's attendee list names them (order: Outlook's tracking summary).
+RESPONSES = (
+    ("accepted", "Accepted"),
+    ("tentativelyAccepted", "Tentative"),
+    ("declined", "Declined"),
+    ("none", "Didn't respond"),
+)
+MY_RESPONSE = {
+    "accepted": "You accepted this meeting.",
+    "tentativelyAccepted": "You tentatively accepted this meeting.",
+    "declined": "You declined this meeting.",
+    "none": "You haven't responded to this invitation.",
+    "notResponded": "You haven't responded to this invitation.",
+}
+
+
+def attendee_groups(attendees: list[dict]) -> tuple[list[dict], str]:
+    """The invited people (rooms left out) each with Outlook's response `label` and `state` (accepted,
+    tentative, declined, none), and the tracking summary "Accepted 2, Didn't respond 1" (only counts above 0).
+
+    Args:
+        attendees: get_event's attendees (name, email_address, type, response_status).
+    """
+    labels = dict(RESPONSES)
+    people = []
+    for a in attendees:
+        if a.get("type") == "resource":
+            continue
+        status = a.get("response_status") or "none"
+        status = status if status in labels else "none"
+        state = {"tentativelyAccepted": "tentative"}.get(status, status)
+        people.append({**a, "label": labels[status], "state": state, "status": status})
+    counts = [(label, sum(p["status"] == key for p in people)) for key, label in RESPONSES]
+    return people, ", ".join(f"{label} {n}" for label, n in counts if n)

@@ -26,7 +26,7 @@ from apps.office.ui_sheets import build_sheets_router
 
 TABS = (("Mail", "/mail"), ("Calendar", "/calendar"), ("Files", "/files"), ("Chat", "/chat"))
 STATIC = Path(__file__).parent / "static"
-ASSETS = {"office.css": "text/css", "office-fluent.css": "text/css", "deck.css": "text/css"}
+ASSETS = {name: "text/css" for name in ("office.css", "office-fluent.css", "deck.css", "calendar.css")}
 
 
 def build_router(kit: UiKit) -> APIRouter:

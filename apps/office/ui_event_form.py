@@ -1,9 +1,11 @@
 """Outlook's meeting form: a new meeting (Send invitation) and editing one you organise (Send update):
-title, attendees in the people picker, start/end in your time zone, Show as, room, location, agenda."""
+title, attendees in the people picker, start and end as a date and a time in your zone (event_times.py),
+All day, Repeat, Teams meeting, Show as, room, location, agenda."""
 
 from __future__ import annotations
 
-from datetime import datetime
+from contextlib import suppress
+from datetime import date, datetime, timedelta
 from typing import Any
 from zoneinfo import ZoneInfo
 
@@ -11,6 +13,7 @@ from fastapi import APIRouter, Request
 from fastapi.responses import Response
 
 from apps.core.ui_kit import UiKit
+from apps.office.event_times import SLOTS, TimeError, joined, read_date, repeat_choices, repeat_rule, split
 from apps.office.ui_mail import picked_addresses
 
 # Graph's showAs values with the labels Outlook on the web shows for them (oof is "Away").
@@ -62,12 +65,16 @@ def update_args(event_id: str, before: dict[str, str], values: dict[str, str], z
 
 
 def create_args(values: dict[str, str]) -> dict[str, Any]:
-    """create_event's arguments from the new-meeting form."""
+    """create_event's arguments from the new-meeting form (its times already joined: event_times.joined);
+    Repeat's choice becomes the RRULE for the start's day, until End repeat. Raises TimeError."""
     args: dict[str, Any] = {
         k: v
         for k, v in values.items()
         if k in ("subject", "start", "end", "location", "body", "recurrence") and v
     }
+    if values.get("repeat") and values.get("start"):
+        day = date.fromisoformat(values["start"][:10])
+        args["recurrence"] = repeat_rule(values["repeat"], day, values.get("repeat_until", ""))
     args["attendees"] = picked_addresses(values, "attendees")
     if values.get("room"):
         args["rooms"] = [values["room"]]
@@ -84,9 +91,17 @@ def build_event_form_router(kit: UiKit) -> APIRouter:
         request: Request, values: dict[str, str], error: str | None = None, event: dict | None = None
     ) -> Response:
         rooms = [] if event else (await kit.read(request, "list_rooms"))["records"]
-        title = "Edit meeting" if event else "New meeting"
+        title = "Edit event" if event else "New event"
+        values = split(values)
         context = {"title": title, "rooms": rooms, "values": values, "error": error, "event": event}
-        context["show_as"] = SHOW_AS
+        try:
+            day = read_date(values.get("start_date", ""), "Start date")
+        except TimeError:
+            day = (await kit.now(request)).date()
+        context |= {"show_as": SHOW_AS, "slots": SLOTS, "repeats": repeat_choices(day)}
+        context["room_options"] = [
+            (r["email_address"], f"{r['display_name']} ({r['capacity']})") for r in rooms
+        ]
         return kit.render(request, "event_form.html", context, status=422 if error else 200)
 
     async def zone(request: Request) -> ZoneInfo:
@@ -94,12 +109,25 @@ def build_event_form_router(kit: UiKit) -> APIRouter:
 
     @router.get("/calendar/new", name="new_event")
     async def new_event(request: Request) -> Response:
-        return await form_page(request, dict(request.query_params))
+        values = dict(request.query_params)
+        if not values.get("start"):  # as Outlook: the next half hour, for 30 minutes
+            now = (await kit.now(request)).astimezone(await zone(request)).replace(tzinfo=None)
+            values["start"] = (now + timedelta(minutes=30 - now.minute % 30)).strftime("%Y-%m-%dT%H:%M")
+        if not values.get("end") and len(values["start"]) >= 16:
+            with suppress(ValueError):
+                after = datetime.strptime(values["start"][:16], "%Y-%m-%dT%H:%M") + timedelta(minutes=30)
+                values["end"] = after.strftime("%Y-%m-%dT%H:%M")
+        return await form_page(request, values)
 
     @router.post("/calendar/new", name="create_event")
     async def create(request: Request) -> Response:
         values, trace = await kit.form(request)
-        outcome = await kit.run(request, "create_event", create_args(values), trace)
+        try:
+            values = joined(values)
+            args = create_args(values)
+        except TimeError as exc:
+            return await form_page(request, values, str(exc))
+        outcome = await kit.run(request, "create_event", args, trace)
         if outcome.ok:
             return kit.redirect(request, f"/calendar/{outcome.data()['id']}")
         return await form_page(request, values, outcome.error or "The meeting could not be created.")
@@ -114,6 +142,10 @@ def build_event_form_router(kit: UiKit) -> APIRouter:
     async def update(request: Request, event_id: str) -> Response:
         values, trace = await kit.form(request)
         ev = await kit.read(request, "get_event", {"event_id": event_id})
+        try:
+            values = joined(values)
+        except TimeError as exc:
+            return await form_page(request, values, str(exc), event=ev)
         tz = await zone(request)
         args = update_args(event_id, event_values(ev, tz), values, str(tz))
         outcome = await kit.run(request, "update_event", args, trace)

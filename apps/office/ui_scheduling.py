@@ -3,6 +3,7 @@ and suggested times when everyone is free (find_meeting_times); picking one fill
 
 from __future__ import annotations
 
+from contextlib import suppress
 from datetime import datetime, time, timedelta
 from typing import Any
 from zoneinfo import ZoneInfo
@@ -11,12 +12,23 @@ from fastapi import APIRouter, Request
 from fastapi.responses import Response
 
 from apps.core.ui_kit import UiKit
+from apps.office.event_times import TimeError, joined
 from apps.office.ui_mail import picked_addresses
 
 FIRST_HOUR, LAST_HOUR = 7, 19  # the day the grid shows, as the week view does
 STATUS = {"0": "Free", "1": "Tentative", "2": "Busy", "3": "Away", "4": "Working elsewhere"}
 DURATIONS = (15, 30, 45, 60, 90, 120, 180, 240)
-CARRIED = ("subject", "location", "body", "show_as", "room", "recurrence", "is_online_meeting")
+CARRIED = (
+    "subject",
+    "location",
+    "body",
+    "show_as",
+    "room",
+    "recurrence",
+    "repeat",
+    "all_day",
+    "is_online_meeting",
+)
 
 
 def form_back(values: dict[str, str]) -> str:
@@ -86,6 +98,8 @@ def build_scheduling_router(kit: UiKit) -> APIRouter:
     @router.get("/calendar/scheduling", name="scheduling_assistant")
     async def assistant(request: Request) -> Response:
         values = dict(request.query_params)
+        with suppress(TimeError):  # the form's date and time boxes; unreadable ones: the next half hour
+            values = joined(values)
         me = await kit.read(request, "get_my_profile")
         tz = ZoneInfo(me["time_zone"])
         start, minutes = plan(values, (await kit.now(request)).astimezone(tz))

@@ -8,7 +8,7 @@ from datetime import datetime
 from typing import Any
 from zoneinfo import ZoneInfo
 
-from apps.office.families.common import new_file_ui, type_cells
+from apps.office.families.common import new_file_ui, type_cells, when_ui
 from tasks.model import UiStep
 
 HOME_ZONE = ZoneInfo("America/New_York")  # Amber's: the calendar form reads times in it
@@ -74,8 +74,7 @@ def meeting_ui(title: str, mails: list[str], start: datetime, end: datetime, age
         UiStep(goto="/s/office/calendar/new"),
         UiStep(fill=("Title", title)),
         UiStep(fill=("Required attendees", "; ".join(mails))),
-        UiStep(fill=("Start (your time zone)", local[0])),
-        UiStep(fill=("End", local[1])),
+        *when_ui(local[0], local[1]),
         UiStep(fill=("Agenda", agenda)),
         UiStep(click=("button", "Send invitation")),
         UiStep(expect_text=title),

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from datetime import date
 from typing import Any
 
-from apps.office.families.common import AMBER, attendee
+from apps.office.families.common import AMBER, attendee, when_ui
 from crossapp.scenarios.approvals import Approval
 from crossapp.xapp.common import compose_ui, note_ui, work_note_ui
 from crossapp.xapp.meetings import utc
@@ -210,8 +210,7 @@ class Plan:
             UiStep(goto="/s/office/calendar/new"),
             UiStep(fill=("Title", title)),
             UiStep(fill=("Required attendees", "; ".join(mails))),
-            UiStep(fill=("Start (your time zone)", start[:16])),
-            UiStep(fill=("End", end[:16])),
+            *when_ui(start, end),
             UiStep(fill=("Agenda", agenda)),
             UiStep(click=("button", "Send invitation")),
             UiStep(expect_text=title),

@@ -14,6 +14,7 @@ from apps.office.families.common import (
     attendee,
     first_free_slot_ui,
     teams_meeting_expect,
+    when_ui,
 )
 from crossapp.xapp.common import (
     AMBER,
@@ -114,8 +115,7 @@ class SupportReviewMeeting(Family):
             UiStep(goto="/s/office/calendar/new"),
             UiStep(fill=("Title", title)),
             UiStep(fill=("Required attendees", "; ".join(mails))),
-            UiStep(fill=("Start (your time zone)", event["start"][:16])),
-            UiStep(fill=("End", event["end"][:16])),
+            *when_ui(event["start"], event["end"]),
             *([UiStep(check="Teams meeting")] if online else []),
             UiStep(fill=("Agenda", agenda)),
             UiStep(click=("button", "Send invitation")),

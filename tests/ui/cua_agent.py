@@ -183,7 +183,7 @@ class BrowserAgent:
             return self.click("link", REPLY_BUTTONS[query.get("mode", "reply")])
         if path == "/calendar/new":
             self.tab("Calendar")
-            return self.click("link", "New meeting")
+            return self.click("link", "New event")
         if path.startswith("/calendar/"):
             return self._open_event(path.rsplit("/", 1)[1])
         if path == "/chat" and "channel" in query:

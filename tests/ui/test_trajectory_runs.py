@@ -127,14 +127,16 @@ def _calendar_invite(page: Any, episode: Any) -> None:
     """office-schedule-myers-review: New meeting, the attendees chosen from the people picker's suggestions
     (each clicked after the typing that asked for it), the slot, Teams meeting ticked by its label."""
     with page.expect_navigation():
-        _click(page, page.get_by_role("link", name="New meeting"))
+        _click(page, page.get_by_role("link", name="New event"))
     _type_into(page, page.get_by_label("Title", exact=True), "Myers LLC proposal review")
     attendees = page.get_by_role("combobox", name="Required attendees")
     for typed, who in (("Jasm", "jasmine.cole@acme.example"), ("Heathe", "heather.walker@acme.example")):
         _type_into(page, attendees, typed)
         _click(page, page.get_by_role("option", name=who).first)
-    page.get_by_label("Start (your time zone)").fill("2026-11-04T15:00")
-    page.get_by_label("End", exact=True).fill("2026-11-04T15:30")
+    for part, day, clock in (("Start", "2026-11-04", "3:00 PM"), ("End", "2026-11-04", "3:30 PM")):
+        page.get_by_label(f"{part} date", exact=True).fill(day)
+        _type_into(page, page.get_by_role("combobox", name=f"{part} time", exact=True), clock)
+        _click(page, page.get_by_role("option", name=clock, exact=True))
     _click(page, page.get_by_text("Teams meeting", exact=True))
     with page.expect_navigation():
         _click(page, page.get_by_role("button", name="Send invitation"))

@@ -10,7 +10,7 @@ from datetime import date, datetime, timedelta
 from typing import Any
 from zoneinfo import ZoneInfo
 
-from apps.office.families.common import AMBER, colleagues, me_id, phrase, sent_mail, unique_name
+from apps.office.families.common import AMBER, colleagues, me_id, phrase, sent_mail, unique_name, when_ui
 from tasks.families.base import Draw, Family, Redraw, Spec, eq, step
 from tasks.model import Allowance, Expectation, Match, UiStep
 
@@ -197,8 +197,7 @@ class CustomerCall(Family):
         ui = [
             UiStep(goto=f"/calendar/{call['id']}"),
             UiStep(click=("link", "Edit")),
-            UiStep(fill=("Start (your time zone)", args["start"][:16])),
-            UiStep(fill=("End", args["end"][:16])),
+            *when_ui(args["start"], args["end"]),
             *[UiStep(fill=("Required attendees", p["mail"])) for p in invite],  # chosen in the picker
             UiStep(click=("button", "Send update")),
             UiStep(expect_text="Message to attendees"),  # back on the meeting's page, not the refused form

@@ -7,6 +7,7 @@ from datetime import date, datetime, timedelta
 from typing import Any
 from zoneinfo import ZoneInfo
 
+from apps.core.ui_dates import clock_12h
 from apps.office.ui_scheduling import slot_label
 from tasks.families.base import Draw, Redraw, eq
 from tasks.model import Allowance, Expectation, Match, UiStep
@@ -198,6 +199,17 @@ def suggestion_label(slot: dict[str, str]) -> str:
     return slot_label(s, e)
 
 
+def when_ui(start: str, end: str) -> list[UiStep]:
+    """The meeting form's Start date, Start time, End date and End time for two minutes in the form's zone
+    ("YYYY-MM-DDTHH:MM"), each time typed as the form's 30-minute list names it ("9:30 AM")."""
+    steps = []
+    for part, value in (("Start", start), ("End", end)):
+        moment = datetime.strptime(value[:16], "%Y-%m-%dT%H:%M")
+        steps.append(UiStep(fill=(f"{part} date", moment.date().isoformat())))
+        steps.append(UiStep(fill=(f"{part} time", clock_12h(moment))))
+    return steps
+
+
 def first_free_slot_ui(
     title: str, mails: list[str], day: date, hour: int, minutes: int, slot: dict[str, str]
 ) -> list[UiStep]:
@@ -208,8 +220,7 @@ def first_free_slot_ui(
         UiStep(goto="/s/office/calendar/new"),
         UiStep(fill=("Title", title)),
         *[UiStep(fill=("Required attendees", m)) for m in mails],
-        UiStep(fill=("Start (your time zone)", ny_local(day, hour))),
-        UiStep(fill=("End", ny_local(day, hour, minutes))),
+        *when_ui(ny_local(day, hour), ny_local(day, hour, minutes)),
         UiStep(click=("button", "Scheduling Assistant")),
         UiStep(click=("link", suggestion_label(slot))),
         UiStep(check="Teams meeting"),

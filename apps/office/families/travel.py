@@ -14,7 +14,7 @@ from typing import Any
 from zoneinfo import ZoneInfo
 
 from apps.core.handbook import NO_APPROVAL, travel_approver
-from apps.office.families.common import AMBER, me_id
+from apps.office.families.common import AMBER, me_id, when_ui
 from apps.office.families.handbook import MAIL_SIDE_EFFECTS, wait_step, wait_ui
 from tasks.families import mentions
 from tasks.families.base import Draw, Family, Redraw, Spec, eq, step
@@ -284,8 +284,7 @@ class TravelApproval(Family):
         block_ui = [
             UiStep(goto="/s/office/calendar/new"),
             UiStep(fill=("Title", subject)),
-            UiStep(fill=("Start (your time zone)", first)),
-            UiStep(fill=("End", last)),
+            *when_ui(first, last),
             UiStep(fill=("Location", trip.city)),
             UiStep(select=("Show as", "Away")),
             UiStep(click=("button", "Send invitation")),
