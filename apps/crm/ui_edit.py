@@ -146,6 +146,7 @@ def _add_routes(router: APIRouter, kit: UiKit, obj: EditableObject) -> None:
             obj.icon,
             cancel=f"/accounts/{cancel}" if cancel else obj.path,
             data=obj.data,
+            save_new=True,
         )
 
     def edit_page(record_id: str) -> FormPage:
@@ -176,7 +177,7 @@ def _add_routes(router: APIRouter, kit: UiKit, obj: EditableObject) -> None:
             if record.get(field_name):
                 values[field_name + TEXT_SUFFIX] = data.get(display_key) or record[field_name]
         page = edit_page(record_id)
-        page.intro = _name(record)
+        page.heading = f"Edit {_name(record)}"
         return await show_form(kit, request, page, values)
 
     async def edit_submit(request: Request) -> Response:
