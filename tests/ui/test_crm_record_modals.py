@@ -173,3 +173,21 @@ def test_without_scripts_the_modal_still_saves(live_server, browser):
         expect(page).to_have_url(f"{base}/contacts")
     finally:
         context.close()
+
+
+def test_a_list_rows_edit_opens_over_the_list_and_returns_to_it(crm):
+    episode, page, ui = crm
+    contact = episode.call("crm_create_contact", last_name="Rowedit", first_name="Rhea")
+    page.goto(ui("/contacts?search=Rowedit"))
+    page.get_by_role("button", name="Show actions for Rhea Rowedit").click()
+    page.get_by_role("list", name="Actions for Rhea Rowedit").get_by_role("link", name="Edit").click()
+
+    dialog = page.get_by_role("dialog", name="Edit Rhea Rowedit")
+    expect(dialog).to_be_visible()
+    expect(page.locator("main#main h1")).to_have_text("All Contacts")  # the list underneath
+    dialog.get_by_label("Title").fill("Row Editor")
+    dialog.get_by_role("button", name="Save", exact=True).click()
+
+    expect(page.get_by_role("heading", level=1)).to_have_text("All Contacts")
+    expect(page).to_have_url(re.compile(r"/contacts\?search=Rowedit$"))
+    assert episode.call("crm_get_contact", contact_id=contact["id"])["contact"]["title"] == "Row Editor"
