@@ -24,6 +24,7 @@ from apps.crm.ui_line_items import build_line_item_router
 from apps.crm.ui_list_actions import build_list_action_router
 from apps.crm.ui_lists import build_list_router
 from apps.crm.ui_lookup import build_lookup_router, placeholder
+from apps.crm.ui_modal import modal_of, register_pages
 from apps.crm.ui_records import build_record_router
 from apps.crm.ui_reports import build_report_router
 from apps.crm.ui_stage import build_stage_router
@@ -53,6 +54,7 @@ def build_router(kit: UiKit) -> APIRouter:
     kit.env.filters["shown_filter"] = lambda text, rtype: shown_filter(rtype, text)
     ui_dates.install(kit)
     kit.env.globals["slds_installed"] = design_system.installed
+    kit.env.globals["crm_modal"] = modal_of
     kit.env.globals["page_frame"] = "crm_base.html"  # the core pages (task, error) in the CRM's frame
     kit.env.globals["crm_me"] = lambda request: kit.signed_in_name(request, "get_current_user", "name")
     router = APIRouter()
@@ -75,5 +77,7 @@ def build_router(kit: UiKit) -> APIRouter:
         build_convert_router,
         build_record_router,
     ):
-        router.include_router(sub(kit))
+        pages = sub(kit)
+        register_pages(kit, pages.routes)  # the pages a create/edit modal opens over (ui_modal.py)
+        router.include_router(pages)
     return router

@@ -14,6 +14,7 @@ from apps.core.ui_kit import UiKit
 from apps.crm.ids import object_of
 from apps.crm.ui_fields import F, Section, all_fields, form_args, visible_sections
 from apps.crm.ui_lookup import ID_PATTERN, TEXT_SUFFIX, display_name, label_of, resolve_name, take_typed_text
+from apps.crm.ui_modal import render_over
 
 PATH_OF_OBJECT = {
     "Account": "/accounts",
@@ -83,6 +84,9 @@ class FormPage:
     data: dict[str, Any] = field(default_factory=dict)  # what the page script reads (JSON in the page)
     # adjusts the submitted text before it becomes the action's arguments (a field that follows another)
     prepare: Callable[[dict[str, str]], None] | None = None
+    heading: str | None = None  # the modal's title when it differs from the form's name ("Edit Acme")
+    save_new: bool = False  # a Save & New button: saves, then opens a fresh form
+    small: bool = False  # a small modal of a field or two (Change Owner), no section titles
 
 
 async def bind_fields(
@@ -119,20 +123,21 @@ async def show_form(
     status: int = 200,
     sections: list[Section] | None = None,
 ) -> Response:
+    """The form as a Lightning modal over the page it belongs to (`page.cancel`), with the values shown and
+    any errors at their fields and in the modal's banner."""
     sections = sections or visible_sections(page.sections, kit.params(page.action))
-    return kit.render(
+    modal = kit.render(
         request,
-        "form.html",
+        "record_modal.html",
         {
-            "title": page.title,
             "page": page,
             "sections": await bind_fields(kit, request, sections, values),
             "values": values,
             "errors": errors or {},
             "error": error,
         },
-        status=status,
     )
+    return await render_over(kit, request, page.cancel, bytes(modal.body).decode(), page.title, status)
 
 
 async def submit_form(kit: UiKit, request: Request, page: FormPage) -> Response:
@@ -161,6 +166,10 @@ async def submit_form(kit: UiKit, request: Request, page: FormPage) -> Response:
     if outcome.ok:
         result = outcome.data()
         message = page.toast(result) if page.toast else saved_message(result, created=not page.update)
+        if page.save_new and values.get("save_new"):  # Save & New: a fresh form, the toast over it
+            here = request.url.path[len(kit.root(request)) :]
+            query = f"?{request.url.query}" if request.url.query else ""
+            return toast_redirect(kit, request, here + query, message)
         return toast_redirect(kit, request, page.success(result), message)
     field_errors = errors_by_field(outcome, fields)
     return await show_form(

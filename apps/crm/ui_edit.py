@@ -13,6 +13,7 @@ from fastapi.responses import Response
 
 from apps.core.ui_kit import UiKit
 from apps.crm.picklists import OPPORTUNITY_STAGES
+from apps.crm.ui_activity import safe_next
 from apps.crm.ui_common import FormPage, current_user, show_form, submit_form
 from apps.crm.ui_fields import (
     ACCOUNT_FORM,
@@ -146,9 +147,12 @@ def _add_routes(router: APIRouter, kit: UiKit, obj: EditableObject) -> None:
             obj.icon,
             cancel=f"/accounts/{cancel}" if cancel else obj.path,
             data=obj.data,
+            save_new=True,
         )
 
-    def edit_page(record_id: str) -> FormPage:
+    def edit_page(request: Request, record_id: str) -> FormPage:
+        # a list row's Edit opens over the list and goes back to it (?next=); else over the record page
+        back = safe_next(request.query_params.get("next"), f"{obj.path}/{record_id}")
         return FormPage(
             obj.update,
             obj.sections,
@@ -156,7 +160,8 @@ def _add_routes(router: APIRouter, kit: UiKit, obj: EditableObject) -> None:
             obj.icon,
             fixed={obj.id_arg: record_id},
             update=True,
-            cancel=f"{obj.path}/{record_id}",
+            cancel=back,
+            success=lambda _: back,
             data=obj.data,
         )
 
@@ -175,13 +180,13 @@ def _add_routes(router: APIRouter, kit: UiKit, obj: EditableObject) -> None:
         for field_name, display_key in obj.display.items():
             if record.get(field_name):
                 values[field_name + TEXT_SUFFIX] = data.get(display_key) or record[field_name]
-        page = edit_page(record_id)
-        page.intro = _name(record)
+        page = edit_page(request, record_id)
+        page.heading = f"Edit {_name(record)}"
         return await show_form(kit, request, page, values)
 
     async def edit_submit(request: Request) -> Response:
         record_id = request.path_params["record_id"]
-        page = edit_page(record_id)
+        page = edit_page(request, record_id)
         if obj.on_edit:
             data = await kit.read(request, obj.get, {obj.id_arg: record_id})
             page.prepare = partial(obj.on_edit, data[obj.key])

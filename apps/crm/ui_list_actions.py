@@ -90,6 +90,7 @@ def _add_routes(router: APIRouter, kit: UiKit, view: ListView, acts: RowActions)
             success=lambda _: back,
             intro=name or None,
             submit_label="Change Owner",
+            small=True,
         )
 
     async def owner_form(request: Request, record_id: str) -> Response:

@@ -188,7 +188,7 @@ def test_crm_open_menus_and_toast_on_slds_have_no_serious_violations(all_apps):
     page.get_by_role("button", name=f"Edit Phone: {first}").click()
     assert not _violations(page)
     page.goto(f"{base}/s/crm/accounts/0015g000000004wAAA/edit")
-    page.get_by_role("button", name="Save").click()
+    page.get_by_role("button", name="Save", exact=True).click()
     assert page.get_by_role("status").filter(has_text="was saved").is_visible()
     assert not _violations(page)
 

@@ -29,7 +29,7 @@ def test_edit_changes_quantity_and_sales_price(crm):
     expect(page.get_by_label("Quantity")).to_have_value("2")
     page.get_by_label("Quantity").fill("5")
     page.get_by_label("Sales Price").fill("80")
-    page.get_by_role("button", name="Save").click()
+    page.get_by_role("button", name="Save", exact=True).click()
 
     expect(page.get_by_role("status").first).to_contain_text("was saved")
     expect(products).to_contain_text("$400.00")
@@ -48,7 +48,7 @@ def test_edit_refuses_a_zero_quantity_and_changes_nothing(crm):
     page.goto(ui(f"/opportunities/{opp}/products/{item['id']}/edit"))
     before = episode.state_hash()
     page.get_by_label("Quantity").fill("0")
-    page.get_by_role("button", name="Save").click()
+    page.get_by_role("button", name="Save", exact=True).click()
 
     expect(page.get_by_role("alert")).to_contain_text("greater than 0")
     expect(page.get_by_label("Quantity")).to_have_attribute("aria-invalid", "true")

@@ -46,7 +46,7 @@ def test_log_a_call_sets_name_and_related_to_through_comboboxes(crm):
     related.press("Enter")
     expect(related).to_have_value(deal["name"])
     expect(related).to_have_attribute("aria-expanded", "false")
-    page.get_by_role("button", name="Save").click()
+    page.get_by_role("button", name="Save", exact=True).click()
 
     expect(page.get_by_role("status").filter(has_text="was created")).to_contain_text('"Pricing follow-up"')
     call = next(c for c in episode.diff() if c.table == "crm_task" and c.op == "insert")
@@ -68,7 +68,7 @@ def test_account_lookup_on_a_contact_by_mouse_and_clearing_it(crm):
     page.get_by_role("listbox", name="Account Name suggestions").get_by_role(
         "option", name=accounts[1]["name"], exact=True
     ).click()
-    page.get_by_role("button", name="Save").click()
+    page.get_by_role("button", name="Save", exact=True).click()
     expect(page.get_by_role("status")).to_contain_text("was saved")
     assert (
         episode.call("crm_get_contact", contact_id=person["id"])["contact"]["account_id"] == accounts[1]["id"]
@@ -76,7 +76,7 @@ def test_account_lookup_on_a_contact_by_mouse_and_clearing_it(crm):
 
     page.goto(ui(f"/contacts/{person['id']}/edit"))
     page.get_by_role("combobox", name="Account Name").fill("")
-    page.get_by_role("button", name="Save").click()
+    page.get_by_role("button", name="Save", exact=True).click()
     expect(page.get_by_role("status")).to_contain_text("was saved")
     assert episode.call("crm_get_contact", contact_id=person["id"])["contact"]["account_id"] is None
 
@@ -87,7 +87,7 @@ def test_a_typed_name_matching_nothing_is_refused_at_its_field(crm):
     page.goto(ui("/opportunities/new"))
     page.get_by_label("Opportunity Name").fill("No Such Parent Deal")
     page.get_by_role("combobox", name="Account Name").fill("Zzyzx Nonexistent Holdings")
-    page.get_by_role("button", name="Save").click()
+    page.get_by_role("button", name="Save", exact=True).click()
     expect(page.get_by_role("alert")).to_contain_text("Account Name")
     expect(page.get_by_text("No account named “Zzyzx Nonexistent Holdings” was found")).to_be_visible()
     assert not [c for c in episode.diff() if c.table == "crm_opportunity"]
@@ -105,7 +105,7 @@ def test_owner_is_a_user_lookup(crm):
     owner.fill("")
     owner.press_sequentially(other["name"][:4], delay=20)
     page.get_by_role("option", name=other["name"], exact=True).click()
-    page.get_by_role("button", name="Save").click()
+    page.get_by_role("button", name="Save", exact=True).click()
     expect(page.get_by_role("status")).to_contain_text('Account "Owner Lookup Co" was created.')
     made = next(c for c in episode.diff() if c.table == "crm_account" and c.op == "insert")
     assert episode.call("crm_get_account", account_id=made.pk)["account"]["owner_id"] == other["id"]
@@ -140,7 +140,7 @@ def test_reports_to_on_a_new_contact_by_keyboard_and_shown_on_edit(crm):
             break
     box.press("Enter")
     expect(box).to_have_value(boss_name)
-    page.get_by_role("button", name="Save").click()
+    page.get_by_role("button", name="Save", exact=True).click()
     expect(page.get_by_role("status")).to_contain_text("was created")
     new = next(c for c in episode.diff() if c.table == "crm_contact" and c.op == "insert")
     fields = {f.field: f.new for f in new.fields}
@@ -150,6 +150,6 @@ def test_reports_to_on_a_new_contact_by_keyboard_and_shown_on_edit(crm):
     expect(page.get_by_role("link", name=boss_name).first).to_be_visible()
     page.goto(ui(f"/contacts/{new.pk}/edit"))
     expect(page.get_by_role("combobox", name="Reports To", exact=True)).to_have_value(boss_name)
-    page.get_by_role("button", name="Save").click()
+    page.get_by_role("button", name="Save", exact=True).click()
     expect(page.get_by_role("status")).to_contain_text("was saved")
     assert episode.call("crm_get_contact", contact_id=new.pk)["contact"]["reports_to_id"] == boss["id"]

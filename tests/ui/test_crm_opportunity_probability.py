@@ -32,7 +32,7 @@ def test_choosing_a_stage_sets_its_default_probability(crm):
     choose(page, "Stage", stage)
     expect(probability).to_have_value(str(STAGES_BY_NAME[stage].probability))
     assert _violations(page) == []
-    page.get_by_role("button", name="Save").click()
+    page.get_by_role("button", name="Save", exact=True).click()
 
     expect(page.get_by_role("status").first).to_contain_text("was saved")
     saved = _saved(episode, opp["id"])
@@ -78,7 +78,7 @@ def test_without_its_script_a_new_stage_still_saves_its_default_probability(live
         page.goto(f"{base}/opportunities/{opp['id']}/edit")
         page.get_by_role("combobox", name="Stage").select_option(stage)  # the <noscript> select
         expect(page.get_by_label("Probability (%)")).to_have_value(str(opp["probability"]))  # no script
-        page.get_by_role("button", name="Save").click()
+        page.get_by_role("button", name="Save", exact=True).click()
         saved = _saved(episode, opp["id"])
         assert (saved["stage_name"], saved["probability"]) == (stage, STAGES_BY_NAME[stage].probability)
 
@@ -86,7 +86,7 @@ def test_without_its_script_a_new_stage_still_saves_its_default_probability(live
         page.goto(f"{base}/opportunities/{opp['id']}/edit")
         page.get_by_role("combobox", name="Stage").select_option("Closed Won")
         page.get_by_label("Probability (%)").fill("55")
-        page.get_by_role("button", name="Save").click()
+        page.get_by_role("button", name="Save", exact=True).click()
         saved = _saved(episode, opp["id"])
         assert (saved["stage_name"], saved["probability"]) == ("Closed Won", 55)
     finally:

@@ -44,7 +44,7 @@ def test_a_click_at_an_option_lands_on_that_option(crm):
     expect(listbox).to_be_hidden()
     expect(page.locator(f"#{option_id}")).to_have_attribute("aria-selected", "true")
     assert value(page, "Stage") == "Perception Analysis"
-    page.get_by_role("button", name="Save").click()
+    page.get_by_role("button", name="Save", exact=True).click()
     saved = episode.call("crm_get_opportunity", opportunity_id=opp["id"])["opportunity"]
     assert saved["stage_name"] == "Perception Analysis"
 
@@ -82,7 +82,7 @@ def test_the_keyboard_opens_moves_types_ahead_and_chooses(crm):
     page.keyboard.press("Alt+ArrowDown")
     page.keyboard.press("Alt+ArrowUp")  # chooses the active (the current) option and closes
     expect(box).to_have_attribute("aria-expanded", "false")
-    page.get_by_role("button", name="Save").click()
+    page.get_by_role("button", name="Save", exact=True).click()
     saved = episode.call("crm_get_opportunity", opportunity_id=opp["id"])["opportunity"]
     assert saved["lead_source"] == chosen
 

@@ -24,7 +24,7 @@ def test_create_account_through_the_form(crm):
     choose(page, "Industry", "Banking")
     page.get_by_label("Phone").fill("+1 555 0100")
     page.get_by_label("Annual Revenue").fill("$2,500,000")
-    page.get_by_role("button", name="Save").click()
+    page.get_by_role("button", name="Save", exact=True).click()
 
     expect(page.get_by_role("heading", level=1)).to_have_text("Globex Test Corp")
     account_id = page.url.rstrip("/").rsplit("/", 1)[-1]
@@ -43,7 +43,7 @@ def test_ui_action_is_logged_with_its_browser_events(crm):
     episode, page, ui = crm
     page.goto(ui("/accounts/new"))
     page.get_by_label("Account Name").fill("Event Log Inc")
-    page.get_by_role("button", name="Save").click()
+    page.get_by_role("button", name="Save", exact=True).click()
     expect(page.get_by_role("heading", level=1)).to_have_text("Event Log Inc")
 
     events = episode.events()
@@ -107,7 +107,7 @@ def test_close_win_opportunity(crm):
     page.goto(ui(f"/opportunities/{opp['id']}"))
     page.get_by_role("link", name="Edit", exact=True).click()
     choose(page, "Stage", "Closed Won")
-    page.get_by_role("button", name="Save").click()
+    page.get_by_role("button", name="Save", exact=True).click()
     expect(page.get_by_role("heading", level=1)).to_have_text(opp["name"])
     expect(page.get_by_text("This opportunity is Closed Won")).to_be_visible()
 
@@ -132,7 +132,7 @@ def test_closed_lost_without_reason_shows_the_rule_at_its_field(crm):
     page.goto(ui(f"/opportunities/{opp['id']}/edit"))
     before_diff, before_hash = episode.diff(), episode.state_hash()
     choose(page, "Stage", "Closed Lost")
-    page.get_by_role("button", name="Save").click()
+    page.get_by_role("button", name="Save", exact=True).click()
 
     expect(page.get_by_role("alert")).to_contain_text("Loss Reason: Select a Loss Reason")
     field_error = page.locator("#f-loss_reason__c-error")
@@ -211,7 +211,7 @@ def test_each_failed_rule_shows_at_its_own_field(crm):
     before = episode.state_hash()
     choose_by_keyboard(page, "Stage", "Closed Lost")
     page.get_by_label("Next Step").fill("")
-    page.get_by_role("button", name="Save").click()
+    page.get_by_role("button", name="Save", exact=True).click()
 
     expect(page.locator("#f-loss_reason__c-error")).to_contain_text("Select a Loss Reason")
     expect(page.locator("#f-next_step-error")).to_contain_text(NEXT_STEP_MESSAGE)
@@ -251,7 +251,7 @@ def test_report_builder_filter_group_chart_and_saved_report(crm):
 
     page.get_by_label("Report Name").fill("Big Deals by Stage")
     choose(page, "Folder", "Public Reports")
-    page.get_by_role("button", name="Save").click()
+    page.get_by_role("button", name="Save", exact=True).click()
     expect(page.get_by_role("heading", level=1)).to_have_text("Big Deals by Stage")
     report_id = page.url.rstrip("/").rsplit("/", 1)[-1]
     assert report_id.startswith("00O")
@@ -302,7 +302,7 @@ def test_report_builder_opportunities_with_products_details(crm):
     assert "/opportunities/006" in (first.get_attribute("href") or "")
 
     page.get_by_label("Report Name").fill("Deep discounts")
-    page.get_by_role("button", name="Save").click()
+    page.get_by_role("button", name="Save", exact=True).click()
     expect(page.get_by_role("heading", level=1)).to_have_text("Deep discounts")
     assert (
         page.get_by_role("table", name="Report details").locator("tbody tr").count() == lines["total_count"]

@@ -49,14 +49,33 @@
     var radio = choice.querySelector("input[type=radio]");
     choice.addEventListener("input", function (e) { if (e.target !== radio) radio.checked = true; });
   });
+  /* -- modals (Convert, and every create/edit form: record_modal.html): focus starts on the first field (a
+     refused save: the first field in error), Tab and Shift+Tab stay inside the dialog, Escape cancels (goes
+     back to the page underneath, as Cancel and the X do) ------------------------------------------------ */
   var dialog = document.querySelector("[role=dialog][aria-modal=true]");
+  var FOCUSABLE = "a[href], button:not([disabled]), input:not([type=hidden]):not([disabled]), select:not([disabled]), " +
+    "textarea:not([disabled]), [tabindex]:not([tabindex='-1'])";
+  function focusables() {
+    return Array.prototype.filter.call(dialog.querySelectorAll(FOCUSABLE), function (el) {
+      return el.offsetWidth || el.offsetHeight || el.getClientRects().length;
+    });
+  }
   if (dialog) {
-    var first = dialog.querySelector("input[type=radio]:checked") || dialog.querySelector("input, select, button");
+    var first = dialog.querySelector("[aria-invalid=true]") || dialog.querySelector("input[type=radio]:checked") ||
+      dialog.querySelector(".modal-body input:not([type=hidden]), .modal-body textarea, .modal-body [role=combobox]");
     if (first) first.focus();
     document.addEventListener("keydown", function (e) {
       if (e.key === "Escape" && !e.defaultPrevented) {
         var cancel = dialog.querySelector(".modal-footer a");
         if (cancel) window.location.href = cancel.href;
+      }
+      if (e.key !== "Tab") return;
+      var all = focusables();
+      if (!all.length) return;
+      var at = all.indexOf(document.activeElement);
+      if (at === -1 || (e.shiftKey && at === 0) || (!e.shiftKey && at === all.length - 1)) {
+        e.preventDefault();
+        (e.shiftKey ? all[all.length - 1] : all[0]).focus();
       }
     });
   }
