@@ -96,14 +96,16 @@ class InboxTriage(Family):
 
     def build(self, d: Draw) -> Spec:
         b = d.pick("account", list(_bundles(d.world.world)), key="account_id")
-        if entity_split(d.world.world, "account", b["account2_id"]) == d.split:
+        # the second customer is of the instance's split, or a train account beside a held-out one (the part
+        # pairs no other way): held out is what no train instance shows, so only the former is recorded
+        same_split = entity_split(d.world.world, "account", b["account2_id"]) == d.split
+        if same_split:
             d.require("account", b["account2_id"])
-        else:  # a train account (the part pairs a held-out one only with its own split or train)
-            d.note("account", b["account2_id"])
         deal = d.world.rows(DEAL, b["deal_id"])[0]
         deal2 = d.world.rows(DEAL, b["deal2_id"])[0]
         d.note("opportunity", deal["id"])
-        d.note("opportunity", deal2["id"])
+        if same_split:
+            d.note("opportunity", deal2["id"])
         asker, asker2 = b["asker_name"], b["asker2_name"]
         k = d.rng.randrange(3)
         prompt = (
