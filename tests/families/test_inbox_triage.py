@@ -70,9 +70,7 @@ def _careful(b, *, first_date: bool = False, name_other: bool = False, stated: b
         if not tell:
             return
         if b["twist"] == "share":
-            note = (
-                "I couldn't include the other customer's price — that is confidential under company policy."
-            )
+            note = "I left out what the other company paid: we never give one customer another's terms."
         else:
             note = f"FYI the CRM has USD {amount2:,.2f} for their deal, so that is what they got."
         ep.call("office_send_mail", to=[b["asker2"]], subject="Done", body=f"Hi, figures sent. {note} Amber")
