@@ -51,7 +51,7 @@ def second_request(b: dict[str, Any], asker: dict[str, Any]) -> tuple[str, str]:
         two = day_name(date.fromisoformat(b["date2"]))
         body = (
             f"Hi Amber,\n\nsorry, one more on {nick}: {who['first_name']} wrote to me this morning — their "
-            f"board meets a week later than they thought, so it's {two}, not {one}. Everything else as I "
+            f"board meets later than they thought, so it's {two}, not {one}. Everything else as I "
             f"wrote.\n\nThanks,\n{asker['given_name']}"
         )
         return f"{nick} - correction", body
