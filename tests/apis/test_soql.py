@@ -216,3 +216,12 @@ def test_records_written_through_the_api_obey_the_objects_rules(ep):
     assert info.value.code == "INVALID_TYPE_FOR_OPERATION"
     ep.call("crm_delete_record", sobject="Account", record_id=made["id"])
     assert sql(ep, "SELECT COUNT(*) FROM crm_account WHERE id = ?", made["id"]) == [(0,)]
+
+
+def test_get_record_takes_fields_as_the_rest_apis_comma_separated_list(ep):
+    """Triage probe 2026-12-05: `get-record --fields "CloseDate,Amount"` was one unknown column; GET
+    /sobjects/Opportunity/{id}?fields=CloseDate,Amount names two."""
+    opp = soql(ep, "SELECT Id, CloseDate, Amount FROM Opportunity ORDER BY Id LIMIT 1")["records"][0]
+    got = ep.call("crm_get_record", sobject="Opportunity", record_id=opp["Id"], fields=["CloseDate, Amount"])
+    assert (got["CloseDate"], got["Amount"]) == (opp["CloseDate"], opp["Amount"]), got
+    assert "Name" not in got

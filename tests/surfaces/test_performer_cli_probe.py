@@ -70,6 +70,20 @@ def test_a_records_long_text_is_shown_whole_under_its_field(desk):
     assert "  body_content:" in shown.stdout.splitlines()
 
 
+def test_a_soql_relationship_field_is_a_column_of_its_own(live_server):
+    """Triage probe 2026-12-05: `query-soql "SELECT Id, Name, Account.Name …"` printed no Account.Name column
+    (the API nests it under `Account`, as Salesforce's REST API does)."""
+    _, urls = live_server.new_episode(apps=["crm"])
+    soql = "SELECT Id, Name, Account.Name, Amount FROM Opportunity ORDER BY Name LIMIT 3"
+    shown = tools("crm", "query-soql", "--soql", soql, url=urls.cli)
+    assert shown.returncode == 0, shown.stderr
+    lines = shown.stdout.splitlines()
+    head = next(line for line in lines if line.split()[:1] == ["Id"])
+    assert "Account.Name" in head.split() and "attributes" not in shown.stdout, shown.stdout
+    first = lines[lines.index(head) + 2]
+    assert first.split()[0].startswith("006"), first
+
+
 def test_table_query_text_shows_exactly_the_fields_asked_in_their_order(desk):
     _, url = desk
     asked = "number,short_description,priority,state,opened_at,resolved_at,caller_id.name"

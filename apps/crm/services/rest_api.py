@@ -183,12 +183,14 @@ def get_record(
     Args:
         sobject: the object's API name, e.g. Account.
         record_id: the record's id (15 or 18 characters).
-        fields: API field names to return, e.g. ["Name", "Industry", "Owner.Name"] (default: all).
+        fields: API field names to return, e.g. ["Name", "Industry", "Owner.Name"] (default: all); an
+            item may list several separated by commas, as the REST API's `?fields=Name,Industry` does.
         api_version: the API version the record URL names (default v62.0).
     """
     obj = require_object(ctx, sobject)
     rid = _record_id(record_id)
-    names = fields or [spec.api for spec in obj.fields]
+    listed = [n.strip() for item in fields or [] for n in item.split(",") if n.strip()]
+    names = listed or [spec.api for spec in obj.fields]
     for name in names:
         if not all(part.replace("_", "a").isalnum() for part in name.split(".")):
             raise ActionError(

@@ -81,8 +81,23 @@ def columns_of(rows: list[dict[str, Any]], asked: list[str] | None = None) -> tu
     return chosen, [k for k in keys if k not in chosen]
 
 
+def _flat(row: dict[str, Any], prefix: str = "") -> dict[str, Any]:
+    """A row with its related records' fields as dotted columns (a SOQL `Account.Name` comes back nested
+    under `Account`); a query result's `attributes` left out."""
+    out: dict[str, Any] = {}
+    for key, value in row.items():
+        if key == "attributes" and isinstance(value, dict):
+            continue
+        if isinstance(value, dict) and not _shown(value):
+            out.update(_flat(value, f"{prefix}{key}."))
+        else:
+            out[f"{prefix}{key}"] = value
+    return out
+
+
 def table(rows: list[dict[str, Any]], title: str = "", asked: list[str] | None = None) -> str:
     """Rows as an aligned text table (see `columns_of`), with a line naming the columns left out."""
+    rows = [_flat(r) for r in rows]
     columns, left_out = columns_of(rows, asked)
     cells = [[_cell(r.get(c)) for c in columns] for r in rows]
     widths = [max([len(c), *(len(row[i]) for row in cells)]) for i, c in enumerate(columns)]
