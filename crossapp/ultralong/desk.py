@@ -161,7 +161,11 @@ class DeskQueueWeek(DeskFamily):
         for inc in queue:
             plan.call("ticketing_get_incident", incident_id=inc["number"])
             notes = f"Resolved after the caller told us {asked}."
-            ui = [UiStep(select=("Resolution code", code)), UiStep(fill=("Resolution notes", notes))]
+            ui = [
+                UiStep(click=("tab", "Resolution Information")),  # the incident form's section tab
+                UiStep(select=("Resolution code", code)),
+                UiStep(fill=("Resolution notes", notes)),
+            ]
             plan.call(
                 "ticketing_resolve_incident",
                 incident_ui(

@@ -75,6 +75,7 @@ class ResolveIncident(Family):
             allow=[stamps(inc["sys_id"]), sla_follow()],
             ui_oracle=[
                 UiStep(goto=f"/incidents/{n}"),
+                UiStep(click=("tab", "Resolution Information")),
                 UiStep(select=("Resolution code", code)),
                 UiStep(fill=("Resolution notes", notes)),
                 UiStep(click=("button", "Resolve")),
