@@ -73,6 +73,7 @@ def test_select_all_and_start_work_on_the_selected_rows(desk):
     actions.click()
     menu = page.get_by_role("menu", name="Actions on selected rows")
     expect(menu.get_by_role("menuitem")).to_have_text(["Assign to me", "Start Work"])
+    assert not _violations(page)
     menu.get_by_role("menuitem", name="Start Work").click()
     expect(page.get_by_role("status").first).to_contain_text(f"Start Work: {len(new)} of {len(new)} done.")
     assert parse_qs(urlsplit(page.url).query)["sysparm_query"] == ["state=1"]  # back on the same list
@@ -120,6 +121,7 @@ def test_preview_column_menu_and_personalize(desk):
     page.get_by_role("button", name="Personalize List").click()
     box = page.get_by_role("checkbox", name="Show Short description column")
     expect(box).not_to_be_checked()
+    assert not _violations(page)
     box.check()
     expect(page.get_by_role("columnheader", name="Short description")).to_be_visible()
 
