@@ -24,8 +24,9 @@ HOLDS = [
 class ResolveIncident(Family):
     name = "ticketing.resolve-incident"
     # v2: the batch knob (several()); v3: notes are the incident's own fix (no VPN fix for Wi-Fi); v4: a
-    # Resolved incident stays active (the desk now follows ServiceNow: active until Closed or Canceled)
-    version = 4
+    # Resolved incident stays active (the desk now follows ServiceNow: active until Closed or Canceled); v5:
+    # the UI oracle opens the form's Resolution Information tab (tabbed forms) before choosing the code
+    version = 5
     apps = ("ticketing",)
     surfaces = ("mcp", "cli", "ui", "python")
     author = "saasgym-itsm-team"
