@@ -16,6 +16,7 @@ from apps.ticketing.ui_clock import build_clock_router
 from apps.ticketing.ui_forms import build_form_router
 from apps.ticketing.ui_incident import build_incident_router
 from apps.ticketing.ui_kb import build_kb_router
+from apps.ticketing.ui_list_actions import build_list_actions_router
 from apps.ticketing.ui_lists import build_list_router
 from apps.ticketing.ui_navigator import NAVIGATOR
 from apps.ticketing.ui_problem import build_problem_router
@@ -70,6 +71,7 @@ def build_router(kit: UiKit) -> APIRouter:
         return kit.redirect(request, "/incidents", active="true", assigned_to_me="true")
 
     router.include_router(build_list_router(kit))
+    router.include_router(build_list_actions_router(kit))
     router.include_router(build_catalog_router(kit))
     router.include_router(build_search_router(kit))
     router.include_router(build_form_router(kit))  # before the record routes: /incidents/new

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from typing import Any
+from urllib.parse import urlencode
 
 from fastapi import APIRouter, Request
 from fastapi.responses import Response
@@ -12,6 +13,7 @@ from apps.core.ui_kit import UiKit
 from apps.core.ui_kit import pager as ui_pager
 from apps.ticketing import choices as ch
 from apps.ticketing import ui_conditions as cq
+from apps.ticketing.ui_list_actions import ROW_ACTIONS
 
 PAGE = 20
 APPROVALS = {a: a.replace("_", " ").capitalize() for a in (*ch.APPROVAL_STATES, *ch.APPROVER_STATES)}
@@ -298,6 +300,7 @@ def _handler(kit: UiKit, view: ListDef):  # noqa: ANN202
         def url_with(**changes: Any) -> str:
             return kit.url(request, view.path, **{**query, **changes})
 
+        sortable = "sort_by" in kit.params(view.action)
         columns = [
             {
                 "label": c.label,
@@ -306,7 +309,10 @@ def _handler(kit: UiKit, view: ListDef):  # noqa: ANN202
                 "link": c.link,
                 "sorted": ("descending" if desc else "ascending") if c.sort and c.sort == sort else None,
                 "url": url_with(sort=c.sort, dir="asc" if (c.sort == sort and desc) else "desc", page=None)
-                if c.sort and "sort_by" in kit.params(view.action)
+                if c.sort and sortable
+                else None,
+                "sort_urls": [url_with(sort=c.sort, dir=d, page=None) for d in ("asc", "desc")]
+                if c.sort and sortable
                 else None,
             }
             for c in view.columns
@@ -328,6 +334,9 @@ def _handler(kit: UiKit, view: ListDef):  # noqa: ANN202
                 "builder_open": bool(conds) or "add" in params or problem is not None,
                 "ops": cq.OPS,
                 "search_query": request.query_params.get("search"),
+                "row_actions": ROW_ACTIONS.get(view.path, ()),
+                "flash": params.get("saved"),
+                "back": urlencode([(k, v) for k, v in params.multi_items() if k != "saved"]),
             },
         )
 

@@ -105,8 +105,9 @@ def mail_incident_report(
 class DeskQueueWeek(DeskFamily):
     name = "long.desk-queue-week"
     # v4: "open incidents (New, In Progress or On Hold)" in incident-number order: the desk's own "active"
-    # also holds Resolved ones, which the blind probe counted; v5: v4's stream drew two seeds with one truth
-    version = 5
+    # also holds Resolved ones, which the blind probe counted; v5: v4's stream drew two seeds with one truth;
+    # v6: the UI oracle opens the incident form's Resolution Information tab before resolving
+    version = 6
     summary = "a week of the desk's New queue: take, ask the callers, wait days for answers, resolve, report"
 
     def build(self, d: Draw) -> Spec:
@@ -161,7 +162,11 @@ class DeskQueueWeek(DeskFamily):
         for inc in queue:
             plan.call("ticketing_get_incident", incident_id=inc["number"])
             notes = f"Resolved after the caller told us {asked}."
-            ui = [UiStep(select=("Resolution code", code)), UiStep(fill=("Resolution notes", notes))]
+            ui = [
+                UiStep(click=("tab", "Resolution Information")),  # the incident form's section tab
+                UiStep(select=("Resolution code", code)),
+                UiStep(fill=("Resolution notes", notes)),
+            ]
             plan.call(
                 "ticketing_resolve_incident",
                 incident_ui(

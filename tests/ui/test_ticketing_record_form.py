@@ -30,6 +30,7 @@ def test_one_submit_edits_assigns_and_resolves_or_changes_nothing(desk):
     expect(page.get_by_label("Priority", exact=True)).to_have_value("3 - Moderate")
     before = episode.state_hash()
 
+    page.get_by_role("tab", name="Resolution Information").click()  # a section of its own (tabbed form)
     page.get_by_label("Resolution notes").fill("Cleaned the fan")
     page.get_by_role("button", name="Resolve").click()  # no resolution code: refused, nothing kept
     expect(page.get_by_role("alert")).to_contain_text("Invalid update")
@@ -53,6 +54,7 @@ def test_one_submit_edits_assigns_and_resolves_or_changes_nothing(desk):
     inc = episode.call("ticketing_get_incident", incident_id=number)["incident"]
     assert (inc["urgency"], inc["assignment_group"]) == (3, None)
 
+    expect(page.get_by_role("tab", name="Resolution Information")).to_have_attribute("aria-selected", "true")
     page.get_by_label("Resolution code").select_option("Solution provided")
     page.get_by_role("button", name="Resolve").click()
     expect(page.get_by_role("status")).to_contain_text("Record updated")

@@ -38,6 +38,7 @@ def test_incident_assign_hold_resolve(desk):
     page.get_by_role("button", name="Start Work").click()
     page.get_by_role("button", name="Resolve").click()  # no code, no notes: refused, nothing written
     expect(page.get_by_role("alert")).to_contain_text("resolution code")
+    page.get_by_role("tab", name="Resolution Information").click()
     page.get_by_label("Resolution code").select_option("Solution provided")
     page.get_by_label("Resolution notes").fill("Replaced the dock")
     page.get_by_role("button", name="Resolve").click()

@@ -24,8 +24,9 @@ HOLDS = [
 class ResolveIncident(Family):
     name = "ticketing.resolve-incident"
     # v2: the batch knob (several()); v3: notes are the incident's own fix (no VPN fix for Wi-Fi); v4: a
-    # Resolved incident stays active (the desk now follows ServiceNow: active until Closed or Canceled)
-    version = 4
+    # Resolved incident stays active (the desk now follows ServiceNow: active until Closed or Canceled); v5:
+    # the UI oracle opens the form's Resolution Information tab (tabbed forms) before choosing the code
+    version = 5
     apps = ("ticketing",)
     surfaces = ("mcp", "cli", "ui", "python")
     author = "saasgym-itsm-team"
@@ -75,6 +76,7 @@ class ResolveIncident(Family):
             allow=[stamps(inc["sys_id"]), sla_follow()],
             ui_oracle=[
                 UiStep(goto=f"/incidents/{n}"),
+                UiStep(click=("tab", "Resolution Information")),
                 UiStep(select=("Resolution code", code)),
                 UiStep(fill=("Resolution notes", notes)),
                 UiStep(click=("button", "Resolve")),

@@ -141,9 +141,10 @@ def review_disputes(found: list[dict[str, Any]], lines: dict[str, int]) -> list[
 
 
 def resolve_incident(number: str, code: str, notes: str) -> list[dict[str, Any]]:
-    """Resolve the incident from its form: resolution code and notes, then Resolve."""
+    """Resolve the incident from its form: its Resolution Information tab, code and notes, then Resolve."""
     return [
         {"goto": f"/s/ticketing/incidents/{number}"},
+        {"click": ["tab", "Resolution Information"]},  # the incident form's section tab
         {"select": ["Resolution code", code]},
         {"fill": ["Resolution notes", notes]},
         {"click": ["button", "Resolve"]},
