@@ -37,6 +37,7 @@ PLANNED = frozenset(
         "activity_date", "start_date_time", "end_date_time", "effective", "fy_start", "fy_end",
         "value",  # a cell's or a catalog variable's value: a date someone entered (a start date, "until")
         "deadline",  # the day a pending purchase must be ordered by (worlds/parts/chase)
+        "close2", "date0", "date1", "date2",  # a triage bundle's close dates (worlds/parts/triage)
     }
 )  # fmt: skip
 DATE = re.compile(r"^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?)?(?:Z|[+-]\d{2}:?\d{2})?$")
