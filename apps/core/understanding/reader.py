@@ -127,10 +127,8 @@ def _assemble(parts: list[Piece], own: str, reading: Reading, role: str, subject
         if i not in used and p.question and not p.records and _policy_question(p) and "?" in p.text:
             asks.append(Ask(intent="policy_question", policy=(p.policies or [None])[0]))
             used.add(i)
-    # a mail asking for an approval cites its incidents as evidence ("INC0095001 breached its target"):
-    # only a piece that asks something of them is a question
-    # so does one asking to approve a change on the desk ("Could you approve CHG0030399?"): the approval is
-    # given there, and the incidents it fixes are why
+    # a mail asking for an approval (or to approve a change on the desk, "Could you approve CHG0030399?")
+    # cites its incidents as evidence ("INC0095001 breached its target"): only a piece asking of them asks
     evidence = any(a.intent == "approval" for a in asks) or any(
         p.approve and _CHANGE.search(p.text) for p in parts
     )
