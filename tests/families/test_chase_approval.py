@@ -228,3 +228,44 @@ def test_the_away_approvers_free_busy_shows_them_out_of_the_office(gym):
         assert view[:back] == "3" * back and "3" not in view[back + 1 :], (view, reply)
     finally:
         ep.close()
+
+
+def _heard_after_return(gym: Gym, task, steps) -> tuple[list[dict], str]:
+    """What the approver sent the acting user once `steps` ran and a day after their return passed, and
+    when their automatic reply ended."""
+    approver = _request(task)["approver"]
+    ep = gym.create_episode("acme", apps=task.public.apps)
+    try:
+        run_python(ep, steps)
+        back = str(
+            ep.db.execute_raw(
+                "SELECT end_date_time FROM office_automatic_reply WHERE user_id = "
+                "(SELECT id FROM office_user WHERE mail = ?)",
+                (approver,),
+            )[0][0]
+        )
+        for _ in range(6):  # a working week and more: past their return
+            ep.call("office_wait_for_replies", minutes=1440, stop_at_first_reply=False)
+        inbox = ep.call("office_list_messages", folder="inbox", limit=100)["records"]
+        heard = [m for m in inbox if m["from_address"] == approver and m["received_date_time"] >= START]
+        return sorted(heard, key=lambda m: m["received_date_time"]), back
+    finally:
+        ep.close()
+
+
+def test_the_away_approver_answers_the_first_mail_on_return(gym):
+    """Fourth review: an away colleague answered a reminder but never, once back, the mail that waited for
+    them. On their return they answer it — too late for the order, so the chase still decides the task."""
+    task = _task(False)
+    heard, back = _heard_after_return(gym, task, task.truth.oracle[:REMINDER])  # forwarded, no reminder
+    assert len(heard) == 2, heard  # the automatic reply, then the answer on return
+    assert "out of the office" in heard[0]["body_preview"], heard
+    assert heard[1]["received_date_time"][:16] >= back.replace(" ", "T")[:16], (heard, back)
+    assert "out of the office" not in heard[1]["body_preview"], heard
+
+
+def test_an_answered_reminder_is_not_answered_again_on_return(gym):
+    """Once the reminder got its answer, the first mail gets no second one when the approver is back."""
+    task = _task(False)
+    heard, _ = _heard_after_return(gym, task, task.truth.oracle[: REMINDER + 2])  # chased and answered
+    assert len(heard) == 2, heard  # the automatic reply and the answer to the reminder, nothing more

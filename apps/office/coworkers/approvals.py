@@ -113,6 +113,7 @@ def earlier(ctx: Ctx, persona_id: str) -> list[dict[str, Any]]:
     rows = ctx.db.exec(
         select(ScheduledReply)
         .where(ScheduledReply.persona_id == persona_id, col(ScheduledReply.created_date_time) >= since)
+        .where(ScheduledReply.status != "superseded")
         .order_by(ScheduledReply.created_date_time, ScheduledReply.id)
     )
     return [a for r in rows for a in r.payload.get("approved", [])]

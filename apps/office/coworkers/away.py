@@ -1,10 +1,12 @@
 """A colleague who is out of the office (an `office_automatic_reply` covering the moment a mail reaches them)
 sends their automatic reply at once, once per sender, and does not answer a first mail from the acting user:
 it sits unread among everything else. They answer a reminder — a later mail from the acting user sent at
-least one working day after an earlier one that reached them, unanswered, while they were away. A mail that
-reaches them when they are back is answered as usual. Everything is read from the episode (their setting,
-their mailbox, the scheduled replies) at the moment the mail arrives, so the behaviour is deterministic on
-the logical clock, and the automatic reply is a scheduled reply like any other answer.
+least one working day after an earlier one that reached them, unanswered, while they were away. On their
+return they work through what waited: the latest unanswered mail of each sender gets its answer at their
+first working moment after the automatic reply ends (a reminder that is answered, or a later mail, replaces
+it). A mail that reaches them when they are back is answered as usual. Everything is read from the episode
+(their setting, their mailbox, the scheduled replies) at the moment the mail arrives, so the behaviour is
+deterministic on the logical clock, and the automatic reply is a scheduled reply like any other answer.
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ from datetime import datetime, timedelta
 from sqlmodel import col, select
 
 from apps.core.actions import Ctx
+from apps.core.working_hours import answer_time
 from apps.office.models import AutomaticReply, Message, Persona, ScheduledReply, User
 
 
@@ -79,3 +82,42 @@ def holds_back(ctx: Ctx, persona: Persona, owner: User, acting: User, copy: Mess
         .order_by(Message.sent_date_time, Message.id)
     ).first()
     return earlier is None or next_working_moment(earlier) > ctx.now
+
+
+def return_due(ctx: Ctx, persona: Persona, owner: User) -> datetime | None:
+    """When the colleague `owner`, away now, gets to a mail that waited for them: their delay after the
+    automatic reply ends, moved into their working hours; None when they are not away.
+
+    Args:
+        ctx: the delivering action's context.
+        persona: the colleague's persona (their reply delay).
+        owner: the colleague the mail reached.
+    """
+    setting = away_setting(ctx, owner, ctx.now)
+    if setting is None:
+        return None
+    hours = (owner.working_hours_start or "09:00", owner.working_hours_end or "17:00")
+    return answer_time(setting.end_date_time, persona.reply_delay_minutes, owner.time_zone or "UTC", hours)
+
+
+def supersede_waiting(ctx: Ctx, persona: Persona, sender: str) -> None:
+    """Drop the colleague's pending on-return answer to an earlier mail from `sender`: a newer mail from them
+    is the one answered (at once, or on return).
+
+    Args:
+        ctx: the delivering action's context.
+        persona: the colleague whose pending answers are looked at.
+        sender: the address of who sent the newer mail.
+    """
+    pending = ctx.db.exec(
+        select(ScheduledReply).where(
+            ScheduledReply.persona_id == persona.id,
+            ScheduledReply.kind == "mail",
+            ScheduledReply.status == "pending",
+        )
+    ).all()
+    for row in pending:
+        original = ctx.db.get(Message, row.payload.get("message_id"))
+        if row.payload.get("on_return") and original is not None and original.from_address == sender:
+            row.status = "superseded"
+            ctx.db.add(row)

@@ -105,9 +105,17 @@ def _schedule(
     )
 
 
-def _answer(ctx: Ctx, persona: Persona, user: User, incoming: Incoming, rows: list[tuple[str, str]]):  # noqa: ANN202
-    """Read a message, decide each ask, word the answer: (text, card, payload extras, due) or None."""
-    due = answer_due(ctx, persona, user)
+def _answer(  # noqa: ANN202
+    ctx: Ctx,
+    persona: Persona,
+    user: User,
+    incoming: Incoming,
+    rows: list[tuple[str, str]],
+    due: datetime | None = None,
+):
+    """Read a message, decide each ask, word the answer: (text, card, payload extras, due) or None; `due`
+    when they answer later than their usual delay (on their return)."""
+    due = due or answer_due(ctx, persona, user)
     request, reading = read(ctx, user, incoming.subject, incoming.text, thread(rows, user.mail))
     own = new_text(incoming.text)
     rules = {"earliest": user.working_hours_start, "latest": user.working_hours_end, **persona.meeting_rules}
@@ -133,18 +141,14 @@ def on_mail_delivered(ctx: Ctx, copy: Message) -> None:
     owner = ctx.db.get(User, copy.owner_id)
     if owner.mail.lower() not in [a.lower() for a in copy.to_recipients]:
         return
-    if away.holds_back(ctx, persona, owner, acting, copy):  # out of office: only a reminder is answered
-        return
+    waits = away.holds_back(ctx, persona, owner, acting, copy)  # out of office: answered on their return
+    due = away.return_due(ctx, persona, owner) if waits else None
+    later = {"on_return": True} if waits else {}
+    away.supersede_waiting(ctx, persona, copy.from_address)
     meant = briefs.clarification(ctx, persona, owner, acting, copy)
     if meant is not None:  # a question about a request of theirs: what they meant
-        _schedule(
-            ctx,
-            persona,
-            "mail",
-            {"message_id": copy.id, "body": meant},
-            None,
-            answer_due(ctx, persona, owner),
-        )
+        payload = {"message_id": copy.id, "body": meant, **later}
+        _schedule(ctx, persona, "mail", payload, None, due or answer_due(ctx, persona, owner))
         return
     earlier = list(
         ctx.db.exec(
@@ -156,11 +160,12 @@ def on_mail_delivered(ctx: Ctx, copy: Message) -> None:
     )
     history = tuple(Turn(m.from_name or "", new_text(m.body_content)) for m in earlier)
     incoming = Incoming("mail", acting.display_name, copy.subject, copy.body_content, history)
-    done = _answer(ctx, persona, owner, incoming, [(m.from_address or "", m.body_content) for m in earlier])
+    rows = [(m.from_address or "", m.body_content) for m in earlier]
+    done = _answer(ctx, persona, owner, incoming, rows, due)
     if done:
         text, persona_card, extras, due = done
         key = cache_key(persona_card, "reply", asdict(incoming))
-        _schedule(ctx, persona, "mail", {"message_id": copy.id, "body": text, **extras}, key, due)
+        _schedule(ctx, persona, "mail", {"message_id": copy.id, "body": text, **extras, **later}, key, due)
 
 
 def _offered(persona: PersonaCard, incoming: Incoming, text: str) -> list[str]:
