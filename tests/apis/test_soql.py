@@ -225,3 +225,16 @@ def test_get_record_takes_fields_as_the_rest_apis_comma_separated_list(ep):
     got = ep.call("crm_get_record", sobject="Opportunity", record_id=opp["Id"], fields=["CloseDate, Amount"])
     assert (got["CloseDate"], got["Amount"]) == (opp["CloseDate"], opp["Amount"]), got
     assert "Name" not in got
+
+
+def test_a_price_book_entry_is_named_by_its_product(ep):
+    """Blind probe: `PricebookEntry` had no `Name` (Salesforce gives it its product's name and code)."""
+    query = "SELECT Name, ProductCode, UnitPrice, Product2.Name FROM PricebookEntry ORDER BY Name LIMIT 5"
+    out = soql(ep, query)
+    expected = sql(
+        ep,
+        "SELECT p.name, p.product_code, e.unit_price FROM crm_pricebook_entry e JOIN crm_product p "
+        "ON p.id = e.product_id ORDER BY p.name COLLATE NOCASE, e.id LIMIT 5",
+    )
+    assert [(r["Name"], r["ProductCode"], r["UnitPrice"]) for r in out["records"]] == expected
+    assert all(r["Name"] == r["Product2"]["Name"] for r in out["records"])

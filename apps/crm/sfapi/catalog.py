@@ -35,6 +35,11 @@ MODEL_KEYS = {"Product2": "Product", "Pricebook2": "Pricebook"}  # the id counte
 PLURALS = {"Opportunity": "Opportunities", "OpportunityHistory": "Opportunity Histories"}
 
 
+def _product(column: str) -> str:
+    """A PricebookEntry field that is its product's (Name, ProductCode: read-only in Salesforce)."""
+    return f"(SELECT {column} FROM crm_product WHERE id = {{t}}.product_id)"
+
+
 def _ref(api: str, to: str, **extra) -> FieldSpec:  # noqa: ANN003
     return f(api, "reference", 18, reference_to=to, updateable=False, **extra)
 
@@ -74,6 +79,8 @@ READ_ONLY_FIELDS: dict[str, tuple[FieldSpec, ...]] = {
         _ro("Id", "id", 18),
         _ref("Pricebook2Id", "Pricebook2", column="pricebook_id", label="Price Book ID"),
         _ref("Product2Id", "Product2", column="product_id", label="Product ID"),
+        _ro("Name", "string", 255, label="Product Name", formula=_product("name")),
+        _ro("ProductCode", "string", 255, label="Product Code", formula=_product("product_code")),
         _ro("UnitPrice", "currency", label="List Price"),
         _ro("IsActive", "boolean", label="Active"),
     ),
