@@ -19,7 +19,7 @@ from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Any
 
-from apps.core import observations
+from apps.core import observations, runtime
 from apps.core.actions import Action
 from apps.core.checkpoint_files import CorruptCheckpoint
 from apps.core.durable import Checkpointer, image_digest, read_meta, restore_db
@@ -96,6 +96,7 @@ class Episode:
                 browser_events=browser_events,
                 options=self.gym.app_options.get(app),
                 caused_by=caused_by,
+                peers=runtime.clock_peers(self.apps, app, self.world, self.gym.app_options),
             )
             if observed and outcome.seq and self.gym.observe:
                 self.db.observe(outcome.seq, arguments, observations.generic(outcome))

@@ -97,6 +97,43 @@ def _loggable(arguments: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
+@dataclass(frozen=True)
+class ClockPeer:
+    """Another app of the episode whose scheduled jobs run when time passes during an action
+    (`AppSpec.on_time_passed`), with the user it acts as and its options."""
+
+    spec: AppSpec
+    user_id: str | None = None
+    options: Mapping[str, Any] | None = None
+
+
+def clock_peers(
+    apps: Mapping[str, AppSpec], app: str, world: World, options: Mapping[str, Any]
+) -> list[ClockPeer]:
+    """The episode's apps other than `app` whose scheduled jobs run when time passes during its actions.
+
+    Args:
+        apps: the episode's apps by name.
+        app: the app whose action runs.
+        world: the episode's world (who each app acts as).
+        options: the lab's options per app name.
+    """
+    return [
+        ClockPeer(spec, spec.acting_user(world), options.get(name))
+        for name, spec in apps.items()
+        if name != app and spec.on_time_passed is not None
+    ]
+
+
+def _run_peers(peers: Sequence[ClockPeer], session: Session, connection: Any, now: datetime) -> None:
+    """Time passed during the action: every other app's due jobs, in the action's transaction."""
+    for peer in peers:
+        ids = IdFactory(connection, peer.spec.id_formats, peer.spec.name)
+        options = peer.options or {}
+        ctx = Ctx(db=session, now=now, ids=ids, user_id=peer.user_id, options=options, sql=connection)
+        peer.spec.on_time_passed(ctx)
+
+
 def run_action(
     db: EpisodeDb,
     world: World,
@@ -111,8 +148,12 @@ def run_action(
     options: Mapping[str, Any] | None = None,
     quotas: EpisodeQuotas | None = None,
     caused_by: int | None = None,
+    peers: Sequence[ClockPeer] = (),
 ) -> Outcome:
     """Run one action and record it; a failed action writes nothing but is still logged.
+
+    `peers` are the episode's other apps with scheduled jobs: when the action lets time pass, theirs run
+    too, in the same transaction (one clock for the whole episode).
 
     With `timeout_s`, database work past the deadline is interrupted and the action fails cleanly.
     `quotas` bound what the episode may store: a full event log refuses the call unlogged, browser
@@ -149,6 +190,7 @@ def run_action(
                 user_id=user_id,
                 options=options,
                 quotas=limits,
+                peers=peers,
             )
     except ActionError as exc:
         error, field, code, failures = exc.message, exc.field, exc.code, exc.failures
@@ -200,6 +242,7 @@ def _execute(
     user_id: str | None,
     options: Mapping[str, Any] | None = None,
     quotas: EpisodeQuotas,
+    peers: Sequence[ClockPeer] = (),
 ) -> tuple[Any, int]:
     """Run the service function in one transaction; returns its result and the logical seconds it waited."""
     with Session(db.action_bind, expire_on_commit=False) as session:
@@ -213,6 +256,8 @@ def _execute(
             ids = IdFactory(connection, spec.id_formats, spec.name)
             ctx = Ctx(db=session, now=now, ids=ids, user_id=user_id, options=options or {}, sql=connection)
             result = action.fn(ctx, **validated)
+            if ctx.elapsed and not action.read_only:
+                _run_peers(peers, session, connection, ctx.now)
             session.flush()
             if action.read_only and db.write_count() != changes_before:
                 raise RuntimeError(f"read-only action {action.name} tried to write")

@@ -70,6 +70,10 @@ class AppSpec:
       prefixes and the factory of its ASGI app (`apps/core/product_api.py`); None when it has none.
     - `prepare`: called (it must be idempotent and quick) whenever an episode offering the app is made, to
       start one-time background work such as compiling an engine before the first tool call needs it.
+    - `on_time_passed`: the app's scheduled jobs, run (with a context of the app: its ids, its acting user,
+      the new `now`) when logical time passes during another app's action in the same episode (the agent
+      waits for mail while an approver's decision on the desk falls due); the app's own waiting action runs
+      them itself.
     - `stores`: groups of its tables an episode may grow only up to a quota (`apps/core/quotas.py`), each
       with the product's refusal past it (the office's mail and drive).
     """
@@ -91,6 +95,7 @@ class AppSpec:
     error_shape: ErrorShape = ENGINE_SHAPE
     stores: tuple[Store, ...] = ()
     api: ProductApi | None = None
+    on_time_passed: Callable[[Any], Any] | None = None
 
     def acting_user(self, world: World) -> str | None:
         """The user id the agent acts as in `world` when the surface names none."""

@@ -25,6 +25,12 @@ def _table_api():  # noqa: ANN202
     return build()
 
 
+def _due_jobs(ctx):  # noqa: ANN001, ANN202
+    from apps.ticketing.services.scheduler import run_due_jobs
+
+    return run_due_jobs(ctx)
+
+
 spec = AppSpec(
     name="ticketing",
     title="Service Management",
@@ -50,4 +56,6 @@ spec = AppSpec(
     },
     error_shape=ERROR_SHAPE,
     api=ProductApi(prefixes=("/api/now/",), build=_table_api),  # the Table API and the Aggregate API
+    # Callers, approvers, the SLA timer and auto-close act on the episode's clock, wherever the agent waits.
+    on_time_passed=_due_jobs,
 )

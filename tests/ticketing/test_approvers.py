@@ -188,3 +188,32 @@ def test_over_mcp_the_performer_orders_and_waits_and_the_approver_decides(live_s
         and "Purchasing Policy" in detail["approvals"][0]["comments"]
     )
     assert detail["item"]["stage"] == "Request Cancelled"
+
+
+def test_time_passing_in_the_office_lets_the_desks_approvers_decide(gym):
+    """Probe note: an agent waited for replies in Outlook and found the change still awaiting approval —
+    the desk's approvers only decided on the desk's own `advance_time`. One clock per episode: waiting in
+    any app runs the desk's due jobs (approvers, callers, the SLA timer, auto-close)."""
+    episode = gym.create_episode("tiny", apps=["ticketing", "office"])
+    try:
+        chg = _change(episode, CLEAR)
+        for _ in range(4):  # four days of waiting for mail, never touching the desk
+            episode.call("office_wait_for_replies", minutes=1440, stop_at_first_reply=False)
+        rows = _approvals(episode, chg["sys_id"])
+        assert [r[1] for r in rows].count("approved") == 2, rows
+        got = episode.call("ticketing_get_change", change_id=chg["number"])["change"]
+        assert got["approval"] == "approved" and got["state"] == -2, got
+        assert episode.call("ticketing_advance_time", minutes=1)["approvals_decided"] == []  # nothing left
+    finally:
+        episode.close()
+
+
+def test_a_read_in_the_office_lets_no_time_pass_on_the_desk(gym):
+    """A read moves no clock: the desk decides nothing before time passes."""
+    episode = gym.create_episode("tiny", apps=["ticketing", "office"])
+    try:
+        chg = _change(episode, CLEAR)
+        episode.call("office_list_messages", folder="inbox", limit=5)  # a read: no time passes
+        assert all(r[1] == "requested" for r in _approvals(episode, chg["sys_id"]))
+    finally:
+        episode.close()

@@ -3,7 +3,7 @@ scheduled jobs (SLA breach timer, auto-close of resolved incidents)."""
 
 from __future__ import annotations
 
-from datetime import datetime, timedelta
+from datetime import datetime
 from typing import Annotated, Literal
 
 from pydantic import BaseModel
@@ -13,15 +13,12 @@ from apps.core.actions import Ctx
 from apps.core.errors import ActionError, ErrorKind
 from apps.core.list_query import Limit, Offset
 from apps.core.param_schema import Choices, Range
-from apps.core.spec import SYSTEM_ACTOR
 from apps.ticketing import choices as c
-from apps.ticketing.callers import engine as callers
 from apps.ticketing.models import Incident
 from apps.ticketing.models_itsm import SlaDefinition, TaskSla
 from apps.ticketing.schemas import SlaDefinitionOut, TaskSlaOut, TaskSlaPage
-from apps.ticketing.services import approval_decisions, sla_engine
-from apps.ticketing.services.common import actions, aware, check_limit, find, find_group, stamp, utc
-from apps.ticketing.services.incident_states import move, reopen
+from apps.ticketing.services import scheduler, sla_engine
+from apps.ticketing.services.common import actions, check_limit, find, find_group, utc
 
 MAX_WAIT_HOURS = 30 * 24
 
@@ -173,35 +170,12 @@ def advance_time(
             code=ErrorKind.INVALID_VALUE,
         )
     ctx.wait(seconds)
-    replied = []
-    for reply in callers.deliver_due(ctx):
-        replied.append(reply.incident.number)
-        if reply.effect == "reopen":
-            reopen(ctx, reply.incident)
-        elif reply.effect == "resume":
-            move(ctx, reply.incident, c.IN_PROGRESS)
-    decided = approval_decisions.deliver_due(ctx)
-    breached = sla_engine.mark_breaches(ctx)
-    closed = auto_close(ctx)
+    run = scheduler.run_due_jobs(ctx)
     return ClockResult(
         now=ctx.now.isoformat(),
         waited_seconds=seconds,
-        slas_breached=breached,
-        incidents_closed=closed,
-        caller_replies=replied,
-        approvals_decided=decided,
+        slas_breached=run.slas_breached,
+        incidents_closed=run.incidents_closed,
+        caller_replies=run.caller_replies,
+        approvals_decided=run.approvals_decided,
     )
-
-
-def auto_close(ctx: Ctx) -> list[str]:
-    """Close Resolved incidents whose resolution is at least AUTO_CLOSE_DAYS old; returns their numbers."""
-    cutoff = ctx.now - timedelta(days=c.AUTO_CLOSE_DAYS)
-    stmt = select(Incident).where(Incident.state == c.RESOLVED, col(Incident.resolved_at) <= cutoff)
-    closed = []
-    for inc in ctx.db.exec(stmt.order_by(Incident.number)).all():
-        if aware(inc.resolved_at) <= cutoff:
-            inc.state, inc.active, inc.closed_at, inc.closed_by = c.CLOSED, False, ctx.now, None
-            stamp(ctx, inc)
-            inc.sys_updated_by = SYSTEM_ACTOR  # the scheduled job's write, as ServiceNow stamps it
-            closed.append(inc.number)
-    return closed
