@@ -93,7 +93,7 @@ def test_approve_change(desk):
     page.get_by_role("button", name="Request Approval").first.click()
     expect(page.get_by_role("status")).to_contain_text("Approval requested")
     expect(page.get_by_label("Approval", exact=True)).to_have_value("Requested")
-    page.get_by_role("button", name="Approve").click()
+    page.get_by_role("button", name="Approve").first.click()
     expect(page.get_by_role("status")).to_contain_text("Change approved")
     after = episode.call("ticketing_get_change", change_id=chg["number"])["change"]
     assert (after["state_label"], after["approval"]) == ("Scheduled", "approved")
