@@ -45,12 +45,15 @@
     });
   });
   showFavorites();
-  /* this visit goes to the top of the history (the page's title without the product's name) */
-  var title = document.title.replace(/ \| [^|]*$/, ""), url = location.pathname + location.search;
-  var visits = load("history").filter(function (h) { return h.url !== url; });
-  if (document.querySelector("main h1")) visits.unshift({ url: url, label: title, kind: document.body.dataset.snKind || "" });
-  visits = visits.slice(0, 30); save("history", visits);
-  fill(nav.querySelector("[data-history]"), nav.querySelector("[data-history-empty]"), visits, function (h) { return h.kind; });
+  /* this visit goes to the top of the history (the page's title without the product's name), once the page
+     under the navigator is parsed: a page without a heading (an error page) is not a visit */
+  document.addEventListener("DOMContentLoaded", function () {
+    var title = document.title.replace(/ \| [^|]*$/, ""), url = location.pathname + location.search;
+    var visits = load("history").filter(function (h) { return h.url !== url; });
+    if (document.querySelector("main h1") && title) visits.unshift({ url: url, label: title });
+    visits = visits.slice(0, 30); save("history", visits);
+    fill(nav.querySelector("[data-history]"), nav.querySelector("[data-history-empty]"), visits, function () { return ""; });
+  });
   var box = document.getElementById("sn-nav-filter");
   var apps = nav.querySelectorAll(".sn-nav-app"), none = nav.querySelector("[data-filter-empty]");
   box.addEventListener("input", function () {
