@@ -72,7 +72,7 @@ class BrowserAgent:
         self._navigate_click(tabs.get_by_role("link", name=label, exact=True).first)
 
     def banner_search(self, text: str) -> None:
-        """Type into the search box in the page banner and press Enter (the desk's opens from its magnifier)."""
+        """Type into the banner's search box and press Enter (the desk opens it from a magnifier first)."""
         opener = self.page.get_by_role("button", name="Global search", exact=True)
         if opener.count() and opener.get_attribute("aria-expanded") == "false":
             opener.click()

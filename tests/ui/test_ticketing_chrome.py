@@ -88,7 +88,8 @@ def test_list_new_beside_the_title_and_the_pager_on_top(desk):
     new = page.get_by_role("button", name="New", exact=True)
     title_box, new_box = title.bounding_box(), new.bounding_box()
     assert 0 < new_box["x"] - (title_box["x"] + title_box["width"]) < 40  # right after the title
-    top, bottom = page.get_by_role("navigation", name="Pages"), page.get_by_role("navigation", name="Pagination")
+    top = page.get_by_role("navigation", name="Pages")
+    bottom = page.get_by_role("navigation", name="Pagination")
     expect(top).to_contain_text(f"1 to 20 of {total}")
     expect(bottom).to_contain_text(f"1 to 20 of {total}")
     assert top.bounding_box()["y"] < page.get_by_role("table").bounding_box()["y"]
@@ -136,7 +137,7 @@ def test_context_menu_save_and_copy_sys_id(desk):
     expect(page.get_by_role("heading", level=1)).to_have_text(incident["number"])
     menu_button = page.get_by_role("button", name="Additional actions")
     menu_button.focus()
-    page.keyboard.press("Enter")  # the ≡ menu by keyboard: opens on its first item, arrows move, Escape closes
+    page.keyboard.press("Enter")  # the ≡ menu by keyboard: opens on its first item, arrows, Escape closes
     menu = page.get_by_role("menu", name="Additional actions")
     expect(menu.get_by_role("menuitem", name="Save")).to_be_focused()
     page.keyboard.press("ArrowDown")

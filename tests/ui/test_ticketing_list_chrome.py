@@ -1,7 +1,8 @@
 """The desk's UI16 list chrome and tabbed forms in real Chromium: the pager, breadcrumbs that drop later
 conditions, the search by a chosen field, select-all with an action on the selected rows (through the
 incident services), the (i) preview, column menus and Personalize List, and the incident form's section tabs
-(click, arrow keys, the Tabbed forms preference of System Settings); axe finds nothing serious with menus and tabs open."""
+(click, arrow keys, the Tabbed forms preference of System Settings); axe finds nothing serious with menus and
+tabs open."""
 
 from __future__ import annotations
 

@@ -64,7 +64,7 @@ def test_one_submit_edits_assigns_and_resolves_or_changes_nothing(desk):
     ui_ok = [e for e in episode.events() if e.kind == "action" and e.surface == "ui" and e.outcome == "ok"]
     ran = [e.name for e in ui_ok if not e.name.startswith(("get_", "list_"))]
     assert ran[-3:] == ["update_incident", "assign_incident", "resolve_incident"]
-    expect(page.get_by_role("button", name="Reopen Incident").first).to_be_visible()  # actions follow the state
+    expect(page.get_by_role("button", name="Reopen Incident").first).to_be_visible()  # per state
     expect(page.get_by_role("button", name="Resolve")).to_have_count(0)
 
 
