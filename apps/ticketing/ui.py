@@ -8,7 +8,7 @@ from typing import Any
 from fastapi import APIRouter, Request
 from fastapi.responses import Response
 
-from apps.core.ui_kit import NavItem, TimeControls, UiKit, app_url
+from apps.core.ui_kit import TimeControls, UiKit, app_url
 from apps.ticketing import ui_dates
 from apps.ticketing.ui_catalog_home import build_catalog_router
 from apps.ticketing.ui_change import build_change_router
@@ -25,16 +25,6 @@ from apps.ticketing.ui_refs import build_ref_router
 from apps.ticketing.ui_request import build_request_router
 from apps.ticketing.ui_search import build_search_router
 
-TABS = (
-    ("Incidents", "/incidents?active=true"),
-    ("Problems", "/problems"),
-    ("Changes", "/changes"),
-    ("Requests", "/requests"),
-    ("My Approvals", "/approvals"),
-    ("Knowledge", "/kb"),
-    ("CMDB", "/cmdb"),
-    ("Service Catalog", "/catalog"),
-)
 PREFIX_PATHS = {
     "INC": "/incidents/",
     "PRB": "/problems/",
@@ -57,9 +47,11 @@ async def crm_contact_url(kit: UiKit, request: Request, incident: dict[str, Any]
 
 
 def build_router(kit: UiKit) -> APIRouter:
-    kit.nav = [NavItem(label, path) for label, path in TABS]
+    kit.nav = []  # no module tabs under UI16's banner: the modules are in the application navigator
     kit.home_path = "/incidents?active=true"
     kit.env.globals["sn_navigator"] = NAVIGATOR
+    kit.env.globals["sn_me"] = lambda request: kit.signed_in_name(request, "get_current_user", "name")
+    kit.env.globals["sn_store_key"] = lambda request: kit.episode(request).id
     ui_dates.install(kit)
     # the simulator's, in the simulation strip: advance_time by a chosen stretch, or any hours and minutes on
     # the Let time pass page

@@ -34,6 +34,7 @@ from apps.ticketing.ui_form_layouts import (
     Section,
     variable_field,
 )
+from apps.ticketing.ui_new_record import new_record_fields
 
 SYS_ID = re.compile(r"^[0-9a-f]{32}$")
 # reference table -> (list action, the keys a typed value may equal, label, plural); a group is sent
@@ -197,6 +198,7 @@ async def show(
     errors: dict[str, str] | None = None,
     error: str | None = None,
     status: int = 200,
+    heading: list[tuple[str, str, Any]] | None = None,
 ) -> Response:
     return kit.render(
         request,
@@ -210,6 +212,7 @@ async def show(
             "error": error,
             "priority_table": PRIORITY_TABLE,
             "subcategories": SUBCATEGORIES_OF,
+            "heading_fields": heading or [],
         },
         status=status,
     )
@@ -359,7 +362,8 @@ def _add_table(router: APIRouter, kit: UiKit, table: Table) -> None:
         page = new_page()
         accepted = {f.name for f in fields_of(page.sections)}
         values = {**table.defaults, **{k: v for k, v in request.query_params.items() if k in accepted}}
-        return await show(kit, request, page, values)
+        heading = await new_record_fields(kit, request, table.path)
+        return await show(kit, request, page, values, heading=heading)
 
     async def new_submit(request: Request) -> Response:
         return await submit(kit, request, new_page())

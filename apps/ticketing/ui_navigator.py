@@ -1,6 +1,7 @@
 """ServiceNow's application navigator: the left pane of every desk page, applications (Incident,
 Problem, Change ...) with their modules (lists with a fixed filter, New forms), narrowed by the
-"Filter navigator" box as one types."""
+"Filter navigator" box as one types. The Service Desk application comes first with the desk's main lists
+(Incidents, Problems, Changes ... Service Catalog), as on an ITSM instance."""
 
 from __future__ import annotations
 
@@ -20,6 +21,19 @@ class Application:
 
 
 NAVIGATOR = (
+    Application(
+        "Service Desk",
+        (
+            Module("Incidents", "/incidents?active=true"),
+            Module("Problems", "/problems"),
+            Module("Changes", "/changes"),
+            Module("Requests", "/requests"),
+            Module("My Approvals", "/approvals"),
+            Module("Knowledge", "/kb"),
+            Module("CMDB", "/cmdb"),
+            Module("Service Catalog", "/catalog"),
+        ),
+    ),
     Application(
         "Incident",
         (
@@ -53,7 +67,6 @@ NAVIGATOR = (
             Module("Requested Items", "/requests"),
         ),
     ),
-    Application("Self-Service", (Module("My Approvals", "/approvals"),)),
     Application(
         "Knowledge",
         (

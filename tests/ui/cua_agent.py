@@ -66,12 +66,16 @@ class BrowserAgent:
         self._navigate_click(menu.get_by_role("link", name=TITLES[app], exact=True))
 
     def tab(self, label: str) -> None:
-        """Open one of the app's tabs."""
-        tabs = self.page.get_by_role("navigation", name=f"{TITLES[self.app()]} tabs")
-        self._navigate_click(tabs.get_by_role("link", name=label, exact=True))
+        """Open one of the app's tabs (the service desk's: a module of its application navigator)."""
+        name = "Application navigator" if self.app() == "ticketing" else f"{TITLES[self.app()]} tabs"
+        tabs = self.page.get_by_role("navigation", name=name)
+        self._navigate_click(tabs.get_by_role("link", name=label, exact=True).first)
 
     def banner_search(self, text: str) -> None:
-        """Type into the search box in the page banner and press Enter."""
+        """Type into the banner's search box and press Enter (the desk opens it from a magnifier first)."""
+        opener = self.page.get_by_role("button", name="Global search", exact=True)
+        if opener.count() and opener.get_attribute("aria-expanded") == "false":
+            opener.click()
         box = self.page.get_by_role("search", name="Global search").get_by_role("searchbox")
         box.fill(text)
         with self.page.expect_navigation(wait_until="load"):

@@ -77,7 +77,7 @@ def test_a_changes_state_flow_and_its_assignment_editable_after_new(desk):
     expect(page.get_by_label("Short description", exact=True)).to_have_attribute("readonly", "")
     group = page.get_by_role("combobox", name="Assignment group", exact=True)
     group.fill("Network")
-    page.get_by_role("button", name="Update").click()
+    page.get_by_role("button", name="Update").first.click()
     expect(page.get_by_role("status")).to_contain_text("Record updated")
     after = episode.call("ticketing_get_change", change_id=chg["number"])["change"]
     assert after["assignment_group_name"] == "Network" and after["state_label"] == "Scheduled"

@@ -39,7 +39,7 @@ def test_create_incident_through_the_form(desk):
     page.get_by_label("Description", exact=True).fill("Since Monday, on the office Wi-Fi.")
     page.get_by_label("Assignment group").fill("Network")
     page.get_by_label("Assigned to").fill(member["name"])
-    page.get_by_role("button", name="Submit").click()
+    page.get_by_role("button", name="Submit").first.click()
 
     expect(page.get_by_role("status")).to_contain_text("has been created")
     number = _number_from(page)
@@ -81,7 +81,7 @@ def test_rule_violation_is_shown_at_the_field_and_writes_nothing(desk):
     page.get_by_role("textbox", name="Short description", exact=True).fill("Printer on fire")
     page.get_by_label("Assignment group").fill("Network")
     page.get_by_label("Assigned to").fill(outsider["name"])
-    page.get_by_role("button", name="Submit").click()
+    page.get_by_role("button", name="Submit").first.click()
 
     expect(page.get_by_role("alert")).to_contain_text("Assigned to")
     field = page.get_by_label("Assigned to")
@@ -93,7 +93,7 @@ def test_rule_violation_is_shown_at_the_field_and_writes_nothing(desk):
     assert refused.surface == "ui" and refused.outcome != "ok"
 
     page.get_by_label("Caller").fill("Nobody Of That Name")  # an unknown reference: no action runs
-    page.get_by_role("button", name="Submit").click()
+    page.get_by_role("button", name="Submit").first.click()
     expect(page.locator("#f-caller_id-error")).to_contain_text("No user named")
     assert episode.state_hash() == before
 
@@ -109,7 +109,7 @@ def test_edit_incident_urgency_recomputes_priority(desk):
     expect(page.get_by_label("Caller")).to_have_value(caller["name"])
     page.get_by_label("Urgency").select_option("1")
     page.get_by_label("Impact").select_option("1")
-    page.get_by_role("button", name="Update").click()
+    page.get_by_role("button", name="Update").first.click()
 
     expect(page.get_by_role("status")).to_contain_text("Record updated")
     inc = episode.call("ticketing_get_incident", incident_id=number)["incident"]
@@ -132,11 +132,11 @@ def test_create_change_request(desk):
     page.get_by_role("textbox", name="Short description", exact=True).fill("Patch the kernel")
     page.get_by_label("Planned start date").fill("2031-03-01T22:00")
     page.get_by_label("Planned end date").fill("2031-03-01T21:00")  # before the start: refused
-    page.get_by_role("button", name="Submit").click()
+    page.get_by_role("button", name="Submit").first.click()
     expect(page.locator("#f-end_date-error")).to_contain_text("after the planned start")
     page.get_by_label("Planned end date").fill("2031-03-01T23:30")
     page.get_by_label("Backout plan").fill("Boot the previous kernel")
-    page.get_by_role("button", name="Submit").click()
+    page.get_by_role("button", name="Submit").first.click()
 
     expect(page.get_by_role("status")).to_contain_text("has been created")
     number = _number_from(page)
@@ -154,7 +154,7 @@ def test_create_change_request(desk):
     expect(page.get_by_label("Type", exact=True)).to_have_value("Emergency")
     expect(page.get_by_label("Planned start date")).to_have_value("2031-03-01T22:00")
     page.get_by_label("Test plan").fill("Reboot twice")
-    page.get_by_role("button", name="Update").click()
+    page.get_by_role("button", name="Update").first.click()
     expect(page.get_by_role("status")).to_contain_text("Record updated")
     assert episode.call("ticketing_get_change", change_id=number)["change"]["test_plan"] == "Reboot twice"
 
@@ -166,7 +166,7 @@ def test_order_catalog_item_with_variables(desk):
     page.get_by_role("link", name="Developer Laptop").click()
     expect(page.get_by_role("heading", level=1)).to_have_text("Order Developer Laptop")
     page.get_by_label("Model").select_option("MacBook Pro 16")
-    page.get_by_role("button", name="Order Now").click()  # Memory is mandatory
+    page.get_by_role("button", name="Order Now").first.click()  # Memory is mandatory
     expect(page.locator("#f-var_memory-error")).to_contain_text("needs memory")
     expect(page.get_by_label("Memory")).to_have_attribute("aria-invalid", "true")
     expect(page.get_by_label("Model")).to_have_value("MacBook Pro 16")
@@ -183,7 +183,7 @@ def test_order_catalog_item_with_variables(desk):
         price.strip("$").replace(",", "")
     )
     expect(page.get_by_role("button", name="Add to Cart")).to_have_count(0)  # no cart here: no cart button
-    panel.get_by_role("button", name="Order Now").click()
+    panel.get_by_role("button", name="Order Now").first.click()
 
     expect(page.get_by_role("status")).to_contain_text("submitted")
     number = _number_from(page)
@@ -205,16 +205,16 @@ def test_write_and_edit_a_knowledge_draft(desk):
     page.get_by_label("Title").fill("Resetting a frozen dock")
     page.get_by_label("Article body").fill("Unplug it for ten seconds.")
     page.get_by_label("Category", exact=True).fill("Hardware")
-    page.get_by_role("button", name="Submit").click()
+    page.get_by_role("button", name="Submit").first.click()
     expect(page.get_by_role("status")).to_contain_text("has been created")
     number = _number_from(page)
 
     page.get_by_role("button", name="Edit").click()
     page.get_by_label("Article body").fill("")  # the body is mandatory: refused at the field
-    page.get_by_role("button", name="Update").click()
+    page.get_by_role("button", name="Update").first.click()
     expect(page.get_by_label("Article body")).to_have_attribute("aria-invalid", "true")
     page.get_by_label("Article body").fill("Unplug it for ten seconds, then plug it back in.")
-    page.get_by_role("button", name="Update").click()
+    page.get_by_role("button", name="Update").first.click()
     expect(page.get_by_role("status")).to_contain_text("Record updated")
     art = episode.call("ticketing_get_knowledge_article", article_id=number)["article"]
     assert (art["workflow_state"], art["kb_category"], art["text"]) == (
@@ -247,12 +247,12 @@ def test_new_problem_and_edit_it(desk):
     page.get_by_role("button", name="New", exact=True).click()
     page.get_by_role("textbox", name="Short description", exact=True).fill("Recurring VPN drops")
     page.get_by_label("Impact").select_option("1")
-    page.get_by_role("button", name="Submit").click()
+    page.get_by_role("button", name="Submit").first.click()
     expect(page.get_by_role("status")).to_contain_text("has been created")
     number = _number_from(page)
     page.get_by_label("State").select_option(label="Root Cause Analysis")  # the record page is the form
     page.get_by_label("Cause notes").fill("Gateway firmware")
-    page.get_by_role("button", name="Update").click()
+    page.get_by_role("button", name="Update").first.click()
     expect(page.get_by_role("status")).to_contain_text("Record updated")
     prb = episode.call("ticketing_get_problem", problem_id=number)["problem"]
     assert (prb["state"], prb["cause_notes"], prb["impact"], prb["priority"]) == (

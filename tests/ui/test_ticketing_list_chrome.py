@@ -1,7 +1,8 @@
 """The desk's UI16 list chrome and tabbed forms in real Chromium: the pager, breadcrumbs that drop later
 conditions, the search by a chosen field, select-all with an action on the selected rows (through the
 incident services), the (i) preview, column menus and Personalize List, and the incident form's section tabs
-(click, arrow keys, the Tabbed forms preference); axe finds nothing serious with menus and tabs open."""
+(click, arrow keys, the Tabbed forms preference of System Settings); axe finds nothing serious with menus and
+tabs open."""
 
 from __future__ import annotations
 
@@ -170,15 +171,22 @@ def test_incident_sections_are_tabs(desk):
     expect(notes).to_have_attribute("aria-selected", "true")
     expect(page.get_by_role("textbox", name="Work notes", exact=True)).to_be_visible()
 
-    pref = page.get_by_role("button", name="Tabbed forms")
-    pref.click()  # the preference off: every section, one under another
-    expect(pref).to_have_attribute("aria-pressed", "false")
+    switch = _tabbed_forms(page)
+    switch.click()  # the preference off (System Settings): every section, one under another
+    expect(switch).not_to_be_checked()
+    page.keyboard.press("Escape")
     expect(page.get_by_label("Resolution code")).to_be_visible()
     expect(page.get_by_role("heading", name="Related Records")).to_be_visible()
     page.reload()  # kept in this browser
     expect(page.get_by_label("Resolution code")).to_be_visible()
-    page.get_by_role("button", name="Tabbed forms").click()
+    _tabbed_forms(page).click()
     expect(page.get_by_label("Resolution code")).to_be_hidden()
+
+
+def _tabbed_forms(page):
+    """The Tabbed forms switch of System Settings (the banner's gear), its dialog opened."""
+    page.get_by_role("button", name="System Settings").click()
+    return page.get_by_role("dialog", name="System Settings").get_by_role("switch", name="Tabbed forms")
 
 
 def test_change_sections_are_tabs(desk):

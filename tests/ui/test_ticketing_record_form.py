@@ -32,7 +32,7 @@ def test_one_submit_edits_assigns_and_resolves_or_changes_nothing(desk):
 
     page.get_by_role("tab", name="Resolution Information").click()  # a section of its own (tabbed form)
     page.get_by_label("Resolution notes").fill("Cleaned the fan")
-    page.get_by_role("button", name="Resolve").click()  # no resolution code: refused, nothing kept
+    page.get_by_role("button", name="Resolve").first.click()  # no resolution code: refused, nothing kept
     expect(page.get_by_role("alert")).to_contain_text("Invalid update")
     expect(page.get_by_role("alert")).to_contain_text("resolution code")
     expect(group).to_have_value("Service Desk")  # the typed values stay
@@ -56,7 +56,7 @@ def test_one_submit_edits_assigns_and_resolves_or_changes_nothing(desk):
 
     expect(page.get_by_role("tab", name="Resolution Information")).to_have_attribute("aria-selected", "true")
     page.get_by_label("Resolution code").select_option("Solution provided")
-    page.get_by_role("button", name="Resolve").click()
+    page.get_by_role("button", name="Resolve").first.click()
     expect(page.get_by_role("status")).to_contain_text("Record updated")
     inc = episode.call("ticketing_get_incident", incident_id=number)["incident"]
     assert (inc["state"], inc["urgency"], inc["assignment_group_name"]) == (6, 1, "Service Desk")
@@ -64,7 +64,7 @@ def test_one_submit_edits_assigns_and_resolves_or_changes_nothing(desk):
     ui_ok = [e for e in episode.events() if e.kind == "action" and e.surface == "ui" and e.outcome == "ok"]
     ran = [e.name for e in ui_ok if not e.name.startswith(("get_", "list_"))]
     assert ran[-3:] == ["update_incident", "assign_incident", "resolve_incident"]
-    expect(page.get_by_role("button", name="Reopen Incident")).to_be_visible()  # actions follow the state
+    expect(page.get_by_role("button", name="Reopen Incident").first).to_be_visible()  # per state
     expect(page.get_by_role("button", name="Resolve")).to_have_count(0)
 
 
@@ -74,7 +74,7 @@ def test_unknown_reference_is_reported_at_its_field(desk):
     page.goto(ui(f"/incidents/{number}"))
     before = episode.state_hash()
     page.get_by_role("combobox", name="Configuration item").fill("No Such Server 9000")
-    page.get_by_role("button", name="Update").click()
+    page.get_by_role("button", name="Update").first.click()
     expect(page.get_by_role("alert")).to_contain_text("No configuration item named")
     expect(page.get_by_role("combobox", name="Configuration item")).to_have_attribute("aria-invalid", "true")
     assert episode.state_hash() == before
@@ -147,7 +147,7 @@ def test_problem_form_saves_known_error_and_work_note(desk):
     page.get_by_label("Workaround").fill("Reconnect over the wired network")
     page.get_by_label("Known error").check()
     page.get_by_label("Work notes").fill("Seen on three sites")
-    page.get_by_role("button", name="Update").click()
+    page.get_by_role("button", name="Update").first.click()
     expect(page.get_by_role("status")).to_contain_text("Record updated")
     assert _saves(episode, 3) == [
         ("update_problem", "ui", "ok"),
@@ -175,7 +175,7 @@ def test_problem_resolve_is_refused_whole_then_resolves(desk):
     before = episode.state_hash()
     page.get_by_role("textbox", name="Short description", exact=True).fill("VPN drops on Wi-Fi")
     page.get_by_label("Resolution code").select_option(label="Fix Applied")
-    page.get_by_role("button", name="Resolve").click()  # no cause notes: refused, the edit rolled back
+    page.get_by_role("button", name="Resolve").first.click()  # no cause notes: refused, the edit rolled back
     alert = page.get_by_role("alert")
     expect(alert).to_contain_text("Invalid update. Cause notes:")
     expect(alert).to_contain_text("needs the root cause")
@@ -188,7 +188,7 @@ def test_problem_resolve_is_refused_whole_then_resolves(desk):
 
     page.get_by_label("Cause notes").fill("Gateway firmware")
     page.get_by_label("Fix notes").fill("Firmware upgraded")
-    page.get_by_role("button", name="Resolve").click()
+    page.get_by_role("button", name="Resolve").first.click()
     expect(page.get_by_role("status")).to_contain_text("Problem resolved")
     expect(page.get_by_role("button", name="Resolve")).to_have_count(0)  # resolved: read-only
     expect(page.get_by_label("Resolution code")).to_have_value("Fix Applied")

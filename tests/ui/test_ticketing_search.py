@@ -7,6 +7,7 @@ from playwright.sync_api import expect
 
 
 def _search(page, text):
+    page.get_by_role("button", name="Global search", exact=True).click()  # UI16's magnifier opens the field
     box = page.get_by_role("search", name="Global search").get_by_role("searchbox", name="Search")
     box.fill(text)
     with page.expect_navigation():

@@ -25,23 +25,23 @@ def test_incident_assign_hold_resolve(desk):
     page.goto(ui(f"/incidents/{number}"))
     expect(page.get_by_role("heading", level=1)).to_have_text(number)
 
-    page.get_by_role("button", name="Assign to me").click()
+    page.get_by_role("button", name="Assign to me").first.click()
     expect(page.get_by_role("status")).to_contain_text("Record updated")
     inc = episode.call("ticketing_get_incident", incident_id=number)["incident"]
     assert (inc["state"], inc["assigned_to"]) == (2, episode.call("ticketing_get_current_user")["sys_id"])
 
     page.get_by_label("On hold reason").select_option("Awaiting Vendor")
-    page.get_by_role("button", name="On Hold").click()
+    page.get_by_role("button", name="On Hold").first.click()
     expect(page.get_by_role("status")).to_contain_text("Record updated")
     assert episode.call("ticketing_get_incident", incident_id=number)["incident"]["hold_reason"] == "4"
 
-    page.get_by_role("button", name="Start Work").click()
-    page.get_by_role("button", name="Resolve").click()  # no code, no notes: refused, nothing written
+    page.get_by_role("button", name="Start Work").first.click()
+    page.get_by_role("button", name="Resolve").first.click()  # no code, no notes: refused, nothing written
     expect(page.get_by_role("alert")).to_contain_text("resolution code")
     page.get_by_role("tab", name="Resolution Information").click()
     page.get_by_label("Resolution code").select_option("Solution provided")
     page.get_by_label("Resolution notes").fill("Replaced the dock")
-    page.get_by_role("button", name="Resolve").click()
+    page.get_by_role("button", name="Resolve").first.click()
     expect(page.get_by_role("status")).to_contain_text("Record updated")
     fields = {f.field: f.new for f in _row(episode, number).fields}
     assert (
@@ -90,10 +90,10 @@ def test_approve_change(desk):
     )
     page.goto(ui(f"/changes/{chg['number']}"))
     expect(page.get_by_label("Type", exact=True)).to_have_value("Emergency")  # the choice's label
-    page.get_by_role("button", name="Request Approval").click()
+    page.get_by_role("button", name="Request Approval").first.click()
     expect(page.get_by_role("status")).to_contain_text("Approval requested")
     expect(page.get_by_label("Approval", exact=True)).to_have_value("Requested")
-    page.get_by_role("button", name="Approve").click()
+    page.get_by_role("button", name="Approve").first.click()
     expect(page.get_by_role("status")).to_contain_text("Change approved")
     after = episode.call("ticketing_get_change", change_id=chg["number"])["change"]
     assert (after["state_label"], after["approval"]) == ("Scheduled", "approved")

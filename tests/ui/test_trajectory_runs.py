@@ -90,7 +90,7 @@ def _desk_new_incident(page: Any, episode: Any) -> None:
     _click(page, page.get_by_role("listbox", name="Suggestions").get_by_role("option").first)
     _type_into(page, page.get_by_role("textbox", name="Short description", exact=True), "Printer jams")
     with page.expect_navigation():
-        _click(page, page.get_by_role("button", name="Submit"))
+        _click(page, page.get_by_role("button", name="Submit").first)
     expect(page.get_by_role("status")).to_contain_text("has been created")
     number = page.get_by_role("heading", level=1).inner_text().strip()
     _finish(page, number)
