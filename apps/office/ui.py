@@ -26,7 +26,14 @@ from apps.office.ui_sheets import build_sheets_router
 
 TABS = (("Mail", "/mail"), ("Calendar", "/calendar"), ("Files", "/files"), ("Chat", "/chat"))
 STATIC = Path(__file__).parent / "static"
-STYLESHEETS = ("office.css", "office-fluent.css", "deck.css", "deck_chrome.css", "calendar.css")
+STYLESHEETS = (
+    "office.css",
+    "office-fluent.css",
+    "deck.css",
+    "deck_chrome.css",
+    "deck_start.css",
+    "calendar.css",
+)
 ASSETS = {name: "text/css" for name in STYLESHEETS}
 
 

@@ -86,7 +86,14 @@ def build_decks_router(kit: UiKit) -> APIRouter:
         recent = (await kit.read(request, "list_recent_files", {"kind": "presentation", "limit": 50}))[
             "records"
         ]
-        context = {"title": "PowerPoint", "recent": recent, "error": error, "values": values or {}}
+        me = await kit.read(request, "get_my_profile", {})
+        context = {
+            "title": "PowerPoint",
+            "recent": recent,
+            "me_id": me["id"],
+            "error": error,
+            "values": values or {},
+        }
         return kit.render(request, "decks.html", context, status=status)
 
     @router.get("/decks", name="decks")

@@ -337,6 +337,7 @@ class PipelineReviewDeck(Family):
         ui = [
             UiStep(goto="/s/crm/opportunities"),
             UiStep(goto="/s/office/decks"),
+            UiStep(click=("button", "Blank presentation")),
             UiStep(fill=("Name", title)),
             UiStep(click=("button", "Create")),
             *retype_ui("Title", title),

@@ -214,9 +214,22 @@ def test_notes_comments_and_the_slide_sorter(deck):
 def test_start_page_creates_and_uploads_and_files_add_new_opens_powerpoint(office, tmp_path):
     episode, page, ui = office
     page.goto(ui("/decks"))
-    page.get_by_label("Name").fill("Kickoff")
+    page.get_by_role("button", name="Blank presentation").click()
+    page.get_by_role("dialog", name="New presentation").get_by_label("Name").fill("Kickoff")
     page.get_by_role("button", name="Create").click()
     expect(page.get_by_role("heading", level=1)).to_have_text("Kickoff.pptx")
+    page.goto(ui("/decks"))  # a presentation of yours as the template of a new one
+    page.get_by_role("list", name="Start from").get_by_role("button", name="Kickoff", exact=True).click()
+    expect(page.get_by_role("dialog", name="New presentation")).to_contain_text("From: Kickoff")
+    page.get_by_label("Name").fill("Kickoff again")
+    page.get_by_role("button", name="Create").click()
+    expect(page.get_by_role("heading", level=1)).to_have_text("Kickoff again.pptx")
+    page.goto(ui("/decks"))
+    expect(page.get_by_role("table", name="Recent presentations")).to_contain_text("You edited")
+    page.get_by_role("tab", name="Shared").click()
+    shared = page.get_by_role("table", name="Shared presentations")
+    expect(shared).to_contain_text("Shared with you")
+    expect(shared).not_to_contain_text("Kickoff again")
     prs = Presentation()
     s = prs.slides.add_slide(prs.slide_layouts[1])
     s.shapes.title.text = "From my laptop"
@@ -224,8 +237,7 @@ def test_start_page_creates_and_uploads_and_files_add_new_opens_powerpoint(offic
     path = tmp_path / "Laptop deck.pptx"
     prs.save(path)
     page.goto(ui("/decks"))
-    page.get_by_label("Upload and open (.pptx)").set_input_files(str(path))
-    page.get_by_role("button", name="Upload", exact=True).click()
+    page.get_by_label("Upload", exact=True).set_input_files(str(path))  # opened as soon as it is chosen
     expect(page.get_by_role("heading", level=1)).to_have_text("Laptop deck.pptx")
     expect(page.locator("#d-canvas").get_by_role("textbox", name="Content")).to_have_text(
         "Made in PowerPoint"
