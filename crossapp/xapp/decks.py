@@ -347,9 +347,10 @@ class PipelineReviewDeck(Family):
             *retype_ui("Content", f"Total open pipeline: {money(total)}"),
             UiStep(click=("tab", "Insert")),
             UiStep(click=("button", "Chart")),
+            UiStep(click=("menuitem", "Column")),  # the chart, selected: its Chart data pane open
             UiStep(fill=("Chart title", "Open pipeline by stage")),
-            *chart_grid_ui(data),
-            UiStep(click=("button", "Insert")),
+            *chart_grid_ui(data, "Chart data", have=(5, 4), clear=True),
+            UiStep(click=("button", "Update chart")),
             UiStep(click=("button", "New Slide")),
             UiStep(click=("menuitem", "Title Only")),
             *retype_ui("Title", f"Top {word} open deals"),

@@ -1,7 +1,7 @@
 """PowerPoint for the web's editor chrome in real Chromium: the notes pane saves itself (one debounced
 update_slide_notes, no Save button), the Slide Sorter moves a slide by Ctrl+Arrow and by drag and hides
 one from its right-click menu, the table Layout tab inserts a row at the cell you are in (the cell typed on
-the slide saved first), Insert Chart's type gallery and data grid make a chart; these states are
+the slide saved first), Insert > Chart inserts a chart whose Chart data pane edits it; these states are
 axe-clean."""
 
 from __future__ import annotations
@@ -121,34 +121,35 @@ def test_table_layout_inserts_a_row_below_the_cell_you_are_in(deck):
         "update_table_cells", "insert_table_rows", "insert_table_columns"]  # fmt: skip
 
 
-def test_insert_chart_from_the_type_gallery_and_the_data_grid(deck):
+def test_insert_chart_from_the_chart_menu_then_its_chart_data_pane(deck):
     episode, page, ui, item = deck
     page.get_by_role("link", name="Slide 3: Numbers").click()
     page.get_by_role("tab", name="Insert").click()
     page.get_by_role("button", name="Chart").click()
-    dialog = page.get_by_role("dialog", name="Insert Chart")
-    dialog.get_by_role("radio", name="Line").check()
-    dialog.get_by_label("Chart title").fill("Bookings")
+    page.get_by_role("menuitem", name="Line").click()  # inserted at once with PowerPoint's sample data
+    pane = page.get_by_role("complementary", name="Panes")
+    expect(pane.get_by_role("heading", name="Format Chart 3")).to_be_visible()
+    expect(pane.get_by_label("Chart data B2", exact=True)).to_have_value("4.3")
+    pane.get_by_label("Chart title").fill("Bookings")
     sheet = [
-        ["", "2025", "2026"],
-        ["Q1", "10", "12"],
-        ["Q2", "11", "15"],
-        ["Q3", "9", "14"],
-        ["Q4", "13", "18"],
+        ["", "2025", "2026", ""],
+        ["Q1", "10", "12", ""],
+        ["Q2", "11", "15", ""],
+        ["Q3", "9", "14", ""],
+        ["Q4", "13", "18", ""],
     ]
     for r, row in enumerate(sheet, start=1):
         for c, text in enumerate(row):
-            if text:
-                dialog.get_by_label(f"Cell {'ABC'[c]}{r}", exact=True).fill(text)
-    dialog.get_by_role("button", name="Add row").click()
-    expect(dialog.get_by_label("Cell A6", exact=True)).to_be_focused()
+            pane.get_by_label(f"Chart data {'ABCD'[c]}{r}", exact=True).fill(text)
+    pane.get_by_role("button", name="Add row").click()
+    expect(pane.get_by_label("Chart data A6", exact=True)).to_be_focused()
     page.keyboard.type("Q5")
-    dialog.get_by_label("Cell B6", exact=True).fill("7")
-    dialog.get_by_role("button", name="Add column").click()
-    dialog.get_by_label("Cell D1", exact=True).fill("Plan")
-    dialog.get_by_label("Cell D2", exact=True).fill("20")
+    pane.get_by_label("Chart data B6", exact=True).fill("7")
+    pane.get_by_role("button", name="Add column").click()
+    pane.get_by_label("Chart data E1", exact=True).fill("Plan")
+    pane.get_by_label("Chart data E2", exact=True).fill("20")
     assert not _violations(page)
-    dialog.get_by_role("button", name="Insert").click()
+    pane.get_by_role("button", name="Update chart").click()
     chart = next(
         s
         for s in episode.call("office_get_slide", item_id=item, slide_number=3)["shapes"]
@@ -162,16 +163,18 @@ def test_insert_chart_from_the_type_gallery_and_the_data_grid(deck):
         {"name": "Plan", "values": [20, None, None, None, None]},
     ]
     # a refusal keeps what was typed in the grid
+    pane = page.get_by_role("complementary", name="Panes")
+    pane.get_by_label("Chart data B2", exact=True).fill("lots")
+    pane.get_by_role("button", name="Update chart").click()
+    expect(page.get_by_role("alert")).to_contain_text("'lots' in the 2025 column is not a number")
+    expect(page.get_by_label("Chart data B2", exact=True)).to_have_value("lots")
+    # a pie chart gets a single series
     page.get_by_role("tab", name="Insert").click()
-    page.get_by_role("button", name="Chart").click()
-    dialog = page.get_by_role("dialog", name="Insert Chart")
-    dialog.get_by_label("Cell B1", exact=True).fill("Units")
-    dialog.get_by_label("Cell A2", exact=True).fill("East")
-    dialog.get_by_label("Cell B2", exact=True).fill("lots")
-    dialog.get_by_role("button", name="Insert").click()
-    dialog = page.get_by_role("dialog", name="Insert Chart")
-    expect(dialog.get_by_role("alert")).to_contain_text("'lots' in the Units column is not a number")
-    expect(dialog.get_by_label("Cell B2", exact=True)).to_have_value("lots")
+    page.get_by_role("button", name="Chart", exact=True).click()
+    page.get_by_role("menuitem", name="Pie").click()
+    shapes = episode.call("office_get_slide", item_id=item, slide_number=3)["shapes"]
+    pie = [s["chart"] for s in shapes if s["kind"] == "chart" and s["chart"]["chart_type"] == "pie"]
+    assert pie and [s["name"] for s in pie[0]["series"]] == ["Sales"]
 
 
 def test_title_bar_and_icon_ribbon_keep_their_names(deck):

@@ -10,7 +10,7 @@
   var canvas = document.getElementById("d-canvas");
 
   /* -- menus and dialogs -- */
-  ["new-slide", "layout"].forEach(function (id) {
+  ["new-slide", "layout", "chart-menu-button"].forEach(function (id) {
     var button = document.getElementById(id);
     if (button) officeMenuButton(button);
   });
