@@ -26,7 +26,15 @@ from apps.office.ui_sheets import build_sheets_router
 
 TABS = (("Mail", "/mail"), ("Calendar", "/calendar"), ("Files", "/files"), ("Chat", "/chat"))
 STATIC = Path(__file__).parent / "static"
-ASSETS = {name: "text/css" for name in ("office.css", "office-fluent.css", "deck.css", "calendar.css")}
+STYLESHEETS = (
+    "office.css",
+    "office-fluent.css",
+    "deck.css",
+    "deck_chrome.css",
+    "deck_start.css",
+    "calendar.css",
+)
+ASSETS = {name: "text/css" for name in STYLESHEETS}
 
 
 def build_router(kit: UiKit) -> APIRouter:

@@ -214,7 +214,7 @@ COMMANDS: dict[str, tuple[str, Callable[[dict[str, str]], dict[str, Any]], str]]
     "column_insert": ("insert_table_columns", _table_edit("after_column", "after", False), "shape"),
     "row_delete": ("delete_table_rows", _table_edit("rows", "number", True), "shape"),
     "column_delete": ("delete_table_columns", _table_edit("columns", "number", True), "shape"),
-    "chart": ("add_chart", _chart, "same"),
+    "chart": ("add_chart", _chart, "new_shape"),
     "chart_update": ("update_chart", _chart_update, "shape"),
     "position": (
         "update_shape",
@@ -244,6 +244,9 @@ def _after(command: str, where: str, values: dict[str, str], data: Any) -> dict[
     query: dict[str, Any] = {"slide": number}
     if where == "shape":
         query["shape"] = values.get("shape_id")
+    if where == "new_shape" and isinstance(data, dict):
+        charts = [shape for shape in data["shapes"] if shape["kind"] == "chart"]
+        query["shape"] = charts[-1]["id"] if charts else None  # the new chart, selected: its data pane open
     if where == "comments":
         query["comments"] = "1"
     if values.get("view") == "sorter":

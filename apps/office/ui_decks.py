@@ -45,6 +45,8 @@ async def editor(kit: UiKit, request: Request, item_id: str, *, status: int = 20
     )
     selected = next((s for s in (current or {}).get("views", []) if s["id"] == q.get("shape")), None)
     recent = (await kit.read(request, "list_recent_files", {"limit": 200}))["records"]
+    can_edit = deck["item"]["my_role"] in ("owner", "write")
+    viewing = q.get("mode") == "view"  # the title bar's Viewing mode: the same slides, read-only
     context = {
         "title": deck["item"]["name"],
         "deck": deck,
@@ -55,7 +57,11 @@ async def editor(kit: UiKit, request: Request, item_id: str, *, status: int = 20
         "positions": position_fields(selected) if selected else [],
         "number": number,
         "view": "sorter" if q.get("view") == "sorter" else "normal",
-        "editable": deck["item"]["my_role"] in ("owner", "write"),
+        "can_edit": can_edit,
+        "viewing": viewing,
+        "mode": "view" if viewing else None,
+        "editable": can_edit and not viewing,
+        "show_selection": bool(current) and q.get("view") != "sorter",
         "show_comments": q.get("comments") == "1",
         "dialog": q.get("dialog") if q.get("dialog") in DIALOGS else None,
         "layouts": LAYOUT_NAMES,
@@ -80,7 +86,14 @@ def build_decks_router(kit: UiKit) -> APIRouter:
         recent = (await kit.read(request, "list_recent_files", {"kind": "presentation", "limit": 50}))[
             "records"
         ]
-        context = {"title": "PowerPoint", "recent": recent, "error": error, "values": values or {}}
+        me = await kit.read(request, "get_my_profile", {})
+        context = {
+            "title": "PowerPoint",
+            "recent": recent,
+            "me_id": me["id"],
+            "error": error,
+            "values": values or {},
+        }
         return kit.render(request, "decks.html", context, status=status)
 
     @router.get("/decks", name="decks")

@@ -304,8 +304,8 @@ class QbrDeckShareMeeting(Family):
         ui = [
             UiStep(goto=f"/s/crm/accounts/{account}"),
             UiStep(goto="/s/office/decks"),
+            UiStep(click=("button", template["name"].removesuffix(".pptx"))),  # its tile under Create new
             UiStep(fill=("Name", name)),
-            UiStep(select=("Start from", template["name"])),
             UiStep(click=("button", "Create")),
             UiStep(click=("button", "New Slide")),
             UiStep(click=("menuitem", "Title and Content")),

@@ -337,6 +337,7 @@ class PipelineReviewDeck(Family):
         ui = [
             UiStep(goto="/s/crm/opportunities"),
             UiStep(goto="/s/office/decks"),
+            UiStep(click=("button", "Blank presentation")),
             UiStep(fill=("Name", title)),
             UiStep(click=("button", "Create")),
             *retype_ui("Title", title),
@@ -346,9 +347,10 @@ class PipelineReviewDeck(Family):
             *retype_ui("Content", f"Total open pipeline: {money(total)}"),
             UiStep(click=("tab", "Insert")),
             UiStep(click=("button", "Chart")),
+            UiStep(click=("menuitem", "Column")),  # the chart, selected: its Chart data pane open
             UiStep(fill=("Chart title", "Open pipeline by stage")),
-            *chart_grid_ui(data),
-            UiStep(click=("button", "Insert")),
+            *chart_grid_ui(data, "Chart data", have=(5, 4), clear=True),
+            UiStep(click=("button", "Update chart")),
             UiStep(click=("button", "New Slide")),
             UiStep(click=("menuitem", "Title Only")),
             *retype_ui("Title", f"Top {word} open deals"),

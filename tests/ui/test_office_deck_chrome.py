@@ -1,7 +1,7 @@
 """PowerPoint for the web's editor chrome in real Chromium: the notes pane saves itself (one debounced
 update_slide_notes, no Save button), the Slide Sorter moves a slide by Ctrl+Arrow and by drag and hides
-one from its right-click menu, the Table Layout tab inserts a row at the cell you are in (the cell typed on
-the slide saved first), Insert Chart's type gallery and data grid make a chart; these states are
+one from its right-click menu, the table Layout tab inserts a row at the cell you are in (the cell typed on
+the slide saved first), Insert > Chart inserts a chart whose Chart data pane edits it; these states are
 axe-clean."""
 
 from __future__ import annotations
@@ -31,7 +31,7 @@ def test_notes_save_themselves_once_typing_stops(deck):
     notes = page.get_by_label("Notes", exact=True)
     notes.click()
     page.keyboard.type("Open with the renewal numbers.")
-    expect(page.get_by_role("status")).to_have_text("Saved.")
+    expect(page.get_by_role("status")).to_have_text("Saved")
     assert slides(episode, item)[1]["notes"] == "Open with the renewal numbers."
     saves = ui_actions(episode, "update_slide_notes")
     assert len(saves) == 1  # debounced: one call for the whole sentence
@@ -50,8 +50,8 @@ def test_notes_save_themselves_once_typing_stops(deck):
 
 def test_slide_sorter_moves_by_keyboard_and_drag_and_hides_from_the_context_menu(deck):
     episode, page, ui, item = deck
-    page.get_by_role("tab", name="View").click()
-    page.get_by_role("link", name="Slide Sorter").click()
+    page.get_by_role("tab", name="View", exact=True).click()
+    page.get_by_role("link", name="Slide Sorter", exact=True).click()
     sorter = page.get_by_role("region", name="Slide Sorter")
     expect(sorter.get_by_role("button", name="Hide slide slide 1")).to_have_count(0)  # no text buttons
     sorter.get_by_role("link", name="Open slide 2: Agenda").focus()
@@ -96,11 +96,11 @@ def test_table_layout_inserts_a_row_below_the_cell_you_are_in(deck):
     page.goto(ui(f"/decks/{item}?slide=3&shape={table['id']}"))
     grid = page.locator("#d-canvas").get_by_role("table", name=table["name"])
     grid.get_by_label("Row 2, column 2").fill("$12,000")  # typed on the slide
-    page.get_by_role("tab", name="Table Layout").click()
+    page.get_by_role("tab", name="Layout").click()
     assert not _violations(page)
     page.get_by_role("button", name="Insert Row Above").focus()  # the cell is left: the ribbon acts at it
     page.get_by_role("button", name="Insert Row Below").click()
-    expect(page.get_by_role("tab", name="Table Layout")).to_have_attribute("aria-selected", "true")
+    expect(page.get_by_role("tab", name="Layout")).to_have_attribute("aria-selected", "true")
     shape = next(
         s
         for s in episode.call("office_get_slide", item_id=item, slide_number=3)["shapes"]
@@ -121,34 +121,35 @@ def test_table_layout_inserts_a_row_below_the_cell_you_are_in(deck):
         "update_table_cells", "insert_table_rows", "insert_table_columns"]  # fmt: skip
 
 
-def test_insert_chart_from_the_type_gallery_and_the_data_grid(deck):
+def test_insert_chart_from_the_chart_menu_then_its_chart_data_pane(deck):
     episode, page, ui, item = deck
     page.get_by_role("link", name="Slide 3: Numbers").click()
     page.get_by_role("tab", name="Insert").click()
     page.get_by_role("button", name="Chart").click()
-    dialog = page.get_by_role("dialog", name="Insert Chart")
-    dialog.get_by_role("radio", name="Line").check()
-    dialog.get_by_label("Chart title").fill("Bookings")
+    page.get_by_role("menuitem", name="Line").click()  # inserted at once with PowerPoint's sample data
+    pane = page.get_by_role("complementary", name="Panes")
+    expect(pane.get_by_role("heading", name="Format Chart 3")).to_be_visible()
+    expect(pane.get_by_label("Chart data B2", exact=True)).to_have_value("4.3")
+    pane.get_by_label("Chart title").fill("Bookings")
     sheet = [
-        ["", "2025", "2026"],
-        ["Q1", "10", "12"],
-        ["Q2", "11", "15"],
-        ["Q3", "9", "14"],
-        ["Q4", "13", "18"],
+        ["", "2025", "2026", ""],
+        ["Q1", "10", "12", ""],
+        ["Q2", "11", "15", ""],
+        ["Q3", "9", "14", ""],
+        ["Q4", "13", "18", ""],
     ]
     for r, row in enumerate(sheet, start=1):
         for c, text in enumerate(row):
-            if text:
-                dialog.get_by_label(f"Cell {'ABC'[c]}{r}", exact=True).fill(text)
-    dialog.get_by_role("button", name="Add row").click()
-    expect(dialog.get_by_label("Cell A6", exact=True)).to_be_focused()
+            pane.get_by_label(f"Chart data {'ABCD'[c]}{r}", exact=True).fill(text)
+    pane.get_by_role("button", name="Add row").click()
+    expect(pane.get_by_label("Chart data A6", exact=True)).to_be_focused()
     page.keyboard.type("Q5")
-    dialog.get_by_label("Cell B6", exact=True).fill("7")
-    dialog.get_by_role("button", name="Add column").click()
-    dialog.get_by_label("Cell D1", exact=True).fill("Plan")
-    dialog.get_by_label("Cell D2", exact=True).fill("20")
+    pane.get_by_label("Chart data B6", exact=True).fill("7")
+    pane.get_by_role("button", name="Add column").click()
+    pane.get_by_label("Chart data E1", exact=True).fill("Plan")
+    pane.get_by_label("Chart data E2", exact=True).fill("20")
     assert not _violations(page)
-    dialog.get_by_role("button", name="Insert").click()
+    pane.get_by_role("button", name="Update chart").click()
     chart = next(
         s
         for s in episode.call("office_get_slide", item_id=item, slide_number=3)["shapes"]
@@ -162,22 +163,24 @@ def test_insert_chart_from_the_type_gallery_and_the_data_grid(deck):
         {"name": "Plan", "values": [20, None, None, None, None]},
     ]
     # a refusal keeps what was typed in the grid
+    pane = page.get_by_role("complementary", name="Panes")
+    pane.get_by_label("Chart data B2", exact=True).fill("lots")
+    pane.get_by_role("button", name="Update chart").click()
+    expect(page.get_by_role("alert")).to_contain_text("'lots' in the 2025 column is not a number")
+    expect(page.get_by_label("Chart data B2", exact=True)).to_have_value("lots")
+    # a pie chart gets a single series
     page.get_by_role("tab", name="Insert").click()
-    page.get_by_role("button", name="Chart").click()
-    dialog = page.get_by_role("dialog", name="Insert Chart")
-    dialog.get_by_label("Cell B1", exact=True).fill("Units")
-    dialog.get_by_label("Cell A2", exact=True).fill("East")
-    dialog.get_by_label("Cell B2", exact=True).fill("lots")
-    dialog.get_by_role("button", name="Insert").click()
-    dialog = page.get_by_role("dialog", name="Insert Chart")
-    expect(dialog.get_by_role("alert")).to_contain_text("'lots' in the Units column is not a number")
-    expect(dialog.get_by_label("Cell B2", exact=True)).to_have_value("lots")
+    page.get_by_role("button", name="Chart", exact=True).click()
+    page.get_by_role("menuitem", name="Pie").click()
+    shapes = episode.call("office_get_slide", item_id=item, slide_number=3)["shapes"]
+    pie = [s["chart"] for s in shapes if s["kind"] == "chart" and s["chart"]["chart_type"] == "pie"]
+    assert pie and [s["name"] for s in pie[0]["series"]] == ["Sales"]
 
 
 def test_title_bar_and_icon_ribbon_keep_their_names(deck):
     episode, page, ui, item = deck
     expect(page.get_by_role("heading", level=1)).to_have_text("Chrome.pptx")
-    expect(page.get_by_role("button", name="Present")).to_be_visible()
+    expect(page.get_by_role("button", name="Present", exact=True)).to_be_visible()
     expect(page.get_by_role("link", name="Share")).to_be_visible()
     home = page.get_by_role("tabpanel", name="Home")
     for name in (
@@ -192,7 +195,7 @@ def test_title_bar_and_icon_ribbon_keep_their_names(deck):
     ):
         expect(home.get_by_role("button", name=name, exact=True)).to_be_visible()
     assert home.locator("button.d-cmd svg").count() >= 8  # icon buttons
-    page.get_by_role("button", name="Present").click()
+    page.get_by_role("button", name="Present", exact=True).click()
     show = page.get_by_role("dialog", name="Slide Show")
     expect(show).to_contain_text("Slide 1 of 3")
     page.keyboard.press("ArrowRight")

@@ -1,7 +1,7 @@
 """PowerPoint for the web in real Chromium, by pointer and by keyboard: typing into placeholders (Bold from
 the ribbon, Tab for a list level), New Slide from its menu, the thumbnails pane's keys, Insert > Table and
 Chart (from a workbook range), a table's cells typed on the slide, notes saving themselves, comments,
-Replace, the Slide Sorter's "More options" menu, the start page
+Replace, the Slide Sorter's context menu, the start page
 (new and uploaded decks) and OneDrive's Add new — each edit one office action recorded with the browser
 steps that led to it, a refusal shown in its dialog with nothing changed."""
 
@@ -49,7 +49,7 @@ def test_type_a_title_bold_a_word_and_indent_a_bullet(deck):
     title.click()
     page.keyboard.type("Quarterly review")
     page.keyboard.press("Escape")
-    expect(page.get_by_role("status")).to_have_text("Saved.")
+    expect(page.get_by_role("status")).to_have_text("Saved")
     assert shape(episode, item, 1, "title")["text"] == "Quarterly review"
 
     page.get_by_role("link", name="Slide 2: Highlights").click()
@@ -64,7 +64,7 @@ def test_type_a_title_bold_a_word_and_indent_a_bullet(deck):
     expect(page.get_by_role("button", name="Bold")).to_have_attribute("aria-pressed", "true")
     body.click()
     page.keyboard.press("Escape")
-    expect(page.get_by_role("status")).to_have_text("Saved.")
+    expect(page.get_by_role("status")).to_have_text("Saved")
     paragraphs = shape(episode, item, 2, "body")["paragraphs"]
     assert [(p["level"], [(r["text"], r["bold"]) for r in p["runs"]]) for p in paragraphs] == [
         (0, [("Revenue up", False)]),
@@ -133,7 +133,7 @@ def test_insert_a_table_fill_it_and_a_chart_from_a_workbook(deck):
     for (r, c), text in {(1, 1): "Deal", (1, 2): "Amount", (2, 1): "Renewal", (2, 2): "$40,000"}.items():
         table.get_by_label(f"Row {r}, column {c}").fill(text)
     page.keyboard.press("Escape")  # leaves the table: its cells are saved in one update_table_cells
-    expect(page.get_by_role("status")).to_have_text("Saved.")
+    expect(page.get_by_role("status")).to_have_text("Saved")
     assert len(ui_actions(episode, "update_table_cells")) == 1
     tables = [
         s
@@ -146,9 +146,9 @@ def test_insert_a_table_fill_it_and_a_chart_from_a_workbook(deck):
     page.get_by_role("menuitem", name="Title and Content").click()
     page.get_by_role("tab", name="Insert").click()
     page.get_by_role("button", name="Chart").click()
-    dialog = page.get_by_role("dialog", name="Insert Chart")
+    page.get_by_role("menuitem", name="From Excel Workbook…").click()
+    dialog = page.get_by_role("dialog", name="Insert Chart from Excel Workbook")
     dialog.get_by_label("Chart title").fill("Pipeline by stage")
-    dialog.get_by_label("From an Excel workbook").check()
     dialog.get_by_label("Workbook", exact=True).select_option(label="Stages.xlsx")
     dialog.get_by_label("Range").fill("A1:B3")
     dialog.get_by_role("button", name="Insert").click()
@@ -189,9 +189,9 @@ def test_notes_comments_and_the_slide_sorter(deck):
     episode, page, ui, item = deck
     page.get_by_role("link", name="Slide 2: Highlights").click()
     page.get_by_label("Notes", exact=True).fill("Thank the East team.")  # saves itself: no Save button
-    expect(page.get_by_role("status")).to_have_text("Saved.")
+    expect(page.get_by_role("status")).to_have_text("Saved")
     assert slides(episode, item)[1]["notes"] == "Thank the East team."
-    page.get_by_role("tab", name="View").click()
+    page.get_by_role("tab", name="View", exact=True).click()
     page.get_by_role("link", name="Comments").click()
     page.get_by_label("Comment", exact=True).fill("Add last year's number")
     page.get_by_role("button", name="Post comment").click()
@@ -199,10 +199,11 @@ def test_notes_comments_and_the_slide_sorter(deck):
     page.get_by_role("button", name="Resolve thread").click()
     [comment] = episode.call("office_get_slide", item_id=item, slide_number=2)["comments"]
     assert comment["resolved"] and comment["content"] == "Add last year's number"
-    page.get_by_role("tab", name="View").click()
-    page.get_by_role("link", name="Slide Sorter").click()
+    page.get_by_role("tab", name="View", exact=True).click()
+    page.get_by_role("link", name="Slide Sorter", exact=True).click()
     sorter = page.get_by_role("region", name="Slide Sorter")
-    sorter.get_by_role("button", name="More options for slide 1").click()
+    sorter.get_by_role("link", name="Open slide 1").focus()
+    page.keyboard.press("Shift+F10")  # the slide's context menu, as a right-click opens it
     sorter.get_by_role("menuitem", name="Move later slide 1").click()
     assert [s["title"] for s in slides(episode, item)] == ["Highlights", ""]
     expect(
@@ -213,9 +214,22 @@ def test_notes_comments_and_the_slide_sorter(deck):
 def test_start_page_creates_and_uploads_and_files_add_new_opens_powerpoint(office, tmp_path):
     episode, page, ui = office
     page.goto(ui("/decks"))
-    page.get_by_label("Name").fill("Kickoff")
+    page.get_by_role("button", name="Blank presentation").click()
+    page.get_by_role("dialog", name="New presentation").get_by_label("Name").fill("Kickoff")
     page.get_by_role("button", name="Create").click()
     expect(page.get_by_role("heading", level=1)).to_have_text("Kickoff.pptx")
+    page.goto(ui("/decks"))  # a presentation of yours as the template of a new one
+    page.get_by_role("list", name="Start from").get_by_role("button", name="Kickoff", exact=True).click()
+    expect(page.get_by_role("dialog", name="New presentation")).to_contain_text("From: Kickoff")
+    page.get_by_label("Name").fill("Kickoff again")
+    page.get_by_role("button", name="Create").click()
+    expect(page.get_by_role("heading", level=1)).to_have_text("Kickoff again.pptx")
+    page.goto(ui("/decks"))
+    expect(page.get_by_role("table", name="Recent presentations")).to_contain_text("You edited")
+    page.get_by_role("tab", name="Shared").click()
+    shared = page.get_by_role("table", name="Shared presentations")
+    expect(shared).to_contain_text("Shared with you")
+    expect(shared).not_to_contain_text("Kickoff again")
     prs = Presentation()
     s = prs.slides.add_slide(prs.slide_layouts[1])
     s.shapes.title.text = "From my laptop"
@@ -223,8 +237,7 @@ def test_start_page_creates_and_uploads_and_files_add_new_opens_powerpoint(offic
     path = tmp_path / "Laptop deck.pptx"
     prs.save(path)
     page.goto(ui("/decks"))
-    page.get_by_label("Upload and open (.pptx)").set_input_files(str(path))
-    page.get_by_role("button", name="Upload", exact=True).click()
+    page.get_by_label("Upload", exact=True).set_input_files(str(path))  # opened as soon as it is chosen
     expect(page.get_by_role("heading", level=1)).to_have_text("Laptop deck.pptx")
     expect(page.locator("#d-canvas").get_by_role("textbox", name="Content")).to_have_text(
         "Made in PowerPoint"
@@ -236,6 +249,7 @@ def test_start_page_creates_and_uploads_and_files_add_new_opens_powerpoint(offic
     page.get_by_role("dialog").get_by_role("button", name="Create").click()
     expect(page.get_by_role("heading", level=1)).to_have_text("From OneDrive.pptx")
     with page.expect_download() as info:
+        page.get_by_role("tab", name="File").click()
         page.get_by_role("link", name="Download a copy").click()
     download = info.value
     with open(download.path(), "rb") as file:

@@ -184,10 +184,10 @@ class DeckReviewFixes(Family):
         if "move_slide" in kinds:
             agenda = kinds["move_slide"]["slide_id"]
             oracle.append(step("office_move_slide", item_id=item, slide_id=agenda, position=2))
-            ui.append(open_deck_ui(item, 1, view="sorter"))
-            for n in range(order.index(agenda) + 1, 2, -1):  # the slide's "More options" menu
+            for n in range(order.index(agenda) + 1, 2, -1):  # the slide's context menu (Shift+F10)
                 ui += [
-                    UiStep(click=("button", f"More options for slide {n}")),
+                    open_deck_ui(item, n, view="sorter", focus="sorter"),
+                    UiStep(press="Shift+F10"),
                     UiStep(click=("menuitem", f"Move earlier slide {n}")),
                 ]
             expect.append(

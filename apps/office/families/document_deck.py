@@ -76,6 +76,7 @@ class DocumentToDeck(Family):
         ui = [
             UiStep(goto=f"/s/office/docs/{plan}"),
             UiStep(goto="/s/office/decks"),
+            UiStep(click=("button", "Blank presentation")),
             UiStep(fill=("Name", name)),
             UiStep(click=("button", "Create")),
             *retype_ui("Title", title),

@@ -10,7 +10,7 @@
   var canvas = document.getElementById("d-canvas");
 
   /* -- menus and dialogs -- */
-  ["new-slide", "layout"].forEach(function (id) {
+  ["new-slide", "layout", "chart-menu-button"].forEach(function (id) {
     var button = document.getElementById(id);
     if (button) officeMenuButton(button);
   });
@@ -140,7 +140,7 @@
         paragraphs: JSON.parse(now), trace: trace })
     }).then(function (r) { return r.json().then(function (d) { return { ok: r.ok, data: d }; }); })
       .then(function (res) {
-        if (res.ok) { body.setAttribute("data-saved", now); status.textContent = "Saved."; }
+        if (res.ok) { body.setAttribute("data-saved", now); status.textContent = "Saved"; }
         else status.textContent = res.data.error || "Not saved.";
       }, function () { status.textContent = "Not saved: the connection failed."; })
       .then(function () { saving = false; canvas.removeAttribute("aria-busy"); });
@@ -212,13 +212,33 @@
   });
   document.addEventListener("selectionchange", refresh);
 
-  var font = document.querySelector(".d-font");
-  if (font) {
+  /* the selection in the text being edited, kept while the Font group's boxes and menus have the focus */
+  var kept = null;
+  document.addEventListener("selectionchange", function () {
+    var sel = window.getSelection();
+    if (active && sel.rangeCount && active.contains(sel.getRangeAt(0).commonAncestorContainer)) kept = sel.getRangeAt(0).cloneRange();
+  });
+  function restore() {
+    if (!active) return false;
+    active.focus();
+    if (kept) { var sel = window.getSelection(); sel.removeAllRanges(); sel.addRange(kept); }
+    return true;
+  }
+  var fontName = document.getElementById("font-name");
+  bodies.forEach(function (body) {
+    body.addEventListener("focus", function () {
+      if (fontName) fontName.value = fontName.getAttribute(body.getAttribute("aria-label") === "Title" ? "data-heading" : "data-body");
+    });
+  });
+  Array.prototype.forEach.call(document.querySelectorAll(".d-font"), function (font) {
     font.addEventListener("mousedown", function (e) { if (e.target.closest("button")) e.preventDefault(); });
+    font.addEventListener("focusout", function (e) {  // leaving the group for anywhere but the text saves it
+      var to = e.relatedTarget;
+      if (active && !(to && (active.contains(to) || (to.closest && to.closest(".d-font"))))) save(active);
+    });
     font.addEventListener("click", function (e) {
       var b = e.target.closest("button[data-cmd]");
-      if (!b || !active) return;
-      active.focus();
+      if (!b || !restore()) return;
       var cmd = b.getAttribute("data-cmd");
       if (cmd === "bold" || cmd === "italic") document.execCommand(cmd);
       else if (cmd === "indent" || cmd === "outdent") level(active, cmd === "indent" ? 1 : -1);
@@ -226,16 +246,60 @@
         ensureParagraph(active);
         var paras = paragraphsInSelection(active), on = !paras.every(function (p) { return p.getAttribute("data-bullet") === "1"; });
         paras.forEach(function (p) { p.setAttribute("data-bullet", on ? "1" : "0"); });
-      }
+      } else if (cmd === "color") colour(b.getAttribute("data-color"));
       refresh();
     });
-    font.addEventListener("change", function (e) {
-      var el = e.target, cmd = el.getAttribute("data-cmd");
-      if (!active || !el.value) return;
-      active.focus();
-      if (cmd === "size") wrap({ "data-size": el.value }, { fontSize: (100 * Number(el.value) / widthPt) + "cqw" });
-      if (cmd === "color") wrap({ "data-color": el.value.replace("#", "").toUpperCase() }, { color: el.value });
-      if (cmd === "size") el.value = "";
+  });
+  function colour(hex) {
+    if (!restore()) return;
+    wrap({ "data-color": hex }, { color: "#" + hex });
+  }
+
+  /* Font size: type a size and press Enter, or pick one from the list */
+  var size = document.getElementById("font-size"), list = document.getElementById("font-size-list");
+  if (size && list) {
+    var opener = size.parentNode.querySelector(".d-combo-open");
+    var options = Array.prototype.slice.call(list.querySelectorAll("[role=option]"));
+    var setOpen = function (open) {
+      list.hidden = !open;
+      size.setAttribute("aria-expanded", open ? "true" : "false");
+      opener.setAttribute("aria-expanded", open ? "true" : "false");
+    };
+    var apply = function (value) {
+      var n = Number(value);
+      setOpen(false);
+      if (!(n >= 1 && n <= 400)) { status.textContent = "Font size: enter a number from 1 to 400."; return; }
+      if (!restore()) return;
+      wrap({ "data-size": String(n) }, { fontSize: (100 * n / widthPt) + "cqw" });
+      size.value = String(n);
+    };
+    opener.addEventListener("mousedown", function (e) { e.preventDefault(); });
+    opener.addEventListener("click", function () { setOpen(list.hidden); });
+    options.forEach(function (o) {
+      o.addEventListener("mousedown", function (e) { e.preventDefault(); apply(o.getAttribute("data-value")); });
     });
+    size.addEventListener("keydown", function (e) {
+      if (e.key === "Enter") { e.preventDefault(); apply(size.value); }
+      else if (e.key === "Escape") { setOpen(false); restore(); }
+      else if (e.key === "ArrowDown" && e.altKey) { e.preventDefault(); setOpen(true); }
+    });
+    size.addEventListener("blur", function () { setOpen(false); });
+  }
+
+  /* Font Color: the button applies the colour on its bar; its arrow picks another (or More Colors…) */
+  var colorButton = document.getElementById("font-color"), more = document.getElementById("font-color-more");
+  if (colorButton && more) {
+    var custom = document.getElementById("font-color-custom");
+    var choose = function (hex) {
+      colorButton.setAttribute("data-color", hex);
+      colorButton.querySelector(".d-color-bar").style.background = "#" + hex;
+      colorButton.title = "Font Color: #" + hex;
+      colour(hex);
+    };
+    officeMenuButton(more, function (item) {
+      if (item.hasAttribute("data-more-colors")) { custom.click(); return; }
+      choose(item.getAttribute("data-swatch"));
+    });
+    custom.addEventListener("change", function () { choose(custom.value.replace("#", "").toUpperCase()); });
   }
 })();

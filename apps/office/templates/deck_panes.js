@@ -1,8 +1,8 @@
 /* PowerPoint for the web around the canvas: the notes pane saves itself a moment after you stop typing
    (update_slide_notes); the selected table's cells are typed into on the slide and saved when you leave the
    table (update_table_cells), and the Table Layout tab's commands act at the cell you were in; a chart's data
-   grid grows by Add row / Add column; the Slide Sorter's menus, right-click, Ctrl+ArrowLeft/Right and drag;
-   Present shows the slides full screen (arrows, Space, Esc). */
+   grid grows by Add row / Add column; the Slide Sorter's context menus (right-click, Shift+F10),
+   Ctrl+ArrowLeft/Right and drag. */
 (function () {
   "use strict";
   var status = document.getElementById("deck-status");
@@ -14,7 +14,7 @@
     return fetch(url, { method: "POST", headers: { "Content-Type": "application/json" }, credentials: "same-origin",
       body: JSON.stringify(body), keepalive: true })
       .then(function (r) { return r.json().then(function (d) { return { ok: r.ok, data: d }; }); })
-      .then(function (res) { say(res.ok ? "Saved." : (res.data.error || "Not saved.")); return res.ok; },
+      .then(function (res) { say(res.ok ? "Saved" : (res.data.error || "Not saved.")); return res.ok; },
         function () { say("Not saved: the connection failed."); return false; })
       .then(function (ok) { busy.removeAttribute("aria-busy"); return ok; });
   }
@@ -142,17 +142,51 @@
       form.requestSubmit ? form.requestSubmit() : form.submit();
     };
     var dragged = null;
-    cards.forEach(function (card, i) {
-      var more = card.querySelector(".d-more"), link = card.querySelector("a");
-      if (more) officeMenuButton(more);
-      card.addEventListener("contextmenu", function (e) {
-        if (!more) return;
-        e.preventDefault();
-        if (more.getAttribute("aria-expanded") !== "true") more.click();
+    var closeMenus = function (except) {
+      cards.forEach(function (c) {
+        var m = c.querySelector(".d-context");
+        if (m && m !== except) m.hidden = true;
       });
+    };
+    var openMenu = function (card, x, y) {  // the slide's context menu, at the pointer or under the slide
+      var menu = card.querySelector(".d-context");
+      if (!menu) return;
+      closeMenus(menu);
+      menu.hidden = false;
+      var box = card.getBoundingClientRect();
+      menu.style.left = (x === undefined ? 8 : x - box.left) + "px";
+      menu.style.top = (y === undefined ? box.height - 24 : y - box.top) + "px";
+      var first = menu.querySelector("[role=menuitem]");
+      if (first) first.focus();
+    };
+    document.addEventListener("click", function (e) { if (!e.target.closest(".d-context")) closeMenus(null); });
+    cards.forEach(function (card, i) {
+      var link = card.querySelector("a"), menu = card.querySelector(".d-context");
+      card.addEventListener("contextmenu", function (e) {
+        if (!menu) return;
+        e.preventDefault();
+        openMenu(card, e.clientX, e.clientY);
+      });
+      if (menu) {
+        var items = Array.prototype.slice.call(menu.querySelectorAll("[role=menuitem]"));
+        menu.addEventListener("keydown", function (e) {
+          var at = items.indexOf(document.activeElement), to = null;
+          if (e.key === "ArrowDown") to = at + 1;
+          else if (e.key === "ArrowUp") to = at - 1;
+          else if (e.key === "Home") to = 0;
+          else if (e.key === "End") to = items.length - 1;
+          else if (e.key === "Escape" || e.key === "Tab") { e.preventDefault(); menu.hidden = true; link.focus(); return; }
+          if (to === null) return;
+          e.preventDefault();
+          items[(to + items.length) % items.length].focus();
+        });
+      }
       link.addEventListener("keydown", function (e) {
         var n = i + 1;
-        if ((e.ctrlKey || e.metaKey) && (e.key === "ArrowLeft" || e.key === "ArrowRight")) {
+        if ((e.shiftKey && e.key === "F10") || e.key === "ContextMenu") {
+          e.preventDefault();
+          openMenu(card);
+        } else if ((e.ctrlKey || e.metaKey) && (e.key === "ArrowLeft" || e.key === "ArrowRight")) {
           e.preventDefault();
           move(card, e.key === "ArrowLeft" ? n - 1 : n + 1);
         } else if (e.key === "ArrowLeft" || e.key === "ArrowRight") {
@@ -179,46 +213,4 @@
     if (focusCurrent && /[?&]focus=sorter/.test(location.search)) focusCurrent.focus();
   }
 
-  /* -- Present: the slides (not hidden ones) full screen, from the current one -- */
-  var present = document.getElementById("present"), show = document.getElementById("d-show");
-  if (present && show) {
-    var slides = [], index = 0;
-    var draw = function () {
-      show.innerHTML = "";
-      var pic = slides[index].cloneNode(true);
-      pic.classList.remove("d-hidden");
-      show.appendChild(pic);
-      var count = document.createElement("p");
-      count.className = "d-show-count";
-      count.textContent = "Slide " + (index + 1) + " of " + slides.length + " · Esc to end the show";
-      show.appendChild(count);
-    };
-    var end = function () {
-      show.hidden = true;
-      if (document.fullscreenElement) document.exitFullscreen();
-      present.focus();
-    };
-    present.addEventListener("click", function () {
-      slides = Array.prototype.filter.call(document.querySelectorAll(".d-thumbs .d-slide, .d-sorter .d-slide"),
-        function (s) { return !s.classList.contains("d-hidden"); });
-      if (!slides.length) return;
-      var here = document.querySelector(".d-thumbs a[aria-current=page] .d-slide, .d-sorter a[aria-current=page] .d-slide");
-      index = Math.max(0, slides.indexOf(here));
-      draw();
-      show.hidden = false;
-      show.focus();
-      if (show.requestFullscreen) show.requestFullscreen().catch(function () {});
-    });
-    show.addEventListener("keydown", function (e) {
-      if (e.key === "Escape") { e.preventDefault(); end(); return; }
-      var step = { ArrowRight: 1, ArrowDown: 1, PageDown: 1, " ": 1, Enter: 1, ArrowLeft: -1, ArrowUp: -1, PageUp: -1, Backspace: -1 }[e.key];
-      if (!step) return;
-      e.preventDefault();
-      if (index + step >= slides.length) { end(); return; }
-      index = Math.max(0, index + step);
-      draw();
-    });
-    show.addEventListener("click", function () { if (index + 1 >= slides.length) end(); else { index++; draw(); } });
-    document.addEventListener("fullscreenchange", function () { if (!document.fullscreenElement && !show.hidden) { show.hidden = true; present.focus(); } });
-  }
 })();
