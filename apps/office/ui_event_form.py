@@ -43,6 +43,7 @@ def event_values(ev: dict[str, Any], tz: ZoneInfo) -> dict[str, str]:
         "end": local_minute(ev["end_date_time"], tz),
         "show_as": ev.get("show_as") or "busy",
         "attendees_picked": "; ".join(people),
+        "all_day": "true" if ev.get("is_all_day") else "",
     }
 
 
@@ -50,8 +51,12 @@ def update_args(event_id: str, before: dict[str, str], values: dict[str, str], z
     """update_event's arguments for what the form changed (Graph PATCH: only changed properties); the
     times go together, read in `zone`; attendees missing from the picker are uninvited."""
     args: dict[str, Any] = {"event_id": event_id}
-    if (values.get("start"), values.get("end")) != (before["start"], before["end"]):
+    all_day = values.get("all_day", "")
+    when = (values.get("start"), values.get("end"), all_day)
+    if when != (before["start"], before["end"], before["all_day"]):
         args.update(start=values.get("start", ""), end=values.get("end", ""), time_zone=zone)
+    if all_day != before["all_day"]:
+        args["is_all_day"] = all_day == "true"
     for key in TEXT_FIELDS:
         if values.get(key, "") != before[key]:
             args[key] = values.get(key, "")
@@ -79,6 +84,8 @@ def create_args(values: dict[str, str]) -> dict[str, Any]:
     if values.get("room"):
         args["rooms"] = [values["room"]]
     args["is_online_meeting"] = values.get("is_online_meeting") == "true"
+    if values.get("all_day") == "true":
+        args["is_all_day"] = True
     if values.get("show_as"):
         args["show_as"] = values["show_as"]
     return args
