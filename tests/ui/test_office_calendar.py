@@ -9,6 +9,7 @@ from zoneinfo import ZoneInfo
 
 from playwright.sync_api import expect
 
+from apps.office.event_times import read_date
 from tests.ui.test_accessibility import _violations
 
 UTC = ZoneInfo("UTC")
@@ -58,7 +59,7 @@ def _shown(page) -> str:  # noqa: ANN001
     """The form's start and end as YYYY-MM-DDTHH:MM (from the date and time boxes)."""
     parts = []
     for part in ("Start", "End"):
-        day = page.get_by_label(f"{part} date", exact=True).input_value()
+        day = read_date(page.get_by_label(f"{part} date", exact=True).input_value(), part)  # "Mon 11/2/2026"
         clock = datetime.strptime(page.get_by_label(f"{part} time", exact=True).input_value(), "%I:%M %p")
         parts.append(f"{day}T{clock:%H:%M}")
     return " ".join(parts)

@@ -244,7 +244,7 @@ def create_event(
     )
     event.ical_uid = f"{event.id}@acme.example"
     if is_online_meeting:
-        event.online_meeting_url = f"https://teams.acme.example/l/meetup-join/{event.id}"
+        event.online_meeting_url = _teams_link(event.id)
     ctx.db.add(event)
     invited = [a for a in required + optional if a != user.mail.lower()]
     _add_attendees(ctx, event, [a for a in required if a != user.mail.lower()], "required")
@@ -254,6 +254,11 @@ def create_event(
     if invited:
         _invite(ctx, event, user, "new")
     return detail(ctx, event)
+
+
+def _teams_link(event_id: str) -> str:
+    """The Teams meeting's join link of an event."""
+    return f"https://teams.acme.example/l/meetup-join/{event_id}"
 
 
 def _invite(ctx: Ctx, event: Event, organizer: User, kind: str, comment: str = "") -> None:
@@ -277,6 +282,7 @@ def update_event(
     remove_attendees: OptionalEmails = None,
     show_as: ShowAs | None = None,
     is_all_day: bool | None = None,
+    is_online_meeting: bool | None = None,
 ) -> EventDetail:
     """Change a meeting you organise; attendees get an updated invitation. Moving it resets everyone's
     response to none (they answer again).
@@ -293,6 +299,7 @@ def update_event(
         remove_attendees: addresses to uninvite.
         show_as: how the time shows on your calendar: free, tentative, busy, oof or workingElsewhere.
         is_all_day: make it an all-day event (give start and end as midnights) or a timed one again.
+        is_online_meeting: add a Teams meeting link (true) or remove it (false).
     """
     event = organised_event(ctx, event_id)
     all_day = event.is_all_day if is_all_day is None else is_all_day
@@ -320,6 +327,9 @@ def update_event(
         event.body_content = body
     if show_as is not None:
         event.show_as = show_as
+    if is_online_meeting is not None:
+        event.is_online_meeting = is_online_meeting
+        event.online_meeting_url = _teams_link(event.id) if is_online_meeting else None
     current = {a.email_address: a for a in attendees_of(ctx, event.id)}
     for address in check_addresses(ctx, remove_attendees or [], "remove_attendees"):
         if address not in current:
