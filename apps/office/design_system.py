@@ -84,12 +84,22 @@ def icon(name: str, size: int = 20, filled: bool = False, cls: str = "") -> Mark
     return Markup(svg.replace("<svg ", f"<svg {attrs} ", 1))
 
 
-@lru_cache(maxsize=512)
+_ICON_CACHE: dict[tuple[str, str, int, bool], str] = {}
+
+
 def _icon_svg(modules: str, name: str, size: int, filled: bool) -> str:
+    """The icon's SVG text, read once; a miss is not remembered, so icons installed after the server started
+    (or a page rendered before the install) show on the next render rather than never."""
+    key = (modules, name, size, filled)
+    if key in _ICON_CACHE:
+        return _ICON_CACHE[key]
     if not ICON_NAME.match(name):
         return ""
     path = Path(modules) / ICONS / f"{name}_{size}_{'filled' if filled else 'regular'}.svg"
-    return path.read_text() if path.is_file() else ""
+    if not path.is_file():
+        return ""
+    _ICON_CACHE[key] = svg = path.read_text()
+    return svg
 
 
 def pinned_version() -> str:

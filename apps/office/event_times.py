@@ -35,11 +35,19 @@ def read_clock(text: str, label: str) -> time:
     return time(hour, minute)
 
 
+WEEKDAY_PREFIX = re.compile(r"^\s*(mon|tue|wed|thu|fri|sat|sun)[a-z]*,?\s+", re.IGNORECASE)
+
+
+def day_label(day: date) -> str:
+    """A date as Outlook's date dropdown shows it: "Mon 11/2/2026"."""
+    return f"{day:%a} {day.month}/{day.day}/{day.year}"
+
+
 def read_date(text: str, label: str) -> date:
-    """The date box's value (YYYY-MM-DD, or M/D/YYYY as typed in Outlook)."""
+    """The date box's value: as the dropdown shows it ("Mon 11/2/2026"), M/D/YYYY as typed, or YYYY-MM-DD."""
     for fmt in ("%Y-%m-%d", "%m/%d/%Y"):
         try:
-            return datetime.strptime((text or "").strip(), fmt).date()
+            return datetime.strptime(WEEKDAY_PREFIX.sub("", text or "").strip(), fmt).date()
         except ValueError:
             continue
     raise TimeError(f"{label}: enter a date such as 11/2/2026")
@@ -70,7 +78,7 @@ def split(values: dict[str, str]) -> dict[str, str]:
             moment = datetime.strptime(values[part][:16], "%Y-%m-%dT%H:%M")
         except ValueError:
             continue
-        out[f"{part}_date"], out[f"{part}_time"] = moment.date().isoformat(), clock_12h(moment)
+        out[f"{part}_date"], out[f"{part}_time"] = day_label(moment.date()), clock_12h(moment)
     return out
 
 

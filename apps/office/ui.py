@@ -23,6 +23,7 @@ from apps.office.ui_frame import install as install_frame
 from apps.office.ui_mail import build_mail_router
 from apps.office.ui_sheet_nav import build_sheet_nav_router
 from apps.office.ui_sheets import build_sheets_router
+from apps.office.ui_suite import build_suite_router
 
 TABS = (("Mail", "/mail"), ("Calendar", "/calendar"), ("Files", "/files"), ("Chat", "/chat"))
 STATIC = Path(__file__).parent / "static"
@@ -68,6 +69,7 @@ def build_router(kit: UiKit) -> APIRouter:
         build_sheet_nav_router,
         build_decks_router,
         build_chat_router,
+        build_suite_router,
     ):
         router.include_router(sub(kit))
     return router

@@ -17,8 +17,10 @@ from apps.office.ui_event_form import build_event_form_router
 from apps.office.ui_event_page import build_event_page_router
 from apps.office.ui_scheduling import build_scheduling_router
 
-HOURS = range(7, 20)
+HOURS = range(0, 24)  # the whole day; the grid scrolls to the working morning (or to now when earlier)
 HOUR_PX = 48
+SHORT_PX = 40  # an event drawn shorter than this shows its time and title on one line
+MONTH_FIT = 3  # a month day shows this many events; more: the first ones and "+N more"
 
 
 def _day(text: str | None, today: date) -> date:
@@ -42,7 +44,23 @@ def placed(ev: dict, tz: ZoneInfo) -> dict:
         "on": s.strftime("%Y-%m-%dT%H:%M") if ev.get("recurrence") else None,
         "top": max(0, (s.hour - HOURS.start) * HOUR_PX + s.minute * HOUR_PX // 60),
         "height": max(20, int((e - s).total_seconds() * HOUR_PX // 3600)),
+        "short": (e - s).total_seconds() * HOUR_PX / 3600 < SHORT_PX,
+        "last_day": (e - timedelta(microseconds=1)).date(),
     }
+
+
+def minute_px(moment: datetime) -> int:
+    """Where a time of day sits in the day grid, in px from its top."""
+    return (moment.hour - HOURS.start) * HOUR_PX + moment.minute * HOUR_PX // 60
+
+
+def month_cells(by_day: dict[date, list]) -> dict[date, tuple[list, int]]:
+    """What each month day shows: its first events and how many more there are ("+N more")."""
+    out = {}
+    for day, events in by_day.items():
+        fit = MONTH_FIT if len(events) <= MONTH_FIT else MONTH_FIT - 1
+        out[day] = (events[:fit], len(events) - len(events[:fit]))
+    return out
 
 
 def build_calendar_router(kit: UiKit) -> APIRouter:
@@ -66,12 +84,18 @@ def build_calendar_router(kit: UiKit) -> APIRouter:
             {"start": start.isoformat(), "end": (start + timedelta(days=len(shown.days))).isoformat()},
         )
         by_day: dict[date, list] = {d: [] for d in shown.days}
+        all_day: dict[date, list] = {d: [] for d in shown.days}
         for ev in data["records"]:
             drawn = placed(ev, tz)
-            if drawn["start"].date() in by_day:
+            if ev.get("is_all_day"):  # the row under the days' headers, on every day it covers
+                for d in shown.days:
+                    if drawn["start"].date() <= d <= drawn["last_day"]:
+                        all_day[d].append(drawn)
+            elif drawn["start"].date() in by_day:
                 by_day[drawn["start"].date()].append(drawn)
         for events in by_day.values():
             lay_out(events)
+        first_hour = min(7, now.hour - 1) if now.date() in shown.days else 7
         middle = shown.days[len(shown.days) // 2]
         return kit.render(
             request,
@@ -82,6 +106,10 @@ def build_calendar_router(kit: UiKit) -> APIRouter:
                 "views": VIEWS,
                 "days": shown.days,
                 "by_day": by_day,
+                "all_day": all_day,
+                "month_cells": month_cells({d: all_day[d] + by_day[d] for d in shown.days}),
+                "now_top": minute_px(now),
+                "scroll_top": max(0, first_hour) * HOUR_PX,
                 "hours": HOURS,
                 "today": now.date(),
                 "month": mini_month(middle, shown.days, now.date()),

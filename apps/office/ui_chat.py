@@ -93,7 +93,7 @@ async def _page(
         "chats": chats,
         "me_name": me_name,
         "new_chat": new,
-        "values": values or {},
+        "values": values or {"to_picked": q.get("to_picked", "")},  # Chat with participants: prefilled
         "error": error,
         **({} if new else await _conversation(kit, request, q, channels, chats)),
     }

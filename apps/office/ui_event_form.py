@@ -35,6 +35,7 @@ def local_minute(stamp: str, tz: ZoneInfo) -> str:
 def event_values(ev: dict[str, Any], tz: ZoneInfo) -> dict[str, str]:
     """What the edit form shows for a meeting: its fields, times in your zone, invitees as picked people."""
     people = [a["email_address"] for a in ev["attendees"] if a["type"] != "resource"]
+    rooms = [a.get("name") or a["email_address"] for a in ev["attendees"] if a["type"] == "resource"]
     return {
         "subject": ev["subject"],
         "location": ev.get("location") or "",
@@ -43,6 +44,9 @@ def event_values(ev: dict[str, Any], tz: ZoneInfo) -> dict[str, str]:
         "end": local_minute(ev["end_date_time"], tz),
         "show_as": ev.get("show_as") or "busy",
         "attendees_picked": "; ".join(people),
+        "all_day": "true" if ev.get("is_all_day") else "",
+        "is_online_meeting": "true" if ev.get("is_online_meeting") else "",
+        "room": ", ".join(rooms),
     }
 
 
@@ -50,13 +54,19 @@ def update_args(event_id: str, before: dict[str, str], values: dict[str, str], z
     """update_event's arguments for what the form changed (Graph PATCH: only changed properties); the
     times go together, read in `zone`; attendees missing from the picker are uninvited."""
     args: dict[str, Any] = {"event_id": event_id}
-    if (values.get("start"), values.get("end")) != (before["start"], before["end"]):
+    all_day = values.get("all_day", "")
+    when = (values.get("start"), values.get("end"), all_day)
+    if when != (before["start"], before["end"], before["all_day"]):
         args.update(start=values.get("start", ""), end=values.get("end", ""), time_zone=zone)
+    if all_day != before["all_day"]:
+        args["is_all_day"] = all_day == "true"
     for key in TEXT_FIELDS:
         if values.get(key, "") != before[key]:
             args[key] = values.get(key, "")
     if values.get("show_as") and values["show_as"] != before["show_as"]:
         args["show_as"] = values["show_as"]
+    if values.get("is_online_meeting", "") != before["is_online_meeting"]:
+        args["is_online_meeting"] = values.get("is_online_meeting") == "true"
     wanted = [a.lower() for a in picked_addresses(values, "attendees")]
     current = [a for a in before["attendees_picked"].split("; ") if a]
     args["add_attendees"] = [a for a in wanted if a not in current]
@@ -76,9 +86,14 @@ def create_args(values: dict[str, str]) -> dict[str, Any]:
         day = date.fromisoformat(values["start"][:10])
         args["recurrence"] = repeat_rule(values["repeat"], day, values.get("repeat_until", ""))
     args["attendees"] = picked_addresses(values, "attendees")
+    optional = picked_addresses(values, "optional_attendees")
+    if optional:
+        args["optional_attendees"] = optional
     if values.get("room"):
         args["rooms"] = [values["room"]]
     args["is_online_meeting"] = values.get("is_online_meeting") == "true"
+    if values.get("all_day") == "true":
+        args["is_all_day"] = True
     if values.get("show_as"):
         args["show_as"] = values["show_as"]
     return args
@@ -94,11 +109,12 @@ def build_event_form_router(kit: UiKit) -> APIRouter:
         title = "Edit event" if event else "New event"
         values = split(values)
         context = {"title": title, "rooms": rooms, "values": values, "error": error, "event": event}
+        today = (await kit.now(request)).astimezone(await zone(request)).date()
         try:
             day = read_date(values.get("start_date", ""), "Start date")
         except TimeError:
-            day = (await kit.now(request)).date()
-        context |= {"show_as": SHOW_AS, "slots": SLOTS, "repeats": repeat_choices(day)}
+            day = today
+        context |= {"show_as": SHOW_AS, "slots": SLOTS, "repeats": repeat_choices(day), "today": today}
         context["room_options"] = [
             (r["email_address"], f"{r['display_name']} ({r['capacity']})") for r in rooms
         ]

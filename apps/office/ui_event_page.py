@@ -26,20 +26,31 @@ def _utc(value: str) -> datetime:
     return when if when.tzinfo else when.replace(tzinfo=ZoneInfo("UTC"))
 
 
-def shown_times(ev: dict, zone: str, on: str | None) -> tuple[datetime, datetime]:
-    """The times the page shows: the event's own (a series: its first occurrence's), or the occurrence of a
-    series the calendar was opened on (`on`, its start in `zone`, "YYYY-MM-DDTHH:MM") when the rule has it."""
+def shown_times(ev: dict, zone: str, on: str | None, now: datetime) -> tuple[datetime, datetime]:
+    """The times the page shows: a single event's own; for a series, the occurrence the calendar was opened on
+    (`on`, its start in `zone`, "YYYY-MM-DDTHH:MM") when the rule has it, else its next occurrence from `now`
+    (its last when the series has ended)."""
     start, end = _utc(ev["start_date_time"]), _utc(ev["end_date_time"])
-    try:
-        wanted = datetime.fromisoformat(on or "").replace(tzinfo=ZoneInfo(zone))
-    except ValueError:
-        return start, end
     if not ev.get("recurrence"):
         return start, end
     tz = ZoneInfo(ev.get("start_time_zone") or zone)
     rule = rrulestr(rfc_rule(ev["recurrence"], tz.key), dtstart=start.astimezone(tz), cache=False)
-    found = rule.after(wanted - timedelta(minutes=1))
-    return (found, found + (end - start)) if found == wanted else (start, end)
+    try:
+        wanted = datetime.fromisoformat(on or "").replace(tzinfo=ZoneInfo(zone))
+    except ValueError:
+        wanted = None
+    found = rule.after(wanted - timedelta(minutes=1)) if wanted else None
+    if wanted is None or found != wanted:
+        found = rule.after(now - (end - start)) or rule.before(now) or start
+    return found, found + (end - start)
+
+
+def participants(ev: dict, my_address: str) -> list[str]:
+    """Whom Chat with participants starts a chat with: the organizer and the invited people, not rooms, not
+    you."""
+    people = [ev.get("organizer_address") or ""]
+    people += [a["email_address"] for a in ev["attendees"] if a.get("type") != "resource"]
+    return list(dict.fromkeys(p.lower() for p in people if p and p.lower() != my_address.lower()))
 
 
 def build_event_page_router(kit: UiKit) -> APIRouter:
@@ -50,7 +61,7 @@ def build_event_page_router(kit: UiKit) -> APIRouter:
         ev = await kit.read(request, "get_event", {"event_id": event_id})
         me = await kit.read(request, "get_my_profile")
         zone = me["time_zone"]
-        start, end = shown_times(ev, zone, request.query_params.get("on"))
+        start, end = shown_times(ev, zone, request.query_params.get("on"), await kit.now(request))
         people, summary = attendee_groups(ev["attendees"])
         context = {
             "title": ev["subject"],
@@ -63,6 +74,9 @@ def build_event_page_router(kit: UiKit) -> APIRouter:
             "my_status": MY_RESPONSE.get(ev.get("my_response") or ""),
             "rsvp": RSVP,
             "rooms": [a for a in ev["attendees"] if a.get("type") == "resource"],
+            "on": request.query_params.get("on"),
+            "cancelling": request.query_params.get("cancel") == "1",
+            "chat_with": "; ".join(participants(ev, me["mail"])),
         }
         return kit.render(request, "event.html", context)
 

@@ -9,6 +9,7 @@ from typing import Any
 from apps.core.ui_kit import UiKit
 from apps.office import design_system, ui_dates
 from apps.office.ui_markdown import mail_body
+from apps.office.ui_suite import help_topics
 
 RAIL_ICONS = {"/mail": "mail", "/calendar": "calendar_ltr", "/files": "folder", "/chat": "chat"}
 FOLDER_ICONS = {
@@ -88,6 +89,7 @@ def install(kit: UiKit) -> None:
         office_product=product,
         office_me=office_me,
         ficon=design_system.icon,
+        suite_help=help_topics,
         RAIL_ICONS=RAIL_ICONS,
         FOLDER_ICONS=FOLDER_ICONS,
         ATTACHMENT_KINDS=ATTACHMENT_KINDS,

@@ -186,3 +186,39 @@ def test_free_busy_and_find_a_time(office):
     office.refused(
         "find_meeting_times", "duration_minutes", "between 15 and 480", attendees=[other], duration_minutes=5
     )
+
+
+def test_all_day_events_are_flagged_and_start_at_midnight(office):
+    ev = office.ok(
+        "create_event",
+        subject="Offsite",
+        start=f"{DAY}T00:00:00",
+        end="2026-12-09T00:00:00",
+        time_zone="America/New_York",
+        is_all_day=True,
+    )
+    assert ev["is_all_day"] is True and ev["start_date_time"].startswith(f"{DAY}T05:00:00")
+    before = office.sql("SELECT COUNT(*) FROM office_event")[0][0]
+    office.refused(
+        "create_event",
+        "start",
+        "midnight",
+        subject="Half day",
+        start=f"{DAY}T09:00:00",
+        end="2026-12-09T00:00:00",
+        time_zone="America/New_York",
+        is_all_day=True,
+    )
+    assert office.sql("SELECT COUNT(*) FROM office_event")[0][0] == before
+    timed = office.ok("update_event", event_id=ev["id"], is_all_day=False)
+    assert timed["is_all_day"] is False
+    office.refused("update_event", "start", "give start and end", event_id=ev["id"], is_all_day=True)
+    again = office.ok(
+        "update_event",
+        event_id=ev["id"],
+        start=f"{DAY}T00:00:00",
+        end="2026-12-10T00:00:00",
+        time_zone="America/New_York",
+        is_all_day=True,
+    )
+    assert again["is_all_day"] is True and again["end_date_time"].startswith("2026-12-10T05:00:00")

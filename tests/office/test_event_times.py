@@ -29,7 +29,8 @@ def test_the_boxes_join_into_start_and_end_and_split_back():
     assert (all_day["start"], all_day["end"]) == ("2026-11-10T00:00", "2026-11-13T00:00")
     shown = split({"start": "2026-11-10T13:30", "end": "2026-11-10T14:00"})
     parts = [shown[k] for k in ("start_date", "start_time", "end_time")]
-    assert parts == ["2026-11-10", "1:30 PM", "2:00 PM"]
+    assert parts == ["Tue 11/10/2026", "1:30 PM", "2:00 PM"]
+    assert joined({**boxes, "start_date": "Tue 11/10/2026"})["start"] == "2026-11-10T09:00"
     assert joined({"subject": "no boxes", "start": "2026-11-10T09:00"})["start"] == "2026-11-10T09:00"
     with pytest.raises(TimeError, match="End date: enter a date"):
         joined({**boxes, "end_date": "tomorrow"})

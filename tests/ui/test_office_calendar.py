@@ -9,6 +9,7 @@ from zoneinfo import ZoneInfo
 
 from playwright.sync_api import expect
 
+from apps.office.event_times import read_date
 from tests.ui.test_accessibility import _violations
 
 UTC = ZoneInfo("UTC")
@@ -58,7 +59,7 @@ def _shown(page) -> str:  # noqa: ANN001
     """The form's start and end as YYYY-MM-DDTHH:MM (from the date and time boxes)."""
     parts = []
     for part in ("Start", "End"):
-        day = page.get_by_label(f"{part} date", exact=True).input_value()
+        day = read_date(page.get_by_label(f"{part} date", exact=True).input_value(), part)  # "Mon 11/2/2026"
         clock = datetime.strptime(page.get_by_label(f"{part} time", exact=True).input_value(), "%I:%M %p")
         parts.append(f"{day}T{clock:%H:%M}")
     return " ".join(parts)
@@ -145,9 +146,16 @@ def test_cancel_a_meeting_with_a_message(office):
     episode, page, ui = office
     event_id, subject = _my_future_meeting(episode)
     page.goto(ui(f"/calendar/{event_id}"))
-    form = page.get_by_role("form", name="Cancel meeting")
+    expect(page.get_by_role("form", name="Cancel event")).to_have_count(0)  # a pane opened by the command
+    page.get_by_role("toolbar", name="Event commands").get_by_role("link", name="Cancel meeting").click()
+    form = page.get_by_role("form", name="Cancel event")
+    expect(form.get_by_label("Message to attendees")).to_be_focused()
+    assert not _violations(page)
+    form.get_by_role("link", name="Don't cancel").click()
+    expect(page.get_by_role("form", name="Cancel event")).to_have_count(0)
+    page.get_by_role("link", name="Cancel meeting").click()
     form.get_by_label("Message to attendees").fill("Sorry, we need to postpone.")
-    form.get_by_role("button", name="Cancel meeting").click()
+    form.get_by_role("button", name="Send").click()
     expect(page.get_by_role("alert")).to_have_text("This meeting was cancelled.")
     assert episode.db.execute_raw("SELECT is_cancelled FROM office_event WHERE id = ?", (event_id,)) == [(1,)]
     bodies = episode.db.execute_raw(

@@ -120,8 +120,9 @@ class CustomerCall(Family):
                 expect.append(sent_mail(d, call["email_address"], key))
             ui = [
                 UiStep(goto=f"/calendar/{call['id']}"),
+                UiStep(click=("link", "Cancel meeting")),  # opens the Cancel event pane
                 *([UiStep(fill=("Message to attendees", note))] if with_note else []),
-                UiStep(click=("button", "Cancel meeting")),
+                UiStep(click=("button", "Send")),
                 UiStep(expect_text="This meeting was cancelled."),
             ]
             return Spec(
@@ -200,7 +201,7 @@ class CustomerCall(Family):
             *when_ui(args["start"], args["end"]),
             *[UiStep(fill=("Required attendees", p["mail"])) for p in invite],  # chosen in the picker
             UiStep(click=("button", "Send update")),
-            UiStep(expect_text="Message to attendees"),  # back on the meeting's page, not the refused form
+            UiStep(expect_text="Chat with participants"),  # back on the meeting's page, not the refused form
         ]
         zones = ["start_time_zone", "end_time_zone"]
         allow.append(Allowance(table="office_event", ops=["update"], pk=call["id"], fields=stamps + zones))

@@ -146,9 +146,20 @@ def _add_attendees(ctx: Ctx, event: Event, addresses: list[str], kind: str) -> l
     return added
 
 
-def _times(ctx: Ctx, start: datetime, end: datetime, time_zone: str) -> tuple[datetime, datetime]:
-    zone(time_zone)
+def _times(
+    ctx: Ctx, start: datetime, end: datetime, time_zone: str, all_day: bool = False
+) -> tuple[datetime, datetime]:
+    """Start and end in UTC, read in `time_zone`; an all-day event's must be midnights there."""
+    tz = zone(time_zone)
     s, e = to_utc(start, time_zone), to_utc(end, time_zone, field="end")
+    for field, moment in (("start", s), ("end", e)):
+        local = moment.astimezone(tz)
+        if all_day and (local.hour, local.minute, local.second) != (0, 0, 0):
+            raise ActionError(
+                f"an all-day event's {field} must be a midnight in {time_zone}, e.g. 2026-11-05T00:00:00",
+                field=field,
+                code=ErrorKind.INVALID_VALUE,
+            )
     if e <= s:
         raise ActionError("end must be after start", field="end", code=ErrorKind.INVALID_VALUE)
     if e - s > timedelta(days=14):
@@ -172,6 +183,7 @@ def create_event(
     is_online_meeting: bool = False,
     recurrence: str | None = None,
     show_as: ShowAs = "busy",
+    is_all_day: bool = False,
 ) -> EventDetail:
     """Create an event on your calendar; with attendees it is a meeting and each invitee receives a
     meeting request mail (with .ics) and answers later (colleagues reply on the logical clock: use
@@ -190,10 +202,11 @@ def create_event(
         is_online_meeting: add a Teams meeting link.
         recurrence: an RRULE such as FREQ=WEEKLY;BYDAY=TU;COUNT=8 (UNTIL=20261231 also works).
         show_as: free, tentative, busy, oof or workingElsewhere.
+        is_all_day: an all-day event: start and end are midnights in time_zone (end the day after the last).
     """
     user = me(ctx)
     tz = time_zone or user.time_zone
-    s, e = _times(ctx, start, end, tz)
+    s, e = _times(ctx, start, end, tz, is_all_day)
     required = check_addresses(ctx, attendees or [], "attendees")
     optional = [
         a for a in check_addresses(ctx, optional_attendees or [], "optional_attendees") if a not in required
@@ -224,13 +237,14 @@ def create_event(
         is_online_meeting=is_online_meeting,
         recurrence=check_rrule(recurrence, s, tz) if recurrence else None,
         show_as=show_as,
+        is_all_day=is_all_day,
         ical_uid="",
         created_date_time=ctx.now,
         last_modified_date_time=ctx.now,
     )
     event.ical_uid = f"{event.id}@acme.example"
     if is_online_meeting:
-        event.online_meeting_url = f"https://teams.acme.example/l/meetup-join/{event.id}"
+        event.online_meeting_url = _teams_link(event.id)
     ctx.db.add(event)
     invited = [a for a in required + optional if a != user.mail.lower()]
     _add_attendees(ctx, event, [a for a in required if a != user.mail.lower()], "required")
@@ -240,6 +254,11 @@ def create_event(
     if invited:
         _invite(ctx, event, user, "new")
     return detail(ctx, event)
+
+
+def _teams_link(event_id: str) -> str:
+    """The Teams meeting's join link of an event."""
+    return f"https://teams.acme.example/l/meetup-join/{event_id}"
 
 
 def _invite(ctx: Ctx, event: Event, organizer: User, kind: str, comment: str = "") -> None:
@@ -262,6 +281,8 @@ def update_event(
     add_attendees: OptionalEmails = None,
     remove_attendees: OptionalEmails = None,
     show_as: ShowAs | None = None,
+    is_all_day: bool | None = None,
+    is_online_meeting: bool | None = None,
 ) -> EventDetail:
     """Change a meeting you organise; attendees get an updated invitation. Moving it resets everyone's
     response to none (they answer again).
@@ -277,8 +298,15 @@ def update_event(
         add_attendees: addresses to invite (required).
         remove_attendees: addresses to uninvite.
         show_as: how the time shows on your calendar: free, tentative, busy, oof or workingElsewhere.
+        is_all_day: make it an all-day event (give start and end as midnights) or a timed one again.
+        is_online_meeting: add a Teams meeting link (true) or remove it (false).
     """
     event = organised_event(ctx, event_id)
+    all_day = event.is_all_day if is_all_day is None else is_all_day
+    if is_all_day and not event.is_all_day and start is None:
+        raise ActionError(
+            "give start and end (midnights) to make a meeting all-day", field="start", code=ErrorKind.REQUIRED
+        )
     moved = start is not None or end is not None
     if moved:
         if start is None or end is None:
@@ -288,8 +316,9 @@ def update_event(
                 code=ErrorKind.REQUIRED,
             )
         tz = time_zone or event.start_time_zone
-        event.start_date_time, event.end_date_time = _times(ctx, start, end, tz)
+        event.start_date_time, event.end_date_time = _times(ctx, start, end, tz, all_day)
         event.start_time_zone = event.end_time_zone = tz
+    event.is_all_day = all_day
     if subject is not None:
         event.subject = require_text(subject, "subject", "a subject")
     if location is not None:
@@ -298,6 +327,9 @@ def update_event(
         event.body_content = body
     if show_as is not None:
         event.show_as = show_as
+    if is_online_meeting is not None:
+        event.is_online_meeting = is_online_meeting
+        event.online_meeting_url = _teams_link(event.id) if is_online_meeting else None
     current = {a.email_address: a for a in attendees_of(ctx, event.id)}
     for address in check_addresses(ctx, remove_attendees or [], "remove_attendees"):
         if address not in current:

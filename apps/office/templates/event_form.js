@@ -26,11 +26,11 @@
   });
   /* as Outlook: moving the start moves the end with it, the meeting keeps its length */
   function minutes(dateBox, timeBox) {
-    var d = document.getElementById(dateBox).value.split("-").map(Number);
+    var d = window.officeDates.parse(document.getElementById(dateBox).value);
     var t = /^\s*(\d{1,2})(?::(\d{2}))?\s*([ap])?/i.exec(document.getElementById(timeBox).value);
-    if (d.length !== 3 || !d[0] || !t) return null;
+    if (!d || !t) return null;
     var h = Number(t[1]) % (t[3] ? 12 : 24) + (t[3] && t[3].toLowerCase() === "p" ? 12 : 0);
-    return Date.UTC(d[0], d[1] - 1, d[2], h, Number(t[2] || 0)) / 60000;
+    return Date.UTC(d.getFullYear(), d.getMonth(), d.getDate(), h, Number(t[2] || 0)) / 60000;
   }
   function clock(m) {
     var h = Math.floor(m / 60) % 24, mm = m % 60;
@@ -41,14 +41,23 @@
     var now = minutes("start_date", "start_time"), end = minutes("end_date", "end_time");
     if (was !== null && end !== null) length = end - was;
     if (now !== null && length !== null && length >= 0) {
-      var to = now + length, day = new Date(to * 60000).toISOString().slice(0, 10);
-      document.getElementById("end_date").value = day;
+      var to = new Date((now + length) * 60000);  /* minutes as UTC: the form's wall clock */
+      var day = new Date(to.getUTCFullYear(), to.getUTCMonth(), to.getUTCDate());
+      document.getElementById("end_date").value = window.officeDates.label(day);
+      to = now + length;
       document.getElementById("end_time").value = clock(((to % 1440) + 1440) % 1440);
     }
     was = now;
   }
   ["start_date", "start_time"].forEach(function (id) {
     document.getElementById(id).addEventListener("change", keepLength);
+  });
+  var optional = document.querySelector(".o-optional-link");  /* Optional: the optional attendees' picker */
+  if (optional) optional.addEventListener("click", function () {
+    var row = document.getElementById("optional-row");
+    row.hidden = !row.hidden;
+    optional.setAttribute("aria-expanded", row.hidden ? "false" : "true");
+    if (!row.hidden) row.querySelector("input[role=combobox]").focus();
   });
   var allDay = document.getElementById("all_day");
   function times() {
@@ -69,9 +78,9 @@
   var MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September",
                 "October", "November", "December"];
   start.addEventListener("change", function () {
-    var p = start.value.split("-").map(Number);
-    if (p.length !== 3 || !p[0]) return;
-    var d = new Date(p[0], p[1] - 1, p[2]);
+    var d = window.officeDates.parse(start.value);
+    if (!d) return;
+    var p = [d.getFullYear(), d.getMonth() + 1, d.getDate()];
     var labels = { weekly: "Weekly on " + DAYS[d.getDay()], monthly: "Monthly on day " + p[2],
                    yearly: "Yearly on " + MONTHS[p[1] - 1] + " " + p[2] };
     Object.keys(labels).forEach(function (v) {
