@@ -17,6 +17,14 @@ from apps.crm.ui_lists import LIST_VIEWS, ListView
 from apps.crm.ui_lookup import display_name
 
 
+# Lightning's Change Owner modal lists the related records that move with the record; in this org the owner
+# change is the record's alone (update_* changes owner_id only), and the note says so
+OWNER_NOTE = (
+    "The new owner will own {name}. Its related records (contacts, opportunities, open activities, notes) "
+    "keep their current owners: change those separately."
+)
+
+
 @dataclass(frozen=True)
 class RowActions:
     update: str
@@ -97,6 +105,7 @@ def _add_routes(router: APIRouter, kit: UiKit, view: ListView, acts: RowActions)
             intro=name or None,
             submit_label="Change Owner",
             small=True,
+            owner_note=OWNER_NOTE.format(name=name or f"this {view.singular.lower()}"),
         )
 
     async def owner_form(request: Request, record_id: str) -> Response:

@@ -1,6 +1,6 @@
 """Lightning's inputs on CRM pages in real Chromium: no native <select> on any page type, the SLDS datepicker
-(pointer and keyboard, typed dates checked), Date/Time fields with a time combobox, lookups whose chosen record
-is a pill, polymorphic lookups with an object selector, the header's menus and the list's Filters panel."""
+(pointer and keyboard, typed dates checked), Date/Time fields with a time combobox, lookups whose chosen
+record is a pill, polymorphic lookups with an object selector, the header menus and the Filters panel."""
 
 from __future__ import annotations
 
