@@ -23,14 +23,20 @@ from apps.crm.ui_home import build_home_router
 from apps.crm.ui_line_items import build_line_item_router
 from apps.crm.ui_list_actions import build_list_action_router
 from apps.crm.ui_lists import build_list_router
-from apps.crm.ui_lookup import build_lookup_router, placeholder
+from apps.crm.ui_lookup import OBJECT_LABEL, build_lookup_router, object_of_value, objects_of, placeholder
 from apps.crm.ui_modal import modal_of, register_pages
 from apps.crm.ui_records import build_record_router
 from apps.crm.ui_reports import build_report_router
 from apps.crm.ui_stage import build_stage_router
 
 STATIC = Path(__file__).parent / "static"
-ASSETS = {"crm.css": "text/css", "crm-slds.css": "text/css", "crm.js": "text/javascript"}
+ASSETS = {
+    "crm.css": "text/css",
+    "crm-slds.css": "text/css",
+    "crm-inputs.css": "text/css",
+    "crm.js": "text/javascript",
+    "crm-dates.js": "text/javascript",
+}
 
 TABS = (
     ("Home", "/"),
@@ -50,6 +56,8 @@ def build_router(kit: UiKit) -> APIRouter:
     kit.flash_cookies = (TOAST_COOKIE,)
     kit.search_placeholder = "Search accounts, contacts, leads, opportunities…"
     kit.env.globals["lookup_placeholder"] = placeholder
+    kit.env.globals.update(lookup_objects=objects_of, lookup_object_of=object_of_value)
+    kit.env.filters["object_choice"] = lambda obj: (obj, OBJECT_LABEL.get(obj, "User"))
     kit.env.filters["unquote"] = unquote
     kit.env.filters["shown_filter"] = lambda text, rtype: shown_filter(rtype, text)
     ui_dates.install(kit)

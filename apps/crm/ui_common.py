@@ -12,6 +12,7 @@ from fastapi.responses import Response
 
 from apps.core.ui_kit import UiKit
 from apps.crm.ids import object_of
+from apps.crm.ui_dates import take_dates
 from apps.crm.ui_fields import F, Section, all_fields, form_args, visible_sections
 from apps.crm.ui_lookup import ID_PATTERN, TEXT_SUFFIX, display_name, label_of, resolve_name, take_typed_text
 from apps.crm.ui_modal import render_over
@@ -87,6 +88,7 @@ class FormPage:
     heading: str | None = None  # the modal's title when it differs from the form's name ("Edit Acme")
     save_new: bool = False  # a Save & New button: saves, then opens a fresh form
     small: bool = False  # a small modal of a field or two (Change Owner), no section titles
+    owner_note: str | None = None  # Change Owner: what happens to the related records (under the lookup)
 
 
 async def bind_fields(
@@ -146,10 +148,13 @@ async def submit_form(kit: UiKit, request: Request, page: FormPage) -> Response:
     sections = visible_sections(page.sections, kit.params(page.action))
     fields = all_fields(sections)
     take_typed_text(fields, values)
+    date_errors = take_dates(fields, values)
     if page.prepare:
         page.prepare(values)
     args = form_args(fields, values, update=page.update)
-    errors = await resolve_lookups(kit, request, fields, args)
+    for name in date_errors:
+        args.pop(name, None)
+    errors = {**await resolve_lookups(kit, request, fields, args), **date_errors}
     if errors:
         await kit.record_events(request, trace)
         return await show_form(

@@ -11,9 +11,18 @@ from fastapi.responses import Response
 from apps.core.ui_kit import UiKit
 from apps.crm.ui_activity import safe_next
 from apps.crm.ui_common import FormPage, current_user, show_form, submit_form, toast_redirect
+from apps.crm.ui_dates import take_dates
 from apps.crm.ui_fields import OWNER, form_args
 from apps.crm.ui_lists import LIST_VIEWS, ListView
 from apps.crm.ui_lookup import display_name
+
+
+# Lightning's Change Owner modal lists the related records that move with the record; in this org the owner
+# change is the record's alone (update_* changes owner_id only), and the note says so
+OWNER_NOTE = (
+    "The new owner will own {name}. Its related records (contacts, opportunities, open activities, notes) "
+    "keep their current owners: change those separately."
+)
 
 
 @dataclass(frozen=True)
@@ -62,7 +71,12 @@ def _add_routes(router: APIRouter, kit: UiKit, view: ListView, acts: RowActions)
         if field.required and not value.strip():
             await kit.record_events(request, trace)
             return toast_redirect(kit, request, back, f"!{name}: {field.label}: Complete this field.")
-        args = form_args([field], {field.name: value}, update=True)
+        typed = {field.name: value}
+        bad_date = take_dates([field], typed).get(field.name)
+        if bad_date:
+            await kit.record_events(request, trace)
+            return toast_redirect(kit, request, back, f"!{name}: {field.label}: {bad_date}")
+        args = form_args([field], typed, update=True)
         outcome = await kit.run(request, acts.update, {acts.id_arg: record_id, **args}, trace)
         if not outcome.ok:
             return toast_redirect(kit, request, back, f"!{name}: {field.label}: {outcome.error}")
@@ -91,6 +105,7 @@ def _add_routes(router: APIRouter, kit: UiKit, view: ListView, acts: RowActions)
             intro=name or None,
             submit_label="Change Owner",
             small=True,
+            owner_note=OWNER_NOTE.format(name=name or f"this {view.singular.lower()}"),
         )
 
     async def owner_form(request: Request, record_id: str) -> Response:

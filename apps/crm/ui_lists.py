@@ -247,6 +247,8 @@ def _list_handler(kit: UiKit, view: ListView):  # noqa: ANN202
                 "owners": owners,
                 "error": None if outcome.ok else outcome.error,
                 "search_query": query.get("search"),
+                "filtered_by": [f.label for f in view.filters if f is not SEARCH and query.get(f.name)],
+                "search_field": SEARCH,
                 "list_views": list_views if "mine" in kit.params(view.action) else [],
                 "here": request.url.path[len(kit.root(request)) :]
                 + (f"?{request.url.query}" if request.url.query else ""),

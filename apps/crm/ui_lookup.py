@@ -26,6 +26,8 @@ KINDS: dict[str, tuple[tuple[str, ...], str, str]] = {
     "contact": (("contact",), "contact", "Contacts"),
     "who": (("contact", "lead"), "contact or lead", "Contacts and Leads"),
     "what": (("account", "opportunity"), "account or opportunity", "Accounts and Opportunities"),
+    "lead": (("lead",), "lead", "Leads"),
+    "opportunity": (("opportunity",), "opportunity", "Opportunities"),
     "user": ((), "user", "People"),
 }
 OBJECT_LABEL = {"account": "Account", "contact": "Contact", "lead": "Lead", "opportunity": "Opportunity"}
@@ -35,6 +37,22 @@ PLURAL = {"account": "accounts", "contact": "contacts", "lead": "leads", "opport
 
 def placeholder(kind: str | None) -> str:
     return f"Search {KINDS.get(kind or 'account', KINDS['account'])[2]}..."
+
+
+def objects_of(kind: str | None) -> tuple[str, ...]:
+    """The objects a lookup of `kind` names ("who": contact and lead; "user": user), for its pill's icon
+    and a polymorphic lookup's object selector."""
+    return KINDS.get(kind or "account", KINDS["account"])[0] or ("user",)
+
+
+def object_of_value(kind: str | None, value: str | None) -> str | None:
+    """The object of a lookup's chosen record id (its pill's icon), None when nothing is chosen."""
+    if not value or not ID_PATTERN.match(str(value)):
+        return None
+    if kind == "user":
+        return "user"
+    obj = (object_of(str(value)) or "").lower()
+    return obj if obj in objects_of(kind) else objects_of(kind)[0]
 
 
 def display_name(record: dict[str, Any]) -> str:

@@ -27,7 +27,7 @@ def test_log_a_call_sets_name_and_related_to_through_comboboxes(crm):
     name_box = page.get_by_role("combobox", name="Name", exact=True)
     expect(name_box).to_have_value(f"{person['first_name']} {person['last_name']}".strip())
     page.get_by_label("Subject").fill("Pricing follow-up")
-    related = page.get_by_role("combobox", name="Related To")
+    related = page.get_by_role("combobox", name="Related To", exact=True)
     expect(related).to_have_attribute("aria-expanded", "false")
     related.press_sequentially(deal["name"][:6], delay=20)
     listbox = page.get_by_role("listbox", name="Related To suggestions")

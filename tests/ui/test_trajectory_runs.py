@@ -293,7 +293,7 @@ def test_the_browser_makes_no_phantom_steps(crm):
     it without a scroll step, a checkbox toggled by a click on its label is one check step."""
     episode, page, ui = crm
     page.goto(ui("/accounts"))
-    search = page.get_by_role("search", name="Filter Accounts").get_by_label("Search this list")
+    search = page.get_by_role("search", name="Search All Accounts").get_by_label("Search this list")
     search.click()
     page.keyboard.type("a very long search text that overflows the box and scrolls it sideways " * 2)
     page.keyboard.press("Control+A")
@@ -301,6 +301,7 @@ def test_the_browser_makes_no_phantom_steps(crm):
     with page.expect_navigation():
         page.keyboard.press("Enter")
     page.goto(ui("/opportunities"))
+    page.get_by_role("button", name="Show filters").click()
     page.get_by_text("My opportunities only").click()
     page.goto(ui("/"))  # the beacon carries the steps when the page is left
     expect(page.get_by_role("heading", level=1).first).to_be_visible()
@@ -311,6 +312,7 @@ def test_the_browser_makes_no_phantom_steps(crm):
         ("click", "Search this list", None),
         ("type", "Search this list", None),
         ("key", "Search this list", "Enter"),
+        ("click", "Show filters", None),
         ("check", "My opportunities only", None),
     ], summary
     typed = steps[1]["action"]

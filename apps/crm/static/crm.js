@@ -4,19 +4,63 @@
   "use strict";
 
   /* -- lookups: the shared search combobox (apps/core/static/combobox.js) over /_lookup/<kind>, each option
-     the record's name over a secondary line (object • detail); the chosen id goes into the hidden field -- */
+     the record's name over a secondary line (object • detail); the chosen id goes into the hidden field.
+     A chosen record shows as Lightning's pill: its object's icon, its name, a Clear Selection button (which
+     empties the box and returns to searching, as do Backspace / Delete on the pill or typing over it). A
+     polymorphic lookup (a task's Name, Related To) searches the object its selector names. -------------- */
   function lookup(box) {
-    var url = box.getAttribute("data-lookup-url");
-    window.saasgymCombobox(box.querySelector("[role=combobox]"), {
+    var input = box.querySelector("[role=combobox]"), hidden = box.querySelector("input[type=hidden]");
+    var clear = box.querySelector("[data-lookup-clear]"), url = box.getAttribute("data-lookup-url");
+    function pill(kind) {  /* kind: the chosen record's object; null: back to searching */
+      box.classList.toggle("slds-has-selection", !!kind);
+      input.classList.toggle("slds-combobox__input-value", !!kind);
+      box.querySelector(".lookup-pill-icon").hidden = !kind;
+      Array.prototype.forEach.call(box.querySelectorAll("[data-lookup-icon]"), function (icon) {
+        icon.hidden = icon.getAttribute("data-lookup-icon") !== kind;
+      });
+      box.querySelector(".lookup-search-icon").hidden = !!kind;
+      clear.hidden = !kind;
+    }
+    function unpick() {
+      input.value = "";
+      hidden.value = "";
+      hidden.dispatchEvent(new Event("change", { bubbles: true }));
+      pill(null);
+      input.focus();
+    }
+    box.lookupPill = pill;
+    window.saasgymCombobox(input, {
       url: function (text) { var q = text.trim(); return q.length < 2 ? null : url + "?q=" + encodeURIComponent(q); },
       results: function (data) {
         return data.results.map(function (r) { return { label: r.label, meta: r.meta, value: r.id, kind: r.object }; });
       },
-      hidden: box.querySelector("input[type=hidden]"),
+      choose: function (item) {
+        input.value = item.label;
+        hidden.value = item.value;
+        hidden.dispatchEvent(new Event("change", { bubbles: true }));
+        pill(item.kind);
+      },
       live: box.querySelector("[role=status]"),
       noun: "result",
       empty: function (text) { return "No results for “" + text + "”"; }
     });
+    input.addEventListener("input", function () { if (box.classList.contains("slds-has-selection")) pill(null); });
+    input.addEventListener("keydown", function (e) {
+      if ((e.key === "Backspace" || e.key === "Delete") && box.classList.contains("slds-has-selection")) { e.preventDefault(); unpick(); }
+    });
+    clear.addEventListener("click", unpick);
+    var picker = box.parentNode.querySelector("[data-lookup-objects]");
+    if (picker) {
+      picker.querySelector("input[type=hidden]").addEventListener("change", function (e) {
+        var obj = e.target.value;
+        url = box.getAttribute("data-lookup-base") + obj;
+        Array.prototype.forEach.call(picker.querySelectorAll("[data-object-icon]"), function (icon) {
+          icon.hidden = icon.getAttribute("data-object-icon") !== obj;
+        });
+        input.placeholder = "Search " + picker.querySelector("[data-picklist-label]").textContent.trim() + "s...";
+        if (hidden.value) unpick();
+      });
+    }
   }
   document.addEventListener("DOMContentLoaded", function () {  /* combobox.js has run by then */
     Array.prototype.forEach.call(document.querySelectorAll(".combobox[data-lookup-url]"), lookup);
@@ -30,6 +74,7 @@
       var box = input.closest(".combobox");
       input.value = button.getAttribute("data-pick-label");
       box.querySelector("input[type=hidden]").value = button.getAttribute("data-pick-id");
+      if (box.lookupPill) box.lookupPill(button.getAttribute("data-pick-kind"));
       var radio = input.closest(".choice").querySelector("input[type=radio]");
       if (radio) radio.checked = true;
       /* the chosen match is marked selected, the others not */
@@ -133,9 +178,32 @@
     }
     pencil.addEventListener("click", function () { edit(form.hidden); });
     form.addEventListener("keydown", function (e) {
-      if (e.key === "Enter" && e.target.getAttribute("role") !== "combobox") { e.preventDefault(); form.requestSubmit(); }
+      if (e.key === "Enter" && e.target.getAttribute("role") !== "combobox" && !e.target.closest("[data-calendar]")) { e.preventDefault(); form.requestSubmit(); }
       else if (e.key === "Escape") { e.preventDefault(); edit(false); }
     });
+  });
+
+  /* -- the list header's funnel shows or hides the Filters panel; Edit List opens the first row's editable cell -- */
+  var filterToggle = document.querySelector("[data-filter-toggle]");
+  if (filterToggle) {
+    var filterPanel = document.getElementById(filterToggle.getAttribute("aria-controls"));
+    var showFilters = function (on) {
+      filterPanel.hidden = !on;
+      filterToggle.setAttribute("aria-expanded", on ? "true" : "false");
+      filterToggle.classList.toggle("slds-is-selected", on);
+      if (on) { var first = filterPanel.querySelector("input:not([type=hidden]), [role=combobox]"); if (first) first.focus(); }
+      else filterToggle.focus();
+    };
+    filterToggle.addEventListener("click", function () { showFilters(filterPanel.hidden); });
+    filterPanel.querySelector("[data-filter-close]").addEventListener("click", function () { showFilters(false); });
+    filterPanel.addEventListener("keydown", function (e) {
+      if (e.key === "Escape" && !e.defaultPrevented) { e.preventDefault(); showFilters(false); }
+    });
+  }
+  var editList = document.querySelector("[data-edit-list]");
+  if (editList) editList.addEventListener("click", function () {
+    var pencil = document.querySelector("[data-inline-edit]");
+    if (pencil) pencil.click();
   });
 
   /* -- an opportunity's form: choosing a stage sets Probability (%) to the stage's default (then editable) -- */
