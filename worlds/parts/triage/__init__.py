@@ -31,7 +31,7 @@ from zoneinfo import ZoneInfo
 from worlds.generator.parts import BuildContext, Part
 from worlds.parts.requests.asks import nickname
 from worlds.parts.requests.inbox import Inbox, colleagues
-from worlds.parts.triage import mails
+from worlds.parts.triage import conflicts, mails
 from worlds.splits import entity_split
 
 BUNDLES = 10
@@ -203,10 +203,13 @@ def build(ctx: BuildContext) -> tuple[dict[str, list[dict[str, Any]]], dict[str,
               "asker2": other_asker["mail"], "asker2_name": other_asker["display_name"]}  # fmt: skip
         _plant(rng, inbox, b, asker, other_asker, days)
         bundles.append(b)
+    rest = [c for c in pool if c["account"]["id"] not in used]
+    conflict_bundles = conflicts.build(ctx, inbox, rest, days, busy)
     files = {
         "triage/office/message.jsonl": inbox.messages,
         "triage/office/request_brief.jsonl": inbox.briefs,
         "triage/bundles.jsonl": bundles,
+        "triage/conflicts.jsonl": conflict_bundles,
     }
     return files, {}
 
