@@ -15,7 +15,7 @@ from fastapi.responses import Response
 
 from apps.core.ui_kit import UiKit
 from apps.ticketing import choices as c
-from apps.ticketing.ui_form_layouts import CHANGE_FORM, Fld, sel
+from apps.ticketing.ui_form_layouts import CHANGE_FORM, Fld, flow_steps, sel
 from apps.ticketing.ui_forms import record_values, resolve_references, visible
 from apps.ticketing.ui_save import Step, add_record_routes, changed, form_page, reference_message, run_steps
 
@@ -26,9 +26,8 @@ ASSIGNMENT = ("assignment_group", "assigned_to")  # editable after New, until Cl
 
 def state_flow(state: int) -> list[dict[str, Any]]:
     """The process flow over the form: each state, `done` or `current` (a canceled change ends Canceled)."""
-    order = list(FLOW) if state != CANCELED else [*FLOW[:-1], CANCELED]
-    at = order.index(state) if state in order else 0
-    return [{"label": c.CHANGE_STATES[s], "done": i < at, "current": i == at} for i, s in enumerate(order)]
+    order = FLOW if state != CANCELED else (*FLOW[:-1], CANCELED)
+    return flow_steps(order, c.CHANGE_STATES, state)
 
 
 def editable_fields(state: int, updatable: set[str]) -> set[str]:

@@ -77,6 +77,13 @@ INCIDENT_LABELS = {
 QUANTITY_CHOICES = tuple((str(n), str(n)) for n in range(1, 11))
 
 
+def flow_steps(order: tuple[int, ...], labels: dict[int, str], state: int) -> list[dict[str, Any]]:
+    """ServiceNow's process flow formatter: each state of `order` by its label, `done` before the current
+    one, `current` at it (a state outside the order marks none)."""
+    at = order.index(state) if state in order else -1
+    return [{"label": labels[s], "done": i < at, "current": i == at} for i, s in enumerate(order)]
+
+
 def sel(name: str, label: str, choices: tuple[Any, ...], **kw: Any) -> Fld:
     return Fld(name, label, "select", choices=choices, **kw)
 
