@@ -168,7 +168,7 @@ def test_incident_sections_are_tabs(desk):
     expect(resolution).to_be_focused()
     resolution.press("Home")
     expect(notes).to_have_attribute("aria-selected", "true")
-    expect(page.get_by_role("textbox", name="Work notes", exact=True)).to_be_visible()
+    expect(page.get_by_role("textbox", name="Additional comments (Customer visible)")).to_be_visible()
 
     pref = page.get_by_role("button", name="Tabbed forms")
     pref.click()  # the preference off: every section, one under another
