@@ -9,6 +9,7 @@ from fastapi import APIRouter, Request
 from fastapi.responses import Response
 
 from apps.core.ui_kit import NavItem, TimeControls, UiKit, app_url
+from apps.ticketing import choices as c
 from apps.ticketing import ui_dates
 from apps.ticketing.ui_catalog_home import build_catalog_router
 from apps.ticketing.ui_change import build_change_router
@@ -61,6 +62,7 @@ def build_router(kit: UiKit) -> APIRouter:
     kit.nav = [NavItem(label, path) for label, path in TABS]
     kit.home_path = "/incidents?active=true"
     kit.env.globals["sn_navigator"] = NAVIGATOR
+    kit.env.globals["sn_approval_labels"] = c.APPROVAL_LABELS
     ui_dates.install(kit)
     # the simulator's, in the simulation strip: advance_time by a chosen stretch, or any hours and minutes on
     # the Let time pass page

@@ -77,7 +77,7 @@ def shown_values(ch: dict[str, Any], fields: list[Fld]) -> dict[str, str]:
     """Each field's text as shown read-only: choice labels, display names, dates."""
     labels = {
         "type": ch["type"].capitalize(),
-        "risk": f"{ch['risk']} - {ch['risk_label']}",
+        "risk": ch["risk_label"],
         "impact": c.IMPACTS.get(ch["impact"], ""),
     }
     raw = record_values(ch, fields, DISPLAY)
@@ -120,7 +120,8 @@ def build_change_router(kit: UiKit) -> APIRouter:
             "close_code": CLOSE_CODE,
             "close_notes": CLOSE_NOTES,
             "work_notes": WORK_NOTES,
-            "approval_label": ch["approval"].capitalize() if ch["approval"] else "",
+            "close_code_label": c.CHANGE_CLOSE_CODES.get(ch.get("close_code") or "", ch.get("close_code")),
+            "approval_label": c.APPROVAL_LABELS.get(ch["approval"], ch["approval"] or ""),
         }
 
     page = form_page(kit, "change.html", context)

@@ -16,7 +16,7 @@ from apps.ticketing import ui_conditions as cq
 from apps.ticketing.ui_list_actions import ROW_ACTIONS
 
 PAGE = 20
-APPROVALS = {a: a.replace("_", " ").capitalize() for a in (*ch.APPROVAL_STATES, *ch.APPROVER_STATES)}
+APPROVALS = ch.APPROVAL_LABELS
 
 
 @dataclass(frozen=True)

@@ -113,3 +113,36 @@ def test_no_servicenow_page_shows_a_raw_sys_id(desk):
         if SYS_ID.search(text):
             shown[path] = SYS_ID.findall(text)[:3]
     assert not shown, shown
+
+
+def test_change_risk_and_approval_labels_match_between_list_and_form(desk):
+    episode, page, ui = desk
+    chg = episode.call("ticketing_list_changes", limit=1)["records"][0]
+    page.goto(ui(f"/changes/{chg['number']}"))
+    risk = page.get_by_label("Risk", exact=True)
+    shown = (
+        risk.input_value()
+        if risk.evaluate("e => e.tagName") == "INPUT"
+        else risk.locator("option:checked").inner_text()
+    )
+    assert shown == chg["risk_label"]  # "High", no "2 - " in front, as ServiceNow's
+    approval = page.get_by_label("Approval", exact=True).input_value()
+    assert approval in ("Not Yet Requested", "Requested", "Approved", "Rejected")
+    page.goto(ui("/changes"))
+    expect(page.locator("main")).not_to_contain_text("Not requested")
+
+
+def test_global_search_groups_view_all_and_navigation(desk):
+    episode, page, ui = desk
+    page.goto(ui("/search?q=VPN"))
+    expect(page.get_by_role("heading", level=1)).to_have_text("Search results for “VPN”")
+    nav = page.get_by_role("navigation", name="Search groups")
+    expect(nav.get_by_role("link", name="Incidents")).to_be_visible()
+    total = episode.call("ticketing_list_incidents", search="VPN", limit=1)["total"]
+    more = page.get_by_role("link", name=f"View all {total} results in Incidents")
+    if total > 10:
+        more.click()
+        expect(page.get_by_role("table").first).to_contain_text("VPN")
+    page.goto(ui("/search?q=VPN"))
+    headers = page.get_by_role("columnheader").all_inner_texts()
+    assert headers and not any(h.isupper() for h in headers)

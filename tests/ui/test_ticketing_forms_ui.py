@@ -128,7 +128,7 @@ def test_create_change_request(desk):
     page.get_by_role("button", name="New", exact=True).click()
     page.get_by_label("Type").select_option(label="Emergency")
     page.get_by_label("Configuration item").fill(ci["name"])
-    page.get_by_label("Risk").select_option(label="2 - High")
+    page.get_by_label("Risk").select_option(label="High")
     page.get_by_role("textbox", name="Short description", exact=True).fill("Patch the kernel")
     page.get_by_label("Planned start date").fill("2031-03-01T22:00")
     page.get_by_label("Planned end date").fill("2031-03-01T21:00")  # before the start: refused
