@@ -86,6 +86,14 @@ CHANGE_CLOSE_CODES = {
 CHANGE_CATEGORIES = ("Hardware", "Software", "Network", "Service", "Database", "Documentation", "Other")
 APPROVAL_STATES = ("not requested", "requested", "approved", "rejected")
 APPROVER_STATES = ("requested", "approved", "rejected", "cancelled", "not_required")
+APPROVAL_LABELS = {  # the approval fields' choice labels, as ServiceNow shows them on lists and forms
+    "not requested": "Not Yet Requested",
+    "requested": "Requested",
+    "approved": "Approved",
+    "rejected": "Rejected",
+    "cancelled": "Cancelled",
+    "not_required": "No Longer Required",
+}
 CONFLICT_STATUSES = ("Not Run", "No Conflict", "Conflict")
 
 # -- service catalog -------------------------------------------------------------------------------

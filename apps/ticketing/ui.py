@@ -9,10 +9,12 @@ from fastapi import APIRouter, Request
 from fastapi.responses import Response
 
 from apps.core.ui_kit import TimeControls, UiKit, app_url
+from apps.ticketing import choices as c
 from apps.ticketing import ui_dates
 from apps.ticketing.ui_catalog_home import build_catalog_router
 from apps.ticketing.ui_change import build_change_router
 from apps.ticketing.ui_clock import build_clock_router
+from apps.ticketing.ui_cmdb import build_cmdb_router
 from apps.ticketing.ui_forms import build_form_router
 from apps.ticketing.ui_incident import build_incident_router
 from apps.ticketing.ui_kb import build_kb_router
@@ -52,6 +54,7 @@ def build_router(kit: UiKit) -> APIRouter:
     kit.env.globals["sn_navigator"] = NAVIGATOR
     kit.env.globals["sn_me"] = lambda request: kit.signed_in_name(request, "get_current_user", "name")
     kit.env.globals["sn_store_key"] = lambda request: kit.episode(request).id
+    kit.env.globals["sn_approval_labels"] = c.APPROVAL_LABELS
     ui_dates.install(kit)
     # the simulator's, in the simulation strip: advance_time by a chosen stretch, or any hours and minutes on
     # the Let time pass page
@@ -75,43 +78,7 @@ def build_router(kit: UiKit) -> APIRouter:
     router.include_router(build_problem_incidents_router(kit))  # before the problem's POST /{op}
     router.include_router(build_problem_router(kit))
     router.include_router(build_request_router(kit))
-
-    async def record(
-        request: Request,
-        action: str,
-        arg: str,
-        key: str,
-        kind: str,
-        error: str | None = None,
-        status: int = 200,
-    ) -> Response:
-        """The generic read-only record page with its related lists."""
-        d = await kit.read(request, action, {arg: key})
-        main = next(iter(d.values()))
-        title = main.get("number") or main.get("name") or key
-        related = [
-            (name.replace("_", " ").capitalize(), rows)
-            for name, rows in list(d.items())[1:]
-            if isinstance(rows, list)
-        ]
-        return kit.render(
-            request,
-            "record.html",
-            {
-                "title": title,
-                "kind": kind,
-                "main": main,
-                "rows": field_rows(main),
-                "related": related,
-                "flash": request.query_params.get("saved"),
-                "error": error,
-            },
-            status=status,
-        )
-
-    @router.get("/cmdb/{ci}")
-    async def ci(request: Request, ci: str) -> Response:
-        return await record(request, "get_configuration_item", "ci_id", ci, "Configuration Item")
+    router.include_router(build_cmdb_router(kit))
 
     @router.get("/record/{number}")
     async def any_record(request: Request, number: str) -> Response:
@@ -123,42 +90,3 @@ def build_router(kit: UiKit) -> APIRouter:
         return kit.redirect(request, PREFIX_PATHS[prefix] + number)
 
     return router
-
-
-def field_rows(record: dict[str, Any], skip: tuple[str, ...] = ()) -> list[tuple[str, Any]]:
-    """(label, value) of a record's fields as the form shows them: no system fields (sys_*), a
-    reference by its display name (the id left out when a *_name or *_label field is there), a choice
-    by its label, a boolean as Yes / No, a timestamp without its seconds."""
-    rows = []
-    for k, v in record.items():
-        if k in skip or k.startswith("sys_") or isinstance(v, list | dict):
-            continue
-        if (
-            f"{k}_name" in record
-            or f"{k}_label" in record
-            or k.endswith("_id")
-            and k[:-3] + "_name" in record
-        ):
-            continue
-        name = k.removesuffix("_name").removesuffix("_label")
-        if isinstance(v, bool):
-            v = "Yes" if v else "No"
-        elif isinstance(v, str) and len(v) == 20 and v[4] == "-" and v[10] == "T" and v.endswith("Z"):
-            v = ui_dates.sn_datetime(v)
-        rows.append((FIELD_LABELS.get(name, name.replace("_", " ").capitalize()), v))
-    return rows
-
-
-# the labels ServiceNow gives fields whose names do not read as words ("os" is "Operating System")
-FIELD_LABELS = {
-    "os": "Operating System",
-    "os_version": "OS Version",
-    "ip_address": "IP Address",
-    "mac_address": "MAC Address",
-    "fqdn": "Fully qualified domain name",
-    "cpu_count": "CPU count",
-    "ram": "RAM (MB)",
-    "class": "Class",
-    "cmdb_ci": "Configuration item",
-    "sys_class_name": "Class",
-}

@@ -15,7 +15,7 @@ from fastapi.responses import Response
 
 from apps.core.ui_kit import UiKit
 from apps.ticketing import choices as c
-from apps.ticketing.ui_form_layouts import CHANGE_FORM, Fld, sel
+from apps.ticketing.ui_form_layouts import CHANGE_FORM, Fld, flow_steps, sel
 from apps.ticketing.ui_forms import record_values, resolve_references, visible
 from apps.ticketing.ui_save import Step, add_record_routes, changed, form_page, reference_message, run_steps
 
@@ -26,9 +26,8 @@ ASSIGNMENT = ("assignment_group", "assigned_to")  # editable after New, until Cl
 
 def state_flow(state: int) -> list[dict[str, Any]]:
     """The process flow over the form: each state, `done` or `current` (a canceled change ends Canceled)."""
-    order = list(FLOW) if state != CANCELED else [*FLOW[:-1], CANCELED]
-    at = order.index(state) if state in order else 0
-    return [{"label": c.CHANGE_STATES[s], "done": i < at, "current": i == at} for i, s in enumerate(order)]
+    order = FLOW if state != CANCELED else (*FLOW[:-1], CANCELED)
+    return flow_steps(order, c.CHANGE_STATES, state)
 
 
 def editable_fields(state: int, updatable: set[str]) -> set[str]:
@@ -78,7 +77,7 @@ def shown_values(ch: dict[str, Any], fields: list[Fld]) -> dict[str, str]:
     """Each field's text as shown read-only: choice labels, display names, dates."""
     labels = {
         "type": ch["type"].capitalize(),
-        "risk": f"{ch['risk']} - {ch['risk_label']}",
+        "risk": ch["risk_label"],
         "impact": c.IMPACTS.get(ch["impact"], ""),
     }
     raw = record_values(ch, fields, DISPLAY)
@@ -121,7 +120,8 @@ def build_change_router(kit: UiKit) -> APIRouter:
             "close_code": CLOSE_CODE,
             "close_notes": CLOSE_NOTES,
             "work_notes": WORK_NOTES,
-            "approval_label": ch["approval"].capitalize() if ch["approval"] else "",
+            "close_code_label": c.CHANGE_CLOSE_CODES.get(ch.get("close_code") or "", ch.get("close_code")),
+            "approval_label": c.APPROVAL_LABELS.get(ch["approval"], ch["approval"] or ""),
         }
 
     page = form_page(kit, "change.html", context)

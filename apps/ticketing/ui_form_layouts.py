@@ -62,7 +62,7 @@ SUBCATEGORY_CHOICES = tuple(
 SUBCATEGORIES_OF = {k: list(subs) for k, (_, subs) in c.CATEGORIES.items()}
 CHANNEL_CHOICES = tuple((t, _label(t).replace("_", " ")) for t in c.CONTACT_TYPES)
 LEVEL_CHOICES = _pairs(c.IMPACTS)
-RISK_CHOICES = tuple((str(k), f"{k} - {v}") for k, v in c.CHANGE_RISKS.items())
+RISK_CHOICES = tuple((str(k), v) for k, v in c.CHANGE_RISKS.items())  # no number, as ServiceNow's
 OPEN_PROBLEM_STATES = (101, 102, 103, 104)  # New, Assess, Root Cause Analysis, Fix in Progress
 PROBLEM_STATE_CHOICES = tuple((str(k), c.PROBLEM_STATES[k]) for k in OPEN_PROBLEM_STATES)
 CHANGE_TYPE_CHOICES = tuple((t, t.capitalize()) for t in c.CHANGE_TYPES)
@@ -75,6 +75,13 @@ INCIDENT_LABELS = {
     "level": dict(c.IMPACTS),
 }
 QUANTITY_CHOICES = tuple((str(n), str(n)) for n in range(1, 11))
+
+
+def flow_steps(order: tuple[int, ...], labels: dict[int, str], state: int) -> list[dict[str, Any]]:
+    """ServiceNow's process flow formatter: each state of `order` by its label, `done` before the current
+    one, `current` at it (a state outside the order marks none)."""
+    at = order.index(state) if state in order else -1
+    return [{"label": labels[s], "done": i < at, "current": i == at} for i, s in enumerate(order)]
 
 
 def sel(name: str, label: str, choices: tuple[Any, ...], **kw: Any) -> Fld:

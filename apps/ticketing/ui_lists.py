@@ -16,7 +16,7 @@ from apps.ticketing import ui_conditions as cq
 from apps.ticketing.ui_list_actions import ROW_ACTIONS
 
 PAGE = 20
-APPROVALS = {a: a.replace("_", " ").capitalize() for a in (*ch.APPROVAL_STATES, *ch.APPROVER_STATES)}
+APPROVALS = ch.APPROVAL_LABELS
 
 
 @dataclass(frozen=True)
@@ -205,8 +205,10 @@ LISTS = (
         (
             Col("Name", "name", None, True),
             Col("Class", "class_label"),
-            Col("Status", "operational_status_label"),
-            Col("IP address", "ip_address"),
+            Col("Operational status", "operational_status_label"),
+            Col("Asset tag", "asset_tag"),
+            Col("Assigned to", "assigned_to_name"),
+            Col("IP Address", "ip_address"),
             Col("Support group", "support_group_name"),
         ),
         (Filter("sys_class_name", "Class"), Filter("search", "Keywords")),

@@ -81,5 +81,13 @@ NAVIGATOR = (
             Module("Breached", "/task_slas?breached=true"),
         ),
     ),
-    Application("Configuration", (Module("Servers and Applications", "/cmdb"),)),
+    Application(
+        "Configuration",
+        (
+            Module("Configuration Items", "/cmdb"),
+            Module("Computers", "/cmdb?sys_class_name=cmdb_ci_computer"),
+            Module("Linux Servers", "/cmdb?sys_class_name=cmdb_ci_linux_server"),
+            Module("Windows Servers", "/cmdb?sys_class_name=cmdb_ci_win_server"),
+        ),
+    ),
 )

@@ -1,6 +1,9 @@
-"""The problem form (ServiceNow's Problem form): the header fields, Analysis Information (Known error,
+"""The problem form (ServiceNow's Problem form): the process flow across its top (New, Assess, Root Cause
+Analysis, Fix in Progress, Resolved, Closed), the header fields, Analysis Information (Known error,
 Workaround, Cause notes), Resolution Information, Work notes and the related list of the problem's
-incidents. Open problems are edited in place; resolved and closed ones are read-only.
+incidents. State is read-only: the state model's buttons move it (Assess, Confirm, Start Fix, Re-Analyze,
+Resolve, Accept Risk, Mark Duplicate, Cancel). Open problems are edited in place; a resolved or closed
+one keeps Update for its work notes.
 
 Every button submits the whole form; what changed becomes the service actions MCP and the CLI use
 (update_problem, add_work_note, mark_known_error, resolve_problem), run in order, all or nothing (see
@@ -21,9 +24,9 @@ from apps.ticketing.ui_form_layouts import (
     DESCRIPTION,
     GROUP,
     OPEN_PROBLEM_STATES,
-    PROBLEM_STATE_CHOICES,
     SHORT,
     Fld,
+    flow_steps,
     sel,
 )
 from apps.ticketing.ui_forms import record_values
@@ -35,7 +38,6 @@ from apps.ticketing.ui_save import (
     save,
 )
 
-STATE = sel("state", "State", PROBLEM_STATE_CHOICES, required=True, integer=True)
 KNOWN_ERROR = Fld("known_error", "Known error", "checkbox", help="Needs a workaround.")
 WORKAROUND = Fld("workaround", "Workaround", "textarea", wide=True)
 CAUSE_NOTES = Fld("cause_notes", "Cause notes", "textarea", wide=True)
@@ -47,10 +49,24 @@ RESOLUTION_CODE = sel(
 )
 FIX_NOTES = Fld("fix_notes", "Fix notes", "textarea", wide=True)
 WORK_NOTES = Fld("work_notes", "Work notes", "textarea", wide=True)
-EDITED = (STATE, GROUP, ASSIGNEE, SHORT, DESCRIPTION, WORKAROUND, CAUSE_NOTES)  # update_problem's fields
+EDITED = (GROUP, ASSIGNEE, SHORT, DESCRIPTION, WORKAROUND, CAUSE_NOTES)  # update_problem's fields
 EDITS = tuple(f.name for f in EDITED)
 LABELS = {f.name: f.label for f in (*EDITED, KNOWN_ERROR, RESOLUTION_CODE, FIX_NOTES, WORK_NOTES)}
-BUTTONS = {"update": ("Update", "Record updated."), "resolve": ("Resolve", "Problem resolved.")}
+NEW, ASSESS, RCA, FIX, RESOLVED, CLOSED = 101, 102, 103, 104, 106, 107
+FLOW = (NEW, ASSESS, RCA, FIX, RESOLVED, CLOSED)
+# op -> (label, the states that offer it, the state it moves to (update_problem) or the resolution code
+# it resolves with (resolve_problem; "" for the form's Resolution code), the message)
+BUTTONS: dict[str, tuple[str, tuple[int, ...], int | str | None, str]] = {
+    "update": ("Update", FLOW, None, "Record updated."),
+    "assess": ("Assess", (NEW,), ASSESS, "Problem moved to Assess."),
+    "confirm": ("Confirm", (ASSESS,), RCA, "Problem confirmed: Root Cause Analysis."),
+    "start_fix": ("Start Fix", (RCA,), FIX, "Fix in progress."),
+    "re_analyze": ("Re-Analyze", (FIX,), RCA, "Problem moved back to Root Cause Analysis."),
+    "resolve": ("Resolve", (FIX,), "", "Problem resolved."),
+    "accept_risk": ("Accept Risk", (RCA,), "risk_accepted", "Risk accepted: problem resolved."),
+    "mark_duplicate": ("Mark Duplicate", (ASSESS, RCA), "duplicate", "Problem marked as a duplicate."),
+    "cancel": ("Cancel", (NEW, ASSESS, RCA, FIX), "canceled", "Problem canceled."),
+}
 DISPLAY = {"assigned_to": "assigned_to_name", "assignment_group": "assignment_group_name"}
 
 
@@ -67,20 +83,25 @@ def header(prb: dict[str, Any]) -> list[tuple[str, str, Any]]:
 
 
 def plan(op: str, values: dict[str, str], prb: dict[str, Any], edits: dict[str, Any]) -> list[Step]:
-    """The service actions one submit makes, in order: the edit, the work note, Known error, then
-    Resolve. `edits` are the changed fields, the assignee as a sys_id."""
+    """The service actions one submit makes, in order: the edit, the work note, Known error, then the
+    button's state move (update_problem's state, or resolve_problem). `edits` are the changed fields,
+    the assignee as a sys_id."""
     number, steps = prb["number"], []
     if edits:
-        args = {k: int(v) if k == "state" and v.isdigit() else v for k, v in edits.items()}
-        steps.append(Step("update_problem", {"problem_id": number, **args}))
+        steps.append(Step("update_problem", {"problem_id": number, **edits}))
     notes = (values.get("work_notes") or "").strip()
     if notes:
         steps.append(Step("add_work_note", {"record_id": number, "text": notes}))
     if values.get("known_error") and not prb["known_error"]:
         steps.append(Step("mark_known_error", {"problem_id": number}))
-    if op == "resolve":
-        args = {k: (values.get(k) or "").strip() for k in ("resolution_code", "fix_notes")}
-        steps.append(Step("resolve_problem", {"problem_id": number, **args}))
+    move = BUTTONS[op][2]
+    if isinstance(move, int):
+        steps.append(Step("update_problem", {"problem_id": number, "state": move}))
+    elif isinstance(move, str):
+        code = move or (values.get("resolution_code") or "fix_applied").strip()
+        fix = (values.get("fix_notes") or "").strip() if not move else ""
+        args = {"problem_id": number, "resolution_code": code, "fix_notes": fix}
+        steps.append(Step("resolve_problem", args))
     return steps
 
 
@@ -100,14 +121,14 @@ def build_problem_router(kit: UiKit) -> APIRouter:
             "v": {**current, "known_error": "true" if prb["known_error"] else "", **values},
             "editing": editing,
             "header": header(prb),
-            "state": STATE,
+            "flow": flow_steps(FLOW, c.PROBLEM_STATES, prb["state"]),
             "fields": (GROUP, ASSIGNEE, SHORT, DESCRIPTION),
             "known_error": KNOWN_ERROR,
             "analysis": (WORKAROUND, CAUSE_NOTES),
             "resolution": (RESOLUTION_CODE, FIX_NOTES),
             "resolution_label": c.PROBLEM_RESOLUTION_CODES.get(prb.get("resolution_code") or "", ""),
             "work_notes": WORK_NOTES,
-            "buttons": [(op, spec[0]) for op, spec in BUTTONS.items()] if editing else [],
+            "buttons": [(op, spec[0]) for op, spec in BUTTONS.items() if prb["state"] in spec[1]],
         }
 
     page = form_page(kit, "problem.html", context)
@@ -118,12 +139,16 @@ def build_problem_router(kit: UiKit) -> APIRouter:
         values, trace = await kit.form(request)
         prb = (await kit.read(request, "get_problem", {"problem_id": number}))["problem"]
         form = (number, values, trace)
+        if prb["state"] not in BUTTONS[op][1]:
+            offered = f"{BUTTONS[op][0]} is not offered on a {prb['state_label']} problem."
+            return kit.error_page(request, offered)
         current = record_values(prb, list(EDITED), DISPLAY)
-        edits = await edited(kit, request, page, form, current, EDITS, [ASSIGNEE])
+        names = EDITS if prb["state"] in OPEN_PROBLEM_STATES else ()  # a resolved problem: its work notes
+        edits = await edited(kit, request, page, form, current, names, [ASSIGNEE])
         if isinstance(edits, Response):
             return edits
         steps = plan(op, values, prb, edits)
-        done = (f"/problems/{number}", BUTTONS[op][1])
+        done = (f"/problems/{number}", BUTTONS[op][3])
         return await save(kit, request, form, steps, page, LABELS, done, {"text": "work_notes"})
 
     add_record_routes(router, kit, "/problems", page, submit)

@@ -26,12 +26,6 @@ EDITS = tuple(f.name for f in EDITED)
 LABELS = {f.name: f.label for f in EDITED} | {"work_notes": "Work notes", "comments": "Additional comments"}
 BUTTONS = {"update": "Record updated.", "post": "Posted."}
 DISPLAY = {"assigned_to": "assigned_to_name", "assignment_group": "assignment_group_name"}
-APPROVAL_LABELS = {  # sc_req_item.approval as the form shows it
-    "not requested": "Not Yet Requested",
-    "requested": "Requested",
-    "approved": "Approved",
-    "rejected": "Rejected",
-}
 
 
 def header(d: dict[str, Any]) -> list[tuple[str, str, Any]]:
@@ -44,7 +38,7 @@ def header(d: dict[str, Any]) -> list[tuple[str, str, Any]]:
         ("requested_for", "Requested for", item["requested_for_name"]),
         ("opened_by", "Opened by", req.get("opened_by_name")),
         ("stage", "Stage", c.RITM_STAGES.get(item["stage"], item["stage"])),
-        ("approval", "Approval", APPROVAL_LABELS.get(item["approval"], item["approval"])),
+        ("approval", "Approval", c.APPROVAL_LABELS.get(item["approval"], item["approval"])),
         ("quantity", "Quantity", item["quantity"]),
         ("price", "Price", f"${item['price']:,.2f}"),
     ]

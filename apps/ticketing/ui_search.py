@@ -1,10 +1,12 @@
 """ServiceNow's global search in the banner: a record number opens that record (INC0012345 goes straight to
 the incident, as the platform does); other text lists the matches per table — incidents, problems,
-changes, requested items, knowledge articles and configuration items — each row linking to its record."""
+changes, knowledge articles and configuration items — each row linking to its record, each group's "View
+all" opening its list filtered by the same words, the groups named in a navigation on the left."""
 
 from __future__ import annotations
 
 import re
+from urllib.parse import urlencode
 
 from fastapi import APIRouter, Request
 from fastapi.responses import Response
@@ -51,7 +53,8 @@ def build_search_router(kit: UiKit) -> APIRouter:
             for title, action, arg, prefix, key in TABLES:
                 found = await kit.read(request, action, {arg: query, "limit": PER_TABLE})
                 rows = [_row(r, prefix, key) for r in found["records"]]
-                groups.append({"title": title, "rows": rows, "total": found["total"]})
+                all_url = prefix.rstrip("/") + "?" + urlencode({arg: query})
+                groups.append({"title": title, "rows": rows, "total": found["total"], "all_url": all_url})
         return kit.render(
             request,
             "sn_search.html",

@@ -62,8 +62,10 @@ def incident_ui(number: str, *steps: UiStep) -> list[UiStep]:
 
 
 def journal_ui(text: str, tab: str = "Additional comments") -> list[UiStep]:
-    """Post `text` from the activity stream's tab (Additional comments, or Work notes)."""
-    return [UiStep(click=("tab", tab)), UiStep(fill=(tab, text)), UiStep(click=("button", "Post"))]
+    """Post `text` from the journal field over the activity stream: as Additional comments, or with its
+    Work notes box checked as Work notes."""
+    check = [UiStep(check="Work notes")] if tab == "Work notes" else []
+    return [*check, UiStep(fill=(tab, text)), UiStep(click=("button", "Post"))]
 
 
 def clock_ui(hours: int) -> list[UiStep]:

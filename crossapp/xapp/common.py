@@ -168,7 +168,7 @@ def work_note_ui(number: str, text: str) -> list[UiStep]:
     """The desk's incident page: post a work note."""
     return [
         UiStep(goto=f"/s/ticketing/incidents/{number}"),
-        UiStep(click=("tab", "Work notes")),
+        UiStep(check="Work notes"),
         UiStep(fill=("Work notes", text)),
         UiStep(click=("button", "Post")),
         UiStep(expect_text=text[:40]),

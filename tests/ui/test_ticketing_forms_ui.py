@@ -128,7 +128,7 @@ def test_create_change_request(desk):
     page.get_by_role("button", name="New", exact=True).click()
     page.get_by_label("Type").select_option(label="Emergency")
     page.get_by_label("Configuration item").fill(ci["name"])
-    page.get_by_label("Risk").select_option(label="2 - High")
+    page.get_by_label("Risk").select_option(label="High")
     page.get_by_role("textbox", name="Short description", exact=True).fill("Patch the kernel")
     page.get_by_label("Planned start date").fill("2031-03-01T22:00")
     page.get_by_label("Planned end date").fill("2031-03-01T21:00")  # before the start: refused
@@ -250,10 +250,14 @@ def test_new_problem_and_edit_it(desk):
     page.get_by_role("button", name="Submit").first.click()
     expect(page.get_by_role("status")).to_contain_text("has been created")
     number = _number_from(page)
-    page.get_by_label("State").select_option(label="Root Cause Analysis")  # the record page is the form
-    page.get_by_label("Cause notes").fill("Gateway firmware")
-    page.get_by_role("button", name="Update").first.click()
-    expect(page.get_by_role("status")).to_contain_text("Record updated")
+    expect(page.get_by_label("State", exact=True)).to_have_attribute("readonly", "")  # the buttons move it
+    page.get_by_role("button", name="Assess").first.click()
+    expect(page.get_by_role("listitem").filter(has_text="Assess").first).to_have_attribute(
+        "aria-current", "step"
+    )
+    page.get_by_label("Cause notes").fill("Gateway firmware")  # the record page is the form
+    page.get_by_role("button", name="Confirm").first.click()
+    expect(page.get_by_role("status")).to_contain_text("Root Cause Analysis")
     prb = episode.call("ticketing_get_problem", problem_id=number)["problem"]
     assert (prb["state"], prb["cause_notes"], prb["impact"], prb["priority"]) == (
         103,

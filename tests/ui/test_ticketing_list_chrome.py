@@ -169,7 +169,7 @@ def test_incident_sections_are_tabs(desk):
     expect(resolution).to_be_focused()
     resolution.press("Home")
     expect(notes).to_have_attribute("aria-selected", "true")
-    expect(page.get_by_role("textbox", name="Work notes", exact=True)).to_be_visible()
+    expect(page.get_by_role("textbox", name="Additional comments (Customer visible)")).to_be_visible()
 
     switch = _tabbed_forms(page)
     switch.click()  # the preference off (System Settings): every section, one under another

@@ -20,6 +20,7 @@ def test_requested_item_form_saves_through_the_service_or_changes_nothing(desk):
 
     before = episode.state_hash()
     page.get_by_role("combobox", name="State", exact=True).select_option(label="Closed Complete")
+    page.get_by_role("checkbox", name="Work notes").check()
     page.get_by_role("textbox", name="Work notes").fill("Monitor picked from stock")
     page.get_by_role("button", name="Update").first.click()  # its catalog task is still open: refused
     expect(page.get_by_role("alert")).to_contain_text("Invalid update")
@@ -34,8 +35,9 @@ def test_requested_item_form_saves_through_the_service_or_changes_nothing(desk):
     group.press("ArrowDown")
     group.press("Enter")
     page.get_by_role("combobox", name="Assigned to").fill(member)
-    page.get_by_role("tab", name="Additional comments").press("Enter")
-    page.get_by_role("textbox", name="Additional comments").fill("Your monitor is on its way")
+    page.get_by_role("textbox", name="Additional comments (Customer visible)").fill(
+        "Your monitor is on its way"
+    )
     page.get_by_role("button", name="Update").first.click()
     expect(page.get_by_role("status")).to_contain_text("Record updated")
     item = episode.call("ticketing_get_requested_item", requested_item_id=number)

@@ -55,19 +55,24 @@ def test_incident_assign_hold_resolve(desk):
     assert action.surface == "ui" and action.outcome == "ok"
 
 
-def test_work_note_and_comment_tabs_post_to_the_activity_stream(desk):
+def test_the_journal_field_posts_comments_or_with_its_box_work_notes(desk):
     episode, page, ui = desk
     number = episode.call("ticketing_list_incidents", active=True, limit=1)["records"][0]["number"]
     page.goto(ui(f"/incidents/{number}"))
+    field = page.get_by_role("textbox", name="Additional comments (Customer visible)", exact=True)
+    box = page.get_by_role("checkbox", name="Work notes", exact=True)
+    expect(box).not_to_be_checked()
+    box.focus()
+    page.keyboard.press("Space")  # keyboard: the box flips the field to the work notes
+    expect(page.get_by_role("textbox", name="Work notes", exact=True)).to_be_visible()
+    expect(field).to_have_count(0)
     page.get_by_role("textbox", name="Work notes", exact=True).fill("Called the vendor")
     page.get_by_role("button", name="Post").click()
     expect(page.get_by_role("list", name="Activity stream")).to_contain_text("Called the vendor")
     entry = episode.call("ticketing_get_incident", incident_id=number)["activity"][0]
     assert (entry["element"], entry["value"]) == ("work_notes", "Called the vendor")
-    tab = page.get_by_role("tab", name="Additional comments")
-    page.get_by_role("tab", name="Work notes").press("ArrowRight")  # keyboard: arrows move between tabs
-    expect(tab).to_have_attribute("aria-selected", "true")
-    page.get_by_role("textbox", name="Additional comments", exact=True).fill("Please reboot")
+    expect(box).not_to_be_checked()  # back to comments after a post
+    field.fill("Please reboot")
     page.get_by_role("button", name="Post").click()
     entry = episode.call("ticketing_get_incident", incident_id=number)["activity"][0]
     assert (entry["element"], entry["value"]) == ("comments", "Please reboot")

@@ -94,7 +94,7 @@ class HandbookEscalation(Family):
                     u
                     for t in texts
                     for u in (
-                        UiStep(click=("tab", "Work notes")),
+                        UiStep(check="Work notes"),
                         UiStep(fill=("Work notes", t)),
                         UiStep(click=("button", "Post")),
                         UiStep(expect_text=t.split(": ", 1)[-1]),

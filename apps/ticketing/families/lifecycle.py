@@ -154,7 +154,6 @@ class HoldIncident(Family):
                 )
             )
             ui += [
-                UiStep(click=("tab", "Additional comments")),
                 UiStep(fill=("Additional comments", question)),
                 UiStep(click=("button", "Post")),
             ]

@@ -7,7 +7,7 @@ from apps.ticketing.families.common import OPEN, incidents, other, stamps
 from tasks.families.base import Draw, Family, Redraw, Spec, eq, step
 from tasks.model import Expectation, Match, UiStep
 
-JOURNAL_TABS = {"work_notes": "Work notes", "comments": "Additional comments"}  # the incident form's tabs
+JOURNAL_TABS = {"work_notes": "Work notes", "comments": "Additional comments"}  # the journal field's labels
 NOTES = [
     ("Checked the switch logs; no errors on the uplink since 08:00.", "no errors on the uplink"),
     ("Vendor confirmed a fix is scheduled for this week.", "fix is scheduled for this week"),
@@ -36,10 +36,10 @@ def _journal(inc: dict, kind: str, phrase: str) -> Expectation:
 
 
 def journal_ui(number: str, kind: str, text: str, phrase: str) -> list[UiStep]:
-    """The incident form: the journal's tab for `kind`, the text, Post."""
+    """The incident form: the journal field (its Work notes box checked for a work note), the text, Post."""
     return [
         UiStep(goto=f"/incidents/{number}"),
-        UiStep(click=("tab", JOURNAL_TABS[kind])),
+        *([UiStep(check="Work notes")] if kind == "work_notes" else []),
         UiStep(fill=(JOURNAL_TABS[kind], text)),
         UiStep(click=("button", "Post")),
         UiStep(expect_text=phrase),

@@ -67,7 +67,7 @@ def _note(inc: dict[str, Any], phrase: str) -> Expectation:
 def _note_ui(n: str, text: str, phrase: str) -> list[UiStep]:
     return [
         UiStep(goto=f"/incidents/{n}"),
-        UiStep(click=("tab", "Work notes")),
+        UiStep(check="Work notes"),
         UiStep(fill=("Work notes", text)),
         UiStep(click=("button", "Post")),
         UiStep(expect_text=phrase),

@@ -6,6 +6,7 @@ from apps.ticketing.services import (  # noqa: F401
     change_flow,
     changes,
     cmdb,
+    cmdb_edit,
     incident_states,
     incidents,
     journal,
