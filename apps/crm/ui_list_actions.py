@@ -16,7 +16,6 @@ from apps.crm.ui_fields import OWNER, form_args
 from apps.crm.ui_lists import LIST_VIEWS, ListView
 from apps.crm.ui_lookup import display_name
 
-
 # Lightning's Change Owner modal lists the related records that move with the record; in this org the owner
 # change is the record's alone (update_* changes owner_id only), and the note says so
 OWNER_NOTE = (
