@@ -51,6 +51,21 @@ def test_reply_arrives_after_the_persona_delay_inside_their_working_hours(office
     assert reply["conversation_id"] == sent["conversation_id"] and reply["in_reply_to_id"] == sent["id"]
 
 
+def test_a_long_wait_receives_each_reply_at_the_time_it_came(office):
+    """Waiting a whole day (not stopping at the first reply) delivers every reply stamped with the moment it
+    was due — as a mailbox would have received it — not with the end of the wait."""
+    p = _persona(office)
+    office.ok(
+        "send_mail", to=[p["mail"]], subject="Forecast", body="When is the forecast due? Please let me know."
+    )
+    waited = office.ok("wait_for_replies", minutes=1440, stop_at_first_reply=False)
+    assert [a["kind"] for a in waited["arrived"]] == ["mail"]
+    came = waited["arrived"][0]["at"]
+    assert _local(came, "UTC") < _local(waited["now"], "UTC")  # it came during the wait, before its end
+    reply = office.ok("get_message", message_id=_replies(office)[0]["id"])
+    assert _local(reply["received_date_time"], "UTC") == _local(came, "UTC")
+
+
 def test_refusal_knowledge_and_clarifying_question(office):
     finance = _persona(office, "Finance")
     office.ok(

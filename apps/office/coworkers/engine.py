@@ -8,6 +8,8 @@ episode state, deterministic, and replayed exactly by snapshot, fork and reset.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import asdict
 from datetime import datetime, timedelta
 from typing import Any
@@ -261,18 +263,37 @@ def deliver_due(ctx: Ctx) -> list[ScheduledReply]:
         .order_by(ScheduledReply.due_date_time, ScheduledReply.id)
     ).all()
     for row in due:
-        if is_customer(row):
-            send_reply(ctx, row)
-            row.status = "delivered"
-            ctx.db.add(row)
-            continue
-        persona = persona_by_id(ctx, row.persona_id)
-        user = ctx.db.get(User, persona.user_id)
-        {"mail": _send_mail, "rsvp": _answer_invite, "chat": _post_chat}[row.kind](ctx, persona, user, row)
+        with _at(ctx, row.due_date_time):  # it arrives when it was due, not when the mailbox is next read
+            if is_customer(row):
+                send_reply(ctx, row)
+            else:
+                persona = persona_by_id(ctx, row.persona_id)
+                user = ctx.db.get(User, persona.user_id)
+                react = {"mail": _send_mail, "rsvp": _answer_invite, "chat": _post_chat}[row.kind]
+                react(ctx, persona, user, row)
         row.status = "delivered"
         ctx.db.add(row)
     ctx.db.flush()
     return list(due)
+
+
+@contextmanager
+def _at(ctx: Ctx, moment: datetime) -> Iterator[None]:
+    """Run a scheduled reaction at its own moment: the mail, chat post or response it writes is stamped
+    with the time it was due (a wait of eight hours receives each reply at the time it came), never later
+    than the action's own time. The episode's clock does not move (`ctx.elapsed` is untouched).
+
+    Args:
+        ctx: the action's context, whose `now` is set for the reaction and restored after it.
+        moment: when the reaction was due (naive UTC, as stored).
+    """
+    saved = ctx.now
+    due = moment.replace(tzinfo=saved.tzinfo) if saved.tzinfo and moment.tzinfo is None else moment
+    ctx.now = min(due, saved)
+    try:
+        yield
+    finally:
+        ctx.now = saved
 
 
 def _send_mail(ctx: Ctx, persona: Persona, user: User, row: ScheduledReply) -> None:
