@@ -107,13 +107,16 @@ class InboxConflict(Family):
         variant, overruled = b["variant"], b["variant"] != "sequence"
         senders = [b["mover_name"], b["analyst_name"]] + ([b["manager"]["name"]] if overruled else [])
         k = d.rng.randrange(3)
+        # the deal as a colleague names it (the account's short name): the same people mail about other deals
+        # too, so the request says which thread of work it is, never what the mails ask or whose word stands
+        nick = nickname(b["account"])
         prompt = (
-            f"{listing(senders)} are waiting on you — could you work through what they sent you over the "
-            "last few days?",
-            f"Could you catch up on the mails {listing([first_name(s) for s in senders])} sent you last "
-            "week? They're waiting to hear back.",
-            f"There are a few requests from {listing(senders)} in your inbox from the last couple of days. "
-            "Please take care of them.",
+            f"{listing(senders)} are waiting on you about the {nick} deal — could you work through what they "
+            "sent you about it over the last few days?",
+            f"Could you catch up on the {nick} mails {listing([first_name(s) for s in senders])} sent you "
+            "last week? They're waiting to hear back.",
+            f"There are a few requests about {nick} from {listing(senders)} in your inbox from the last "
+            "couple of days. Please take care of them.",
         )[k]
         now = d.world.now.isoformat()
         crm_amount = float(deal["amount"])
