@@ -46,6 +46,13 @@ def _bundle(task):
     return next(b for b in BUNDLES if b["mover_message_id"] in read)
 
 
+def _failed(gym, task, work) -> str:
+    """The diff of a run that must fail."""
+    verdict = run(gym, task, [], after=work)
+    assert verdict.outcome == "fail", verdict.explain()
+    return verdict.explain()
+
+
 def _num(amount: float) -> str:
     return f"{amount:.2f}".rstrip("0").rstrip(".")
 
@@ -127,9 +134,7 @@ def test_a_deal_with_products_takes_its_amount_from_the_line_items(gym):
         ep.call("office_send_mail", to=[b["analyst"]], subject="Quote",
                 body=f"Brian signed off USD {b['manager_amount']:,.2f}.")  # fmt: skip
 
-    verdict = run(gym, task, [], after=without_items)
-    assert verdict.outcome == "fail"
-    text = verdict.explain()
+    text = _failed(gym, task, without_items)
     assert f"amount is {b['amount0']}, expected ≈ {_num(b['manager_amount'])} " in text, text
     assert "checkpoint not met the deal has the close date and the amount that stand" in text, text
 
@@ -138,9 +143,7 @@ def test_a_deal_with_products_takes_its_amount_from_the_line_items(gym):
 def test_following_the_analyst_when_overruled_fails(gym, variant):
     """The analyst's amount in the CRM and to the customer: his manager's word stands."""
     task, b = _task(variant, without=("products",))
-    verdict = run(gym, task, [], after=_careful(b, analysts=True))
-    assert verdict.outcome == "fail"
-    text = verdict.explain()
+    text = _failed(gym, task, _careful(b, analysts=True))
     standing = b.get("manager_amount", b["amount0"])
     assert f"FAIL expect 1: update crm_opportunity {b['deal_id']}: amount is {b['analyst_amount']}, " in text
     assert f"expected ≈ {_num(standing)} " in text, text
@@ -150,9 +153,7 @@ def test_following_the_analyst_when_overruled_fails(gym, variant):
 def test_sending_the_figures_before_the_revised_amount_fails(gym):
     """In `sequence` the customer got the old amount: the revised quote was applied after the mail."""
     task, b = _task("sequence")
-    verdict = run(gym, task, [], after=_careful(b, early=True))
-    assert verdict.outcome == "fail"
-    text = verdict.explain()
+    text = _failed(gym, task, _careful(b, early=True))
     assert "checkpoint met  the deal has the close date and the amount that stand" in text, text
     assert "checkpoint not met the customer got the figures that stand" in text, text
     assert f"body_content stating {_num(b['analyst_amount'])} (money)" in text, text
@@ -160,9 +161,7 @@ def test_sending_the_figures_before_the_revised_amount_fails(gym):
 
 def test_mailing_the_contact_who_left_fails(gym):
     task, b = _task("contact-left", without=("products",))
-    verdict = run(gym, task, [], after=_careful(b, leaver=True))
-    assert verdict.outcome == "fail"
-    text = verdict.explain()
+    text = _failed(gym, task, _careful(b, leaver=True))
     assert "checkpoint not met the customer got the figures that stand" in text, text
     assert f"to_recipients contains '{b['recipient']['email']}'" in text, text
 
@@ -170,9 +169,7 @@ def test_mailing_the_contact_who_left_fails(gym):
 @pytest.mark.parametrize("variant", ["authority", "keep"])
 def test_leaving_the_analyst_without_an_answer_fails(gym, variant):
     task, b = _task(variant, without=("products",))
-    verdict = run(gym, task, [], after=_careful(b, answer=False))
-    assert verdict.outcome == "fail"
-    text = verdict.explain()
+    text = _failed(gym, task, _careful(b, answer=False))
     assert "checkpoint met  the customer got the figures that stand" in text, text
     assert "checkpoint not met the analyst was told: no new row with owner_id" in text, text
     assert f"to_recipients contains '{b['analyst']}'" in text, text
@@ -239,5 +236,25 @@ def test_the_bundles_agree_with_the_crm_the_inbox_and_the_directory(gym):
                 assert b["recipient"] == handovers[b["account_id"]]["successor"], b["id"]
             else:
                 assert b["recipient"] == b["contact"], b["id"]
+    finally:
+        ep.close()
+
+
+@pytest.mark.parametrize("role", ROLES)
+def test_each_sender_answers_a_question_about_their_mail(gym, role):
+    b = next(b for b in BUNDLES if b["variant"] == "authority")
+    address = b["manager"]["email"] if role == "manager" else b[role]
+    ep = gym.create_episode("acme", apps=["office", "crm"])
+    try:
+        ep.call("office_send_mail", to=[address], subject=b["account"].split(",")[0],
+                body=f"Quick question on {b['account']}: what exactly do you need from me?")  # fmt: skip
+        ep.call("office_wait_for_replies", minutes=1440, stop_at_first_reply=False)
+        sql = "SELECT body_content FROM office_message WHERE from_address = ? AND owner_id = ? AND id != ?"
+        me = ep.db.execute_raw("SELECT id FROM office_user WHERE mail = 'amber.miller@acme.example'")[0][0]
+        bodies = [r[0] for r in ep.db.execute_raw(sql, [address, me, b[f"{role}_message_id"]])]
+        assert bodies, role  # the answer, not the planted mail
+        answer = {"mover": "needs the amount and that date", "analyst": "his word stands",
+                  "manager": "the price I signed off"}[role]  # fmt: skip
+        assert any(answer in body for body in bodies), bodies
     finally:
         ep.close()
