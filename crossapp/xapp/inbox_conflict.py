@@ -24,7 +24,7 @@ from typing import Any
 
 from apps.core.worlds import worlds_root
 from apps.crm.families.pricebook import amount_match, items_of
-from crossapp.xapp.inbox_triage import OTHER_OPEN, SAME_START, _figures, _mail
+from crossapp.xapp.inbox_triage import OTHER_OPEN, SAME_START, _figures, _figures_mail, _mail
 from tasks.families import mentions
 from tasks.families.base import Draw, Family, Spec, eq, step
 from tasks.families.frontier_kit import MAIL_SIDE_EFFECTS, RECORD_NOTES, first_name, listing, reads, sent_to
@@ -48,15 +48,6 @@ def _standing(b: dict[str, Any], crm_amount: float) -> float:
     return {"sequence": b["analyst_amount"], "authority": b.get("manager_amount")}.get(
         b["variant"]
     ) or crm_amount
-
-
-def _figures_body(first: str, deal: str, amount: float, close: str) -> str:
-    from crossapp.xapp.inbox_triage import _day
-
-    return (
-        f"Hi {first},\n\nhere are the figures of {deal}: {money(amount)}, expected to close on {_day(close)}."
-        "\n\nBest regards,\nAmber"
-    )
 
 
 def _edit(deal_id: str, fields: dict[str, Any]) -> list[UiStep]:
@@ -162,7 +153,7 @@ class InboxConflict(Family):
             else f"the close date {close} and the signed-off amount {money(amount)}",
             fields={"close_date": eq(close), "amount": amount_match(amount)},
         )
-        body = _figures_body(to["first_name"], deal["name"], amount, close)
+        body = _figures_mail(to["first_name"], deal["name"], amount, close)
         call, steps = _mail(to["email"], f"{deal['name']}: figures", body)
         oracle.append(call)
         ui += steps
@@ -226,7 +217,7 @@ class InboxConflict(Family):
         # the mutant that follows the wrong word: the analyst's amount (or, in `sequence`, the figures sent
         # before the revised amount was applied), in the CRM and to the customer
         wrong = b["analyst_amount"] if overruled else crm_amount
-        mutant = {body: _figures_body(to["first_name"], deal["name"], wrong, close)}
+        mutant = {body: _figures_mail(to["first_name"], deal["name"], wrong, close)}
         if "amount" in changes:
             mutant[_amount_text(amount)] = _amount_text(wrong)
         elif item_change:
