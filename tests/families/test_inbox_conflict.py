@@ -16,6 +16,7 @@ from apps.core.api import Gym
 from apps.core.worlds import worlds_root
 from tasks.families.instances import instance
 from tests.verifier.meaning_kit import run
+from worlds.parts.requests.asks import nickname
 
 FAMILY = "xapp.inbox-conflict"
 SIZE = 39
@@ -175,13 +176,16 @@ def test_leaving_the_analyst_without_an_answer_fails(gym, variant):
     assert f"to_recipients contains '{b['analyst']}'" in text, text
 
 
-def test_the_prompt_names_the_senders_and_no_trap():
+def test_the_prompt_names_the_senders_and_the_deal_and_no_trap():
+    """The same analysts and manager mail about several deals, so the request says which deal, as a colleague
+    would (the account's short name); it never names the deal in full, the contact, or what decides it."""
     for seed in range(SIZE):
         task = instance("acme", FAMILY, seed)
         b, prompt = _bundle(task), task.public.prompt
         senders = [b["mover_name"], b["analyst_name"]] + ([b["manager"]["name"]] if "manager" in b else [])
         assert all(s.split()[0] in prompt for s in senders), prompt
-        for word in ("amount", "manager", "quote", "left", b["account"], b["contact"]["name"]):
+        assert nickname(b["account"]) in prompt, prompt
+        for word in ("amount", "manager", "quote", "left", b["deal_name"], b["contact"]["name"]):
             assert word.lower() not in prompt.lower(), (word, prompt)
 
 
