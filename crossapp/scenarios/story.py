@@ -203,7 +203,7 @@ class Scenario(Family):
     author = "saasgym-scenarios"
     # v2: any holder of the approver role is accepted, the approval is a decision of the value in the
     # approver's own words (a quoted "Approved" is not)
-    version = 2
+    version = 3  # its UI oracle follows the new pages (UI16, event pane, slides)
 
     def __init__(  # noqa: PLR0913
         self,

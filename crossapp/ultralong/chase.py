@@ -71,7 +71,7 @@ class AwaitingCallerChase(DeskFamily):
     # v4: the browser oracle (v1's three seeds drew three different truths, v2's and v3's streams only two
     # of the six ask x days combinations, which test_ultralong refuses: seeds must not share a truth);
     # v5: the reminder is any comment, the assignee's mail names every incident of theirs in any form
-    version = 5
+    version = 6  # its UI oracle follows the new pages (UI16, event pane, slides)
     summary = "chase every Awaiting Caller incident: remind, wait days for answers, note them, report"
 
     def build(self, d: Draw) -> Spec:

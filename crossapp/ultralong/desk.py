@@ -109,7 +109,7 @@ class DeskQueueWeek(DeskFamily):
     # v4: "open incidents (New, In Progress or On Hold)" in incident-number order: the desk's own "active"
     # also holds Resolved ones, which the blind probe counted; v5: v4's stream drew two seeds with one truth;
     # v6: the UI oracle opens the incident form's Resolution Information tab before resolving
-    version = 6
+    version = 7  # its UI oracle follows the new pages (UI16, event pane, slides)
     summary = "a week of the desk's New queue: take, ask the callers, wait days for answers, resolve, report"
 
     def build(self, d: Draw) -> Spec:

@@ -26,7 +26,7 @@ class PipelineReviewMeeting(Family):
     name = "xapp.pipeline-review-meeting"
     apps = ("crm", "office")
     surfaces = ("mcp", "cli", "ui", "python")
-    version = 2
+    version = 3  # its UI oracle follows the new pages (UI16, event pane, slides)
     author = "saasgym-office-team"
     summary = (
         "scenario: a rep's pipeline review deck from live CRM data, shared with the rep (edit) and the rep's "

@@ -152,7 +152,7 @@ class QbrDeckShareMeeting(Family):
     name = "xapp.qbr-deck-share-meeting"
     apps = ("crm", "office")
     surfaces = ("mcp", "cli", "ui", "python")
-    version = 1
+    version = 2  # its UI oracle follows the new pages (UI16, event pane, slides)
     author = "saasgym-office-team"
     summary = (
         "scenario: this quarter's QBR deck for an account on the new template with today's CRM numbers, "

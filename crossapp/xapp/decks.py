@@ -235,7 +235,7 @@ class PipelineReviewDeck(Family):
     name = "xapp.pipeline-review-deck"
     apps = ("crm", "office")
     surfaces = ("mcp", "cli", "ui", "python")
-    version = 2
+    version = 3  # its UI oracle follows the new pages (UI16, event pane, slides)
     author = "saasgym-office-team"
     summary = (
         "a pipeline review deck for a sales rep from live CRM data: the open pipeline by stage as a chart, "

@@ -26,7 +26,7 @@ PRIORITY = {1: "1 - Critical", 2: "2 - High", 3: "3 - Moderate", 4: "4 - Low", 5
 
 class EscalationOwnerTask(Family):
     name = "xapp.escalation-owner-task"
-    version = 2  # the work note is read for the owner or the task by meaning, not the subject's words
+    version = 3  # its UI oracle follows the new pages (UI16, event pane, slides)
     version = 2  # v2: no subject a world part's incidents are about (the data room's billing disputes)
     apps = ("crm", "ticketing")
     author = "saasgym-xapp-team"

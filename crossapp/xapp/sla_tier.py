@@ -31,7 +31,7 @@ def tier_of(tiers: list[dict[str, Any]], employees: int) -> dict[str, Any]:
 
 class SlaTierIncident(Family):
     name = "xapp.sla-tier-incident"
-    version = 2  # v2: no subject a world part's incidents are about (the data room's billing disputes)
+    version = 3  # its UI oracle follows the new pages (UI16, event pane, slides)
     apps = ("crm", "ticketing")
     surfaces = ("mcp", "cli", "ui", "python")
     author = "saasgym-handbook"

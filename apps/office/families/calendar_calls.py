@@ -62,7 +62,7 @@ class CustomerCall(Family):
     name = "office.customer-call"
     apps = ("office",)
     surfaces = ("mcp", "cli", "ui", "python")
-    version = 2  # v2: browser oracles for moving (the meeting form, people picker) and a cancel with a note
+    version = 3  # its UI oracle follows the new pages (UI16, event pane, slides)
     author = "saasgym-office-team"
     summary = (
         "move an upcoming customer call to a new time (optionally inviting a colleague), or cancel it "

@@ -140,7 +140,7 @@ class DeckReviewFixes(Family):
     name = "office.deck-review-fixes"
     apps = ("office",)
     surfaces = ("mcp", "cli", "ui", "python")
-    version = 2  # v2: replies in the review's comment threads are allowed (as the blind probe did)
+    version = 3  # its UI oracle follows the new pages (UI16, event pane, slides)
     ci_instances = 1
     author = "saasgym-office-team"
     summary = (

@@ -24,7 +24,7 @@ class DocumentToDeck(Family):
     name = "office.document-to-deck"
     apps = ("office",)
     surfaces = ("mcp", "cli", "ui", "python")
-    version = 2
+    version = 3  # its UI oracle follows the new pages (UI16, event pane, slides)
     author = "saasgym-office-team"
     summary = (
         "turn a customer's account plan document into a deck: its title slide, a slide per section "

@@ -35,7 +35,7 @@ class HandbookEscalation(Family):
     # v3: a note names the person in any form (full name, e-mail, unambiguous first name); v4: on-call is
     # paged as the handbook says (out of hours, UTC office time; a major incident always), not always; v5: the
     # major incident is declared in any words ("declaring an MI", "this is a major outage"), not negated
-    version = 5
+    version = 6  # its UI oracle follows the new pages (UI16, event pane, slides)
     surfaces = ("mcp", "cli", "ui", "python")
     splits = ("train", "test")  # acme's open P1-P3 incidents have no caller of the dev split
     author = "saasgym-handbook"

@@ -100,7 +100,7 @@ def _said(fix: Fix, code: str) -> str:
 
 class HoldIncident(Family):
     name = "ticketing.hold-incident"
-    version = 2  # v2: the batch knob (several())
+    version = 3  # its UI oracle follows the new pages (UI16, event pane, slides)
     apps = ("ticketing",)
     surfaces = ("mcp", "cli", "ui", "python")
     author = "saasgym-itsm-team"

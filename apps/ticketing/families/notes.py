@@ -48,6 +48,7 @@ def journal_ui(number: str, kind: str, text: str, phrase: str) -> list[UiStep]:
 
 class IncidentNote(Family):
     name = "ticketing.incident-note"
+    version = 2  # its UI oracle follows the new pages (UI16, event pane, slides)
     apps = ("ticketing",)
     surfaces = ("mcp", "cli", "ui", "python")
     author = "saasgym-itsm-team"
@@ -98,7 +99,7 @@ class MultiIncidentNote(Family):
     name = "ticketing.multi-incident-note"
     apps = ("ticketing",)
     surfaces = ("mcp", "cli", "ui", "python")
-    version = 2  # v2: the browser oracle (each incident's form, Work notes, Post)
+    version = 3  # its UI oracle follows the new pages (UI16, event pane, slides)
     author = "saasgym-itsm-team"
     summary = "the same work note on three or four open incidents (each read first)"
 

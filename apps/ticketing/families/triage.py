@@ -77,7 +77,7 @@ def _note_ui(n: str, text: str, phrase: str) -> list[UiStep]:
 class ReprioritizeIncident(Family):
     name = "ticketing.reprioritize-incident"
     answers = True  # its refusal variant ends with an answer
-    version = 4  # v2: the batch knob (several()); v3: the refusal names its reason
+    version = 5  # its UI oracle follows the new pages (UI16, event pane, slides)
     # v4: the reason read as a concept in any wording
     apps = ("ticketing",)
     surfaces = ("mcp", "cli", "ui", "python")
@@ -166,7 +166,7 @@ class ReprioritizeIncident(Family):
 class ReassignGroup(Family):
     name = "ticketing.reassign-group"
     answers = True  # its refusal variant ends with an answer
-    version = 3  # v2: the refusal names its reason
+    version = 4  # its UI oracle follows the new pages (UI16, event pane, slides)
     # v3: the reason read as a concept in any wording
     apps = ("ticketing",)
     surfaces = ("mcp", "cli", "ui", "python")
