@@ -18,7 +18,7 @@ def _new_problem(episode) -> str:  # noqa: ANN001
 
 
 def _buttons(page) -> list[str]:  # noqa: ANN001
-    return page.get_by_role("group", name="Problem actions").get_by_role("button").all_inner_texts()
+    return page.get_by_role("group", name="Problem actions").first.get_by_role("button").all_inner_texts()
 
 
 def test_the_state_buttons_walk_the_problem_model(desk):
@@ -31,15 +31,15 @@ def test_the_state_buttons_walk_the_problem_model(desk):
     )
     expect(flow.locator("[aria-current=step]")).to_have_text("New")
     assert _buttons(page) == ["Update", "Assess", "Cancel"]
-    page.get_by_role("button", name="Assess").click()
+    page.get_by_role("button", name="Assess").first.click()
     assert _buttons(page) == ["Update", "Confirm", "Mark Duplicate", "Cancel"]
-    page.get_by_role("button", name="Confirm").click()
+    page.get_by_role("button", name="Confirm").first.click()
     assert _buttons(page) == ["Update", "Start Fix", "Accept Risk", "Mark Duplicate", "Cancel"]
     page.get_by_label("Cause notes").fill("The print server's DHCP lease is too short")
-    page.get_by_role("button", name="Start Fix").click()
+    page.get_by_role("button", name="Start Fix").first.click()
     expect(flow.locator("[aria-current=step]")).to_have_text("Fix in Progress")
     page.get_by_label("Fix notes").fill("Lease raised to eight days")
-    page.get_by_role("button", name="Resolve").click()
+    page.get_by_role("button", name="Resolve").first.click()
     expect(page.get_by_role("status")).to_contain_text("Problem resolved.")
     prb = episode.call("ticketing_get_problem", problem_id=number)["problem"]
     assert (prb["state"], prb["resolution_code"], prb["fix_notes"]) == (
@@ -49,7 +49,7 @@ def test_the_state_buttons_walk_the_problem_model(desk):
     )
     assert _buttons(page) == ["Update"]  # a resolved problem still takes work notes
     page.get_by_label("Work notes").fill("Confirmed with the site leads")
-    page.get_by_role("button", name="Update").click()
+    page.get_by_role("button", name="Update").first.click()
     expect(page.get_by_role("status")).to_contain_text("Record updated.")
     notes = episode.call(
         "ticketing_table_query", table="sys_journal_field", query=f"element_id={prb['sys_id']}"
@@ -62,11 +62,11 @@ def test_accept_risk_resolves_and_a_refused_resolve_changes_nothing(desk):
     number = _new_problem(episode)
     episode.call("ticketing_update_problem", problem_id=number, state=104)
     page.goto(ui(f"/problems/{number}"))
-    page.get_by_role("button", name="Resolve").click()  # Fix Applied needs the cause notes
+    page.get_by_role("button", name="Resolve").first.click()  # Fix Applied needs the cause notes
     expect(page.get_by_role("alert")).to_contain_text("cause")
     assert episode.call("ticketing_get_problem", problem_id=number)["problem"]["state"] == 104
-    page.get_by_role("button", name="Re-Analyze").click()
-    page.get_by_role("button", name="Accept Risk").click()
+    page.get_by_role("button", name="Re-Analyze").first.click()
+    page.get_by_role("button", name="Accept Risk").first.click()
     prb = episode.call("ticketing_get_problem", problem_id=number)["problem"]
     assert (prb["state"], prb["resolution_code"]) == (106, "risk_accepted")
 
