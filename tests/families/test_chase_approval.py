@@ -269,3 +269,68 @@ def test_an_answered_reminder_is_not_answered_again_on_return(gym):
     task = _task(False)
     heard, _ = _heard_after_return(gym, task, task.truth.oracle[: REMINDER + 2])  # chased and answered
     assert len(heard) == 2, heard  # the automatic reply and the answer to the reminder, nothing more
+
+
+def _nudge(approver: str, before: int) -> list[OracleStep]:
+    """A 1:1 Teams chat to the approver asking about the mail, as steps following `before` others."""
+    return [
+        OracleStep(tool="office_create_chat", args={"members": [approver]}),
+        OracleStep(
+            tool="office_send_chat_message",
+            args={
+                "chat_id": f"${before + 1}.id",
+                "content": "Hi, could you have a look at the order I mailed?",
+            },
+        ),
+    ]
+
+
+def test_chasing_by_teams_after_a_working_day_passes(gym):
+    """Blind probes: strong agents chase the away approver on Teams rather than by a reminder mail (5 of 6).
+    A nudge a working day after the unanswered mail works as a reminder: they answer that mail by mail."""
+    task = _task(False)
+    approver = _request(task)["approver"]
+    steps = list(task.truth.oracle)
+    chased = steps[:REMINDER] + _nudge(approver, REMINDER) + steps[REMINDER + 1 :]
+    verdict = _verdict(gym, task, chased)
+    assert verdict.outcome == "pass", verdict.explain()
+
+
+def test_a_teams_nudge_the_same_day_gets_no_answer(gym):
+    """A nudge an hour after the first mail is no chase after a working day: the chat waits and a day passes
+    without an answer; only the same nudge once a working day has gone by gets one."""
+    task = _task(False)
+    approver = _request(task)["approver"]
+
+    def heard(ep) -> list[dict]:
+        inbox = ep.call("office_list_messages", folder="inbox", limit=50)["records"]
+        mine = [m for m in inbox if m["from_address"] == approver and m["received_date_time"] >= START]
+        return sorted(mine, key=lambda m: m["received_date_time"])
+
+    ep = gym.create_episode("acme", apps=task.public.apps)
+    try:
+        run_python(ep, task.truth.oracle[:4])  # the request read, the approver found, the mail forwarded
+        ep.call("office_wait_for_replies", minutes=60, stop_at_first_reply=False)
+        chat = ep.call("office_create_chat", members=[approver])
+        nudge = "Hi, could you have a look at the order I mailed?"
+        ep.call("office_send_chat_message", chat_id=chat["id"], content=nudge)
+        ep.call("office_wait_for_replies", minutes=1380, stop_at_first_reply=False)  # a day after the mail
+        first = heard(ep)
+        assert len(first) == 1 and "out of the office" in first[0]["body_preview"], first  # automatic only
+        ep.call("office_send_chat_message", chat_id=chat["id"], content=nudge)
+        ep.call("office_wait_for_replies", minutes=1440, stop_at_first_reply=False)
+        later = heard(ep)
+        assert len(later) == 2 and "out of the office" not in later[1]["body_preview"], later
+    finally:
+        ep.close()
+
+
+def test_a_teams_nudge_answered_is_not_answered_again_on_return(gym):
+    """The nudge's answer replaces the one the approver would send on their return: it comes once, early."""
+    task = _task(False)
+    approver = _request(task)["approver"]
+    steps = task.truth.oracle[:REMINDER] + _nudge(approver, REMINDER)
+    heard, back = _heard_after_return(gym, task, steps)
+    assert len(heard) == 2, heard  # the automatic reply and the answer to the nudge, nothing more
+    assert "out of the office" not in heard[1]["body_preview"], heard
+    assert heard[1]["received_date_time"][:16] < back.replace(" ", "T")[:16], (heard, back)

@@ -1,12 +1,16 @@
 """A colleague who is out of the office (an `office_automatic_reply` covering the moment a mail reaches them)
 sends their automatic reply at once, once per sender, and does not answer a first mail from the acting user:
-it sits unread among everything else. They answer a reminder — a later mail from the acting user sent at
-least one working day after an earlier one that reached them, unanswered, while they were away. On their
-return they work through what waited: the latest unanswered mail of each sender gets its answer at their
-first working moment after the automatic reply ends (a reminder that is answered, or a later mail, replaces
-it). A mail that reaches them when they are back is answered as usual. Everything is read from the episode
-(their setting, their mailbox, the scheduled replies) at the moment the mail arrives, so the behaviour is
-deterministic on the logical clock, and the automatic reply is a scheduled reply like any other answer.
+it sits unread among everything else. They answer a reminder — a later mail from the acting user sent at least
+one working day after an earlier one that reached them, unanswered, while they were away. On their return they
+work through what waited: the latest unanswered mail of each sender gets its answer at their first working
+moment after the automatic reply ends (a reminder that is answered, or a later mail, replaces it). A 1:1 Teams
+chat is a nudge: it gets no chat answer, but when it comes when a reminder mail would be answered (`chased`:
+the earliest mail of the acting user in this away period is a working day old) and a mail of theirs waits for
+the return (`nudged_mail`), that mail is answered by mail after the usual delay, in place of its on-return
+answer; a nudge sooner, or with nothing waiting, changes nothing. A mail that reaches them when they are back
+is answered as usual. Everything is read from the episode (their setting, their mailbox, the scheduled
+replies) at the moment the mail or chat arrives, so the behaviour is deterministic on the logical clock, and
+the automatic reply is a scheduled reply like any other answer.
 """
 
 from __future__ import annotations
@@ -75,13 +79,28 @@ def holds_back(ctx: Ctx, persona: Persona, owner: User, acting: User, copy: Mess
                 created_date_time=ctx.now,
             )
         )
-    earlier = ctx.db.exec(
+    return not chased(ctx, setting, owner, acting, copy.id)
+
+
+def chased(ctx: Ctx, setting: AutomaticReply, owner: User, acting: User, besides: str | None = None) -> bool:
+    """Whether a word from the acting user now is a reminder: an earlier mail of theirs reached `owner`
+    during this away period at least one working day ago (the same rule for a reminder mail and a nudge).
+
+    Args:
+        ctx: the action's context (its `now` is when the reminder or nudge arrives).
+        setting: the automatic reply `owner` has on now (its start opens the away period).
+        owner: the away colleague.
+        acting: the acting user who wrote.
+        besides: the id of `owner`'s copy of the reminder itself (a mail), left out of the earlier ones.
+    """
+    query = (
         select(Message.sent_date_time)
-        .where(Message.owner_id == owner.id, Message.id != copy.id)
+        .where(Message.owner_id == owner.id, Message.id != (besides or ""))
         .where(Message.from_address == acting.mail, col(Message.sent_date_time) >= setting.start_date_time)
         .order_by(Message.sent_date_time, Message.id)
-    ).first()
-    return earlier is None or next_working_moment(earlier) > ctx.now
+    )
+    earlier = ctx.db.exec(query).first()
+    return earlier is not None and next_working_moment(earlier) <= ctx.now
 
 
 def return_due(ctx: Ctx, persona: Persona, owner: User) -> datetime | None:
@@ -109,6 +128,41 @@ def supersede_waiting(ctx: Ctx, persona: Persona, sender: str) -> None:
         persona: the colleague whose pending answers are looked at.
         sender: the address of who sent the newer mail.
     """
+    for row, original in _waiting(ctx, persona):
+        if original.from_address == sender:
+            row.status = "superseded"
+            ctx.db.add(row)
+
+
+def nudged_mail(ctx: Ctx, persona: Persona, owner: User, acting: User) -> Message | None:
+    """The acting user's mail that a 1:1 chat to the away colleague `owner` now chases: the one waiting for
+    their return (it has a pending on-return answer, and reached them during this away period), provided
+    the chat comes when a reminder mail would be answered (`chased`); None otherwise (the chat waits).
+
+    Args:
+        ctx: the chat's context (its `now` is when the nudge arrives).
+        persona: the away colleague's persona (whose scheduled replies hold the waiting answer).
+        owner: the away colleague the chat reached.
+        acting: the acting user who sent the chat.
+    """
+    setting = away_setting(ctx, owner, ctx.now)
+    if setting is None or not chased(ctx, setting, owner, acting):
+        return None
+    waiting = [
+        original
+        for _, original in _waiting(ctx, persona)
+        if original.from_address == acting.mail and original.sent_date_time >= setting.start_date_time
+    ]
+    return max(waiting, key=lambda m: (m.sent_date_time, m.id), default=None)
+
+
+def _waiting(ctx: Ctx, persona: Persona) -> list[tuple[ScheduledReply, Message]]:
+    """The colleague's pending on-return answers, each with the mail it answers (still in their mailbox).
+
+    Args:
+        ctx: the action's context.
+        persona: the colleague whose pending answers are looked at.
+    """
     pending = ctx.db.exec(
         select(ScheduledReply).where(
             ScheduledReply.persona_id == persona.id,
@@ -116,8 +170,7 @@ def supersede_waiting(ctx: Ctx, persona: Persona, sender: str) -> None:
             ScheduledReply.status == "pending",
         )
     ).all()
-    for row in pending:
-        original = ctx.db.get(Message, row.payload.get("message_id"))
-        if row.payload.get("on_return") and original is not None and original.from_address == sender:
-            row.status = "superseded"
-            ctx.db.add(row)
+    pairs = [(row, ctx.db.get(Message, row.payload.get("message_id"))) for row in pending]
+    return [
+        (row, original) for row, original in pairs if row.payload.get("on_return") and original is not None
+    ]

@@ -144,9 +144,24 @@ def on_mail_delivered(ctx: Ctx, copy: Message) -> None:
     if owner.mail.lower() not in [a.lower() for a in copy.to_recipients]:
         return
     waits = away.holds_back(ctx, persona, owner, acting, copy)  # out of office: answered on their return
+    away.supersede_waiting(ctx, persona, copy.from_address)
+    _reply_by_mail(ctx, persona, owner, acting, copy, waits)
+
+
+def _reply_by_mail(ctx: Ctx, persona: Persona, owner: User, acting: User, copy: Message, waits: bool) -> None:
+    """Decide and word the colleague's answer to the acting user's mail, a reply in its thread, and schedule
+    it: what they meant by a request of theirs (`briefs.clarification`), else their reading of the thread.
+
+    Args:
+        ctx: the action's context (its `now` starts their delay).
+        persona: the colleague who answers.
+        owner: the colleague's user, whose mailbox holds `copy`.
+        acting: the acting user who sent the mail.
+        copy: the colleague's copy of the mail answered.
+        waits: whether they are away and answer it only on their return (`on_return`).
+    """
     due = away.return_due(ctx, persona, owner) if waits else None
     later = {"on_return": True} if waits else {}
-    away.supersede_waiting(ctx, persona, copy.from_address)
     meant = briefs.clarification(ctx, persona, owner, acting, copy)
     if meant is not None:  # a question about a request of theirs: what they meant
         payload = {"message_id": copy.id, "body": meant, **later}
@@ -168,6 +183,23 @@ def on_mail_delivered(ctx: Ctx, copy: Message) -> None:
         text, persona_card, extras, due = done
         key = cache_key(persona_card, "reply", asdict(incoming))
         _schedule(ctx, persona, "mail", {"message_id": copy.id, "body": text, **extras, **later}, key, due)
+
+
+def _on_nudge(ctx: Ctx, persona: Persona, owner: User, acting: User) -> None:
+    """A 1:1 chat reached a colleague who is away: when it chases a mail waiting for their return a working
+    day on (`away.nudged_mail`), they answer that mail by mail after their usual delay, in place of their
+    on-return answer; otherwise the chat waits.
+
+    Args:
+        ctx: the chat's context (its `now` is when the nudge arrives).
+        persona: the away colleague's persona.
+        owner: the away colleague.
+        acting: the acting user who sent the chat.
+    """
+    copy = away.nudged_mail(ctx, persona, owner, acting)
+    if copy is not None:
+        away.supersede_waiting(ctx, persona, acting.mail)
+        _reply_by_mail(ctx, persona, owner, acting, copy, waits=False)
 
 
 def _offered(persona: PersonaCard, incoming: Incoming, text: str) -> list[str]:
@@ -210,7 +242,9 @@ def on_invitation(ctx: Ctx, event: Event, copy: Message) -> None:
 
 
 def on_chat_message(ctx: Ctx, message: ChatMessage, recipients: list[str], chat_type: str) -> None:
-    """A chat or channel post from the acting user: 1:1 partners answer, others only when @mentioned."""
+    """A chat or channel post from the acting user: 1:1 partners answer, others only when @mentioned; a
+    partner who is away answers nothing in the chat, but a nudge may get a waiting mail answered
+    (`_on_nudge`)."""
     acting = ctx.db.get(User, ctx.user_id) if ctx.user_id else None
     if acting is None or message.from_user_id != acting.id:
         return
@@ -232,7 +266,9 @@ def on_chat_message(ctx: Ctx, message: ChatMessage, recipients: list[str], chat_
             continue
         user = ctx.db.get(User, user_id)
         if user is not None and away.away_setting(ctx, user, ctx.now) is not None:
-            continue  # out of the office: a chat waits for their return (a mail gets their automatic reply)
+            if chat_type == "oneOnOne":  # out of the office: a nudge a working day on is answered by mail
+                _on_nudge(ctx, persona, user, acting)
+            continue
         incoming = Incoming("chat", acting.display_name, "", message.body_content)
         done = _answer(ctx, persona, user, incoming, rows)
         if done:
