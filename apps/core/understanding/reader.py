@@ -58,7 +58,29 @@ def read_message(subject: str, text: str, reading: Reading, role: str = "colleag
     if any(a.intent == "approval" for a in asks):  # "Amount: 94,200" beside an approval describes its deal
         asks = [a for a in asks if a.intent != "record_status" or a.about]
     quoted = bool(_DECIDED.search(split.quoted)) and not any(_DECIDED.search(p.text) for p in parts)
-    return Request(language=language, asks=asks, quoted_approval=quoted)
+    news = _news(parts, subject)
+    if news:  # figures sent for information, work reported done: their fields and topics ask nothing
+        asks = []
+    return Request(language=language, asks=asks, quoted_approval=quoted, news=news)
+
+
+_MONTH = (
+    r"(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?"
+    r"|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)"
+)
+_DATE = re.compile(
+    rf"\b{_MONTH}\.? \d{{1,2}}\b|\b\d{{1,2}} {_MONTH}\b|\b\d{{4}}-\d{{2}}-\d{{2}}\b",
+    re.I,
+)
+
+
+def _news(parts: list[Piece], subject: str) -> bool:
+    """The message reports — figures sent for information ("Order amount: $24,500.00 / Expected signing
+    date: March 25, 2027"), work done ("Done: the close date is now December 14") — and no piece asks
+    anything (a question, a request, an approval): what it states of records, money and topics is news."""
+    if not parts or any(p.question or p.approve for p in parts) or _approval_form(parts, subject):
+        return False
+    return any(p.sums or p.percents or _DATE.search(p.text) for p in parts)
 
 
 def _context(asks: list[Ask], subject: str, quoted: str, reading: Reading, role: str) -> None:
