@@ -249,3 +249,9 @@ def test_figures_sent_for_information_and_work_reported_done_ask_nothing(text, r
 def test_a_question_beside_figures_is_still_asked(text):
     request = read_message("Question", text, _reading())
     assert not request.news and request.asks
+
+
+def test_a_value_continuing_an_approval_in_the_thread_is_no_news():
+    history = [Turn(mine=False, text="can you approve $490 for the Denver client dinner?")]
+    request = read_message("", "and $490 for the drinks after, same Denver client dinner", _reading(history))
+    assert not request.news and [(a.intent, a.value) for a in request.asks] == [("approval", "$490")]

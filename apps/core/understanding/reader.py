@@ -47,7 +47,14 @@ def read_message(subject: str, text: str, reading: Reading, role: str = "colleag
     parts = [read_piece(p, reading, role) for p in cut(own)]
     names = [d for p in parts for d in p.records]
     language = detect(own, names)
-    asks = continue_thread(_assemble(parts, own, reading, role, subject), parts, reading, role, read_message)
+    news = _news(parts, subject)
+    asks = continue_thread(
+        [] if news else _assemble(parts, own, reading, role, subject), parts, reading, role, read_message
+    )
+    if news:  # figures sent for information, work reported done: its fields, topics and sums ask nothing —
+        # but a value that continues an approval asked in the thread ("and $490 for the drinks after") does
+        asks = [a for a in asks if a.intent == "approval"]
+        news = not asks
     theirs = own_request_policies(reading, role, read_message)
     if theirs:  # news of the approval the reader asked for ("it is not approved yet"): nothing asked of them
         asks = [a for a in asks if not (a.intent == "approval" and a.policy in theirs)]
@@ -58,9 +65,6 @@ def read_message(subject: str, text: str, reading: Reading, role: str = "colleag
     if any(a.intent == "approval" for a in asks):  # "Amount: 94,200" beside an approval describes its deal
         asks = [a for a in asks if a.intent != "record_status" or a.about]
     quoted = bool(_DECIDED.search(split.quoted)) and not any(_DECIDED.search(p.text) for p in parts)
-    news = _news(parts, subject)
-    if news:  # figures sent for information, work reported done: their fields and topics ask nothing
-        asks = []
     return Request(language=language, asks=asks, quoted_approval=quoted, news=news)
 
 
