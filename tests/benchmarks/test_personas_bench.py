@@ -1,4 +1,4 @@
-"""The persona benchmark in the suite: a seeded sample of the corpus (benchmarks/personas/corpus, 345 cases)
+"""The persona benchmark in the suite: a seeded sample of the corpus (benchmarks/personas/corpus, 359 cases)
 must be understood at ≥ 95 % per kind with no policy break, and the same messages twice give the same
 replies and end state. The whole corpus: `saasgym bench --only personas` (about 5 minutes)."""
 
@@ -66,7 +66,11 @@ def test_the_same_messages_twice_give_the_same_replies_and_end_hash(runner, case
 # it, an "Amount:" line became a question about an unnamed deal, a holding note to a customer got the
 # quote's figures back; and two readings that had regressed ("approved 12% below, 20% …"; a policy question
 # beside an approval answered with every policy).
-PROBED = ["approval-34", "approval-35", "approval-36", "customer-31", "customer-32", "se-36", "two-05"]
+PROBED = [
+    *("approval-34", "approval-35", "approval-36", "customer-31", "customer-32", "se-36", "two-05"),
+    # the s6 probe: figures sent for information, done-notes, a yes/no question on several sign-offs
+    *("customer-33", "customer-34", "customer-35", "outside-31", "outside-32", "two-31"),
+]
 
 
 @pytest.mark.parametrize("case_id", PROBED)

@@ -198,3 +198,60 @@ def test_a_band_the_sum_falls_in_is_no_sum_asked():
         "amount is between $1,000 and $5,000 it needs your approval."
     )
     assert (ask["policy"], ask["value"], ask.get("combined")) == ("credit", "$2,534.17", None)
+
+
+# The s6 blind probe: figures sent for information and reports of work done were read as questions (a legal-
+# terms question from "while your legal team finishes the MSA redlines", an expense claim from "the price
+# Brian signed off … the CRM still showed the older $35,500").
+NEWS = [
+    "Hi Kayla,\n\nJacqueline Lucas mentioned your finance team is planning around the Platform Upgrade "
+    "order, so "
+    "here are the current figures on our side:\n\n- Order amount: $309,840.00 (two-year term at the "
+    "multi-year "
+    "rate)\n- Expected signing / close date: Monday, December 14, 2026 (moved from November 23 while your "
+    "legal "
+    "team finishes the MSA redlines)\n\nIf anything changes on your side, just let me know.\n\nBest "
+    "regards,\n"
+    "Amber Miller",
+    "Hi Kayla,\n\nJacqueline let me know the Platform Upgrade order is now planned to be signed on Monday, "
+    "December 14, 2026. I've updated our records, so for your finance planning the figures are:\n\n- Amount: "
+    "$309,840.00\n- Expected close (signature) date: Monday, December 14, 2026\n\nLet me know if you need "
+    "anything else.\n\nBest regards,\nAmber Miller",
+    f"Hi Alan,\n\nDone – {PLATFORM} now closes on December 14, 2026 in the CRM, and I've sent Gerald Vance "
+    "the "
+    "figures: $37,000 and the December 14 date. The amount is the price Brian Copeland signed off with their "
+    "procurement on Oct 29, which I put on the opportunity before sending (the CRM still showed the older "
+    "$35,500).\n\nThanks,\nAmber",
+    f"Hi Jacqueline,\n\nDone: the close date of {PLATFORM} is now Monday, December 14, 2026, and I've sent "
+    "Kayla "
+    "Ray the figures (amount $309,840.00, close date Dec 14).\n\nNote that the amount stays at $309,840 for "
+    "now: "
+    "Jordan has a revised quote at $418,000, but Brian hasn't approved a pricing change yet. I'll let Kayla "
+    "know if that changes.\n\nThanks,\nAmber",
+]
+
+
+@pytest.mark.parametrize("text", NEWS)
+@pytest.mark.parametrize("role", ["colleague", "customer"])
+def test_figures_sent_for_information_and_work_reported_done_ask_nothing(text, role):
+    request = read_message("RE: Platform Upgrade", text, _reading(), role)
+    assert request.news and request.asks == []
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Here are the figures: amount $309,840, close date December 14. Could you confirm they match yours?",
+        f"Brian signed off $37,000 on {PLATFORM} — can you approve 12% on it?",
+        "Let me know if you can approve $2,400 for the workshop room on March 12.",
+    ],
+)
+def test_a_question_beside_figures_is_still_asked(text):
+    request = read_message("Question", text, _reading())
+    assert not request.news and request.asks
+
+
+def test_a_value_continuing_an_approval_in_the_thread_is_no_news():
+    history = [Turn(mine=False, text="can you approve $490 for the Denver client dinner?")]
+    request = read_message("", "and $490 for the drinks after, same Denver client dinner", _reading(history))
+    assert not request.news and [(a.intent, a.value) for a in request.asks] == [("approval", "$490")]

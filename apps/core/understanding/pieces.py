@@ -17,6 +17,15 @@ _QUESTION = re.compile(  # a request, with or without "?"
     r"\?|\b(?:what|when|which|who|how|where|whether|do you know|can you|could you|tell me|let me"
     r" know|please|need|send|share|reply|confirm|give)\b"
 )
+# "Jacqueline let me know the order moved", "she let me know": someone told the writer — news, no request
+_TOLD = re.compile(
+    r"\b(?!(?:Please|Pls|Just|Also|So|Then|And|Kindly|Simply|Now|Ok|Okay|Thanks|Do|Can|Could|Would|Will|Pl)\b)"
+    r"(?:[A-Z][\w'’-]+|[Hh]e|[Ss]he|[Tt]hey|who) (?:let me know|told me|mentioned)\b"
+)
+# a relative clause ("the quote, which I also put on the opportunity") asks nothing
+_RELATIVE = re.compile(r",\s*(?:which|who|where|when)\b", re.I)
+# a sign-off stated as done ("the price Brian signed off", "I signed off on it"), not one asked for
+_SIGNED = re.compile(r"\bsigned off\b", re.I)
 _PROPOSAL = re.compile(r"\b(?:proposal|quote|quotation|order|renewal|pricing|offer)\b")
 _INTERNATIONAL = re.compile(r"\binternational\b|\babroad\b|\boverseas\b|\blondon\b|\bdublin\b|\btoronto\b")
 _FOLLOW = re.compile(
@@ -94,7 +103,11 @@ def read_piece(text: str, reading: Reading, role: str) -> Piece:
     p.device_fields = _matched(lx.DEVICE_FIELDS, eng) if role == "caller" else []
     p.person_fields = _matched(lx.PERSON_FIELDS, eng)
     p.percents = percents(text)
-    p.approve = bool(re.search(lx.APPROVE, eng))
+    stated = text if "?" in text else _RELATIVE.sub(",", _TOLD.sub(" ", text))
+    p.question = bool(_QUESTION.search(lx.english(stated)))
+    p.approve = bool(re.search(lx.APPROVE, eng)) and (
+        p.question or bool(re.search(lx.APPROVE, lx.english(_SIGNED.sub(" ", text))))
+    )
     p.sums = (p.approve and _asking_sums(text, [d.name for d in p.deals])) or requested_sums(
         text, [d.name for d in p.deals]
     )
@@ -111,7 +124,6 @@ def read_piece(text: str, reading: Reading, role: str) -> Piece:
     p.topic = next(iter(_matched(lx.OTHER_TOPICS, eng)), None)
     p.ticket = bool(_TICKET.search(eng)) or bool(p.incidents)
     p.proposal = bool(_PROPOSAL.search(eng))
-    p.question = bool(_QUESTION.search(eng))
     p.follow = bool(_FOLLOW.search(eng))
     p.stacked = bool(_STACKED.search(eng))
     p.international = bool(_INTERNATIONAL.search(eng))

@@ -47,7 +47,14 @@ def read_message(subject: str, text: str, reading: Reading, role: str = "colleag
     parts = [read_piece(p, reading, role) for p in cut(own)]
     names = [d for p in parts for d in p.records]
     language = detect(own, names)
-    asks = continue_thread(_assemble(parts, own, reading, role, subject), parts, reading, role, read_message)
+    news = _news(parts, subject)
+    asks = continue_thread(
+        [] if news else _assemble(parts, own, reading, role, subject), parts, reading, role, read_message
+    )
+    if news:  # figures sent for information, work reported done: its fields, topics and sums ask nothing —
+        # but a value that continues an approval asked in the thread ("and $490 for the drinks after") does
+        asks = [a for a in asks if a.intent == "approval"]
+        news = not asks
     theirs = own_request_policies(reading, role, read_message)
     if theirs:  # news of the approval the reader asked for ("it is not approved yet"): nothing asked of them
         asks = [a for a in asks if not (a.intent == "approval" and a.policy in theirs)]
@@ -58,7 +65,26 @@ def read_message(subject: str, text: str, reading: Reading, role: str = "colleag
     if any(a.intent == "approval" for a in asks):  # "Amount: 94,200" beside an approval describes its deal
         asks = [a for a in asks if a.intent != "record_status" or a.about]
     quoted = bool(_DECIDED.search(split.quoted)) and not any(_DECIDED.search(p.text) for p in parts)
-    return Request(language=language, asks=asks, quoted_approval=quoted)
+    return Request(language=language, asks=asks, quoted_approval=quoted, news=news)
+
+
+_MONTH = (
+    r"(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?"
+    r"|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)"
+)
+_DATE = re.compile(
+    rf"\b{_MONTH}\.? \d{{1,2}}\b|\b\d{{1,2}} {_MONTH}\b|\b\d{{4}}-\d{{2}}-\d{{2}}\b",
+    re.I,
+)
+
+
+def _news(parts: list[Piece], subject: str) -> bool:
+    """The message reports — figures sent for information ("Order amount: $24,500.00 / Expected signing
+    date: March 25, 2027"), work done ("Done: the close date is now December 14") — and no piece asks
+    anything (a question, a request, an approval): what it states of records, money and topics is news."""
+    if not parts or any(p.question or p.approve for p in parts) or _approval_form(parts, subject):
+        return False
+    return any(p.sums or p.percents or _DATE.search(p.text) for p in parts)
 
 
 def _context(asks: list[Ask], subject: str, quoted: str, reading: Reading, role: str) -> None:

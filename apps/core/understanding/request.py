@@ -73,6 +73,10 @@ class Request(BaseModel):
     quoted_approval: bool = Field(
         default=False, description="an approval appears only in quoted or forwarded text (never one)"
     )
+    news: bool = Field(
+        default=False,
+        description="the message reports figures or work done and asks nothing (thanks at most)",
+    )
 
     def first(self, intent: str) -> Ask | None:
         """The first ask of an intent, if any."""

@@ -21,6 +21,17 @@ _SIGN_OFF = re.compile(
     r"(?: regards)?|kind regards|regards|gracias|danke|merci|br|thx)\b[^?]{0,40}$",
     re.I,
 )
+# a closing offer of help, conditional on a later need ("Let me know if you need anything else.", "If anything
+# changes on your side, just let me know."): a sign-off, no request
+_OFFER = re.compile(
+    r"^\s*(?:(?:please |just |do )?(?:let me know|shout|reach out|get in touch|tell me)\b[^?]*\bif "
+    r"(?:you (?:need|have|want)\b[^?]*\b(?:anything|any(?: other| further| more)? questions?|more)\b"
+    r"|anything (?:else|changes)|(?:there(?:'s| is)|something) (?:anything|else)"
+    r"|(?:anything|something|that|this) changes)[^?]*"
+    r"|if (?:anything|something|that|this|it|plans?)\b[^?]*\b(?:changes?|comes? up)\b[^?]*"
+    r"|if you (?:need|have) (?:anything|any (?:other |further |more )?questions?)\b[^?]*)$",
+    re.I,
+)
 # a sentence end, or ", and" / "; also" before a new question
 _SENTENCE = re.compile(
     r"(?<=[?!])\s+|(?<=\.)\s+(?=[A-Z¿¡])|\s*;\s*|,?\s+(?:and|also|und|y|et)(?:\s+also)?\s+(?=(?:what|when"
@@ -93,4 +104,8 @@ def pieces(text: str) -> list[str]:
             for part in _SENTENCE.split(" ".join(line.strip() for line in block)):
                 if part and part.strip():
                     out.append(part.strip())
-    return [p for p in out if not _GREETING.match(p) and not _SIGN_OFF.match(p) and re.search(r"\w", p)]
+    return [
+        p
+        for p in out
+        if not _GREETING.match(p) and not _SIGN_OFF.match(p) and not _OFFER.match(p) and re.search(r"\w", p)
+    ]

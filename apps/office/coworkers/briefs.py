@@ -5,6 +5,8 @@ guess gets none. Everything else they are asked goes to their usual responder.""
 
 from __future__ import annotations
 
+import re
+
 from sqlmodel import select
 
 from apps.core.actions import Ctx
@@ -31,8 +33,44 @@ def clarification(ctx: Ctx, persona: Persona, owner: User, asker: User, copy: Me
     if "?" not in own and not any(w in own.lower() for w in REQUEST_WORDS):
         return None
     about = f"{copy.subject}\n{own}".lower()
-    for brief in briefs:
-        if copy.conversation_id == brief.conversation_id or any(k in about for k in brief.keywords):
-            sign = f"\n\n{persona.signature}" if persona.signature else f"\n\n{owner.given_name}"
-            return f"Hi {asker.given_name},\n\n{brief.clarification}{sign}"
-    return None
+    sign = f"\n\n{persona.signature}" if persona.signature else f"\n\n{owner.given_name}"
+    # several requests the mail's own words name, in its order; else the first whose thread it is in or that
+    # it names
+    named = sorted(
+        (b for b in briefs if any(k in own.lower() for k in b.keywords)),
+        key=lambda b: min(own.lower().find(k) for k in b.keywords if k in own.lower()),
+    )
+    if len(named) < 2:
+        named = [
+            b
+            for b in briefs
+            if copy.conversation_id == b.conversation_id or any(k in about for k in b.keywords)
+        ][:1]
+    if not named:
+        return None
+    if len(named) == 1 and not _PERMISSION.search(own):
+        return f"Hi {asker.given_name},\n\n{named[0].clarification}{sign}"
+    said = named[0].clarification
+    if len(named) > 1:  # a question about several of their requests: each one's answer, named
+        said = "\n".join(f"- {_named(own, b)}: {b.clarification}" for b in named)
+    if _PERMISSION.search(own):  # "is it fine if I …, or …?": how to carry it out is the asker's call
+        said = f"Yes, that's fine — how you enter it is up to you, as long as it comes out as I said:\n{said}"
+    return f"Hi {asker.given_name},\n\n{said}{sign}"
+
+
+# a yes/no question on how to carry a request out ("is it fine if I adjust the sales price …?")
+_PERMISSION = re.compile(
+    r"\b(?:is it (?:ok|okay|fine|alright|all right)|would it be (?:ok|okay|fine)|are you (?:ok|okay|fine)"
+    r" (?:with|if)|do you mind if|(?:can|could|may|shall|should) i (?:just )?(?:adjust|change|set|update|put"
+    r"|enter|use|go ahead))\b",
+    re.I,
+)
+
+
+def _named(own: str, brief: RequestBrief) -> str:
+    """The request as the mail names it (its keyword as written: "Rivas-Martinez")."""
+    for k in brief.keywords:
+        m = re.search(re.escape(k), own, re.I)
+        if m:
+            return m.group(0)
+    return brief.keywords[0] if brief.keywords else "that one"

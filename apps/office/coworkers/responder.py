@@ -189,6 +189,11 @@ class RuleBasedResponder:
         asked = request.get("asks", [])
         if not asked and request.get("quoted_approval"):
             return f"{hello}\n\n{NOT_AN_APPROVAL}{sign}"
+        if request.get("news") and not said:
+            # a report of work done: thanks when it answers their request in the thread, else nothing
+            if any(t.sender == persona.name for t in incoming.history):
+                return f"{hello}\n\nThanks — much appreciated.{sign}"
+            return None
         if not asked and not any(w in new_text(incoming.text).lower() for w in REQUEST_WORDS):
             return None
         if not said or any(a["intent"] in ("policy_question", "other", "person_info") for a in asked):

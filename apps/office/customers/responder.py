@@ -11,6 +11,7 @@ question. A mail that asks nothing gets no answer.
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import re
 from dataclasses import dataclass
@@ -255,7 +256,7 @@ def _colleague(card: CustomerCard, departments: tuple[str, ...]) -> dict[str, An
 
 
 def _dont_know(what: str, person: dict[str, Any] | None, role: str | None = None) -> str:
-    if person is None:
+    if person is None or person.get("writer"):  # never "ask <the writer>"
         return f"I don't know about {what}, I'm afraid."
     title = role or person.get("title")
     return f"I don't know about {what} — ask {person['name']}" + (f" ({title})." if title else ".")
@@ -269,6 +270,14 @@ def _elsewhere(card: CustomerCard, q: Question) -> str | None:
                 return _dont_know(topic, colleague, f"{colleague['title']} here at {card.company}")
             return _dont_know(topic, card.account_manager, "our account manager at your company")
     return None
+
+
+def facing(card: CustomerCard, writer: str) -> CustomerCard:
+    """The card as it answers `writer`: the writer is never the person they are sent to ("ask Amber Miller"
+    to Amber Miller) — when the writer is their account manager, nobody at the vendor is named."""
+    if card.account_manager and card.account_manager.get("name", "").lower() == writer.strip().lower():
+        return dataclasses.replace(card, account_manager={**card.account_manager, "writer": True})
+    return card
 
 
 @runtime_checkable
@@ -286,10 +295,14 @@ class RuleBasedCustomerResponder:
         """The contact's answer, or None when the mail asks nothing of them."""
         q = question_of(incoming)
         hello = f"Hi {incoming.sender_name.split()[0]},"
+        card = facing(card, incoming.sender_name)
         for words, reason in DECLINES:
             if q.has(words):
                 return self._wrap(hello, reason, card)
         answering_me = bool(incoming.history) and CLARIFY in incoming.history[-1].text
+        if (card.request or {}).get("news") and not answering_me:
+            # figures sent for information, an update: an acknowledgement — its words ask nothing
+            return self._wrap(hello, "Thanks for the update — noted.", card)
         if not asks_something(new_text(incoming.text)) and not answering_me:
             return None  # a holding note ("I'll come back to you"): nothing to reply to
         asks = (card.request or {}).get("asks", [])
