@@ -16,7 +16,8 @@ fi
 python3 -m pip install -q --disable-pip-version-check -e ".[test,ray]"
 # The thin client: the performer's CLI (`saasgym-tools`) the tasks' CLI oracles run, and the harness client.
 python3 -m pip install -q --disable-pip-version-check -e ./clients/python
-# The design systems the web UIs are styled by (SLDS for the CRM, Fluent 2 for office), as `bash scripts/serve.sh`
+# The design systems the web UIs are styled by (SLDS for the CRM, Fluent 2 for office, UI16's Source Sans Pro for the
+# desk), as `bash scripts/serve.sh`
 # installs them.
 bash scripts/design_systems.sh
 # Foreign MCP clients (TypeScript SDK, MCP Inspector) for the interoperability tests.
