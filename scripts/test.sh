@@ -4,10 +4,13 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 # Chromium for the browser surface; LibreOffice Impress opens, re-saves and renders the exported .pptx files
-# (tests/office/test_pptx_files.py).
-if ! command -v chromium >/dev/null 2>&1 || ! command -v soffice >/dev/null 2>&1; then
-  if [ "$(id -u)" = 0 ]; then apt-get update -qq && apt-get install -y -qq chromium libreoffice-impress >/dev/null
-  else sudo apt-get update -qq && sudo apt-get install -y -qq chromium libreoffice-impress >/dev/null; fi
+# (tests/office/test_pptx_files.py); Liberation Sans, Arial's metric twin, that the CRM's and office's font stacks
+# reach on Linux instead of DejaVu Sans (tests/ui/test_typography.py).
+if ! command -v chromium >/dev/null 2>&1 || ! command -v soffice >/dev/null 2>&1 \
+   || ! fc-match -f '%{family}' Arial 2>/dev/null | grep -q Liberation; then
+  pkgs="chromium libreoffice-impress fonts-liberation2"
+  if [ "$(id -u)" = 0 ]; then apt-get update -qq && apt-get install -y -qq $pkgs >/dev/null
+  else sudo apt-get update -qq && sudo apt-get install -y -qq $pkgs >/dev/null; fi
 fi
 if ! command -v node >/dev/null 2>&1; then
   apt-get update -qq && apt-get install -y -qq nodejs npm >/dev/null
