@@ -167,11 +167,12 @@ def _design_notices(rows: list[tuple[str, str]]) -> list[str]:
     """One line per web UI on the banner that falls back from its vendor's design system (not installed)."""
     from apps.crm import design_system as slds
     from apps.office import design_system as fluent
+    from apps.ticketing import design_system as source_sans
 
     labels = {label for label, _ in rows}
     return [
         system.NOTICE
-        for app, system in (("crm", slds), ("office", fluent))
+        for app, system in (("crm", slds), ("office", fluent), ("ticketing", source_sans))
         if f"{app} web UI" in labels and not system.installed()
     ]
 

@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # The README's serve command: install saasgym and the design systems the pages are styled by (npm: the Salesforce
-# Lightning Design System for the CRM, pinned in apps/crm/slds/package.json, and Microsoft's Fluent 2 for the
-# office apps, apps/office/fluent/package.json; node and npm from apt when missing), then `saasgym serve` with the
-# given arguments. If they cannot be installed (no network, no apt), the server still starts: the pages fall back
+# Lightning Design System for the CRM, pinned in apps/crm/slds/package.json, Microsoft's Fluent 2 for the office
+# apps, apps/office/fluent/package.json, and UI16's typeface Source Sans Pro for the desk,
+# apps/ticketing/fonts/package.json; node and npm from apt when missing), then `saasgym serve` with the given
+# arguments. If they cannot be installed (no network, no apt), the server still starts: the pages fall back
 # to the project's own stylesheets and `saasgym serve` prints a one-line notice per app.
 set -euo pipefail
 cd "$(dirname "$0")/.."

@@ -4,10 +4,13 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 # Chromium for the browser surface; LibreOffice Impress opens, re-saves and renders the exported .pptx files
-# (tests/office/test_pptx_files.py).
-if ! command -v chromium >/dev/null 2>&1 || ! command -v soffice >/dev/null 2>&1; then
-  if [ "$(id -u)" = 0 ]; then apt-get update -qq && apt-get install -y -qq chromium libreoffice-impress >/dev/null
-  else sudo apt-get update -qq && sudo apt-get install -y -qq chromium libreoffice-impress >/dev/null; fi
+# (tests/office/test_pptx_files.py); Liberation Sans, Arial's metric twin, that the CRM's and office's font stacks
+# reach on Linux instead of DejaVu Sans (tests/ui/test_typography.py).
+if ! command -v chromium >/dev/null 2>&1 || ! command -v soffice >/dev/null 2>&1 \
+   || ! fc-match -f '%{family}' Arial 2>/dev/null | grep -q Liberation; then
+  pkgs="chromium libreoffice-impress fonts-liberation2"
+  if [ "$(id -u)" = 0 ]; then apt-get update -qq && apt-get install -y -qq $pkgs >/dev/null
+  else sudo apt-get update -qq && sudo apt-get install -y -qq $pkgs >/dev/null; fi
 fi
 if ! command -v node >/dev/null 2>&1; then
   apt-get update -qq && apt-get install -y -qq nodejs npm >/dev/null
@@ -16,7 +19,8 @@ fi
 python3 -m pip install -q --disable-pip-version-check -e ".[test,ray]"
 # The thin client: the performer's CLI (`saasgym-tools`) the tasks' CLI oracles run, and the harness client.
 python3 -m pip install -q --disable-pip-version-check -e ./clients/python
-# The design systems the web UIs are styled by (SLDS for the CRM, Fluent 2 for office), as `bash scripts/serve.sh`
+# The design systems the web UIs are styled by (SLDS for the CRM, Fluent 2 for office, UI16's Source Sans Pro for the
+# desk), as `bash scripts/serve.sh`
 # installs them.
 bash scripts/design_systems.sh
 # Foreign MCP clients (TypeScript SDK, MCP Inspector) for the interoperability tests.

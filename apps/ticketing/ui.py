@@ -8,9 +8,10 @@ from typing import Any
 from fastapi import APIRouter, Request
 from fastapi.responses import Response
 
+from apps.core.ui_assets import add_design_system_route
 from apps.core.ui_kit import TimeControls, UiKit, app_url
 from apps.ticketing import choices as c
-from apps.ticketing import ui_dates
+from apps.ticketing import design_system, ui_dates
 from apps.ticketing.ui_catalog_home import build_catalog_router
 from apps.ticketing.ui_change import build_change_router
 from apps.ticketing.ui_clock import build_clock_router
@@ -59,7 +60,11 @@ def build_router(kit: UiKit) -> APIRouter:
     # the simulator's, in the simulation strip: advance_time by a chosen stretch, or any hours and minutes on
     # the Let time pass page
     kit.time_controls = TimeControls("/clock", page="/clock", page_label="Wait a custom time")
+    kit.env.globals["sn_font_installed"] = design_system.installed
     router = APIRouter()
+    kit.static_sources["/_fonts"] = add_design_system_route(
+        router, "fonts", design_system.asset, design_system.package_tag
+    )
 
     @router.get("/")
     async def home(request: Request) -> Response:

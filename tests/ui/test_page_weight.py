@@ -26,3 +26,15 @@ def test_a_cold_crm_record_page_is_under_400_kb_and_a_second_visit_fetches_the_p
     warm = _load(page, ui(f"/accounts/{account}"))
     # again: the page itself; every file it links comes from the browser's cache, nothing transferred
     assert warm.total < 20 * KB and all(v == 0 for k, v in warm.by_kind.items() if k != "document"), warm
+
+
+def test_a_cold_desk_list_with_its_four_font_files_is_under_150_kb_and_a_second_visit_fetches_no_font(desk):
+    episode, page, ui = desk
+    responses = []
+    page.on("response", lambda r: responses.append(r))
+    cold = _load(page, ui("/incidents"))
+    assert cold.total <= 150 * KB, cold
+    fonts = [r for r in responses if r.request.resource_type == "font"]
+    assert len(fonts) <= 4 and sum(r.request.sizes()["responseBodySize"] for r in fonts) <= 64 * KB, fonts
+    warm = _load(page, ui("/incidents"))
+    assert warm.by_kind.get("font", 0) == 0 and warm.total < 40 * KB, warm
