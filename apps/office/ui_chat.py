@@ -85,6 +85,10 @@ async def _page(
         t["id"]: (await kit.read(request, "list_channels", {"team_id": t["id"]}))["records"] for t in teams
     }
     chats, me_name = await named_chats(kit, request)
+    found = (q.get("q") or "").strip().lower()
+    if found:  # the title bar's Search: the chats and channels whose name has the text
+        chats = [c for c in chats if found in c["label"].lower()]
+        channels = {t: [c for c in cs if found in c["display_name"].lower()] for t, cs in channels.items()}
     new = values is not None or bool(q.get("new"))
     context = {
         "title": "New chat" if new else "Chat",

@@ -1,5 +1,6 @@
 """Microsoft 365's frame around every office page: which product a page belongs to (its name in the suite
-header, its search box, its place on the app rail), the rail's icons, and the signed-in person."""
+header, its search box, its shell: Outlook's and OneDrive's app rail, Teams' own rail and grey title bar, or
+an editor's header without a rail), the rails' entries, the App Launcher's apps, and the signed-in person."""
 
 from __future__ import annotations
 
@@ -11,7 +12,6 @@ from apps.office import design_system, ui_dates
 from apps.office.ui_markdown import mail_body
 from apps.office.ui_suite import help_topics
 
-RAIL_ICONS = {"/mail": "mail", "/calendar": "calendar_ltr", "/files": "folder", "/chat": "chat"}
 FOLDER_ICONS = {
     "inbox": "mail_inbox",
     "drafts": "drafts",
@@ -29,6 +29,46 @@ ATTACHMENT_KINDS = {  # a file attachment's media type -> its OneDrive kind (for
 
 
 @dataclass(frozen=True)
+class RailItem:
+    """One entry of an app rail: its label, the page it opens (None: shown but disabled, `note` says why)
+    and its Fluent icon."""
+
+    label: str
+    path: str | None
+    icon: str
+    note: str = ""
+    fragment: str = ""
+
+
+# new Outlook's app bar (no People page here, so none); OneDrive on the web shows the same Microsoft 365 bar
+OUTLOOK_RAIL = (
+    RailItem("Mail", "/mail", "mail"),
+    RailItem("Calendar", "/calendar", "calendar_ltr"),
+    RailItem("OneDrive", "/files", "cloud"),
+    RailItem("Teams", "/chat", "people_team"),
+)
+# new Teams' app bar: what has no page here is shown disabled with a tooltip; Teams opens the channel list
+TEAMS_RAIL = (
+    RailItem("Activity", None, "alert", "Activity isn't available in this workspace"),
+    RailItem("Chat", "/chat", "chat"),
+    RailItem("Teams", "/chat", "people_team", fragment="teams-channels"),
+    RailItem("Calendar", "/calendar", "calendar_ltr"),
+    RailItem("Calls", None, "call", "Calls aren't available in this workspace"),
+    RailItem("OneDrive", "/files", "cloud"),
+    RailItem("Apps", None, "apps_add_in", "Apps aren't available in this workspace"),
+)
+# the App Launcher's Microsoft 365 apps: Word and Excel open from OneDrive (no start pages of their own here)
+SUITE_APPS = (
+    ("Outlook", "/mail", "mail"),
+    ("Teams", "/chat", "people_team"),
+    ("OneDrive", "/files", "cloud"),
+    ("Word", "/files", "document_text"),
+    ("Excel", "/files", "document_table"),
+    ("PowerPoint", "/decks", "slide_text"),
+)
+
+
+@dataclass(frozen=True)
 class Search:
     """The suite header's search box of a product: where it searches and what it is called."""
 
@@ -43,20 +83,33 @@ class Search:
 class Product:
     name: str  # in the suite header: Outlook, OneDrive, Word, Excel, Teams
     home: str
-    rail: str  # the app rail's entry that is current
+    current: str  # the label of the rail's entry that is current
     search: Search | None = None
+    shell: str = "outlook"  # outlook (Outlook's rail), teams (Teams' bar and rail) or editor (no rail)
+
+    @property
+    def rail(self) -> tuple[RailItem, ...]:
+        """The entries of this product's app rail (none in the editors)."""
+        return {"outlook": OUTLOOK_RAIL, "teams": TEAMS_RAIL}.get(self.shell, ())
+
+    def is_current(self, item: RailItem, query: Any) -> bool:
+        """Whether `item` is the rail's current entry (in Teams a channel makes Teams current, not Chat)."""
+        if self.shell == "teams" and self.current == "Chat" and query.get("channel"):
+            return item.label == "Teams"
+        return item.label == self.current
 
 
 MAIL_SEARCH = Search("/mail", "Search mail", "mail-q")
 FILES_SEARCH = Search("/files", "Search files", "files-search", "Search everything")
+TEAMS_SEARCH = Search("/chat", "Search", "teams-q")
 PRODUCTS = (  # by the page's path prefix, first match
-    ("/mail", Product("Outlook", "/mail", "/mail", MAIL_SEARCH)),
-    ("/calendar", Product("Outlook", "/calendar", "/calendar", MAIL_SEARCH)),
-    ("/files", Product("OneDrive", "/files", "/files", FILES_SEARCH)),
-    ("/docs", Product("Word", "/files", "/files")),
-    ("/sheets", Product("Excel", "/files", "/files")),
-    ("/decks", Product("PowerPoint", "/files", "/files")),
-    ("/chat", Product("Teams", "/chat", "/chat")),
+    ("/mail", Product("Outlook", "/mail", "Mail", MAIL_SEARCH)),
+    ("/calendar", Product("Outlook", "/calendar", "Calendar", MAIL_SEARCH)),
+    ("/files", Product("OneDrive", "/files", "OneDrive", FILES_SEARCH)),
+    ("/docs", Product("Word", "/files", "", shell="editor")),
+    ("/sheets", Product("Excel", "/files", "", shell="editor")),
+    ("/decks", Product("PowerPoint", "/decks", "", shell="editor")),
+    ("/chat", Product("Teams", "/chat", "Chat", TEAMS_SEARCH, shell="teams")),
 )
 DEFAULT = Product("Microsoft 365", "/mail", "")
 
@@ -90,7 +143,7 @@ def install(kit: UiKit) -> None:
         office_me=office_me,
         ficon=design_system.icon,
         suite_help=help_topics,
-        RAIL_ICONS=RAIL_ICONS,
+        SUITE_APPS=SUITE_APPS,
         FOLDER_ICONS=FOLDER_ICONS,
         ATTACHMENT_KINDS=ATTACHMENT_KINDS,
     )

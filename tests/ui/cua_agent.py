@@ -24,7 +24,11 @@ CRM_TABS |= {"/opportunities": "Opportunities", "/products": "Products", "/repor
 TICKETING_TABS = {"/incidents": "Incidents", "/problems": "Problems", "/changes": "Changes"}
 TICKETING_TABS |= {"/requests": "Requests", "/approvals": "My Approvals", "/kb": "Knowledge"}
 TICKETING_TABS |= {"/cmdb": "CMDB", "/catalog": "Service Catalog"}
-OFFICE_TABS = {"/mail": "Mail", "/calendar": "Calendar", "/files": "Files", "/chat": "Chat"}
+OFFICE_TABS = {"/mail": "Mail", "/calendar": "Calendar", "/files": "OneDrive", "/chat": "Chat"}
+# what else a page's rail calls a tab (Outlook's rail: Teams for Teams' Chat), and the App Launcher's app for
+# a tab when the page has no rail with it (Word, Excel and PowerPoint have no rail)
+OFFICE_ALIASES = {"Chat": ("Chat", "Teams")}
+OFFICE_APPS = {"Mail": "Outlook", "Calendar": "Outlook", "OneDrive": "OneDrive", "Chat": "Teams"}
 CRM_KINDS = {"001": "account", "003": "contact", "00Q": "lead", "006": "opportunity"}
 CRM_RESULTS = {"account": "Accounts", "contact": "Contacts", "lead": "Leads", "opportunity": "Opportunities"}
 CRM_SUBPAGES = {"edit": "Edit", "convert": "Convert", "products/new": "Add Products"}
@@ -69,7 +73,22 @@ class BrowserAgent:
         """Open one of the app's tabs (the service desk's: a module of its application navigator)."""
         name = "Application navigator" if self.app() == "ticketing" else f"{TITLES[self.app()]} tabs"
         tabs = self.page.get_by_role("navigation", name=name)
+        if self.app() == "office":
+            return self._office_tab(tabs, label)
         self._navigate_click(tabs.get_by_role("link", name=label, exact=True).first)
+
+    def _office_tab(self, rail: Any, label: str) -> None:
+        """A Microsoft 365 tab from the product's rail, else (an editor, or a rail without it) through the
+        App Launcher's app and then its rail."""
+        for name in OFFICE_ALIASES.get(label, (label,)):
+            link = rail.get_by_role("link", name=name, exact=True)
+            if link.count():
+                return self._navigate_click(link.first)
+        self.page.get_by_role("button", name="App Launcher", exact=True).click()
+        menu = self.page.get_by_role("navigation", name="App Launcher")
+        self._navigate_click(menu.get_by_role("link", name=OFFICE_APPS[label], exact=True))
+        if label == "Calendar":
+            self._navigate_click(rail.get_by_role("link", name="Calendar", exact=True).first)
 
     def banner_search(self, text: str) -> None:
         """Type into the banner's search box and press Enter (the desk opens it from a magnifier first)."""
@@ -251,7 +270,7 @@ class BrowserAgent:
         """Files: down the folders of the item's path (from Shared with me when someone else owns
         it, skipping folders that view does not show), then the file by name."""
         item = self.episode.call("office_get_drive_item", item_id=item_id)
-        self.tab("Files")
+        self.tab("OneDrive")
         shared = item.get("my_role") != "owner"
         if shared:
             self.click("link", "Shared with me")

@@ -16,7 +16,7 @@ DOC = "Q4 kickoff notes.docx"
 def word(office):
     """(episode, page, document id) with the kickoff notes open in the editor."""
     episode, page, _ = office
-    page.get_by_role("navigation", name="Office tabs").get_by_role("link", name="Files").click()
+    page.get_by_role("navigation", name="Office tabs").get_by_role("link", name="OneDrive").click()
     page.get_by_role("link", name=DOC).first.click()
     item = page.url.split("/docs/", 1)[1].split("?")[0]
     return episode, page, item

@@ -34,7 +34,7 @@ def excel(live_server, browser):
     page.goto(urls.ui("office"))
 
     def open_book(name):
-        page.get_by_role("navigation", name="Office tabs").get_by_role("link", name="Files").click()
+        page.get_by_role("navigation", name="Office tabs").get_by_role("link", name="OneDrive").click()
         page.get_by_role("link", name=re.compile(re.escape(name))).first.click()
         return page.url.split("/sheets/", 1)[1].split("?")[0]
 

@@ -23,7 +23,7 @@ def test_the_frame_the_list_and_the_reading_pane(office):
     expect(header.get_by_role("link", name="Outlook")).to_be_visible()
     expect(header.get_by_role("searchbox", name="Search mail")).to_be_visible()
     rail = page.get_by_role("navigation", name="Office tabs")
-    for name in ("Mail", "Calendar", "Files", "Chat"):
+    for name in ("Mail", "Calendar", "OneDrive", "Teams"):
         expect(rail.get_by_role("link", name=name, exact=True)).to_be_visible()
     assert rail.bounding_box()["x"] == 0 and rail.bounding_box()["width"] < 80  # a narrow rail on the left
     expect(rail.get_by_role("link", name="Mail", exact=True)).to_have_attribute("aria-current", "page")

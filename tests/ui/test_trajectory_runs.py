@@ -147,7 +147,7 @@ def _word_bullet(page: Any, episode: Any) -> None:
     """office-kickoff-notes-bullet: Files on the app rail, the document, a click at the end of the last
     bullet, End, Enter, the new bullet typed; Word saves by itself."""
     with page.expect_navigation():
-        _click(page, page.get_by_role("navigation", name="Office tabs").get_by_role("link", name="Files"))
+        _click(page, page.get_by_role("navigation", name="Office tabs").get_by_role("link", name="OneDrive"))
     with page.expect_navigation():
         _click(page, page.get_by_role("link", name="Q4 kickoff notes.docx"))
     _click(page, page.get_by_text("Keep the CRM current every Friday"))
@@ -162,7 +162,7 @@ def _excel_cell(page: Any, episode: Any) -> None:
     """office-forecast-carter-amount: the workbook found by the header's search in Files, its Forecast
     sheet, a click on the deal's amount cell, the new amount typed over it, Enter."""
     with page.expect_navigation():
-        _click(page, page.get_by_role("navigation", name="Office tabs").get_by_role("link", name="Files"))
+        _click(page, page.get_by_role("navigation", name="Office tabs").get_by_role("link", name="OneDrive"))
     _type_into(page, page.get_by_role("searchbox", name="Search files"), "Q4 Pipeline")
     with page.expect_navigation():
         page.keyboard.press("Enter")
