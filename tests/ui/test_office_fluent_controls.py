@@ -12,7 +12,10 @@ BRAND = "rgb(15, 108, 189)"  # colorCompoundBrandStroke
 CLEAR = "rgba(0, 0, 0, 0)"
 DOC = "Q4 kickoff notes.docx"
 
-STYLE = """(el, props) => { const s = getComputedStyle(el); return Object.fromEntries(props.map(p => [p, s[p]])); }"""
+STYLE = """(el, props) => {
+  const s = getComputedStyle(el);
+  return Object.fromEntries(props.map(p => [p, s[p]]));
+}"""
 
 
 def style(locator, *props):
@@ -21,7 +24,7 @@ def style(locator, *props):
 
 
 def assert_field(locator):
-    """A Fluent field at rest (not focused): 32px tall, a 1px stroke, the accessible stroke along the bottom."""
+    """A Fluent field at rest (not focused): 32px tall, a 1px stroke, the accessible stroke below."""
     locator.evaluate("el => el.blur()")
     s = style(locator, "height", "borderTopWidth", "borderBottomWidth", "borderBottomColor", "outlineStyle")
     assert s["height"] == "32px", s
