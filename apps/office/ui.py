@@ -30,6 +30,7 @@ STATIC = Path(__file__).parent / "static"
 STYLESHEETS = (
     "office.css",
     "office-fluent.css",
+    "office-controls.css",
     "deck.css",
     "deck_chrome.css",
     "deck_start.css",

@@ -53,6 +53,7 @@ def test_pages_link_the_installed_theme_tokens_and_use_them(office):
         "lightning.css",
         "tokens.css",
         "office-fluent.css",
+        "office-controls.css",  # every page's form controls in Fluent 2's look
         "office.css",
         "simulation.css",  # the simulation strip's, the same in every app
     ], sheets
@@ -133,7 +134,12 @@ def test_without_the_package_pages_keep_the_own_look(office, monkeypatch, tmp_pa
     episode, page, ui = office
     page.goto(ui("/mail"))
     sheets = _stylesheets(page)
-    assert [s.rsplit("/", 1)[-1] for s in sheets] == ["lightning.css", "office.css", "simulation.css"], sheets
+    assert [s.rsplit("/", 1)[-1] for s in sheets] == [
+        "lightning.css",
+        "office-controls.css",
+        "office.css",
+        "simulation.css",
+    ], sheets
     assert page.request.get(ui(TOKENS_CSS)).status == 404
     assert page.locator("script[src*='/_fluent/']").count() == 0 and page.locator("fluent-badge").count() == 0
     # the var() fallbacks: lightning.css's brand button, the project's pane border and header
@@ -144,4 +150,4 @@ def test_without_the_package_pages_keep_the_own_look(office, monkeypatch, tmp_pa
     # the core task page takes the office frame (and so the same stylesheets)
     page.goto(ui("/_task"))
     frame = [s.rsplit("/", 1)[-1] for s in _stylesheets(page)]
-    assert frame == ["lightning.css", "office.css", "simulation.css"]
+    assert frame == ["lightning.css", "office-controls.css", "office.css", "simulation.css"]

@@ -67,8 +67,7 @@ def test_attach_by_keyboard_and_cancel_inserts_nothing(office):
     second = dialog.get_by_role("radio").nth(1 % len(files))
     expect(second).to_be_checked()
     name = second.evaluate("e => e.labels[0].textContent")
-    page.keyboard.press("Tab")  # Cancel, then Share link
-    page.keyboard.press("Tab")
+    page.keyboard.press("Tab")  # the primary action first (Share link), then Cancel
     expect(dialog.get_by_role("button", name="Share link", exact=True)).to_be_focused()
     page.keyboard.press("Enter")
     url = next(f["web_url"] for f in files if f["name"] == name)

@@ -1,0 +1,160 @@
+"""The office pages' form controls in Fluent 2's look (office-controls.css), measured in real Chromium on
+the screens people use: fields 32px tall with a 1px stroke and the darker accessible stroke below, a brand
+underline (not the browser's rectangle) when focused, native selects drawn without the browser's arrow,
+textareas without a resize grip, dialogs' primary action first and no grey footer band."""
+
+from __future__ import annotations
+
+from playwright.sync_api import expect
+
+ACCENT = "rgb(97, 97, 97)"  # colorNeutralStrokeAccessible
+BRAND = "rgb(15, 108, 189)"  # colorCompoundBrandStroke
+CLEAR = "rgba(0, 0, 0, 0)"
+DOC = "Q4 kickoff notes.docx"
+
+STYLE = """(el, props) => {
+  const s = getComputedStyle(el);
+  return Object.fromEntries(props.map(p => [p, s[p]]));
+}"""
+
+
+def style(locator, *props):
+    """The computed values of CSS `props` (camelCase) of the element `locator` finds."""
+    return locator.evaluate(STYLE, list(props))
+
+
+def assert_field(locator):
+    """A Fluent field at rest (not focused): 32px tall, a 1px stroke, the accessible stroke below."""
+    locator.evaluate("el => el.blur()")
+    s = style(locator, "height", "borderTopWidth", "borderBottomWidth", "borderBottomColor", "outlineStyle")
+    assert s["height"] == "32px", s
+    assert s["borderTopWidth"] == s["borderBottomWidth"] == "1px", s
+    assert s["borderBottomColor"] == ACCENT, s
+
+
+def assert_select(locator):
+    """A native <select> in Fluent's look: the field, no browser arrow, the chevron drawn at the right."""
+    assert_field(locator)
+    s = style(locator, "appearance", "backgroundImage", "paddingRight")
+    assert s["appearance"] == "none" and s["backgroundImage"].startswith('url("data:image/svg+xml'), s
+    assert s["paddingRight"] == "32px", s
+
+
+def assert_focus_stroke(page, locator):
+    """Focused from the keyboard: no outline rectangle, the brand underline instead."""
+    locator.focus()
+    page.keyboard.press("Shift+Tab")
+    page.keyboard.press("Tab")
+    expect(locator).to_be_focused()
+    s = style(locator, "outlineStyle", "borderBottomColor", "boxShadow")
+    assert s["outlineStyle"] == "none", s
+    assert s["borderBottomColor"] == BRAND and BRAND in s["boxShadow"], s
+
+
+def assert_no_grip(locator):
+    assert style(locator, "resize")["resize"] == "none"
+
+
+def assert_dialog_actions(dialog, primary):
+    """The primary (brand) button first, then Cancel, on the dialog's surface: no grey band, no rule."""
+    footer = dialog.locator(".form-footer")
+    buttons = footer.get_by_role("button")
+    expect(buttons.first).to_have_text(primary)
+    expect(buttons.first).to_have_class("brand")
+    expect(buttons.nth(1)).to_have_text("Cancel")
+    s = style(footer, "backgroundColor", "borderTopWidth")
+    assert s["backgroundColor"] == CLEAR and s["borderTopWidth"] == "0px", s
+
+
+def _item(episode, name):
+    return episode.db.execute_raw("SELECT id FROM office_drive_item WHERE name = ?", (name,))[0][0]
+
+
+def test_onedrive_dialogs_have_fluent_fields_and_the_primary_action_first(office):
+    episode, page, ui = office
+    page.goto(ui("/files?new=folder"))
+    dialog = page.get_by_role("dialog", name="Create a folder")
+    name = dialog.get_by_label("Name")
+    expect(name).to_have_attribute("placeholder", "Enter your folder name")
+    assert_field(name)
+    assert_focus_stroke(page, name)
+    assert_dialog_actions(dialog, "Create")
+
+    item = _item(episode, DOC)
+    page.goto(ui(f"/files?share={item}"))
+    dialog = page.get_by_role("dialog", name=f"Share “{DOC}”")
+    to = dialog.get_by_role("combobox", name="Add a name or email")
+    assert_field(to)
+    assert to.bounding_box()["width"] > 300  # the whole row, not a tiny box
+    role = dialog.get_by_label("Permission")
+    assert_select(role)
+    role.focus()
+    page.keyboard.press("ArrowDown")  # still the native select: keys change the choice
+    expect(role).not_to_have_value("write")
+    assert_no_grip(dialog.get_by_label("Add a message"))
+    assert_dialog_actions(dialog, "Send")
+
+    for kind, primary in (("rename", "Rename"), ("delete", "Delete")):
+        page.goto(ui(f"/files?{kind}={item}"))
+        assert_dialog_actions(page.get_by_role("dialog"), primary)
+
+
+def test_mail_compose_body_has_no_grip_and_no_focus_rectangle(office):
+    episode, page, ui = office
+    page.goto(ui("/mail/compose"))
+    body = page.get_by_role("textbox", name="Message")
+    expect(body).to_have_attribute("placeholder", "Type your message here")
+    assert_no_grip(body)
+    body.focus()
+    assert style(body, "outlineStyle")["outlineStyle"] == "none"
+
+
+def test_event_form_and_scheduling_assistant_controls(office):
+    episode, page, ui = office
+    page.goto(ui("/calendar/new"))
+    assert_no_grip(page.get_by_label("Agenda"))
+    assert_field(page.get_by_label("Location"))
+    show_as = page.get_by_role("combobox", name="Show as")
+    assert style(show_as, "height")["height"] == "32px"
+
+    page.goto(ui("/calendar/scheduling?attendees=&start=2026-11-10T09:00&end=2026-11-10T09:30"))
+    date = page.get_by_label("Date")
+    assert_field(date)
+    assert_focus_stroke(page, date)
+    assert_select(page.get_by_label("Duration"))
+    expect(page.get_by_role("button", name="Show")).to_have_class("brand")
+    heading = page.get_by_role("heading", name="Free/busy")
+    assert style(heading, "fontSize")["fontSize"] == "16px"
+
+
+def test_teams_new_chat_to_is_a_full_width_fluent_field(office):
+    episode, page, ui = office
+    page.goto(ui("/chat?new=1"))
+    to = page.get_by_role("combobox", name="To")
+    assert_field(to)
+    assert to.bounding_box()["width"] > 300
+
+
+def test_excel_name_box_and_number_format(office):
+    episode, page, ui = office
+    page.goto(ui(f"/sheets/{_item(episode, 'Commission calculator.xlsx')}"))
+    assert_field(page.get_by_label("Name Box"))
+    assert_select(page.locator("#number-format"))
+
+
+def test_word_comment_box(office):
+    episode, page, ui = office
+    page.goto(ui(f"/docs/{_item(episode, DOC)}"))
+    assert_field(page.get_by_label("Comment", exact=True))
+
+
+def test_powerpoint_notes_and_chart_dialog(office):
+    episode, page, ui = office
+    item = episode.call("office_create_presentation", name="Review")["item"]["id"]
+    episode.call("office_add_slide", item_id=item, title="Highlights", text="Revenue up")
+    page.goto(ui(f"/decks/{item}?slide=1"))
+    assert_no_grip(page.get_by_role("textbox", name="Notes"))
+    page.goto(ui(f"/decks/{item}?slide=1&dialog=chart"))
+    dialog = page.get_by_role("dialog", name="Insert Chart from Excel Workbook")
+    assert_select(dialog.get_by_label("Chart type"))
+    assert_dialog_actions(dialog, "Insert")
