@@ -13,6 +13,7 @@ from apps.core.ui_kit import pager as ui_pager
 from apps.crm import picklists as pl
 from apps.crm.ui_common import PAGE_SIZE, users
 from apps.crm.ui_fields import LEAD_STATUS_CHOICES, F, sel
+from apps.crm.ui_list_meta import account_names, count_text, filtered_text
 
 
 @dataclass(frozen=True)
@@ -20,7 +21,7 @@ class Col:
     label: str
     key: str
     sort: str | None = None  # the action's sort_by value, if sortable
-    fmt: str = "text"  # text link name money date num owner badge bool
+    fmt: str = "text"  # text link name money money0 (no cents) percent date num owner account bool
     edit: F | None = None  # inline edit: the update action's field for this column
 
 
@@ -39,6 +40,7 @@ class ListView:
 
 
 SEARCH = F("search", "Search this list")
+NUMERIC = ("money", "money0", "num", "percent")  # right-aligned columns
 STAGES = tuple(s.name for s in pl.OPPORTUNITY_STAGES)
 
 LIST_VIEWS: tuple[ListView, ...] = (
@@ -54,7 +56,7 @@ LIST_VIEWS: tuple[ListView, ...] = (
             Col("Phone", "phone", edit=F("phone", "Phone", "tel")),
             Col("Type", "type", edit=sel("type", "Type", pl.ACCOUNT_TYPES)),
             Col("Industry", "industry", "industry", edit=sel("industry", "Industry", pl.INDUSTRIES)),
-            Col("Annual Revenue", "annual_revenue", "annual_revenue", "money"),
+            Col("Annual Revenue", "annual_revenue", "annual_revenue", "money0"),
             Col("Account Owner", "owner_id", None, "owner"),
         ),
         (
@@ -73,6 +75,7 @@ LIST_VIEWS: tuple[ListView, ...] = (
         "contact",
         (
             Col("Name", "last_name", "last_name", "name"),
+            Col("Account Name", "account_id", None, "account"),
             Col("Title", "title", "title", edit=F("title", "Title")),
             Col("Email", "email", "email", edit=F("email", "Email", "email")),
             Col("Phone", "phone", edit=F("phone", "Phone", "tel")),
@@ -94,7 +97,7 @@ LIST_VIEWS: tuple[ListView, ...] = (
                 "Lead Status",
                 "status",
                 "status",
-                "badge",
+                "text",
                 edit=sel("status", "Lead Status", LEAD_STATUS_CHOICES),
             ),
             Col("Lead Source", "lead_source"),
@@ -120,15 +123,16 @@ LIST_VIEWS: tuple[ListView, ...] = (
         "opportunity",
         (
             Col("Opportunity Name", "name", "name", "link"),
+            Col("Account Name", "account_id", None, "account"),
             Col(
                 "Stage",
                 "stage_name",
                 "stage_name",
-                "badge",
+                "text",
                 edit=sel("stage_name", "Stage", STAGES, required=True),
             ),
             Col("Amount", "amount", "amount", "money", edit=F("amount", "Amount", "number")),
-            Col("Probability (%)", "probability", "probability", "num"),
+            Col("Probability (%)", "probability", "probability", "percent"),
             Col(
                 "Close Date",
                 "close_date",
@@ -209,6 +213,11 @@ def _list_handler(kit: UiKit, view: ListView):  # noqa: ANN202
         outcome = await kit.run(request, view.action, args)
         data = outcome.data() if outcome.ok else {"records": [], "total": 0}
         owners = dict(await users(kit, request)) if any(c.fmt == "owner" for c in view.columns) else {}
+        accounts = (
+            await account_names(kit, request, data["records"])
+            if any(c.fmt == "account" for c in view.columns)
+            else {}
+        )
 
         def url_with(**changes: Any) -> str:
             merged = {**query, **changes}
@@ -219,13 +228,12 @@ def _list_handler(kit: UiKit, view: ListView):  # noqa: ANN202
             sorted_state = ("descending" if desc else "ascending") if c.sort and c.sort == sort else None
             next_dir = (
                 "asc"
-                if sorted_state == "descending" or (not sorted_state and c.fmt not in ("money", "date"))
+                if sorted_state == "descending"
+                or (not sorted_state and c.fmt not in ("money", "money0", "date"))
                 else "desc"
             )
             url = url_with(sort=c.sort, dir=next_dir, page=None) if c.sort else None
-            columns.append(
-                {"label": c.label, "url": url, "sorted": sorted_state, "num": c.fmt in ("money", "num")}
-            )
+            columns.append({"label": c.label, "url": url, "sorted": sorted_state, "num": c.fmt in NUMERIC})
         total = data.get("total", len(data["records"]))
         pager = ui_pager(total, page, PAGE_SIZE, len(data["records"]), url_with)
         mine = query.get("mine") in ("true", "on", "1")
@@ -247,7 +255,16 @@ def _list_handler(kit: UiKit, view: ListView):  # noqa: ANN202
                 "owners": owners,
                 "error": None if outcome.ok else outcome.error,
                 "search_query": query.get("search"),
-                "filtered_by": [f.label for f in view.filters if f is not SEARCH and query.get(f.name)],
+                "accounts": accounts,
+                "count_text": count_text(total, page, PAGE_SIZE),
+                "filtered_by": filtered_text(
+                    f"{'My' if mine else 'All'} {view.title.lower()}",
+                    [
+                        f.label
+                        for f in view.filters
+                        if f is not SEARCH and f.name != "mine" and query.get(f.name)
+                    ],
+                ),
                 "search_field": SEARCH,
                 "list_views": list_views if "mine" in kit.params(view.action) else [],
                 "here": request.url.path[len(kit.root(request)) :]

@@ -186,5 +186,7 @@ def test_list_header_filters_panel_by_keyboard(crm):
     panel.get_by_role("button", name="Apply Filters").click()
     expected = episode.call("crm_list_opportunities", stage_name="Prospecting", limit=1)["total"]
     expect(
-        page.get_by_text(re.compile(rf"^{expected} items • Sorted by .* • Filtered by Stage"))
+        page.get_by_text(
+            re.compile(rf"^{expected} items • Sorted by .* • Filtered by All opportunities - Stage")
+        )
     ).to_be_visible()

@@ -158,7 +158,7 @@ def test_list_view_filter_and_sort(crm):
     page.get_by_role("button", name="Apply Filters").click()
     expect(page.get_by_text(re.compile(rf"of {expected} items|^{expected} items")).first).to_be_visible()
     rows = page.locator("table.data tbody tr")
-    industries = rows.locator("td:nth-child(6) .cell-value").all_inner_texts()
+    industries = rows.locator("td:nth-child(7) .cell-value").all_inner_texts()
     assert industries and set(industries) == {industry}
 
     page.get_by_role("link", name=re.compile("^Account Name")).click()  # sorted by name: now descending
@@ -167,7 +167,7 @@ def test_list_view_filter_and_sort(crm):
     )
     names = rows.locator("th").all_inner_texts()
     assert names == sorted(names, reverse=True)
-    assert set(rows.locator("td:nth-child(6) .cell-value").all_inner_texts()) == {
+    assert set(rows.locator("td:nth-child(7) .cell-value").all_inner_texts()) == {
         industry
     }  # the filter is kept
 
