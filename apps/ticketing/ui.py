@@ -12,6 +12,7 @@ from apps.core.ui_assets import add_design_system_route
 from apps.core.ui_kit import TimeControls, UiKit, app_url
 from apps.ticketing import choices as c
 from apps.ticketing import design_system, ui_dates
+from apps.ticketing.seed import COMPANY
 from apps.ticketing.ui_catalog_home import build_catalog_router
 from apps.ticketing.ui_change import build_change_router
 from apps.ticketing.ui_clock import build_clock_router
@@ -53,6 +54,7 @@ def build_router(kit: UiKit) -> APIRouter:
     kit.nav = []  # no module tabs under UI16's banner: the modules are in the application navigator
     kit.home_path = "/incidents?active=true"
     kit.env.globals["sn_navigator"] = NAVIGATOR
+    kit.env.globals["sn_company"] = COMPANY
     kit.env.globals["sn_me"] = lambda request: kit.signed_in_name(request, "get_current_user", "name")
     kit.env.globals["sn_store_key"] = lambda request: kit.episode(request).id
     kit.env.globals["sn_approval_labels"] = c.APPROVAL_LABELS

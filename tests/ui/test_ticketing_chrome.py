@@ -158,3 +158,99 @@ def test_context_menu_save_and_copy_sys_id(desk):
     saved = episode.call("ticketing_get_incident", incident_id=incident["number"])["incident"]
     assert saved["short_description"] == "Saved from the context menu"
     assert page.get_by_role("button", name="Update").count() == 2  # the header's and the bottom's
+
+
+def test_banner_has_ui16_icons_and_no_kebab_or_sun(desk):
+    episode, page, ui = desk
+    me = episode.call("ticketing_get_current_user")["name"]
+    page.goto(ui("/incidents"))
+    banner = page.get_by_role("banner")
+    brand = banner.get_by_role("link", name="Service Management")
+    expect(brand.locator(".sn-logo")).to_have_text("acme")  # the instance's wordmark, not "sg"
+    for name in ("Global search", "Connect", "Help", "System Settings"):
+        expect(banner.get_by_role("button", name=name, exact=True)).to_be_visible()
+    user = banner.get_by_role("button", name=me)
+    expect(user).to_contain_text("▾")
+    # no boxed kebab at the left: the App Launcher is a plain banner icon at the right end
+    launcher = banner.get_by_role("button", name="App Launcher", exact=True)
+    assert launcher.bounding_box()["x"] > brand.bounding_box()["x"] + 400
+    assert launcher.evaluate("b => getComputedStyle(b).borderTopWidth") == "0px"
+    # the gear is a gear (toothed ring), not a sun of rays
+    gear = banner.get_by_role("button", name="System Settings", exact=True)
+    assert gear.locator("svg circle[stroke-dasharray]").count() == 1 and gear.locator("svg path").count() == 0
+    user.click()  # the user menu: Preferences opens System Settings
+    expect(user).to_have_attribute("aria-expanded", "true")
+    expect(page.get_by_role("menuitem", name="Preferences")).to_be_focused()
+    page.keyboard.press("Escape")
+    expect(user).to_have_attribute("aria-expanded", "false")
+    expect(user).to_be_focused()
+    user.click()
+    page.get_by_role("menuitem", name="Preferences").click()
+    expect(page.get_by_role("dialog", name="System Settings")).to_be_visible()
+    page.get_by_role("dialog", name="System Settings").get_by_role("button", name="Close").click()
+    help_button = banner.get_by_role("button", name="Help", exact=True)
+    help_button.focus()
+    page.keyboard.press("Enter")
+    expect(page.get_by_role("region", name="Help panel")).to_be_visible()
+    assert not _violations(page)
+    banner.get_by_role("button", name="Connect", exact=True).click()  # one panel at a time
+    expect(page.get_by_role("region", name="Help panel")).to_be_hidden()
+    expect(page.get_by_role("region", name="Connect conversations")).to_contain_text("No conversations")
+
+
+def _looks(button) -> tuple[str, str, str]:  # noqa: ANN001
+    """A button's computed background, text colour and border colour."""
+    script = "b => { const s = getComputedStyle(b); return [s.backgroundColor, s.color, s.borderTopColor]; }"
+    return tuple(button.evaluate(script))
+
+
+def test_form_buttons_share_one_neutral_style(desk):
+    episode, page, ui = desk
+    pages = {
+        "/changes": episode.call("ticketing_list_changes", limit=50)["records"],
+        "/problems": episode.call("ticketing_list_problems", limit=50)["records"],
+        "/incidents": episode.call("ticketing_list_incidents", active=True, limit=1)["records"],
+    }
+    seen = set()
+    for base, records in pages.items():
+        for record in records[:6]:
+            page.goto(ui(f"{base}/{record['number']}"))
+            buttons = page.locator(".sn-form-header .sn-buttons button, .sn-form-foot .sn-buttons button")
+            for i in range(buttons.count()):
+                seen.add(_looks(buttons.nth(i)))
+    page.goto(ui("/incidents/new"))
+    seen.add(_looks(page.get_by_role("button", name="Submit").first))
+    assert len(seen) == 1, seen  # Update, Approve, Reject, Cancel Change, Submit: all alike
+    background, colour, _ = seen.pop()
+    assert background == "rgb(255, 255, 255)" and colour == "rgb(46, 61, 73)"
+
+
+def test_navigator_application_folds_its_modules(desk):
+    episode, page, ui = desk
+    page.goto(ui("/incidents"))
+    navigator = page.get_by_role("navigation", name="Application navigator")
+    app = navigator.get_by_role("button", name="Service Desk", exact=True)
+    incidents = navigator.get_by_role("link", name="Incidents", exact=True)
+    expect(app).to_have_attribute("aria-expanded", "true")
+    app.click()
+    expect(app).to_have_attribute("aria-expanded", "false")
+    expect(incidents).to_be_hidden()
+    app.focus()
+    page.keyboard.press("Enter")  # by keyboard: back open
+    expect(app).to_have_attribute("aria-expanded", "true")
+    expect(incidents).to_be_visible()
+    page.keyboard.press("Space")
+    expect(incidents).to_be_hidden()
+    navigator.get_by_label("Filter navigator").fill("incid")  # a filter shows a folded app's matches
+    expect(incidents).to_be_visible()
+    navigator.get_by_label("Filter navigator").fill("")
+    collapse = navigator.get_by_role("button", name="Collapse navigator")
+    width = navigator.bounding_box()["width"]
+    collapse.click()
+    expand = navigator.get_by_role("button", name="Expand navigator")
+    expect(expand).to_have_attribute("aria-expanded", "false")
+    expect(navigator.get_by_label("Filter navigator")).to_be_hidden()
+    assert navigator.bounding_box()["width"] < width / 3
+    expand.press("Enter")
+    expect(navigator.get_by_label("Filter navigator")).to_be_visible()
+    assert not _violations(page)

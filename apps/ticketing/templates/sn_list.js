@@ -18,7 +18,7 @@
   document.querySelectorAll("[data-menu], [data-preview], [data-personalize]").forEach(function (b) {
     b.addEventListener("click", function (e) { e.stopPropagation(); toggle(b, b.hasAttribute("data-menu")); });
   });
-  document.querySelectorAll("[role=menu]").forEach(function (menu) {
+  document.querySelectorAll("main [role=menu]").forEach(function (menu) {  /* the page's, not the banner's */
     var button = document.querySelector("[aria-controls='" + menu.id + "']");
     menu.addEventListener("keydown", function (e) {
       var items = Array.prototype.slice.call(menu.querySelectorAll("[role=menuitem]"));

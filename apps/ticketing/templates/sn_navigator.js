@@ -56,8 +56,22 @@
   });
   var box = document.getElementById("sn-nav-filter");
   var apps = nav.querySelectorAll(".sn-nav-app"), none = nav.querySelector("[data-filter-empty]");
+  /* an application's label folds its modules away and back (a filter shows the matches of folded ones too) */
+  var toggles = nav.querySelectorAll(".sn-nav-app-toggle");
+  function unfold(t, open) { t.setAttribute("aria-expanded", open ? "true" : "false"); document.getElementById(t.getAttribute("aria-controls")).hidden = !open; }
+  toggles.forEach(function (t) {
+    t.addEventListener("click", function () { unfold(t, t.getAttribute("aria-expanded") !== "true"); });
+  });
+  /* the arrow at the bottom collapses the whole navigator to a strip, and opens it again */
+  var collapse = nav.querySelector(".sn-nav-collapse");
+  collapse.addEventListener("click", function () {
+    var open = collapse.getAttribute("aria-expanded") !== "true", label = open ? "Collapse navigator" : "Expand navigator";
+    nav.classList.toggle("sn-nav-collapsed", !open); collapse.setAttribute("aria-expanded", open ? "true" : "false");
+    collapse.title = label; collapse.querySelector(".visually-hidden").textContent = label;
+  });
   box.addEventListener("input", function () {
     var q = box.value.trim().toLowerCase(), shown = 0;
+    toggles.forEach(function (t) { if (q) unfold(t, true); });
     apps.forEach(function (app) {
       var whole = app.dataset.app.indexOf(q) >= 0, any = false;
       app.querySelectorAll("li").forEach(function (li) {
