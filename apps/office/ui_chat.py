@@ -12,6 +12,7 @@ from markupsafe import Markup, escape
 
 from apps.core.ui_kit import UiKit
 from apps.office.chat_labels import reply_label
+from apps.office.ui_dates import chat_list_time
 from apps.office.ui_mail import display_names, picked_addresses
 from apps.office.ui_submit import submit
 
@@ -76,6 +77,24 @@ async def named_chats(kit: UiKit, request: Request) -> tuple[list[dict[str, Any]
     return chats, me["display_name"]
 
 
+async def with_previews(kit: UiKit, request: Request, chats: list[dict[str, Any]], me_name: str) -> None:
+    """Each chat's row as Teams' chat list shows it: `preview` (the last message, "You: " before your own),
+    `when` (its time: today's clock, else month/day) and `unread` (its last message is someone else's)."""
+    now = await kit.now(request)
+    for c in chats:
+        last = (await kit.read(request, "list_chat_messages", {"chat_id": c["id"], "limit": 1}))["records"]
+        msg = last[-1] if last else None
+        c["preview"] = ""
+        c["when"] = ""
+        c["unread"] = False
+        if msg:
+            mine = msg.get("from_name") == me_name
+            text = " ".join(msg["body_content"].split())
+            c["preview"] = f"You: {text}" if mine else text
+            c["when"] = chat_list_time(msg.get("created_date_time"), now)
+            c["unread"] = not mine
+
+
 async def _page(
     kit: UiKit, request: Request, values: dict[str, str] | None = None, error: str | None = None
 ) -> Response:
@@ -85,6 +104,7 @@ async def _page(
         t["id"]: (await kit.read(request, "list_channels", {"team_id": t["id"]}))["records"] for t in teams
     }
     chats, me_name = await named_chats(kit, request)
+    await with_previews(kit, request, chats, me_name)
     found = (q.get("q") or "").strip().lower()
     if found:  # the title bar's Search: the chats and channels whose name has the text
         chats = [c for c in chats if found in c["label"].lower()]

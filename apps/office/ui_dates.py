@@ -69,6 +69,19 @@ def short_datetime(value: Any, now: datetime | None = None) -> str:
     return f"{month_day_year(when)} {clock_12h(when)}"
 
 
+def chat_list_time(value: Any, now: datetime | None = None) -> str:
+    """Teams' chat list: the last message's time, '9:41 AM' today, '11/2' this year, '11/2/2025' before."""
+    when = as_datetime(value)
+    if when is None:
+        return ""
+    now = _same_zone(when, now)
+    if now is not None and when.date() == now.date():
+        return clock_12h(when)
+    if now is not None and when.year == now.year:
+        return f"{when.month}/{when.day}"
+    return month_day_year(when)
+
+
 def modified(value: Any, now: datetime | None = None) -> str:
     """OneDrive's Modified column: 'A few seconds ago', '5 minutes ago', '2 hours ago',
     'Yesterday at 3:15 PM', 'November 25' this year, 'November 25, 2025' before."""

@@ -101,6 +101,7 @@ async def window(
                     "raw": raw,
                     "fmt": fmt,
                     "num": isinstance(value, int | float) and not isinstance(value, bool),
+                    "value": value,
                 }
             )
         rows.append({"index": r, "cells": cells})

@@ -4,6 +4,8 @@ arrow keys; refusals change nothing."""
 
 from __future__ import annotations
 
+import re
+
 from playwright.sync_api import expect
 
 from apps.office.chat_labels import reply_label
@@ -133,12 +135,78 @@ def test_chats_are_named_by_people_with_their_avatars(office):
     chats = episode.call("office_list_chats")["records"]
     page.goto(ui(f"/chat?chat={chats[0]['id']}"))
     links = page.get_by_role("list", name="Chats").get_by_role("link")
-    names = [t.strip() for t in links.all_inner_texts()]
+    names = [t.strip() for t in links.locator(".o-chat-name").all_inner_texts()]
     assert names and not any("@" in n for n in names), names
     untitled = next(i for i, c in enumerate(chats) if not c["topic"])
     avatar = links.nth(untitled).locator("fluent-avatar, .o-avatar").first
     initials = "".join(w[0] for w in (names[untitled].split()[0], names[untitled].split()[-1])).upper()
     assert avatar.get_attribute("initials") == initials or avatar.inner_text() == initials
     posts = page.get_by_role("list", name="Messages").get_by_role("listitem")
-    if posts.count():
-        assert posts.first.locator("strong").inner_text().strip() and "@" not in posts.first.inner_text()
+    for i in range(posts.count()):  # others' posts carry their author's name (your own only their time)
+        post = posts.nth(i)
+        if "o-mine" not in (post.get_attribute("class") or ""):
+            assert post.locator("strong").inner_text().strip() and "@" not in post.inner_text()
+            break
+
+
+def test_chat_rows_show_the_last_message_and_its_time(office):
+    """Teams' chat list: each chat with messages shows its last message on one line ("You: " before your own)
+    and its time; a chat whose last message is someone else's is bold, and the link keeps the chat's name."""
+    episode, page, ui = office
+    chats = episode.call("office_list_chats")["records"]
+    page.goto(ui("/chat"))
+    rows = page.get_by_role("list", name="Chats").get_by_role("listitem")
+    seen = 0
+    for i, c in enumerate(chats):
+        last = episode.call("office_list_chat_messages", chat_id=c["id"], limit=1)["records"]
+        if not last:
+            continue
+        seen += 1
+        row = rows.nth(i)
+        text = " ".join(last[-1]["body_content"].split())
+        preview = row.locator(".o-chat-preview")
+        expect(preview).to_contain_text(text[:20])
+        assert preview.evaluate("e => getComputedStyle(e).textOverflow") == "ellipsis"
+        assert preview.evaluate("e => getComputedStyle(e).whiteSpace") == "nowrap"
+        when = row.locator(".o-chat-time").inner_text()
+        assert re.fullmatch(r"\d{1,2}:\d{2} [AP]M|\d{1,2}/\d{1,2}(/\d{4})?", when), when
+        link = row.get_by_role("link")
+        expect(link).to_have_accessible_name(row.locator(".o-chat-name").inner_text())
+        expect(link).to_have_accessible_description(re.compile(re.escape(text[:20])))
+        weight = row.locator(".o-chat-name").evaluate("e => getComputedStyle(e).fontWeight")
+        mine = last[-1]["from_name"] == episode.call("office_get_my_profile")["display_name"]
+        assert (int(weight) >= 700) == (not mine), (c["id"], weight)
+    assert seen, "the tiny world needs a chat with messages"
+    # your own message becomes the preview, after "You: ", at today's time
+    page.goto(ui(f"/chat?chat={chats[0]['id']}"))
+    form = page.get_by_role("form", name="New message")
+    form.get_by_label("Type a message", exact=True).fill("Latest from me")
+    with page.expect_navigation():
+        form.get_by_role("button", name="Send").click()
+    row = page.get_by_role("list", name="Chats").get_by_role("listitem").first
+    expect(row.locator(".o-chat-preview")).to_contain_text("You: Latest from me")
+    expect(row.locator(".o-chat-time")).to_have_text(re.compile(r"^\d{1,2}:\d{2} [AP]M$"))
+
+
+def test_channels_have_no_hash_and_own_messages_sit_on_the_right_without_a_name(office):
+    episode, page, ui = office
+    chats = episode.call("office_list_chats")["records"]
+    me = episode.call("office_get_my_profile")["display_name"]
+    page.goto(ui(f"/chat?chat={chats[0]['id']}"))
+    channels = page.get_by_role("navigation", name="Teams and chats").locator(".o-channels a")
+    assert channels.count() and not any("#" in t for t in channels.all_inner_texts())
+    form = page.get_by_role("form", name="New message")
+    form.get_by_label("Type a message", exact=True).fill("Mine on the right")
+    with page.expect_navigation():
+        form.get_by_role("button", name="Send").click()
+    posts = page.get_by_role("list", name="Messages")
+    mine = posts.get_by_role("listitem").filter(has_text="Mine on the right")
+    expect(mine).to_have_count(1)
+    expect(mine.locator(".o-post-meta")).not_to_contain_text(me)
+    expect(mine.locator(".o-meta")).to_have_text(re.compile(r"\d{1,2}:\d{2} [AP]M"))
+    box, lane = mine.locator(".o-bubble").bounding_box(), posts.bounding_box()
+    assert lane["x"] + lane["width"] - (box["x"] + box["width"]) < 40, (box, lane)
+    assert box["x"] - lane["x"] > 100, (box, lane)
+    others = posts.get_by_role("listitem").filter(has_not_text="Mine on the right")
+    if others.filter(has=page.locator("strong")).count():
+        assert others.locator("strong").first.inner_text().strip()

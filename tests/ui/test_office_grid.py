@@ -128,6 +128,10 @@ def test_the_ledger_opens_by_range_and_read_only(ledger):
     used = episode.call("office_get_used_range", item_id=item)
     grid = page.get_by_role("grid")
     expect(grid).to_have_attribute("aria-readonly", "true")
+    # a message bar says so above the grid; the grid's own description says it to assistive technology
+    expect(page.get_by_text("This workbook is read-only.")).to_be_visible()
+    expect(grid).to_have_accessible_description("Read-only: you can select and copy, not change.")
+    assert _hidden_visually(page.get_by_text("Read-only: you can select and copy, not change."))
     assert int(grid.get_attribute("aria-rowcount")) == used["row_count"] + 1
     assert page.get_by_role("gridcell").count() <= 60 * used["column_count"]  # a window, not 160k cells
     name_box = page.get_by_label("Name Box", exact=True)
@@ -215,3 +219,58 @@ def test_an_auditor_works_the_ledger_with_find_ctrl_keys_and_a_frozen_header(led
     ):
         refused = page.request.post(f"{sheet_url}/{route}", data=data)
         assert refused.status == 400 and says in refused.json()["error"], (route, data)
+
+
+def _hidden_visually(locator) -> bool:  # noqa: ANN001
+    """True when the element is in the page (for assistive technology) but takes no visible room."""
+    box = locator.bounding_box()
+    return box is not None and box["width"] <= 1 and box["height"] <= 1
+
+
+def _header(page, text):  # noqa: ANN001, ANN202
+    """The column letter or row number header with exactly `text`."""
+    role = "columnheader" if text.isalpha() else "rowheader"
+    return page.get_by_role(role, name=text, exact=True)
+
+
+def test_status_bar_sums_a_selected_range_and_headers_follow_the_active_cell(excel):
+    """Excel's status bar: Average, Count and Sum of a range selected with Shift+arrows or Shift+click, and
+    the zoom; the active cell's row number and column letter are highlighted; the grid's instructions are
+    its accessible description, not text on screen."""
+    episode, page, open_book = excel
+    open_book(BOOK)
+    grid = page.get_by_role("grid")
+    expect(grid).to_have_accessible_description(re.compile("^Select a cell and type; Enter moves down"))
+    assert _hidden_visually(page.get_by_text("Select a cell and type", exact=False))
+    bar = page.get_by_role("group", name="Status bar")
+    expect(bar).to_contain_text("100%")
+    cell(page, "H20").click()
+    for value in ("10", "20.5", "note", "29.5"):
+        page.keyboard.type(value)
+        page.keyboard.press("Enter")
+    settle(page)
+    expect(cell(page, "H23")).to_have_text("29.5")
+    hl = re.compile(r"\bo-hl\b")
+    expect(_header(page, "H")).to_have_class(hl)
+    expect(_header(page, "24")).to_have_class(hl)  # Enter moved the active cell to H24
+    expect(_header(page, "20")).not_to_have_class(hl)
+    cell(page, "H20").click()
+    expect(_header(page, "20")).to_have_class(hl)
+    expect(_header(page, "24")).not_to_have_class(hl)
+    page.keyboard.press("ArrowRight")
+    expect(_header(page, "I")).to_have_class(hl)
+    expect(_header(page, "H")).not_to_have_class(hl)
+    cell(page, "H20").click()
+    stats = bar.locator("#grid-stats")
+    expect(stats).to_have_text("")  # one cell: nothing to sum
+    for _ in range(3):
+        page.keyboard.press("Shift+ArrowDown")
+    expect(stats).to_have_text(re.compile(r"^Average: 20\s+Count: 4\s+Sum: 60$"))
+    for row in ("21", "22", "23"):
+        expect(_header(page, row)).to_have_class(hl)
+    expect(page.get_by_label("Name Box", exact=True)).to_have_value("H20")  # the active cell stays
+    cell(page, "H21").click(modifiers=["Shift"])  # Shift+click: H20:H21
+    expect(stats).to_have_text(re.compile(r"^Average: 15.25\s+Count: 2\s+Sum: 30.5$"))
+    expect(_header(page, "23")).not_to_have_class(hl)
+    cell(page, "B5").click()
+    expect(stats).to_have_text("")

@@ -4,7 +4,8 @@
    update_cell action) and redraws the rows shown; rows are fetched by range as the grid scrolls.
    Around a long sheet: Ctrl+Home / Ctrl+End (first / last used cell), Ctrl+arrows (edge of the data,
    asked of the edge route), Ctrl+F or "Find" (the find route: next / previous cell containing a text),
-   and "Freeze Top Row" (row 1 stays on top while the rows below scroll). */
+   and "Freeze Top Row" (row 1 stays on top while the rows below scroll). Shift+arrows or Shift+click select
+   a range; the status bar sums it, and the headers of the rows and columns selected are highlighted. */
 (function () {
   "use strict";
   var grid = document.getElementById("grid"), body = document.getElementById("grid-rows");
@@ -19,7 +20,8 @@
   var worksheet = grid.getAttribute("data-worksheet"), cols = +grid.getAttribute("data-cols");
   var rows = +scroller.getAttribute("data-rows"), size = +scroller.getAttribute("data-window");
   var ROW_H = 24, first = 1, active = null, editor = null, queue = Promise.resolve(), pending = 0, held = null;
-  var frozen = false, topRow = null, loads = 0, loading = 0, scrollTimer = null;
+  var frozen = false, topRow = null, loads = 0, loading = 0, scrollTimer = null, extent = null;
+  var stats = document.getElementById("grid-stats"), heads = grid.querySelectorAll("thead th");
 
   function parse(a) {
     var m = /^([A-Z]+)([0-9]+)$/.exec((a || "").trim().toUpperCase().replace(/\$/g, ""));
@@ -72,12 +74,13 @@
     if (from === first && cells.length && Array.prototype.every.call(cells, function (src) { return cellAt(src.getAttribute("data-a")); })) {
       cells.forEach(function (src) {
         var dst = cellAt(src.getAttribute("data-a"));
-        ["data-raw", "data-fmt", "aria-label", "class"].forEach(function (k) {
+        ["data-raw", "data-fmt", "data-n", "aria-label", "class"].forEach(function (k) {
           if (src.hasAttribute(k)) dst.setAttribute(k, src.getAttribute(k)); else dst.removeAttribute(k);
         });
         if (editor && editor.td === dst) editor.shown = src.textContent; else dst.textContent = src.textContent;
       });
       if (active) { var td = cellAt(addr(active.r, active.c)); if (td && !editor) bar.value = td.getAttribute("data-raw"); }
+      paint();
       return;
     }
     var focused = grid.contains(document.activeElement) || document.activeElement === document.body;
@@ -104,8 +107,10 @@
     r = Math.max(1, Math.min(rows, r));
     c = Math.max(1, Math.min(cols, c));
     active = { r: r, c: c };
-    /* a redraw (rows arrived) keeps what is being typed into the Name Box or the formula bar */
+    /* a redraw (rows arrived) keeps what is being typed into the Name Box or the formula bar, and the range */
     var redraw = scroll === false || scroll === "focus", typing = document.activeElement;
+    if (!redraw) extent = null;
+    paint();
     body.querySelectorAll('td[aria-selected="true"]').forEach(function (td) { td.setAttribute("aria-selected", "false"); td.tabIndex = -1; });
     if (!(redraw && typing === nameBox)) nameBox.value = addr(r, c);
     var td = cellAt(addr(r, c));
@@ -126,6 +131,44 @@
     if (scroll === true || scroll === undefined || scroll === "view") td.scrollIntoView({ block: "nearest", inline: "nearest" });
   }
   function move(dr, dc) { if (active) select(active.r + dr, active.c + dc); }
+
+  /* The selected range (the active cell to `extent`, Shift+arrows or Shift+click): its cells tinted, the
+     row numbers and column letters it spans highlighted, and the status bar's Average / Count / Sum of
+     the cells drawn (Count: cells not empty; Average and Sum: the numbers; shown for two cells or more). */
+  function paint() {
+    body.querySelectorAll("td.o-inrange").forEach(function (td) { td.classList.remove("o-inrange"); });
+    grid.querySelectorAll("th.o-hl").forEach(function (th) { th.classList.remove("o-hl"); });
+    if (!active) return;
+    var end = extent || active;
+    var r1 = Math.min(active.r, end.r), r2 = Math.max(active.r, end.r);
+    var c1 = Math.min(active.c, end.c), c2 = Math.max(active.c, end.c);
+    for (var c = c1; c <= c2; c++) if (heads[c]) heads[c].classList.add("o-hl");
+    var count = 0, numbers = 0, sum = 0;
+    body.querySelectorAll("tr[data-row]").forEach(function (tr) {
+      var r = +tr.getAttribute("data-row");
+      if (r < r1 || r > r2) return;
+      tr.querySelector("th").classList.add("o-hl");
+      for (var c = c1; c <= c2; c++) {
+        var td = cellAt(addr(r, c));
+        if (!td) continue;
+        if (extent) td.classList.add("o-inrange");
+        if (td.textContent.trim() !== "") count++;
+        if (td.hasAttribute("data-n")) { numbers++; sum += +td.getAttribute("data-n"); }
+      }
+    });
+    var show = function (v) { return (+v.toPrecision(12)).toLocaleString("en-US", { maximumFractionDigits: 10 }); };
+    var many = (r2 - r1 + 1) * (c2 - c1 + 1) > 1 && count > 1;
+    stats.textContent = !many ? "" : numbers
+      ? "Average: " + show(sum / numbers) + "  Count: " + count + "  Sum: " + show(sum) : "Count: " + count;
+  }
+  function extend(dr, dc) {
+    if (!active) return;
+    var end = extent || active;
+    extent = { r: Math.max(1, Math.min(rows, end.r + dr)), c: Math.max(1, Math.min(cols, end.c + dc)) };
+    paint();
+    var td = cellAt(addr(extent.r, extent.c));
+    if (td) td.scrollIntoView({ block: "nearest", inline: "nearest" });
+  }
 
   /* Commit `value` (a number format too, optionally) to cell `a`; rows shown are redrawn. */
   function commit(a, value, format) {
@@ -195,7 +238,7 @@
     var td = ev.target.closest("td[role=gridcell]");
     if (!td || (editor && editor.td === td)) return;
     var p = parse(td.getAttribute("data-a"));
-    select(p.r, p.c);
+    if (ev.shiftKey && active) { extent = p; paint(); } else select(p.r, p.c);
   });
   body.addEventListener("dblclick", function (ev) {
     var td = ev.target.closest("td[role=gridcell]");
@@ -209,6 +252,7 @@
       if (k === "Home") select(1, 1); else select(Math.max(1, usedRows), Math.max(1, usedCols));
     }
     else if ((ev.ctrlKey || ev.metaKey) && moves[k]) { ev.preventDefault(); jump(k.slice(5).toLowerCase()); }
+    else if (moves[k] && ev.shiftKey) { ev.preventDefault(); extend(moves[k][0], moves[k][1]); }
     else if (moves[k]) { ev.preventDefault(); move(moves[k][0], moves[k][1]); }
     else if (k === "Enter") { ev.preventDefault(); move(ev.shiftKey ? -1 : 1, 0); }
     else if (k === "Tab") { ev.preventDefault(); move(0, ev.shiftKey ? -1 : 1); }
