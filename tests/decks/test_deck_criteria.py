@@ -39,7 +39,8 @@ def plan():
 
 
 def _millions(cell: str) -> str:
-    return f"USD {float(cell.strip('$').replace(',', '')) / 1e6:g}M"
+    """The amount in millions, every digit kept ("$3,438,343" -> "USD 3.438343M")."""
+    return f"USD {float(cell.strip('$').replace(',', '')) / 1e6:.9g}M"
 
 
 def test_a_pipeline_deck_in_other_notation_and_order_passes(gym, pipeline):
