@@ -108,8 +108,9 @@ class DeskQueueWeek(DeskFamily):
     name = "long.desk-queue-week"
     # v4: "open incidents (New, In Progress or On Hold)" in incident-number order: the desk's own "active"
     # also holds Resolved ones, which the blind probe counted; v5: v4's stream drew two seeds with one truth;
-    # v6: the UI oracle opens the incident form's Resolution Information tab before resolving
-    version = 7  # its UI oracle follows the new pages (UI16, event pane, slides)
+    # v6: the UI oracle opens the incident form's Resolution Information tab before resolving; v7: its UI
+    # oracle follows the new pages (UI16, event pane, slides); v8: v7's stream drew two seeds with one truth
+    version = 8
     summary = "a week of the desk's New queue: take, ask the callers, wait days for answers, resolve, report"
 
     def build(self, d: Draw) -> Spec:

@@ -64,6 +64,11 @@ def test_the_issue_leak_is_gone():
 
 @pytest.mark.parametrize("name", [n for n, f in families().items() if f.answers])
 def test_a_family_with_a_refusal_variant_asks_every_instance_for_an_answer(name):
+    # 120 seeds, more when a rare variant has not come up yet (a version's stream may start without one)
     tasks = [instance("acme", name, s) for s in range(120)]
+    seed = 120
+    while seed < 1000 and all(bool(t.truth.answer) == bool(tasks[0].truth.answer) for t in tasks):
+        tasks.append(instance("acme", name, seed))
+        seed += 1
     assert any(t.truth.answer for t in tasks) and not all(t.truth.answer for t in tasks)
     assert all(t.public.answer_required for t in tasks)
