@@ -24,14 +24,16 @@ from __future__ import annotations
 
 import json
 import random
-from datetime import datetime, time, timedelta
+from datetime import datetime, timedelta
 from typing import Any
-from zoneinfo import ZoneInfo
 
 from worlds.generator.parts import BuildContext, Part
 from worlds.parts.requests.asks import nickname
 from worlds.parts.requests.inbox import Inbox, colleagues
 from worlds.parts.triage import conflicts, mails
+from worlds.parts.triage.shared import at as _at
+from worlds.parts.triage.shared import person as _person
+from worlds.parts.triage.shared import weekday_after as _weekday_after
 from worlds.splits import entity_split
 
 BUNDLES = 10
@@ -71,18 +73,6 @@ def _working_days(now: datetime) -> list:
     return days
 
 
-def _at(rng: random.Random, day: Any, zone: str, hours: tuple[int, int]) -> datetime:
-    local = datetime.combine(day, time(rng.randint(*hours), rng.randint(0, 59)))
-    return local.replace(tzinfo=ZoneInfo(zone)).astimezone(ZoneInfo("UTC")).replace(tzinfo=None)
-
-
-def _weekday_after(day: Any, days: int) -> Any:
-    out = day + timedelta(days=days)
-    while out.weekday() >= 5:
-        out += timedelta(days=1)
-    return out
-
-
 def _candidates(ctx: BuildContext, inbox: Inbox, busy: set[str]) -> list[dict[str, Any]]:
     """The acting user's accounts with an open deal closing after the next week and a contact who may write:
     one (account, deal, contact) each, in account name order."""
@@ -102,11 +92,6 @@ def _candidates(ctx: BuildContext, inbox: Inbox, busy: set[str]) -> list[dict[st
         if a["owner_id"] == me and deals.get(a["id"]) and contacts.get(a["id"]):
             out.append({"account": a, "deals": deals[a["id"]], "contacts": contacts[a["id"]]})
     return out
-
-
-def _person(c: dict[str, Any]) -> dict[str, str]:
-    return {"id": c["id"], "email": c["email"], "first_name": c["first_name"],
-            "name": f"{c['first_name']} {c['last_name']}"}  # fmt: skip
 
 
 def _won_elsewhere(crm: Any, exclude: set[str], prod: str) -> dict[str, Any] | None:

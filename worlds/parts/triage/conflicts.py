@@ -28,6 +28,9 @@ from typing import Any
 from worlds.parts.requests.asks import nickname
 from worlds.parts.requests.inbox import Inbox, colleagues, holds_approval_role
 from worlds.parts.triage import conflict_mails as texts
+from worlds.parts.triage.shared import at as _at
+from worlds.parts.triage.shared import person as _person
+from worlds.parts.triage.shared import weekday_after as _weekday_after
 from worlds.splits import entity_split
 
 BUNDLES = 13
@@ -95,7 +98,6 @@ def build(
     """The conflict bundles, planted in `inbox` (after the triage bundles' mails). `pool`: candidate
     accounts no other bundle uses; the accounts whose contact has left join them; `days`: the last three
     working days, latest first; `busy`: addresses other parts' requests come from."""
-    from worlds.parts.triage import _person, _weekday_after
 
     rng = random.Random(f"{ctx.seed}:triage:conflict")
     pool = inbox.spread(rng, [*pool, *_handed_over(ctx, busy)], lambda c: c["account"]["id"])
@@ -167,7 +169,6 @@ def _plant(
 ) -> None:
     """The bundle's mails: the move on the earliest day; the analyst's and (before or after it) the manager's
     on later days, each before the world's now."""
-    from worlds.parts.triage import _at
 
     briefs = texts.briefs(b)
     keys = [nickname(b["account"]).lower()]
