@@ -810,7 +810,9 @@ def test_a_family_refusal_passes_with_its_oracle_and_fails_as_an_echo(family: st
     from tasks.families.instances import instance
 
     seen = 0
-    for seed in range(80):
+    for seed in range(400):  # a rare refusal variant may not come up in a version's first seeds
+        if seen and seed >= 80:
+            break
         task = instance("acme", family, seed)
         spec = task.truth.answer
         if not (spec and spec.refusal):
@@ -821,4 +823,4 @@ def test_a_family_refusal_passes_with_its_oracle_and_fails_as_an_echo(family: st
         seen += 1
         if seen == 6:
             break
-    assert seen, f"{family}: no refusal in 80 seeds"
+    assert seen, f"{family}: no refusal in 400 seeds"
