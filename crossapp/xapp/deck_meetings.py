@@ -11,8 +11,8 @@ from typing import Any
 
 from apps.office.families.common import AMBER, first_free_slot_ui, phrase, share_ui, teams_meeting_expect
 from crossapp.xapp.deck_reviews import DAYS, peer_colleague
-from crossapp.xapp.decks import PipelineReviewDeck
 from crossapp.xapp.meetings import INVITE_SIDE_EFFECTS, utc, when
+from crossapp.xapp.pipeline_deck import PipelineReviewDeck
 from tasks.families.base import Draw, Family, Redraw, Spec, eq, step
 from tasks.model import Allowance, Expectation, Match
 
