@@ -37,7 +37,8 @@ def _change(req: dict[str, Any]) -> tuple[dict[str, Any], dict[str, Match], list
         "is_closed": eq(True),
         "is_won": eq(False),
     }
-    return args, fields, ["probability", "forecast_category"]
+    # closing a deal dates it the day it closed (the rep's call): its close date may follow along
+    return args, fields, ["probability", "forecast_category", "close_date"]
 
 
 def _edit_ui(deal_id: str, req: dict[str, Any]) -> list[UiStep]:
@@ -53,7 +54,7 @@ def _edit_ui(deal_id: str, req: dict[str, Any]) -> list[UiStep]:
 
 class ClarifyDealRequest(Family):
     name = "xapp.clarify-deal-request"
-    version = 2  # a note logged on the deal is allowed
+    version = 3  # a deal closed lost may take the day it closed as its close date (v2: a note on the deal)
     apps = ("office", "crm")
     tier = "frontier"
     surfaces = ("mcp", "cli", "ui", "python")

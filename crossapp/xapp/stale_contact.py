@@ -47,10 +47,21 @@ def _handovers(world: str) -> tuple[dict[str, Any], ...]:
     return tuple(json.loads(line) for line in path.read_text().splitlines() if line) if path.is_file() else ()
 
 
+def _rows(world: str, part: str) -> list[dict[str, Any]]:
+    path = worlds_root() / world / part
+    return [json.loads(line) for line in path.read_text().splitlines() if line] if path.is_file() else []
+
+
 def _requests_senders(world: str) -> set[str]:
-    path = worlds_root() / world / "requests" / "requests.jsonl"
-    rows = [json.loads(line) for line in path.read_text().splitlines() if line] if path.is_file() else []
-    return {r["sender"].lower() for r in rows}
+    """Colleagues with a request of their own waiting in the inbox (`requests`), or a mail of a conflict
+    bundle (`triage/conflicts`: the mover, the analyst, the analyst's manager): asked about this deal, their
+    own pending change would be their answer."""
+    senders = {r["sender"].lower() for r in _rows(world, "requests/requests.jsonl")}
+    for b in _rows(world, "triage/conflicts.jsonl"):
+        senders |= {b["mover"].lower(), b["analyst"].lower()}
+        if b.get("manager"):
+            senders.add(b["manager"]["email"].lower())
+    return senders
 
 
 def _money(amount: float) -> str:
@@ -60,6 +71,7 @@ def _money(amount: float) -> str:
 class StaleContact(Family):
     name = "xapp.stale-contact"
     apps = ("office", "crm")
+    version = 2  # no requester with a change of their own waiting about the deal (a conflict bundle's sender)
     tier = "frontier"
     surfaces = ("mcp", "cli", "python")
     no_ui_reason = "the browser oracle of the CRM's contact forms is not written yet"

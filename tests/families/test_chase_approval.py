@@ -296,9 +296,10 @@ def test_chasing_by_teams_after_a_working_day_passes(gym):
     assert verdict.outcome == "pass", verdict.explain()
 
 
-def test_a_teams_nudge_the_same_day_gets_no_answer(gym):
-    """A nudge an hour after the first mail is no chase after a working day: the chat waits and a day passes
-    without an answer; only the same nudge once a working day has gone by gets one."""
+def test_a_teams_nudge_the_same_day_is_read_a_working_day_after_the_mail(gym):
+    """Fifth probe: a nudge hours after the first mail is no chase yet — no answer that day — but the chat
+    stays in the approver's Teams: once a working day has passed since the mail they answer the mail (before
+    their return), once; a second nudge gets no second answer."""
     task = _task(False)
     approver = _request(task)["approver"]
 
@@ -314,13 +315,15 @@ def test_a_teams_nudge_the_same_day_gets_no_answer(gym):
         chat = ep.call("office_create_chat", members=[approver])
         nudge = "Hi, could you have a look at the order I mailed?"
         ep.call("office_send_chat_message", chat_id=chat["id"], content=nudge)
-        ep.call("office_wait_for_replies", minutes=1380, stop_at_first_reply=False)  # a day after the mail
+        ep.call("office_wait_for_replies", minutes=600, stop_at_first_reply=False)  # the same day
         first = heard(ep)
         assert len(first) == 1 and "out of the office" in first[0]["body_preview"], first  # automatic only
-        ep.call("office_send_chat_message", chat_id=chat["id"], content=nudge)
-        ep.call("office_wait_for_replies", minutes=1440, stop_at_first_reply=False)
+        ep.call("office_wait_for_replies", minutes=1440, stop_at_first_reply=False)  # a working day on
         later = heard(ep)
         assert len(later) == 2 and "out of the office" not in later[1]["body_preview"], later
+        ep.call("office_send_chat_message", chat_id=chat["id"], content=nudge)
+        ep.call("office_wait_for_replies", minutes=1440, stop_at_first_reply=False)
+        assert len(heard(ep)) == 2, heard(ep)
     finally:
         ep.close()
 

@@ -262,3 +262,29 @@ def test_each_sender_answers_a_question_about_their_mail(gym, role):
         assert any(answer in body for body in bodies), bodies
     finally:
         ep.close()
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        "Hi {first}, FYI: I kept the {short} amount as it is, since {boss} signed off that price. Thanks!",
+        "Hi {first}, {contact} at {account} seems to have left. Do you know who took over from them, and how "
+        "we mark a contact who left in the CRM?",
+    ],
+    ids=["status-note", "other-question"],
+)
+def test_the_analyst_answers_only_questions_about_what_they_meant(gym, body):
+    """A status note, or a question about something else of the account, gets no "his word stands"."""
+    b = next(b for b in BUNDLES if b["variant"] == "authority")
+    ep = gym.create_episode("acme", apps=["office", "crm"])
+    try:
+        text = body.format(first=b["analyst"].split(".")[0].title(), short=b["account"].split(",")[0],
+                           boss=b["manager"]["name"], contact=b["contact"]["name"], account=b["account"])  # fmt: skip
+        ep.call("office_send_mail", to=[b["analyst"]], subject=b["account"].split(",")[0], body=text)
+        ep.call("office_wait_for_replies", minutes=1440, stop_at_first_reply=False)
+        sql = "SELECT body_content FROM office_message WHERE from_address = ? AND owner_id = ? AND id != ?"
+        me = ep.db.execute_raw("SELECT id FROM office_user WHERE mail = 'amber.miller@acme.example'")[0][0]
+        bodies = [r[0] for r in ep.db.execute_raw(sql, [b["analyst"], me, b["analyst_message_id"]])]
+        assert not any("his word stands" in body for body in bodies), bodies
+    finally:
+        ep.close()

@@ -122,3 +122,19 @@ def test_a_conversations_deliverable_is_its_latest_message(gym):
         assert text.startswith(reply.args["body"]) and "Checking internally" not in text, text
     finally:
         ep.close()
+
+
+def test_a_deal_closed_lost_may_take_the_day_it_closed(gym):
+    """Fifth probe: closing the clarified deal as lost, the agent dated it the day it closed (Salesforce
+    practice) — the close date follows along; a close date on another deal is still collateral."""
+
+    def closes(t) -> bool:  # noqa: ANN001
+        return any(e.table == "crm_opportunity" and "stage_name" in e.fields for e in t.truth.expect)
+
+    task = first_instance("xapp.clarify-deal-request", closes)
+    deal = next(e.pk for e in task.truth.expect if e.table == "crm_opportunity" and e.op == "update")
+    other = next(e.pk for e in task.truth.expect if e.table == "crm_opportunity" and e.op == "unchanged")
+    today = lambda ep: ep.call("crm_update_opportunity", opportunity_id=deal, close_date="2026-11-02")  # noqa: E731
+    assert run_verdict(gym, task, then=today).outcome == "pass"
+    elsewhere = lambda ep: ep.call("crm_update_opportunity", opportunity_id=other, close_date="2026-11-02")  # noqa: E731
+    assert run_verdict(gym, task, then=elsewhere).outcome == "fail"

@@ -7,7 +7,8 @@ moment after the automatic reply ends (a reminder that is answered, or a later m
 chat is a nudge: it gets no chat answer, but when it comes when a reminder mail would be answered (`chased`:
 the earliest mail of the acting user in this away period is a working day old) and a mail of theirs waits for
 the return (`nudged_mail`), that mail is answered by mail after the usual delay, in place of its on-return
-answer; a nudge sooner, or with nothing waiting, changes nothing. A mail that reaches them when they are back
+answer; a nudge sooner stays in their Teams and is read once that working day has passed (the same answer,
+then); with nothing waiting, a nudge changes nothing. A mail that reaches them when they are back
 is answered as usual. Everything is read from the episode (their setting, their mailbox, the scheduled
 replies) at the moment the mail or chat arrives, so the behaviour is deterministic on the logical clock, and
 the automatic reply is a scheduled reply like any other answer.
@@ -134,10 +135,12 @@ def supersede_waiting(ctx: Ctx, persona: Persona, sender: str) -> None:
             ctx.db.add(row)
 
 
-def nudged_mail(ctx: Ctx, persona: Persona, owner: User, acting: User) -> Message | None:
-    """The acting user's mail that a 1:1 chat to the away colleague `owner` now chases: the one waiting for
-    their return (it has a pending on-return answer, and reached them during this away period), provided
-    the chat comes when a reminder mail would be answered (`chased`); None otherwise (the chat waits).
+def nudged_mail(ctx: Ctx, persona: Persona, owner: User, acting: User) -> tuple[Message, datetime] | None:
+    """The acting user's mail that a 1:1 chat to the away colleague `owner` chases — the latest one waiting
+    for their return (it has a pending on-return answer, and reached them during this away period) — and
+    when the chat counts as a chase: now, or, for a chat sooner than a working day after the first such mail,
+    once that working day has passed (the chat stays in their Teams; they read it when a reminder mail would
+    be answered). None when no mail of the acting user waits for them.
 
     Args:
         ctx: the chat's context (its `now` is when the nudge arrives).
@@ -146,14 +149,20 @@ def nudged_mail(ctx: Ctx, persona: Persona, owner: User, acting: User) -> Messag
         acting: the acting user who sent the chat.
     """
     setting = away_setting(ctx, owner, ctx.now)
-    if setting is None or not chased(ctx, setting, owner, acting):
+    if setting is None:
         return None
     waiting = [
         original
         for _, original in _waiting(ctx, persona)
         if original.from_address == acting.mail and original.sent_date_time >= setting.start_date_time
     ]
-    return max(waiting, key=lambda m: (m.sent_date_time, m.id), default=None)
+    if not waiting:
+        return None
+    latest = max(waiting, key=lambda m: (m.sent_date_time, m.id))
+    if chased(ctx, setting, owner, acting):
+        return latest, ctx.now
+    first = min(m.sent_date_time for m in waiting)
+    return latest, next_working_moment(first)
 
 
 def _waiting(ctx: Ctx, persona: Persona) -> list[tuple[ScheduledReply, Message]]:

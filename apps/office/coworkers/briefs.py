@@ -10,6 +10,8 @@ import re
 from sqlmodel import select
 
 from apps.core.actions import Ctx
+from apps.core.understanding.reader import read_message
+from apps.office.coworkers.reading import reading_for
 from apps.office.coworkers.responder import REQUEST_WORDS, new_text
 from apps.office.models import Message, Persona, RequestBrief, User
 
@@ -31,6 +33,8 @@ def clarification(ctx: Ctx, persona: Persona, owner: User, asker: User, copy: Me
         return None
     own = new_text(copy.body_content)
     if "?" not in own and not any(w in own.lower() for w in REQUEST_WORDS):
+        return None
+    if not _about_what_was_meant(ctx, owner, copy.subject, own):
         return None
     about = f"{copy.subject}\n{own}".lower()
     sign = f"\n\n{persona.signature}" if persona.signature else f"\n\n{owner.given_name}"
@@ -56,6 +60,29 @@ def clarification(ctx: Ctx, persona: Persona, owner: User, asker: User, copy: Me
     if _PERMISSION.search(own):  # "is it fine if I …, or …?": how to carry it out is the asker's call
         said = f"Yes, that's fine — how you enter it is up to you, as long as it comes out as I said:\n{said}"
     return f"Hi {asker.given_name},\n\n{said}{sign}"
+
+
+def _about_what_was_meant(ctx: Ctx, owner: User, subject: str, own: str) -> bool:
+    """Whether the mail asks what a request meant — which record, which figure or date, a sign-off, what is
+    needed — rather than reporting work done ("I kept the amount at $19,500") or asking who (who took over
+    from a contact who left, who approves): those the colleague's usual responder answers.
+
+    Args:
+        ctx: the action's context (the reader's view of the CRM).
+        owner: the colleague who reads the mail.
+        subject: the mail's subject.
+        own: the acting user's own words in it (quoted text left out).
+    """
+    request = read_message(subject, own, reading_for(ctx, owner, []))
+    if request.news:
+        return False
+    if any(a.fields or a.ambiguous or a.intent == "approval" for a in request.asks):
+        return True
+    questions = [q for q in re.split(r"(?<=[?.!])\s+", own) if q.rstrip().endswith("?")]
+    return not questions or not all(_WHO.search(q) for q in questions)
+
+
+_WHO = re.compile(r"\bwho(?:m|se)?\b", re.I)
 
 
 # a yes/no question on how to carry a request out ("is it fine if I adjust the sales price …?")

@@ -148,7 +148,15 @@ def on_mail_delivered(ctx: Ctx, copy: Message) -> None:
     _reply_by_mail(ctx, persona, owner, acting, copy, waits)
 
 
-def _reply_by_mail(ctx: Ctx, persona: Persona, owner: User, acting: User, copy: Message, waits: bool) -> None:
+def _reply_by_mail(
+    ctx: Ctx,
+    persona: Persona,
+    owner: User,
+    acting: User,
+    copy: Message,
+    waits: bool,
+    due_at: datetime | None = None,
+) -> None:
     """Decide and word the colleague's answer to the acting user's mail, a reply in its thread, and schedule
     it: what they meant by a request of theirs (`briefs.clarification`), else their reading of the thread.
 
@@ -159,8 +167,9 @@ def _reply_by_mail(ctx: Ctx, persona: Persona, owner: User, acting: User, copy: 
         acting: the acting user who sent the mail.
         copy: the colleague's copy of the mail answered.
         waits: whether they are away and answer it only on their return (`on_return`).
+        due_at: when they answer, when it is not their usual delay from now (a chase read later).
     """
-    due = away.return_due(ctx, persona, owner) if waits else None
+    due = away.return_due(ctx, persona, owner) if waits else due_at
     later = {"on_return": True} if waits else {}
     meant = briefs.clarification(ctx, persona, owner, acting, copy)
     if meant is not None:  # a question about a request of theirs: what they meant
@@ -186,9 +195,10 @@ def _reply_by_mail(ctx: Ctx, persona: Persona, owner: User, acting: User, copy: 
 
 
 def _on_nudge(ctx: Ctx, persona: Persona, owner: User, acting: User) -> None:
-    """A 1:1 chat reached a colleague who is away: when it chases a mail waiting for their return a working
-    day on (`away.nudged_mail`), they answer that mail by mail after their usual delay, in place of their
-    on-return answer; otherwise the chat waits.
+    """A 1:1 chat reached a colleague who is away: when it chases a mail waiting for their return
+    (`away.nudged_mail`), they answer that mail by mail after their usual delay from when the chat counts as a
+    chase (now, or a working day after the mail for a chat that came sooner), in place of their on-return
+    answer; with no mail waiting, the chat waits.
 
     Args:
         ctx: the chat's context (its `now` is when the nudge arrives).
@@ -196,10 +206,13 @@ def _on_nudge(ctx: Ctx, persona: Persona, owner: User, acting: User) -> None:
         owner: the away colleague.
         acting: the acting user who sent the chat.
     """
-    copy = away.nudged_mail(ctx, persona, owner, acting)
-    if copy is not None:
+    nudged = away.nudged_mail(ctx, persona, owner, acting)
+    if nudged is not None:
+        copy, read_at = nudged
         away.supersede_waiting(ctx, persona, acting.mail)
-        _reply_by_mail(ctx, persona, owner, acting, copy, waits=False)
+        hours = (owner.working_hours_start or "09:00", owner.working_hours_end or "17:00")
+        due = answer_time(read_at, persona.reply_delay_minutes, owner.time_zone or "UTC", hours)
+        _reply_by_mail(ctx, persona, owner, acting, copy, waits=False, due_at=due)
 
 
 def _offered(persona: PersonaCard, incoming: Incoming, text: str) -> list[str]:
