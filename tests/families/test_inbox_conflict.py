@@ -278,8 +278,9 @@ def test_the_analyst_answers_only_questions_about_what_they_meant(gym, body):
     b = next(b for b in BUNDLES if b["variant"] == "authority")
     ep = gym.create_episode("acme", apps=["office", "crm"])
     try:
-        text = body.format(first=b["analyst"].split(".")[0].title(), short=b["account"].split(",")[0],
-                           boss=b["manager"]["name"], contact=b["contact"]["name"], account=b["account"])  # fmt: skip
+        names = {"first": b["analyst"].split(".")[0].title(), "short": b["account"].split(",")[0]}
+        names |= {"boss": b["manager"]["name"], "contact": b["contact"]["name"], "account": b["account"]}
+        text = body.format(**names)
         ep.call("office_send_mail", to=[b["analyst"]], subject=b["account"].split(",")[0], body=text)
         ep.call("office_wait_for_replies", minutes=1440, stop_at_first_reply=False)
         sql = "SELECT body_content FROM office_message WHERE from_address = ? AND owner_id = ? AND id != ?"
