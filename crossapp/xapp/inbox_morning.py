@@ -25,6 +25,9 @@ from crossapp.xapp.sla_review import DeskSlaReview
 from crossapp.xapp.stale_contact import StaleContact
 from tasks.families.base import Draw, Family, Redraw, Spec
 from tasks.families.compose import Part, collision, merge, requester
+from tasks.families.instances import ATTEMPTS, _stream
+from tasks.families.worldview import world_view
+from worlds.splits import seed_split
 
 # requests that arrive as work: the prompt points at the inbox or at a person
 INBOX: tuple[Family, ...] = (
@@ -95,7 +98,7 @@ class InboxMorning(Family):
     no_ui_reason = "a morning holds requests whose families have no browser oracle"
     size = 60
     distinct = 50
-    ci_instances = 1
+    ci_instances = 2
     ci_surfaces = ("python", "mcp")
     author = "saasgym-frontier"
     summary = (
@@ -104,6 +107,10 @@ class InboxMorning(Family):
     )
 
     def build(self, d: Draw) -> Spec:
+        return self.compose(d)[0]
+
+    def compose(self, d: Draw) -> tuple[Spec, list[Part]]:
+        """The morning's Spec and its parts (each with its steps' places in the merged oracle)."""
         parts = self.parts(d)
         k = d.rng.randrange(len(INTROS))
         outro = d.choice(OUTROS)
@@ -113,7 +120,7 @@ class InboxMorning(Family):
         for p in parts:
             d.subjects += p.draw.subjects
             d.distractors += p.draw.distractors
-        return merge(parts, prompt, k, ["inbox", "morning", "cross-app"])
+        return merge(parts, prompt, k, ["inbox", "morning", "cross-app"]), parts
 
     def parts(self, d: Draw) -> list[Part]:
         """The morning's requests: three inbox requests and maybe a to-do, or four inbox requests."""
@@ -125,6 +132,19 @@ class InboxMorning(Family):
         if len(parts) < n:
             raise Redraw(f"only {len(parts)} requests of a morning fit together")
         return parts
+
+
+def morning(world: str, seed: int) -> list[Part]:
+    """The parts of `xapp.inbox-morning@seed` as `instances.draw` draws it (which steps are whose)."""
+    fam = FAMILIES[0]
+    rng = _stream(world, fam, seed)
+    split = seed_split(world, fam.name, seed, fam.splits)
+    for _ in range(ATTEMPTS):
+        try:
+            return fam.compose(Draw(world=world_view(world), split=split, rng=rng))[1]
+        except Redraw:
+            continue
+    raise Redraw(f"{fam.name}@{seed}: no valid draw")
 
 
 FAMILIES = [InboxMorning()]
