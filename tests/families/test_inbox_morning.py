@@ -5,6 +5,7 @@ the whole catalog; the prompt points at each request and reveals none of its ans
 
 from __future__ import annotations
 
+import contextlib
 import itertools
 from collections import Counter
 from types import SimpleNamespace
@@ -16,7 +17,7 @@ from mcp.client import Client
 
 from apps.core.api import Gym
 from crossapp.xapp.inbox_morning import FAMILIES, morning
-from tasks.calibration import _episode
+from tasks.calibration import _episode, without_steps
 from tasks.families.compose import collision
 from tasks.families.inbox_kit import pending
 from tasks.families.instances import instance
@@ -38,10 +39,8 @@ def gym():
 def _verdict(gym, task, steps: list[OracleStep]):
     ep = _episode(gym, task)
     try:
-        try:
+        with contextlib.suppress(StepFailed):  # a hasty path may break a later step: the end state is scored
             run_python(ep, steps)
-        except StepFailed:  # a hasty path may break a later step; the end state is scored
-            pass
         return verify(ep, task, judge=ASSUME_MET)
     finally:
         ep.close()
@@ -88,7 +87,7 @@ def test_leaving_one_request_undone_fails_and_names_it(gym, seed):
     owners = Counter(i for p in parts for i in set(p.steps))  # a wait is everybody's who waits
     for left in parts:
         skip = {i for i in left.steps if owners[i] == 1}
-        steps = [s for i, s in enumerate(task.truth.oracle) if i not in skip]
+        steps = without_steps(list(task.truth.oracle), skip)
         verdict = _verdict(gym, task, steps)
         assert verdict.outcome == "fail"
         unmet = _unmet(verdict)
@@ -101,7 +100,7 @@ def test_changing_the_deal_without_asking_which_fails_and_names_the_requester(gy
     task = instance("acme", FAMILY, seed)
     part = next(p for p in morning("acme", seed) if p.slug == "clarify-deal-request")
     asked = {part.steps[i] for i in part.spec.exchange}  # the question to the requester
-    verdict = _verdict(gym, task, [s for i, s in enumerate(task.truth.oracle) if i not in asked])
+    verdict = _verdict(gym, task, without_steps(list(task.truth.oracle), asked))
     assert verdict.outcome == "fail"
     unmet = _unmet(verdict)
     assert f"{part.label}: asked the requester which deal" in unmet
