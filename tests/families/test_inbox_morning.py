@@ -11,29 +11,20 @@ from collections import Counter
 from types import SimpleNamespace
 
 import anyio
-import httpx
 import pytest
-from mcp.client import Client
 
-from apps.core.api import Gym
 from crossapp.xapp.inbox_morning import FAMILIES, morning
 from tasks.calibration import _episode, without_steps
 from tasks.families.compose import collision
 from tasks.families.inbox_kit import pending
 from tasks.families.instances import instance
 from tasks.model import OracleStep
-from tasks.oracle import StepFailed, resolve_args, run_python
+from tasks.oracle import StepFailed, run_mcp, run_python
 from tasks.rubric.evaluate import ASSUME_MET
 from tasks.verifier import verify
 
 FAMILY = "xapp.inbox-morning"
 SIZE = FAMILIES[0].size
-KEY = {"Authorization": "Bearer test-harness-key"}
-
-
-@pytest.fixture(scope="module")
-def gym():
-    return Gym()
 
 
 def _verdict(gym, task, steps: list[OracleStep]):
@@ -65,19 +56,13 @@ def test_the_oracle_passes_in_python(gym, seed):
 
 def test_the_oracle_passes_through_a_real_mcp_client(live_server):
     task = instance("acme", FAMILY, 9)
-    with httpx.Client(base_url=live_server.base, headers=KEY, timeout=300) as api:
-        body = api.post("/v1/episodes", json={"task": task.id}).json()
-
-        async def solve() -> None:
-            results = []
-            async with Client(body["urls"]["mcp"]) as client:
-                for s in task.truth.oracle:
-                    result = await client.call_tool(s.tool, resolve_args(s.args, results))
-                    assert not result.is_error, s.tool
-                    results.append(result.structured_content)
-
-        anyio.run(solve)
-        assert api.post(f"/v1/episodes/{body['episode_id']}/verify").json()["outcome"] == "pass"
+    episode, urls = live_server.gateway.create("acme", task=task.id)
+    try:
+        anyio.run(run_mcp, urls.mcp(), task.truth.oracle)
+        # judged criteria are read as met (no judge model here); every deterministic check is the verifier's
+        assert verify(episode, task, judge=ASSUME_MET).outcome == "pass"
+    finally:
+        live_server.gateway.manager.close(episode.id)
 
 
 @pytest.mark.parametrize("seed", [2, 3])
