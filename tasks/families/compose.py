@@ -12,12 +12,11 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from typing import Any
 
 from tasks.families.base import Draw, Family, Spec
 from tasks.families.instances import changed_records
 from tasks.model import Allowance, Checkpoint, Expectation, FrontierMeasures, OracleStep
-from tasks.refs import REF
+from tasks.refs import REF, renumber
 
 WAIT = "office_wait_for_replies"
 STOP = {"Handle", "There", "Catch", "Please", "Sort", "From", "Can", "Could", "Before", "Deal", "The", "A"}
@@ -117,18 +116,6 @@ def segments(oracle: list[OracleStep]) -> list[list[int]]:
     return out
 
 
-def _rewrite(args: Any, places: dict[int, int]) -> Any:
-    """Step references ("$3.number", 1-based) moved to the steps' new places."""
-    if isinstance(args, str) and REF.fullmatch(args):
-        head, rest = args[1:].split(".", 1)
-        return f"${places[int(head)]}.{rest}"
-    if isinstance(args, dict):
-        return {k: _rewrite(v, places) for k, v in args.items()}
-    if isinstance(args, list):
-        return [_rewrite(v, places) for v in args]
-    return args
-
-
 def schedule(parts: list[Part]) -> list[OracleStep]:
     """One oracle for all parts: every part's work up to its first wait (the parts that ask first, then the
     ones that wait for nobody), one wait for all of them, every part's next stretch, and so on. A part's own
@@ -155,7 +142,7 @@ def schedule(parts: list[Part]) -> list[OracleStep]:
         for new in p.steps:
             step = merged[new]
             if "$" in str(step.args):
-                merged[new] = OracleStep(tool=step.tool, args=_rewrite(step.args, places))
+                merged[new] = OracleStep(tool=step.tool, args=renumber(step.args, places.__getitem__))
     return merged
 
 
