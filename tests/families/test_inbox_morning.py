@@ -8,6 +8,7 @@ from __future__ import annotations
 import contextlib
 import itertools
 from collections import Counter
+from functools import cache
 from types import SimpleNamespace
 
 import anyio
@@ -15,7 +16,7 @@ import pytest
 
 from crossapp.xapp.inbox_morning import FAMILIES, morning
 from tasks.calibration import _episode, without_steps
-from tasks.families.compose import collision
+from tasks.families.compose import collision, hides
 from tasks.families.inbox_kit import pending
 from tasks.families.instances import instance
 from tasks.model import OracleStep
@@ -25,6 +26,12 @@ from tasks.verifier import verify
 
 FAMILY = "xapp.inbox-morning"
 SIZE = FAMILIES[0].size
+
+
+@cache
+def parts_of(seed: int) -> list:
+    """The parts of the morning `seed` (drawn once per test session)."""
+    return morning("acme", seed)
 
 
 def _verdict(gym, task, steps: list[OracleStep]):
@@ -44,7 +51,7 @@ def _unmet(verdict) -> list[str]:
 
 def _with(slug: str, n: int = 8) -> list[int]:
     """The first `n` seeds whose morning holds a request of the family `xapp.<slug>`."""
-    return [s for s in range(SIZE) if any(p.slug == slug for p in morning("acme", s))][:n]
+    return [s for s in range(SIZE) if any(p.slug == slug for p in parts_of(s))][:n]
 
 
 @pytest.mark.parametrize("seed", [0, 1, 5, 8])
@@ -68,7 +75,7 @@ def test_the_oracle_passes_through_a_real_mcp_client(live_server):
 @pytest.mark.parametrize("seed", [2, 3])
 def test_leaving_one_request_undone_fails_and_names_it(gym, seed):
     task = instance("acme", FAMILY, seed)
-    parts = morning("acme", seed)
+    parts = parts_of(seed)
     owners = Counter(i for p in parts for i in set(p.steps))  # a wait is everybody's who waits
     for left in parts:
         skip = {i for i in left.steps if owners[i] == 1}
@@ -83,7 +90,7 @@ def test_leaving_one_request_undone_fails_and_names_it(gym, seed):
 def test_changing_the_deal_without_asking_which_fails_and_names_the_requester(gym):
     seed = _with("clarify-deal-request", 1)[0]
     task = instance("acme", FAMILY, seed)
-    part = next(p for p in morning("acme", seed) if p.slug == "clarify-deal-request")
+    part = next(p for p in parts_of(seed) if p.slug == "clarify-deal-request")
     asked = {part.steps[i] for i in part.spec.exchange}  # the question to the requester
     verdict = _verdict(gym, task, without_steps(list(task.truth.oracle), asked))
     assert verdict.outcome == "fail"
@@ -95,7 +102,7 @@ def test_changing_the_deal_without_asking_which_fails_and_names_the_requester(gy
 def test_mailing_the_departed_contact_fails_and_names_the_request(gym):
     seed = _with("stale-contact", 1)[0]
     task = instance("acme", FAMILY, seed)
-    part = next(p for p in morning("acme", seed) if p.slug == "stale-contact")
+    part = next(p for p in parts_of(seed) if p.slug == "stale-contact")
     mapping = part.spec.wrong_record  # the successor's address → the departed contact's
     steps = list(task.truth.oracle)
     for i in part.steps:
@@ -111,7 +118,7 @@ def test_mailing_the_departed_contact_fails_and_names_the_request(gym):
 def test_the_requests_of_a_morning_never_collide_over_the_catalog():
     kinds = set()
     for seed in range(SIZE):
-        parts = morning("acme", seed)
+        parts = parts_of(seed)
         assert 3 <= len(parts) <= 4
         assert len({p.family.name for p in parts}) == len(parts)
         assert len({p.label for p in parts}) == len(parts)
@@ -135,7 +142,7 @@ def test_the_prompt_points_at_each_request_and_reveals_none_of_its_answers():
         task = instance("acme", FAMILY, seed)
         prompt = task.public.prompt
         assert "%" not in prompt and "$" not in prompt
-        for part in morning("acme", seed):
+        for part in parts_of(seed):
             assert part.spec.prompt in prompt  # the request's own pointer, word for word
             if part.slug not in requests:
                 continue
@@ -148,8 +155,19 @@ def test_the_prompt_points_at_each_request_and_reveals_none_of_its_answers():
 
 def test_measures_are_the_parts_summed():
     for seed in (0, 4):
-        task, parts = instance("acme", FAMILY, seed), morning("acme", seed)
+        task, parts = instance("acme", FAMILY, seed), parts_of(seed)
         f = task.truth.measures.frontier
         assert f.discover == sum(p.spec.frontier.discover for p in parts)
         assert f.people == sum(p.spec.frontier.people for p in parts)
         assert task.public.difficulty == "frontier"
+
+
+def test_a_request_that_allows_a_table_wholesale_never_meets_one_that_checks_it():
+    found = {p.slug: p for s in range(SIZE) for p in parts_of(s)}
+    conflict, stale, discount = (
+        found[k] for k in ("inbox-conflict", "stale-contact", "customer-discount-request")
+    )
+    # the conflict allows any contact change; the stale contact's truth is a contact added and one marked
+    assert "crm_contact, which stale-contact checks" in hides(conflict, stale)
+    # the discount allows any line item's discount; the conflict checks its own deal's line items
+    assert "crm_opportunity_line_item, which inbox-conflict checks" in hides(discount, conflict)
