@@ -15,7 +15,7 @@ from apps.core.naming import split_qualified
 from tasks.model import OracleStep, TableMatch, TableRow, Task
 from tasks.oracle import StepFailed, run_python
 from tasks.paraphrase import paraphrased, stuffed_answer, variants
-from tasks.refs import REF
+from tasks.refs import renumber
 from tasks.rubric.evaluate import calibration_judge
 from tasks.rubric.extract import number_spans
 from tasks.verifier import verify
@@ -343,15 +343,7 @@ def paraphrase_outcome(gym: Gym, task: Task, oracle: list[OracleStep]) -> str:
 
 def _renumbered(value: Any, gone: list[int]) -> Any:
     """`$N` references of `value` moved down past the removed steps `gone` (0-based, sorted)."""
-    if isinstance(value, str) and REF.fullmatch(value):
-        head, dot, path = value[1:].partition(".")
-        n = int(head)
-        return f"${n - sum(1 for g in gone if g < n - 1)}{dot}{path}"
-    if isinstance(value, dict):
-        return {k: _renumbered(v, gone) for k, v in value.items()}
-    if isinstance(value, list):
-        return [_renumbered(v, gone) for v in value]
-    return value
+    return renumber(value, lambda n: n - sum(1 for g in gone if g < n - 1))
 
 
 def without_steps(steps: list[OracleStep], drop: set[int]) -> list[OracleStep]:

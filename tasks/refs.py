@@ -30,3 +30,15 @@ def resolve_args(args: Any, results: list[Any]) -> Any:
     if isinstance(args, list):
         return [resolve_args(v, results) for v in args]
     return args
+
+
+def renumber(args: Any, move: Any) -> Any:
+    """`args` with each "$N.path" reference's step number N replaced by `move(N)` (steps moved or dropped)."""
+    if isinstance(args, str) and REF.fullmatch(args):
+        head, dot, path = args[1:].partition(".")
+        return f"${move(int(head))}{dot}{path}"
+    if isinstance(args, dict):
+        return {k: renumber(v, move) for k, v in args.items()}
+    if isinstance(args, list):
+        return [renumber(v, move) for v in args]
+    return args
