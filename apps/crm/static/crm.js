@@ -278,6 +278,32 @@
     });
   });
 
+  /* -- the Activity timeline: an item's chevron shows its details, a section's title folds it, Expand All -- */
+  function openItem(b, open) {
+    b.setAttribute("aria-expanded", open ? "true" : "false");
+    document.getElementById(b.getAttribute("aria-controls")).hidden = !open;
+    b.closest("[data-timeline-item]").classList.toggle("slds-is-open", open);
+  }
+  Array.prototype.forEach.call(document.querySelectorAll("[data-timeline-toggle]"), function (b) {
+    b.addEventListener("click", function () { openItem(b, b.getAttribute("aria-expanded") !== "true"); });
+  });
+  Array.prototype.forEach.call(document.querySelectorAll("[data-timeline-section-toggle]"), function (b) {
+    b.addEventListener("click", function () {
+      var open = b.getAttribute("aria-expanded") !== "true";
+      b.setAttribute("aria-expanded", open ? "true" : "false");
+      document.getElementById(b.getAttribute("aria-controls")).hidden = !open;
+      b.closest("[data-timeline-section]").classList.toggle("slds-is-open", open);
+    });
+  });
+  Array.prototype.forEach.call(document.querySelectorAll("[data-timeline-all]"), function (all) {
+    all.addEventListener("click", function () {
+      var open = all.getAttribute("aria-pressed") !== "true";
+      all.setAttribute("aria-pressed", open ? "true" : "false");
+      all.textContent = open ? "Collapse All" : "Expand All";
+      Array.prototype.forEach.call(all.closest(".activity-card").querySelectorAll("[data-timeline-toggle]"), function (b) { openItem(b, open); });
+    });
+  });
+
   /* -- field-level help: the (i) shows its tooltip on focus or click (and hover, in CSS); Escape hides it -- */
   Array.prototype.forEach.call(document.querySelectorAll("[data-field-help]"), function (b) {
     var wrap = b.parentNode;
