@@ -278,6 +278,38 @@
     });
   });
 
+  /* -- a record page's Follow button: a toggle, remembered in this browser per record ----------------- */
+  Array.prototype.forEach.call(document.querySelectorAll("[data-follow]"), function (b) {
+    var key = "crm-follow:" + b.getAttribute("data-follow");
+    function show(on) {
+      b.setAttribute("aria-pressed", on ? "true" : "false");
+      b.querySelector(".follow-off").hidden = on;
+      b.querySelector(".follow-on").hidden = !on;
+    }
+    try { show(window.localStorage.getItem(key) === "1"); } catch (e) { show(false); }
+    b.addEventListener("click", function () {
+      var on = b.getAttribute("aria-pressed") !== "true";
+      show(on);
+      try { if (on) window.localStorage.setItem(key, "1"); else window.localStorage.removeItem(key); } catch (e) { /* private mode */ }
+    });
+  });
+
+  /* -- the report run page's toolbar: Edit opens the builder (the Filters panel), Chart shows or hides it -- */
+  var editReport = document.querySelector("[data-report-edit]");
+  if (editReport) editReport.addEventListener("click", function () {
+    var toggle = document.querySelector("[data-report-filters]");
+    if (toggle.getAttribute("aria-expanded") !== "true") toggle.click();
+    var first = document.getElementById("report-type");
+    if (first) first.focus();
+  });
+  var chartToggle = document.querySelector("[data-report-chart]");
+  if (chartToggle) chartToggle.addEventListener("click", function () {
+    var on = chartToggle.getAttribute("aria-pressed") !== "true";
+    chartToggle.setAttribute("aria-pressed", on ? "true" : "false");
+    var chart = document.getElementById("report-chart");
+    if (chart) chart.hidden = !on;
+  });
+
   /* -- the Activity timeline: an item's chevron shows its details, a section's title folds it, Expand All -- */
   function openItem(b, open) {
     b.setAttribute("aria-expanded", open ? "true" : "false");
