@@ -57,7 +57,12 @@ def _parse(value: Any) -> date | datetime | None:
 
 
 def when_label(when: date | datetime | None, today: date) -> str:
-    """Lightning's timeline date: "Nov 13" (the year when not this one); an event adds "9:00 AM |"."""
+    """Lightning's timeline date: "Nov 13" (the year when not this one); an event adds "9:00 AM |".
+
+    Args:
+        when: a task's due date or an event's start (None: no due date).
+        today: the episode's date (whether to show the year).
+    """
     if when is None:
         return "No due date"
     day = when.date() if isinstance(when, datetime) else when
@@ -115,7 +120,13 @@ def _event(e: dict[str, Any]) -> Item:
 
 def timeline_view(timeline: dict[str, Any] | None, today: date) -> dict[str, Any]:
     """The timeline's sections: `upcoming` (open tasks, then upcoming events, soonest first; overdue
-    tasks flagged) and `months`, [(label "November • 2026", items newest first)] of past activity."""
+    tasks flagged) and `months`, [(label "November • 2026", items newest first)] of past activity.
+
+    Args:
+        timeline: the record's activities (list_activities' or a record detail's open_tasks, events or
+            upcoming_events, activity_history), None for a page without them.
+        today: the episode's date (overdue tasks, the dates' year).
+    """
     timeline = timeline or {}
     upcoming = [_task(t, today, True) for t in timeline.get("open_tasks") or []]
     upcoming += [_event(e) for e in timeline.get("events") or timeline.get("upcoming_events") or []]
@@ -139,7 +150,15 @@ async def composer(
 ) -> dict[str, Any]:
     """The activity composer's state: the chosen action (`?activity=`, New Task by default), whether its
     form is open (chosen explicitly), and that form's fields bound to their values (the record linked).
-    No form under a modal, which has the same fields (one control per label on the page)."""
+    No form under a modal, which has the same fields (one control per label on the page).
+
+    Args:
+        kit: the app's UI kit.
+        request: the record page's request (its ?activity=).
+        link_arg: what_id (accounts, opportunities) or who_id (contacts, leads).
+        record_id: the record the activity is about.
+        read_only: a converted lead's page: the actions only, no form.
+    """
     chosen = request.query_params.get("activity", "")
     key = chosen if chosen in {k for k, *_ in COMPOSER} else "task"
     state: dict[str, Any] = {
