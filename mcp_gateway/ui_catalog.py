@@ -30,6 +30,7 @@ PAGES: dict[str, list[str]] = {
         "/leads/00Q5g000000000DEAQ/convert",
         "/opportunities",
         f"/opportunities/{OPP}",
+        f"/opportunities/{OPP}?activity=task",  # the Activity card's composer, New Task's form inline
         f"/opportunities/{OPP}/edit",
         f"/opportunities/{OPP}/products/new",
         "/opportunities/0065g0000000003AAA/products/00k5g0000000001AAA/edit",  # a Products row's Edit

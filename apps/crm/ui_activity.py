@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from datetime import timedelta
+from typing import Any
 
 from fastapi import APIRouter, Request
 from fastapi.responses import Response
@@ -34,6 +35,29 @@ def safe_next(value: str | None, fallback: str = "/") -> str:
     return value if value and value.startswith("/") and not value.startswith("//") else fallback
 
 
+async def activity_values(kit: UiKit, request: Request, path: str, links: dict[str, str]) -> dict[str, Any]:
+    """A new activity form's starting values: its defaults, the linked records (`links`: what_id,
+    who_id), you as its owner, and an event from the next whole hour for an hour.
+
+    Args:
+        kit: the app's UI kit (the current user, the episode's time).
+        request: the page's request.
+        path: the form's path, a key of ACTIVITY_FORMS.
+        links: the record ids the activity is about.
+    """
+    values: dict[str, Any] = {**ACTIVITY_FORMS[path][4], **links}
+    me = await current_user(kit, request)
+    if me:
+        values["owner_id"] = me.get("id")
+    if path == "/events/new":
+        start = (await kit.now(request)).replace(minute=0, second=0, microsecond=0) + timedelta(hours=1)
+        values.update(
+            start_date_time=start.isoformat()[:16],
+            end_date_time=(start + timedelta(hours=1)).isoformat()[:16],
+        )
+    return values
+
+
 def build_activity_router(kit: UiKit) -> APIRouter:
     """New task / call / event / note forms and the Mark Complete action."""
     router = APIRouter()
@@ -47,19 +71,8 @@ def build_activity_router(kit: UiKit) -> APIRouter:
     for path in ACTIVITY_FORMS:
 
         async def activity_form(request: Request, path: str = path) -> Response:
-            values = dict(ACTIVITY_FORMS[path][4])
-            values.update({k: v for k in ("what_id", "who_id") if (v := request.query_params.get(k))})
-            me = await current_user(kit, request)
-            if me:
-                values["owner_id"] = me.get("id")
-            if path == "/events/new":
-                start = (await kit.now(request)).replace(minute=0, second=0, microsecond=0) + timedelta(
-                    hours=1
-                )
-                values.update(
-                    start_date_time=start.isoformat()[:16],
-                    end_date_time=(start + timedelta(hours=1)).isoformat()[:16],
-                )
+            links = {k: v for k in ("what_id", "who_id") if (v := request.query_params.get(k))}
+            values = await activity_values(kit, request, path, links)
             return await show_form(kit, request, activity_page(request, path), values)
 
         async def activity_submit(request: Request, path: str = path) -> Response:

@@ -9,7 +9,8 @@ from fastapi.responses import Response
 
 from apps.core.ui_kit import UiKit
 from apps.crm import picklists as pl
-from apps.crm.ui_common import record_path, users
+from apps.crm.ui_common import current_user, record_path, users
+from apps.crm.ui_timeline import composer, timeline_view
 
 
 def stage_path(opp: dict[str, Any]) -> list[dict[str, str]]:
@@ -39,9 +40,13 @@ def next_stage(opp: dict[str, Any]) -> str | None:
 def build_record_router(kit: UiKit) -> APIRouter:
     router = APIRouter()
 
-    async def page(request: Request, template: str, title: str, record_id: str, **context: Any) -> Response:
+    async def page(
+        request: Request, template: str, title: str, record_id: str, link: str = "what_id", **context: Any
+    ) -> Response:
         owners = dict(await users(kit, request))
         timeline = context.pop("timeline", None)
+        read_only = bool((context.get("lead") or {}).get("is_converted"))
+        me = await current_user(kit, request)
         return kit.render(
             request,
             template,
@@ -50,6 +55,11 @@ def build_record_router(kit: UiKit) -> APIRouter:
                 "record_id": record_id,
                 "owners": owners,
                 "timeline": timeline,
+                "activity": timeline_view(timeline, (await kit.now(request)).date()),
+                "composer": None
+                if timeline is None
+                else await composer(kit, request, link, record_id, read_only),
+                "me_id": (me or {}).get("id"),
                 "record_path": record_path,
                 "flash": request.query_params.get("saved"),
                 **context,
@@ -75,7 +85,7 @@ def build_record_router(kit: UiKit) -> APIRouter:
         data = await kit.read(request, "get_contact", {"contact_id": contact_id})
         c = data["contact"]
         name = " ".join(x for x in (c.get("salutation"), c.get("first_name"), c["last_name"]) if x)
-        return await page(request, "contact.html", name, contact_id, d=data, c=c, timeline=data)
+        return await page(request, "contact.html", name, contact_id, "who_id", d=data, c=c, timeline=data)
 
     @router.get("/leads/{lead_id}", name="lead_page")
     async def lead_page(request: Request, lead_id: str) -> Response:
@@ -83,7 +93,15 @@ def build_record_router(kit: UiKit) -> APIRouter:
         lead = data["lead"]
         name = " ".join(x for x in (lead.get("salutation"), lead.get("first_name"), lead["last_name"]) if x)
         return await page(
-            request, "lead.html", name, lead_id, d=data, lead=lead, timeline=data, statuses=pl.LEAD_STATUSES
+            request,
+            "lead.html",
+            name,
+            lead_id,
+            "who_id",
+            d=data,
+            lead=lead,
+            timeline=data,
+            statuses=pl.LEAD_STATUSES,
         )
 
     @router.get("/opportunities/{opportunity_id}", name="opportunity_page")

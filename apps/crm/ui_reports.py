@@ -11,8 +11,10 @@ from fastapi import APIRouter, Request
 from fastapi.responses import Response
 
 from apps.core.ui_kit import UiKit
+from apps.crm import ui_reports_home as home
 from apps.crm.services.report_engine import AGGREGATES, OPERATORS
 from apps.crm.services.report_types import NUMBER, REPORT_TYPES
+from apps.crm.ui_common import current_user, users
 
 FILTER_ROWS = 3
 MONEY = {"amount", "unit_price", "list_price", "subtotal", "total_price", "annual_revenue"}
@@ -82,6 +84,37 @@ def chart_bars(report: Mapping[str, Any]) -> list[dict[str, Any]]:
     ]
 
 
+def filter_pills(values: Mapping[str, str], rtype: Any) -> list[dict[str, Any]]:
+    """The Filters panel's pills, as Lightning's: Show Me, the date range, then each field filter with the
+    query that removes it (`remove`: the builder's values without that filter; None: not removable).
+
+    Args:
+        values: the builder form's values.
+        rtype: the report type (its label, date field and field labels).
+    """
+    scope = "My " if values.get("scope") == "mine" else "All "
+    start, end = values.get("date_from") or "", values.get("date_to") or ""
+    span = f"{start or 'Any'} to {end or 'Any'}" if start or end else "All Time"
+    pills = [
+        {"label": "Show Me", "text": scope + rtype.label, "remove": None},
+        {"label": rtype.fields[rtype.date_field][0], "text": span, "remove": None},
+    ]
+    for i in range(1, FILTER_ROWS + 1):
+        field = values.get(f"filter_field_{i}") or ""
+        if field not in rtype.fields:
+            continue
+        op = values.get(f"filter_op_{i}") or "equals"
+        keys = {f"filter_field_{i}", f"filter_op_{i}", f"filter_value_{i}", "name", "folder", "description"}
+        pills.append(
+            {
+                "label": rtype.fields[field][0],
+                "text": f"{OPERATORS.get(op, op)} {values.get(f'filter_value_{i}') or ''}".strip(),
+                "remove": {k: v for k, v in values.items() if k not in keys and v},
+            }
+        )
+    return pills
+
+
 def build_report_router(kit: UiKit) -> APIRouter:
     """/reports (the list), /reports/new (build, run and save) and /reports/{id} (a saved report)."""
     router = APIRouter()
@@ -120,14 +153,35 @@ def build_report_router(kit: UiKit) -> APIRouter:
                 "filter_rows": range(1, FILTER_ROWS + 1),
                 "bars": chart_bars(report) if report and report["groups"] else [],
                 "chart_width": CHART_WIDTH,
+                "pills": filter_pills(values, rtype),
             },
             status=422 if bad else 200,
         )
 
     @router.get("/reports", name="reports")
     async def reports(request: Request) -> Response:
-        saved = await kit.read(request, "list_reports", {})
-        return kit.render(request, "reports.html", {"title": "Reports", "saved": saved["records"]})
+        saved = (await kit.read(request, "list_reports", {}))["records"]
+        view = request.query_params.get("view", "recent")
+        view = view if view in home.LABELS else "recent"
+        query = request.query_params.get("q", "")
+        me = (await current_user(kit, request) or {}).get("id")
+        folders = view in home.FOLDER_VIEWS
+        return kit.render(
+            request,
+            "reports.html",
+            {
+                "title": "Reports",
+                "view": view,
+                "views": home.VIEWS,
+                "view_label": home.LABELS[view],
+                "query": query,
+                "folders": folders,
+                "rows": home.folder_rows(saved, view, me)
+                if folders
+                else home.report_rows(saved, view, me, query),
+                "owners": dict(await users(kit, request)),
+            },
+        )
 
     @router.get("/reports/new", name="new_report")
     async def new_report(request: Request) -> Response:

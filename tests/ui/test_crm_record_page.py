@@ -80,3 +80,27 @@ def test_the_global_headers_utility_icons(crm):
     expect(page.get_by_text("You're all caught up.")).to_be_visible()
     page.keyboard.press("Escape")
     expect(bell).to_have_attribute("aria-expanded", "false")
+
+
+def test_the_headers_follow_toggle_and_overflow_menu(crm):
+    episode, page, ui = crm
+    account = episode.call("crm_list_accounts", limit=1)["records"][0]
+    page.goto(ui(f"/accounts/{account['id']}"))
+    follow = page.get_by_role("button", name="Follow", exact=True)
+    expect(follow).to_have_attribute("aria-pressed", "false")
+    follow.click()
+    following = page.get_by_role("button", name="Following", exact=True)
+    expect(following).to_have_attribute("aria-pressed", "true")
+    page.reload()  # remembered in this browser
+    expect(page.get_by_role("button", name="Following", exact=True)).to_have_attribute("aria-pressed", "true")
+    page.get_by_role("button", name="Following", exact=True).focus()
+    page.keyboard.press("Enter")
+    expect(page.get_by_role("button", name="Follow", exact=True)).to_have_attribute("aria-pressed", "false")
+    more = page.get_by_role("button", name="Show more actions")
+    more.click()
+    expect(more).to_have_attribute("aria-expanded", "true")
+    menu = page.get_by_role("list", name="More Account actions")
+    expect(menu.get_by_role("link", name="Delete")).to_have_attribute("aria-disabled", "true")
+    with page.expect_navigation():
+        menu.get_by_role("link", name="Change Owner").click()
+    expect(page.get_by_role("dialog", name="Change Account Owner")).to_be_visible()

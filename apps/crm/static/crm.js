@@ -278,6 +278,64 @@
     });
   });
 
+  /* -- a record page's Follow button: a toggle, remembered in this browser per record ----------------- */
+  Array.prototype.forEach.call(document.querySelectorAll("[data-follow]"), function (b) {
+    var key = "crm-follow:" + b.getAttribute("data-follow");
+    function show(on) {
+      b.setAttribute("aria-pressed", on ? "true" : "false");
+      b.querySelector(".follow-off").hidden = on;
+      b.querySelector(".follow-on").hidden = !on;
+    }
+    try { show(window.localStorage.getItem(key) === "1"); } catch (e) { show(false); }
+    b.addEventListener("click", function () {
+      var on = b.getAttribute("aria-pressed") !== "true";
+      show(on);
+      try { if (on) window.localStorage.setItem(key, "1"); else window.localStorage.removeItem(key); } catch (e) { /* private mode */ }
+    });
+  });
+
+  /* -- the report run page's toolbar: Edit opens the builder (the Filters panel), Chart shows or hides it -- */
+  var editReport = document.querySelector("[data-report-edit]");
+  if (editReport) editReport.addEventListener("click", function () {
+    var toggle = document.querySelector("[data-report-filters]");
+    if (toggle.getAttribute("aria-expanded") !== "true") toggle.click();
+    var first = document.getElementById("report-type");
+    if (first) first.focus();
+  });
+  var chartToggle = document.querySelector("[data-report-chart]");
+  if (chartToggle) chartToggle.addEventListener("click", function () {
+    var on = chartToggle.getAttribute("aria-pressed") !== "true";
+    chartToggle.setAttribute("aria-pressed", on ? "true" : "false");
+    var chart = document.getElementById("report-chart");
+    if (chart) chart.hidden = !on;
+  });
+
+  /* -- the Activity timeline: an item's chevron shows its details, a section's title folds it, Expand All -- */
+  function openItem(b, open) {
+    b.setAttribute("aria-expanded", open ? "true" : "false");
+    document.getElementById(b.getAttribute("aria-controls")).hidden = !open;
+    b.closest("[data-timeline-item]").classList.toggle("slds-is-open", open);
+  }
+  Array.prototype.forEach.call(document.querySelectorAll("[data-timeline-toggle]"), function (b) {
+    b.addEventListener("click", function () { openItem(b, b.getAttribute("aria-expanded") !== "true"); });
+  });
+  Array.prototype.forEach.call(document.querySelectorAll("[data-timeline-section-toggle]"), function (b) {
+    b.addEventListener("click", function () {
+      var open = b.getAttribute("aria-expanded") !== "true";
+      b.setAttribute("aria-expanded", open ? "true" : "false");
+      document.getElementById(b.getAttribute("aria-controls")).hidden = !open;
+      b.closest("[data-timeline-section]").classList.toggle("slds-is-open", open);
+    });
+  });
+  Array.prototype.forEach.call(document.querySelectorAll("[data-timeline-all]"), function (all) {
+    all.addEventListener("click", function () {
+      var open = all.getAttribute("aria-pressed") !== "true";
+      all.setAttribute("aria-pressed", open ? "true" : "false");
+      all.textContent = open ? "Collapse All" : "Expand All";
+      Array.prototype.forEach.call(all.closest(".activity-card").querySelectorAll("[data-timeline-toggle]"), function (b) { openItem(b, open); });
+    });
+  });
+
   /* -- field-level help: the (i) shows its tooltip on focus or click (and hover, in CSS); Escape hides it -- */
   Array.prototype.forEach.call(document.querySelectorAll("[data-field-help]"), function (b) {
     var wrap = b.parentNode;
