@@ -36,6 +36,7 @@ STYLESHEETS = (
     "deck_start.css",
     "calendar.css",
     "teams.css",
+    "onedrive.css",
 )
 ASSETS = {name: "text/css" for name in STYLESHEETS}
 
