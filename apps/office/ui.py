@@ -37,6 +37,7 @@ STYLESHEETS = (
     "calendar.css",
     "teams.css",
     "onedrive.css",
+    "ribbon.css",
 )
 ASSETS = {name: "text/css" for name in STYLESHEETS}
 
