@@ -101,3 +101,28 @@ def test_escape_closes_an_empty_reply_box_and_returns_to_reply(office):
     expect(box).to_be_hidden()
     expect(reply).to_be_focused()
     expect(reply).to_have_attribute("aria-expanded", "false")
+
+
+def test_the_compose_box_emoji_menu_by_keyboard_and_pointer(office):
+    episode, page, ui = office
+    chat = episode.call("office_list_chats")["records"][0]
+    page.goto(ui(f"/chat?chat={chat['id']}"))
+    box = page.get_by_label("Type a message", exact=True)
+    box.fill("Great news ")
+    emoji = page.get_by_role("button", name="Emoji", exact=True)
+    emoji.focus()
+    page.keyboard.press("ArrowDown")  # keyboard: the menu opens on its first emoji
+    menu = page.get_by_role("menu", name="Emoji")
+    expect(menu.get_by_role("menuitem", name="Smile")).to_be_focused()
+    page.keyboard.press("ArrowDown")
+    page.keyboard.press("Enter")
+    expect(menu).to_be_hidden()
+    expect(box).to_be_focused()
+    expect(box).to_have_value("Great news 😂")
+    emoji.click()  # pointer
+    menu.get_by_role("menuitem", name="Thumbs up").click()
+    expect(box).to_have_value("Great news 😂👍")
+    with page.expect_navigation():
+        page.get_by_role("form", name="New message").get_by_role("button", name="Send").click()
+    sent = episode.call("office_list_chat_messages", chat_id=chat["id"])["records"]
+    assert sent[-1]["body_content"] == "Great news 😂👍"

@@ -1,5 +1,6 @@
 /* Teams' chat page: a thread's Reply opens that thread's reply box (Escape in an empty box closes it and
-   gives the focus back to Reply); the conversation opens scrolled to its newest post; the chat list is one
+   gives the focus back to Reply); the compose box's Emoji menu types the chosen emoji in at the caret; the
+   conversation opens scrolled to its newest post; the chat list is one
    tab stop whose ArrowUp / ArrowDown (Home / End) move between chats. */
 (function () {
   "use strict";
@@ -15,6 +16,13 @@
     box.addEventListener("keydown", function (e) {
       if (e.key === "Escape" && !box.value.trim()) { e.preventDefault(); box.value = ""; show(false); }
     });
+  });
+
+  var emoji = document.getElementById("emoji-button");  // the compose box's Emoji menu: typed in at the caret
+  if (emoji) officeMenuButton(emoji, function (item) {
+    var box = document.getElementById("content"), at = box.selectionStart, to = box.selectionEnd;
+    box.setRangeText(item.getAttribute("data-emoji"), at === null ? box.value.length : at, to === null ? box.value.length : to, "end");
+    box.focus();
   });
 
   var posts = document.querySelector(".o-conv-panel .o-posts");
