@@ -21,7 +21,15 @@ AttachmentOut = public_model(m.Attachment, "AttachmentOut")
 RoomOut = public_model(m.Room, "RoomOut")
 EventOut = public_model(m.Event, "EventOut")
 AttendeeOut = public_model(m.Attendee, "AttendeeOut")
-DriveItemOut = public_model(m.DriveItem, "DriveItemOut", exclude=("content_text",), my_role=(str, "read"))
+DriveItemOut = public_model(
+    m.DriveItem,
+    "DriveItemOut",
+    exclude=("content_text",),
+    my_role=(str, "read"),
+    owner_name=(str | None, None),  # whose OneDrive it is in, by name
+    modified_by_name=(str | None, None),  # who last changed it (its owner when unrecorded), by name
+    shared=(bool, False),  # shared with someone, directly or through a folder above it
+)
 PermissionOut = public_model(m.Permission, "PermissionOut", user_mail=(str | None, None))
 DocBlockOut = public_model(m.DocBlock, "DocBlockOut")
 DocCommentOut = public_model(m.DocComment, "DocCommentOut")

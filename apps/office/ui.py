@@ -35,6 +35,9 @@ STYLESHEETS = (
     "deck_chrome.css",
     "deck_start.css",
     "calendar.css",
+    "teams.css",
+    "onedrive.css",
+    "ribbon.css",
 )
 ASSETS = {name: "text/css" for name in STYLESHEETS}
 

@@ -17,6 +17,23 @@ from apps.office.ui_mail import display_names, picked_addresses
 from apps.office.ui_submit import submit
 
 
+def threads_of(messages: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """A channel's posts as Teams shows them: one card per thread, its root (oldest first) with `replies`
+    under it; a reply whose root is not among `messages` (older than the page) keeps a card of its own,
+    without a Reply of its own (`orphan`)."""
+    roots: dict[str, dict[str, Any]] = {}
+    cards: list[dict[str, Any]] = []
+    for msg in messages:
+        root = roots.get(msg.get("reply_to_id") or "")
+        if root is not None:
+            root["replies"].append(msg)
+            continue
+        card = {**msg, "replies": [], "orphan": bool(msg.get("reply_to_id"))}
+        roots[msg["id"]] = card
+        cards.append(card)
+    return cards
+
+
 def with_mentions(body: str, mentioned: list[str], names: dict[str, str]) -> Markup:
     """The message text with each stored mention ("@Full Name") highlighted, the rest escaped."""
     html = str(escape(body))
@@ -30,18 +47,21 @@ def with_mentions(body: str, mentioned: list[str], names: dict[str, str]) -> Mar
 
 async def _conversation(kit: UiKit, request: Request, q: Any, channels: dict, chats: list) -> dict[str, Any]:
     """The open channel or chat: its messages (mentions highlighted, threads' reply labels), heading,
-    target ("channel"|"chat", id) and members; empty when none is open."""
+    target ("channel"|"chat", id), a channel's team id and its posts as `threads`, and the members; empty
+    when none is open."""
     if q.get("channel"):
         messages = await kit.read(request, "list_channel_messages", {"channel_id": q["channel"]})
         heading = next(
             (c["display_name"] for cs in channels.values() for c in cs if c["id"] == q["channel"]),
             "Channel",
         )
+        team = next((t for t, cs in channels.items() if any(c["id"] == q["channel"] for c in cs)), None)
         target = ("channel", q["channel"])
     elif q.get("chat"):
         messages = await kit.read(request, "list_chat_messages", {"chat_id": q["chat"]})
         found = next((c for c in chats if c["id"] == q["chat"]), None)
         heading = found["label"] if found else "Chat"
+        team = None
         target = ("chat", q["chat"])
     else:
         return {"messages": None, "heading": None, "target": None, "members": "[]"}
@@ -58,6 +78,8 @@ async def _conversation(kit: UiKit, request: Request, q: Any, channels: dict, ch
         "heading": heading,
         "heading_person": person,
         "target": target,
+        "team_id": team,
+        "threads": threads_of(messages["records"]) if target[0] == "channel" else [],
         "members": json.dumps(people),
     }
 

@@ -40,9 +40,32 @@ class DriveItemDetail(DriveItemOut):  # type: ignore[valid-type,misc]
     permissions: list[PermissionOut] = []  # type: ignore[valid-type]
 
 
+def _shared(ctx: Ctx, item: DriveItem) -> bool:
+    """Whether anyone has a permission on `item` or a folder above it (OneDrive's Sharing: Shared)."""
+    seen: set[str] = set()
+    node: DriveItem | None = item
+    while node is not None and node.id not in seen:
+        seen.add(node.id)
+        if ctx.db.exec(select(Permission.id).where(Permission.item_id == node.id)).first():
+            return True
+        node = ctx.db.get(DriveItem, node.parent_id) if node.parent_id else None
+    return False
+
+
 def item_out(ctx: Ctx, item: DriveItem, role: str | None = None) -> DriveItemOut:
+    """The item as the tools and pages show it: your role, its owner and who last modified it by name, and
+    whether it is shared.
+
+    ctx: the acting user's context.
+    item: the drive item.
+    role: your role on it when already known (else looked up).
+    """
     role = role or role_of(ctx, item, ctx.user_id) or "read"
-    return DriveItemOut.model_validate({**item.model_dump(), "my_role": role})
+    owner = ctx.db.get(User, item.owner_id)
+    editor = ctx.db.get(User, item.last_modified_by_id) if item.last_modified_by_id else owner
+    data = {**item.model_dump(), "my_role": role, "shared": _shared(ctx, item)}
+    data["owner_name"] = owner.display_name if owner else None
+    return DriveItemOut.model_validate({**data, "modified_by_name": editor.display_name if editor else None})
 
 
 def root_of(ctx: Ctx, user_id: str) -> DriveItem:
@@ -108,7 +131,7 @@ def get_drive_item(ctx: Ctx, *, item_id: str) -> DriveItemDetail:
         item_id: the item's id.
     """
     item, role = item_for(ctx, item_id)
-    data = {**item.model_dump(), "my_role": role, "path": path_of(ctx, item)}
+    data = {**item.model_dump(), **item_out(ctx, item, role).model_dump(), "path": path_of(ctx, item)}
     data["permissions"] = permissions_of(ctx, item.id)
     return DriveItemDetail.model_validate(data)
 

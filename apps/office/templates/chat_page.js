@@ -1,16 +1,32 @@
-/* Teams' chat page: a thread's Reply opens (and closes) that thread's reply box; the chat list is one
+/* Teams' chat page: a thread's Reply opens that thread's reply box (Escape in an empty box closes it and
+   gives the focus back to Reply); the compose box's Emoji menu types the chosen emoji in at the caret; the
+   conversation opens scrolled to its newest post; the chat list is one
    tab stop whose ArrowUp / ArrowDown (Home / End) move between chats. */
 (function () {
   "use strict";
   Array.prototype.forEach.call(document.querySelectorAll("button.o-reply[aria-controls]"), function (button) {
     var form = document.getElementById(button.getAttribute("aria-controls"));
-    button.addEventListener("click", function () {
-      var open = button.getAttribute("aria-expanded") !== "true";
+    var box = form.querySelector("input[name=content]");
+    function show(open) {
       button.setAttribute("aria-expanded", open ? "true" : "false");
       form.hidden = !open;
-      if (open) form.querySelector("input[name=content]").focus();
+      (open ? box : button).focus();
+    }
+    button.addEventListener("click", function () { show(button.getAttribute("aria-expanded") !== "true"); });
+    box.addEventListener("keydown", function (e) {
+      if (e.key === "Escape" && !box.value.trim()) { e.preventDefault(); box.value = ""; show(false); }
     });
   });
+
+  var emoji = document.getElementById("emoji-button");  // the compose box's Emoji menu: typed in at the caret
+  if (emoji) officeMenuButton(emoji, function (item) {
+    var box = document.getElementById("content"), at = box.selectionStart, to = box.selectionEnd;
+    box.setRangeText(item.getAttribute("data-emoji"), at === null ? box.value.length : at, to === null ? box.value.length : to, "end");
+    box.focus();
+  });
+
+  var posts = document.querySelector(".o-conv-panel .o-posts");
+  if (posts) posts.scrollTop = posts.scrollHeight;
 
   Array.prototype.forEach.call(document.querySelectorAll("ul[data-roving]"), function (list) {
     var links = Array.prototype.slice.call(list.querySelectorAll("a"));

@@ -32,12 +32,17 @@
     if (dialog.hasAttribute("data-open")) openDialog(dialog);
   });
 
-  /* Selection: a row's checkbox (or a click on the row's blank space) selects it; with exactly one item
-     selected the command bar shows Share, and Rename, Move to and Delete where you may edit it, acting on it. */
+  /* Selection: a row's checkbox (or a click on the row's blank space) selects it. As in OneDrive the command
+     bar follows the selection: "+ Add new" gives way to the selection's commands; with exactly one item
+     selected it shows Open, Share, and Rename, Move to and Delete where you may edit it, acting on it; the
+     count selected comes with Clear selection (focus then returns to the list's Select all). */
   var boxes = Array.prototype.slice.call(document.querySelectorAll("[data-select-item]"));
   var all = document.querySelector("[data-select-all]");
   var actions = document.querySelector("[data-selection-actions]");
   var count = document.querySelector("[data-selected-count]");
+  var clear = document.querySelector("[data-clear-selection]");
+  var opener = document.querySelector("[data-open-selection]");
+  var addNew = document.querySelector("[data-hide-on-selection]");
   function selected() { return boxes.filter(function (b) { return b.checked; }); }
   function refresh() {
     var chosen = selected(), one = chosen.length === 1 ? chosen[0] : null;
@@ -50,6 +55,13 @@
         b.hidden = !one || (b.hasAttribute("data-needs-edit") && !row.hasAttribute("data-editable"));
       });
     }
+    if (opener) {
+      var link = row && row.querySelector("th a[href]");
+      opener.hidden = !link;
+      if (link) opener.setAttribute("href", link.getAttribute("href"));
+    }
+    if (addNew) addNew.hidden = chosen.length > 0;
+    if (clear) clear.hidden = !chosen.length;
     if (count) count.textContent = chosen.length ? chosen.length + " selected" : "";
     if (all) { all.checked = chosen.length > 0 && chosen.length === boxes.length; all.indeterminate = chosen.length > 0 && chosen.length < boxes.length; }
   }
@@ -62,6 +74,11 @@
     });
   });
   if (all) all.addEventListener("change", function () { boxes.forEach(function (b) { b.checked = all.checked; }); refresh(); });
+  if (clear) clear.addEventListener("click", function () {
+    boxes.forEach(function (b) { b.checked = false; });
+    refresh();
+    if (all) all.focus();
+  });
   refresh();
 
   var button = document.getElementById("add-new");
