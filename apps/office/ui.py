@@ -35,6 +35,7 @@ STYLESHEETS = (
     "deck_chrome.css",
     "deck_start.css",
     "calendar.css",
+    "mail.css",
 )
 ASSETS = {name: "text/css" for name in STYLESHEETS}
 
