@@ -75,6 +75,7 @@ PAGES: dict[str, list[str]] = {
     "office": [
         "/mail",
         "/mail?folder=inbox&id=f06557c4-f6bb-4cdd-965a-cda7ca254739",
+        "/mail?folder=inbox&id=f06557c4-f6bb-4cdd-965a-cda7ca254739&compose=reply",
         "/mail/compose",
         "/mail/compose?id=f06557c4-f6bb-4cdd-965a-cda7ca254739&mode=reply",
         "/calendar",

@@ -38,6 +38,7 @@ STYLESHEETS = (
     "teams.css",
     "onedrive.css",
     "ribbon.css",
+    "mail.css",
 )
 ASSETS = {name: "text/css" for name in STYLESHEETS}
 

@@ -13,7 +13,7 @@ from markupsafe import Markup, escape
 from apps.core.ui_kit import UiKit
 from apps.office.chat_labels import reply_label
 from apps.office.ui_dates import chat_list_time
-from apps.office.ui_mail import display_names, picked_addresses
+from apps.office.ui_mail_people import display_names, picked_addresses
 from apps.office.ui_submit import submit
 
 

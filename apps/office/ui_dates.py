@@ -5,13 +5,14 @@ ago', 'Yesterday at 3:15 PM', 'November 25'). "Today" is the episode's simulated
 
 from __future__ import annotations
 
-from datetime import date, datetime
+from datetime import UTC, date, datetime, tzinfo
 from typing import Any
 
 import jinja2
 
 from apps.core.ui_dates import as_datetime, as_when, clock_12h, month_day_year
 from apps.core.ui_kit import UiKit
+from apps.office.services.mailbox import sent_line
 
 
 def _same_zone(when: datetime, now: datetime | None) -> datetime | None:
@@ -33,12 +34,29 @@ def long_datetime(value: Any) -> str:
     return f"{when:%a} {month_day_year(when)} {clock_12h(when)}"
 
 
-def mail_time(value: Any, now: datetime | None = None, long: bool = False) -> str:
+def in_zone(when: datetime, zone: tzinfo | None) -> datetime:
+    """`when` on the signed-in user's clock (`zone`, as the calendar shows times); a naive value is UTC."""
+    if zone is None:
+        return when
+    return (when if when.tzinfo else when.replace(tzinfo=UTC)).astimezone(zone)
+
+
+def mail_time(value: Any, now: datetime | None = None, long: bool = False, zone: tzinfo | None = None) -> str:
     """A message's time as Outlook's list shows it: the time today, weekday and time this week, weekday and
-    month/day this year, else the date (`long`: the reading pane's full date and time)."""
+    month/day this year, else the date (`long`: the reading pane's full date and time).
+
+    Args:
+        value: the stored time (UTC).
+        now: the simulated now, to tell today and this week apart.
+        long: the reading pane's and a quote header's full 'Sat 12/5/2026 10:44 AM'.
+        zone: the signed-in user's time zone (mailbox settings); both times are shown on its clock.
+    """
     when = as_datetime(value)
     if when is None:
         return ""
+    when = in_zone(when, zone)
+    if now is not None and zone is not None:
+        now = in_zone(now, zone)
     if long:
         return long_datetime(when)
     now = _same_zone(when, now)
@@ -122,6 +140,12 @@ def _modified(context: jinja2.runtime.Context, value: Any) -> str:
     return modified(value, _now(context))
 
 
+def quote_time(value: Any, zone: tzinfo | None = None) -> str:
+    """A quoted original's Sent time as the reply will write it: 'Saturday, December 5, 2026 10:44 AM' on
+    `zone`'s clock (the signed-in user's)."""
+    return sent_line(as_datetime(value), getattr(zone, "key", None) or "UTC")
+
+
 def office_date(value: Any) -> str:
     """A date: '12/5/2026'."""
     when = as_when(value)
@@ -129,7 +153,14 @@ def office_date(value: Any) -> str:
 
 
 def install(kit: UiKit) -> None:
-    """Every office template's date filters: `d`, `dt` (Teams-style), `dt_long`, `modified`, `mail_time`."""
+    """Every office template's date filters: `d`, `dt` (Teams-style), `dt_long`, `modified`, `mail_time`,
+    `quote_time`."""
     kit.env.filters.update(
-        d=office_date, dt=_dt, dt_long=long_datetime, modified=_modified, mail_time=mail_time, clock=clock_12h
+        d=office_date,
+        dt=_dt,
+        dt_long=long_datetime,
+        modified=_modified,
+        mail_time=mail_time,
+        quote_time=quote_time,
+        clock=clock_12h,
     )

@@ -14,7 +14,7 @@ from fastapi.responses import Response
 
 from apps.core.ui_kit import UiKit
 from apps.office.event_times import SLOTS, TimeError, joined, read_date, repeat_choices, repeat_rule, split
-from apps.office.ui_mail import picked_addresses
+from apps.office.ui_mail_people import picked_addresses
 
 # Graph's showAs values with the labels Outlook on the web shows for them (oof is "Away").
 SHOW_AS = (

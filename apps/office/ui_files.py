@@ -15,7 +15,7 @@ from fastapi.responses import Response
 
 from apps.core.ui_kit import UiKit
 from apps.core.ui_steps import Step, run_steps
-from apps.office.ui_mail import picked_addresses
+from apps.office.ui_mail_people import picked_addresses
 from apps.office.ui_move_picker import move_picker
 
 # "+ Add new": (menu entry, dialog title, create action), one per kind the office services create

@@ -1,66 +1,50 @@
-"""Mail pages: folder pane, message list, reading pane (with meeting responses), compose / reply / forward."""
+"""Mail pages: the ribbon, folder pane, message list, reading pane (with meeting responses and the inline
+reply / forward under the message), the full-page compose (New mail, and a reply popped out)."""
 
 from __future__ import annotations
 
 from typing import Any
+from zoneinfo import ZoneInfo
 
 from fastapi import APIRouter, Request
 from fastapi.responses import JSONResponse, Response
 
 from apps.core.ui_kit import UiKit
-from apps.office.services.mailbox import reply_addresses
+from apps.office.ui_mail_people import cloud_files, display_names, picked_addresses, reply_recipients
 from apps.office.ui_submit import submit
 
-
-def _split(text: str | None) -> list[str]:
-    return [a.strip() for a in (text or "").replace(",", ";").split(";") if a.strip()]
+RESPONSES = ("reply", "replyall", "forward")  # what the reading pane opens inline under the message
 
 
-def picked_addresses(values: dict[str, str], field: str) -> list[str]:
-    """The people picker's chosen tokens (`<field>_picked`) then any address typed into the box."""
-    return _split(values.get(f"{field}_picked")) + _split(values.get(field))
+async def user_zone(kit: UiKit, request: Request) -> ZoneInfo:
+    """The signed-in user's time zone (their mailbox setting, as the calendar reads it): every mail time is
+    shown on its clock."""
+    return ZoneInfo((await kit.read(request, "get_my_profile")).get("time_zone") or "UTC")
 
 
-async def cloud_files(kit: UiKit, request: Request) -> list[dict[str, Any]]:
-    """The files of My files that Attach file offers to share by link, most recently changed first (the
-    same read as list_drive_items)."""
-    listing = await kit.run(request, "list_drive_items", {})
-    if not listing.ok:  # no OneDrive (a mailbox without a drive): nothing to offer
-        return []
-    files = [r for r in listing.data()["records"] if r["kind"] != "folder" and r.get("web_url")]
-    return sorted(files, key=lambda r: (str(r.get("last_modified_date_time") or ""), r["id"]), reverse=True)
-
-
-async def display_names(
-    kit: UiKit, request: Request, addresses: list[str], limit: int = 12
-) -> dict[str, str]:
-    """Each address's person as the directory names them (find_people, the same read as the tool); an address
-    nobody has keeps itself. At most `limit` are looked up, the rest stay addresses."""
-    names: dict[str, str] = {}
-    for address in list(dict.fromkeys(a.strip() for a in addresses if a and a.strip()))[:limit]:
-        outcome = await kit.run(request, "find_people", {"query": address, "limit": 3})
-        found = outcome.data() if outcome.ok else {"colleagues": [], "external_contacts": []}
-        people = [(u["mail"], u["display_name"]) for u in found["colleagues"]]
-        people += [(c.get("email_address") or "", c["display_name"]) for c in found["external_contacts"]]
-        names[address] = next((n for a, n in people if a.lower() == address.lower() and n), address)
-    return names
-
-
-async def reply_recipients(
-    kit: UiKit, request: Request, original: dict[str, Any], mode: str
+async def compose_context(
+    kit: UiKit, request: Request, original: dict[str, Any] | None, mode: str, values: dict[str, str]
 ) -> dict[str, Any]:
-    """Whom a reply (or reply all) of `original` goes to, as reply_to_message addresses it: the To line by
-    name, and the Cc addresses (the reply form's Cc picker starts with them)."""
-    mine = (await kit.read(request, "get_my_profile"))["mail"]
-    to, cc = reply_addresses(
-        original.get("from_address") or "",
-        original["to_recipients"],
-        original["cc_recipients"],
-        mine,
-        mode == "replyall",
-    )
-    names = await display_names(kit, request, to)
-    return {"to": [names.get(a, a) for a in to], "cc": cc}
+    """What a compose form (full page or inline) draws: whom a reply goes to, the Cc picker's start (the
+    reply's default Cc), the files Attach file offers.
+
+    Args:
+        original: the message answered or forwarded (None for New mail).
+        mode: new, reply, replyall or forward.
+        values: the form's values so far (a refused send's, to show again).
+    """
+    reply_to = None
+    if original and mode in ("reply", "replyall"):
+        reply_to = await reply_recipients(kit, request, original, mode)
+        if "cc_picked" not in values:
+            values = {**values, "cc_picked": ";".join(reply_to["cc"])}
+    return {
+        "original": original,
+        "mode": mode,
+        "values": values,
+        "reply_to": reply_to,
+        "cloud_files": await cloud_files(kit, request),
+    }
 
 
 def build_mail_router(kit: UiKit) -> APIRouter:
@@ -86,18 +70,26 @@ def build_mail_router(kit: UiKit) -> APIRouter:
 
     @router.get("/mail", name="mail")
     async def mail(request: Request) -> Response:
-        q = request.query_params
+        return await mail_page(request, dict(request.query_params), {}, None)
+
+    async def mail_page(
+        request: Request, q: dict[str, str], values: dict[str, str], error: str | None
+    ) -> Response:
+        """The mail page of `q` (folder, q: a search, id: the open message, compose: reply, replyall or
+        forward opened inline under it, sent: the message just sent from there), with `values` (a refused
+        inline send's) and its `error`."""
+        respond = q.get("compose") or ""
         folder, query, selected = q.get("folder", "inbox"), (q.get("q") or "").strip(), q.get("id")
         if selected:  # Outlook marks a message read when the reading pane shows it (before the counts)
             message = await kit.read(request, "get_message", {"message_id": selected})
-            if not message["is_read"]:
+            if not message["is_read"] and not error:
                 await kit.run(request, "update_message", {"message_id": selected, "is_read": True})
                 message["is_read"] = True
         folders = await kit.read(request, "list_mail_folders")
-        error = None
+        list_error = None
         if query:
             outcome = await kit.run(request, "search_messages", {"query": query, "limit": 50})
-            messages, error = (
+            messages, list_error = (
                 (outcome.data(), None) if outcome.ok else ({"records": [], "total": 0}, outcome.error)
             )
         else:
@@ -108,21 +100,25 @@ def build_mail_router(kit: UiKit) -> APIRouter:
         if message:
             names = await display_names(kit, request, message["to_recipients"] + message["cc_recipients"])
             recipients = {k: [names.get(a, a) for a in message[f"{k}_recipients"]] for k in ("to", "cc")}
-        return kit.render(
-            request,
-            "mail.html",
-            {
-                "title": "Mail",
-                "folders": folders["records"],
-                "folder": folder,
-                "query": query,
-                "messages": messages,
-                "message": message,
-                "categories": categories,
-                "recipients": recipients,
-                "error": error,
-            },
-        )
+        inline = {}
+        if message and respond in RESPONSES and not message.get("is_draft"):
+            inline = await compose_context(kit, request, message, respond, values)
+        context = {
+            "title": "Mail",
+            "folders": folders["records"],
+            "folder": folder,
+            "query": query,
+            "messages": messages,
+            "message": message,
+            "categories": categories,
+            "recipients": recipients,
+            "error": error or list_error,
+            "inline": inline,
+            "sent_id": q.get("sent"),
+            "where": {"folder": folder, "q": query or None, "id": selected},
+            "zone": await user_zone(kit, request),
+        }
+        return kit.render(request, "mail.html", context, status=422 if error else 200)
 
     @router.get("/mail/compose", name="compose")
     async def compose(request: Request) -> Response:
@@ -139,19 +135,11 @@ def build_mail_router(kit: UiKit) -> APIRouter:
         values: dict[str, str],
         error: str | None,
     ) -> Response:
-        reply_to = None
-        if original and mode in ("reply", "replyall"):
-            reply_to = await reply_recipients(kit, request, original, mode)
-            if "cc_picked" not in values:
-                values = {**values, "cc_picked": ";".join(reply_to["cc"])}
         context = {
             "title": "New message",
-            "original": original,
-            "mode": mode,
-            "values": values,
             "error": error,
-            "reply_to": reply_to,
-            "cloud_files": await cloud_files(kit, request),
+            "zone": await user_zone(kit, request),
+            **await compose_context(kit, request, original, mode, values),
         }
         return kit.render(request, "compose.html", context, status=422 if error else 200)
 
@@ -187,8 +175,16 @@ def build_mail_router(kit: UiKit) -> APIRouter:
                 "body": values.get("body", ""),
             }
         outcome = await kit.run(request, action, args, trace)
+        inline = values.get("inline") and original and mode in RESPONSES
+        if outcome.ok and inline:  # Outlook stays on the message answered, the reply sent
+            back = {"folder": values.get("folder") or "inbox", "q": values.get("q") or None}
+            return kit.redirect(request, "/mail", **back, id=original, sent=outcome.data()["id"])
         if outcome.ok:
             return kit.redirect(request, "/mail", folder="sentitems", id=outcome.data()["id"])
+        if inline:
+            where = {"folder": values.get("folder") or "inbox", "q": values.get("q") or "", "id": original}
+            refused = outcome.error or "The message was not sent."
+            return await mail_page(request, {**where, "compose": mode}, values, refused)
         shown = await kit.read(request, "get_message", {"message_id": original}) if original else None
         return await _compose(request, shown, mode, values, outcome.error or "The message was not sent.")
 

@@ -13,7 +13,7 @@ from fastapi.responses import Response
 
 from apps.core.ui_kit import UiKit
 from apps.office.event_times import TimeError, joined
-from apps.office.ui_mail import picked_addresses
+from apps.office.ui_mail_people import picked_addresses
 
 FIRST_HOUR, LAST_HOUR = 7, 19  # the day the grid shows, as the week view does
 STATUS = {"0": "Free", "1": "Tentative", "2": "Busy", "3": "Away", "4": "Working elsewhere"}

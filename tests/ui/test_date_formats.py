@@ -6,11 +6,12 @@ from __future__ import annotations
 
 import re
 from datetime import UTC, date, datetime
+from zoneinfo import ZoneInfo
 
 from playwright.sync_api import expect
 
 from apps.crm.ui_dates import sf_date, sf_datetime
-from apps.office.ui_dates import long_datetime, mail_time, modified, short_datetime
+from apps.office.ui_dates import long_datetime, mail_time, modified, quote_time, short_datetime
 from apps.ticketing.ui_dates import sn_date, sn_datetime
 
 ISO_STAMP = re.compile(r"\d{4}-\d{2}-\d{2}T\d{2}:\d{2}")
@@ -41,6 +42,18 @@ def test_the_formats():
     assert modified("2026-11-25T15:15:00Z", now) == "November 25"
     assert modified("2025-11-25T15:15:00Z", now) == "November 25, 2025"
     assert sf_date(None) == sn_datetime("") == mail_time(None) == ""
+
+
+def test_outlook_times_on_the_users_clock():
+    """The list, the reading pane and a quote header read a time in the user's zone (the calendar's), the
+    day too: 02:00 UTC on Dec 5 is still Friday evening in Chicago."""
+    chicago, now = ZoneInfo("America/Chicago"), datetime(2026, 12, 5, 3, 0, tzinfo=UTC)  # Fri 9 PM there
+    assert mail_time("2026-12-05T02:00:00Z", now) == "2:00 AM"  # UTC: the same day as now
+    assert mail_time("2026-12-05T02:00:00Z", now, zone=chicago) == "8:00 PM"
+    assert mail_time("2026-12-04T05:00:00Z", now, zone=chicago) == "Thu 11:00 PM"
+    assert mail_time("2026-12-05T02:00:00", long=True, zone=chicago) == "Fri 12/4/2026 8:00 PM"  # naive: UTC
+    assert quote_time("2026-12-05T02:00:00Z", chicago) == "Friday, December 4, 2026 8:00 PM"
+    assert quote_time("2026-12-05T14:05:00Z") == "Saturday, December 5, 2026 2:05 PM"
 
 
 def test_crm_record_list_and_date_input_show_salesforce_dates(crm):

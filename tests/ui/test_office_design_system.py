@@ -55,6 +55,7 @@ def test_pages_link_the_installed_theme_tokens_and_use_them(office):
         "office-fluent.css",
         "office-controls.css",  # every page's form controls in Fluent 2's look
         "office.css",
+        "mail.css",  # the mail page's own: the Simplified ribbon, the inline reply
         "simulation.css",  # the simulation strip's, the same in every app
     ], sheets
     css = page.request.get(ui(TOKENS_CSS))
@@ -138,6 +139,7 @@ def test_without_the_package_pages_keep_the_own_look(office, monkeypatch, tmp_pa
         "lightning.css",
         "office-controls.css",
         "office.css",
+        "mail.css",
         "simulation.css",
     ], sheets
     assert page.request.get(ui(TOKENS_CSS)).status == 404

@@ -1,7 +1,8 @@
 """Outlook as the product lays it out, in real Chromium: Microsoft 365's suite header and app rail; the
 message list reads sender first, then subject and preview; Reply / Reply all / Forward sit at the top of the
-reading pane above the body; a reply shows whom it goes to (pills) and the quoted original; the formatting bar
-(pointer and keyboard) writes what the reading pane draws bold and italic."""
+reading pane above the body and open the response inline under the message; a reply shows whom it goes to
+(pills) and the quoted original; the formatting bar (pointer and keyboard) writes what the reading pane draws
+bold and italic."""
 
 from __future__ import annotations
 
@@ -48,8 +49,11 @@ def test_the_frame_the_list_and_the_reading_pane(office):
 def test_a_reply_shows_whom_it_goes_to_and_the_original_and_sends_formatting(office):
     episode, page, ui = office
     sender, subject = _open_first_from_someone(page, ui)
-    page.get_by_role("article", name="Reading pane").get_by_role("link", name="Reply", exact=True).click()
-    form = page.get_by_role("form", name="Compose message")
+    pane = page.get_by_role("article", name="Reading pane")
+    pane.get_by_role("link", name="Reply", exact=True).click()
+    form = pane.get_by_role("form", name="Compose message")  # inline, under the message
+    assert form.bounding_box()["y"] > pane.locator(".o-body").bounding_box()["y"]
+    expect(form.get_by_label("Message")).to_be_focused()  # the caret waits in the reply
     expect(form.get_by_role("list", name="To").get_by_role("listitem")).to_have_text([sender])
     original = form.get_by_role("region", name="Quoted original")
     expect(original).to_contain_text(f"Subject: {subject}")
@@ -79,7 +83,11 @@ def test_a_reply_shows_whom_it_goes_to_and_the_original_and_sends_formatting(off
 
     sent = next(e for e in episode.events() if e.kind == "action" and e.name == "reply_to_message")
     assert sent.outcome == "ok" and sent.args["body"].startswith("Thanks, the **figures** are final.")
-    pane = page.get_by_role("article", name="Reading pane")
+    pane = page.get_by_role("article", name="Reading pane")  # still on the message answered, as Outlook
+    expect(pane.get_by_role("heading", level=2)).to_have_text(subject)
+    expect(pane.get_by_role("form", name="Compose message")).to_have_count(0)
+    expect(pane.get_by_role("status")).to_contain_text("sent")
+    pane.get_by_role("link", name="View it in Sent Items").click()
     expect(pane.locator(".o-body strong").first).to_have_text("figures")
     expect(pane.locator(".o-body em").first).to_have_text("Next step")
     expect(pane.locator(".o-body ul li").first).to_have_text("sign")
@@ -90,7 +98,7 @@ def test_forward_takes_new_recipients_and_carries_the_original(office):
     episode, page, ui = office
     _, subject = _open_first_from_someone(page, ui)
     page.get_by_role("article", name="Reading pane").get_by_role("link", name="Forward", exact=True).click()
-    form = page.get_by_role("form", name="Compose message")
+    form = page.get_by_role("article", name="Reading pane").get_by_role("form", name="Compose message")
     expect(form.get_by_role("region", name="Quoted original")).to_contain_text(subject)
     colleague = episode.db.execute_raw("SELECT mail FROM office_user ORDER BY mail LIMIT 1 OFFSET 3")[0][0]
     form.get_by_role("combobox", name="To").fill(colleague)  # a typed address needs no suggestion

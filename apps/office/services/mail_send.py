@@ -265,7 +265,7 @@ def reply_to_message(
     out = Outgoing(
         sender=user,
         subject=reply_subject(original.subject),
-        body=quoted(original, body),
+        body=quoted(original, body, user.time_zone),
         to=default_to if to is None else check_addresses(ctx, to, "to", mail=True),
         cc=default_cc if cc is None else check_addresses(ctx, cc, "cc", mail=True),
         conversation_id=original.conversation_id,
@@ -293,7 +293,7 @@ def forward_message(
     out = Outgoing(
         sender=user,
         subject=reply_subject(original.subject, "FW"),
-        body=quoted(original, comment),
+        body=quoted(original, comment, user.time_zone),
         to=check_addresses(ctx, to, "to", mail=True),
         cc=check_addresses(ctx, cc or [], "cc", mail=True),
         conversation_id=original.conversation_id,

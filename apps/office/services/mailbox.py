@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from zoneinfo import ZoneInfo
 
 from sqlmodel import select
 
@@ -173,7 +175,7 @@ def answer_to(original: Message, sender: User, body: str) -> Outgoing:
     return Outgoing(
         sender=sender,
         subject=reply_subject(original.subject),
-        body=quoted(original, body),
+        body=quoted(original, body, sender.time_zone),
         to=[original.from_address or ""],
         conversation_id=original.conversation_id,
         in_reply_to_id=original.id,
@@ -258,9 +260,25 @@ def reply_subject(subject: str, prefix: str = "RE") -> str:
     return f"{prefix}: {bare}"
 
 
-def quoted(original: Message, body: str) -> str:
-    """A reply body followed by the quoted original, as Outlook writes it."""
-    sent = original.sent_date_time.strftime("%Y-%m-%d %H:%M") if original.sent_date_time else ""
+def sent_line(when: datetime | None, zone: str) -> str:
+    """A quote header's Sent time as Outlook writes it, on the writer's clock: 'Saturday, December 5, 2026
+    10:44 AM'.
+
+    Args:
+        when: the original's sent time (UTC; a naive value is UTC).
+        zone: the writer's time zone (their mailbox setting), e.g. America/Chicago.
+    """
+    if when is None:
+        return ""
+    local = (when if when.tzinfo else when.replace(tzinfo=UTC)).astimezone(ZoneInfo(zone or "UTC"))
+    clock = f"{local.hour % 12 or 12}:{local.minute:02d} {'AM' if local.hour < 12 else 'PM'}"
+    return f"{local:%A}, {local:%B} {local.day}, {local.year} {clock}"
+
+
+def quoted(original: Message, body: str, zone: str = "UTC") -> str:
+    """A reply body followed by the quoted original, as Outlook writes it (the Sent time in `zone`, the
+    writer's time zone)."""
+    sent = sent_line(original.sent_date_time, zone)
     header = (
         f"From: {original.from_name} <{original.from_address}>\nSent: {sent}\n"
         f"To: {'; '.join(original.to_recipients)}\nSubject: {original.subject}"

@@ -1,0 +1,171 @@
+"""Outlook's Simplified ribbon and inline responses in real Chromium, by pointer and by keyboard: the Home /
+View / Help tabs; Home's commands act on the open message (Move to's menu, New mail's chevron, Reply all
+opening inline) and are disabled with nothing open; arrow keys move along them; View hides the folder pane and
+the preview line (remembered); Help's shortcuts dialog; the reading pane's More actions; a refused inline
+forward keeps what was typed; every mail time is on the signed-in user's clock, as the calendar's."""
+
+from __future__ import annotations
+
+import re
+from urllib.parse import parse_qs, urlsplit
+from zoneinfo import ZoneInfo
+
+from playwright.sync_api import expect
+
+from apps.core.ui_dates import as_datetime, clock_12h
+from apps.office.services.mailbox import sent_line
+from apps.office.ui_dates import in_zone, mail_time
+
+
+def _open(page, ui, nth: int = 1) -> str:  # noqa: ANN001
+    """Open the list's `nth` message in the reading pane; returns its id."""
+    page.goto(ui("/mail"))
+    link = page.get_by_role("grid", name="Messages").get_by_role("link").nth(nth)
+    link.click()
+    return parse_qs(urlsplit(page.url).query)["id"][0]
+
+
+def _ribbon(page):  # noqa: ANN001, ANN202
+    return page.get_by_role("toolbar", name="Mail commands")
+
+
+def test_with_nothing_open_the_message_commands_are_disabled_and_new_mail_works(office):
+    _, page, ui = office
+    page.goto(ui("/mail"))
+    ribbon = _ribbon(page)
+    for name in ("Delete", "Archive", "Reply", "Reply all", "Forward", "Flag", "Categorize"):
+        expect(ribbon.get_by_role("button", name=name, exact=True)).to_be_disabled()
+    more = ribbon.get_by_role("button", name="More new items")
+    more.focus()
+    page.keyboard.press("ArrowDown")  # the chevron's menu, from the keyboard
+    menu = page.get_by_role("menu", name="More new items")
+    expect(menu.get_by_role("menuitem", name="Mail")).to_be_focused()
+    page.keyboard.press("ArrowDown")
+    expect(menu.get_by_role("menuitem", name="Event")).to_be_focused()
+    with page.expect_navigation():
+        page.keyboard.press("Enter")
+    assert urlsplit(page.url).path.endswith("/calendar/new")
+    page.go_back()
+    with page.expect_navigation():
+        _ribbon(page).get_by_role("link", name="New mail").click()  # the full-page compose
+    expect(page.get_by_role("form", name="Compose message").get_by_label("Subject")).to_be_visible()
+
+
+def test_arrow_keys_move_along_the_commands_and_reply_all_opens_inline(office):
+    episode, page, ui = office
+    mid = _open(page, ui)
+    ribbon = _ribbon(page)
+    ribbon.get_by_role("button", name="Delete").focus()
+    page.keyboard.press("End")
+    expect(ribbon.get_by_role("button", name="Categorize")).to_be_focused()
+    for _ in range(4):  # Flag, Mark unread, Forward, Reply all
+        page.keyboard.press("ArrowLeft")
+    expect(ribbon.get_by_role("link", name="Reply all")).to_be_focused()
+    with page.expect_navigation():
+        page.keyboard.press("Enter")
+    form = page.get_by_role("article", name="Reading pane").get_by_role("form", name="Compose message")
+    expect(form.get_by_label("Message")).to_be_focused()
+    assert parse_qs(urlsplit(page.url).query)["compose"] == ["replyall"]
+    page.keyboard.type("All good here.")
+    form.get_by_role("button", name="Send").click()
+    sent = next(e for e in episode.events() if e.kind == "action" and e.name == "reply_to_message")
+    assert sent.outcome == "ok" and sent.args["reply_all"] is True and sent.args["message_id"] == mid
+
+
+def test_move_to_files_the_message_in_the_folder_chosen_from_its_menu(office):
+    episode, page, ui = office
+    mid = _open(page, ui)
+    move = _ribbon(page).get_by_role("button", name="Move to")
+    move.focus()
+    page.keyboard.press("Enter")
+    menu = page.get_by_role("menu", name="Move to")
+    archive = menu.get_by_role("menuitem", name="Archive")
+    while not archive.evaluate("e => e === document.activeElement"):
+        page.keyboard.press("ArrowDown")
+    with page.expect_navigation():
+        page.keyboard.press("Enter")
+    moved = next(e for e in episode.events() if e.kind == "action" and e.name == "move_message")
+    assert moved.outcome == "ok" and moved.args["message_id"] == mid
+    assert episode.call("office_get_message", message_id=mid)["parent_folder_id"] == next(
+        f["id"]
+        for f in episode.call("office_list_mail_folders")["records"]
+        if f["well_known_name"] == "archive"
+    )
+
+
+def test_view_hides_the_folder_pane_and_the_preview_and_help_lists_the_shortcuts(office):
+    _, page, ui = office
+    page.goto(ui("/mail"))
+    tabs = page.get_by_role("tablist", name="Ribbon")
+    tabs.get_by_role("tab", name="Home").focus()
+    page.keyboard.press("ArrowRight")  # to View, from the keyboard
+    expect(tabs.get_by_role("tab", name="View")).to_have_attribute("aria-selected", "true")
+    view = page.get_by_role("toolbar", name="View commands")
+    view.get_by_role("button", name="Folder pane").click()  # the pointer
+    expect(page.get_by_role("navigation", name="Mail folders")).to_be_hidden()
+    preview = view.get_by_role("button", name="Message preview")
+    preview.focus()
+    page.keyboard.press("Space")
+    expect(preview).to_have_attribute("aria-pressed", "false")
+    expect(page.locator(".o-msgs .o-preview").first).to_be_hidden()
+    page.reload()  # remembered in this browser
+    expect(page.get_by_role("navigation", name="Mail folders")).to_be_hidden()
+    page.get_by_role("tab", name="View").click()
+    page.get_by_role("button", name="Folder pane").click()
+    expect(page.get_by_role("navigation", name="Mail folders")).to_be_visible()
+
+    page.get_by_role("tab", name="Help").click()
+    opener = page.get_by_role("button", name="Keyboard shortcuts")
+    opener.focus()
+    page.keyboard.press("Enter")
+    dialog = page.get_by_role("dialog", name="Keyboard shortcuts")
+    expect(dialog).to_contain_text("Open the message")
+    page.keyboard.press("Escape")
+    expect(dialog).to_be_hidden()
+    expect(opener).to_be_focused()
+
+
+def test_a_refused_inline_forward_keeps_the_text_and_pops_out_to_the_full_page(office):
+    episode, page, ui = office
+    mid = _open(page, ui)
+    pane = page.get_by_role("article", name="Reading pane")
+    more = pane.get_by_role("button", name="More actions")
+    more.focus()
+    page.keyboard.press("Enter")
+    expect(page.get_by_role("menuitem", name="Reply in a new window")).to_be_focused()
+    page.keyboard.press("Escape")
+    expect(more).to_be_focused()
+    pane.get_by_role("link", name="Forward", exact=True).click()
+    form = pane.get_by_role("form", name="Compose message")
+    form.get_by_label("Message").fill("Please take a look")
+    form.get_by_role("button", name="Send").click()  # nobody to send it to
+    expect(page.get_by_role("alert")).to_be_visible()
+    form = page.get_by_role("article", name="Reading pane").get_by_role("form", name="Compose message")
+    expect(form.get_by_label("Message")).to_have_value("Please take a look")
+    refused = [e for e in episode.events() if e.kind == "action" and e.name == "forward_message"]
+    assert refused and refused[-1].outcome != "ok"
+    form.get_by_role("link", name="Open in new window").click()
+    assert urlsplit(page.url).path.endswith("/mail/compose")
+    assert parse_qs(urlsplit(page.url).query) == {"id": [mid], "mode": ["forward"]}
+    expect(page.get_by_role("region", name="Quoted original")).to_be_visible()
+
+
+def test_every_mail_time_is_on_the_signed_in_users_clock(office):
+    episode, page, ui = office
+    zone = ZoneInfo(episode.call("office_get_my_profile")["time_zone"])
+    assert zone.key != "UTC"  # the tiny world's user lives elsewhere, so a UTC time would show
+    mid = _open(page, ui, nth=0)
+    msg = episode.call("office_get_message", message_id=mid)
+    received = as_datetime(msg["received_date_time"])
+    pane = page.get_by_role("article", name="Reading pane")
+    expect(pane.locator(".o-read-date")).to_have_text(mail_time(received, long=True, zone=zone))
+    row_time = page.get_by_role("grid", name="Messages").locator("tr[aria-selected=true] .o-time")
+    local = in_zone(received, zone)
+    expect(row_time).to_have_text(re.compile(rf"({local.month}/{local.day}|{re.escape(clock_12h(local))})"))
+    pane.get_by_role("link", name="Reply", exact=True).click()
+    header = f"Sent: {sent_line(as_datetime(msg['sent_date_time']), zone.key)}"
+    expect(page.get_by_role("region", name="Quoted original")).to_contain_text(header)
+    page.get_by_label("Message", exact=True).fill("Noted.")
+    page.get_by_role("button", name="Send").click()
+    page.get_by_role("link", name="View it in Sent Items").click()  # the reply quotes it the same way
+    expect(page.get_by_role("article", name="Reading pane").locator(".o-body")).to_contain_text(header)
