@@ -68,7 +68,10 @@ PAGES: dict[str, list[str]] = {
         "/cmdb/681a4a16704338c8f651c7e8ab0b665d",
         "/catalog",
         "/catalog?search=laptop",
+        "/catalog?category=Hardware",
         "/catalog/bfef215ee8cb1577151f0c2756722f01",
+        "/catalog/cart",
+        "/catalog/order_status?items=RITM0010800",
         "/clock",
     ],
     "office": [

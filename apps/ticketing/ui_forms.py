@@ -26,13 +26,11 @@ from apps.ticketing.ui_form_layouts import (
     ARTICLE_FORM,
     CHANGE_FORM,
     INCIDENT_FORM,
-    ORDER_FORM,
     PROBLEM_FORM,
     SUBCATEGORIES_OF,
     VARIABLE_PREFIX,
     Fld,
     Section,
-    variable_field,
 )
 from apps.ticketing.ui_new_record import new_record_fields
 
@@ -135,6 +133,7 @@ class FormPage:
     fixed: dict[str, Any] = field(default_factory=dict)
     update: bool = False
     item: dict[str, Any] | None = None  # the catalog item being ordered
+    template: str = "sn_form.html"
 
 
 def visible(sections: tuple[Section, ...] | list[Section], accepted: set[str]) -> list[Section]:
@@ -199,10 +198,13 @@ async def show(
     error: str | None = None,
     status: int = 200,
     heading: list[tuple[str, str, Any]] | None = None,
+    flash: str | None = None,
 ) -> Response:
+    """Render the form `page` with `values`, the field `errors`, the `error` banner, the read-only
+    `heading` fields (a New form's number) and a `flash` status message."""
     return kit.render(
         request,
-        "sn_form.html",
+        page.template,
         {
             "title": page.title,
             "page": page,
@@ -213,6 +215,7 @@ async def show(
             "priority_table": PRIORITY_TABLE,
             "subcategories": SUBCATEGORIES_OF,
             "heading_fields": heading or [],
+            "flash": flash,
         },
         status=status,
     )
@@ -284,43 +287,11 @@ def record_values(record: dict[str, Any], fields: list[Fld], display: dict[str, 
 
 
 def build_form_router(kit: UiKit) -> APIRouter:
-    """New and Edit forms of each table and the catalog order form. Include it before the record
+    """New and Edit forms of each table. Include it before the record
     routes: "/incidents/new" would otherwise be taken for an incident number."""
     router = APIRouter()
     for table in TABLES:
         _add_table(router, kit, table)
-
-    def order_page(item: dict[str, Any], variables: list[dict[str, Any]]) -> FormPage:
-        sections: list[Section] = []
-        if variables:
-            sections.append(("Item variables", tuple(variable_field(v) for v in variables)))
-        sections += visible(ORDER_FORM, kit.params("order_catalog_item"))
-        return FormPage(
-            "order_catalog_item",
-            sections,
-            f"Order {item['name']}",
-            "Service Catalog",
-            "/catalog",
-            lambda r: _with_flash(f"/requests/{r['number']}", f"Request {r['number']} submitted."),
-            submit_label="Order Now",
-            fixed={"item_id": item["sys_id"]},
-            item=item,
-        )
-
-    @router.get("/catalog/{item_id}")
-    async def order_form(request: Request, item_id: str) -> Response:
-        d = await kit.read(request, "get_catalog_item", {"item_id": item_id})
-        me = await kit.read(request, "get_current_user")
-        values = {"requested_for": me["name"], "quantity": "1"}
-        values |= {
-            VARIABLE_PREFIX + v["name"]: v["default_value"] for v in d["variables"] if v["default_value"]
-        }
-        return await show(kit, request, order_page(d["item"], d["variables"]), values)
-
-    @router.post("/catalog/{item_id}")
-    async def order_submit(request: Request, item_id: str) -> Response:
-        d = await kit.read(request, "get_catalog_item", {"item_id": item_id})
-        return await submit(kit, request, order_page(d["item"], d["variables"]))
 
     return router
 

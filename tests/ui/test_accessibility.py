@@ -272,3 +272,24 @@ def test_outlook_reply_and_forward_with_formatting_and_calendar_week_states(all_
     page.get_by_role("link", name="Next week").click()
     expect(page.get_by_role("grid").first).to_be_visible()
     assert not _violations(page)
+
+
+def test_desk_catalog_with_a_filled_cart_and_a_refused_add_have_no_serious_violations(all_apps):
+    """The Service Catalog's states past its first view: an Add to Cart refused (a mandatory question), a
+    line in the Shopping Cart widget, the Shopping Cart page with its lines."""
+    base, page = all_apps
+    page.goto(f"{base}/s/ticketing/catalog")
+    page.get_by_role("link", name="Developer Laptop", exact=True).click()
+    page.get_by_role("button", name="Add to Cart").click()
+    expect(page.get_by_role("alert")).to_contain_text("Not added")
+    assert not _violations(page)
+    page.goto(f"{base}/s/ticketing/catalog")
+    page.get_by_role("link", name="Headset", exact=True).click()
+    page.get_by_role("button", name="Add to Cart").click()
+    expect(page.get_by_role("complementary", name="Shopping Cart")).to_contain_text("Headset")
+    assert not _violations(page)
+    page.get_by_role("link", name="Proceed to Checkout").click()
+    expect(page.get_by_role("table", name="Items in your cart")).to_contain_text("Headset")
+    assert not _violations(page)
+    page.get_by_role("button", name="Empty Cart").click()
+    expect(page.get_by_role("heading", level=1)).to_have_text("Shopping Cart")
