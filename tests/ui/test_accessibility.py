@@ -293,3 +293,24 @@ def test_desk_catalog_with_a_filled_cart_and_a_refused_add_have_no_serious_viola
     assert not _violations(page)
     page.get_by_role("button", name="Empty Cart").click()
     expect(page.get_by_role("heading", level=1)).to_have_text("Shopping Cart")
+
+
+def _opens_clean(page, button: str, role: str, name: str):  # noqa: ANN001, ANN202
+    """Click the button `button`; the `role` called `name` shows with no serious violations; returns it."""
+    page.get_by_role("button", name=button).click()
+    opened = page.get_by_role(role, name=name)
+    expect(opened).to_be_visible()
+    assert not _violations(page)
+    return opened
+
+
+def test_desk_form_header_tools_open_have_no_serious_violations(all_apps):
+    """A record form's header tools open: Manage Attachments, the activity stream flyout, Personalize Form."""
+    base, page = all_apps
+    page.goto(f"{base}/s/ticketing/incidents/INC0012838")
+    _opens_clean(page, "Manage Attachments", "dialog", "Attachments").get_by_role(
+        "button", name="Close"
+    ).click()
+    _opens_clean(page, "Activity stream", "complementary", "Activity stream")
+    page.keyboard.press("Escape")
+    _opens_clean(page, "Personalize Form", "dialog", "Personalize Form")
