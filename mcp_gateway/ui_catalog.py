@@ -58,7 +58,9 @@ PAGES: dict[str, list[str]] = {
         "/problems/PRB0040001/incidents",  # its Incidents related list's Edit... (the slushbucket)
         "/changes",
         "/changes/CHG0030343",
-        "/changes/new",
+        "/changes/new",  # the type chooser
+        "/changes/new?standard=1",  # its standard change templates
+        "/changes/new?type=normal",  # the form
         "/requests",
         "/requests/RITM0010800",
         "/approvals",

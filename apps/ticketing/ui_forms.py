@@ -11,7 +11,7 @@ alert banner; success redirects (303) to the record.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any
 from urllib.parse import urlencode
@@ -22,6 +22,7 @@ from fastapi.responses import Response
 from apps.core.runtime import Outcome
 from apps.core.ui_kit import UiKit
 from apps.ticketing import choices as c
+from apps.ticketing.ui_change_new import change_chooser
 from apps.ticketing.ui_form_layouts import (
     ARTICLE_FORM,
     CHANGE_FORM,
@@ -58,6 +59,8 @@ class Table:
     record_key: str  # the record's key in the get_* result
     defaults: dict[str, str]
     edit_route: bool = True  # False where the record page itself is the edit form (incidents)
+    # the page New opens first when the form's type is not chosen yet (?type= absent): changes' type chooser
+    chooser: Callable[[UiKit, Request], Awaitable[Response]] | None = None
     display: dict[str, str] = field(
         default_factory=lambda: {
             "caller_id": "caller_name",
@@ -104,6 +107,7 @@ TABLES = (
         "change",
         {"type": "normal", "risk": "3", "impact": "3"},
         edit_route=False,
+        chooser=change_chooser,
     ),
     Table(
         "Knowledge Article",
@@ -330,6 +334,8 @@ def _add_table(router: APIRouter, kit: UiKit, table: Table) -> None:
         )
 
     async def new_form(request: Request) -> Response:
+        if table.chooser is not None and "type" not in request.query_params:
+            return await table.chooser(kit, request)
         page = new_page()
         accepted = {f.name for f in fields_of(page.sections)}
         values = {**table.defaults, **{k: v for k, v in request.query_params.items() if k in accepted}}

@@ -126,7 +126,9 @@ def test_create_change_request(desk):
     ][0]
     page.goto(ui("/changes"))
     page.get_by_role("button", name="New", exact=True).click()
-    page.get_by_label("Type").select_option(label="Emergency")
+    expect(page.get_by_role("heading", level=1)).to_have_text("What type of change is required?")
+    page.get_by_role("link", name="Emergency", exact=True).click()  # UI16's change type cards
+    expect(page.get_by_label("Type")).to_have_value("emergency")
     page.get_by_label("Configuration item").fill(ci["name"])
     page.get_by_label("Risk").select_option(label="High")
     page.get_by_role("textbox", name="Short description", exact=True).fill("Patch the kernel")
@@ -226,3 +228,27 @@ def test_new_problem_and_edit_it(desk):
         1,
         3,
     )
+
+
+def test_standard_change_from_a_template_is_pre_approved(desk):
+    episode, page, ui = desk
+    page.goto(ui("/changes/new"))
+    cards = page.get_by_role("list", name="Change types").get_by_role("listitem")
+    expect(cards).to_have_count(3)
+    expect(cards.nth(1)).to_contain_text("require approval and CAB authorization")
+    page.get_by_role("link", name="Standard", exact=True).focus()
+    page.keyboard.press("Enter")  # the keyboard opens a card
+    expect(page.get_by_role("heading", level=1)).to_have_text("Standard change templates")
+    page.get_by_role("link", name="Restart an application service").click()
+    expect(page.get_by_label("Type")).to_have_value("standard")
+    expect(page.get_by_role("textbox", name="Short description", exact=True)).to_have_value(
+        "Restart an application service"
+    )
+    expect(page.get_by_label("Backout plan")).to_have_value(
+        "Start the service from the last known good configuration."
+    )
+    page.get_by_role("button", name="Submit").first.click()
+    expect(page.get_by_role("status")).to_contain_text("has been created")
+    number = _number_from(page)
+    chg = episode.call("ticketing_get_change", change_id=number)["change"]
+    assert (chg["type"], chg["approval"], chg["category"]) == ("standard", "approved", "Service")
