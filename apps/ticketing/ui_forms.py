@@ -153,6 +153,20 @@ def fields_of(sections: list[Section]) -> list[Fld]:
     return [f for _, group in sections for f in group]
 
 
+def iso_datetime(text: str) -> str:
+    """A date/time as typed in UI16's format ("2026-11-02 12:00:00") or ISO 8601, as ISO 8601 to the minute
+    when its seconds are zero ("2026-11-02T12:00", how a record's value shows); other text as it is.
+
+    Args:
+        text: the field's text.
+    """
+    text = text.strip()
+    if len(text) >= 16 and text[10] in " T" and text[:4].isdigit():
+        text = text[:10] + "T" + text[11:]
+        return text[:16] if text[16:] in ("", ":00") else text
+    return text
+
+
 def to_args(fields: list[Fld], values: dict[str, str], *, update: bool) -> dict[str, Any]:
     """Action arguments from the submitted text. An empty field is left out when creating (the action's
     default applies) unless it is mandatory, so the service names what is missing; when editing an empty
@@ -162,6 +176,8 @@ def to_args(fields: list[Fld], values: dict[str, str], *, update: bool) -> dict[
         if f.kind in ("checkbox", "output") or (update and f.name not in values):
             continue
         raw = (values.get(f.name) or "").strip()
+        if f.kind == "datetime":
+            raw = iso_datetime(raw)
         if raw:
             args[f.name] = int(raw) if f.integer and raw.isdigit() else raw
         elif (update or f.required) and not f.integer and f.kind not in ("datetime", "date"):

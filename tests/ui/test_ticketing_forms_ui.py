@@ -154,7 +154,7 @@ def test_create_change_request(desk):
 
     # the record page is the form: a New change is edited in place; choices show their labels
     expect(page.get_by_label("Type", exact=True)).to_have_value("Emergency")
-    expect(page.get_by_label("Planned start date")).to_have_value("2031-03-01T22:00")
+    expect(page.get_by_label("Planned start date")).to_have_value("2031-03-01 22:00:00")  # UI16's format
     page.get_by_label("Test plan").fill("Reboot twice")
     page.get_by_role("button", name="Update").first.click()
     expect(page.get_by_role("status")).to_contain_text("Record updated")
@@ -252,3 +252,47 @@ def test_standard_change_from_a_template_is_pre_approved(desk):
     number = _number_from(page)
     chg = episode.call("ticketing_get_change", change_id=number)["change"]
     assert (chg["type"], chg["approval"], chg["category"]) == ("standard", "approved", "Service")
+
+
+def test_date_time_fields_pick_from_the_calendar_by_pointer_and_keyboard(desk):
+    episode, page, ui = desk
+    page.goto(ui("/changes/new?type=normal"))
+    start = page.get_by_label("Planned start date")
+    page.get_by_role("button", name="Select Planned start date date and time").click()
+    calendar = page.get_by_role("dialog", name="Date picker")
+    month = calendar.get_by_role("heading").inner_text()
+    calendar.get_by_role("button", name="Next month").click()
+    expect(calendar.get_by_role("heading")).not_to_have_text(month)
+    day = calendar.get_by_role("button", name=re.compile(r"-15$"))
+    date = day.get_attribute("aria-label")
+    day.click()
+    calendar.get_by_label("Time (HH:mm:ss)").fill("22:30:00")
+    calendar.get_by_role("button", name="Save date").click()
+    expect(calendar).to_be_hidden()
+    expect(start).to_have_value(f"{date} 22:30:00")
+
+    end_button = page.get_by_role("button", name="Select Planned end date date and time")
+    end_button.focus()
+    page.keyboard.press("Enter")  # the keyboard: open, move a day on, pick it, save with Enter in the time
+    calendar = page.get_by_role("dialog", name="Date picker")
+    expect(calendar).to_be_visible()
+    focused = page.evaluate("document.activeElement.getAttribute('aria-label')")
+    page.keyboard.press("ArrowRight")
+    moved = page.evaluate("document.activeElement.getAttribute('aria-label')")
+    assert moved > focused
+    page.keyboard.press("Enter")
+    calendar.get_by_label("Time (HH:mm:ss)").fill("23:45:00")
+    calendar.get_by_label("Time (HH:mm:ss)").press("Enter")
+    expect(calendar).to_be_hidden()
+    expect(page.get_by_label("Planned end date")).to_have_value(f"{moved} 23:45:00")
+    expect(end_button).to_be_focused()
+
+    page.get_by_label("Planned end date").fill(f"{date} 23:45:00")  # typed in UI16's format
+    page.get_by_label("Risk").select_option(label="Low")
+    page.get_by_role("textbox", name="Short description", exact=True).fill("Rotate the TLS certificate")
+    page.get_by_role("button", name="Submit").first.click()
+    expect(page.get_by_role("status")).to_contain_text("has been created")
+    chg = episode.call("ticketing_get_change", change_id=_number_from(page))["change"]
+    assert chg["start_date"].startswith(f"{date}T22:30") and chg["end_date"].startswith(f"{date}T23:45")
+    create = _action(episode, "create_change")
+    assert create.args["start_date"] == f"{date}T22:30"  # sent as ISO 8601, as over MCP
