@@ -314,3 +314,10 @@ def test_desk_form_header_tools_open_have_no_serious_violations(all_apps):
     _opens_clean(page, "Activity stream", "complementary", "Activity stream")
     page.keyboard.press("Escape")
     _opens_clean(page, "Personalize Form", "dialog", "Personalize Form")
+
+
+def test_desk_date_picker_open_has_no_serious_violations(all_apps):
+    """A new change's Planned start date with its calendar open."""
+    base, page = all_apps
+    page.goto(f"{base}/s/ticketing/changes/new?type=normal")
+    _opens_clean(page, "Select Planned start date date and time", "dialog", "Date picker")
