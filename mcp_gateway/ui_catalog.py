@@ -59,7 +59,9 @@ PAGES: dict[str, list[str]] = {
         "/problems/PRB0040001/incidents",  # its Incidents related list's Edit... (the slushbucket)
         "/changes",
         "/changes/CHG0030343",
-        "/changes/new",
+        "/changes/new",  # the type chooser
+        "/changes/new?standard=1",  # its standard change templates
+        "/changes/new?type=normal",  # the form
         "/requests",
         "/requests/RITM0010800",
         "/approvals",
@@ -69,7 +71,10 @@ PAGES: dict[str, list[str]] = {
         "/cmdb/681a4a16704338c8f651c7e8ab0b665d",
         "/catalog",
         "/catalog?search=laptop",
+        "/catalog?category=Hardware",
         "/catalog/bfef215ee8cb1577151f0c2756722f01",
+        "/catalog/cart",
+        "/catalog/order_status?items=RITM0010800",
         "/clock",
     ],
     "office": [

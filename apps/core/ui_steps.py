@@ -23,9 +23,14 @@ class Step:
 
 
 async def run_steps(
-    kit: UiKit, request: Request, steps: list[Step], trace: list[dict[str, Any]]
+    kit: UiKit,
+    request: Request,
+    steps: list[Step],
+    trace: list[dict[str, Any]],
+    done: list[Outcome] | None = None,
 ) -> Outcome | None:
     """Run `steps` in order under the episode's lock; None when all succeed, else the first refusal.
+    `done`, when given, receives each step's outcome as it succeeds (a checkout reads what it created).
 
     A form save is atomic, as in ServiceNow, where a business rule that aborts aborts the whole update
     ("Invalid update"): on a refusal the episode goes back to its state before the first step. Every
@@ -48,6 +53,8 @@ async def run_steps(
                     caused_by=cause,
                 )
                 cause = outcome.cause_seq
+                if outcome.ok and done is not None:
+                    done.append(outcome)
                 if i == 0:
                     after = outcome.seq - len(trace) - 1
                 if not outcome.ok:

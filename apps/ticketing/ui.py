@@ -13,7 +13,9 @@ from apps.core.ui_kit import TimeControls, UiKit, app_url
 from apps.ticketing import choices as c
 from apps.ticketing import design_system, ui_dates
 from apps.ticketing.seed import COMPANY
-from apps.ticketing.ui_catalog_home import build_catalog_router
+from apps.ticketing.ui_catalog_cart import build_cart_router, cart_of
+from apps.ticketing.ui_catalog_home import CATEGORIES, build_catalog_router
+from apps.ticketing.ui_catalog_item import build_catalog_item_router
 from apps.ticketing.ui_change import build_change_router
 from apps.ticketing.ui_clock import build_clock_router
 from apps.ticketing.ui_cmdb import build_cmdb_router
@@ -58,6 +60,9 @@ def build_router(kit: UiKit) -> APIRouter:
     kit.env.globals["sn_me"] = lambda request: kit.signed_in_name(request, "get_current_user", "name")
     kit.env.globals["sn_store_key"] = lambda request: kit.episode(request).id
     kit.env.globals["sn_approval_labels"] = c.APPROVAL_LABELS
+    kit.env.globals["sn_stages"] = c.RITM_STAGES
+    kit.env.globals["sn_cart"] = cart_of  # the Shopping Cart widget's lines
+    kit.env.globals["sn_catalog_icons"] = {name: icon for name, (_, icon) in CATEGORIES.items()}
     ui_dates.install(kit)
     # the simulator's, in the simulation strip: advance_time by a chosen stretch, or any hours and minutes on
     # the Let time pass page
@@ -75,6 +80,8 @@ def build_router(kit: UiKit) -> APIRouter:
     router.include_router(build_list_router(kit))
     router.include_router(build_list_actions_router(kit))
     router.include_router(build_catalog_router(kit))
+    router.include_router(build_cart_router(kit))  # before the items: /catalog/cart
+    router.include_router(build_catalog_item_router(kit))
     router.include_router(build_search_router(kit))
     router.include_router(build_form_router(kit))  # before the record routes: /incidents/new
     router.include_router(build_incident_router(kit, crm_contact_url))

@@ -16,7 +16,7 @@ from fastapi.responses import Response
 from apps.core.ui_kit import UiKit
 from apps.ticketing import choices as c
 from apps.ticketing.ui_form_layouts import CHANGE_FORM, Fld, flow_steps, sel
-from apps.ticketing.ui_forms import record_values, resolve_references, visible
+from apps.ticketing.ui_forms import iso_datetime, record_values, resolve_references, visible
 from apps.ticketing.ui_save import Step, add_record_routes, changed, form_page, reference_message, run_steps
 
 NEW, SCHEDULED, IMPLEMENT, REVIEW, CLOSED, CANCELED = -5, -2, -1, 0, 3, 4
@@ -134,6 +134,9 @@ def build_change_router(kit: UiKit) -> APIRouter:
         ch = (await kit.read(request, "get_change", {"change_id": number}))["change"]
         editable = editable_fields(ch["state"], kit.params("update_change"))
         fields = [f for _, group in layout() for f in group if f.name in editable]
+        values |= {
+            f.name: iso_datetime(values[f.name]) for f in fields if f.kind == "datetime" and f.name in values
+        }
         edits = changed(values, record_values(ch, fields, DISPLAY), tuple(f.name for f in fields))
         errors = await resolve_references(kit, request, fields, edits)
         if errors:

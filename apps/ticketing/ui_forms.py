@@ -11,7 +11,7 @@ alert banner; success redirects (303) to the record.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any
 from urllib.parse import urlencode
@@ -22,17 +22,16 @@ from fastapi.responses import Response
 from apps.core.runtime import Outcome
 from apps.core.ui_kit import UiKit
 from apps.ticketing import choices as c
+from apps.ticketing.ui_change_new import change_chooser
 from apps.ticketing.ui_form_layouts import (
     ARTICLE_FORM,
     CHANGE_FORM,
     INCIDENT_FORM,
-    ORDER_FORM,
     PROBLEM_FORM,
     SUBCATEGORIES_OF,
     VARIABLE_PREFIX,
     Fld,
     Section,
-    variable_field,
 )
 from apps.ticketing.ui_new_record import new_record_fields
 
@@ -60,6 +59,8 @@ class Table:
     record_key: str  # the record's key in the get_* result
     defaults: dict[str, str]
     edit_route: bool = True  # False where the record page itself is the edit form (incidents)
+    # the page New opens first when the form's type is not chosen yet (?type= absent): changes' type chooser
+    chooser: Callable[[UiKit, Request], Awaitable[Response]] | None = None
     display: dict[str, str] = field(
         default_factory=lambda: {
             "caller_id": "caller_name",
@@ -106,6 +107,7 @@ TABLES = (
         "change",
         {"type": "normal", "risk": "3", "impact": "3"},
         edit_route=False,
+        chooser=change_chooser,
     ),
     Table(
         "Knowledge Article",
@@ -135,6 +137,7 @@ class FormPage:
     fixed: dict[str, Any] = field(default_factory=dict)
     update: bool = False
     item: dict[str, Any] | None = None  # the catalog item being ordered
+    template: str = "sn_form.html"
 
 
 def visible(sections: tuple[Section, ...] | list[Section], accepted: set[str]) -> list[Section]:
@@ -150,6 +153,20 @@ def fields_of(sections: list[Section]) -> list[Fld]:
     return [f for _, group in sections for f in group]
 
 
+def iso_datetime(text: str) -> str:
+    """A date/time as typed in UI16's format ("2026-11-02 12:00:00") or ISO 8601, as ISO 8601 to the minute
+    when its seconds are zero ("2026-11-02T12:00", how a record's value shows); other text as it is.
+
+    Args:
+        text: the field's text.
+    """
+    text = text.strip()
+    if len(text) >= 16 and text[10] in " T" and text[:4].isdigit():
+        text = text[:10] + "T" + text[11:]
+        return text[:16] if text[16:] in ("", ":00") else text
+    return text
+
+
 def to_args(fields: list[Fld], values: dict[str, str], *, update: bool) -> dict[str, Any]:
     """Action arguments from the submitted text. An empty field is left out when creating (the action's
     default applies) unless it is mandatory, so the service names what is missing; when editing an empty
@@ -159,6 +176,8 @@ def to_args(fields: list[Fld], values: dict[str, str], *, update: bool) -> dict[
         if f.kind in ("checkbox", "output") or (update and f.name not in values):
             continue
         raw = (values.get(f.name) or "").strip()
+        if f.kind == "datetime":
+            raw = iso_datetime(raw)
         if raw:
             args[f.name] = int(raw) if f.integer and raw.isdigit() else raw
         elif (update or f.required) and not f.integer and f.kind not in ("datetime", "date"):
@@ -199,10 +218,13 @@ async def show(
     error: str | None = None,
     status: int = 200,
     heading: list[tuple[str, str, Any]] | None = None,
+    flash: str | None = None,
 ) -> Response:
+    """Render the form `page` with `values`, the field `errors`, the `error` banner, the read-only
+    `heading` fields (a New form's number) and a `flash` status message."""
     return kit.render(
         request,
-        "sn_form.html",
+        page.template,
         {
             "title": page.title,
             "page": page,
@@ -213,6 +235,7 @@ async def show(
             "priority_table": PRIORITY_TABLE,
             "subcategories": SUBCATEGORIES_OF,
             "heading_fields": heading or [],
+            "flash": flash,
         },
         status=status,
     )
@@ -284,43 +307,11 @@ def record_values(record: dict[str, Any], fields: list[Fld], display: dict[str, 
 
 
 def build_form_router(kit: UiKit) -> APIRouter:
-    """New and Edit forms of each table and the catalog order form. Include it before the record
+    """New and Edit forms of each table. Include it before the record
     routes: "/incidents/new" would otherwise be taken for an incident number."""
     router = APIRouter()
     for table in TABLES:
         _add_table(router, kit, table)
-
-    def order_page(item: dict[str, Any], variables: list[dict[str, Any]]) -> FormPage:
-        sections: list[Section] = []
-        if variables:
-            sections.append(("Item variables", tuple(variable_field(v) for v in variables)))
-        sections += visible(ORDER_FORM, kit.params("order_catalog_item"))
-        return FormPage(
-            "order_catalog_item",
-            sections,
-            f"Order {item['name']}",
-            "Service Catalog",
-            "/catalog",
-            lambda r: _with_flash(f"/requests/{r['number']}", f"Request {r['number']} submitted."),
-            submit_label="Order Now",
-            fixed={"item_id": item["sys_id"]},
-            item=item,
-        )
-
-    @router.get("/catalog/{item_id}")
-    async def order_form(request: Request, item_id: str) -> Response:
-        d = await kit.read(request, "get_catalog_item", {"item_id": item_id})
-        me = await kit.read(request, "get_current_user")
-        values = {"requested_for": me["name"], "quantity": "1"}
-        values |= {
-            VARIABLE_PREFIX + v["name"]: v["default_value"] for v in d["variables"] if v["default_value"]
-        }
-        return await show(kit, request, order_page(d["item"], d["variables"]), values)
-
-    @router.post("/catalog/{item_id}")
-    async def order_submit(request: Request, item_id: str) -> Response:
-        d = await kit.read(request, "get_catalog_item", {"item_id": item_id})
-        return await submit(kit, request, order_page(d["item"], d["variables"]))
 
     return router
 
@@ -359,6 +350,8 @@ def _add_table(router: APIRouter, kit: UiKit, table: Table) -> None:
         )
 
     async def new_form(request: Request) -> Response:
+        if table.chooser is not None and "type" not in request.query_params:
+            return await table.chooser(kit, request)
         page = new_page()
         accepted = {f.name for f in fields_of(page.sections)}
         values = {**table.defaults, **{k: v for k, v in request.query_params.items() if k in accepted}}

@@ -66,6 +66,7 @@ def _change(ci: dict, kind: str, start: datetime, end: datetime) -> Expectation:
 def _ui(ci: dict, kind: str, desc: str, start: datetime, end: datetime, number: str) -> list[UiStep]:
     return [
         UiStep(goto="/s/ticketing/changes/new"),
+        UiStep(click=("link", kind.capitalize())),  # What type of change is required?
         UiStep(select=("Type", kind)),
         UiStep(fill=("Configuration item", ci["name"])),
         UiStep(select=("Assignment group", ci["group_name"])),
@@ -82,7 +83,8 @@ def _ui(ci: dict, kind: str, desc: str, start: datetime, end: datetime, number: 
 
 class FreezeChangeRequest(Family):
     name = "xapp.freeze-change-request"
-    version = 2  # a change may already be approved when the agent waited for its approvers
+    version = 3  # v2: a change may already be approved when the agent waited for its approvers; v3: New opens
+    # UI16's change type chooser first (the oracle clicks the type's card)
     apps = ("ticketing", "office")
     tier = "frontier"
     surfaces = ("mcp", "cli", "ui", "python")

@@ -284,3 +284,52 @@ def test_outlook_reply_and_forward_with_formatting_and_calendar_week_states(all_
     page.get_by_role("link", name="Next week").click()
     expect(page.get_by_role("grid").first).to_be_visible()
     assert not _violations(page)
+
+
+def test_desk_catalog_with_a_filled_cart_and_a_refused_add_have_no_serious_violations(all_apps):
+    """The Service Catalog's states past its first view: an Add to Cart refused (a mandatory question), a
+    line in the Shopping Cart widget, the Shopping Cart page with its lines."""
+    base, page = all_apps
+    page.goto(f"{base}/s/ticketing/catalog")
+    page.get_by_role("link", name="Developer Laptop", exact=True).click()
+    page.get_by_role("button", name="Add to Cart").click()
+    expect(page.get_by_role("alert")).to_contain_text("Not added")
+    assert not _violations(page)
+    page.goto(f"{base}/s/ticketing/catalog")
+    page.get_by_role("link", name="Headset", exact=True).click()
+    page.get_by_role("button", name="Add to Cart").click()
+    expect(page.get_by_role("complementary", name="Shopping Cart")).to_contain_text("Headset")
+    assert not _violations(page)
+    page.get_by_role("link", name="Proceed to Checkout").click()
+    expect(page.get_by_role("table", name="Items in your cart")).to_contain_text("Headset")
+    assert not _violations(page)
+    page.get_by_role("button", name="Empty Cart").click()
+    expect(page.get_by_role("heading", level=1)).to_have_text("Shopping Cart")
+
+
+def _opens_clean(page, button: str, role: str, name: str):  # noqa: ANN001, ANN202
+    """Click the button `button`; the `role` called `name` shows with no serious violations; returns it."""
+    page.get_by_role("button", name=button).click()
+    opened = page.get_by_role(role, name=name)
+    expect(opened).to_be_visible()
+    assert not _violations(page)
+    return opened
+
+
+def test_desk_form_header_tools_open_have_no_serious_violations(all_apps):
+    """A record form's header tools open: Manage Attachments, the activity stream flyout, Personalize Form."""
+    base, page = all_apps
+    page.goto(f"{base}/s/ticketing/incidents/INC0012838")
+    _opens_clean(page, "Manage Attachments", "dialog", "Attachments").get_by_role(
+        "button", name="Close"
+    ).click()
+    _opens_clean(page, "Activity stream", "complementary", "Activity stream")
+    page.keyboard.press("Escape")
+    _opens_clean(page, "Personalize Form", "dialog", "Personalize Form")
+
+
+def test_desk_date_picker_open_has_no_serious_violations(all_apps):
+    """A new change's Planned start date with its calendar open."""
+    base, page = all_apps
+    page.goto(f"{base}/s/ticketing/changes/new?type=normal")
+    _opens_clean(page, "Select Planned start date date and time", "dialog", "Date picker")

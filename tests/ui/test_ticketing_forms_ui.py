@@ -1,5 +1,5 @@
-"""The ticketing create/edit forms in a real Chromium: New Incident, Edit, New Change, catalog Order,
-knowledge drafts; rule violations shown at the field with nothing written."""
+"""The ticketing create/edit forms in a real Chromium: New Incident, Edit, New Change, knowledge drafts
+(the catalog's order form: test_ticketing_catalog); rule violations shown at the field, nothing written."""
 
 from __future__ import annotations
 
@@ -126,7 +126,9 @@ def test_create_change_request(desk):
     ][0]
     page.goto(ui("/changes"))
     page.get_by_role("button", name="New", exact=True).click()
-    page.get_by_label("Type").select_option(label="Emergency")
+    expect(page.get_by_role("heading", level=1)).to_have_text("What type of change is required?")
+    page.get_by_role("link", name="Emergency", exact=True).click()  # UI16's change type cards
+    expect(page.get_by_label("Type")).to_have_value("emergency")
     page.get_by_label("Configuration item").fill(ci["name"])
     page.get_by_label("Risk").select_option(label="High")
     page.get_by_role("textbox", name="Short description", exact=True).fill("Patch the kernel")
@@ -152,50 +154,11 @@ def test_create_change_request(desk):
 
     # the record page is the form: a New change is edited in place; choices show their labels
     expect(page.get_by_label("Type", exact=True)).to_have_value("Emergency")
-    expect(page.get_by_label("Planned start date")).to_have_value("2031-03-01T22:00")
+    expect(page.get_by_label("Planned start date")).to_have_value("2031-03-01 22:00:00")  # UI16's format
     page.get_by_label("Test plan").fill("Reboot twice")
     page.get_by_role("button", name="Update").first.click()
     expect(page.get_by_role("status")).to_contain_text("Record updated")
     assert episode.call("ticketing_get_change", change_id=number)["change"]["test_plan"] == "Reboot twice"
-
-
-def test_order_catalog_item_with_variables(desk):
-    episode, page, ui = desk
-    page.goto(ui("/"))
-    page.get_by_role("link", name="Service Catalog").click()
-    page.get_by_role("link", name="Developer Laptop").click()
-    expect(page.get_by_role("heading", level=1)).to_have_text("Order Developer Laptop")
-    page.get_by_label("Model").select_option("MacBook Pro 16")
-    page.get_by_role("button", name="Order Now").first.click()  # Memory is mandatory
-    expect(page.locator("#f-var_memory-error")).to_contain_text("needs memory")
-    expect(page.get_by_label("Memory")).to_have_attribute("aria-invalid", "true")
-    expect(page.get_by_label("Model")).to_have_value("MacBook Pro 16")
-    page.get_by_label("Memory").select_option("64 GB")
-    panel = page.get_by_role("complementary", name="Order this Item")  # the order panel, right of the item
-    assert (
-        panel.bounding_box()["x"]
-        > page.get_by_role("heading", name="Developer Laptop", exact=True).bounding_box()["x"]
-    )
-    total = panel.get_by_role("status")
-    price = total.inner_text()
-    panel.get_by_label("Quantity").select_option("2")  # the total follows the quantity
-    assert float(total.inner_text().strip("$").replace(",", "")) == 2 * float(
-        price.strip("$").replace(",", "")
-    )
-    expect(page.get_by_role("button", name="Add to Cart")).to_have_count(0)  # no cart here: no cart button
-    panel.get_by_role("button", name="Order Now").first.click()
-
-    expect(page.get_by_role("status")).to_contain_text("submitted")
-    number = _number_from(page)
-    assert number.startswith("RITM")
-    action = _action(episode, "order_catalog_item")
-    assert action.surface == "ui" and action.outcome == "ok"
-    assert sorted(action.args["variables"]) == ["memory=64 GB", "model=MacBook Pro 16"]
-    assert action.args["quantity"] == 2
-    (cause,) = [e for e in episode.events() if e.kind == "browser" and e.parent == action.seq]
-    assert (cause.name, cause.detail["name"], cause.detail["submits"]) == ("click", "Order Now", True)
-    ritm = [c for c in episode.diff() if c.table == "ticketing_sc_req_item" and c.op == "insert"]
-    assert len(ritm) == 1
 
 
 def test_write_and_edit_a_knowledge_draft(desk):
@@ -265,3 +228,71 @@ def test_new_problem_and_edit_it(desk):
         1,
         3,
     )
+
+
+def test_standard_change_from_a_template_is_pre_approved(desk):
+    episode, page, ui = desk
+    page.goto(ui("/changes/new"))
+    cards = page.get_by_role("list", name="Change types").get_by_role("listitem")
+    expect(cards).to_have_count(3)
+    expect(cards.nth(1)).to_contain_text("require approval and CAB authorization")
+    page.get_by_role("link", name="Standard", exact=True).focus()
+    page.keyboard.press("Enter")  # the keyboard opens a card
+    expect(page.get_by_role("heading", level=1)).to_have_text("Standard change templates")
+    page.get_by_role("link", name="Restart an application service").click()
+    expect(page.get_by_label("Type")).to_have_value("standard")
+    expect(page.get_by_role("textbox", name="Short description", exact=True)).to_have_value(
+        "Restart an application service"
+    )
+    expect(page.get_by_label("Backout plan")).to_have_value(
+        "Start the service from the last known good configuration."
+    )
+    page.get_by_role("button", name="Submit").first.click()
+    expect(page.get_by_role("status")).to_contain_text("has been created")
+    number = _number_from(page)
+    chg = episode.call("ticketing_get_change", change_id=number)["change"]
+    assert (chg["type"], chg["approval"], chg["category"]) == ("standard", "approved", "Service")
+
+
+def test_date_time_fields_pick_from_the_calendar_by_pointer_and_keyboard(desk):
+    episode, page, ui = desk
+    page.goto(ui("/changes/new?type=normal"))
+    start = page.get_by_label("Planned start date")
+    page.get_by_role("button", name="Select Planned start date date and time").click()
+    calendar = page.get_by_role("dialog", name="Date picker")
+    month = calendar.get_by_role("heading").inner_text()
+    calendar.get_by_role("button", name="Next month").click()
+    expect(calendar.get_by_role("heading")).not_to_have_text(month)
+    day = calendar.get_by_role("button", name=re.compile(r"-15$"))
+    date = day.get_attribute("aria-label")
+    day.click()
+    calendar.get_by_label("Time (HH:mm:ss)").fill("22:30:00")
+    calendar.get_by_role("button", name="Save date").click()
+    expect(calendar).to_be_hidden()
+    expect(start).to_have_value(f"{date} 22:30:00")
+
+    end_button = page.get_by_role("button", name="Select Planned end date date and time")
+    end_button.focus()
+    page.keyboard.press("Enter")  # the keyboard: open, move a day on, pick it, save with Enter in the time
+    calendar = page.get_by_role("dialog", name="Date picker")
+    expect(calendar).to_be_visible()
+    focused = page.evaluate("document.activeElement.getAttribute('aria-label')")
+    page.keyboard.press("ArrowRight")
+    moved = page.evaluate("document.activeElement.getAttribute('aria-label')")
+    assert moved > focused
+    page.keyboard.press("Enter")
+    calendar.get_by_label("Time (HH:mm:ss)").fill("23:45:00")
+    calendar.get_by_label("Time (HH:mm:ss)").press("Enter")
+    expect(calendar).to_be_hidden()
+    expect(page.get_by_label("Planned end date")).to_have_value(f"{moved} 23:45:00")
+    expect(end_button).to_be_focused()
+
+    page.get_by_label("Planned end date").fill(f"{date} 23:45:00")  # typed in UI16's format
+    page.get_by_label("Risk").select_option(label="Low")
+    page.get_by_role("textbox", name="Short description", exact=True).fill("Rotate the TLS certificate")
+    page.get_by_role("button", name="Submit").first.click()
+    expect(page.get_by_role("status")).to_contain_text("has been created")
+    chg = episode.call("ticketing_get_change", change_id=_number_from(page))["change"]
+    assert chg["start_date"].startswith(f"{date}T22:30") and chg["end_date"].startswith(f"{date}T23:45")
+    create = _action(episode, "create_change")
+    assert create.args["start_date"] == f"{date}T22:30"  # sent as ISO 8601, as over MCP

@@ -63,24 +63,3 @@ def test_list_search_by_column(desk):
     expect(page.get_by_role("navigation", name="Filter conditions")).to_contain_text("Keywords contains VPN")
     total = episode.call("ticketing_list_incidents", search="VPN", limit=1)["total"]
     expect(page.locator("caption")).to_contain_text(f"{total} records")
-
-
-def test_catalog_tiles_categories_and_search(desk):
-    episode, page, ui = desk
-    page.goto(ui("/catalog"))
-    everything = episode.call("ticketing_list_catalog_items", limit=200)
-    tiles = page.get_by_role("heading", level=3)
-    expect(tiles).to_have_count(everything["total"])
-    cats = page.get_by_role("navigation", name="Categories")
-    category = everything["records"][0]["category"]
-    cats.get_by_role("link", name=category).first.click()
-    in_category = episode.call("ticketing_list_catalog_items", category=category, limit=200)
-    expect(page.get_by_role("heading", level=3)).to_have_count(in_category["total"])
-    word = everything["records"][0]["name"].split()[0]
-    search = page.get_by_role("search", name="Search catalog")
-    search.get_by_role("searchbox").fill(word)
-    search.get_by_role("button", name="Search").click()
-    found = episode.call("ticketing_list_catalog_items", category=category, search=word, limit=200)
-    expect(page.get_by_role("heading", level=3)).to_have_count(found["total"])
-    page.get_by_role("link", name=everything["records"][0]["name"], exact=True).click()
-    expect(page.get_by_role("button", name="Order Now").first).to_be_visible()

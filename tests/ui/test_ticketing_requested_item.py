@@ -16,7 +16,10 @@ def test_requested_item_form_saves_through_the_service_or_changes_nothing(desk):
     expect(page.get_by_label("Item", exact=True)).to_have_value("External Monitor")
     expect(page.get_by_label("Stage", exact=True)).to_have_value("Fulfillment")
     expect(page.get_by_label("Size", exact=True)).to_have_value("27 inch")  # the variable's answer
-    expect(page.get_by_role("region", name="Catalog Tasks").get_by_role("row")).to_have_count(2)
+    related = page.get_by_role("tablist", name="Related lists")  # UI16's related lists, as tabs with counts
+    expect(related.get_by_role("tab", name="Catalog Tasks (1)")).to_be_visible()
+    related.get_by_role("tab", name="Catalog Tasks (1)").click()
+    expect(page.get_by_role("table", name="Catalog Tasks").get_by_role("row")).to_have_count(2)
 
     before = episode.state_hash()
     page.get_by_role("combobox", name="State", exact=True).select_option(label="Closed Complete")

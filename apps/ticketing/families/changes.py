@@ -46,6 +46,7 @@ def _stored(t: datetime) -> str:
 
 class NormalChange(Family):
     name = "ticketing.normal-change"
+    version = 2  # v2: New opens UI16's change type chooser first (the oracle clicks the Normal card)
     apps = ("ticketing",)
     surfaces = ("mcp", "cli", "ui", "python")
     author = "saasgym-itsm-team"
@@ -129,6 +130,7 @@ class NormalChange(Family):
         ]
         ui = [
             UiStep(goto="/changes/new"),
+            UiStep(click=("link", "Normal")),  # What type of change is required?
             UiStep(select=("Type", "normal")),
             UiStep(fill=("Configuration item", ci["name"])),
             UiStep(select=("Risk", str(risk))),

@@ -62,7 +62,8 @@ def _asked(d: Draw, windows: list[dict], now: datetime, frozen: bool) -> datetim
 class FreezeAwareChange(Family):
     name = "ticketing.freeze-aware-change"
     apps = ("ticketing",)
-    version = 2  # v2: a browser oracle (New Change with the moved window, then Request Approval)
+    version = 3  # v2: a browser oracle (New Change with the moved window, then Request Approval); v3: New
+    # opens UI16's change type chooser first (the oracle clicks the Normal card)
     surfaces = ("mcp", "cli", "ui", "python")
     author = "saasgym-handbook"
     summary = (
@@ -138,6 +139,7 @@ class FreezeAwareChange(Family):
             allow=[Allowance(table="ticketing_sysapproval_approver", ops=["insert"])],
             ui_oracle=[
                 UiStep(goto="/changes/new"),
+                UiStep(click=("link", "Normal")),  # What type of change is required?
                 UiStep(select=("Type", "normal")),
                 UiStep(fill=("Configuration item", ci["name"])),
                 UiStep(select=("Assignment group", ci["group_name"])),
