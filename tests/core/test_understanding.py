@@ -255,3 +255,76 @@ def test_a_value_continuing_an_approval_in_the_thread_is_no_news():
     history = [Turn(mine=False, text="can you approve $490 for the Denver client dinner?")]
     request = read_message("", "and $490 for the drinks after, same Denver client dinner", _reading(history))
     assert not request.news and [(a.intent, a.value) for a in request.asks] == [("approval", "$490")]
+
+
+# fifth frontier probe: well-written mails the personas misread
+CREDIT_WORKED_OUT = (
+    "Hi Derrick,\n\nRuiz Group has asked for a service credit after Monday's outage. Under the Service "
+    "Credit "
+    "Policy the credit works out to $803.33 (details below). Could you approve it, or tell me which team "
+    "lead I "
+    "should send it to?\n\n- Monthly fees: $96,400 Closed Won in the prior 12 months / 12 = $8,033.33\n- "
+    "Credit: 5% "
+    "x 2 tickets = $803.33 (cap of 25% = $2,008.33 not reached). The customer asked for "
+    "$4,000.\n\nThanks,\nAmber"
+)
+CREDIT_IN_BAND = (
+    "Hi Derrick,\n\nLee-Miller asked for a 50% credit. Under the Service Credit Policy I've worked out what "
+    "they're entitled to and need your approval, as the amount falls in the $1,000-$5,000 band.\n\nCould you "
+    "approve a credit of $4,229.75 for Lee-Miller?\n\nThanks,\nAmber"
+)
+SPLIT_CLAIMS = (
+    "Hi Jasmine, two claims from the Chicago workshop trip, each under your limit:\n- hotel: $480\n- "
+    "meals: $480\n"
+    "Could you approve both?"
+)
+
+
+@pytest.mark.parametrize(
+    ("subject", "text", "value"),
+    [
+        ("Service credit for Ruiz Group", CREDIT_WORKED_OUT, "$803.33"),
+        ("Service credit approval request: Lee-Miller", CREDIT_IN_BAND, "$4,229.75"),
+        ("two small claims", SPLIT_CLAIMS, "$960"),
+    ],
+    ids=["worked-out-sum-said-again", "band-range-beside-the-ask", "two-claims-of-one-size-still-add-up"],
+)
+def test_the_sum_asked_not_the_working_the_band_or_the_customers_ask(subject, text, value):
+    asks = [a for a in read_message(subject, text, _reading()).asks if a.intent == "approval"]
+    assert [a.value for a in asks] == [value], asks
+
+
+@pytest.mark.parametrize(
+    ("text", "role"),
+    [
+        (
+            "Hi Laura,\n\nHere are the Software team's SLA results for July (UTC): 23 incidents opened, 0 "
+            "missed the "
+            "response target, 1 missed the resolution target: INC0011156. The others, e.g. INC0010945 and "
+            "INC0011010, met both.\n\nLet me know if you'd like it cut differently.\n\nAmber",
+            "colleague",
+        ),
+        (
+            "Hi Jamie,\n\nHere is the overview you asked for: INC0012804 and INC0012811, both closed. If "
+            "you're "
+            "aware of an issue you expected to see on this list, let me know the details and I'll look "
+            "into it. On "
+            "your second question: I'm afraid I can't share what another customer was offered.\n\nBest, "
+            "Amber",
+            "customer",
+        ),
+        (
+            "Hi Ashley, done - I've set the next step on the Onsite Training Day deal as you asked. Amber",
+            "colleague",
+        ),
+    ],
+    ids=["sla-report", "ticket-overview", "done-note"],
+)
+def test_a_report_or_a_done_note_with_an_offer_on_a_condition_is_news(text, role):
+    request = read_message("Update", text, _reading(), role=role)
+    assert not request.asks, request
+
+
+def test_an_approval_only_mentioned_asks_nothing():
+    text = "Thank you. The credit due is $803.33 in total (2 x $401.67), which your approval covers. Amber"
+    assert not [a for a in read_message("RE: credit", text, _reading()).asks if a.intent == "approval"]

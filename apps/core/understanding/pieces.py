@@ -20,12 +20,28 @@ _QUESTION = re.compile(  # a request, with or without "?"
 # "Jacqueline let me know the order moved", "she let me know": someone told the writer — news, no request
 _TOLD = re.compile(
     r"\b(?!(?:Please|Pls|Just|Also|So|Then|And|Kindly|Simply|Now|Ok|Okay|Thanks|Do|Can|Could|Would|Will|Pl)\b)"
-    r"(?:[A-Z][\w'’-]+|[Hh]e|[Ss]he|[Tt]hey|who) (?:let me know|told me|mentioned)\b"
+    r"(?:[A-Z][\w'’-]+|[Hh]e|[Ss]he|[Tt]hey|who) (?:(?:has|have|had) )?(?:let me know|told me|mentioned)\b"
+)
+# an offer on a condition ("Let me know if you would like it cut differently", "If anything is missing, tell
+# me") and a request declined ("I cannot share what another customer was offered") ask nothing
+_OFFER = re.compile(
+    r"\b(?:let me know|tell me|reach out|feel free to \w+)\b[^.?!]*?\bif\b(?!\s+you\s+(?:can|could|are able))"
+    r"[^.?!]*|\bif\b(?!\s+you\s+(?:can|could|are able))[^.?!]*?,?\s*(?:please\s+|just\s+)?"
+    r"(?:let me know|tell me|reach out)\b[^.?!]*"
+    r"|\b(?:can't|cannot|can not|won't|unable to|not able to)\s+(?:share|send|give|confirm|reply)\b[^.?!]*",
+    re.I,
 )
 # a relative clause ("the quote, which I also put on the opportunity") asks nothing
 _RELATIVE = re.compile(r",\s*(?:which|who|where|when)\b", re.I)
 # a sign-off stated as done ("the price Brian signed off", "I signed off on it"), not one asked for
 _SIGNED = re.compile(r"\bsigned off\b", re.I)
+_APPROVAL_NEEDED = re.compile(
+    r"\b(?:needs?|needed|requires?|required|request(?:s|ing|ed)?|ask(?:s|ing|ed)?|seek(?:s|ing)?|like|want|would"
+    r"|awaiting"
+    r"|pending|for)\b[^.;]{0,40}\b(?:approv\w*|sign[- ]?off)\b"
+    r"|\b(?:approv\w*|sign[- ]?off)\b\W{0,3}(?:needed|required|requested|request|please)\b"
+    r"|(?:^|[,:;.!]\s*)(?:[\w']+\s+){0,2}(?:approve|sign off)\b"  # "…, por favor approve my expense"
+)
 _PROPOSAL = re.compile(r"\b(?:proposal|quote|quotation|order|renewal|pricing|offer)\b")
 _INTERNATIONAL = re.compile(r"\binternational\b|\babroad\b|\boverseas\b|\blondon\b|\bdublin\b|\btoronto\b")
 _FOLLOW = re.compile(
@@ -103,10 +119,13 @@ def read_piece(text: str, reading: Reading, role: str) -> Piece:
     p.device_fields = _matched(lx.DEVICE_FIELDS, eng) if role == "caller" else []
     p.person_fields = _matched(lx.PERSON_FIELDS, eng)
     p.percents = percents(text)
-    stated = text if "?" in text else _RELATIVE.sub(",", _TOLD.sub(" ", text))
+    stated = text if "?" in text else _RELATIVE.sub(",", _OFFER.sub(" ", _TOLD.sub(" ", text)))
     p.question = bool(_QUESTION.search(lx.english(stated)))
+    # an approval is asked by a request ("could you approve", "please sign off") or by a need for one ("I'd
+    # like your approval for …", "approval needed"); an approval only mentioned asks nothing ("which your
+    # approval covers", "it has no sign-off yet", "the $85,500 Brian signed off")
     p.approve = bool(re.search(lx.APPROVE, eng)) and (
-        p.question or bool(re.search(lx.APPROVE, lx.english(_SIGNED.sub(" ", text))))
+        p.question or bool(_APPROVAL_NEEDED.search(lx.english(_SIGNED.sub(" ", text))))
     )
     p.sums = (p.approve and _asking_sums(text, [d.name for d in p.deals])) or requested_sums(
         text, [d.name for d in p.deals]

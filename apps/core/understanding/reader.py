@@ -82,11 +82,23 @@ _DATE = re.compile(
 
 def _news(parts: list[Piece], subject: str) -> bool:
     """The message reports — figures sent for information ("Order amount: $24,500.00 / Expected signing
-    date: March 25, 2027"), work done ("Done: the close date is now December 14") — and no piece asks
-    anything (a question, a request, an approval): what it states of records, money and topics is news."""
+    date: March 25, 2027"), work done ("Done: the close date is now December 14"), the records asked for
+    (an SLA report listing its incidents) — and no piece asks anything (a question, a request, an approval;
+    an offer on a condition, "let me know if …", asks nothing): what it states is news."""
     if not parts or any(p.question or p.approve for p in parts) or _approval_form(parts, subject):
         return False
-    return any(p.sums or p.percents or _DATE.search(p.text) for p in parts)
+    # a report lists records (an SLA report, a ticket overview) or says work is done; a note naming one record
+    # and its fields ("Wesley — deal: X, asking for: close date") asks, as does a terse follow-up
+    listed = len({i for p in parts for i in p.incidents}) > 1
+    done = any(_DONE.search(p.text) for p in parts)
+    return listed or done or any(p.sums or p.percents or _DATE.search(p.text) for p in parts)
+
+
+_DONE = re.compile(
+    r"^\W*(?:done|all done)\b|\b(?:i've|i have|we've|we have|i)\s+(?:now\s+|just\s+)?(?:set|updated|moved"
+    r"|changed|sent|added|closed|applied|entered|logged|created|raised|booked|scheduled|left|kept)\b",
+    re.I,
+)
 
 
 def _context(asks: list[Ask], subject: str, quoted: str, reading: Reading, role: str) -> None:
@@ -107,7 +119,6 @@ def _context(asks: list[Ask], subject: str, quoted: str, reading: Reading, role:
 
 
 def _assemble(parts: list[Piece], own: str, reading: Reading, role: str, subject: str = "") -> list[Ask]:
-    english = lx.english(own)
     asks: list[Ask] = []
     if role == "caller":
         fields = list(dict.fromkeys(f for p in parts for f in p.device_fields))
@@ -121,7 +132,9 @@ def _assemble(parts: list[Piece], own: str, reading: Reading, role: str, subject
             )
         )
     used: set[int] = set()
-    asks_for_doc = bool(re.search(lx.DOCUMENT, english))
+    # a document is asked for by a piece that names one or asks no approval ("approve it, or tell me which
+    # lead I should send it to" asks for no document; "send me the document with the approval rules" does)
+    asks_for_doc = any(re.search(lx.DOCUMENT, p.english) for p in parts if p.document or not p.approve)
 
     def wants_doc(p: Piece) -> bool:  # a request for it, or a question about it ("the pricing sheet?")
         return asks_for_doc or (p.question and "?" in p.text and not p.approve)
@@ -187,9 +200,12 @@ def _approval_form(parts: list[Piece], subject: str) -> bool:
 
 
 def _subject_asks_approval(subject: str) -> bool:
-    """The subject of a new mail (not a reply) names an approval."""
-    return bool(re.search(r"\b(?:approv\w*|sign[- ]?off)\b", lx.english(subject))) and not re.search(
-        r"^\s*(?:re|aw|rv|sv)\s*:", subject, re.I
+    """The subject of a new mail (not a reply) names an approval to give — not one given ("Approved: the
+    workshop venue ($1,750)", news of a decision)."""
+    return (
+        bool(re.search(r"\b(?:approv\w*|sign[- ]?off)\b", lx.english(subject)))
+        and not re.search(r"^\s*(?:re|aw|rv|sv)\s*:", subject, re.I)
+        and not _DECIDED.search(subject)
     )
 
 
@@ -272,8 +288,8 @@ def _approvals(
                 continue  # a discount request's sum is the deal's amount ("Amount: $19,500"), not a claim
             again = referred_sums(p.text)
             for value in p.sums:
-                if only is not None and value != only:
-                    continue  # a cap, a basis or someone else's ask beside the sum asked
+                if only is not None and (value != only or any(v == value for _, v, _ in sums)):
+                    continue  # a cap, a basis or someone else's ask beside the sum asked, or it said again
                 if value in again and any(v == value for _, v, _ in sums):
                     continue  # "the $1,120 credit" again: the sum given before, not one more
                 sums.append((i, value, policy))
@@ -355,18 +371,26 @@ def _asked_apart(
     if after:
         return after, None
     titled = read_piece(subject, reading, "colleague") if subject else _EMPTY
-    if titled.approve and len(titled.sums) == 1:
+    if len(titled.sums) == 1 and re.search(lx.APPROVE, lx.english(subject)):  # a subject is a label
         return {i for i, p in enumerate(parts) if titled.sums[0] in p.sums}, titled.sums[0]
     if not any(p.approve for p in parts):
         return set(), None
     said = Counter(float(m.replace(",", "")) for m in _DOLLARS.findall(own))
+    worked = {float(m.replace(",", "")) for m in _WORKED_OUT.findall(own) + _IN_TOTAL.findall(own)}
     ranked = said.most_common(2)
     if ranked and ranked[0][1] > 1 and (len(ranked) == 1 or ranked[1][1] < ranked[0][1]):
         top = ranked[0][0]
-        return {i for i, p in enumerate(parts) if top in p.sums}, top
+        if top in worked:  # the result worked out, named again — not two claims of the same size
+            return {i for i, p in enumerate(parts) if top in p.sums}, top
     return set(), None
 
 
+_WORKED_OUT = re.compile(
+    r"(?:=|->|→|\bworks? out (?:to|at)|\bcomes? to|\btotals?|\bin total)\s*:?\s*"
+    r"\$\s?(\d{1,3}(?:,\d{3})+(?:\.\d{1,2})?|\d+(?:\.\d{1,2})?)",
+    re.I,
+)
+_IN_TOTAL = re.compile(r"\$\s?(\d{1,3}(?:,\d{3})+(?:\.\d{1,2})?|\d+(?:\.\d{1,2})?)\s+in total\b", re.I)
 _DOLLARS = re.compile(r"\$\s?(\d{1,3}(?:,\d{3})+(?:\.\d{1,2})?|\d+(?:\.\d{1,2})?)")
 
 

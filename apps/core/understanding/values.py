@@ -43,6 +43,7 @@ _RULE_BEFORE = re.compile(
 )
 _FIGURE_THEN_WORD = re.compile(r"\d\s?%?\s+(?:below|above|under|over)\W*$")
 _RANGE_BEFORE = re.compile(r"\b(?:and|to|-)\W*$|^\W*-\W*$")
+_RANGE_AFTER = re.compile(r"^\s?(?:-|–|—|to)\s?\$?\d")
 # a sum that totals the others of its sentence ("$445 a night ($890 in total)")
 _TOTAL_AFTER = re.compile(r"^\W*(?:in total|total)\b")
 _TOTAL_BEFORE = re.compile(r"\b(?:in total|total(?: of)?|totall?ing|altogether)\W*$")
@@ -131,7 +132,9 @@ def requested_sums(text: str, names: list[str] | tuple[str, ...] = ()) -> list[f
         if q.kind != "money" and not scaled and not re.search(r"\bdollars?\b", q.text, re.I):
             continue
         at = _locate(source, q.text)
-        rule = quoted_rule(source, at, after_rule=rule)
+        # a band's first figure ("falls in the $1,000-$5,000 band") bounds a rule like "over $1,000" does
+        band = at >= 0 and bool(_RANGE_AFTER.match(source[at + len(q.text) :]))
+        rule = quoted_rule(source, at, after_rule=rule) or band
         if rule:
             continue
         if at >= 0:
