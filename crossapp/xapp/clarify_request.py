@@ -17,7 +17,7 @@ from typing import Any
 from tasks.families.base import Draw, Family, Redraw, Spec, eq, step
 from tasks.families.frontier_kit import MAIL_SIDE_EFFECTS, RECORD_NOTES, first_name, reads, sent_to
 from tasks.families.inbox_kit import handle, pending, read_request, reply_ui, wait_day, wait_day_ui, waited
-from tasks.model import Allowance, Checkpoint, Expectation, FrontierMeasures, Match, UiStep
+from tasks.model import Allowance, Checkpoint, Expectation, FrontierMeasures, Match, NumberRule, UiStep
 
 DEALS = """
 SELECT id, name, amount, close_date, stage_name FROM crm_opportunity WHERE id IN ({marks}) ORDER BY id
@@ -54,7 +54,7 @@ def _edit_ui(deal_id: str, req: dict[str, Any]) -> list[UiStep]:
 
 class ClarifyDealRequest(Family):
     name = "xapp.clarify-deal-request"
-    version = 3  # a deal closed lost may take the day it closed as its close date (v2: a note on the deal)
+    version = 4  # the requester's answer names the deal's amount (v3: closed lost may take the day it closed)
     apps = ("office", "crm")
     tier = "frontier"
     surfaces = ("mcp", "cli", "ui", "python")
@@ -94,11 +94,13 @@ class ClarifyDealRequest(Family):
         answered = Expectation(
             table="office_message",
             op="insert",
-            note="the requester's answer reached the inbox: they were asked, and the performer waited",
+            note="the requester's answer reached the inbox: they were asked which deal (their answer names "
+            "its amount in their own words — a thank-you for a done-note does not), and the performer waited",
             fields={
                 "owner_id": me,
                 "from_address": eq(req["sender"]),
                 "conversation_id": Match(is_null=False),
+                "body_content": Match(number=NumberRule(value=float(meant["amount"]), kind="money")),
             },
         )
         changed = Expectation(table="crm_opportunity", op="update", pk=req["deal_id"], fields=fields)

@@ -317,8 +317,9 @@ def test_the_sum_asked_not_the_working_the_band_or_the_customers_ask(subject, te
             "Hi Ashley, done - I've set the next step on the Onsite Training Day deal as you asked. Amber",
             "colleague",
         ),
+        ("Hi Stephen, done: Rogers-Hanna - Platform Upgrade is updated in the CRM.", "colleague"),
     ],
-    ids=["sla-report", "ticket-overview", "done-note"],
+    ids=["sla-report", "ticket-overview", "done-note", "done-note-passive"],
 )
 def test_a_report_or_a_done_note_with_an_offer_on_a_condition_is_news(text, role):
     request = read_message("Update", text, _reading(), role=role)

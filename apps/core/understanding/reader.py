@@ -95,8 +95,10 @@ def _news(parts: list[Piece], subject: str) -> bool:
 
 
 _DONE = re.compile(
-    r"^\W*(?:done|all done)\b|\b(?:i've|i have|we've|we have|i)\s+(?:now\s+|just\s+)?(?:set|updated|moved"
-    r"|changed|sent|added|closed|applied|entered|logged|created|raised|booked|scheduled|left|kept)\b",
+    r"^\W*(?:(?:hi|hello|hey|dear)\s+[\w.'’-]+\W*)?(?:done|all done)\b"
+    r"|\b(?:i've|i have|we've|we have|i)\s+(?:now\s+|just\s+)?(?:set|updated|moved"
+    r"|changed|sent|added|closed|applied|entered|logged|created|raised|booked|scheduled|left|kept)\b"
+    r"|\b(?:is|are|has been|have been)\s+(?:now\s+)?(?:updated|moved|changed|set|closed|logged|booked)\b",
     re.I,
 )
 
