@@ -76,7 +76,7 @@ def order_steps(lines: list[dict[str, Any]]) -> list[Step]:
 
 
 def status_path(numbers: list[str]) -> str:
-    """The Order Status page of the requested items `numbers` (RITM...), under the app's root."""
+    """The Order Status page of the requested items `numbers` (RITM numbers), under the app's root."""
     return "/catalog/order_status?" + urlencode({"items": ",".join(numbers)})
 
 

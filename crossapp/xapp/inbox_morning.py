@@ -41,7 +41,7 @@ INBOX: tuple[Family, ...] = (
     StaleContact(),
 )
 # to-do items handed over in words (their prompt carries the request)
-TODO: tuple[Family, ...] = (FreezeChangeRequest(), DeskSlaReview())
+HANDED_OVER: tuple[Family, ...] = (FreezeChangeRequest(), DeskSlaReview())
 INTROS = (
     "A few things are waiting for you this morning:",
     "Your list for today — several people are waiting on you:",
@@ -91,7 +91,7 @@ class InboxMorning(Family):
     name = "xapp.inbox-morning"
     apps = ("office", "crm", "ticketing")
     # the parts' code decides what an instance holds: a part's new version is a new version of the morning
-    version = 1 + sum(f.version for f in (*INBOX, *TODO))
+    version = 1 + sum(f.version for f in (*INBOX, *HANDED_OVER))
     tier = "frontier"
     reads_part_rows = True  # each part that must not read them is drawn again by `_part`
     surfaces = ("mcp", "cli", "python")
@@ -114,7 +114,7 @@ class InboxMorning(Family):
         parts = self.parts(d)
         k = d.rng.randrange(len(INTROS))
         outro = d.choice(OUTROS)
-        todo = [p for p in parts if p.family in TODO]  # a to-do handed over comes after the mails
+        todo = [p for p in parts if p.family in HANDED_OVER]  # a to-do handed over comes after the mails
         lines = "\n".join(f"- {p.spec.prompt}" for p in [*(p for p in parts if p not in todo), *todo])
         prompt = f"{INTROS[k]}\n{lines}\n{outro}"
         for p in parts:
@@ -127,7 +127,7 @@ class InboxMorning(Family):
         n = d.choice([3, 3, 4])
         parts: list[Part] = []
         if n == 3 and d.chance(0.4):
-            _pick(d, TODO, 1, parts)
+            _pick(d, HANDED_OVER, 1, parts)
         _pick(d, INBOX, n - len(parts), parts)
         if len(parts) < n:
             raise Redraw(f"only {len(parts)} requests of a morning fit together")

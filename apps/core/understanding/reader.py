@@ -12,10 +12,10 @@ takes it from the thread: "and the amount?", "the other one?", "same for the Nee
 from __future__ import annotations
 
 import re
-from collections import Counter
 
 from apps.core.meaning import split_message
 from apps.core.understanding import lexicon as lx
+from apps.core.understanding.asked_sums import asked_apart
 from apps.core.understanding.followup import continue_thread, own_request_policies
 from apps.core.understanding.language import detect
 from apps.core.understanding.mentions import find_deals
@@ -249,7 +249,7 @@ def _approvals(
     asking = {i for i, p in enumerate(parts) if p.sums and p.approve}
     only = None  # the one sum asked of the asking pieces, when they name others too
     if not asking:
-        asking, only = _asked_apart(parts, own, subject, reading)
+        asking, only = asked_apart(parts, own, subject, reading)
     for i, p in enumerate(parts):
         if p.percents and not credit and ("discount" in p.policies or p.deals or not p.sums):
             deals = [d.name for d in p.deals] or (all_deals if len(all_deals) == 1 else [])
@@ -349,51 +349,6 @@ def _approvals(
         if own_claim and ask.policy in ("expense", "purchase", "gift"):
             ask.for_person = "yourself"
     return asks
-
-
-def _asked_apart(
-    parts: list[Piece], own: str, subject: str, reading: Reading
-) -> tuple[set[int], float | None]:
-    """The pieces naming the sum an approval is asked for when the asking words stand apart from it, and,
-    when only one of their sums is asked, that sum: the piece right after one that asks without a sum ("I'd
-    like your approval for a service credit …; at $4,229.75 it falls in your band"), else the pieces
-    naming the one sum the subject asks to approve ("Service credit approval: Lee-Miller, $4,229.75"), else,
-    in a mail that asks an approval, the sum it names more often than any other ("works out to $803.33 …
-    5% x 2 tickets = $803.33 (cap of 25% = $2,008.33 not reached). The customer asked for $4,000."): the other
-    sums are how it was worked out, a cap, or what someone else asked. Empty when none: every sum is then read
-    as asked.
-
-    Args:
-        parts: the message's pieces, in order.
-        own: the writer's own words.
-        subject: the message's subject.
-        reading: what the reader reads the message with.
-    """
-    after = {i + 1 for i, p in enumerate(parts[:-1]) if p.approve and not p.sums and parts[i + 1].sums}
-    if after:
-        return after, None
-    titled = read_piece(subject, reading, "colleague") if subject else _EMPTY
-    if len(titled.sums) == 1 and re.search(lx.APPROVE, lx.english(subject)):  # a subject is a label
-        return {i for i, p in enumerate(parts) if titled.sums[0] in p.sums}, titled.sums[0]
-    if not any(p.approve for p in parts):
-        return set(), None
-    said = Counter(float(m.replace(",", "")) for m in _DOLLARS.findall(own))
-    worked = {float(m.replace(",", "")) for m in _WORKED_OUT.findall(own) + _IN_TOTAL.findall(own)}
-    ranked = said.most_common(2)
-    if ranked and ranked[0][1] > 1 and (len(ranked) == 1 or ranked[1][1] < ranked[0][1]):
-        top = ranked[0][0]
-        if top in worked:  # the result worked out, named again — not two claims of the same size
-            return {i for i, p in enumerate(parts) if top in p.sums}, top
-    return set(), None
-
-
-_WORKED_OUT = re.compile(
-    r"(?:=|->|→|\bworks? out (?:to|at)|\bcomes? to|\btotals?|\bin total)\s*:?\s*"
-    r"\$\s?(\d{1,3}(?:,\d{3})+(?:\.\d{1,2})?|\d+(?:\.\d{1,2})?)",
-    re.I,
-)
-_IN_TOTAL = re.compile(r"\$\s?(\d{1,3}(?:,\d{3})+(?:\.\d{1,2})?|\d+(?:\.\d{1,2})?)\s+in total\b", re.I)
-_DOLLARS = re.compile(r"\$\s?(\d{1,3}(?:,\d{3})+(?:\.\d{1,2})?|\d+(?:\.\d{1,2})?)")
 
 
 _PLAIN = {
