@@ -12,58 +12,19 @@ Distractors: the account's deals outside the scope (open, lost, won in another y
 
 from __future__ import annotations
 
-import json
-from collections import defaultdict
-from functools import cache
 from typing import Any
 
-from apps.core.worlds import worlds_root
 from crossapp.xapp.common import compose_ui
+from crossapp.xapp.gl_audit import FLAGS, ledger
 from tasks.families.base import Draw, Family, Redraw, Spec, step
 from tasks.families.frontier_kit import MAIL_SIDE_EFFECTS, first_name, mail_sent, reads, sent_to, states
 from tasks.model import FrontierMeasures, UiStep
-from worlds.parts.dataroom.tasks import ledger_grid, revenue_block
 from worlds.parts.dataroom.ui_oracles import REF_COLUMN, open_ledger
 
 DEALS = """
 SELECT o.id, o.name, o.amount, o.close_date, o.stage_name, a.name AS account FROM crm_opportunity o
 JOIN crm_account a ON a.id = o.account_id WHERE o.account_id = ? ORDER BY o.close_date, o.id
 """
-FLAGS = {
-    "wrong_period": "invoice {docs} was posted to a period other than its posting date's month",
-    "split_invoice": "the deal was billed on {n} same-day invoices ({docs}) under the approval limit, "
-    "not one",
-    "sign_flip": "credit memo {docs} was credited to revenue instead of debited",
-    "duplicate": "the deal was invoiced twice ({docs})",
-    "missing_counterpart": "the deal was never invoiced",
-    "amount_mismatch": "the invoice ({docs}) differs from the CRM Amount",
-}
-
-
-@cache
-def _ledger(world: str) -> dict[str, Any]:
-    """The GL export read once: engagement, revenue block, per deal its invoices (document, first row,
-    revenue total) and the planted anomalies by deal."""
-    root = worlds_root() / world
-    eng = json.loads((root / "dataroom/engagement.jsonl").read_text().splitlines()[0])
-    grid = ledger_grid(root)
-    rows, cols = grid.extent()
-    header = grid.values(1, 1, 1, cols)[0]
-    at = {name: i for i, name in enumerate(header)}
-    invoices: dict[str, dict[str, dict[str, Any]]] = defaultdict(dict)
-    for r, line in enumerate(grid.values(2, 1, rows, cols), start=2):
-        ref, gl = line[at["Opportunity Ref"]], str(line[at["GL Account"]])
-        if not ref or line[at["Document Type"]] != "Invoice" or not gl.startswith("4"):
-            continue
-        doc = invoices[ref].setdefault(line[at["Document No"]], {"row": r, "total": 0.0})
-        doc["total"] = round(doc["total"] + float(line[at["Amount"]]), 2)
-    anomalies = [json.loads(x) for x in (root / "dataroom/anomalies.jsonl").read_text().splitlines() if x]
-    return {
-        "eng": eng,
-        "block": revenue_block(root),
-        "invoices": dict(invoices),
-        "anomalies": {a["opportunity_id"]: a for a in anomalies},
-    }
 
 
 def _accounts(d: Draw, led: dict[str, Any]) -> list[dict[str, Any]]:
@@ -104,7 +65,7 @@ class BillingReconciliation(Family):
     )
 
     def build(self, d: Draw) -> Spec:
-        led = _ledger(d.world.world)
+        led = ledger(d.world.world)
         eng = led["eng"]
         pool = _accounts(d, led)
         flagged = d.chance(0.5)
