@@ -138,10 +138,10 @@ class RevenueAudit(Family):
         )
         limit = f"${eng['approval_limit']:,.0f}"
         wrong = (
-            "billed twice, never billed, billed at an amount other than its CRM Amount, invoiced to a period "
-            "other than the month of the invoice's posting date, carrying a credit memo credited to revenue "
-            f"instead of debited, or one sale split into several same-day invoices each under the {limit} "
-            "approval limit"
+            "billed twice, never billed, invoiced for a total other than its CRM Amount, invoiced to a "
+            "period other than the month of the invoice's posting date, carrying a credit memo credited to "
+            "revenue instead of debited, or one sale split into several same-day invoices each under the "
+            f"{limit} approval limit (a credit memo debited as it should be is no exception)"
         )
         placed = "A deal is in scope by its CRM close date, whatever dates its invoices carry."
         each = (
