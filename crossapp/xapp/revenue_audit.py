@@ -70,7 +70,7 @@ class RevenueAudit(Family):
             for i, o in enumerate(flagged, start=1)
         ]  # fmt: skip
         criteria.append(states(where, "net-effect", f"states the net effect on revenue, {net:,.2f}",
-                               numbers=[net], tol=0.5))  # fmt: skip
+                               numbers=[abs(net)], tol=0.5))  # fmt: skip
         if forbid:
             criteria.append(states(where, "only-wrong-deals", "flags no deal in order or out of scope",
                                    forbid=forbid))  # fmt: skip
@@ -190,7 +190,8 @@ class RevenueAudit(Family):
         return (
             f"Hi {first_name(controller)},\n\nBilling exceptions, {s.key}:\n\n"
             + "\n".join(lines)
-            + f"\n\nNet effect on revenue (invoices minus CRM Amounts of these deals): {net:,.2f}.\n\nAmber"
+            + f"\n\nNet effect on revenue (invoices minus CRM Amounts of these deals): {net:,.2f} "
+            + f"({'less' if net < 0 else 'more'} invoiced than the CRM has by {abs(net):,.2f}).\n\nAmber"
         )
 
     @staticmethod
