@@ -1,7 +1,9 @@
 """What people know of the service desk, as plain dicts read from the episode's current records
 (`apps.core.peer_knowledge`): a caller (a customer contact or an employee) knows the open incidents they
 raised as the portal shows them (number, short description, state, the desk's last additional comment —
-never work notes); a support engineer knows the incidents assigned to them, a manager their reports'.
+never work notes); a support engineer knows the incidents assigned to them, a manager their reports'; an
+approver asked to approve a change answers as they decide it on the desk (`change_approval`, from
+`approvers/by_mail.py`: the one place another app's person acts on the desk — their own approval).
 """
 
 from __future__ import annotations
@@ -13,8 +15,10 @@ from sqlmodel import col, func, select
 
 from apps.core.actions import Ctx
 from apps.ticketing import choices as c
+from apps.ticketing.approvers.by_mail import change_approval
 from apps.ticketing.models import Group, Incident, JournalEntry, SysUser
 
+__all__ = ["assigned_to", "change_approval", "incident_owner", "managed_groups", "raised_by"]
 NUMBER = re.compile(r"\bINC\d{7}\b", re.IGNORECASE)
 
 

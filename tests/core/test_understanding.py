@@ -329,3 +329,94 @@ def test_a_report_or_a_done_note_with_an_offer_on_a_condition_is_news(text, role
 def test_an_approval_only_mentioned_asks_nothing():
     text = "Thank you. The credit due is $803.33 in total (2 x $401.67), which your approval covers. Amber"
     assert not [a for a in read_message("RE: credit", text, _reading()).asks if a.intent == "approval"]
+
+
+# fifth frontier probe, left-overs: approvers asked to approve a change on the desk, a freeze exception asked
+# of the CIO, the records and documents an approval mail cites, news of what the writer held off
+@pytest.mark.parametrize(
+    ("subject", "text", "change"),
+    [
+        (
+            "Approval: CHG0030399",
+            "Hi Andrew, CHG0030399 is an emergency change on db-bidash-01 tonight (22:00-23:00 UTC) "
+            "to restore "
+            "service (INC0010791) during the Month-end close freeze. Under the Change Freeze Policy it needs "
+            "your approval — could you approve it? Thanks, Amber",
+            "CHG0030399",
+        ),
+        ("CHG0030400", "Hi Jorge, please approve CHG0030400 on the desk. Thanks, Amber", "CHG0030400"),
+        (
+            "Freeze exception",
+            "Hi Andrew,\n\nCould you approve a freeze exception for CHG0030401? It's the vendor's "
+            "urgent patch "
+            "on db-bidash-01, tonight 21:00-22:00 UTC.\n\nThanks,\nAmber",
+            "CHG0030401",
+        ),
+        (
+            "Approval",
+            "Hi Andrew, please approve CHG0030343 on the desk — it's the emergency fix slot tonight.",
+            "CHG0030343",
+        ),
+        (
+            "Change",
+            "Andrew - approval needed on CHG0030343 please, it fixes INC0010791 which is down.",
+            "CHG0030343",
+        ),
+    ],
+    ids=["cio-emergency-change", "on-the-desk", "freeze-exception", "the-changes-slot", "incident-it-fixes"],
+)
+def test_an_approval_of_a_change_is_asked_of_the_change_alone(subject, text, change):
+    """Neither the incident it restores, the freeze policy it cites nor its slot asks anything more."""
+    assert _asks(text, subject=subject) == [{"intent": "approval", "about": [change], "policy": "change"}]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Hi Caitlin,\n\nCHG0030399: Emergency fix on db-bidash-01, 2026-11-02 22:00-23:00 UTC (emergency).\n"
+        "CHG0030400: Apply the database minor version on db-bidash-01, 2026-11-03 08:00-10:00 UTC (normal).\n"
+        "The Month-end close freeze runs until 2026-11-03 08:00 UTC, so the routine work starts "
+        "after it. Both are waiting for approval.\n\nAmber",
+        "Hi Jacqueline,\n\nI've held off on the amount: Jordan's revised quote isn't approved yet, so "
+        f"{PLATFORM} keeps the amount it had.\n\nThanks,\nAmber",
+        f"Hi Alan, I haven't changed the amount on {PLATFORM}: the revised price isn't signed off yet.",
+        f"Hi Stephen, I didn't update the close date of {OLSON} yet — waiting for the customer's "
+        "confirmation.",
+    ],
+    ids=["changes-waiting-for-approval", "held-off", "not-changed", "not-updated"],
+)
+def test_news_of_records_waiting_or_of_what_the_writer_did_not_do_asks_nothing(text):
+    request = read_message("Update", text, _reading())
+    assert request.news and request.asks == [], request
+
+
+def test_a_change_said_to_wait_for_your_approval_still_asks_it():
+    text = "Hi Jorge, CHG0030331 is waiting for your approval on the desk."
+    assert _asks(text) == [{"intent": "approval", "about": ["CHG0030331"], "policy": "change"}]
+
+
+def test_the_policy_document_an_approval_cites_and_the_writers_offer_ask_nothing():
+    """Blind probe: "I don't know the details of HB-04 Service Credit Policy.docx — ask …" beside "
+    "the decision."""
+    policy_doc = Known("document", "HB-04 Service Credit Policy.docx", {"id": "d", "owner": "Erin Stevens"})
+    reading = _reading()
+    reading.world_documents = [policy_doc]
+    text = (
+        "Hi Derrick,\n\nPer HB-04 Service Credit Policy.docx, INC0095001 breached its P1 resolution "
+        "target, so "
+        "Huber-Martin is due 5% of one month's fees. Could you approve a service credit of $2,534.17 "
+        "for them? I "
+        "can send over the workings if useful.\n\nThanks,\nAmber"
+    )
+    asks = read_message("Service credit approval: Huber-Martin", text, reading).asks
+    assert [(a.intent, a.policy, a.value) for a in asks] == [("approval", "credit", "$2,534.17")]
+
+
+def test_an_approval_whose_sum_cannot_be_told_asks_the_amount_not_the_incidents():
+    text = (
+        "Hi Derrick, where the HB-04 Service Credit Policy.docx says 5% per breached ticket, "
+        "Huber-Martin gets "
+        "$2,534.17 for INC0095001. Please approve. Amber"
+    )
+    asks = read_message("Service credit approval: Huber-Martin", text, _reading()).asks
+    assert [(a.intent, a.policy, a.value) for a in asks] == [("approval", "credit", None)]

@@ -157,3 +157,8 @@ def _overlaps(deal: Known, others: list[Known]) -> bool:
 def find_incidents(text: str, known: list[Known]) -> list[str]:
     """Incident numbers the text names (any case, spacing)."""
     return [n for n in find_record_numbers(text) if re.fullmatch(r"INC\d{7}", n)]
+
+
+def find_changes(text: str) -> list[str]:
+    """Change request numbers the text names (any case, spacing: "chg 0030399" → "CHG0030399")."""
+    return [n for n in find_record_numbers(text) if re.fullmatch(r"CHG\d{7}", n)]

@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 
 from apps.core.understanding import lexicon as lx
 from apps.core.understanding.documents import match_documents
-from apps.core.understanding.mentions import find_deals, find_incidents
+from apps.core.understanding.mentions import find_changes, find_deals, find_incidents
 from apps.core.understanding.request import Known, Reading
 from apps.core.understanding.values import nightly_rate, percents, requested_sums
 
@@ -35,6 +35,14 @@ _OFFER = re.compile(
 _RELATIVE = re.compile(r",\s*(?:which|who|where|when)\b", re.I)
 # a sign-off stated as done ("the price Brian signed off", "I signed off on it"), not one asked for
 _SIGNED = re.compile(r"\bsigned off\b", re.I)
+# records said to wait for approval ("Both are waiting for approval", "it is still pending sign-off"): their
+# state, not an approval asked of the reader ("CHG0030331 is waiting for your approval" asks)
+_WAITING = re.compile(
+    r"\b(?:is|are|'s|'re|remains?|remain|stays?|both|all|still|now)\s+(?:still\s+|now\s+)?"
+    r"(?:waiting|awaiting|pending)\s+(?:for\s+)?(?:an?\s+|the\s+|its\s+|their\s+)?"
+    r"(?:approv\w*|sign[- ]?off)\b",
+    re.I,
+)
 _APPROVAL_NEEDED = re.compile(
     r"\b(?:needs?|needed|requires?|required|request(?:s|ing|ed)?|ask(?:s|ing|ed)?|seek(?:s|ing)?|like|want|would"
     r"|awaiting"
@@ -65,6 +73,7 @@ class Piece:
     english: str
     deals: list[Known] = field(default_factory=list)
     incidents: list[str] = field(default_factory=list)
+    changes: list[str] = field(default_factory=list)  # change requests named (CHG0030399)
     deal_fields: list[str] = field(default_factory=list)
     incident_fields: list[str] = field(default_factory=list)
     device_fields: list[str] = field(default_factory=list)
@@ -114,6 +123,7 @@ def read_piece(text: str, reading: Reading, role: str) -> Piece:
     if role != "caller":
         p.deals = find_deals(text, reading.own, reading.world)
     p.incidents = find_incidents(text, [])
+    p.changes = find_changes(text)
     p.deal_fields = _matched(lx.DEAL_FIELDS, eng)
     p.incident_fields = _matched(lx.INCIDENT_FIELDS, eng)
     p.device_fields = _matched(lx.DEVICE_FIELDS, eng) if role == "caller" else []
@@ -125,7 +135,7 @@ def read_piece(text: str, reading: Reading, role: str) -> Piece:
     # like your approval for …", "approval needed"); an approval only mentioned asks nothing ("which your
     # approval covers", "it has no sign-off yet", "the $85,500 Brian signed off")
     p.approve = bool(re.search(lx.APPROVE, eng)) and (
-        p.question or bool(_APPROVAL_NEEDED.search(lx.english(_SIGNED.sub(" ", text))))
+        p.question or bool(_APPROVAL_NEEDED.search(lx.english(_WAITING.sub(" ", _SIGNED.sub(" ", text)))))
     )
     p.sums = (p.approve and _asking_sums(text, [d.name for d in p.deals])) or requested_sums(
         text, [d.name for d in p.deals]

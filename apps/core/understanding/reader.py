@@ -15,23 +15,21 @@ import re
 
 from apps.core.meaning import split_message
 from apps.core.understanding import lexicon as lx
-from apps.core.understanding.asked_sums import asked_apart
+from apps.core.understanding.change_asks import change_approvals, names_a_change
 from apps.core.understanding.followup import continue_thread, own_request_policies
 from apps.core.understanding.language import detect
 from apps.core.understanding.mentions import find_deals
+from apps.core.understanding.money_asks import money_approvals
 from apps.core.understanding.pieces import Piece, read_piece
 from apps.core.understanding.record_questions import record_questions
 from apps.core.understanding.request import Ask, Reading, Request
 from apps.core.understanding.segments import pieces as cut
-from apps.core.understanding.values import meeting_days, meeting_minutes, referred_sums, separate, shown
+from apps.core.understanding.values import meeting_days, meeting_minutes
 
 _EMPTY = Piece(text="", english="")
 # what a person reads of one message: its first ~3,000 words (a mail padded to megabytes is not read to
 # the end; reading it all made every colleague's reply cost seconds)
 READ_AT_MOST = 20_000
-_ANOTHER = re.compile(r"\b(?:another|additional|more|second|extra|plus|as well|too|also)\b")
-_MONEY_POLICIES = ("expense", "travel", "purchase", "gift", "credit")
-_CHANGE = re.compile(r"\bCHG\d{5,}\b", re.I)
 _DECIDED = re.compile(r"^\s*(?:approved|rejected)\b|\bapproved:", re.I)
 
 
@@ -89,7 +87,7 @@ def _news(parts: list[Piece], subject: str) -> bool:
         return False
     # a report lists records (an SLA report, a ticket overview) or says work is done; a note naming one record
     # and its fields ("Wesley — deal: X, asking for: close date") asks, as does a terse follow-up
-    listed = len({i for p in parts for i in p.incidents}) > 1
+    listed = len({i for p in parts for i in p.incidents + p.changes}) > 1
     done = any(_DONE.search(p.text) for p in parts)
     return listed or done or any(p.sums or p.percents or _DATE.search(p.text) for p in parts)
 
@@ -98,6 +96,12 @@ _DONE = re.compile(
     r"^\W*(?:(?:hi|hello|hey|dear)\s+[\w.'’-]+\W*)?(?:done|all done)\b"
     r"|\b(?:i've|i have|we've|we have|i)\s+(?:now\s+|just\s+)?(?:set|updated|moved"
     r"|changed|sent|added|closed|applied|entered|logged|created|raised|booked|scheduled|left|kept)\b"
+    # what the writer did not do is news of their work too ("I've held off on the amount: …", "I haven't
+    # changed the amount yet", "I didn't update the close date")
+    r"|\b(?:i've|i have|we've|we have|i|we|i'm|we're|i am|we are)\s+(?:now\s+|just\s+)?"
+    r"(?:held|holding)\s+off\b"
+    r"|\b(?:i|we)\s+(?:haven't|have not|didn't|did not|won't|will not)\s+(?:yet\s+)?(?:set|updated?|moved?"
+    r"|changed?|touched?|applied|apply|entered|enter|logged|closed|sent|edited|edit)\b"
     r"|\b(?:is|are|has been|have been)\s+(?:now\s+)?(?:updated|moved|changed|set|closed|logged|booked)\b",
     re.I,
 )
@@ -136,21 +140,30 @@ def _assemble(parts: list[Piece], own: str, reading: Reading, role: str, subject
     used: set[int] = set()
     # a document is asked for by a piece that names one or asks no approval ("approve it, or tell me which
     # lead I should send it to" asks for no document; "send me the document with the approval rules" does)
-    asks_for_doc = any(re.search(lx.DOCUMENT, p.english) for p in parts if p.document or not p.approve)
+    # (the writer's own offer, "I can send over the workings", asks for nothing); in a mail asking for an
+    # approval a document cited as its ground ("Per HB-04 Service Credit Policy.docx, …") is asked for only
+    # by the piece naming it
+    approval_mail = any(p.approve for p in parts)
+    asks_for_doc = any(_asks_for_doc(p) for p in parts if p.document or not p.approve)
 
     def wants_doc(p: Piece) -> bool:  # a request for it, or a question about it ("the pricing sheet?")
-        return asks_for_doc or (p.question and "?" in p.text and not p.approve)
+        return (_asks_for_doc(p) if approval_mail else asks_for_doc) or (
+            p.question and "?" in p.text and not p.approve
+        )
 
     for i, p in enumerate(parts):  # a document asked for by name first: "the pricing approvals sheet"
         if p.document and wants_doc(p) and p.documents and not (p.percents or p.sums):
             asks.append(Ask(intent="document", about=[d.name for d in p.documents], pass_on=p.pass_on))
             used.add(i)
     approving = any(p.approve for i, p in enumerate(parts) if i not in used) or _approval_form(parts, subject)
-    if approving:
-        asks += _approvals(
+    changing = change_approvals(parts, subject, used) if approving else []  # "please approve CHG0030399"
+    asks += changing
+    if approving and (not changing or any(p.approve for i, p in enumerate(parts) if i not in used)):
+        asks += money_approvals(
             [p if i not in used else _EMPTY for i, p in enumerate(parts)], own, used, reading, subject
         )
-    if any(p.meeting for p in parts):
+    # a change's window or slot ("the emergency fix slot tonight") is no meeting asked of the approver
+    if any(p.meeting and not (changing and (i in used or names_a_change(p))) for i, p in enumerate(parts)):
         days, after, before = meeting_days(own, reading.now) if reading.now else ([], None, None)
         asks.append(
             Ask(
@@ -170,11 +183,10 @@ def _assemble(parts: list[Piece], own: str, reading: Reading, role: str, subject
         if i not in used and p.question and not p.records and _policy_question(p) and "?" in p.text:
             asks.append(Ask(intent="policy_question", policy=(p.policies or [None])[0]))
             used.add(i)
-    # a mail asking for an approval (or to approve a change on the desk, "Could you approve CHG0030399?")
-    # cites its incidents as evidence ("INC0095001 breached its target"): only a piece asking of them asks
-    evidence = any(a.intent == "approval" for a in asks) or any(
-        p.approve and _CHANGE.search(p.text) for p in parts
-    )
+    # a mail asking for an approval (a credit, a change on the desk: "Could you approve CHG0030399?", even
+    # one whose sum is unclear) cites its incidents as evidence ("INC0095001 breached its target"): only a
+    # piece asking of them asks
+    evidence = any(a.intent == "approval" for a in asks) or any(p.approve for p in parts)
     asks += record_questions(parts, used, role, reading, evidence=evidence)
     for i, p in enumerate(parts):
         if i in used:
@@ -189,6 +201,17 @@ def _assemble(parts: list[Piece], own: str, reading: Reading, role: str, subject
         for ask in asks:
             ask.pass_on = True
     return asks
+
+
+_OFFERED = re.compile(
+    r"\b(?:i|we)\s*(?:'ll|'d|will|would|can|could|am|'m|are|'re)\s+(?:also\s+)?(?:(?:be\s+)?(?:happy|glad)\s+to\s+)?"
+    r"(?:send|share|forward|pass)\b[^.?!]*"
+)
+
+
+def _asks_for_doc(p: Piece) -> bool:
+    """Whether a piece's own words ask for a document (not the writer's offer to send one)."""
+    return bool(re.search(lx.DOCUMENT, _OFFERED.sub(" ", p.english)))
 
 
 def _approval_form(parts: list[Piece], subject: str) -> bool:
@@ -223,154 +246,3 @@ def _policy_question(p: Piece) -> bool:
             p.english,
         )
     )
-
-
-def _approvals(
-    parts: list[Piece], own: str, used: set[int], reading: Reading, subject: str = ""
-) -> list[Ask]:
-    """One ask per value to approve; sums for one purpose add up to one ask (the subject names what the
-    money is for when the mail's own words do not: "RE: Service credit approval" over "the credit I'm asking
-    you to approve")."""
-    asks: list[Ask] = []
-    all_deals = list(dict.fromkeys(d.name for p in parts for d in p.deals))
-    sums: list[tuple[int, float, str]] = []
-    english = lx.english(own)
-    message_policies = [k for k, pattern in lx.POLICY_WORDS.items() if re.search(pattern, english)]
-    if not set(message_policies).intersection(_MONEY_POLICIES):
-        titled = lx.english(subject)
-        message_policies += [k for k in _MONEY_POLICIES if re.search(lx.POLICY_WORDS[k], titled)]
-    # a service credit's percentage is how it was computed ("5% of one month's fees"), never a discount
-    discount_words = re.search(r"\bdiscounts?\b|% off\b|\bpercent off\b", english)
-    credit = "credit" in message_policies and not discount_words
-    discount_asked = any(p.percents for p in parts) and not credit
-    # the pieces that ask for an approval and name a sum: when there are any, the sums of the other pieces
-    # are how it was worked out or what it is measured against ("one month's fees are …", "5 % of that is
-    # …", "the threshold is …"), not more to approve
-    asking = {i for i, p in enumerate(parts) if p.sums and p.approve}
-    only = None  # the one sum asked of the asking pieces, when they name others too
-    if not asking:
-        asking, only = asked_apart(parts, own, subject, reading)
-    for i, p in enumerate(parts):
-        if p.percents and not credit and ("discount" in p.policies or p.deals or not p.sums):
-            deals = [d.name for d in p.deals] or (all_deals if len(all_deals) == 1 else [])
-            if len(p.percents) == len(deals) > 1:  # "18% on A, and 31% on B"
-                pairs = [([d], v) for d, v in zip(deals, p.percents, strict=True)]
-            elif len(deals) == 1 and len(p.percents) > 1:  # "24% on quote A and 24% on quote B" of one deal
-                pairs = [(deals, v) for v in p.percents]
-            elif p.deals:
-                pairs = [(deals, p.percents[0])]
-            else:
-                pairs = [(deals, v) for v in p.percents]
-            earlier = list(asks)  # asks of the pieces before (this piece's own figures are separate parts)
-            for about, value in pairs:
-                restated = any(  # the ask said again in another sentence ("… if we can give them 12% off")
-                    a.value == shown(value, True) and a.about == about and a.policy == "discount"
-                    for a in earlier
-                )
-                if restated and not p.stacked and not _ANOTHER.search(p.english):
-                    continue
-                asks.append(
-                    Ask(
-                        intent="approval",
-                        policy="discount",
-                        about=about,
-                        value=shown(value, True),
-                        stacked=p.stacked,
-                    )
-                )
-            used.add(i)
-        elif p.sums and asking and i not in asking:
-            used.add(i)  # how the sum asked was worked out: read, not asked
-        elif p.sums:
-            # one purpose per mail: a piece that only says "claim" or "catering" in a mail about a service
-            # credit or an order falls under the mail's policy
-            named = p.policies + [m for m in message_policies if m in ("credit", "purchase", "gift")]
-            policy = "travel" if p.nightly else _money_policy(named or message_policies)
-            if discount_asked and not set(p.policies or message_policies) - {"discount"}:
-                continue  # a discount request's sum is the deal's amount ("Amount: $19,500"), not a claim
-            again = referred_sums(p.text)
-            for value in p.sums:
-                if only is not None and (value != only or any(v == value for _, v, _ in sums)):
-                    continue  # a cap, a basis or someone else's ask beside the sum asked, or it said again
-                if value in again and any(v == value for _, v, _ in sums):
-                    continue  # "the $1,120 credit" again: the sum given before, not one more
-                sums.append((i, value, policy))
-            used.add(i)
-    by_policy: dict[str, list[tuple[int, float, str]]] = {}
-    for entry in sums:
-        by_policy.setdefault(entry[2], []).append(entry)
-    for policy, entries in by_policy.items():
-        if len(entries) > 1 and not separate(own) and policy != "travel":
-            total = sum(v for _, v, _ in entries)
-            asks.append(
-                Ask(
-                    intent="approval",
-                    policy=policy,
-                    value=shown(total, False),
-                    combined=[shown(v, False) for _, v, _ in entries],
-                )
-            )
-        else:
-            for _, value, _ in entries:
-                asks.append(Ask(intent="approval", policy=policy, value=shown(value, False)))
-    for i, p in enumerate(parts):
-        trip = (
-            "travel" in p.policies and not p.sums and not re.search(r"\b(?:claims?|expenses?)\b", p.english)
-        )
-        if trip and not any(a.policy == "travel" for a in asks):
-            fields = ["international"] if any(q.international for q in parts) else []
-            value = next((q.nightly for q in parts if q.nightly), None)
-            asks.append(
-                Ask(
-                    intent="approval",
-                    policy="travel",
-                    value=shown(value, False) if value else None,
-                    fields=fields,
-                )
-            )
-            used.add(i)
-    for ask in asks:
-        if (
-            ask.policy == "travel"
-            and any(p.international for p in parts)
-            and "international" not in ask.fields
-        ):
-            ask.fields = [*ask.fields, "international"]
-    names = {w for k in reading.people for w in k.name.lower().split()}
-    purpose = _purpose(" ".join(p.english for p in parts if p.sums or p.percents or p.policies), names)
-    for ask in asks:
-        if ask.policy in ("expense", "purchase", "gift", "credit"):
-            ask.topic = purpose
-    claimant = next((p.for_person for p in parts if p.for_person), None)
-    own_claim = any(p.own_claim for p in parts)
-    for ask in asks:
-        if claimant and ask.policy in ("expense", "purchase", "gift"):
-            ask.for_person = claimant
-        if own_claim and ask.policy in ("expense", "purchase", "gift"):
-            ask.for_person = "yourself"
-    return asks
-
-
-_PLAIN = {
-    *("please", "approve", "approval", "approvals", "expense", "expenses", "claim", "claims", "could"),
-    *("would", "thanks", "thank", "your", "with", "from", "this", "that", "need", "about", "just", "also"),
-    *("them", "they", "their", "have", "sign", "off", "okay", "mine", "here", "there", "which", "when"),
-    *("what", "were", "will", "amount", "purpose", "category", "policy", "total", "description"),
-}
-
-
-def _purpose(english: str, names: set[str] = frozenset()) -> str:
-    """The words that say what a claim or an order is for ("hotel chicago workshop trip"): a later one of
-    the same purpose shares a distinctive word, or says "same"."""
-    words = re.findall(r"[a-z]{4,}", english)
-    return " ".join(dict.fromkeys(w for w in words if w not in _PLAIN)) + (
-        " same" if " same " in f" {english} " else ""
-    )
-
-
-def _money_policy(policies: list[str]) -> str:
-    """The policy a sum to approve falls under (a trip's costs claimed are expenses)."""
-    for policy in ("gift", "purchase", "credit"):
-        if policy in policies:
-            return policy
-    return "expense"

@@ -18,14 +18,15 @@ from pydantic import BaseModel, ConfigDict, Field
 Intent = Literal[
     "record_status",  # a deal's, account's or incident's facts (stage, amount, next step, state …)
     "device_facts",  # what a caller knows of their device and problem (serial, asset tag, OS …)
-    "approval",  # approve a value under a policy (discount, expense, travel, purchase, gift)
+    "approval",  # approve a value under a policy (discount, expense, travel, purchase, gift, credit) or a
+    # change request on the service desk (policy "change": the Change Freeze Policy decides, no value)
     "document",  # share / point to a document asked for by name or description
     "meeting_time",  # propose a time to meet
     "policy_question",  # a fact of a policy (limits, who approves, terms)
     "person_info",  # the reader's own role, hours, account manager
     "other",  # a question on a topic someone else owns (invoices, budget, legal …)
 ]
-Policy = Literal["discount", "expense", "travel", "purchase", "gift", "credit"]
+Policy = Literal["discount", "expense", "travel", "purchase", "gift", "credit", "change"]
 
 
 class Ask(BaseModel):

@@ -13,7 +13,7 @@ records and on the total, never on what the request claims.
 
 from __future__ import annotations
 
-from datetime import timedelta
+from datetime import datetime, timedelta
 from typing import Any
 
 from sqlmodel import col, select
@@ -31,6 +31,7 @@ from apps.core.handbook import (
 )
 from apps.core.understanding import Ask, Request
 from apps.core.understanding.values import shown
+from apps.office.coworkers.change_decisions import change_decisions
 from apps.office.models import Policy, ScheduledReply, User
 
 TITLES = {
@@ -125,8 +126,14 @@ def _same_purpose(a: str, b: str, text: str) -> bool:
     return bool(distinct) or "same" in text.split()
 
 
-def decide(
-    ctx: Ctx, persona_id: str, approver: User, request: Request, text: str, deals: dict[str, list[dict]]
+def decide(  # noqa: PLR0913
+    ctx: Ctx,
+    persona_id: str,
+    approver: User,
+    request: Request,
+    text: str,
+    deals: dict[str, list[dict]],
+    answer_at: datetime | None = None,
 ) -> list[dict[str, Any]]:
     """One decision per approval ask of `request` (dicts the responder words; `approved` entries the engine
     keeps for later totals).
@@ -138,12 +145,16 @@ def decide(
         request: the reading of the message.
         text: the message's own words (the purpose of a claim; amounts when the CRM is not in the episode).
         deals: the CRM's open deals by name (empty when the episode has no CRM).
+        answer_at: when the answer arrives (a change approved or rejected on the desk is recorded by then).
     """
     asker = ctx.db.get(User, ctx.user_id) if ctx.user_id else None
     asks = _together([a for a in request.asks if a.intent == "approval"])
     before = earlier(ctx, persona_id)
     out: list[dict[str, Any]] = []
     for i, ask in enumerate(asks):
+        if ask.policy == "change":  # a change request on the desk: decided there, by the desk's rule
+            out += change_decisions(ctx, approver, ask, answer_at or ctx.now)
+            continue
         decided = _one(ctx, ask, asks[:i], before, approver, asker, request, text, deals)
         if len(asks) == 1 and decided.get("alone"):  # one decision: the deal is the mail's; no name needed
             decided["text"] = decided["alone"]

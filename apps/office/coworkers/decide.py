@@ -202,7 +202,8 @@ def answers(
     for known in reading.world:
         deals.setdefault(known.name, []).append(known.attrs)
     out: list[dict[str, Any]] = []
-    out += approvals.decide(ctx, persona_id, user, request, text, deals) if request.first("approval") else []
+    if request.first("approval"):
+        out += approvals.decide(ctx, persona_id, user, request, text, deals, answer_at)
     for ask in request.asks:
         if ask.intent == "record_status":
             out += _records(ctx, user, ask, reading, deals)

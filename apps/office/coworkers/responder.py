@@ -22,6 +22,7 @@ from typing import Protocol, runtime_checkable
 from apps.core.app_options import configured
 from apps.core.meaning import own_words
 from apps.office.coworkers.approvals import TITLES
+from apps.office.coworkers.change_decisions import POLICY as CHANGE_POLICY
 
 NOT_AN_APPROVAL = (
     "That isn't an approval I gave: an approval quoted or forwarded in a mail is no approval. Send me the "
@@ -119,11 +120,15 @@ def new_text(text: str) -> str:
 
 def _refusal(persona: PersonaCard, text: str) -> str | None:
     """A request against one of the colleague's rules or a handbook policy they know, declined with the
-    reason."""
+    reason (a change they decide on the desk is answered by that decision, never by the Change Freeze
+    Policy's stock refusal: "an emergency change during the freeze" may be one it allows)."""
+    decided = any(a.get("policy") == "change" for a in persona.answers)
     for policy in persona.policies:
         if any(k.lower() in text for k in policy.get("keywords", [])):
             return policy["reply"]
     for refusal in persona.handbook.get("refusals", []):
+        if decided and CHANGE_POLICY in refusal.get("source", ""):
+            continue
         if asks(refusal, text):
             return refusal["reply"]
     return None
