@@ -63,7 +63,6 @@ LISTS = (
             Col("State", "state_label", "state"),
             Col("Assignment group", "assignment_group_name"),
             Col("Assigned to", "assigned_to_name"),
-            Col("SLA breached", "sla_breached"),
         ),
         (
             Filter("active", "Active", "bool"),
