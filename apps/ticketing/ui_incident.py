@@ -135,7 +135,13 @@ def build_incident_router(kit: UiKit) -> APIRouter:
         inc = d["incident"]
         shown = {**current_values(inc), **values}
         readonly = inc["state"] in CLOSED_OR_CANCELED
+        problem = d.get("problem_number") and await kit.read(
+            request, "get_problem", {"problem_id": d["problem_number"]}
+        )
+        change = inc.get("rfc") and await kit.read(request, "get_change", {"change_id": inc["rfc"]})
         return {
+            "problem": problem["problem"] if problem else None,  # its Problems related list
+            "change": change["change"] if change else None,  # its Change Requests related list
             "title": inc["number"],
             "d": d,
             "i": inc,

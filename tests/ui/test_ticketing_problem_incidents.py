@@ -23,7 +23,7 @@ def test_edit_incidents_links_the_added_incidents(desk):
     number = _new_problem(episode)
     a, b = (r["number"] for r in episode.call("ticketing_list_incidents", active=True, limit=2)["records"])
     page.goto(ui(f"/problems/{number}"))
-    related = page.get_by_role("region", name="Incidents")
+    related = page.get_by_role("tabpanel", name="Incidents")
     expect(related).to_contain_text("No records to display")
     related.get_by_role("link", name="Edit...").click()
     expect(page.get_by_role("heading", level=1)).to_have_text("Edit Incidents")
