@@ -122,6 +122,17 @@ def test_knowledge_reader_shows_sanitized_html_not_tags(desk):
         episode.call("ticketing_get_knowledge_article", article_id=art["number"])["article"]["workflow_state"]
         == "review"
     )
+    helpful = page.get_by_role("group", name="Helpful?")  # the reader's feedback, kept in this browser
+    helpful.get_by_role("button", name="Yes").click()
+    expect(helpful.get_by_role("button", name="Yes")).to_have_attribute("aria-pressed", "true")
+    expect(page.get_by_text("Thank you for your feedback.")).to_be_visible()
+    page.get_by_role("group", name="Rate this article").get_by_title("4 stars").click()  # the 4th star
+    expect(page.get_by_text("Thank you for rating this article: 4 of 5 stars.")).to_be_visible()
+    page.reload()
+    expect(page.get_by_role("radio", name="4 stars")).to_be_checked()
+    expect(page.get_by_role("group", name="Helpful?").get_by_role("button", name="Yes")).to_have_attribute(
+        "aria-pressed", "true"
+    )
 
 
 def _problem_with_incident(episode):
