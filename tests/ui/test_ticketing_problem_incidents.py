@@ -34,8 +34,12 @@ def test_edit_incidents_links_the_added_incidents(desk):
         page.get_by_role("button", name="Add", exact=True).click()
     expect(chosen.get_by_role("option")).to_have_count(2)
     expect(collection.locator(f"option[value='{a}']")).to_have_count(0)
-    chosen.select_option(b)  # moved back: not linked
+    chosen.select_option(b)  # moved back (the left arrow): not linked
     page.get_by_role("button", name="Remove").click()
+    expect(chosen.get_by_role("option")).to_have_count(1)
+    collection.locator(f"option[value='{b}']").dblclick()  # a double-click moves an option across
+    expect(chosen.get_by_role("option")).to_have_count(2)
+    chosen.locator(f"option[value='{b}']").dblclick()
     expect(chosen.get_by_role("option")).to_have_count(1)
     page.get_by_role("button", name="Save").click()
 
