@@ -152,7 +152,7 @@ def test_problem_form_saves_known_error_and_work_note(desk):
     number, inc = _problem_with_incident(episode)
     page.goto(ui(f"/problems/{number}/edit"))  # the old Edit address opens the form
     expect(page.get_by_role("heading", level=1)).to_have_text(number)
-    incidents = page.get_by_role("region", name="Incidents")
+    incidents = page.get_by_role("tabpanel", name="Incidents")
     expect(incidents.get_by_role("link", name=inc)).to_be_visible()
     page.get_by_label("Workaround").fill("Reconnect over the wired network")
     page.get_by_label("Known error").check()
@@ -165,6 +165,7 @@ def test_problem_form_saves_known_error_and_work_note(desk):
         ("mark_known_error", "ui", "ok"),
     ]
     page.reload()
+    expect(page.get_by_role("list", name="Activity stream")).to_contain_text("Seen on three sites")
     expect(page.get_by_label("Known error")).to_be_checked()
     expect(page.get_by_label("Known error")).to_be_disabled()
     expect(page.get_by_label("State", exact=True)).to_have_value("Fix in Progress")  # a known error is
