@@ -3,13 +3,11 @@ activity stream and state buttons. Every read and write runs a ticketing action 
 
 from __future__ import annotations
 
-from typing import Any
-
 from fastapi import APIRouter, Request
 from fastapi.responses import Response
 
 from apps.core.ui_assets import add_design_system_route
-from apps.core.ui_kit import TimeControls, UiKit, app_url
+from apps.core.ui_kit import TimeControls, UiKit
 from apps.ticketing import choices as c
 from apps.ticketing import design_system, ui_dates
 from apps.ticketing.seed import COMPANY
@@ -38,18 +36,6 @@ PREFIX_PATHS = {
     "RITM": "/requests/",
     "KB": "/kb/",
 }
-
-
-async def crm_contact_url(kit: UiKit, request: Request, incident: dict[str, Any]) -> str | None:
-    """The caller's CRM contact page when the episode has the CRM and the caller is a CRM contact."""
-    root = kit.root(request)
-    if not incident.get("caller_id") or app_url(kit.episode(request), root, "crm") is None:
-        return None
-    users = await kit.read(request, "list_users", {"search": incident["caller_name"], "limit": 50})
-    found = next((u for u in users["records"] if u["sys_id"] == incident["caller_id"]), None)
-    if not found or not found.get("crm_contact_id"):
-        return None
-    return app_url(kit.episode(request), root, "crm", f"/contacts/{found['crm_contact_id']}")
 
 
 def build_router(kit: UiKit) -> APIRouter:
@@ -84,7 +70,7 @@ def build_router(kit: UiKit) -> APIRouter:
     router.include_router(build_catalog_item_router(kit))
     router.include_router(build_search_router(kit))
     router.include_router(build_form_router(kit))  # before the record routes: /incidents/new
-    router.include_router(build_incident_router(kit, crm_contact_url))
+    router.include_router(build_incident_router(kit))
     router.include_router(build_ref_router(kit))
     router.include_router(build_kb_router(kit))
     router.include_router(build_change_router(kit))

@@ -125,6 +125,22 @@ INCIDENT_FORM: tuple[Section, ...] = (
     ),
 )
 
+# the New incident form's grid in the saved form's order (incident.html): the left column Number, Caller,
+# Category, Subcategory, Configuration item, Assignment group, Assigned to; the right Channel, State, Impact,
+# Urgency, Priority, Opened; then the wide Short description and Description
+INCIDENT_GRID = (
+    *("number", "contact_type", "caller_id", "state", "category", "impact", "subcategory", "urgency"),
+    *(
+        "cmdb_ci",
+        "priority",
+        "assignment_group",
+        "opened_at",
+        "assigned_to",
+        "short_description",
+        "description",
+    ),
+)
+
 PROBLEM_FORM: tuple[Section, ...] = (
     (
         "Problem",

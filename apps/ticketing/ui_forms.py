@@ -27,6 +27,7 @@ from apps.ticketing.ui_form_layouts import (
     ARTICLE_FORM,
     CHANGE_FORM,
     INCIDENT_FORM,
+    INCIDENT_GRID,
     PROBLEM_FORM,
     SUBCATEGORIES_OF,
     VARIABLE_PREFIX,
@@ -61,6 +62,8 @@ class Table:
     edit_route: bool = True  # False where the record page itself is the edit form (incidents)
     # the page New opens first when the form's type is not chosen yet (?type= absent): changes' type chooser
     chooser: Callable[[UiKit, Request], Awaitable[Response]] | None = None
+    grid: tuple[str, ...] = ()  # the New form's first section in the saved form's order (heading fields too)
+    after: str | None = None  # a template drawn under the New form: the saved form's section tabs
     display: dict[str, str] = field(
         default_factory=lambda: {
             "caller_id": "caller_name",
@@ -83,6 +86,8 @@ TABLES = (
         "incident",
         {"impact": "3", "urgency": "3"},
         edit_route=False,
+        grid=INCIDENT_GRID,
+        after="sn_incident_new_sections.html",
     ),
     Table(
         "Problem",
@@ -138,6 +143,8 @@ class FormPage:
     update: bool = False
     item: dict[str, Any] | None = None  # the catalog item being ordered
     template: str = "sn_form.html"
+    grid: tuple[str, ...] = ()  # the first section's fields (and heading fields) in this order
+    after: str | None = None  # a template drawn under the form
 
 
 def visible(sections: tuple[Section, ...] | list[Section], accepted: set[str]) -> list[Section]:
@@ -334,6 +341,8 @@ def _add_table(router: APIRouter, kit: UiKit, table: Table) -> None:
             lambda r: _with_flash(
                 f"{table.path}/{r['number']}", f"{table.label} {r['number']} has been created."
             ),
+            grid=table.grid,
+            after=table.after,
         )
 
     def edit_page(number: str) -> FormPage:

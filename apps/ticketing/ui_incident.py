@@ -65,7 +65,6 @@ CLOSE_NOTES = Fld("close_notes", "Resolution notes", "textarea")
 HOLD = sel("hold_reason", "On hold reason", tuple((v, v) for v in c.HOLD_REASONS.values()))
 BUTTONS = {  # op -> (label, states it is offered in)
     "update": ("Update", (*OPEN, RESOLVED)),
-    "assign_to_me": ("Assign to me", OPEN),
     "start": ("Start Work", (1, 3)),
     "hold": ("On Hold", (1, 2)),
     "resolve": ("Resolve", OPEN),
@@ -93,7 +92,6 @@ def plan(
     inc: dict[str, Any],
     edits: dict[str, Any],
     moved: dict[str, Any],
-    default_group: str,
 ) -> list[Step]:
     """The service actions one submit makes, in order: the edit, the assignment, journal entries, then
     the button's state change. `edits` and `moved` are the changed fields, references as sys_ids."""
@@ -101,12 +99,7 @@ def plan(
     if edits:
         args = {k: int(v) if k in ("impact", "urgency") and v.isdigit() else v for k, v in edits.items()}
         steps.append(Step("update_incident", {"incident_id": number, **args}))
-    if op == "assign_to_me":
-        group = (values.get("assignment_group") or "").strip() or inc["assignment_group"] or default_group
-        steps.append(
-            Step("assign_incident", {"incident_id": number, "assign_to_me": True, "assignment_group": group})
-        )
-    elif moved:
+    if moved:
         steps.append(Step("assign_incident", {"incident_id": number, **moved}))
     notes, comments = (values.get("work_notes") or "").strip(), (values.get("comments") or "").strip()
     if notes and op != "cancel":
@@ -133,7 +126,7 @@ _FIELDS = (*LEFT, *RIGHT_LEVELS, GROUP, ASSIGNEE, SHORT, DESCRIPTION, HOLD, CLOS
 LABELS = {f.name: f.label for f in _FIELDS} | {"work_notes": "Work notes", "comments": "Additional comments"}
 
 
-def build_incident_router(kit: UiKit, crm_contact_url: Any) -> APIRouter:
+def build_incident_router(kit: UiKit) -> APIRouter:
     """GET /incidents/{number} (the form), POST /incidents/{number}/{op} (a header button or Post)."""
     router = APIRouter()
 
@@ -142,7 +135,13 @@ def build_incident_router(kit: UiKit, crm_contact_url: Any) -> APIRouter:
         inc = d["incident"]
         shown = {**current_values(inc), **values}
         readonly = inc["state"] in CLOSED_OR_CANCELED
+        problem = d.get("problem_number") and await kit.read(
+            request, "get_problem", {"problem_id": d["problem_number"]}
+        )
+        change = inc.get("rfc") and await kit.read(request, "get_change", {"change_id": inc["rfc"]})
         return {
+            "problem": problem["problem"] if problem else None,  # its Problems related list
+            "change": change["change"] if change else None,  # its Change Requests related list
             "title": inc["number"],
             "d": d,
             "i": inc,
@@ -163,7 +162,6 @@ def build_incident_router(kit: UiKit, crm_contact_url: Any) -> APIRouter:
             "resolving": inc["state"] in OPEN,
             "priority_table": PRIORITY_TABLE,
             "subcategories": SUBCATEGORIES_OF,
-            "caller_in_crm": await crm_contact_url(kit, request, inc),
         }
 
     page = form_page(kit, "incident.html", context)
@@ -183,9 +181,7 @@ def build_incident_router(kit: UiKit, crm_contact_url: Any) -> APIRouter:
         if errors:
             await kit.record_events(request, trace)
             return await page(request, number, values, errors, reference_message(fields, errors), 422)
-        groups = (await kit.read(request, "list_groups"))["records"]
-        default = next((g["sys_id"] for g in groups if g["name"] == "Service Desk"), "")
-        steps = plan(op, values, inc, edits, moved, default)
+        steps = plan(op, values, inc, edits, moved)
         done = (f"/incidents/{number}", "Posted." if op == "post" else "Record updated.")
         return await save(kit, request, (number, values, trace), steps, page, LABELS, done)
 

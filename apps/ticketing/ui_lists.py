@@ -26,6 +26,7 @@ class Col:
     sort: str | None = None
     link: bool = False
     label_of: dict[str, str] | None = None  # a choice column: stored value -> label
+    find: str | None = None  # the filter its column search (the magnifier's row under the headers) runs
 
 
 @dataclass(frozen=True)
@@ -55,15 +56,14 @@ LISTS = (
         "list_incidents",
         "Incidents",
         (
-            Col("Number", "number", "number", True),
+            Col("Number", "number", "number", True, find="search"),
             Col("Opened", "opened_at", "opened_at"),
-            Col("Short description", "short_description", "short_description"),
-            Col("Caller", "caller_name"),
-            Col("Priority", "priority_label", "priority"),
-            Col("State", "state_label", "state"),
-            Col("Assignment group", "assignment_group_name"),
+            Col("Short description", "short_description", "short_description", find="search"),
+            Col("Caller", "caller_name", find="caller_id"),
+            Col("Priority", "priority_label", "priority", find="priority"),
+            Col("State", "state_label", "state", find="state"),
+            Col("Assignment group", "assignment_group_name", find="assignment_group"),
             Col("Assigned to", "assigned_to_name"),
-            Col("SLA breached", "sla_breached"),
         ),
         (
             Filter("active", "Active", "bool"),
@@ -87,8 +87,8 @@ LISTS = (
         "list_problems",
         "Problems",
         (
-            Col("Number", "number", None, True),
-            Col("Short description", "short_description"),
+            Col("Number", "number", None, True, find="search"),
+            Col("Short description", "short_description", find="search"),
             Col("State", "state_label"),
             Col("Known error", "known_error"),
             Col("Priority", "priority_label"),
@@ -107,10 +107,10 @@ LISTS = (
         "list_changes",
         "Change Requests",
         (
-            Col("Number", "number", "number", True),
-            Col("Short description", "short_description"),
-            Col("Type", "type", label_of={t: t.capitalize() for t in ch.CHANGE_TYPES}),
-            Col("State", "state_label", "state"),
+            Col("Number", "number", "number", True, find="search"),
+            Col("Short description", "short_description", find="search"),
+            Col("Type", "type", label_of={t: t.capitalize() for t in ch.CHANGE_TYPES}, find="type"),
+            Col("State", "state_label", "state", find="state"),
             Col("Approval", "approval", label_of=APPROVALS),
             Col("Risk", "risk_label", "risk"),
             Col("Configuration item", "cmdb_ci_name"),
@@ -187,8 +187,8 @@ LISTS = (
         "search_knowledge",
         "Knowledge",
         (
-            Col("Number", "number", None, True),
-            Col("Title", "short_description"),
+            Col("Number", "number", None, True, find="query"),
+            Col("Title", "short_description", find="query"),
             Col("Version", "version"),
             Col("Workflow", "workflow_state", label_of=ch.KB_STATES),
             Col("Category", "kb_category"),
@@ -203,7 +203,7 @@ LISTS = (
         "list_configuration_items",
         "Configuration Items",
         (
-            Col("Name", "name", None, True),
+            Col("Name", "name", None, True, find="search"),
             Col("Class", "class_label"),
             Col("Operational status", "operational_status_label"),
             Col("Asset tag", "asset_tag"),
@@ -303,6 +303,7 @@ def _handler(kit: UiKit, view: ListDef):  # noqa: ANN202
             return kit.url(request, view.path, **{**query, **changes})
 
         sortable = "sort_by" in kit.params(view.action)
+        filters = {f.arg: f for f in view.filters if f.arg in kit.params(view.action)}
         columns = [
             {
                 "label": c.label,
@@ -316,6 +317,7 @@ def _handler(kit: UiKit, view: ListDef):  # noqa: ANN202
                 "sort_urls": [url_with(sort=c.sort, dir=d, page=None) for d in ("asc", "desc")]
                 if c.sort and sortable
                 else None,
+                "find": filters.get(c.find),
             }
             for c in view.columns
         ]
@@ -330,6 +332,7 @@ def _handler(kit: UiKit, view: ListDef):  # noqa: ANN202
                 "columns": columns,
                 "crumbs": crumbs,
                 "pager": pager,
+                "page_size": PAGE,
                 "error": problem or (None if outcome is None or outcome.ok else outcome.error),
                 "conditions": rows or [cq.Cond("", "=", "")],
                 "condition_fields": [f for f in view.filters if f.arg in kit.params(view.action)],

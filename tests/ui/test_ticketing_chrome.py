@@ -90,13 +90,17 @@ def test_list_new_beside_the_title_and_the_pager_on_top(desk):
     assert 0 < new_box["x"] - (title_box["x"] + title_box["width"]) < 40  # right after the title
     top = page.get_by_role("navigation", name="Pages")
     bottom = page.get_by_role("navigation", name="Pagination")
-    expect(top).to_contain_text(f"1 to 20 of {total}")
-    expect(bottom).to_contain_text(f"1 to 20 of {total}")
+    expect(top.get_by_role("textbox")).to_have_value("1")  # the editable first row
+    expect(top).to_contain_text(f"to 20 of {total}")
+    expect(bottom.get_by_role("textbox")).to_have_value("1")  # the editable first row
+    expect(bottom).to_contain_text(f"to 20 of {total}")
     assert top.bounding_box()["y"] < page.get_by_role("table").bounding_box()["y"]
     top.get_by_role("link", name="Next page").click()
-    expect(page.get_by_role("navigation", name="Pages")).to_contain_text(f"21 to 40 of {total}")
+    expect(page.get_by_role("navigation", name="Pages").get_by_role("textbox")).to_have_value("21")
+    expect(page.get_by_role("navigation", name="Pages")).to_contain_text(f"to 40 of {total}")
     page.get_by_role("navigation", name="Pages").get_by_role("link", name="First page").click()
-    expect(page.get_by_role("navigation", name="Pagination")).to_contain_text(f"1 to 20 of {total}")
+    expect(page.get_by_role("navigation", name="Pagination").get_by_role("textbox")).to_have_value("1")
+    expect(page.get_by_role("navigation", name="Pagination")).to_contain_text(f"to 20 of {total}")
     options = page.get_by_role("combobox", name="Search by").locator("option").all_inner_texts()
     assert options[0] == "for text" and "Keywords" not in options, options
     with page.expect_navigation():

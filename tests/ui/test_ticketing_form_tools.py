@@ -61,7 +61,10 @@ def test_related_lists_are_tabs_with_counts_under_the_incident_form(desk):
     page.goto(ui(f"/incidents/{inc['number']}"))
     related = page.get_by_role("tablist", name="Related lists")
     tabs = related.get_by_role("tab")
-    expect(tabs).to_have_text([f"Task SLAs ({len(slas)})", "Affected CIs (1)", "Child Incidents (0)"])
+    expect(tabs).to_have_text(
+        [f"Task SLAs ({len(slas)})", "Affected CIs (1)", "Child Incidents (0)", "Problems (0)"]
+        + ["Change Requests (0)"]
+    )
     expect(page.get_by_role("table", name="Task SLAs").locator("tbody tr")).to_have_count(max(len(slas), 1))
     tabs.first.focus()
     page.keyboard.press("ArrowRight")  # the keyboard moves along the tabs
@@ -75,3 +78,30 @@ def test_related_lists_are_tabs_with_counts_under_the_incident_form(desk):
     cis_link.click()
     cis.get_by_role("link", name=inc["cmdb_ci_name"]).click()
     expect(page.get_by_role("heading", level=1)).to_contain_text(inc["cmdb_ci_name"])
+
+
+def test_a_related_list_has_its_own_list_header(desk):
+    """UI16's related list bar: ☰ (Refresh List), its title, Search by a column or any text, 1 to N of N."""
+    episode, page, ui = desk
+    changes = episode.call("ticketing_list_changes", limit=50)["records"]
+    number, approvals = next(
+        (c["number"], a)
+        for c in changes
+        if len(a := episode.call("ticketing_get_change", change_id=c["number"])["approvals"]) > 1
+    )
+    first = approvals[0]["approver_name"]
+    page.goto(ui(f"/changes/{number}"))
+    panel = page.get_by_role("tabpanel", name="Approvers")
+    expect(panel.get_by_role("heading", name="Approvers")).to_be_visible()
+    expect(panel).to_contain_text(f"1 to {len(approvals)} of {len(approvals)}")
+    rows = panel.get_by_role("table", name="Approvers").locator("tbody tr:visible")
+    panel.get_by_role("searchbox", name="Search Approvers").fill(first.split()[0].lower())
+    expect(rows.first).to_contain_text(first)
+    expect(panel).to_contain_text(f"1 to {rows.count()} of {rows.count()}")
+    panel.get_by_role("combobox", name="Search Approvers by").select_option(label="State")  # not a state
+    expect(rows).to_have_text(["No records to display"])
+    panel.get_by_role("button", name="Approvers list controls").click()
+    expect(panel.get_by_role("menuitem", name="Refresh List")).to_be_visible()
+    page.keyboard.press("Escape")
+    page.get_by_role("tab", name="Change Tasks (0)").click()
+    expect(page.get_by_role("tabpanel", name="Change Tasks")).to_contain_text(f"Change request = {number}")

@@ -296,3 +296,18 @@ def test_date_time_fields_pick_from_the_calendar_by_pointer_and_keyboard(desk):
     assert chg["start_date"].startswith(f"{date}T22:30") and chg["end_date"].startswith(f"{date}T23:45")
     create = _action(episode, "create_change")
     assert create.args["start_date"] == f"{date}T22:30"  # sent as ISO 8601, as over MCP
+
+
+def test_the_new_incident_form_is_laid_out_as_the_saved_one(desk):
+    """Same two columns (Caller under Number on the left, Channel and State on the right) and section tabs."""
+    _, page, ui = desk
+    page.goto(ui("/incidents/new"))
+    names = ("number", "caller_id", "contact_type", "state")
+    box = {n: page.locator(f"#f-{n}").bounding_box() for n in names}
+    assert box["number"]["x"] == box["caller_id"]["x"] < box["contact_type"]["x"] == box["state"]["x"]
+    y = [page.locator(f"#f-{n}").bounding_box()["y"] for n in ("caller_id", "category", "assigned_to")]
+    assert y == sorted(y)
+    tabs = page.get_by_role("tablist", name="Incident sections").get_by_role("tab")
+    expect(tabs).to_have_text(["Notes", "Related Records", "Resolution Information"])
+    tabs.nth(2).click()
+    expect(page.get_by_label("Resolution code")).to_have_attribute("readonly", "")

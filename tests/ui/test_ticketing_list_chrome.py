@@ -18,14 +18,40 @@ def test_pager_moves_twenty_rows_at_a_time(desk):
     total = episode.call("ticketing_list_incidents", limit=1)["total"]
     page.goto(ui("/incidents"))
     pager = page.get_by_role("navigation", name="Pagination")
-    expect(pager).to_contain_text(f"1 to 20 of {total}")
+    first_row = pager.get_by_role("textbox", name="First row (Pagination)")  # UI16's editable first row
+    expect(first_row).to_have_value("1")
+    expect(pager).to_contain_text(f"to 20 of {total}")
     first_number = page.get_by_role("table").locator("tbody th a").first.inner_text()
     pager.get_by_role("link", name="Next page").click()
     pager = page.get_by_role("navigation", name="Pagination")
-    expect(pager).to_contain_text(f"21 to 40 of {total}")
+    expect(first_row).to_have_value("21")
+    expect(pager).to_contain_text(f"to 40 of {total}")
     expect(page.get_by_role("table").locator("tbody th a").first).not_to_have_text(first_number)
     pager.get_by_role("link", name="First page").click()
-    expect(page.get_by_role("navigation", name="Pagination")).to_contain_text(f"1 to 20 of {total}")
+    expect(first_row).to_have_value("1")
+    top = page.get_by_role("navigation", name="Pages").get_by_role("textbox", name="First row (Pages)")
+    top.fill("45")  # the page holding row 45: rows 41 to 60
+    top.press("Enter")
+    expect(first_row).to_have_value("41")
+    assert parse_qs(urlsplit(page.url).query)["page"] == ["3"]
+
+
+def test_column_search_row_runs_a_column_filter(desk):
+    """The magnifier shows a search box under each searchable column; Enter adds its condition."""
+    episode, page, ui = desk
+    page.goto(ui("/incidents?sysparm_query=active=true"))
+    boxes = page.get_by_role("searchbox", name="Search column: State")
+    expect(boxes).to_be_hidden()
+    toggle = page.get_by_role("button", name="Show column search row")
+    toggle.click()
+    expect(toggle).to_have_attribute("aria-expanded", "true")
+    boxes.fill("In Progress")
+    boxes.press("Enter")
+    crumbs = page.get_by_role("navigation", name="Filter conditions")
+    expect(crumbs).to_contain_text("Active = true")  # the list's conditions kept
+    expect(crumbs).to_contain_text("State = In Progress")
+    want = episode.call("ticketing_list_incidents", active=True, state=[2], limit=1)["total"]
+    expect(page.locator("caption")).to_contain_text(f"{want} records")
 
 
 def test_breadcrumb_link_drops_the_later_conditions(desk):

@@ -23,7 +23,7 @@ def test_edit_incidents_links_the_added_incidents(desk):
     number = _new_problem(episode)
     a, b = (r["number"] for r in episode.call("ticketing_list_incidents", active=True, limit=2)["records"])
     page.goto(ui(f"/problems/{number}"))
-    related = page.get_by_role("region", name="Incidents")
+    related = page.get_by_role("tabpanel", name="Incidents")
     expect(related).to_contain_text("No records to display")
     related.get_by_role("link", name="Edit...").click()
     expect(page.get_by_role("heading", level=1)).to_have_text("Edit Incidents")
@@ -34,8 +34,12 @@ def test_edit_incidents_links_the_added_incidents(desk):
         page.get_by_role("button", name="Add", exact=True).click()
     expect(chosen.get_by_role("option")).to_have_count(2)
     expect(collection.locator(f"option[value='{a}']")).to_have_count(0)
-    chosen.select_option(b)  # moved back: not linked
+    chosen.select_option(b)  # moved back (the left arrow): not linked
     page.get_by_role("button", name="Remove").click()
+    expect(chosen.get_by_role("option")).to_have_count(1)
+    collection.locator(f"option[value='{b}']").dblclick()  # a double-click moves an option across
+    expect(chosen.get_by_role("option")).to_have_count(2)
+    chosen.locator(f"option[value='{b}']").dblclick()
     expect(chosen.get_by_role("option")).to_have_count(1)
     page.get_by_role("button", name="Save").click()
 

@@ -80,7 +80,7 @@ def test_known_error_label_left_box_right_and_the_related_list(desk):
     related = page.get_by_role("table", name="Incidents")
     headers = related.get_by_role("columnheader").all_inner_texts()
     assert headers[:2] == ["Number", "Short description"]
-    expect(page.get_by_role("region", name="Incidents").get_by_role("link", name="Edit...")).to_be_visible()
+    expect(page.get_by_role("tabpanel", name="Incidents").get_by_role("link", name="Edit...")).to_be_visible()
     assert not [
         v["id"]
         for v in Axe().run(page, options=AXE_OPTIONS).response["violations"]

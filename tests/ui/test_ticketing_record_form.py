@@ -122,6 +122,17 @@ def test_knowledge_reader_shows_sanitized_html_not_tags(desk):
         episode.call("ticketing_get_knowledge_article", article_id=art["number"])["article"]["workflow_state"]
         == "review"
     )
+    helpful = page.get_by_role("group", name="Helpful?")  # the reader's feedback, kept in this browser
+    helpful.get_by_role("button", name="Yes").click()
+    expect(helpful.get_by_role("button", name="Yes")).to_have_attribute("aria-pressed", "true")
+    expect(page.get_by_text("Thank you for your feedback.")).to_be_visible()
+    page.get_by_role("group", name="Rate this article").get_by_title("4 stars").click()  # the 4th star
+    expect(page.get_by_text("Thank you for rating this article: 4 of 5 stars.")).to_be_visible()
+    page.reload()
+    expect(page.get_by_role("radio", name="4 stars")).to_be_checked()
+    expect(page.get_by_role("group", name="Helpful?").get_by_role("button", name="Yes")).to_have_attribute(
+        "aria-pressed", "true"
+    )
 
 
 def _problem_with_incident(episode):
@@ -141,7 +152,7 @@ def test_problem_form_saves_known_error_and_work_note(desk):
     number, inc = _problem_with_incident(episode)
     page.goto(ui(f"/problems/{number}/edit"))  # the old Edit address opens the form
     expect(page.get_by_role("heading", level=1)).to_have_text(number)
-    incidents = page.get_by_role("region", name="Incidents")
+    incidents = page.get_by_role("tabpanel", name="Incidents")
     expect(incidents.get_by_role("link", name=inc)).to_be_visible()
     page.get_by_label("Workaround").fill("Reconnect over the wired network")
     page.get_by_label("Known error").check()
@@ -154,6 +165,7 @@ def test_problem_form_saves_known_error_and_work_note(desk):
         ("mark_known_error", "ui", "ok"),
     ]
     page.reload()
+    expect(page.get_by_role("list", name="Activity stream")).to_contain_text("Seen on three sites")
     expect(page.get_by_label("Known error")).to_be_checked()
     expect(page.get_by_label("Known error")).to_be_disabled()
     expect(page.get_by_label("State", exact=True)).to_have_value("Fix in Progress")  # a known error is

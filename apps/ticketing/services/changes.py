@@ -29,7 +29,6 @@ from apps.ticketing.services.common import (
     find,
     find_ci,
     find_group,
-    journal_of,
     page,
     require_text,
     search_filter,
@@ -38,7 +37,7 @@ from apps.ticketing.services.common import (
     utc,
 )
 from apps.ticketing.services.incidents import check_ci
-from apps.ticketing.services.present import changes_out, display_names
+from apps.ticketing.services.present import activity_out, changes_out
 
 CLOSED_STATES = (3, 4)
 ChangeType = Literal["normal", "standard", "emergency"]
@@ -168,16 +167,11 @@ def get_change(ctx: Ctx, *, change_id: str) -> ChangeDetail:
         .where(Approval.sysapproval == chg.sys_id)
         .order_by(Approval.sys_created_on, Approval.sys_id)
     ).all()
-    journal = journal_of(ctx, chg.sys_id)
-    names = display_names(ctx, [j.sys_created_by for j in journal])
     return ChangeDetail(
         change=changes_out(ctx, [chg])[0],
         approvals=approvals_out(ctx, list(approvals)),
         conflicts=changes_out(ctx, conflicts_of(ctx, chg)),
-        activity=[
-            JournalOut.model_validate({**j.model_dump(), "author_name": names.get(j.sys_created_by)})
-            for j in journal
-        ],
+        activity=activity_out(ctx, chg.sys_id),
     )
 
 

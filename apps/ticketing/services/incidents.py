@@ -31,14 +31,13 @@ from apps.ticketing.services.common import (
     find_ci,
     find_group,
     find_user,
-    journal_of,
     page,
     require_text,
     search_filter,
     stamp,
     utc,
 )
-from apps.ticketing.services.present import display_names, incidents_out
+from apps.ticketing.services.present import activity_out, incidents_out
 from apps.ticketing.services.slas import task_slas_out
 
 IncidentSort = Literal["number", "opened_at", "priority", "state", "sys_updated_on", "short_description"]
@@ -158,15 +157,10 @@ def get_incident(ctx: Ctx, *, incident_id: str) -> IncidentDetail:
         incident_id: the incident's number (like INC0010001) or sys_id.
     """
     inc = find(ctx, Incident, incident_id, field="incident_id", label="incident")
-    journal = journal_of(ctx, inc.sys_id)
-    names = display_names(ctx, [j.sys_created_by for j in journal])
     problem = ctx.db.get(Problem, inc.problem_id) if inc.problem_id else None
     return IncidentDetail(
         incident=incidents_out(ctx, [inc])[0],
-        activity=[
-            JournalOut.model_validate({**j.model_dump(), "author_name": names.get(j.sys_created_by)})
-            for j in journal
-        ],
+        activity=activity_out(ctx, inc.sys_id),
         task_slas=task_slas_out(ctx, [inc.sys_id]),
         problem_number=problem.number if problem else None,
     )

@@ -11,7 +11,8 @@ from apps.core.actions import Ctx
 from apps.ticketing import choices as c
 from apps.ticketing.models import ConfigurationItem, Group, Incident, SysUser
 from apps.ticketing.models_itsm import ChangeRequest, Problem
-from apps.ticketing.schemas import ChangeOut, IncidentOut, ProblemOut
+from apps.ticketing.schemas import ChangeOut, IncidentOut, JournalOut, ProblemOut
+from apps.ticketing.services.common import journal_of
 from apps.ticketing.services.sla_engine import breached_tasks
 
 
@@ -27,6 +28,21 @@ def display_names(ctx: Ctx, ids: Iterable[str | None]) -> dict[str, str]:
             out[sys_id] = name
         wanted -= set(out)
     return out
+
+
+def activity_out(ctx: Ctx, record_id: str) -> list[JournalOut]:  # type: ignore[valid-type]
+    """A record's activity stream (its work notes and comments, newest first), each with its author's name.
+
+    Args:
+        ctx: the action's context.
+        record_id: the task's sys_id.
+    """
+    journal = journal_of(ctx, record_id)
+    names = display_names(ctx, [j.sys_created_by for j in journal])
+    return [
+        JournalOut.model_validate({**j.model_dump(), "author_name": names.get(j.sys_created_by)})
+        for j in journal
+    ]
 
 
 def _people(names: dict[str, str], row: Any, caller_field: str | None) -> dict[str, Any]:

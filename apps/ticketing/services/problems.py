@@ -14,7 +14,7 @@ from apps.core.param_schema import Choices
 from apps.ticketing import choices as c
 from apps.ticketing.models import Incident
 from apps.ticketing.models_itsm import Problem
-from apps.ticketing.schemas import IncidentOut, ProblemOut, ProblemPage
+from apps.ticketing.schemas import IncidentOut, JournalOut, ProblemOut, ProblemPage
 from apps.ticketing.services.common import (
     Category,
     Level,
@@ -36,16 +36,17 @@ from apps.ticketing.services.common import (
     stamp,
 )
 from apps.ticketing.services.incidents import check_category, check_ci
-from apps.ticketing.services.present import incidents_out, problems_out
+from apps.ticketing.services.present import activity_out, incidents_out, problems_out
 
 OPEN = (101, 102, 103, 104)
 
 
 class ProblemDetail(BaseModel):
-    """A problem with the incidents linked to it."""
+    """A problem with the incidents linked to it and its activity stream (work notes, newest first)."""
 
     problem: ProblemOut  # type: ignore[valid-type]
     incidents: list[IncidentOut]  # type: ignore[valid-type]
+    activity: list[JournalOut] = []  # type: ignore[valid-type]
 
 
 def load_problem(ctx: Ctx, problem_id: str) -> Problem:
@@ -100,7 +101,7 @@ def list_problems(
 
 @actions.read
 def get_problem(ctx: Ctx, *, problem_id: str) -> ProblemDetail:
-    """Get a problem (by number like PRB0040001, or sys_id) with its linked incidents.
+    """Get a problem (by number like PRB0040001, or sys_id) with its linked incidents and activity stream.
 
     Args:
         problem_id: the problem's number (like PRB0040001) or sys_id.
@@ -109,7 +110,11 @@ def get_problem(ctx: Ctx, *, problem_id: str) -> ProblemDetail:
     incidents = ctx.db.exec(
         select(Incident).where(Incident.problem_id == prb.sys_id).order_by(Incident.number)
     ).all()
-    return ProblemDetail(problem=problems_out(ctx, [prb])[0], incidents=incidents_out(ctx, list(incidents)))
+    return ProblemDetail(
+        problem=problems_out(ctx, [prb])[0],
+        incidents=incidents_out(ctx, list(incidents)),
+        activity=activity_out(ctx, prb.sys_id),
+    )
 
 
 @actions.write

@@ -86,4 +86,27 @@
   var gear = document.querySelector("[data-personalize]"), openGear = document.querySelector("[data-personalize-open]");
   if (openGear) openGear.addEventListener("click", function (e) { e.stopPropagation(); closeAll(null); toggle(gear, true); });
   apply();
+
+  /* the magnifier: show or hide the column search row; Enter in a column's box runs the search */
+  var finder = document.querySelector("[data-colsearch-toggle]"), findRow = document.getElementById("sn-colsearch");
+  finder.addEventListener("click", function () {
+    var open = findRow.hidden; findRow.hidden = !open; finder.setAttribute("aria-expanded", open ? "true" : "false");
+    if (open) { var box = findRow.querySelector("input[type=search]"); if (box) box.focus(); }
+  });
+  findRow.querySelectorAll("[data-colsearch-input]").forEach(function (box) {
+    box.addEventListener("keydown", function (e) { if (e.key === "Enter") { e.preventDefault(); document.getElementById("sn-colsearch-form").requestSubmit(); } });
+  });
+
+  /* the pager's editable first row: Enter goes to the page that holds the row typed */
+  document.querySelectorAll("[data-first-row]").forEach(function (box) {
+    var was = box.value;
+    box.addEventListener("keydown", function (e) {
+      if (e.key !== "Enter") return;
+      e.preventDefault();
+      var row = parseInt(box.value, 10), size = +box.dataset.size, total = +box.dataset.total;
+      if (!(row >= 1)) { box.value = was; return; }
+      var page = Math.floor((Math.min(row, total) - 1) / size) + 1, url = new URL(location.href);
+      url.searchParams.set("page", page); url.searchParams.delete("saved"); location.assign(url.toString());
+    });
+  });
 })();
