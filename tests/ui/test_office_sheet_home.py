@@ -1,7 +1,7 @@
 """Excel's Home tab in real Chromium: its groups as Excel names them (Clipboard, Font, Alignment, Number,
-Styles, Cells, Editing), what a cell here cannot hold shown disabled; Copy and Paste by pointer moving a formula's relative references (anchored ones
-stay), Cut and Paste from the keyboard moving a cell, AutoSum by Alt+= and by pointer; the workbook over MCP
-holds each result."""
+Styles, Cells, Editing), what a cell here cannot hold shown disabled; Copy and Paste by pointer moving a
+formula's relative references (anchored ones stay), Cut and Paste from the keyboard moving a cell, AutoSum by
+Alt+= and by pointer; the workbook over MCP holds each result."""
 
 from __future__ import annotations
 

@@ -27,14 +27,15 @@
     wordsOut.textContent = n + (n === 1 ? " word" : " words");
   }
 
-  var STYLE_FONTS = { H1: ["Aptos Display (Headings)", "20"], H2: ["Aptos Display (Headings)", "16"],
-    H3: ["Aptos Display (Headings)", "14"] };
+  /* Heading 1–3 are drawn as h2–h4 (the page's h1 is the file's name) */
+  var STYLE_FONTS = { H2: ["Aptos Display (Headings)", "20"], H3: ["Aptos Display (Headings)", "16"],
+    H4: ["Aptos Display (Headings)", "14"] };
   function fontBoxes() {
     var font = document.getElementById("doc-font"), size = document.getElementById("doc-size");
     var sel = window.getSelection();
     if (!font || !sel.rangeCount || !page.contains(sel.anchorNode)) return;
     var node = sel.anchorNode.nodeType === 1 ? sel.anchorNode : sel.anchorNode.parentNode;
-    var block = node.closest("h1, h2, h3, p, li, td, th");
+    var block = node.closest("h2, h3, h4, p, li, td, th");
     var pair = (block && STYLE_FONTS[block.tagName]) || ["Aptos (Body)", "12"];
     font.value = pair[0];
     size.value = pair[1];
@@ -59,7 +60,7 @@
       var text = page.innerText.replace(/\n+$/, "");
       var stats = { pages: pages(), words: words(), chars: text.replace(/\s/g, "").length,
         spaces: text.replace(/\n/g, "").length,
-        paragraphs: page.querySelectorAll("p, h1, h2, h3, li").length };
+        paragraphs: page.querySelectorAll("p, h2, h3, h4, li").length };
       Object.keys(stats).forEach(function (k) {
         dialog.querySelector("[data-stat=" + k + "]").textContent = stats[k].toLocaleString("en-US");
       });
