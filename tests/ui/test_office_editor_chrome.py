@@ -100,6 +100,16 @@ def test_excel_number_formats_show_and_reach_the_xlsx(office):
     expect(page.locator('td[data-a="A2"]')).to_have_text("1.235E+05")
     expect(picker.locator("option:checked")).to_have_text("Custom")
 
+    # Text on an empty cell, then typing: what is typed stays text (leading zeros and all)
+    page.get_by_label("Name Box", exact=True).fill("B1")
+    page.keyboard.press("Enter")
+    picker.select_option(label="Text")
+    page.locator('td[data-a="B1"]').click()  # back to the grid
+    page.keyboard.type("00123")
+    page.keyboard.press("Enter")
+    page.wait_for_function("() => !document.querySelector('[aria-busy=true]')")
+    expect(page.locator('td[data-a="B1"]')).to_have_text("00123")
+
     page.get_by_role("tablist", name="Ribbon").get_by_role("tab", name="File", exact=True).click()
     download = page.get_by_role("toolbar", name="File").get_by_role("link", name="Download a copy")
     href = download.get_attribute("href")
@@ -108,3 +118,4 @@ def test_excel_number_formats_show_and_reach_the_xlsx(office):
         if address != "A2":
             assert sheet[address].number_format == code, address
     assert sheet["A2"].number_format == "0.000E+00" and sheet["A2"].value == 123456
+    assert sheet["B1"].value == "00123" and sheet["B1"].number_format == "@"

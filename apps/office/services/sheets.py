@@ -88,10 +88,14 @@ def view(
 def write_cell(
     ctx: Ctx, sheet: Worksheet, row: int, col: int, raw: CellInput, number_format: str | None = None
 ) -> None:
-    """Set or clear one cell (an empty string or None clears it)."""
+    """Set or clear one cell (an empty string or None clears it). Typed into a cell already formatted as
+    Text ("@"), input stays text as in Excel (a formula too); formatting a number as Text keeps the number."""
     formula, value = parse_input(raw)
     cell_id = f"{sheet.id}!{a1(row, col)}"
     cell = ctx.db.get(Cell, cell_id)
+    was = cell.number_format if cell is not None else number_format
+    if was == "@" and number_format in (None, "@") and isinstance(raw, str) and raw:
+        formula, value = None, (raw[1:] if raw.startswith("'") else raw) or None
     if formula is None and value is None:
         if cell is not None:
             ctx.db.delete(cell)

@@ -219,7 +219,9 @@
     var value = e.input.value;
     e.td.textContent = e.shown;
     if (held !== null) { var rows = held; held = null; draw(first, rows); }
-    if (save && value !== e.before) commit(e.td.getAttribute("data-a"), value);
+    /* a format picked for an empty cell goes with its first value (Excel keeps an empty cell's format) */
+    var fmt = e.td.getAttribute("data-raw") === "" ? e.td.getAttribute("data-fmt") : null;
+    if (save && value !== e.before) commit(e.td.getAttribute("data-a"), value, fmt && fmt !== "General" ? fmt : null);
     if (dr || dc) move(dr, dc); else if (document.activeElement === document.body || !document.activeElement) e.td.focus();
   }
   function editKey(ev) {
