@@ -177,7 +177,8 @@ def update_cell(
         address: the cell, e.g. B7.
         value: what to type.
         worksheet: the worksheet's name (default: the first).
-        number_format: optional Excel number format, e.g. "$#,##0.00" or "0%".
+        number_format: optional Excel number format, e.g. "$#,##0.00" or "0%"; "@" (Text) on a new or
+            Text cell keeps the value as typed text.
     """
     item, _ = item_for(ctx, item_id, "write", kind="workbook")
     sheet = _sheet(ctx, item, worksheet)
