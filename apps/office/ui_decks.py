@@ -20,6 +20,7 @@ from apps.core.ui_trace import parse_trace
 from apps.office.services.deck_layouts import CHART_TYPES, GEOMETRIES, LAYOUT_NAMES
 from apps.office.ui_deck_forms import DIALOGS, build_deck_forms, grid_rows
 from apps.office.ui_deck_view import position_fields, slide_view
+from apps.office.ui_download import download
 
 MAX_UPLOAD = 3 * 1024 * 1024
 
@@ -143,11 +144,8 @@ def build_decks_router(kit: UiKit) -> APIRouter:
         return await editor(kit, request, item_id)
 
     @router.get("/decks/{item_id}/download", name="deck_download")
-    async def download(request: Request, item_id: str) -> Response:
-        found = await kit.read(request, "export_presentation", {"item_id": item_id})
-        disposition = f"attachment; filename*=UTF-8''{json.dumps(found['name'])[1:-1]}"
-        data = base64.b64decode(found["content_base64"])
-        return Response(data, media_type=found["content_type"], headers={"Content-Disposition": disposition})
+    async def deck_download(request: Request, item_id: str) -> Response:
+        return await download(kit, request, "export_presentation", item_id)
 
     async def save_json(request: Request, item_id: str, action: str, keys: tuple[str, ...]) -> Response:
         """One office action from a JSON body the editor sends as you type (PowerPoint saves as you go):

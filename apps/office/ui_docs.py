@@ -14,6 +14,7 @@ from apps.core.ui_kit import UiKit
 from apps.core.ui_trace import parse_trace
 from apps.office.doc_edits import EditRefused, plan_edit
 from apps.office.services.doc_format import runs_of
+from apps.office.ui_download import download
 from apps.office.ui_submit import submit
 
 MAX_BODY = 2_000_000
@@ -63,6 +64,10 @@ def build_docs_router(kit: UiKit) -> APIRouter:
     @router.get("/docs/{item_id}", name="doc")
     async def doc(request: Request, item_id: str) -> Response:
         return page(request, await kit.read(request, "get_document", {"item_id": item_id}))
+
+    @router.get("/docs/{item_id}/download", name="doc_download")
+    async def doc_download(request: Request, item_id: str) -> Response:
+        return await download(kit, request, "export_document", item_id)
 
     @router.post("/docs/{item_id}/save", name="doc_save")
     async def save(request: Request, item_id: str) -> Response:

@@ -15,16 +15,23 @@ from apps.core.ui_kit import UiKit
 from apps.core.ui_trace import parse_trace
 from apps.office.cell_text import cell_texts
 from apps.office.services.workbook import a1
+from apps.office.ui_download import download
 from apps.office.ui_submit import submit
 
 WINDOW = 60  # rows drawn at a time
 MAX_ROWS_PER_READ = 200
-FORMATS = (
+FORMATS = (  # Home > Number format, Excel's list (labels and the codes it stores, en-US)
     ("General", "General"),
-    ("Number", "#,##0.00"),
+    ("Number", "0.00"),
     ("Currency", "$#,##0.00"),
-    ("Percentage", "0%"),
-    ("Short date", "yyyy-mm-dd"),
+    ("Accounting", '_($* #,##0.00_);_($* (#,##0.00);_($* "-"??_);_(@_)'),
+    ("Short Date", "m/d/yyyy"),
+    ("Long Date", "dddd, mmmm d, yyyy"),
+    ("Time", "h:mm:ss AM/PM"),
+    ("Percentage", "0.00%"),
+    ("Fraction", "# ?/?"),
+    ("Scientific", "0.00E+00"),
+    ("Text", "@"),
 )
 
 
@@ -145,6 +152,10 @@ def build_sheets_router(kit: UiKit) -> APIRouter:
         context |= {"rows_html": rows_html(rows), "active": active, "window": WINDOW, "formats": FORMATS}
         context["rename_error"] = rename_error
         return kit.render(request, "sheet.html", context, status=422 if rename_error else 200)
+
+    @router.get("/sheets/{item_id}/download", name="sheet_download")
+    async def sheet_download(request: Request, item_id: str) -> Response:
+        return await download(kit, request, "export_workbook", item_id)
 
     @router.post("/sheets/{item_id}/worksheets", name="sheet_add")
     async def sheet_add(request: Request, item_id: str) -> Response:

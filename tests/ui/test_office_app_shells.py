@@ -100,7 +100,7 @@ def test_word_has_no_rail_and_its_file_in_the_header(office):
     assert header.evaluate("h => getComputedStyle(h).backgroundColor") == "rgb(24, 90, 189)"  # Word's blue
     for name in ("Comments", "Share"):
         expect(page.get_by_role("link", name=name, exact=True)).to_be_visible()
-    expect(page.get_by_text("Editing", exact=True)).to_be_visible()
+    expect(page.locator(".o-doc-actions").get_by_text("Editing", exact=True)).to_be_visible()  # the mode
     body = page.get_by_role("textbox", name="Document body")
     assert page.locator("main").bounding_box()["x"] == 0  # the page takes the rail's room
     page.keyboard.press("Alt+q")

@@ -179,8 +179,14 @@ def test_insert_chart_from_the_chart_menu_then_its_chart_data_pane(deck):
 
 def test_title_bar_and_icon_ribbon_keep_their_names(deck):
     episode, page, ui, item = deck
-    expect(page.get_by_role("heading", level=1)).to_have_text("Chrome.pptx")
+    header = page.get_by_role("banner")  # one header row: the file's name and Search in the suite header
+    expect(header.get_by_role("heading", level=1)).to_have_text("Chrome.pptx")
+    expect(header.get_by_role("combobox", name="Search (Alt+Q)")).to_be_visible()
     expect(page.get_by_role("button", name="Present", exact=True)).to_be_visible()
+    present = page.get_by_role("button", name="Present", exact=True).bounding_box()
+    home_tab = page.get_by_role("tab", name="Home", exact=True).bounding_box()
+    middle = present["y"] + present["height"] / 2
+    assert abs(middle - home_tab["y"] - home_tab["height"] / 2) < 8  # on the tabs' row
     expect(page.get_by_role("link", name="Share")).to_be_visible()
     home = page.get_by_role("tabpanel", name="Home")
     for name in (

@@ -1,6 +1,7 @@
-"""Word's and Excel's ribbon-lite in real Chromium: tabs (Word: Home, Insert; Excel: Home, View) show one
-tab's commands at a time, by pointer and by the arrow keys; every command shown works (Insert > Table opens
-its dialog, View > Freeze Top Row freezes), and the caret stays in the document when a tab is clicked."""
+"""Word's and Excel's ribbon in real Chromium: tabs (Word: File, Home, Insert, Layout, References, Review,
+View; Excel: File, Home, Insert, Formulas, Data, Review, View; Home selected) show one tab's commands at a
+time, by pointer and by the arrow keys; the commands that work work (Insert > Table opens its dialog, View >
+Freeze Top Row freezes), the rest are disabled, and the caret stays in the document when a tab is clicked."""
 
 from __future__ import annotations
 
@@ -37,7 +38,19 @@ def test_word_ribbon_tabs_by_pointer_and_keyboard(office):
     expect(home).to_have_attribute("aria-selected", "true")
     expect(bar.get_by_role("button", name="Bold")).to_be_visible()
     page.keyboard.press("End")
-    expect(insert).to_have_attribute("aria-selected", "true")
+    expect(ribbon.get_by_role("tab", name="View", exact=True)).to_have_attribute("aria-selected", "true")
+    tabs = ribbon.get_by_role("tab")
+    assert [tabs.nth(i).inner_text() for i in range(tabs.count())] == [
+        "File",
+        "Home",
+        "Insert",
+        "Layout",
+        "References",
+        "Review",
+        "View",
+    ]
+    ribbon.get_by_role("tab", name="Layout", exact=True).click()
+    expect(bar.get_by_role("button", name="Margins")).to_be_disabled()
 
 
 def test_excel_ribbon_view_tab_freezes_the_top_row(office):
@@ -51,5 +64,7 @@ def test_excel_ribbon_view_tab_freezes_the_top_row(office):
     expect(page.get_by_role("toolbar", name="Home")).to_be_hidden()
     freeze.click()
     expect(freeze).to_have_attribute("aria-pressed", "true")
-    ribbon.get_by_role("tab", name="Home", exact=True).press("ArrowRight")  # from Home (not selected) to View
-    expect(ribbon.get_by_role("tab", name="View", exact=True)).to_be_focused()
+    ribbon.get_by_role("tab", name="Home", exact=True).press("ArrowRight")  # from Home (not selected) on
+    expect(ribbon.get_by_role("tab", name="Insert", exact=True)).to_be_focused()
+    pivot = page.get_by_role("toolbar", name="Insert").get_by_role("button", name="PivotTable")
+    expect(pivot).to_be_disabled()

@@ -1,6 +1,7 @@
-"""Word's Home tab in real Chromium: its groups as Word names them (Clipboard, Font, Paragraph, Styles) with
-only the commands this document model holds; Copy and Paste by pointer, Cut from the keyboard, and Clear
-formatting, each stored by AutoSave as the document over MCP shows."""
+"""Word's Home tab in real Chromium: its groups as Word names them (Undo, Clipboard, Font, Paragraph, Styles,
+Editing, then Dictate, Editor and Designer), the commands this document model cannot hold shown disabled;
+Copy and Paste by pointer, Cut from the keyboard, and Clear formatting, each stored by AutoSave as the
+document over MCP shows."""
 
 from __future__ import annotations
 
@@ -36,20 +37,26 @@ def clipboard(word):  # noqa: F811
     return word
 
 
-def test_home_has_words_groups_and_no_command_the_model_cannot_hold(word):  # noqa: F811
+def test_home_has_words_groups_and_disables_what_the_model_cannot_hold(word):  # noqa: F811
     _, page, _ = word
     toolbar = page.get_by_role("toolbar", name="Formatting")
     groups = toolbar.get_by_role("group")
-    expect(groups).to_have_count(4)  # Home's (Insert's are hidden)
-    names = [groups.nth(i).get_attribute("aria-label") for i in range(4)]
-    assert names == ["Clipboard", "Font", "Paragraph", "Styles"]
+    expect(groups).to_have_count(7)  # Home's (the other tabs' are hidden)
+    names = [groups.nth(i).get_attribute("aria-label") for i in range(7)]
+    voice = "Voice, Editor and Designer"
+    assert names == ["Undo", "Clipboard", "Font", "Paragraph", "Styles", "Editing", voice]
     expect(toolbar.get_by_role("group", name="Clipboard").get_by_role("button")).to_have_text(
         ["Paste", "", ""]
     )
-    for name in ("Paste", "Cut", "Copy", "Bold", "Italic", "Clear formatting", "Bulleted list", "Heading 1"):
-        expect(toolbar.get_by_role("button", name=name, exact=True)).to_be_visible()
-    for absent in ("Underline", "Font color", "Align left", "Center", "Font size"):
-        expect(toolbar.get_by_role("button", name=absent)).to_have_count(0)
+    for name in ("Paste", "Cut", "Copy", "Bold", "Italic", "Clear formatting", "Bulleted list"):
+        expect(toolbar.get_by_role("button", name=name, exact=True)).to_be_enabled()
+    for name in ("Undo", "Redo"):  # nothing done yet
+        expect(toolbar.get_by_role("button", name=name, exact=True)).to_be_disabled()
+    expect(toolbar.get_by_role("button", name="Heading 1")).to_be_enabled()
+    for off in ("Underline", "Font Color", "Text Highlight Color", "Increase Indent", "Dictate", "Designer"):
+        expect(toolbar.get_by_role("button", name=off, exact=True)).to_be_disabled()
+    expect(toolbar.get_by_label("Font size")).to_be_disabled()
+    expect(toolbar.get_by_role("textbox", name="Font", exact=True)).to_have_value("Aptos (Body)")
 
 
 def test_copy_and_paste_by_pointer_is_saved(clipboard):

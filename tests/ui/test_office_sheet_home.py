@@ -1,7 +1,7 @@
-"""Excel's Home tab in real Chromium: its groups as Excel names them (Clipboard, Number, Editing) with only
-what a cell here holds; Copy and Paste by pointer moving a formula's relative references (anchored ones
-stay), Cut and Paste from the keyboard moving a cell, AutoSum by Alt+= and by pointer; the workbook over MCP
-holds each result."""
+"""Excel's Home tab in real Chromium: its groups as Excel names them (Clipboard, Font, Alignment, Number,
+Styles, Cells, Editing), what a cell here cannot hold shown disabled; Copy and Paste by pointer moving a
+formula's relative references (anchored ones stay), Cut and Paste from the keyboard moving a cell, AutoSum by
+Alt+= and by pointer; the workbook over MCP holds each result."""
 
 from __future__ import annotations
 
@@ -30,21 +30,25 @@ def _settled(page, address):  # noqa: ANN001, ANN202
     expect(page.get_by_role("status").filter(has_text="Saved")).to_have_text(f"Saved {address}.")
 
 
-def test_home_has_excels_groups_and_no_command_a_cell_cannot_hold(office):
+def test_home_has_excels_groups_and_disables_what_a_cell_cannot_hold(office):
     _, page, ui = office
     _new_workbook(page, ui, "Home groups")
     home = page.get_by_role("toolbar", name="Home")
     groups = home.get_by_role("group")
     assert [groups.nth(i).get_attribute("aria-label") for i in range(groups.count())] == [
         "Clipboard",
+        "Font",
+        "Alignment",
         "Number",
+        "Styles",
+        "Cells",
         "Editing",
     ]
     for name in ("Paste", "Cut", "Copy", "Currency", "Percent style", "AutoSum", "Find"):
-        expect(home.get_by_role("button", name=name, exact=True)).to_be_visible()
+        expect(home.get_by_role("button", name=name, exact=True)).to_be_enabled()
     expect(home.get_by_role("combobox", name="Number format")).to_be_visible()
-    for absent in ("Bold", "Wrap Text", "Merge & Center", "Insert", "Fill Color"):
-        expect(home.get_by_role("button", name=absent)).to_have_count(0)
+    for off in ("Bold", "Wrap Text", "Merge & Center", "Insert", "Fill Color", "Conditional Formatting"):
+        expect(home.get_by_role("button", name=off, exact=True)).to_be_disabled()
 
 
 def test_copy_and_paste_by_pointer_moves_relative_references(office):

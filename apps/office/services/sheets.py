@@ -88,10 +88,14 @@ def view(
 def write_cell(
     ctx: Ctx, sheet: Worksheet, row: int, col: int, raw: CellInput, number_format: str | None = None
 ) -> None:
-    """Set or clear one cell (an empty string or None clears it)."""
+    """Set or clear one cell (an empty string or None clears it). Typed into a cell already formatted as
+    Text ("@"), input stays text as in Excel (a formula too); formatting a number as Text keeps the number."""
     formula, value = parse_input(raw)
     cell_id = f"{sheet.id}!{a1(row, col)}"
     cell = ctx.db.get(Cell, cell_id)
+    was = cell.number_format if cell is not None else number_format
+    if was == "@" and number_format in (None, "@") and isinstance(raw, str) and raw:
+        formula, value = None, (raw[1:] if raw.startswith("'") else raw) or None
     if formula is None and value is None:
         if cell is not None:
             ctx.db.delete(cell)
@@ -173,7 +177,8 @@ def update_cell(
         address: the cell, e.g. B7.
         value: what to type.
         worksheet: the worksheet's name (default: the first).
-        number_format: optional Excel number format, e.g. "$#,##0.00" or "0%".
+        number_format: optional Excel number format, e.g. "$#,##0.00" or "0%"; "@" (Text) on a new or
+            Text cell keeps the value as typed text.
     """
     item, _ = item_for(ctx, item_id, "write", kind="workbook")
     sheet = _sheet(ctx, item, worksheet)

@@ -193,7 +193,8 @@
   /* AutoSave: a change waits AUTOSAVE_MS for the next one, then is saved (unless what the document holds is
      as last saved); one save at a time. */
   var AUTOSAVE_MS = 700, timer = null, dirty = false, saving = false;
-  function changed() {
+  function changed(e) {
+    if (window.saasgymDocHistory) window.saasgymDocHistory.record(e && e.inputType === "insertText");
     dirty = true;
     editor.setAttribute("aria-busy", "true");
     say("Saving…");
@@ -236,6 +237,7 @@
           lastSaved = JSON.stringify(page.kept.map(function (k) { return page.body[k]; }));
         }
         say(dirty ? "Saving…" : "Saved.");
+        if (!dirty && window.saasgymDocHistory) window.saasgymDocHistory.refresh();  /* the blocks' new ids */
       })
       .catch(function () { say("Not saved: the server did not answer."); })
       .then(function () {
@@ -283,5 +285,5 @@
   document.addEventListener("selectionchange", function () { caretBeforeBreak(); update(); });
   /* for the Insert table and New comment controls (doc_insert.js) */
   window.saasgymDoc = { editor: editor, toolbar: toolbar, blocks: blocks, current: current, say: say, update: update,
-    changed: changed };
+    changed: changed, saveSelection: saveSelection, restoreSelection: restoreSelection };
 })();

@@ -126,7 +126,7 @@
     td.setAttribute("aria-selected", "true");
     td.tabIndex = 0;
     if (!(redraw && typing === bar)) bar.value = td.getAttribute("data-raw");
-    if (formatPicker) formatPicker.value = td.getAttribute("data-fmt") || "General";
+    showFormat(td.getAttribute("data-fmt"));
     if (scroll !== false && scroll !== "view") td.focus({ preventScroll: true });
     if (scroll === true || scroll === undefined || scroll === "view") td.scrollIntoView({ block: "nearest", inline: "nearest" });
   }
@@ -219,7 +219,9 @@
     var value = e.input.value;
     e.td.textContent = e.shown;
     if (held !== null) { var rows = held; held = null; draw(first, rows); }
-    if (save && value !== e.before) commit(e.td.getAttribute("data-a"), value);
+    /* a format picked for an empty cell goes with its first value (Excel keeps an empty cell's format) */
+    var fmt = e.td.getAttribute("data-raw") === "" ? e.td.getAttribute("data-fmt") : null;
+    if (save && value !== e.before) commit(e.td.getAttribute("data-a"), value, fmt && fmt !== "General" ? fmt : null);
     if (dr || dc) move(dr, dc); else if (document.activeElement === document.body || !document.activeElement) e.td.focus();
   }
   function editKey(ev) {
@@ -339,7 +341,13 @@
     var td = cellAt(addr(active.r, active.c));
     if (td && td.getAttribute("data-raw") !== "") commit(addr(active.r, active.c), td.getAttribute("data-raw"), code);
     if (td) td.setAttribute("data-fmt", code);
-    if (formatPicker) formatPicker.value = code;
+    showFormat(code);
+  }
+  /* the format list shows the cell's format by its name, or Custom (Excel's word for any other code) */
+  function showFormat(code) {
+    if (!formatPicker) return;
+    formatPicker.value = code || "General";
+    if (formatPicker.selectedIndex < 0) formatPicker.querySelector("[data-custom]").selected = true;
   }
   function decimals(code, step) {
     if (!code || code === "General") code = "0";
