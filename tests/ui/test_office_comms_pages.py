@@ -1,6 +1,7 @@
 """Outlook, Teams and OneDrive as a daily Microsoft 365 user knows them, in real Chromium: New mail written in
 the reading pane under the ribbon's Message tab (High importance sent with it); the calendar's own ribbon
-(New event, the views, Share, Print) and its grid opened at 08:00; OneDrive's own nav pane (no Outlook
+(New event, the views, Share, Print) and its grid opened at 08:00; the Scheduling Assistant's timeline
+(hour columns, the meeting's time outlined); OneDrive's own nav pane (no Outlook
 rail), a row's actions shown on hover with its More actions menu; Teams' Chat landing on the latest chat
 with Video call / Audio call in its header and a divider between days."""
 
@@ -8,10 +9,18 @@ from __future__ import annotations
 
 import re
 
+import pytest
 from playwright.sync_api import expect
 
 from apps.office.ui_calendar import HOUR_PX, WORK_START
+from tests.ui.conftest import _launched
 from tests.ui.test_accessibility import _violations
+
+
+@pytest.fixture(scope="module")
+def office(live_server, browser):  # noqa: ANN001, ANN201
+    """One tiny episode and page for the module's four pages (each test leaves the others' data alone)."""
+    yield from _launched(live_server, browser, "office", "/mail")
 
 
 def test_new_mail_is_written_in_the_reading_pane_under_the_message_tab(office):
@@ -59,6 +68,25 @@ def test_calendar_has_its_own_ribbon_and_opens_at_working_hours(office):
     assert not _violations(page)
     dialog.get_by_role("button", name="Close").click()
     expect(home.get_by_role("button", name="Share")).to_be_focused()
+
+
+def test_scheduling_assistant_is_a_timeline_with_the_meeting_outlined(office):
+    episode, page, ui = office
+    mail = episode.db.execute_raw("SELECT mail FROM office_user ORDER BY mail LIMIT 1 OFFSET 2")[0][0]
+    page.goto(ui(f"/calendar/scheduling?attendees={mail}&start=2026-11-10T09:00&duration=60"))
+    grid = page.get_by_role("table", name="Free/busy by half hour, 2026-11-10")
+    hours = grid.get_by_role("columnheader")
+    expect(hours.nth(1)).to_have_text("7 AM")  # a column per hour
+    expect(hours).to_have_count(1 + 12)
+    rows = grid.locator("tbody tr")
+    expect(rows).to_have_count(2)  # you, then the attendee
+    for i in range(2):  # 9:00 and 9:30 outlined in every row: the meeting's hour
+        outlined = rows.nth(i).locator("td.o-fb-meeting")
+        expect(outlined).to_have_count(2)
+        expect(outlined.first).to_have_attribute("title", re.compile("^09:00 "))
+    expect(page.get_by_text("Meeting time: Tuesday, November 10, 09:00 to 10:00")).to_be_visible()
+    expect(page.get_by_role("region", name="Suggested times")).to_be_visible()
+    assert not _violations(page)
 
 
 def test_onedrive_has_its_own_nav_and_row_actions_on_hover(office):
