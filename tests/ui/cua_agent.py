@@ -273,7 +273,7 @@ class BrowserAgent:
         self.tab("OneDrive")
         shared = item.get("my_role") != "owner"
         if shared:
-            self.click("link", "Shared")
+            self.click("link", "Shared with me")
         for folder in item["path"].strip("/").split("/")[:-1]:
             link = self.page.get_by_role("link", name=re.compile(rf"{re.escape(folder)}$"))
             if link.count():

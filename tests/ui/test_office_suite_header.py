@@ -24,7 +24,7 @@ def test_every_rail_entry_has_its_icon_and_the_rail_no_bottom_bar(office, path):
         expect(rail).to_have_count(0)
         rail = page.get_by_role("navigation", name="OneDrive")
     teams = ("Chat", "Teams", "Calendar", "OneDrive")
-    own = {"/chat": teams, "/files": ("Home", "My files", "Shared")}
+    own = {"/chat": teams, "/files": ("Home", "My files", "Shared with me")}
     for label in own.get(path, ("Mail", "Calendar", "OneDrive", "Teams")):
         expect(rail.get_by_role("link", name=label, exact=True).locator("svg")).to_have_count(1)
     assert rail.evaluate("n => getComputedStyle(n).borderBottomWidth") == "0px"
