@@ -1,9 +1,8 @@
 """Each Microsoft 365 app in its own shell, in real Chromium: Teams' grey title bar with its centred Search
 and Teams' own rail (Activity … Apps, the current one in purple, what has no page here disabled with a
 tooltip, no Outlook rail); Word and Excel with no rail and the file's name, "• Saved" and Search (Alt+Q) in
-the coloured header; Outlook's rail as in new Outlook (Mail, Calendar, OneDrive, Teams); OneDrive with its own nav
-pane and no rail; and moving between
-the apps by the waffle and the rails. Axe-clean."""
+the coloured header; Outlook's rail as in new Outlook (Mail, Calendar, OneDrive, Teams); OneDrive with its
+own nav pane and no rail; and moving between the apps by the waffle and the rails. Axe-clean."""
 
 from __future__ import annotations
 
