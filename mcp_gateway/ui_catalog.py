@@ -81,6 +81,7 @@ PAGES: dict[str, list[str]] = {
         "/mail",
         "/mail?folder=inbox&id=f06557c4-f6bb-4cdd-965a-cda7ca254739",
         "/mail?folder=inbox&id=f06557c4-f6bb-4cdd-965a-cda7ca254739&compose=reply",
+        "/mail?folder=inbox&compose=new",  # New mail in the reading pane, the ribbon's Message tab
         "/mail/compose",
         "/mail/compose?id=f06557c4-f6bb-4cdd-965a-cda7ca254739&mode=reply",
         "/calendar",
@@ -97,6 +98,7 @@ PAGES: dict[str, list[str]] = {
         "/chat?chat=aa124c95-cdc1-4010-bd49-a2d3f2813b0a",
         "/chat?new=1",  # New chat: the To people picker and the first message
         "/files",
+        "/files?view=home",  # OneDrive's Home: recent files
         "/files?new=folder",  # "+ Add new" → Folder: the name dialog
         "/files?q=pricing",  # search across the drive
         "/files?share=fe2edd60-1837-4af5-85b7-d0bee4a0a1a6",  # the Share dialog with Manage access

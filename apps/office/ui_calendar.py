@@ -17,7 +17,8 @@ from apps.office.ui_event_form import build_event_form_router
 from apps.office.ui_event_page import build_event_page_router
 from apps.office.ui_scheduling import build_scheduling_router
 
-HOURS = range(0, 24)  # the whole day; the grid scrolls to the working morning (or to now when earlier)
+HOURS = range(0, 24)  # the whole day; the grid opens scrolled to the working morning
+WORK_START = 8  # the working day's start, where Outlook's day and week grids open
 HOUR_PX = 48
 SHORT_PX = 40  # an event drawn shorter than this shows its time and title on one line
 MONTH_FIT = 3  # a month day shows this many events; more: the first ones and "+N more"
@@ -95,7 +96,7 @@ def build_calendar_router(kit: UiKit) -> APIRouter:
                 by_day[drawn["start"].date()].append(drawn)
         for events in by_day.values():
             lay_out(events)
-        first_hour = min(7, now.hour - 1) if now.date() in shown.days else 7
+        first_hour = WORK_START
         middle = shown.days[len(shown.days) // 2]
         return kit.render(
             request,

@@ -109,12 +109,30 @@ async def with_previews(kit: UiKit, request: Request, chats: list[dict[str, Any]
         c["preview"] = ""
         c["when"] = ""
         c["unread"] = False
+        c["last_at"] = ""
         if msg:
             mine = msg.get("from_name") == me_name
             text = " ".join(msg["body_content"].split())
             c["preview"] = f"You: {text}" if mine else text
             c["when"] = chat_list_time(msg.get("created_date_time"), now)
             c["unread"] = not mine
+            c["last_at"] = str(msg.get("created_date_time") or "")
+
+
+def opened(q: Any, chats: list[dict[str, Any]]) -> dict[str, str]:
+    """What the page opens: the query's chat or channel; with neither (Chat itself, not a search), the chat
+    with the latest message, as Teams lands on it.
+
+    Args:
+        q: the page's query.
+        chats: your chats, each with `last_at` (its last message's time, "" when it has none).
+    """
+    shown = dict(q)
+    if not (shown.get("chat") or shown.get("channel") or shown.get("q")):
+        latest = max(chats, key=lambda c: c["last_at"], default=None)
+        if latest is not None and latest["last_at"]:
+            shown["chat"] = latest["id"]
+    return shown
 
 
 async def _page(
@@ -141,7 +159,7 @@ async def _page(
         "new_chat": new,
         "values": values or {"to_picked": q.get("to_picked", "")},  # Chat with participants: prefilled
         "error": error,
-        **({} if new else await _conversation(kit, request, q, channels, chats)),
+        **({} if new else await _conversation(kit, request, opened(q, chats), channels, chats)),
     }
     return kit.render(request, "chat.html", context, status=422 if error else 200)
 

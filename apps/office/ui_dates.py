@@ -146,6 +146,32 @@ def quote_time(value: Any, zone: tzinfo | None = None) -> str:
     return sent_line(as_datetime(value), getattr(zone, "key", None) or "UTC")
 
 
+def day_divider(value: Any, now: datetime | None = None) -> str:
+    """Teams' divider between days in a conversation: 'Today', 'Yesterday', the weekday within the week,
+    'November 25' this year, 'November 25, 2025' before (on the clock the messages' times are shown on)."""
+    when = as_when(value)
+    if when is None:
+        return ""
+    day = when.date() if isinstance(when, datetime) else when
+    today = _same_zone(when, now).date() if isinstance(when, datetime) and now is not None else None
+    if today is not None:
+        days = (today - day).days
+        if days == 0:
+            return "Today"
+        if days == 1:
+            return "Yesterday"
+        if 1 < days < 7:
+            return f"{day:%A}"
+        if day.year == today.year:
+            return f"{day:%B} {day.day}"
+    return f"{day:%B} {day.day}, {day.year}"
+
+
+@jinja2.pass_context
+def _day_divider(context: jinja2.runtime.Context, value: Any) -> str:
+    return day_divider(value, _now(context))
+
+
 def office_date(value: Any) -> str:
     """A date: '12/5/2026'."""
     when = as_when(value)
@@ -158,6 +184,7 @@ def install(kit: UiKit) -> None:
     kit.env.filters.update(
         d=office_date,
         dt=_dt,
+        day_divider=_day_divider,
         dt_long=long_datetime,
         modified=_modified,
         mail_time=mail_time,

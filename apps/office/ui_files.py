@@ -41,13 +41,16 @@ def build_files_router(kit: UiKit) -> APIRouter:
     async def page(request: Request, place: dict[str, str], *, status: int = 200, **dialog: Any) -> Response:
         """The Files page for `place`, with the new-item dialog or one item's dialog of `dialog` open."""
         shared, query = place.get("view") == "shared", (place.get("q") or "").strip()
+        home = place.get("view") == "home" and not query
         folder = None
         if query:
             listing = await kit.read(request, "search_drive", {"query": query, "limit": 50})
+        elif home:  # OneDrive's Home: the files you opened or changed lately, yours and shared with you
+            listing = await kit.read(request, "list_recent_files", {"limit": 50})
         else:
             args = {"shared_with_me": True} if shared else {"folder_id": place.get("folder")}
             listing = await kit.read(request, "list_drive_items", args)
-            if listing["folder_id"]:
+            if listing.get("folder_id"):
                 folder = await kit.read(request, "get_drive_item", {"item_id": listing["folder_id"]})
         for key in ITEM_DIALOGS:
             if dialog.get(f"{key}_id"):
@@ -60,6 +63,7 @@ def build_files_router(kit: UiKit) -> APIRouter:
             "listing": listing,
             "folder": folder,
             "shared": shared,
+            "home": home,
             "query": query,
             "place": place,
             "kinds": NEW_KINDS,

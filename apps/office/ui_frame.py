@@ -40,7 +40,7 @@ class RailItem:
     fragment: str = ""
 
 
-# new Outlook's app bar (no People page here, so none); OneDrive on the web shows the same Microsoft 365 bar
+# new Outlook's app bar (no People page here, so none); OneDrive on the web has its own nav pane instead
 OUTLOOK_RAIL = (
     RailItem("Mail", "/mail", "mail"),
     RailItem("Calendar", "/calendar", "calendar_ltr"),
@@ -85,7 +85,8 @@ class Product:
     home: str
     current: str  # the label of the rail's entry that is current
     search: Search | None = None
-    shell: str = "outlook"  # outlook (Outlook's rail), teams (Teams' bar and rail) or editor (no rail)
+    shell: str = "outlook"  # outlook (Outlook's rail), teams (Teams' bar and rail), onedrive (its own nav
+    # pane, no rail) or editor (no rail)
 
     @property
     def rail(self) -> tuple[RailItem, ...]:
@@ -105,7 +106,7 @@ TEAMS_SEARCH = Search("/chat", "Search", "teams-q")
 PRODUCTS = (  # by the page's path prefix, first match
     ("/mail", Product("Outlook", "/mail", "Mail", MAIL_SEARCH)),
     ("/calendar", Product("Outlook", "/calendar", "Calendar", MAIL_SEARCH)),
-    ("/files", Product("OneDrive", "/files", "OneDrive", FILES_SEARCH)),
+    ("/files", Product("OneDrive", "/files", "OneDrive", FILES_SEARCH, shell="onedrive")),
     ("/docs", Product("Word", "/files", "", shell="editor")),
     ("/sheets", Product("Excel", "/files", "", shell="editor")),
     ("/decks", Product("PowerPoint", "/decks", "", shell="editor")),

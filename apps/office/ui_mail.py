@@ -1,5 +1,6 @@
-"""Mail pages: the ribbon, folder pane, message list, reading pane (with meeting responses and the inline
-reply / forward under the message), the full-page compose (New mail, and a reply popped out)."""
+"""Mail pages: the ribbon, folder pane, message list, reading pane (with meeting responses, the inline
+reply / forward under the message, and New mail written in it), the full-page compose (/mail/compose: a
+message popped out, and the address tasks and oracles open)."""
 
 from __future__ import annotations
 
@@ -103,6 +104,8 @@ def build_mail_router(kit: UiKit) -> APIRouter:
         inline = {}
         if message and respond in RESPONSES and not message.get("is_draft"):
             inline = await compose_context(kit, request, message, respond, values)
+        elif respond == "new":  # New mail opens in the reading pane (nothing else is shown there)
+            message, inline = None, await compose_context(kit, request, None, "new", values)
         context = {
             "title": "Mail",
             "folders": folders["records"],
@@ -174,15 +177,21 @@ def build_mail_router(kit: UiKit) -> APIRouter:
                 "subject": values.get("subject", ""),
                 "body": values.get("body", ""),
             }
+            if values.get("importance") in ("low", "high"):  # the Message tab's High / Low importance
+                args["importance"] = values["importance"]
         outcome = await kit.run(request, action, args, trace)
-        inline = values.get("inline") and original and mode in RESPONSES
-        if outcome.ok and inline:  # Outlook stays on the message answered, the reply sent
+        inline = values.get("inline") and ((original and mode in RESPONSES) or mode == "new")
+        if outcome.ok and inline and mode != "new":  # Outlook stays on the message answered, the reply sent
             back = {"folder": values.get("folder") or "inbox", "q": values.get("q") or None}
             return kit.redirect(request, "/mail", **back, id=original, sent=outcome.data()["id"])
         if outcome.ok:
             return kit.redirect(request, "/mail", folder="sentitems", id=outcome.data()["id"])
         if inline:
-            where = {"folder": values.get("folder") or "inbox", "q": values.get("q") or "", "id": original}
+            where = {
+                "folder": values.get("folder") or "inbox",
+                "q": values.get("q") or "",
+                "id": original or "",
+            }
             refused = outcome.error or "The message was not sent."
             return await mail_page(request, {**where, "compose": mode}, values, refused)
         shown = await kit.read(request, "get_message", {"message_id": original}) if original else None

@@ -1,5 +1,6 @@
-"""Outlook's Scheduling Assistant: your and the attendees' free/busy over one working day (get_schedule)
-and suggested times when everyone is free (find_meeting_times); picking one fills the meeting form."""
+"""Outlook's Scheduling Assistant: a timeline of your and the attendees' free/busy over one working day
+(get_schedule: a row per person, a column per hour, the meeting's time highlighted) and suggested times
+when everyone is free (find_meeting_times); picking one fills the meeting form."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ from zoneinfo import ZoneInfo
 from fastapi import APIRouter, Request
 from fastapi.responses import Response
 
+from apps.core.ui_dates import clock_12h
 from apps.core.ui_kit import UiKit
 from apps.office.event_times import TimeError, joined
 from apps.office.ui_mail_people import picked_addresses
@@ -92,6 +94,21 @@ def grid(schedules: list[dict[str, Any]], slots: list[datetime]) -> list[dict[st
     return rows
 
 
+def meeting_slots(moments: list[datetime], start: datetime, minutes: int) -> list[bool]:
+    """Which half hours of the grid the meeting covers (the timeline highlights them).
+
+    Args:
+        moments: the grid's half hours (aware, on the user's clock).
+        start: the meeting's start on the user's clock (naive).
+        minutes: its length.
+    """
+    end = start + timedelta(minutes=minutes)
+    return [
+        start < m.replace(tzinfo=None) + timedelta(minutes=30) and m.replace(tzinfo=None) < end
+        for m in moments
+    ]
+
+
 def build_scheduling_router(kit: UiKit) -> APIRouter:
     router = APIRouter()
 
@@ -150,6 +167,9 @@ def build_scheduling_router(kit: UiKit) -> APIRouter:
                 "day": day,
                 "tz": me["time_zone"],
                 "slots": [m.strftime("%H:%M") for m in moments],
+                "hours": [clock_12h(m).replace(":00", "") for m in moments[::2]],
+                "meeting": meeting_slots(moments, start, minutes),
+                "meeting_label": slot_label(start, start + timedelta(minutes=minutes)),
                 "rows": rows,
                 "suggestions": suggestions,
                 "minutes": minutes,

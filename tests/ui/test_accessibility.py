@@ -56,7 +56,7 @@ def test_files_move_picker_in_a_folder_and_a_refused_rename_have_no_serious_viol
     page.goto(f"{base}/s/office/files")
     page.get_by_role("button", name="Move to Q4 kickoff notes.docx").click()
     page.get_by_role("dialog").get_by_role("link", name="Sales Team").click()
-    expect(page.get_by_role("dialog").get_by_role("link", name="Back to My files")).to_be_visible()
+    expect(page.get_by_role("dialog").get_by_role("navigation", name="Destination")).to_be_visible()
     assert not _violations(page)
     page.goto(f"{base}/s/office/files")
     page.get_by_role("button", name="Rename Q4 kickoff notes.docx").click()

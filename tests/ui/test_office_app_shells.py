@@ -1,8 +1,8 @@
 """Each Microsoft 365 app in its own shell, in real Chromium: Teams' grey title bar with its centred Search
 and Teams' own rail (Activity … Apps, the current one in purple, what has no page here disabled with a
 tooltip, no Outlook rail); Word and Excel with no rail and the file's name, "• Saved" and Search (Alt+Q) in
-the coloured header; Outlook's rail as in new Outlook (Mail, Calendar, OneDrive, Teams); and moving between
-the apps by the waffle and the rails. Axe-clean."""
+the coloured header; Outlook's rail as in new Outlook (Mail, Calendar, OneDrive, Teams); OneDrive with its
+own nav pane and no rail; and moving between the apps by the waffle and the rails. Axe-clean."""
 
 from __future__ import annotations
 
@@ -141,7 +141,9 @@ def test_the_waffle_and_the_rails_move_between_apps(office):
     expect(page).to_have_url(re.compile(r"/chat$"))
     _rail(page).get_by_role("link", name="OneDrive", exact=True).click()
     expect(page).to_have_url(re.compile(r"/files$"))
-    _current(page, "OneDrive")
+    expect(_rail(page)).to_have_count(0)  # OneDrive: its own nav pane, no app rail
+    current = page.get_by_role("navigation", name="OneDrive").locator("[aria-current=page]")
+    expect(current).to_have_text("My files")
     _launch(page, "PowerPoint")
     expect(page).to_have_url(re.compile(r"/decks$"))
     expect(_rail(page)).to_have_count(0)

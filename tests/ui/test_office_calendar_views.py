@@ -1,6 +1,7 @@
 """Outlook's calendar views in a real Chromium: the current time as a red line in the Day and Week views (the
-world's now in your zone), short events on one line with an ellipsis, today marked by its date only, all-day
-events in their row, and a full month day ending in "+N more"; each state axe-clean."""
+world's now in your zone; the grid opened at 08:00), short events on one line with an ellipsis, today marked
+by its date only, all-day events in their row, and a full month day ending in "+N more"; each state
+axe-clean."""
 
 from __future__ import annotations
 
@@ -9,9 +10,8 @@ from zoneinfo import ZoneInfo
 
 from playwright.sync_api import expect
 
+from apps.office.ui_calendar import HOUR_PX, WORK_START
 from tests.ui.test_accessibility import _violations
-
-HOUR_PX = 48
 
 
 def _zone(episode) -> ZoneInfo:  # noqa: ANN001
@@ -35,7 +35,8 @@ def test_now_line_short_events_and_today_header(office):
         line = grid.locator(".o-now")
         expect(line).to_have_count(1)
         assert line.evaluate("n => parseInt(n.style.top)") == now.hour * HOUR_PX + now.minute * HOUR_PX // 60
-        expect(line).to_be_in_viewport()
+        opened = page.locator(".o-week-scroll").evaluate("n => n.scrollTop")
+        assert opened == WORK_START * HOUR_PX  # the grid opens at the working day's start, as Outlook's
         today = grid.get_by_role("columnheader").filter(has_text=f"{now.day}").first
         expect(today).to_have_attribute("aria-current", "date")
         assert today.evaluate("n => getComputedStyle(n).backgroundColor") in (

@@ -47,7 +47,7 @@ def test_with_nothing_open_the_message_commands_are_disabled_and_new_mail_works(
     assert urlsplit(page.url).path.endswith("/calendar/new")
     page.go_back()
     with page.expect_navigation():
-        _ribbon(page).get_by_role("link", name="New mail").click()  # the full-page compose
+        _ribbon(page).get_by_role("link", name="New mail").click()  # compose in the reading pane
     expect(page.get_by_role("form", name="Compose message").get_by_label("Subject")).to_be_visible()
 
 

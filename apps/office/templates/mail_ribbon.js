@@ -2,7 +2,7 @@
    Categorize, More actions); ArrowLeft / ArrowRight / Home / End move along a tab's commands (every command
    stays in the Tab order too); View's toggles show or hide the folder pane and the list's preview line
    (remembered in this browser); Help's Keyboard shortcuts dialog; More actions > Print; the caret in a
-   reply opened inline. */
+   reply opened inline (in To for New mail); the Message tab's High / Low importance. */
 (function () {
   "use strict";
   ["new-item", "move-to", "categorize", "more-actions"].forEach(function (id) {
@@ -48,11 +48,20 @@
     });
   }
   var inline = document.getElementById("compose");  // a reply opened inline: the caret waits in its message
-  var typing = inline && inline.querySelector("textarea");
+  var typing = inline && inline.querySelector(inline.getAttribute("data-mode") === "new" ? "input[role=combobox]" : "textarea");
   if (typing) {  // (autofocus yields to the #compose fragment, so the focus is given here)
     typing.focus();
-    typing.setSelectionRange(typing.value.length, typing.value.length);
+    try { typing.setSelectionRange(typing.value.length, typing.value.length); } catch (err) { /* no caret in this kind of box */ }
   }
+  var importance = inline && inline.querySelector("input[name=importance]");
+  var levels = Array.prototype.slice.call(document.querySelectorAll("[data-importance]"));
+  levels.forEach(function (b) {  // High / Low importance: one at most, pressed again: back to normal
+    b.addEventListener("click", function () {
+      var on = b.getAttribute("aria-pressed") !== "true";
+      levels.forEach(function (o) { o.setAttribute("aria-pressed", on && o === b ? "true" : "false"); });
+      if (importance) importance.value = on ? b.getAttribute("data-importance") : "normal";
+    });
+  });
   Array.prototype.forEach.call(document.querySelectorAll("[data-print]"), function (b) {
     b.addEventListener("click", function () { window.print(); });
   });

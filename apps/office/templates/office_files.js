@@ -81,6 +81,9 @@
   });
   refresh();
 
+  Array.prototype.forEach.call(document.querySelectorAll("[data-row-more]"), function (more) {
+    officeMenuButton(more);  // a row's More actions: Open, Share, Rename, Move to, Delete
+  });
   var button = document.getElementById("add-new");
   if (!button) return;
   var dialog = document.getElementById("new-dialog");
