@@ -11,6 +11,16 @@ from apps.crm.ui_common import users
 GROUPINGS = (("stage", "By Stage"), ("owner", "By Owner"), ("stage_and_owner", "By Stage and Owner"))
 
 
+# the search page's sidebar, as Lightning's: Top Results (every object's matches), then one object at a time
+SEARCH_SCOPES = {
+    "top": "Top Results",
+    "accounts": "Accounts",
+    "contacts": "Contacts",
+    "leads": "Leads",
+    "opportunities": "Opportunities",
+}
+
+
 def build_home_router(kit: UiKit) -> APIRouter:
     router = APIRouter()
 
@@ -46,6 +56,7 @@ def build_home_router(kit: UiKit) -> APIRouter:
     @router.get("/search", name="search")
     async def search(request: Request) -> Response:
         query = (request.query_params.get("q") or "").strip()
+        scope = request.query_params.get("scope") or "top"
         results, error = None, None
         if query:
             outcome = await kit.run(request, "search_records", {"query": query, "limit": 25})
@@ -59,6 +70,8 @@ def build_home_router(kit: UiKit) -> APIRouter:
                 "search_query": query,
                 "results": results,
                 "error": error,
+                "scope": scope if scope in SEARCH_SCOPES else "top",
+                "scopes": SEARCH_SCOPES,
             },
         )
 
