@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+from datetime import timedelta
+
 from fastapi import APIRouter, Request
 from fastapi.responses import Response
 
 from apps.core.ui_kit import UiKit
+from apps.crm import ui_home_cards as cards
 from apps.crm.ui_common import users
 
 GROUPINGS = (("stage", "By Stage"), ("owner", "By Owner"), ("stage_and_owner", "By Stage and Owner"))
@@ -39,6 +42,19 @@ def build_home_router(kit: UiKit) -> APIRouter:
         me = await kit.run(request, "get_current_user", {})
         mine = {"owner_id": me.data()["id"]} if me.ok else {}
         report = await kit.read(request, "pipeline_report", {"group_by": "stage", **mine})
+        today = (await kit.now(request)).date()
+        start, end = cards.quarter_bounds(today)
+        quarter = {"mine": True, "close_date_from": str(start), "close_date_to": str(end), "limit": 200}
+        won = await kit.read(request, "list_opportunities", {**quarter, "status": "won"})
+        ahead = await kit.read(request, "list_opportunities", {**quarter, "status": "open"})
+        yesterday = str(today - timedelta(days=1))
+        late = await kit.read(
+            request, "list_opportunities", {"mine": True, "status": "open", "close_date_to": yesterday}
+        )
+        overdue = []
+        if tasks is not None:
+            args = {"mine": True, "open_only": True, "due_before": yesterday, "limit": 5}
+            overdue = (await kit.read(request, "list_tasks", args))["records"]
         top = max((r["total_amount"] for r in report["rows"]), default=0) or 1
         return kit.render(
             request,
@@ -48,6 +64,8 @@ def build_home_router(kit: UiKit) -> APIRouter:
                 "opps": opps,
                 "tasks": tasks,
                 "report": report,
+                "performance": cards.performance(won["records"], ahead["records"], today),
+                "assistant": cards.assistant_items(overdue, late["records"][:5]),
                 "top": top,
                 "me": me.data() if me.ok else None,
             },

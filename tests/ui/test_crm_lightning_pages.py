@@ -1,15 +1,17 @@
 """Lightning's page patterns in the CRM, in real Chromium (issue 34): a summary report's detail rows under
 their group headers with subtotals, the run page's Filters panel of pills and the Report Builder's
 Outline / Filters tabs; a record's joined header actions and related lists with View All; the docked
-composer of Log a Call; the search page's scopes."""
+composer of Log a Call; the search page's scopes; Home's Quarterly Performance and Assistant."""
 
 from __future__ import annotations
 
 import re
 from collections import Counter
+from datetime import date, timedelta
 
 from playwright.sync_api import expect
 
+from apps.crm.ui_home_cards import quarter_bounds
 from tests.ui.picklists import choose
 
 DETAILS = (
@@ -92,3 +94,27 @@ def test_search_results_scopes(crm):
     expect(page.get_by_role("region", name=re.compile(r"^Contacts \("))).to_be_visible()
     expect(page.get_by_role("region", name=re.compile(r"^Accounts \("))).to_have_count(0)
     expect(scopes.get_by_role("link", name="Contacts")).to_have_attribute("aria-current", "page")
+
+
+def test_home_quarterly_performance_and_the_assistant(crm):
+    episode, page, ui = crm
+    page.goto(ui("/"))
+    now = page.get_by_role("region", name="Simulation").locator("time").get_attribute("datetime")
+    today = date.fromisoformat(now[:10])
+    start, end = quarter_bounds(today)
+    won = episode.call(
+        "crm_list_opportunities",
+        mine=True,
+        status="won",
+        close_date_from=str(start),
+        close_date_to=str(end),
+        limit=200,
+    )["records"]
+    card = page.get_by_role("region", name="Quarterly Performance")
+    expect(card.locator("dd").first).to_have_text(f"${sum(o['amount'] or 0 for o in won):,.2f}")
+    expect(card.get_by_role("img")).to_be_visible()
+    late = episode.call(
+        "crm_list_opportunities", mine=True, status="open", close_date_to=str(today - timedelta(days=1))
+    )["records"]
+    assistant = page.get_by_role("region", name="Assistant")
+    expect(assistant.get_by_role("link", name=re.compile(r" is overdue$"))).to_have_count(min(len(late), 5))
