@@ -81,6 +81,11 @@ def assistant_items(tasks: list[dict[str, Any]], opps: list[dict[str, Any]]) -> 
         tasks: the user's open tasks due before today.
         opps: the user's open opportunities whose close date has passed.
     """
+
+    def about(t: dict[str, Any]) -> str | None:
+        record = t.get("what_id") or t.get("who_id")
+        return f"/record/{record}" if record else None
+
     items = [
         {
             "kind": "task",
