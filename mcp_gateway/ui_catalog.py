@@ -38,6 +38,7 @@ PAGES: dict[str, list[str]] = {
         "/reports",
         "/reports/pipeline",
         "/reports/new?group_by_1=stage_name&group_by_2=owner_id&summary_field=amount",
+        "/reports/new?edit=1&group_by_1=stage_name&summary_field=amount",  # the Report Builder
         "/reports/new?report_type=opportunity_products&filter_field_1=discount&filter_op_1=greater_than"
         "&filter_value_1=20&group_by_1=product_family&summary_field=total_price&include_details=on",
         "/tasks/new?who_id=0035g00000000JQAAY",

@@ -66,7 +66,8 @@ def build_activity_router(kit: UiKit) -> APIRouter:
         action, sections, title, icon, _ = ACTIVITY_FORMS[path]
         links = {k: v for k in ("what_id", "who_id") if (v := request.query_params.get(k))}
         back = record_path(links.get("what_id") or links.get("who_id")) or "/"
-        return FormPage(action, sections, title, icon, cancel=back, success=lambda _: back)
+        docked = path != "/events/new"  # New Event stays a modal, as in Lightning
+        return FormPage(action, sections, title, icon, cancel=back, success=lambda _: back, docked=docked)
 
     for path in ACTIVITY_FORMS:
 
@@ -92,6 +93,7 @@ def build_activity_router(kit: UiKit) -> APIRouter:
             fixed={"parent_id": parent},
             cancel=back,
             success=lambda _: back,
+            docked=True,
         )
 
     @router.get("/notes/new")

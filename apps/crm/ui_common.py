@@ -89,6 +89,9 @@ class FormPage:
     save_new: bool = False  # a Save & New button: saves, then opens a fresh form
     small: bool = False  # a small modal of a field or two (Change Owner), no section titles
     owner_note: str | None = None  # Change Owner: what happens to the related records (under the lookup)
+    docked: bool = (
+        False  # Lightning's docked composer (bottom right, no backdrop): New Task, Log a Call, New Note
+    )
 
 
 async def bind_fields(

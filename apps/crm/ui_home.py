@@ -2,13 +2,26 @@
 
 from __future__ import annotations
 
+from datetime import timedelta
+
 from fastapi import APIRouter, Request
 from fastapi.responses import Response
 
 from apps.core.ui_kit import UiKit
+from apps.crm import ui_home_cards as cards
 from apps.crm.ui_common import users
 
 GROUPINGS = (("stage", "By Stage"), ("owner", "By Owner"), ("stage_and_owner", "By Stage and Owner"))
+
+
+# the search page's sidebar, as Lightning's: Top Results (every object's matches), then one object at a time
+SEARCH_SCOPES = {
+    "top": "Top Results",
+    "accounts": "Accounts",
+    "contacts": "Contacts",
+    "leads": "Leads",
+    "opportunities": "Opportunities",
+}
 
 
 def build_home_router(kit: UiKit) -> APIRouter:
@@ -29,6 +42,19 @@ def build_home_router(kit: UiKit) -> APIRouter:
         me = await kit.run(request, "get_current_user", {})
         mine = {"owner_id": me.data()["id"]} if me.ok else {}
         report = await kit.read(request, "pipeline_report", {"group_by": "stage", **mine})
+        today = (await kit.now(request)).date()
+        start, end = cards.quarter_bounds(today)
+        quarter = {"mine": True, "close_date_from": str(start), "close_date_to": str(end), "limit": 200}
+        won = await kit.read(request, "list_opportunities", {**quarter, "status": "won"})
+        ahead = await kit.read(request, "list_opportunities", {**quarter, "status": "open"})
+        yesterday = str(today - timedelta(days=1))
+        late = await kit.read(
+            request, "list_opportunities", {"mine": True, "status": "open", "close_date_to": yesterday}
+        )
+        overdue = []
+        if tasks is not None:
+            args = {"mine": True, "open_only": True, "due_before": yesterday, "limit": 5}
+            overdue = (await kit.read(request, "list_tasks", args))["records"]
         top = max((r["total_amount"] for r in report["rows"]), default=0) or 1
         return kit.render(
             request,
@@ -38,6 +64,8 @@ def build_home_router(kit: UiKit) -> APIRouter:
                 "opps": opps,
                 "tasks": tasks,
                 "report": report,
+                "performance": cards.performance(won["records"], ahead["records"], today),
+                "assistant": cards.assistant_items(overdue, late["records"][:5]),
                 "top": top,
                 "me": me.data() if me.ok else None,
             },
@@ -46,6 +74,7 @@ def build_home_router(kit: UiKit) -> APIRouter:
     @router.get("/search", name="search")
     async def search(request: Request) -> Response:
         query = (request.query_params.get("q") or "").strip()
+        scope = request.query_params.get("scope") or "top"
         results, error = None, None
         if query:
             outcome = await kit.run(request, "search_records", {"query": query, "limit": 25})
@@ -59,6 +88,8 @@ def build_home_router(kit: UiKit) -> APIRouter:
                 "search_query": query,
                 "results": results,
                 "error": error,
+                "scope": scope if scope in SEARCH_SCOPES else "top",
+                "scopes": SEARCH_SCOPES,
             },
         )
 

@@ -180,6 +180,8 @@ def list_args(kit: UiKit, view: ListView, query: dict[str, str]) -> tuple[dict[s
         value = (query.get(f.name) or "").strip()
         if f.name in accepted and value:
             args[f.name] = value in ("true", "on", "1") if f.kind == "checkbox" else value
+    if "account_id" in accepted and (account := (query.get("account_id") or "").strip()):
+        args["account_id"] = account  # a related list's View All: the account's records
     sortable = {c.sort for c in view.columns if c.sort}
     sort = query.get("sort") if query.get("sort") in sortable else view.default_sort
     desc = query.get("dir") == "desc" if query.get("dir") in ("asc", "desc") else view.default_desc
@@ -263,7 +265,8 @@ def _list_handler(kit: UiKit, view: ListView):  # noqa: ANN202
                         f.label
                         for f in view.filters
                         if f is not SEARCH and f.name != "mine" and query.get(f.name)
-                    ],
+                    ]
+                    + (["Account Name"] if args.get("account_id") else []),
                 ),
                 "search_field": SEARCH,
                 "list_views": list_views if "mine" in kit.params(view.action) else [],

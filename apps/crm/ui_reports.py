@@ -11,6 +11,7 @@ from fastapi import APIRouter, Request
 from fastapi.responses import Response
 
 from apps.core.ui_kit import UiKit
+from apps.crm import ui_report_view as view
 from apps.crm import ui_reports_home as home
 from apps.crm.services.report_engine import AGGREGATES, OPERATORS
 from apps.crm.services.report_types import NUMBER, REPORT_TYPES
@@ -128,6 +129,8 @@ def build_report_router(kit: UiKit) -> APIRouter:
         save_error: str | None = None,
     ) -> Response:
         report = outcome.data() if outcome.ok else None
+        builder = view.builder_mode(request.url.path, values) and not saved
+        values = view.shown_values(values)
         rtype = REPORT_TYPES.get(values.get("report_type") or "opportunities", REPORT_TYPES["opportunities"])
         bad = not outcome.ok or save_error
         return kit.render(
@@ -154,6 +157,8 @@ def build_report_router(kit: UiKit) -> APIRouter:
                 "bars": chart_bars(report) if report and report["groups"] else [],
                 "chart_width": CHART_WIDTH,
                 "pills": filter_pills(values, rtype),
+                "builder": builder,
+                "nested": view.nested_details(report) if report and report["rows"] else [],
             },
             status=422 if bad else 200,
         )

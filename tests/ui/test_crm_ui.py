@@ -230,10 +230,11 @@ def test_report_builder_filter_group_chart_and_saved_report(crm):
     big = [o for o in opps if (o["amount"] or 0) > 20000]
     page.goto(ui("/reports"))
     page.get_by_role("link", name="New Report").click()
+    choose(page, "Group Rows By", "Stage")  # the builder's Outline tab
+    choose(page, "Summarize Field", "Amount")
+    page.get_by_role("tab", name="Filters").click()
     choose(page, "Filter 1 field", "Amount")
     choose_by_keyboard(page, "Filter 1 operator", "greater than")
-    choose(page, "Group Rows By", "Stage")
-    choose(page, "Summarize Field", "Amount")
     page.get_by_label("Filter 1 value").fill("20000")
     page.get_by_label("Filter 1 value").press("Enter")  # submits from the keyboard
     expect(page).to_have_url(re.compile(r"filter_value_1=20000"))
@@ -284,13 +285,16 @@ def test_report_builder_opportunities_with_products_details(crm):
     choose(page, "Report Type", "Opportunities with Products")
     page.get_by_role("button", name="Run Report").click()
     expect(page.get_by_text("Report: Opportunities with Products")).to_be_visible()
+    page.get_by_role("link", name="Edit", exact=True).click()  # the run page's Edit: back to the builder
+    choose(page, "Sort Rows By", "Discount")
+    page.get_by_label("Descending").check()
+    page.get_by_role("tab", name="Filters").click()
     choose(page, "Filter 1 field", "Discount")
     choose_by_keyboard(page, "Filter 1 operator", "greater than")
     page.get_by_label("Filter 1 value").fill("10")
-    page.get_by_label("Show Details").check()
-    choose(page, "Sort Rows By", "Discount")
-    page.get_by_label("Descending").check()
-    page.get_by_role("button", name="Run Report").click()
+    with page.expect_navigation():
+        page.get_by_label("Detail Rows").check()  # the preview's toggle runs the preview again
+    expect(page.get_by_role("tab", name="Outline")).to_be_visible()  # still the builder
     details = page.get_by_role("table", name="Report details")
     headers = details.locator("thead th").all_inner_texts()
     assert {"Opportunity Name", "Product Name", "Quantity", "Discount", "Total Price"} <= set(headers)

@@ -218,8 +218,9 @@
     });
   }
 
-  /* -- record tabs (Related / Details): ARIA tabs, a click or the arrow keys, Home / End --------------- */
-  Array.prototype.forEach.call(document.querySelectorAll("[role=tablist][aria-label='Record tabs']"), function (list) {
+  /* -- record tabs (Related / Details), the Report Builder's Outline / Filters: ARIA tabs, a click or the
+     arrow keys, Home / End ------------------------------------------------------------------------------- */
+  Array.prototype.forEach.call(document.querySelectorAll("[role=tablist][aria-label='Record tabs'], [role=tablist][data-tabs]"), function (list) {
     var tabs = Array.prototype.slice.call(list.querySelectorAll("[role=tab]"));
     function select(tab) {
       tabs.forEach(function (t) {
@@ -294,14 +295,11 @@
     });
   });
 
-  /* -- the report run page's toolbar: Edit opens the builder (the Filters panel), Chart shows or hides it -- */
-  var editReport = document.querySelector("[data-report-edit]");
-  if (editReport) editReport.addEventListener("click", function () {
-    var toggle = document.querySelector("[data-report-filters]");
-    if (toggle.getAttribute("aria-expanded") !== "true") toggle.click();
-    var first = document.getElementById("report-type");
-    if (first) first.focus();
+  /* -- the Report Builder: its preview's Detail Rows toggle runs the preview again ---------------------- */
+  Array.prototype.forEach.call(document.querySelectorAll("[data-rerun]"), function (box) {
+    box.addEventListener("change", function () { box.form.requestSubmit(); });
   });
+  /* -- the report run page's toolbar: Chart shows or hides the chart ---------------------------------- */
   var chartToggle = document.querySelector("[data-report-chart]");
   if (chartToggle) chartToggle.addEventListener("click", function () {
     var on = chartToggle.getAttribute("aria-pressed") !== "true";

@@ -1,0 +1,60 @@
+"""What the report run page and the builder show beside the engine's answer: the detail rows placed under
+their groups (Lightning's summary report with Detail Rows on), and which of the two pages a request asks
+for."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+# the query keys the page itself adds (never part of a report's definition or of a saved report's values)
+PAGE_KEYS = ("edit", "run")
+
+
+def builder_mode(path: str, query: Mapping[str, str]) -> bool:
+    """Whether a request opens the Report Builder rather than the run page: New Report with nothing chosen
+    yet, or Edit (`edit=1`) until Run Report (`run=1`) is pressed.
+
+    Args:
+        path: the request's path.
+        query: the request's query parameters.
+    """
+    if query.get("run"):
+        return False
+    return bool(query.get("edit")) or (path.rstrip("/").endswith("/reports/new") and not query)
+
+
+def nested_details(report: Mapping[str, Any]) -> list[dict[str, Any]]:
+    """The report's groups, each with its detail rows (`rows`) and, for a second grouping, its subgroups
+    with theirs: the engine lists detail rows in group order, so each group takes the next `count` rows
+    (fewer when the run stopped at its row limit).
+
+    Args:
+        report: run_report's answer (groups with counts, detail rows in group order).
+    """
+    rows = list(report.get("rows") or [])
+    start = 0
+
+    def take(count: int) -> list[dict[str, Any]]:
+        nonlocal start
+        part = rows[start : start + count]
+        start += count
+        return part
+
+    out = []
+    for group in report.get("groups") or []:
+        if group.get("groups"):
+            subs = [{**sub, "rows": take(sub["count"])} for sub in group["groups"]]
+            out.append({**group, "groups": subs, "rows": []})
+        else:
+            out.append({**group, "rows": take(group["count"])})
+    return out
+
+
+def shown_values(values: Mapping[str, str]) -> dict[str, str]:
+    """The builder's values without the page's own keys (what a saved report or a pill's link keeps).
+
+    Args:
+        values: the request's query or form values.
+    """
+    return {k: v for k, v in values.items() if k not in PAGE_KEYS}

@@ -1,0 +1,123 @@
+"""Lightning's page patterns in the CRM, in real Chromium (issue 34): a summary report's detail rows under
+their group headers with subtotals, the run page's Filters panel of pills and the Report Builder's
+Outline / Filters tabs; a record's joined header actions and related lists with View All; the docked
+composer of Log a Call; the search page's scopes; Home's Quarterly Performance and Assistant."""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from datetime import date, timedelta
+
+from playwright.sync_api import expect
+
+from apps.crm.ui_home_cards import quarter_bounds
+from tests.ui.picklists import choose
+
+DETAILS = (
+    "/reports/new?report_type=opportunity_products&filter_field_1=discount&filter_op_1=greater_than"
+    "&filter_value_1=10&group_by_1=product_family&summary_field=total_price&include_details=on"
+)
+
+
+def test_grouped_detail_rows_the_filters_pills_and_the_builder(crm):
+    _, page, ui = crm
+    page.goto(ui(DETAILS))
+    table = page.get_by_role("table", name="Report results")
+    toggle = table.get_by_role("button").first
+    expect(toggle).to_contain_text("Product Family:")
+    count = int(re.search(r"\((\d+)\)", toggle.inner_text()).group(1))
+    group = page.locator(f"#{toggle.get_attribute('aria-controls')}")
+    assert group.locator("tr.detail-row").count() == count > 0  # the group's own rows under its header
+    expect(group.locator("tr.subtotal-row th")).to_have_text("Subtotal")
+    expect(table.locator("tfoot")).to_contain_text("Grand Total")
+    panel = page.get_by_role("complementary", name="Filters")
+    expect(panel.get_by_role("list", name="Applied filters")).to_contain_text("greater than 10")
+    # the run page shows pills, not the builder
+    assert page.get_by_label("Filter 1 field", exact=True).count() == 0
+    with page.expect_navigation():
+        page.get_by_label("Detail Rows").uncheck()  # the run page's toggle: the groups without their rows
+    expect(page.locator("tr.detail-row")).to_have_count(0)
+    expect(page.get_by_role("complementary", name="Filters")).to_contain_text("greater than 10")
+
+    page.get_by_role("link", name="Edit", exact=True).click()
+    builder = page.get_by_role("complementary", name="Report builder")
+    expect(builder.get_by_role("tab", name="Outline")).to_have_attribute("aria-selected", "true")
+    expect(page.get_by_label("Filter 1 field", exact=True)).to_be_hidden()
+    expect(page.get_by_label("Group Rows By", exact=True)).to_contain_text("Product Family")
+    builder.get_by_role("tab", name="Filters").click()
+    expect(page.get_by_label("Filter 1 field", exact=True)).to_contain_text("Discount")
+    choose(page, "Show Me", "My Opportunities with Products")
+    with page.expect_navigation():
+        page.get_by_role("button", name="Run Report").click()
+    expect(page.get_by_role("complementary", name="Filters")).to_contain_text(
+        "My Opportunities with Products"
+    )
+
+
+def test_record_header_related_lists_and_the_docked_composer(crm):
+    episode, page, ui = crm
+    opps = episode.call("crm_list_opportunities", limit=200)["records"]
+    account, n = Counter(o["account_id"] for o in opps if o["account_id"]).most_common(1)[0]
+    page.goto(ui(f"/accounts/{account}"))
+    actions = page.get_by_role("group", name="Account actions")
+    for name in ("New Contact", "New Opportunity", "Edit"):
+        expect(actions.get_by_role("link", name=name, exact=True)).to_be_visible()
+    expect(actions.get_by_role("button", name="Show more actions")).to_be_visible()
+    edit = actions.get_by_role("link", name="Edit", exact=True)
+    assert edit.evaluate("e => getComputedStyle(e).backgroundColor") == "rgb(255, 255, 255)"  # neutral
+    related = page.get_by_role("region", name="Opportunities")
+    expect(related.locator(".count")).to_have_text(f"({n})" if n <= 6 else "(6+)")
+    assert related.locator("tbody tr").count() == min(n, 6)
+    new = related.get_by_role("link", name="New Opportunity")  # shows "New", says which object
+    assert new.evaluate("e => e.firstChild.textContent") == "New"
+    related.get_by_role("link", name="View All Opportunities").click()
+    expect(page.get_by_role("heading", level=1)).to_have_text("All Opportunities")
+    assert page.locator("table.list-view > tbody > tr").count() == n
+    expect(page.locator(".list-meta")).to_contain_text("Account Name")
+
+    page.goto(ui(f"/calls/new?what_id={account}"))
+    dialog = page.get_by_role("dialog", name="Log a Call")
+    expect(dialog.get_by_label("Subject")).to_be_focused()
+    box = page.locator(".crm-docked .modal-form").bounding_box()
+    view = page.viewport_size
+    assert box["x"] + box["width"] > view["width"] - 40 and box["y"] + box["height"] > view["height"] - 2
+    assert box["x"] > view["width"] / 3  # docked at the bottom right, not centred
+    assert page.locator(".slds-backdrop").count() == 0
+
+
+def test_search_results_scopes(crm):
+    episode, page, ui = crm
+    contact = episode.call("crm_list_contacts", limit=1)["records"][0]
+    page.goto(ui(f"/search?q={contact['last_name']}"))
+    scopes = page.get_by_role("navigation", name="Search scopes")
+    expect(scopes.get_by_role("link", name="Top Results")).to_have_attribute("aria-current", "page")
+    expect(page.get_by_role("region", name=re.compile(r"^Accounts \("))).to_be_visible()
+    scopes.get_by_role("link", name="Contacts").click()
+    expect(page.get_by_role("region", name=re.compile(r"^Contacts \("))).to_be_visible()
+    expect(page.get_by_role("region", name=re.compile(r"^Accounts \("))).to_have_count(0)
+    expect(scopes.get_by_role("link", name="Contacts")).to_have_attribute("aria-current", "page")
+
+
+def test_home_quarterly_performance_and_the_assistant(crm):
+    episode, page, ui = crm
+    page.goto(ui("/"))
+    now = page.get_by_role("region", name="Simulation").locator("time").get_attribute("datetime")
+    today = date.fromisoformat(now[:10])
+    start, end = quarter_bounds(today)
+    won = episode.call(
+        "crm_list_opportunities",
+        mine=True,
+        status="won",
+        close_date_from=str(start),
+        close_date_to=str(end),
+        limit=200,
+    )["records"]
+    card = page.get_by_role("region", name="Quarterly Performance")
+    expect(card.locator("dd").first).to_have_text(f"${sum(o['amount'] or 0 for o in won):,.2f}")
+    expect(card.get_by_role("img")).to_be_visible()
+    late = episode.call(
+        "crm_list_opportunities", mine=True, status="open", close_date_to=str(today - timedelta(days=1))
+    )["records"]
+    assistant = page.get_by_role("region", name="Assistant")
+    expect(assistant.get_by_role("link", name=re.compile(r" is overdue$"))).to_have_count(min(len(late), 5))
