@@ -1,5 +1,6 @@
-"""Composing frontier families into one episode: several requests built from the same `Draw`, checked for
-collisions, and merged into one `Spec` (a morning of work, `crossapp/xapp/inbox_morning.py`).
+"""Composing frontier families into one episode: several requests built from the same `Draw` (`part`),
+picked so that none collides with another (`pick`), and merged into one `Spec` (`merge`, `combine`): a
+morning of work (`crossapp/xapp/inbox_morning.py`) or a whole day (`crossapp/xapp/inbox_day.py`).
 
 Soundness of the merge: the truth is the conjunction of the parts' truths (their expectations and criteria),
 but the collateral check is one: an allowance of one part is an allowance of the episode. So two parts
@@ -11,12 +12,16 @@ reads or expects on that table, unless the other part allows the same itself (`h
 from __future__ import annotations
 
 import re
+from abc import abstractmethod
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from tasks.families.base import Draw, Family, Spec
-from tasks.families.instances import changed_records
+from tasks.families.base import Draw, Family, Redraw, Spec
+from tasks.families.instances import ATTEMPTS, _stream, changed_records
+from tasks.families.worldview import world_view
 from tasks.model import Allowance, Checkpoint, Expectation, FrontierMeasures, OracleStep
 from tasks.refs import REF, renumber
+from worlds.splits import seed_split
 
 WAIT = "office_wait_for_replies"
 STOP = {"Handle", "There", "Catch", "Please", "Sort", "From", "Can", "Could", "Before", "Deal", "The", "A"}
@@ -74,6 +79,45 @@ def requester(prompt: str, fallback: str) -> str:
         if words:
             return " ".join(words)
     return fallback
+
+
+def part(fam: Family, d: Draw) -> Part | None:
+    """`fam` built on `d`'s world, split and stream (None when it has no valid draw this time)."""
+    sub = Draw(world=d.world, split=d.split, rng=d.rng)
+    try:
+        spec = fam.build(sub)
+    except Redraw:
+        return None
+    if spec.answer is not None:  # a composed episode's requests end in work and mails, not in one answer
+        return None
+    if "ticketing" in fam.apps and not fam.reads_part_rows:
+        parts = d.world.part_subjects
+        if any(s.split(":", 1)[-1] in parts for s in sub.subjects):
+            return None  # what a world part's incidents are about (as `instances.draw` would redraw)
+    label = f"{requester(spec.prompt, fam.name)} ({fam.name.split('.', 1)[1]})"
+    return Part(fam, spec, sub, label=label)
+
+
+def pick(
+    d: Draw, pool: tuple[Family, ...], n: int, parts: list[Part], want: Callable[[Part], bool] | None = None
+) -> None:
+    """Add up to `n` parts to `parts`, one per family of `pool` (tried in a drawn order), skipping those
+    that collide with a part already there.
+
+    d: the episode's draw (its stream orders the pool and builds each part) · pool: the families to draw
+    from · n: how many to add · parts: the episode's parts so far (appended to) · want: a part must also
+    pass it (a refusal, say), else its family is passed over this time."""
+    order = list(pool)
+    d.rng.shuffle(order)
+    added = 0
+    for fam in order:
+        if added == n:
+            return
+        new = part(fam, d)
+        if new is None or (want and not want(new)) or any(collision(new, p) for p in parts):
+            continue
+        parts.append(new)
+        added += 1
 
 
 def _covers(mine: Allowance, theirs: Allowance) -> bool:
@@ -152,6 +196,71 @@ def _labelled(e: Expectation, label: str) -> Expectation:
 
 def _slug(text: str) -> str:
     return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-")
+
+
+def combine(d: Draw, parts: list[Part], prompt: str, phrasing: int, tags: list[str]) -> Spec:
+    """The episode's Spec (`merge`), its draw given every part's subjects and distractors.
+
+    d: the episode's draw · parts: its requests · prompt: what the agent reads · phrasing: which wording ·
+    tags: the episode's own tags (the parts' follow them)."""
+    for p in parts:
+        d.subjects += p.draw.subjects
+        d.distractors += p.draw.distractors
+    return merge(parts, prompt, phrasing, tags)
+
+
+def fill(d: Draw, pool: tuple[Family, ...], n: int, parts: list[Part], what: str) -> list[Part]:
+    """`parts` with parts of `pool` added up to `n` (`pick`); Redraw when fewer fit.
+
+    d: the episode's draw · pool: the families to draw the rest from · n: how many parts the episode holds
+    · parts: the parts so far (appended to) · what: the episode's name in the redraw's reason."""
+    pick(d, pool, n - len(parts), parts)
+    if len(parts) < n:
+        raise Redraw(f"only {len(parts)} requests of {what} fit together")
+    return parts
+
+
+class Composed(Family):
+    """A family whose instance is several other families' requests in one episode: `parts` draws them,
+    `write` writes the prompt; the Spec is their `combine`. Its parts are frontier requests of the inbox,
+    the CRM and the desk, none with a browser oracle; a composed episode calibrates slowly (one in CI)."""
+
+    apps = ("office", "crm", "ticketing")
+    tier = "frontier"
+    reads_part_rows = True  # each part that must not read them is drawn again by `part`
+    surfaces = ("mcp", "cli", "python")
+    no_ui_reason = "a composed episode holds requests whose families have no browser oracle"
+    ci_instances = 1  # `tasks check --task <family>@N …` calibrates more, on every surface
+    author = "saasgym-frontier"
+    tags: tuple[str, ...] = ("inbox", "cross-app")
+
+    @abstractmethod
+    def parts(self, d: Draw) -> list[Part]:
+        """The episode's requests, none colliding with another (Redraw when too few fit)."""
+
+    @abstractmethod
+    def write(self, d: Draw, parts: list[Part]) -> tuple[str, int]:
+        """The prompt of `parts` (drawn from `d`'s stream) and its phrasing's number."""
+
+    def build(self, d: Draw) -> Spec:
+        return self.compose(d)[0]
+
+    def compose(self, d: Draw) -> tuple[Spec, list[Part]]:
+        """The episode's Spec and its parts (each with its steps' places in the merged oracle)."""
+        parts = self.parts(d)
+        prompt, phrasing = self.write(d, parts)
+        return combine(d, parts, prompt, phrasing, list(self.tags)), parts
+
+    def drawn(self, world: str, seed: int) -> list[Part]:
+        """The parts of `self@seed` as `instances.draw` draws it (which steps are whose)."""
+        rng = _stream(world, self, seed)
+        split = seed_split(world, self.name, seed, self.splits)
+        for _ in range(ATTEMPTS):
+            try:
+                return self.compose(Draw(world=world_view(world), split=split, rng=rng))[1]
+            except Redraw:
+                continue
+        raise Redraw(f"{self.name}@{seed}: no valid draw")
 
 
 def merge(parts: list[Part], prompt: str, phrasing: int, tags: list[str]) -> Spec:
