@@ -24,7 +24,22 @@ from tasks.refs import REF, renumber
 from worlds.splits import seed_split
 
 WAIT = "office_wait_for_replies"
-STOP = {"Handle", "There", "Catch", "Please", "Sort", "From", "Can", "Could", "Before", "Deal", "The", "A"}
+STOP = {
+    "Tonight",
+    "Handle",
+    "There",
+    "Catch",
+    "Please",
+    "Sort",
+    "From",
+    "Can",
+    "Could",
+    "Before",
+    "Deal",
+    "The",
+    "A",
+}
+FIRMS = {"PLC", "LLC", "Inc", "Ltd", "Group", "Corp", "Co"}
 NAME = re.compile(r"[A-Z][a-z]+(?:[ -][A-Z][a-z]+)*")
 MAIL = re.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+")
 
@@ -70,13 +85,24 @@ class Part:
         return {e.table for e in self.spec.expect} | {a.table for a in self.spec.allow if a.pk}
 
 
-def requester(prompt: str, fallback: str) -> str:
-    """Who a pointer names first ("Handle Robert Watkins's request" → "Robert Watkins")."""
-    for found in NAME.findall(prompt):
-        words = found.split(" ")
+def requester(prompt: str, fallback: str, people: set[str] | frozenset[str] = frozenset()) -> str:
+    """Who a pointer names first ("Handle Robert Watkins's request" → "Robert Watkins"), never a customer
+    ("the Stewart PLC mails Alan … sent" → "Alan": a company's suffix, or a name that opens the domain
+    of one of the part's `people`) nor a word opening the line ("Tonight's work …").
+
+    prompt: the part's pointer · fallback: when it names nobody · people: the part's addresses."""
+    domains = {m.split("@", 1)[-1] for m in people}
+    for found in NAME.finditer(prompt):
+        words = found.group().split(" ")
         while words and words[0] in STOP:
             words = words[1:]
-        if words:
+        suffix = prompt[found.end() :].split(" ", 2)[1:2]  # "Stewart PLC": the word after the name
+        firm = words and (
+            bool(set(suffix) & FIRMS)
+            or words[-1] in FIRMS
+            or any(d.startswith(words[0].lower()) for d in domains)
+        )
+        if words and not firm:
             return " ".join(words)
     return fallback
 
@@ -94,8 +120,9 @@ def part(fam: Family, d: Draw) -> Part | None:
         parts = d.world.part_subjects
         if any(s.split(":", 1)[-1] in parts for s in sub.subjects):
             return None  # what a world part's incidents are about (as `instances.draw` would redraw)
-    label = f"{requester(spec.prompt, fam.name)} ({fam.name.split('.', 1)[1]})"
-    return Part(fam, spec, sub, label=label)
+    new = Part(fam, spec, sub)
+    new.label = f"{requester(spec.prompt, fam.name, new.people())} ({new.slug})"
+    return new
 
 
 def pick(

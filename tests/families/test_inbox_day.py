@@ -10,7 +10,7 @@ from functools import cache
 
 from crossapp.xapp.inbox_day import FAMILIES, refuses
 from tasks.calibration import without_steps
-from tasks.families.compose import collision
+from tasks.families.compose import collision, requester
 from tasks.families.instances import instance
 from tests.support.composed import done_unmet, run_verdict, undone, unmet
 
@@ -52,6 +52,16 @@ def test_the_prompt_is_the_requests_pointers_one_a_line_and_measures_are_summed(
         assert f.people == sum(p.spec.frontier.people for p in parts)
         assert f.ask and task.public.difficulty == "frontier"
         assert len([c for c in task.truth.checkpoints if c.name.endswith("request done")]) == len(parts)
+
+
+def test_a_request_is_named_by_a_person_not_its_customer_or_the_word_it_opens_with():
+    firm = "Could you catch up on the Stewart PLC mails Alan, Justin and Brian sent you last week?"
+    assert requester(firm, "x") == "Alan"
+    deal = "Could you catch up on the Fowler mails Tommy and Jordan sent you last week?"
+    assert requester(deal, "x", {"debra.santiago@fowlerbellblack.com"}) == "Tommy"
+    assert requester(deal, "x") == "Fowler"  # without the part's people a bare customer name passes
+    assert requester("Tonight's work on db-bidash-01, as Patrick Chen asked: the fix", "x") == "Patrick Chen"
+    assert requester("Handle Robert Watkins's request — it's in your inbox.", "x") == "Robert Watkins"
 
 
 def test_the_oracle_passes(gym):
