@@ -27,9 +27,9 @@ SELECT id, name, amount, close_date, stage_name FROM crm_opportunity WHERE id IN
 def _change(req: dict[str, Any]) -> tuple[dict[str, Any], dict[str, Match], list[str]]:
     """The update the request asks for: (tool arguments, expected fields, fields that follow along)."""
     if req["field"] == "close_date":
-        return {"close_date": req["value"]}, {"close_date": eq(req["value"])}, []
+        return {"close_date": req["value"]}, {"close_date": eq(req["value"])}, ["description"]
     if req["field"] == "next_step":
-        return {"next_step": req["value"]}, {"next_step": Match(text=req["value"])}, []
+        return {"next_step": req["value"]}, {"next_step": Match(text=req["value"])}, ["description"]
     args = {"stage_name": "Closed Lost", "loss_reason__c": req["value"]}
     fields = {
         "stage_name": eq("Closed Lost"),
@@ -37,8 +37,9 @@ def _change(req: dict[str, Any]) -> tuple[dict[str, Any], dict[str, Match], list
         "is_closed": eq(True),
         "is_won": eq(False),
     }
-    # closing a deal dates it the day it closed (the rep's call): its close date may follow along
-    return args, fields, ["probability", "forecast_category", "close_date"]
+    # closing a deal dates it the day it closed (the rep's call): its close date may follow along; the deal's
+    # description may record the change (why it was lost, who said so) on every branch
+    return args, fields, ["probability", "forecast_category", "close_date", "description"]
 
 
 def _edit_ui(deal_id: str, req: dict[str, Any]) -> list[UiStep]:
@@ -54,7 +55,9 @@ def _edit_ui(deal_id: str, req: dict[str, Any]) -> list[UiStep]:
 
 class ClarifyDealRequest(Family):
     name = "xapp.clarify-deal-request"
-    version = 4  # the requester's answer names the deal's amount (v3: closed lost may take the day it closed)
+    # v5: the deal's description may record the change; v4: the requester's answer names the deal's amount;
+    # v3: closed lost may take the day it closed
+    version = 5
     apps = ("office", "crm")
     tier = "frontier"
     surfaces = ("mcp", "cli", "ui", "python")

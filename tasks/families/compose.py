@@ -1,5 +1,6 @@
-"""Composing frontier families into one episode: several requests built from the same `Draw`, checked for
-collisions, and merged into one `Spec` (a morning of work, `crossapp/xapp/inbox_morning.py`).
+"""Composing frontier families into one episode: several requests built from the same `Draw` (`part`),
+picked so that none collides with another (`pick`), and merged into one `Spec` (`merge`, `combine`): a
+morning of work (`crossapp/xapp/inbox_morning.py`) or a whole day (`crossapp/xapp/inbox_day.py`).
 
 Soundness of the merge: the truth is the conjunction of the parts' truths (their expectations and criteria),
 but the collateral check is one: an allowance of one part is an allowance of the episode. So two parts
@@ -11,15 +12,34 @@ reads or expects on that table, unless the other part allows the same itself (`h
 from __future__ import annotations
 
 import re
+from abc import abstractmethod
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from tasks.families.base import Draw, Family, Spec
-from tasks.families.instances import changed_records
+from tasks.families.base import Draw, Family, Redraw, Spec
+from tasks.families.instances import ATTEMPTS, _stream, changed_records
+from tasks.families.worldview import world_view
 from tasks.model import Allowance, Checkpoint, Expectation, FrontierMeasures, OracleStep
 from tasks.refs import REF, renumber
+from worlds.splits import seed_split
 
 WAIT = "office_wait_for_replies"
-STOP = {"Handle", "There", "Catch", "Please", "Sort", "From", "Can", "Could", "Before", "Deal", "The", "A"}
+STOP = {
+    "Tonight",
+    "Handle",
+    "There",
+    "Catch",
+    "Please",
+    "Sort",
+    "From",
+    "Can",
+    "Could",
+    "Before",
+    "Deal",
+    "The",
+    "A",
+}
+FIRMS = {"PLC", "LLC", "Inc", "Ltd", "Group", "Corp", "Co"}
 NAME = re.compile(r"[A-Z][a-z]+(?:[ -][A-Z][a-z]+)*")
 MAIL = re.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+")
 
@@ -65,15 +85,66 @@ class Part:
         return {e.table for e in self.spec.expect} | {a.table for a in self.spec.allow if a.pk}
 
 
-def requester(prompt: str, fallback: str) -> str:
-    """Who a pointer names first ("Handle Robert Watkins's request" → "Robert Watkins")."""
-    for found in NAME.findall(prompt):
-        words = found.split(" ")
+def requester(prompt: str, fallback: str, people: set[str] | frozenset[str] = frozenset()) -> str:
+    """Who a pointer names first ("Handle Robert Watkins's request" → "Robert Watkins"), never a customer
+    ("the Stewart PLC mails Alan … sent" → "Alan": a company's suffix, or a name that opens the domain
+    of one of the part's `people`) nor a word opening the line ("Tonight's work …").
+
+    prompt: the part's pointer · fallback: when it names nobody · people: the part's addresses."""
+    domains = {m.split("@", 1)[-1] for m in people}
+    for found in NAME.finditer(prompt):
+        words = found.group().split(" ")
         while words and words[0] in STOP:
             words = words[1:]
-        if words:
+        suffix = prompt[found.end() :].split(" ", 2)[1:2]  # "Stewart PLC": the word after the name
+        firm = words and (
+            bool(set(suffix) & FIRMS)
+            or words[-1] in FIRMS
+            or any(d.startswith(words[0].lower()) for d in domains)
+        )
+        if words and not firm:
             return " ".join(words)
     return fallback
+
+
+def part(fam: Family, d: Draw) -> Part | None:
+    """`fam` built on `d`'s world, split and stream (None when it has no valid draw this time)."""
+    sub = Draw(world=d.world, split=d.split, rng=d.rng)
+    try:
+        spec = fam.build(sub)
+    except Redraw:
+        return None
+    if spec.answer is not None:  # a composed episode's requests end in work and mails, not in one answer
+        return None
+    if "ticketing" in fam.apps and not fam.reads_part_rows:
+        parts = d.world.part_subjects
+        if any(s.split(":", 1)[-1] in parts for s in sub.subjects):
+            return None  # what a world part's incidents are about (as `instances.draw` would redraw)
+    new = Part(fam, spec, sub)
+    new.label = f"{requester(spec.prompt, fam.name, new.people())} ({new.slug})"
+    return new
+
+
+def pick(
+    d: Draw, pool: tuple[Family, ...], n: int, parts: list[Part], want: Callable[[Part], bool] | None = None
+) -> None:
+    """Add up to `n` parts to `parts`, one per family of `pool` (tried in a drawn order), skipping those
+    that collide with a part already there.
+
+    d: the episode's draw (its stream orders the pool and builds each part) · pool: the families to draw
+    from · n: how many to add · parts: the episode's parts so far (appended to) · want: a part must also
+    pass it (a refusal, say), else its family is passed over this time."""
+    order = list(pool)
+    d.rng.shuffle(order)
+    added = 0
+    for fam in order:
+        if added == n:
+            return
+        new = part(fam, d)
+        if new is None or (want and not want(new)) or any(collision(new, p) for p in parts):
+            continue
+        parts.append(new)
+        added += 1
 
 
 def _covers(mine: Allowance, theirs: Allowance) -> bool:
@@ -152,6 +223,71 @@ def _labelled(e: Expectation, label: str) -> Expectation:
 
 def _slug(text: str) -> str:
     return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-")
+
+
+def combine(d: Draw, parts: list[Part], prompt: str, phrasing: int, tags: list[str]) -> Spec:
+    """The episode's Spec (`merge`), its draw given every part's subjects and distractors.
+
+    d: the episode's draw · parts: its requests · prompt: what the agent reads · phrasing: which wording ·
+    tags: the episode's own tags (the parts' follow them)."""
+    for p in parts:
+        d.subjects += p.draw.subjects
+        d.distractors += p.draw.distractors
+    return merge(parts, prompt, phrasing, tags)
+
+
+def fill(d: Draw, pool: tuple[Family, ...], n: int, parts: list[Part], what: str) -> list[Part]:
+    """`parts` with parts of `pool` added up to `n` (`pick`); Redraw when fewer fit.
+
+    d: the episode's draw · pool: the families to draw the rest from · n: how many parts the episode holds
+    · parts: the parts so far (appended to) · what: the episode's name in the redraw's reason."""
+    pick(d, pool, n - len(parts), parts)
+    if len(parts) < n:
+        raise Redraw(f"only {len(parts)} requests of {what} fit together")
+    return parts
+
+
+class Composed(Family):
+    """A family whose instance is several other families' requests in one episode: `parts` draws them,
+    `write` writes the prompt; the Spec is their `combine`. Its parts are frontier requests of the inbox,
+    the CRM and the desk, none with a browser oracle; a composed episode calibrates slowly (one in CI)."""
+
+    apps = ("office", "crm", "ticketing")
+    tier = "frontier"
+    reads_part_rows = True  # each part that must not read them is drawn again by `part`
+    surfaces = ("mcp", "cli", "python")
+    no_ui_reason = "a composed episode holds requests whose families have no browser oracle"
+    ci_instances = 1  # `tasks check --task <family>@N …` calibrates more, on every surface
+    author = "saasgym-frontier"
+    tags: tuple[str, ...] = ("inbox", "cross-app")
+
+    @abstractmethod
+    def parts(self, d: Draw) -> list[Part]:
+        """The episode's requests, none colliding with another (Redraw when too few fit)."""
+
+    @abstractmethod
+    def write(self, d: Draw, parts: list[Part]) -> tuple[str, int]:
+        """The prompt of `parts` (drawn from `d`'s stream) and its phrasing's number."""
+
+    def build(self, d: Draw) -> Spec:
+        return self.compose(d)[0]
+
+    def compose(self, d: Draw) -> tuple[Spec, list[Part]]:
+        """The episode's Spec and its parts (each with its steps' places in the merged oracle)."""
+        parts = self.parts(d)
+        prompt, phrasing = self.write(d, parts)
+        return combine(d, parts, prompt, phrasing, list(self.tags)), parts
+
+    def drawn(self, world: str, seed: int) -> list[Part]:
+        """The parts of `self@seed` as `instances.draw` draws it (which steps are whose)."""
+        rng = _stream(world, self, seed)
+        split = seed_split(world, self.name, seed, self.splits)
+        for _ in range(ATTEMPTS):
+            try:
+                return self.compose(Draw(world=world_view(world), split=split, rng=rng))[1]
+            except Redraw:
+                continue
+        raise Redraw(f"{self.name}@{seed}: no valid draw")
 
 
 def merge(parts: list[Part], prompt: str, phrasing: int, tags: list[str]) -> Spec:

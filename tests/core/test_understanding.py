@@ -420,3 +420,20 @@ def test_an_approval_whose_sum_cannot_be_told_asks_the_amount_not_the_incidents(
     )
     asks = read_message("Service credit approval: Huber-Martin", text, _reading()).asks
     assert [(a.intent, a.policy, a.value) for a in asks] == [("approval", "credit", None)]
+
+
+def test_an_order_relayed_for_a_colleague_on_someone_elses_team_is_the_colleagues():
+    """Blind probe 2026-12-06: "Robert Nixon, a Recruiter on Catherine Newman's team, asked me to get a purchase
+    approved for him" was read as Catherine Newman's order, and her manager approved it as her line manager."""
+    people = [Known("person", n, {}) for n in ("Robert Nixon", "Catherine Newman", "Erin Stevens")]
+    reading = _reading()
+    reading.people = people
+    text = (
+        "Hi Erin,\n\nRobert Nixon, a Recruiter on Catherine Newman's team, asked me to get a purchase approved "
+        "for him while he's at customer sites this week. Under the Purchasing Policy, an order of this size (up "
+        "to $5,000) is approved by his line manager, Catherine. Her auto-reply says she's out until Friday, "
+        "so as her manager, could you approve it in her place?\n\n- Vendor quote: $1,750 (total order value)\n"
+        "- Budget: Robert's team\n\nCould you reply to say whether you approve it?"
+    )
+    (ask,) = read_message("Approval request: workshop catering ($1,750)", text, reading, "colleague").asks
+    assert (ask.policy, ask.value, ask.for_person) == ("purchase", "$1,750", "Robert Nixon")

@@ -5,9 +5,7 @@ the whole catalog; the prompt points at each request and reveals none of its ans
 
 from __future__ import annotations
 
-import contextlib
 import itertools
-from collections import Counter
 from functools import cache
 from types import SimpleNamespace
 
@@ -15,14 +13,15 @@ import anyio
 import pytest
 
 from crossapp.xapp.inbox_morning import FAMILIES, morning
-from tasks.calibration import _episode, without_steps
+from tasks.calibration import without_steps
 from tasks.families.compose import collision, hides
 from tasks.families.inbox_kit import pending
 from tasks.families.instances import instance
 from tasks.model import OracleStep
-from tasks.oracle import StepFailed, run_mcp, run_python
+from tasks.oracle import run_mcp
 from tasks.rubric.evaluate import ASSUME_MET
 from tasks.verifier import verify
+from tests.support.composed import done_unmet, run_verdict, undone, unmet
 
 FAMILY = "xapp.inbox-morning"
 SIZE = FAMILIES[0].size
@@ -34,21 +33,6 @@ def parts_of(seed: int) -> list:
     return morning("acme", seed)
 
 
-def _verdict(gym, task, steps: list[OracleStep]):
-    ep = _episode(gym, task)
-    try:
-        with contextlib.suppress(StepFailed):  # a hasty path may break a later step: the end state is scored
-            run_python(ep, steps)
-        return verify(ep, task, judge=ASSUME_MET)
-    finally:
-        ep.close()
-
-
-def _unmet(verdict) -> list[str]:
-    """The names of the checkpoints and criteria a verdict left unmet."""
-    return [c.name for c in verdict.checkpoints if not c.ok] + [c.name for c in verdict.checks if not c.ok]
-
-
 def _with(slug: str, n: int = 8) -> list[int]:
     """The first `n` seeds whose morning holds a request of the family `xapp.<slug>`."""
     return [s for s in range(SIZE) if any(p.slug == slug for p in parts_of(s))][:n]
@@ -58,7 +42,7 @@ def _with(slug: str, n: int = 8) -> list[int]:
 def test_the_oracle_passes_in_python(gym, seed):
     task = instance("acme", FAMILY, seed)
     assert 3 <= len([c for c in task.truth.checkpoints if c.name.endswith("request done")]) <= 4
-    assert _verdict(gym, task, list(task.truth.oracle)).outcome == "pass"
+    assert run_verdict(gym, task, list(task.truth.oracle)).outcome == "pass"
 
 
 def test_the_oracle_passes_through_a_real_mcp_client(live_server):
@@ -76,15 +60,10 @@ def test_the_oracle_passes_through_a_real_mcp_client(live_server):
 def test_leaving_one_request_undone_fails_and_names_it(gym, seed):
     task = instance("acme", FAMILY, seed)
     parts = parts_of(seed)
-    owners = Counter(i for p in parts for i in set(p.steps))  # a wait is everybody's who waits
     for left in parts:
-        skip = {i for i in left.steps if owners[i] == 1}
-        steps = without_steps(list(task.truth.oracle), skip)
-        verdict = _verdict(gym, task, steps)
+        verdict = run_verdict(gym, task, undone(task, parts, left))
         assert verdict.outcome == "fail"
-        unmet = _unmet(verdict)
-        assert f"{left.label}: request done" in unmet
-        assert not [n for n in unmet if n.endswith("request done") and not n.startswith(left.label)], unmet
+        assert done_unmet(unmet(verdict)) == [f"{left.label}: request done"], unmet(verdict)
 
 
 def test_changing_the_deal_without_asking_which_fails_and_names_the_requester(gym):
@@ -92,11 +71,11 @@ def test_changing_the_deal_without_asking_which_fails_and_names_the_requester(gy
     task = instance("acme", FAMILY, seed)
     part = next(p for p in parts_of(seed) if p.slug == "clarify-deal-request")
     asked = {part.steps[i] for i in part.spec.exchange}  # the question to the requester
-    verdict = _verdict(gym, task, without_steps(list(task.truth.oracle), asked))
+    verdict = run_verdict(gym, task, without_steps(list(task.truth.oracle), asked))
     assert verdict.outcome == "fail"
-    unmet = _unmet(verdict)
-    assert f"{part.label}: asked the requester which deal" in unmet
-    assert [n for n in unmet if n.endswith("request done")] == [f"{part.label}: request done"]
+    names = unmet(verdict)
+    assert f"{part.label}: asked the requester which deal" in names
+    assert done_unmet(names) == [f"{part.label}: request done"]
 
 
 def test_mailing_the_departed_contact_fails_and_names_the_request(gym):
@@ -110,9 +89,9 @@ def test_mailing_the_departed_contact_fails_and_names_the_request(gym):
             k: [mapping.get(x, x) for x in v] if isinstance(v, list) else v for k, v in steps[i].args.items()
         }
         steps[i] = OracleStep(tool=steps[i].tool, args=args)
-    verdict = _verdict(gym, task, steps)
+    verdict = run_verdict(gym, task, steps)
     assert verdict.outcome == "fail"
-    assert f"{part.label}: the successor got the figures" in _unmet(verdict)
+    assert f"{part.label}: the successor got the figures" in unmet(verdict)
 
 
 def test_the_requests_of_a_morning_never_collide_over_the_catalog():

@@ -162,8 +162,12 @@ def read_piece(text: str, reading: Reading, role: str) -> Piece:
     return p
 
 
-_FOR_SOMEONE = re.compile(r"\b(?:claim|expense|approved|approve|approval|purchase|order|behalf|requester)\b")
+_FOR_SOMEONE = re.compile(
+    r"\b(?:claim|expense|approved|approve|approval|purchase|order|behalf|requester|requested by|ordered by"
+    r"|asked me|budget|approves|orders)\b"
+)
 _POSSESSIVE = re.compile(r"([A-Z][a-z]+(?: [A-Z][a-z]+)?)['’]s\b")
+_MEMBERSHIP = re.compile(r"\s+(?:own\s+)?(?:team|department|group|org|organisation|organization|reports?)\b", re.I)
 
 
 def _claimant(text: str, reading: Reading) -> str | None:
@@ -185,6 +189,8 @@ def _claimant(text: str, reading: Reading) -> str | None:
         if named:
             return max(named, key=before.rfind)
     for m in _POSSESSIVE.finditer(text):
+        if _MEMBERSHIP.match(text, m.end()):  # "on Catherine Newman's team" says who someone works for
+            continue
         said = m.group(1)
         full = [n for n in names if n == said or n.split()[0] == said]
         if len(full) == 1:
@@ -192,13 +198,15 @@ def _claimant(text: str, reading: Reading) -> str | None:
         if said in names:
             return said
     for name in names:
-        if re.search(rf"\b{re.escape(name)}['’]s\b", text):
+        if any(not _MEMBERSHIP.match(text, m.end()) for m in re.finditer(rf"\b{re.escape(name)}['’]s\b", text)):
             return name
     return None
 
 
 _FOR_WHOM_CUES = re.compile(
-    r"\b(?:behalf|for|helping|asked me|requester|needs|wants|would like|requests|requesting|asking)\b", re.I
+    r"\b(?:behalf|for|helping|asked me|requester|requested by|ordered by|raised by|needs|wants|would like|requests"
+    r"|requesting|asking)\b",
+    re.I,
 )
 
 
@@ -209,8 +217,9 @@ def _for_whom(text: str, names: list[str]) -> str | None:
         return None
     name = "|".join(re.escape(n) for n in names)
     for pattern in (
-        rf"\b(?:on behalf of|for|helping)\s+(?P<n>{name})\b",
-        rf"\b(?P<n>{name})\b(?:\s*\([^)]*\))?,?\s+(?:[\w'’]+\s+){{0,10}}?asked me\b",
+        rf"\b(?i:on behalf of|for|helping|requested by|ordered by|raised by)\s*:?\s+(?P<n>{name})\b",
+        # "Robert Nixon, a Recruiter on Catherine Newman's team, asked me …": an aside between commas
+        rf"\b(?P<n>{name})\b(?:\s*\([^)]*\))?(?:,[^,.;]{{1,80}},)?,?\s+(?:[\w'’]+\s+){{0,10}}?asked me\b",
         rf"\brequester(?:'s| is)\s+(?P<n>{name})\b",
         rf"\b(?P<n>{name})\b(?:\s*\([^)]*\))?(?:'s team)?\s+(?:needs|wants|would like|requests|is requesting"
         r"|is asking)\b",
