@@ -12,7 +12,8 @@ deals' invoices' total minus their CRM Amounts.
 Why guessing fails: every wrong deal must be named with every document involved (missing one fails), the net
 effect to the dollar, and nothing else flagged: the scope's clean look-alikes (two same-day invoices of one
 customer for two deals, correctly debited credit memos, a wrong deal's neighbours on its account) and the
-wrong deals outside the scope are forbidden.
+wrong deals outside the scope must not be flagged — a judged reading, since naming one as checked and clean is
+no flag (v2, after the blind probe).
 """
 
 from __future__ import annotations
@@ -31,7 +32,7 @@ from worlds.parts.dataroom.ui_oracles import REF_COLUMN, not_invoiced, open_ledg
 
 class RevenueAudit(Family):
     name = "xapp.revenue-audit"
-    version = 1
+    version = 2  # v2: the look-alikes are judged flags, not matched mentions
     apps = ("office", "crm")
     tier = "frontier"
     surfaces = ("mcp", "cli", "ui", "python")
@@ -72,8 +73,13 @@ class RevenueAudit(Family):
         criteria.append(states(where, "net-effect", f"states the net effect on revenue, {net:,.2f}",
                                numbers=[abs(net)], tol=0.5))  # fmt: skip
         if forbid:
-            criteria.append(states(where, "only-wrong-deals", "flags no deal in order or out of scope",
-                                   forbid=forbid))  # fmt: skip
+            # judged, not matched: a document named as checked and clean, or as out of scope, is not flagged
+            # (blind probe 2026-12-06: "CM-2026-00002 … are debited correctly and are not exceptions")
+            listed = ", ".join(forbid)
+            criteria.append(reads(where, "only-wrong-deals", "covers_items",
+                                  f"flags as wrong no deal beyond those above: none of {listed} is reported "
+                                  "as an exception (naming one as checked and clean, or as outside the "
+                                  "scope, is no flag)"))  # fmt: skip
         wrong = "; ".join(f"{o['account']}: {how_much(f)}" for o in flagged for f in s.found[o["id"]])
         holds = f"explains what is wrong with each deal and by how much — {wrong}"
         criteria.append(reads(where, "explains", "covers_items", holds))

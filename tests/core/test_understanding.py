@@ -423,17 +423,43 @@ def test_an_approval_whose_sum_cannot_be_told_asks_the_amount_not_the_incidents(
 
 
 def test_an_order_relayed_for_a_colleague_on_someone_elses_team_is_the_colleagues():
-    """Blind probe 2026-12-06: "Robert Nixon, a Recruiter on Catherine Newman's team, asked me to get a purchase
-    approved for him" was read as Catherine Newman's order, and her manager approved it as her line manager."""
+    """Blind probe 2026-12-06: "Robert Nixon, a Recruiter on Catherine Newman's team, asked me to get a
+    purchase approved for him" was read as Catherine Newman's order; her manager approved it as her line
+    manager."""
     people = [Known("person", n, {}) for n in ("Robert Nixon", "Catherine Newman", "Erin Stevens")]
     reading = _reading()
     reading.people = people
     text = (
-        "Hi Erin,\n\nRobert Nixon, a Recruiter on Catherine Newman's team, asked me to get a purchase approved "
-        "for him while he's at customer sites this week. Under the Purchasing Policy, an order of this size (up "
-        "to $5,000) is approved by his line manager, Catherine. Her auto-reply says she's out until Friday, "
-        "so as her manager, could you approve it in her place?\n\n- Vendor quote: $1,750 (total order value)\n"
+        "Hi Erin,\n\nRobert Nixon, a Recruiter on Catherine Newman's team, asked me to get a purchase "
+        "approved for him while he's at customer sites this week. Under the Purchasing Policy, an order of "
+        "this size (up to $5,000) is approved by his line manager, Catherine. Her auto-reply says she's out "
+        "until Friday, so as her manager, could you approve it in her place?\n\n- Vendor quote: $1,750 "
+        "(total order value)\n"
         "- Budget: Robert's team\n\nCould you reply to say whether you approve it?"
     )
     (ask,) = read_message("Approval request: workshop catering ($1,750)", text, reading, "colleague").asks
     assert (ask.policy, ask.value, ask.for_person) == ("purchase", "$1,750", "Robert Nixon")
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "- Requested by: Christopher Mccarty (Marketing Manager), on his team's budget.",
+        "- For: Christopher Mccarty's team (Marketing), on his team's budget.",
+        "Normally Christopher's line manager, Jennifer Smith, approves orders of this size.",
+    ],
+)
+def test_whose_order_a_relayed_purchase_is_in_a_key_value_form(line):
+    """Blind probe 2026-12-06: a relayed order said as "Requested by: X" was read as the writer's own, and the
+    CFO sent the agent to the writer's manager, who approved it."""
+    reading = _reading()
+    reading.people = [
+        Known("person", n, {}) for n in ("Christopher Mccarty", "Jennifer Smith", "Jasmine Cole")
+    ]
+    text = (
+        "Hi Jasmine,\n\nCould you approve a small purchase under the Purchasing Policy?\n\n- What: one year "
+        f"of the webinar platform's pro plan\n{line}\n- Order value: $1,500 per the vendor's quote\n\n"
+        "Could you reply to say whether you approve it?"
+    )
+    (ask, *_) = read_message("Purchase approval: webinar plan ($1,500)", text, reading, "colleague").asks
+    assert (ask.policy, ask.value, ask.for_person) == ("purchase", "$1,500", "Christopher Mccarty")

@@ -123,7 +123,11 @@ def test_a_mail_missing_one_wrong_deal_fails(q2):
     assert list(_problems(q2, body)) == ["deal-1"]
 
 
-def test_a_mail_flagging_a_clean_look_alike_fails(q2):
-    clean = next(c for c in q2.truth.criteria if c.id == "only-wrong-deals").forbid[0]
-    assert not _problems(q2, _other_words(q2))
-    assert list(_problems(q2, _other_words(q2) + f"\nAlso {clean} looks wrong.\n")) == ["only-wrong-deals"]
+def test_a_clean_look_alike_named_as_clean_is_no_flag_and_flags_are_judged(q2):
+    """Blind probe 2026-12-06: agents named correctly debited credit memos as "not exceptions"; a matched
+    mention failed them. Whether a look-alike is flagged is now the judge's reading, the look-alikes named."""
+    only = next(c for c in q2.truth.criteria if c.id == "only-wrong-deals")
+    assert only.kind == "judged"
+    clean = only.holds.split("none of ", 1)[1].split(" is reported")[0].split(", ")[0]
+    cleared = _other_words(q2) + f"\n{clean} was checked and is booked correctly: not an exception.\n"
+    assert not _problems(q2, cleared)

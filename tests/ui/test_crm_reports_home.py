@@ -6,6 +6,7 @@ filter removable), and subtotal rows under nested groups."""
 from __future__ import annotations
 
 import os
+import re
 
 from playwright.sync_api import expect
 
@@ -75,13 +76,13 @@ def test_report_toolbar_pills_and_subtotals(crm):
     table = page.get_by_role("table", name="Report results")
     expect(table.locator("tr.subtotal-row").first).to_contain_text("Subtotal")
     _shot(page, "report-run")
-    # Filters hides the panel; Edit opens it again with the focus on the builder's first field
+    # Filters hides the panel and shows it again; Edit is a link back to the Report Builder with this report
     bar.get_by_role("button", name="Filters").click()
     panel = page.get_by_role("complementary", name="Filters")
     expect(panel).to_be_hidden()
-    bar.get_by_role("button", name="Edit").click()
+    bar.get_by_role("button", name="Filters").click()
     expect(panel).to_be_visible()
-    expect(page.get_by_role("combobox", name="Report Type")).to_be_focused()
+    expect(bar.get_by_role("link", name="Edit", exact=True)).to_have_attribute("href", re.compile(r"edit=1"))
     # the chart toggle
     chart = page.get_by_role("img", name="Sum of Amount by Stage")
     bar.get_by_role("button", name="Chart").click()

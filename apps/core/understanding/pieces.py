@@ -167,7 +167,9 @@ _FOR_SOMEONE = re.compile(
     r"|asked me|budget|approves|orders)\b"
 )
 _POSSESSIVE = re.compile(r"([A-Z][a-z]+(?: [A-Z][a-z]+)?)['’]s\b")
-_MEMBERSHIP = re.compile(r"\s+(?:own\s+)?(?:team|department|group|org|organisation|organization|reports?)\b", re.I)
+_MEMBERSHIP = re.compile(
+    r"\s+(?:own\s+)?(?:team|department|group|org|organisation|organization|reports?)\b", re.I
+)
 
 
 def _claimant(text: str, reading: Reading) -> str | None:
@@ -192,20 +194,26 @@ def _claimant(text: str, reading: Reading) -> str | None:
         if _MEMBERSHIP.match(text, m.end()):  # "on Catherine Newman's team" says who someone works for
             continue
         said = m.group(1)
+        if (
+            said not in names and " " in said
+        ):  # "Normally Christopher's": a sentence's first word before the name
+            said = said.split()[-1]
         full = [n for n in names if n == said or n.split()[0] == said]
         if len(full) == 1:
             return full[0]
         if said in names:
             return said
     for name in names:
-        if any(not _MEMBERSHIP.match(text, m.end()) for m in re.finditer(rf"\b{re.escape(name)}['’]s\b", text)):
+        if any(
+            not _MEMBERSHIP.match(text, m.end()) for m in re.finditer(rf"\b{re.escape(name)}['’]s\b", text)
+        ):
             return name
     return None
 
 
 _FOR_WHOM_CUES = re.compile(
-    r"\b(?:behalf|for|helping|asked me|requester|requested by|ordered by|raised by|needs|wants|would like|requests"
-    r"|requesting|asking)\b",
+    r"\b(?:behalf|for|helping|asked me|requester|requested by|ordered by|raised by|needs|wants|would like"
+    r"|requests|requesting|asking)\b",
     re.I,
 )
 
