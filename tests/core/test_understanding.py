@@ -463,3 +463,24 @@ def test_whose_order_a_relayed_purchase_is_in_a_key_value_form(line):
     )
     (ask, *_) = read_message("Purchase approval: webinar plan ($1,500)", text, reading, "colleague").asks
     assert (ask.policy, ask.value, ask.for_person) == ("purchase", "$1,500", "Christopher Mccarty")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # an audit report: deals, documents and amounts stated, a subordinate "where" (blind probe 2026-12-06:
+        # the controller answered "I don't know the details of Hogan LLC - … — ask …")
+        "Here are the exceptions for the audit committee.\n\n1. Olson Ltd - Onsite Training (CRM "
+        "Amount $46,400.00)\n   Billed twice: INV-2026-00112 and INV-2026-00113. Invoiced $92,800.00 - "
+        "$46,400.00 more than the CRM Amount.\n\n2. Credit memo CM-2026-00008 ($15,480.00) was credited to "
+        "revenue: revenue is overstated by $15,480.00 where it should have been reduced by $15,480.00.\n\n"
+        "Net effect: +$46,400.00.\n\nLet me know if you'd like the underlying journal lines.",
+        # what the writer did not pass on, and why (answered "I can't share that with a customer")
+        "I've sent Amanda Jackson the figures: amount $156,537.50, expected close date January 10, 2027.\n\n"
+        "I didn't send what Johnson-Fisher paid. Our Customer Information Sharing Policy doesn't allow us to "
+        "share another customer's name or data with a customer. I told Amanda it's confidential.",
+    ],
+)
+def test_a_report_of_the_writers_own_work_asks_nothing(text):
+    request = read_message("Re: your request", text, _reading(), "colleague")
+    assert (request.asks, request.news) == ([], True)

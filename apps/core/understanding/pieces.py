@@ -17,6 +17,16 @@ _QUESTION = re.compile(  # a request, with or without "?"
     r"\?|\b(?:what|when|which|who|how|where|whether|do you know|can you|could you|tell me|let me"
     r" know|please|need|send|share|reply|confirm|give)\b"
 )
+# without "?", a wh-word asks only where it opens the sentence ("What's the amount on …"); inside one it
+# joins a clause ("I didn't send what Johnson-Fisher paid", "overstated by $15,480 where it should have been
+# reduced")
+_WH = r"(?:what|when|which|who|how|where|whether)\b"
+_UNMARKED = re.compile(
+    rf"^\W*(?:(?:hi|hello|hey|dear)\s+[\w.'’-]+\W*)?{_WH}"
+    rf"|\b(?:wondering|wonder|curious|unsure|not sure)\s+{_WH}"
+    r"|\b(?:do you know|can you|could you|tell me|let me know|please|need|send|share|reply|confirm|give)\b",
+    re.I,
+)
 # "Jacqueline let me know the order moved", "she let me know": someone told the writer — news, no request
 _TOLD = re.compile(
     r"\b(?!(?:Please|Pls|Just|Also|So|Then|And|Kindly|Simply|Now|Ok|Okay|Thanks|Do|Can|Could|Would|Will|Pl)\b)"
@@ -28,11 +38,29 @@ _OFFER = re.compile(
     r"\b(?:let me know|tell me|reach out|feel free to \w+)\b[^.?!]*?\bif\b(?!\s+you\s+(?:can|could|are able))"
     r"[^.?!]*|\bif\b(?!\s+you\s+(?:can|could|are able))[^.?!]*?,?\s*(?:please\s+|just\s+)?"
     r"(?:let me know|tell me|reach out)\b[^.?!]*"
-    r"|\b(?:can't|cannot|can not|won't|unable to|not able to)\s+(?:share|send|give|confirm|reply)\b[^.?!]*",
+    r"|\b(?:can't|cannot|can not|won't|unable to|not able to|(?:doesn't|does not|don't|do not) allow"
+    r" (?:us|me) to|(?:isn't|is not|aren't|are not|not) (?:allowed|permitted) to)\s+"
+    r"(?:share|send|give|confirm|reply)\b[^.?!]*",
     re.I,
 )
 # a relative clause ("the quote, which I also put on the opportunity") asks nothing
 _RELATIVE = re.compile(r",\s*(?:which|who|where|when)\b", re.I)
+# what the writer did or did not do ("Done: …", "I've sent …", "I didn't send …"): news of their work
+WRITERS_WORK = re.compile(
+    r"^\W*(?:(?:hi|hello|hey|dear)\s+[\w.'’-]+\W*)?(?:done|all done)\b"
+    r"|\b(?:i've|i have|we've|we have|i)\s+(?:now\s+|just\s+)?(?:set|updated|moved"
+    r"|changed|sent|added|closed|applied|entered|logged|created|raised|booked|scheduled|left|kept|told|offered"
+    r"|declined|replied|answered|passed|forwarded|shared)\b"
+    # what the writer did not do is news of their work too ("I've held off on the amount: …", "I haven't
+    # changed the amount yet", "I didn't update the close date")
+    r"|\b(?:i've|i have|we've|we have|i|we|i'm|we're|i am|we are)\s+(?:now\s+|just\s+)?"
+    r"(?:held|holding)\s+off\b"
+    r"|\b(?:i|we)\s+(?:haven't|have not|didn't|did not|won't|will not)\s+(?:yet\s+)?(?:set|updated?|moved?"
+    r"|changed?|touched?|applied|apply|entered|enter|logged|closed|sent|send|share|shared|pass|passed|forward"
+    r"|forwarded|include|included|edited|edit)\b"
+    r"|\b(?:is|are|has been|have been)\s+(?:now\s+)?(?:updated|moved|changed|set|closed|logged|booked)\b",
+    re.I,
+)
 # a sign-off stated as done ("the price Brian signed off", "I signed off on it"), not one asked for
 _SIGNED = re.compile(r"\bsigned off\b", re.I)
 # records said to wait for approval ("Both are waiting for approval", "it is still pending sign-off"): their
@@ -130,7 +158,11 @@ def read_piece(text: str, reading: Reading, role: str) -> Piece:
     p.person_fields = _matched(lx.PERSON_FIELDS, eng)
     p.percents = percents(text)
     stated = text if "?" in text else _RELATIVE.sub(",", _OFFER.sub(" ", _TOLD.sub(" ", text)))
-    p.question = bool(_QUESTION.search(lx.english(stated)))
+    if "?" in text:
+        p.question = bool(_QUESTION.search(lx.english(stated)))
+    else:  # a statement: the writer's own work asks nothing; a wh-word asks only opening the sentence
+        own = WRITERS_WORK.sub(" did ", stated)
+        p.question = bool(_UNMARKED.search(lx.english(own)))
     # an approval is asked by a request ("could you approve", "please sign off") or by a need for one ("I'd
     # like your approval for …", "approval needed"); an approval only mentioned asks nothing ("which your
     # approval covers", "it has no sign-off yet", "the $85,500 Brian signed off")

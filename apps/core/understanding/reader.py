@@ -20,7 +20,7 @@ from apps.core.understanding.followup import continue_thread, own_request_polici
 from apps.core.understanding.language import detect
 from apps.core.understanding.mentions import find_deals
 from apps.core.understanding.money_asks import money_approvals
-from apps.core.understanding.pieces import Piece, read_piece
+from apps.core.understanding.pieces import WRITERS_WORK, Piece, read_piece
 from apps.core.understanding.record_questions import record_questions
 from apps.core.understanding.request import Ask, Reading, Request
 from apps.core.understanding.segments import pieces as cut
@@ -88,23 +88,8 @@ def _news(parts: list[Piece], subject: str) -> bool:
     # a report lists records (an SLA report, a ticket overview) or says work is done; a note naming one record
     # and its fields ("Wesley — deal: X, asking for: close date") asks, as does a terse follow-up
     listed = len({i for p in parts for i in p.incidents + p.changes}) > 1
-    done = any(_DONE.search(p.text) for p in parts)
+    done = any(WRITERS_WORK.search(p.text) for p in parts)
     return listed or done or any(p.sums or p.percents or _DATE.search(p.text) for p in parts)
-
-
-_DONE = re.compile(
-    r"^\W*(?:(?:hi|hello|hey|dear)\s+[\w.'’-]+\W*)?(?:done|all done)\b"
-    r"|\b(?:i've|i have|we've|we have|i)\s+(?:now\s+|just\s+)?(?:set|updated|moved"
-    r"|changed|sent|added|closed|applied|entered|logged|created|raised|booked|scheduled|left|kept)\b"
-    # what the writer did not do is news of their work too ("I've held off on the amount: …", "I haven't
-    # changed the amount yet", "I didn't update the close date")
-    r"|\b(?:i've|i have|we've|we have|i|we|i'm|we're|i am|we are)\s+(?:now\s+|just\s+)?"
-    r"(?:held|holding)\s+off\b"
-    r"|\b(?:i|we)\s+(?:haven't|have not|didn't|did not|won't|will not)\s+(?:yet\s+)?(?:set|updated?|moved?"
-    r"|changed?|touched?|applied|apply|entered|enter|logged|closed|sent|edited|edit)\b"
-    r"|\b(?:is|are|has been|have been)\s+(?:now\s+)?(?:updated|moved|changed|set|closed|logged|booked)\b",
-    re.I,
-)
 
 
 def _context(asks: list[Ask], subject: str, quoted: str, reading: Reading, role: str) -> None:
