@@ -6,7 +6,8 @@ live code and `saasgym docs check` (run by the test suite) exits 1 naming every 
 
 Figures: `tools:<app>` (the tools the app's MCP endpoint lists, complete_task included), `tools` (every
 app's actions plus complete_task: the combined endpoint of an all-apps episode), `handwritten_tasks`,
-`families`, `instances`, `catalogue` (hand-written tasks and instances), `worlds`. Tables: `families`.
+`families`, `instances`, `catalogue` (hand-written tasks and instances), `worlds`. Tables: `families`. An
+example's expected output line "N tasks and instances in the catalogue" is kept to the `catalogue` figure.
 """
 
 from __future__ import annotations
@@ -18,6 +19,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 FACT = re.compile(r"<!-- fact:([a-z_:]+) -->(.*?)<!-- /fact -->")
 BLOCK = re.compile(r"(<!-- generated:([a-z_]+) -->\n)(.*?)(<!-- /generated -->)", re.S)
+# an example's expected output that prints the catalogue's size (a code block cannot hold a fact marker)
+CATALOGUE_OUTPUT = re.compile(r"^(\d+)( tasks and instances in the catalogue)$", re.M)
 
 
 def _count(n: int) -> str:
@@ -90,7 +93,13 @@ def refreshed(text: str, known: dict[str, str]) -> tuple[str, list[str]]:
             changed.append(f"table {m[2]}")
         return m[1] + body + m[4]
 
-    return BLOCK.sub(block, FACT.sub(fact, text)), changed
+    def printed(m: re.Match[str]) -> str:
+        value = known.get("catalogue", m[1]).replace(",", "")
+        if value != m[1]:
+            changed.append(f"printed catalogue: {m[1]!r} → {value!r}")
+        return value + m[2]
+
+    return CATALOGUE_OUTPUT.sub(printed, BLOCK.sub(block, FACT.sub(fact, text))), changed
 
 
 def sync(write: bool) -> dict[str, list[str]]:

@@ -19,7 +19,7 @@ from pathlib import Path
 
 import pytest
 
-from mcp_gateway.doc_facts import sync
+from mcp_gateway.doc_facts import refreshed, sync
 from mcp_gateway.live import free_port
 from tests.adapters.conftest import venv_python
 from tests.docs.doc_blocks import ROOT, blocks, documents
@@ -39,6 +39,16 @@ PLACEHOLDER = re.compile(r"…|<\w+>|ep_[0-9a-f]{16}|vd_[0-9a-f]{16}")
 
 def test_every_figure_in_the_docs_is_the_live_count():
     assert sync(write=False) == {}, "run `saasgym docs write`"
+
+
+def test_a_printed_catalogue_size_in_an_expected_output_follows_the_figure():
+    """An example's expected output cannot hold a fact marker; its "N tasks and instances in the catalogue"
+    line is kept to the catalogue figure (it went stale twice when families were added)."""
+    text = "```\n5 crm dev tasks\n23834 tasks and instances in the catalogue\n```\n"
+    new, changed = refreshed(text, {"catalogue": "23,934"})
+    assert "\n23934 tasks and instances in the catalogue\n" in new
+    assert changed == ["printed catalogue: '23834' → '23934'"]
+    assert refreshed(new, {"catalogue": "23,934"})[1] == []
 
 
 def test_skipped_blocks_are_the_known_ones():
