@@ -69,7 +69,7 @@ def test_the_selection_covers_every_app_and_cross_app_work():
     assert sum(len(a) >= 2 for a in apps) >= 5
 
 
-@pytest.mark.parametrize("task_id", sampled(TASKS, 1 / 5, "cua-agent"))
+@pytest.mark.parametrize("task_id", sampled(TASKS, 1 / 7, "cua-agent"))
 def test_the_agent_completes_the_task_in_the_browser(task_id, live_server, browser):
     task = find_task(task_id, ["acme"])
     assert task is not None and "ui" in task.public.surfaces
