@@ -30,21 +30,35 @@ bash scripts/adapter_venvs.sh
 # Realism audit of every committed world (kind agreement, grounding, coherence, variety, distributions).
 python3 -m mcp_gateway world audit
 # Calibration of every task on every surface it allows (oracle passes; null runs and mutants fail), run beside
-# the pytest suite (each is mostly one process; together they use both cores of a CI machine). Its report is
-# printed after the suite; the run fails if either fails.
+# the pytest suite (each is mostly one process; together they use both cores of a CI machine). When it is done,
+# the same core runs the harness-adapter tests (self-contained, in their own venvs), so both cores stay busy to
+# the end. Its report is printed after the suite; the run fails if any
+# part fails. Arguments (test paths, -k …) go to one pytest run of exactly what they name.
 log=$(mktemp)
+second_core=(tests/adapters)
+first_core=("$@")
+if [ "$#" -eq 0 ]; then
+  for dir in "${second_core[@]}"; do first_core+=("--ignore=$dir"); done
+fi
 # `tasks lint` first (every literal a truth requires is in the prompt or the world; every hand-written task and
-# sampled family instances), then the calibration, on the second core.
-(python3 -m mcp_gateway tasks lint --per-family 3 && python3 -m mcp_gateway tasks check) >"$log" 2>&1 &
+# sampled family instances), then the calibration, then (without arguments) the second core's tests.
+(
+  python3 -m mcp_gateway tasks lint --per-family 3 && python3 -m mcp_gateway tasks check
+  rc=$?
+  if [ "$#" -eq 0 ]; then
+    python3 -m pytest -q -p no:cacheprovider --durations=10 "${second_core[@]}" || rc=1
+  fi
+  exit $rc
+) >"$log" 2>&1 &
 check=$!
 set +e
-python3 -m pytest -q --durations=30 "$@"
+python3 -m pytest -q --durations=30 "${first_core[@]}"
 tests_rc=$?
 wait "$check"
 check_rc=$?
 set -e
-echo "== saasgym tasks lint, saasgym tasks check =="
+echo "== saasgym tasks lint, saasgym tasks check, then ${second_core[*]} =="
 cat "$log"
 rm -f "$log"
-echo "pytest exit $tests_rc, tasks lint + check exit $check_rc"
+echo "pytest exit $tests_rc, tasks lint + check (+ ${second_core[*]}) exit $check_rc"
 [ "$tests_rc" = 0 ] && [ "$check_rc" = 0 ]
