@@ -18,6 +18,7 @@ from fastapi.responses import JSONResponse, Response
 from apps.core.ui_kit import UiKit
 from apps.core.ui_trace import parse_trace
 from apps.office.services.deck_layouts import CHART_TYPES, GEOMETRIES, LAYOUT_NAMES
+from apps.office.ui_deck_chart import PIE_SHEET, SAMPLE_SHEET, gallery
 from apps.office.ui_deck_forms import DIALOGS, build_deck_forms, grid_rows
 from apps.office.ui_deck_view import position_fields, slide_view
 from apps.office.ui_download import download
@@ -68,6 +69,8 @@ async def editor(kit: UiKit, request: Request, item_id: str, *, status: int = 20
         "layouts": LAYOUT_NAMES,
         "geometries": GEOMETRIES,
         "chart_types": CHART_TYPES,
+        "chart_gallery": gallery(deck.get("theme", {}).get("colors", {})),
+        "sample_sheets": {"chart": SAMPLE_SHEET, "pie": PIE_SHEET},
         "workbooks": [r for r in recent if r["kind"] == "workbook"],
         "images": [r for r in recent if (r.get("mime_type") or "").startswith("image/")],
         "templates": [r for r in recent if r["kind"] == "presentation" and r["id"] != item_id],
