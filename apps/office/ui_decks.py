@@ -81,8 +81,27 @@ async def editor(kit: UiKit, request: Request, item_id: str, *, status: int = 20
     return kit.render(request, "deck.html", context, status=status)
 
 
+DESIGN_TILES = 5
+
+
 def build_decks_router(kit: UiKit) -> APIRouter:
     router = APIRouter()
+
+    async def designs(request: Request, recent: list[dict]) -> list[dict[str, Any]]:
+        """Create new's design tiles: your most recent presentations (at most 5), each drawn by its first
+        slide (a new presentation takes its design and slides).
+
+        Args:
+            recent: the presentations you can open, most recent first.
+        """
+        out = []
+        for item in [r for r in recent if r["my_role"] in ("owner", "write", "read")][:DESIGN_TILES]:
+            deck = await kit.read(
+                request, "get_presentation", {"item_id": item["id"], "include_shapes": True}
+            )
+            first = slide_view(deck["slides"][0], deck) if deck["slides"] else None
+            out.append({"item": item, "deck": deck, "slide": first})
+        return out
 
     async def start(
         request: Request, *, status: int = 200, error: str | None = None, values=None
@@ -94,6 +113,7 @@ def build_decks_router(kit: UiKit) -> APIRouter:
         context = {
             "title": "PowerPoint",
             "recent": recent,
+            "designs": await designs(request, recent),
             "me_id": me["id"],
             "error": error,
             "values": values or {},

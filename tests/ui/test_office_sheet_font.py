@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import base64
 import io
+import re
 
 import openpyxl
 from playwright.sync_api import expect
@@ -69,3 +70,10 @@ def test_font_and_alignment_format_the_selection(office):
         and ws["A1"].alignment.horizontal == "center"
     )
     assert ws["A2"].alignment.wrap_text
+    # the sheet opened on a range (?cell=A1:B2): its first cell active, the range selected, its columns'
+    # letters highlighted and the status bar's Count of it
+    page.goto(ui(f"/sheets/{item}?cell=A1:B2"))
+    expect(page.get_by_label("Name Box", exact=True)).to_have_value("A1")
+    expect(page.locator("#grid-stats")).to_have_text("Count: 2")
+    expect(page.locator("thead th.o-hl")).to_have_text(["A", "B"])
+    expect(page.locator('td[data-a="B1"]')).to_have_attribute("style", re.compile("font-weight:700"))

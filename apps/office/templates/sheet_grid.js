@@ -385,18 +385,16 @@
 
   first = 0;
   draw(1, body.innerHTML);
-  var start = parse(grid.getAttribute("data-active")) || { r: 1, c: 1 };
+  var opened = (grid.getAttribute("data-active") || "").split(":");  /* ?cell=D7, or a range D2:D9 selected */
+  var start = parse(opened[0]) || { r: 1, c: 1 }, end = opened[1] && parse(opened[1]);
   select(start.r, start.c, false);
-  var td0 = cellAt(addr(active.r, active.c));
-  if (td0) td0.tabIndex = 0;
-  /* for Home's Clipboard and AutoSum (sheet_home.js) */
-  window.saasgymSheet = { active: function () { return editor ? null : active; }, addr: addr, parse: parse,
-    cellAt: cellAt, commit: commit, say: say, grid: grid, trace: trace, worksheet: worksheet, busy: busy,
+  if (end) { extent = { r: Math.min(rows, end.r), c: Math.min(cols, end.c) }; paint(); }
+  if (cellAt(addr(active.r, active.c))) cellAt(addr(active.r, active.c)).tabIndex = 0;
+  window.saasgymSheet = {  /* for sheet_home.js (Clipboard, AutoSum) and sheet_font.js (Font, Alignment) */
+    active: function () { return editor ? null : active; }, addr: addr, parse: parse, cellAt: cellAt, commit: commit, say: say, grid: grid, trace: trace, worksheet: worksheet, busy: busy,
     redraw: redraw, shown: function () { return { first: first, last: first + size - 1 }; },
     range: function () {  /* the selected range as A1:B2 (the active cell alone as A1) */
-      if (!active || editor) return null;
-      var end = extent || active, a = addr(Math.min(active.r, end.r), Math.min(active.c, end.c));
-      var b = addr(Math.max(active.r, end.r), Math.max(active.c, end.c));
-      return a === b ? a : a + ":" + b;
+      var end = extent || active, a = active && addr(Math.min(active.r, end.r), Math.min(active.c, end.c));
+      return !active || editor ? null : a + (extent ? ":" + addr(Math.max(active.r, end.r), Math.max(active.c, end.c)) : "");
     } };
 })();
