@@ -107,7 +107,7 @@ PAGES: dict[str, list[str]] = {
         "/files?move=fe2edd60-1837-4af5-85b7-d0bee4a0a1a6",  # Move to: the folder picker at My files
         "/files?delete=fe2edd60-1837-4af5-85b7-d0bee4a0a1a6",  # the Delete confirmation
         "/docs/16f7750c-0179-4604-90d0-c285d505ddae",
-        "/sheets/08174d36-7f35-4e52-b29c-8574fa8c25e5?sheet=Forecast&cell=D2:D9",  # a range: Average/Count/Sum
+        "/sheets/08174d36-7f35-4e52-b29c-8574fa8c25e5?sheet=Forecast&cell=D2:D9",  # Average/Count/Sum
         "/sheets/371b73e2-a1b0-4812-9dc9-2c9ae141f8b6",  # the data room's 10,153-row GL export, read-only
         "/decks",  # PowerPoint's start page: recent decks, a new one (blank or from a template), Upload
         f"/decks/{QBR_DECK}?slide=4",  # the editor: thumbnails, a chart on the canvas, notes, Selection
