@@ -40,6 +40,8 @@ def style_css(style: dict[str, Any] | None) -> str:
     if not style:
         return ""
     parts = [
+        f"font-family:'{style['font_name']}',sans-serif" if style.get("font_name") else "",
+        f"font-size:{style['font_size'] * 13 / 11:.1f}px" if style.get("font_size") else "",  # 11 pt is 13px
         "font-weight:700" if style.get("bold") else "",
         "font-style:italic" if style.get("italic") else "",
         "text-decoration:underline" if style.get("underline") else "",
@@ -263,6 +265,8 @@ def build_sheets_router(kit: UiKit) -> APIRouter:
             )
         trace = parse_trace(json.dumps(data.get("trace") or []))
         keys = (
+            "font_name",
+            "font_size",
             "bold",
             "italic",
             "underline",

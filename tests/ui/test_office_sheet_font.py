@@ -37,6 +37,8 @@ def test_font_and_alignment_format_the_selection(office):
     _formatted(page, "A1:B1")
     home.get_by_role("button", name="Font Color", exact=True).click()  # Red, the bar's colour
     _formatted(page, "A1:B1")
+    home.get_by_label("Font size", exact=True).select_option("14")
+    _formatted(page, "A1:B1")
     bold = home.get_by_role("button", name="Bold", exact=True)
     expect(bold).to_have_attribute("aria-pressed", "true")
     expect(home.get_by_role("button", name="Center", exact=True)).to_have_attribute("aria-pressed", "true")
@@ -52,10 +54,12 @@ def test_font_and_alignment_format_the_selection(office):
     page.get_by_label("Name Box", exact=True).fill("A2")
     page.keyboard.press("Enter")
     expect(bold).to_have_attribute("aria-pressed", "false")  # an unformatted cell
+    expect(home.get_by_label("Font size", exact=True)).to_have_value("11")
     home.get_by_role("button", name="Wrap Text", exact=True).click()
     _formatted(page, "A2")
     cells = {c["address"]: c["style"] for c in episode.call("office_get_worksheet", item_id=item)["cells"]}
     assert cells["B1"] == {
+        "font_size": 14,
         "bold": True,
         "font_color": "#FF0000",
         "fill_color": "#92D050",
@@ -69,7 +73,7 @@ def test_font_and_alignment_format_the_selection(office):
         and ws["A1"].fill.fgColor.rgb == "FF92D050"
         and ws["A1"].alignment.horizontal == "center"
     )
-    assert ws["A2"].alignment.wrap_text
+    assert ws["A2"].alignment.wrap_text and ws["B1"].font.sz == 14
     # the sheet opened on a range (?cell=A1:B2): its first cell active, the range selected, its columns'
     # letters highlighted and the status bar's Count of it
     page.goto(ui(f"/sheets/{item}?cell=A1:B2"))

@@ -17,7 +17,37 @@ from apps.office.services.workbook import a1, parse_a1
 Horizontal = Literal["general", "left", "center", "right"]
 MAX_CELLS = 5000
 COLOR = re.compile(r"^#?([0-9A-Fa-f]{6})$")
-STYLE_KEYS = ("bold", "italic", "underline", "font_color", "fill_color", "horizontal", "wrap")
+STYLE_KEYS = (
+    "font_name",
+    "font_size",
+    "bold",
+    "italic",
+    "underline",
+    "font_color",
+    "fill_color",
+    "horizontal",
+    "wrap",
+)
+DEFAULT_FONT, DEFAULT_SIZE = "Aptos Narrow", 11.0  # Excel's Normal style: what a cell without a style shows
+FONT_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9 \-]{0,30}$")
+
+
+def _font(name: str | None, size: float | None) -> tuple[str | None, float | None]:
+    """The font name ("" back to the workbook's) and size in points (1 to 409, halves allowed), checked."""
+    if name is not None and name != "" and not FONT_NAME.match(name.strip()):
+        raise ActionError(
+            f"font_name must be a font's name such as Calibri or Arial (at most 31 characters); got {name!r}",
+            field="font_name",
+            code=ErrorKind.INVALID_VALUE,
+        )
+    if size is not None and not (1 <= size <= 409 and float(size * 2).is_integer()):
+        raise ActionError(
+            f"font_size is in points, from 1 to 409 in steps of 0.5; got {size!r}",
+            field="font_size",
+            code=ErrorKind.INVALID_VALUE,
+        )
+    name = None if name is None else ("" if name.strip() == DEFAULT_FONT else name.strip())
+    return name, None if size is None else (0.0 if size == DEFAULT_SIZE else float(size))
 
 
 def _color(value: str | None, field: str) -> str | None:
@@ -40,7 +70,7 @@ def merged_style(style: dict[str, Any] | None, changes: dict[str, Any]) -> dict[
     for key, value in changes.items():
         if value is None:
             continue
-        if value in (False, "", "general"):
+        if value is False or value in ("", "general", 0.0):
             out.pop(key, None)
         else:
             out[key] = value
@@ -67,6 +97,8 @@ def format_range(
     item_id: str,
     address: str,
     worksheet: str | None = None,
+    font_name: str | None = None,
+    font_size: float | None = None,
     bold: bool | None = None,
     italic: bool | None = None,
     underline: bool | None = None,
@@ -82,6 +114,8 @@ def format_range(
         item_id: the workbook's id (you need edit access).
         address: a cell or range, e.g. B2 or A1:D1 (at most 5000 cells).
         worksheet: the worksheet's name (default: the first).
+        font_name: the font, e.g. Calibri or Arial; '' for the workbook's (Aptos Narrow).
+        font_size: the size in points, e.g. 14 (1 to 409; the workbook's is 11).
         bold: true for bold, false for regular.
         italic: true for italic, false for upright.
         underline: true to underline (single), false to remove it.
@@ -90,7 +124,10 @@ def format_range(
         horizontal_alignment: general (Excel's default: text left, numbers right), left, center or right.
         wrap_text: true to wrap long text onto more lines in the cell.
     """
+    font_name, font_size = _font(font_name, font_size)
     changes = {
+        "font_name": font_name,
+        "font_size": font_size,
         "bold": bold,
         "italic": italic,
         "underline": underline,
@@ -101,8 +138,8 @@ def format_range(
     }
     if all(v is None for v in changes.values()):
         raise ActionError(
-            "pass at least one of bold, italic, underline, font_color, fill_color, horizontal_alignment, "
-            "wrap_text",
+            "pass at least one of font_name, font_size, bold, italic, underline, font_color, fill_color, "
+            "horizontal_alignment, wrap_text",
             field="bold",
             code=ErrorKind.REQUIRED,
         )

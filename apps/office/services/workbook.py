@@ -290,6 +290,10 @@ def xlsx_props(number_format: str, style: dict[str, Any] | None) -> dict[str, An
     """XlsxWriter format properties for a cell's number format and its Font / Alignment `style`."""
     props: dict[str, Any] = {} if number_format == "General" else {"num_format": number_format}
     style = style or {}
+    if style.get("font_name"):
+        props["font_name"] = style["font_name"]
+    if style.get("font_size"):
+        props["font_size"] = style["font_size"]
     for key in ("bold", "italic"):
         if style.get(key):
             props[key] = True

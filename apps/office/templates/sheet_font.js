@@ -1,5 +1,5 @@
 /* Excel for the web's Home > Font and Alignment on the selected cells (format_range, through the page's
-   /format): Bold, Italic, Underline (Ctrl+B / Ctrl+I / Ctrl+U toggle them, as the buttons do, from the active
+   /format): the Font and Font size lists, Bold, Italic, Underline (Ctrl+B / Ctrl+I / Ctrl+U toggle them, as the buttons do, from the active
    cell's state), Fill Color and Font Color (the button applies the colour on its bar; its arrow picks another,
    or No Fill / Automatic), Align Left / Center / Align Right (again: back to General) and Wrap Text. The
    buttons show the active cell's formatting (aria-pressed). */
@@ -7,6 +7,7 @@
   "use strict";
   var sheet = window.saasgymSheet, grid = sheet.grid, url = grid.getAttribute("data-format-url");
   var ribbon = document.getElementById("xl-panel-home");
+  var font = document.getElementById("xl-font"), size = document.getElementById("xl-size");
 
   function current() {  /* the active cell's style: {bold, italic, underline, horizontal, wrap, …} */
     var at = sheet.active(), td = at && sheet.cellAt(sheet.addr(at.r, at.c));
@@ -21,6 +22,12 @@
     ribbon.querySelectorAll("[data-align]").forEach(function (b) {
       b.setAttribute("aria-pressed", st.horizontal === b.getAttribute("data-align") ? "true" : "false");
     });
+    shown(font, st.font_name || "Aptos Narrow");
+    shown(size, String(st.font_size || 11));
+  }
+  function shown(select, value) {  /* a font or size not in the list is added to it, as Excel's box shows it */
+    if (!Array.prototype.some.call(select.options, function (o) { return o.value === value; })) select.add(new Option(value));
+    select.value = value;
   }
 
   /* Send `settings` (format_range's arguments) for the selection; the rows shown come back formatted. */
@@ -59,6 +66,9 @@
       apply({ horizontal_alignment: current().horizontal === to ? "general" : to });
     });
   });
+
+  font.addEventListener("change", function () { apply({ font_name: font.value }); });
+  size.addEventListener("change", function () { apply({ font_size: +size.value }); });
 
   /* the colour split buttons */
   function colorSetting(key, hex) { var s = {}; s[key] = hex ? "#" + hex : ""; return s; }
