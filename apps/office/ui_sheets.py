@@ -14,6 +14,7 @@ from fastapi.responses import JSONResponse, Response
 from apps.core.ui_kit import UiKit
 from apps.core.ui_trace import parse_trace
 from apps.office.cell_text import cell_texts
+from apps.office.services.cell_format import SETTINGS
 from apps.office.services.workbook import a1
 from apps.office.ui_download import download
 from apps.office.ui_submit import submit
@@ -264,19 +265,8 @@ def build_sheets_router(kit: UiKit) -> APIRouter:
                 {"error": 'send {"worksheet", "address", and the settings} as JSON'}, status_code=400
             )
         trace = parse_trace(json.dumps(data.get("trace") or []))
-        keys = (
-            "font_name",
-            "font_size",
-            "bold",
-            "italic",
-            "underline",
-            "font_color",
-            "fill_color",
-            "horizontal_alignment",
-            "wrap_text",
-        )
         args = {"item_id": item_id, "address": data["address"], "worksheet": data.get("worksheet")}
-        args |= {k: data[k] for k in keys if data.get(k) is not None}
+        args |= {k: data[k] for k in SETTINGS if data.get(k) is not None}
         outcome = await kit.run(request, "format_range", args, trace)
         return await answer(request, item_id, data, outcome, "the cells were not formatted")
 

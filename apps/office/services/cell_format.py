@@ -28,6 +28,8 @@ STYLE_KEYS = (
     "horizontal",
     "wrap",
 )
+SETTINGS = ("font_name", "font_size", "bold", "italic", "underline", "font_color", "fill_color")
+SETTINGS += ("horizontal_alignment", "wrap_text")  # format_range's arguments besides the range
 DEFAULT_FONT, DEFAULT_SIZE = "Aptos Narrow", 11.0  # Excel's Normal style: what a cell without a style shows
 FONT_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9 \-]{0,30}$")
 
