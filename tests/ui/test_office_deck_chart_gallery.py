@@ -35,6 +35,12 @@ def test_gallery_then_data_sheet_inserts_the_typed_chart(deck):  # noqa: F811
     dialog.get_by_role("button", name="Next").click()
     expect(dialog.get_by_label("Data B1", exact=True)).to_have_value("Sales")  # the pie's sample data
     expect(dialog.get_by_label("Data A2", exact=True)).to_have_value("1st Qtr")
+    dialog.get_by_label("Data B2", exact=True).fill("lots")  # refused: reopened at the data, as typed
+    dialog.get_by_role("button", name="Insert").click()
+    expect(dialog.get_by_role("alert")).to_contain_text("'lots' in the Sales column is not a number")
+    expect(dialog.get_by_label("Data B2", exact=True)).to_have_value("lots")
+    expect(dialog.get_by_role("radio", name="Pie", include_hidden=True)).to_be_checked()
+    assert not ui_actions(episode, "add_chart")
     dialog.get_by_label("Chart title").fill("Wins by region")
     typed = {
         "B1": "Wins",
