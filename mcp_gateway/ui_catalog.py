@@ -107,12 +107,12 @@ PAGES: dict[str, list[str]] = {
         "/files?move=fe2edd60-1837-4af5-85b7-d0bee4a0a1a6",  # Move to: the folder picker at My files
         "/files?delete=fe2edd60-1837-4af5-85b7-d0bee4a0a1a6",  # the Delete confirmation
         "/docs/16f7750c-0179-4604-90d0-c285d505ddae",
-        "/sheets/08174d36-7f35-4e52-b29c-8574fa8c25e5?sheet=Forecast&cell=D7",
+        "/sheets/08174d36-7f35-4e52-b29c-8574fa8c25e5?sheet=Forecast&cell=D2:D9",  # Average/Count/Sum
         "/sheets/371b73e2-a1b0-4812-9dc9-2c9ae141f8b6",  # the data room's 10,153-row GL export, read-only
         "/decks",  # PowerPoint's start page: recent decks, a new one (blank or from a template), Upload
         f"/decks/{QBR_DECK}?slide=4",  # the editor: thumbnails, a chart on the canvas, notes, Selection
         f"/decks/{QBR_DECK}?slide=3&shape=5b9618e4-8da4-4d40-b2e4-9abccf906df4",  # a table's Format pane
-        f"/decks/{QBR_DECK}?slide=2&dialog=chart",  # Insert > Chart (typed data or a workbook range)
+        f"/decks/{QBR_DECK}?slide=2&dialog=chart",  # Insert Chart…: the chart gallery
         f"/decks/{DRAFT_DECK}?slide=2&comments=1",  # a manager's comment in the Comments pane
         f"/decks/{QBR_DECK}?view=sorter",  # Slide Sorter
     ],

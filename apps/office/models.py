@@ -242,6 +242,9 @@ class Cell(OfficeTable, table=True):
     formula: str | None = None
     value: Any = Field(default=None, sa_column=Column(JSON))
     number_format: str = "General"
+    # Home > Font and Alignment (format_range): bold, italic, underline, font_color, fill_color ("#RRGGBB"),
+    # horizontal ("left" | "center" | "right"), wrap; None when the cell has Excel's default look
+    style: dict[str, Any] | None = Field(default=None, sa_column=Column(JSON))
 
 
 class FileContent(OfficeTable, table=True):

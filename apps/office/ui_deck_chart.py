@@ -115,3 +115,43 @@ def _pie(cats: list[str], values: list[float | None], palette: list[str]) -> lis
         )
         angle = end
     return slices
+
+
+# Insert > Chart's gallery (deck_dialogs.html): each type as PowerPoint names it, drawn with its sample data
+GALLERY = (
+    ("column", "Clustered Column", "data_bar_vertical"),
+    ("line", "Line", "data_line"),
+    ("pie", "Pie", "data_pie"),
+    ("bar", "Clustered Bar", "data_bar_horizontal"),
+)
+SAMPLE_SHEET = [
+    ["", "Series 1", "Series 2", "Series 3"],
+    ["Category 1", "4.3", "2.4", "2"],
+    ["Category 2", "2.5", "4.4", "2"],
+    ["Category 3", "3.5", "1.8", "3"],
+    ["Category 4", "4.5", "2.8", "5"],
+]
+PIE_SHEET = [["", "Sales"], ["1st Qtr", "8.2"], ["2nd Qtr", "3.2"], ["3rd Qtr", "1.4"], ["4th Qtr", "1.2"]]
+
+
+def _sample(kind: str) -> dict[str, Any]:
+    rows = PIE_SHEET if kind == "pie" else SAMPLE_SHEET
+    series = [
+        {"name": name, "values": [float(r[j]) for r in rows[1:]]} for j, name in enumerate(rows[0]) if j
+    ]
+    return {"chart_type": kind, "categories": [r[0] for r in rows[1:]], "series": series}
+
+
+def gallery(colors: dict[str, str]) -> list[dict[str, Any]]:
+    """The gallery's chart types, each with a preview drawn (`view`, as deck_slide.html's chart macro
+    takes it) from its sample data, and that data as the data sheet starts (`sheet`).
+
+    Args:
+        colors: the deck's theme colours (accent1..accent6 colour the series).
+    """
+    out = []
+    for kind, name, icon in GALLERY:
+        chart = _sample(kind)
+        view = {"name": name, "chart": chart, "svg": geometry(chart, colors)}
+        out.append({"kind": kind, "name": name, "icon": icon, "view": view})
+    return out

@@ -229,7 +229,16 @@ COMMANDS: dict[str, tuple[str, Callable[[dict[str, str]], dict[str, Any]], str]]
     "resolve": ("resolve_slide_comment", lambda v: {"comment_id": v.get("comment_id", "")}, "comments"),
     "delete_comment": ("delete_slide_comment", lambda v: {"comment_id": v.get("comment_id", "")}, "comments"),
 }
-DIALOGS = ("replace", "table", "chart", "picture", "shape", "textbox", "theme")  # a command's own dialog
+DIALOGS = (
+    "replace",
+    "table",
+    "chart",
+    "chart_workbook",
+    "picture",
+    "shape",
+    "textbox",
+    "theme",
+)  # its dialog
 
 
 def _after(command: str, where: str, values: dict[str, str], data: Any) -> dict[str, Any]:
@@ -264,7 +273,11 @@ def build_deck_forms(kit: UiKit, editor: Callable[..., Any]) -> APIRouter:
         found = COMMANDS.get(name)
         reopen = {
             "slide": values.get("slide") or "1",
-            "dialog": name if name in DIALOGS else None,
+            "dialog": "chart_workbook"
+            if values.get("source") == "workbook"
+            else name
+            if name in DIALOGS
+            else None,
             "shape": values.get("shape_id"),
             "view": values.get("view"),
             "comments": "1" if name in ("comment", "resolve", "delete_comment") else None,

@@ -18,6 +18,7 @@ from fastapi.responses import JSONResponse, Response
 from apps.core.ui_kit import UiKit
 from apps.core.ui_trace import parse_trace
 from apps.office.services.deck_layouts import CHART_TYPES, GEOMETRIES, LAYOUT_NAMES
+from apps.office.ui_deck_chart import PIE_SHEET, SAMPLE_SHEET, gallery
 from apps.office.ui_deck_forms import DIALOGS, build_deck_forms, grid_rows
 from apps.office.ui_deck_view import position_fields, slide_view
 from apps.office.ui_download import download
@@ -68,6 +69,8 @@ async def editor(kit: UiKit, request: Request, item_id: str, *, status: int = 20
         "layouts": LAYOUT_NAMES,
         "geometries": GEOMETRIES,
         "chart_types": CHART_TYPES,
+        "chart_gallery": gallery(deck.get("theme", {}).get("colors", {})),
+        "sample_sheets": {"chart": SAMPLE_SHEET, "pie": PIE_SHEET},
         "workbooks": [r for r in recent if r["kind"] == "workbook"],
         "images": [r for r in recent if (r.get("mime_type") or "").startswith("image/")],
         "templates": [r for r in recent if r["kind"] == "presentation" and r["id"] != item_id],
@@ -78,8 +81,27 @@ async def editor(kit: UiKit, request: Request, item_id: str, *, status: int = 20
     return kit.render(request, "deck.html", context, status=status)
 
 
+DESIGN_TILES = 5
+
+
 def build_decks_router(kit: UiKit) -> APIRouter:
     router = APIRouter()
+
+    async def designs(request: Request, recent: list[dict]) -> list[dict[str, Any]]:
+        """Create new's design tiles: your most recent presentations (at most 5), each drawn by its first
+        slide (a new presentation takes its design and slides).
+
+        Args:
+            recent: the presentations you can open, most recent first.
+        """
+        out = []
+        for item in [r for r in recent if r["my_role"] in ("owner", "write", "read")][:DESIGN_TILES]:
+            deck = await kit.read(
+                request, "get_presentation", {"item_id": item["id"], "include_shapes": True}
+            )
+            first = slide_view(deck["slides"][0], deck) if deck["slides"] else None
+            out.append({"item": item, "deck": deck, "slide": first})
+        return out
 
     async def start(
         request: Request, *, status: int = 200, error: str | None = None, values=None
@@ -91,6 +113,7 @@ def build_decks_router(kit: UiKit) -> APIRouter:
         context = {
             "title": "PowerPoint",
             "recent": recent,
+            "designs": await designs(request, recent),
             "me_id": me["id"],
             "error": error,
             "values": values or {},

@@ -14,6 +14,7 @@ from fastapi.responses import JSONResponse, Response
 from apps.core.ui_kit import UiKit
 from apps.core.ui_trace import parse_trace
 from apps.office.cell_text import cell_texts
+from apps.office.services.cell_format import SETTINGS
 from apps.office.services.workbook import a1
 from apps.office.ui_download import download
 from apps.office.ui_submit import submit
@@ -33,6 +34,24 @@ FORMATS = (  # Home > Number format, Excel's list (labels and the codes it store
     ("Scientific", "0.00E+00"),
     ("Text", "@"),
 )
+
+
+def style_css(style: dict[str, Any] | None) -> str:
+    """A cell's Font / Alignment (format_range's `style`) as the grid cell's inline CSS."""
+    if not style:
+        return ""
+    parts = [
+        f"font-family:'{style['font_name']}',sans-serif" if style.get("font_name") else "",
+        f"font-size:{style['font_size'] * 13 / 11:.1f}px" if style.get("font_size") else "",  # 11 pt is 13px
+        "font-weight:700" if style.get("bold") else "",
+        "font-style:italic" if style.get("italic") else "",
+        "text-decoration:underline" if style.get("underline") else "",
+        f"color:{style['font_color']}" if style.get("font_color") else "",
+        f"background:{style['fill_color']}" if style.get("fill_color") else "",
+        f"text-align:{style['horizontal']}" if style.get("horizontal") else "",
+        "white-space:normal;overflow-wrap:anywhere" if style.get("wrap") else "",
+    ]
+    return ";".join(p for p in parts if p)
 
 
 class Sheet:
@@ -70,6 +89,7 @@ async def window(
     address = f"A{first}:{a1(last, sheet.cols)}"
     args = {"item_id": item_id, "worksheet": sheet.name}
     grid: dict[tuple[int, int], tuple[Any, str | None, str]] = {}
+    styles: dict[tuple[int, int], dict[str, Any]] = {}
     if sheet.stored:
         data = await kit.read(request, "get_range", {**args, "address": address})
         for i, (row, fmts) in enumerate(zip(data["values"], data["number_format"], strict=True)):
@@ -79,6 +99,8 @@ async def window(
         data = await kit.read(request, "get_worksheet", {**args, "cell_range": address})
         for c in data["cells"]:
             grid[c["row_index"], c["column_index"]] = (c["value"], c["formula"], c["number_format"])
+            if c.get("style"):
+                styles[c["row_index"], c["column_index"]] = c["style"]
     keys = [(r, c) for r in range(first, last + 1) for c in range(1, sheet.cols + 1)]
     texts = dict(
         zip(
@@ -109,6 +131,8 @@ async def window(
                     "fmt": fmt,
                     "num": isinstance(value, int | float) and not isinstance(value, bool),
                     "value": value,
+                    "style": styles.get((r, c)),
+                    "css": style_css(styles.get((r, c))),
                 }
             )
         rows.append({"index": r, "cells": cells})
@@ -201,6 +225,20 @@ def build_sheets_router(kit: UiKit) -> APIRouter:
         first, last = span(data)
         return JSONResponse({"html": rows_html(await window(kit, request, item_id, sheet, first, last))})
 
+    async def answer(request: Request, item_id: str, data: dict, outcome: Any, refused: str) -> Response:
+        """A change's answer to the grid: the rows shown (data's first..last) redrawn, or the error (422).
+
+        Args:
+            data: the request's JSON (its worksheet and the rows shown).
+            outcome: the action's outcome.
+            refused: the message when the action gave none.
+        """
+        if not outcome.ok:
+            return JSONResponse({"error": outcome.error or refused}, status_code=422)
+        sheet, _ = await open_sheet(kit, request, item_id, data.get("worksheet"))
+        first, last = span(data)
+        return JSONResponse({"html": rows_html(await window(kit, request, item_id, sheet, first, last))})
+
     @router.post("/sheets/{item_id}/cell", name="sheet_cell")
     async def sheet_cell(request: Request, item_id: str) -> Response:
         data = await body(request)
@@ -216,10 +254,20 @@ def build_sheets_router(kit: UiKit) -> APIRouter:
         if isinstance(data.get("number_format"), str) and data["number_format"]:
             args["number_format"] = data["number_format"]
         outcome = await kit.run(request, "update_cell", args, trace)
-        if not outcome.ok:
-            return JSONResponse({"error": outcome.error or "the cell was not changed"}, status_code=422)
-        sheet, _ = await open_sheet(kit, request, item_id, data.get("worksheet"))
-        first, last = span(data)
-        return JSONResponse({"html": rows_html(await window(kit, request, item_id, sheet, first, last))})
+        return await answer(request, item_id, data, outcome, "the cell was not changed")
+
+    @router.post("/sheets/{item_id}/format", name="sheet_format")
+    async def sheet_format(request: Request, item_id: str) -> Response:
+        """Home > Font and Alignment on the selected cells (format_range); the rows shown come back."""
+        data = await body(request)
+        if data is None or not isinstance(data.get("address"), str):
+            return JSONResponse(
+                {"error": 'send {"worksheet", "address", and the settings} as JSON'}, status_code=400
+            )
+        trace = parse_trace(json.dumps(data.get("trace") or []))
+        args = {"item_id": item_id, "address": data["address"], "worksheet": data.get("worksheet")}
+        args |= {k: data[k] for k in SETTINGS if data.get(k) is not None}
+        outcome = await kit.run(request, "format_range", args, trace)
+        return await answer(request, item_id, data, outcome, "the cells were not formatted")
 
     return router

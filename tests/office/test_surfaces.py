@@ -72,6 +72,13 @@ def test_cli_subprocess(live_server):
     )
     cells = {c["address"]: c["value"] for c in json.loads(out.stdout)["cells"]}
     assert cells == {"A1": 20, "A2": 41}
+    fmt = ("format-range", "--item-id", item_id, "--address", "A1:A2", "--url", base, "--json")
+    out = _cli(*fmt, "--bold", "--fill-color", "#ffff00", "--horizontal-alignment", "center")
+    assert [c["style"] for c in json.loads(out.stdout)["cells"]] == [
+        {"bold": True, "fill_color": "#FFFF00", "horizontal": "center"}
+    ] * 2
+    refused = _cli(*fmt, "--font-color", "red")
+    assert refused.returncode == 1 and "#RRGGBB" in refused.stderr and "Traceback" not in refused.stderr
     before = episode.state_hash()
     bad = _cli("send-mail", "--to", "ghost@", "--subject", "x", "--body", "y", "--url", base)
     assert bad.returncode == 1 and "not a valid e-mail" in bad.stderr and "Traceback" not in bad.stderr

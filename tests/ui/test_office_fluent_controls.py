@@ -154,7 +154,7 @@ def test_powerpoint_notes_and_chart_dialog(office):
     episode.call("office_add_slide", item_id=item, title="Highlights", text="Revenue up")
     page.goto(ui(f"/decks/{item}?slide=1"))
     assert_no_grip(page.get_by_role("textbox", name="Notes"))
-    page.goto(ui(f"/decks/{item}?slide=1&dialog=chart"))
+    page.goto(ui(f"/decks/{item}?slide=1&dialog=chart_workbook"))
     dialog = page.get_by_role("dialog", name="Insert Chart from Excel Workbook")
     assert_select(dialog.get_by_label("Chart type"))
     assert_dialog_actions(dialog, "Insert")

@@ -3,6 +3,7 @@
 from apps.office.services import (  # noqa: F401
     calendar,
     categories,
+    cell_format,
     chat,
     deck_edits,
     deck_files,

@@ -97,7 +97,10 @@ def write_cell(
     if was == "@" and number_format in (None, "@") and isinstance(raw, str) and raw:
         formula, value = None, (raw[1:] if raw.startswith("'") else raw) or None
     if formula is None and value is None:
-        if cell is not None:
+        if cell is not None and cell.style:  # Excel's Delete clears the contents, not the formatting
+            cell.formula, cell.value = None, None
+            ctx.db.add(cell)
+        elif cell is not None:
             ctx.db.delete(cell)
         return
     if cell is None:

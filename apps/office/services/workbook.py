@@ -272,9 +272,9 @@ def xlsx_bytes(ctx: Ctx, item_id: str) -> bytes:
     for sheet in sheets_of(ctx, item_id):
         ws = book.add_worksheet(sheet.name)
         for c in cells_of(ctx, sheet.id):
-            fmt = None
-            if c.number_format != "General":
-                fmt = formats.setdefault(c.number_format, book.add_format({"num_format": c.number_format}))
+            props = xlsx_props(c.number_format, c.style)
+            key = repr(sorted(props.items()))
+            fmt = (formats.get(key) or formats.setdefault(key, book.add_format(props))) if props else None
             row, col = c.row_index - 1, c.column_index - 1
             if c.formula:
                 ws.write_formula(row, col, add_prefixes(c.formula), fmt, _cached(c.value))
@@ -284,6 +284,30 @@ def xlsx_bytes(ctx: Ctx, item_id: str) -> bytes:
                 ws.write(row, col, c.value, fmt)
     book.close()
     return buf.getvalue()
+
+
+def xlsx_props(number_format: str, style: dict[str, Any] | None) -> dict[str, Any]:
+    """XlsxWriter format properties for a cell's number format and its Font / Alignment `style`."""
+    props: dict[str, Any] = {} if number_format == "General" else {"num_format": number_format}
+    style = style or {}
+    if style.get("font_name"):
+        props["font_name"] = style["font_name"]
+    if style.get("font_size"):
+        props["font_size"] = style["font_size"]
+    for key in ("bold", "italic"):
+        if style.get(key):
+            props[key] = True
+    if style.get("underline"):
+        props["underline"] = 1
+    if style.get("font_color"):
+        props["font_color"] = style["font_color"]
+    if style.get("fill_color"):
+        props |= {"pattern": 1, "bg_color": style["fill_color"]}
+    if style.get("horizontal"):
+        props["align"] = style["horizontal"]
+    if style.get("wrap"):
+        props["text_wrap"] = True
+    return props
 
 
 def _cached(value: Any) -> Any:

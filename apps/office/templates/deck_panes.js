@@ -90,6 +90,36 @@
     });
   }
 
+  /* -- Insert Chart…: the gallery previews the type picked; Next shows its data sheet (PowerPoint's sample
+     data for that type while nothing was typed over it), Back the gallery again -- */
+  Array.prototype.forEach.call(document.querySelectorAll(".d-chartdlg"), function (form) {
+    var samples = JSON.parse(form.getAttribute("data-samples")), typed = false;
+    function kind() { var r = form.querySelector("input[name=chart_type]:checked"); return r ? r.value : "column"; }
+    function fill() {
+      var sheet = kind() === "pie" ? samples.pie : samples.chart;
+      Array.prototype.forEach.call(form.querySelectorAll("[data-chart-grid] input"), function (input) {
+        var m = /^grid-(\d+)-(\d+)$/.exec(input.name);
+        var row = m && sheet[+m[1] - 1];
+        input.value = row && row[+m[2] - 1] !== undefined ? row[+m[2] - 1] : "";
+      });
+    }
+    form.addEventListener("change", function (e) {
+      if (e.target.name === "chart_type") {
+        Array.prototype.forEach.call(form.querySelectorAll("[data-preview]"), function (f) { f.hidden = f.getAttribute("data-preview") !== kind(); });
+        if (!typed) fill();
+      }
+    });
+    form.addEventListener("input", function (e) { if (/^grid-/.test(e.target.name)) typed = true; });
+    Array.prototype.forEach.call(form.querySelectorAll("[data-step-go]"), function (b) {
+      b.addEventListener("click", function () {
+        var to = b.getAttribute("data-step-go");
+        form.setAttribute("data-step", to);
+        var first = form.querySelector(to === "data" ? "#gallery-chart-title" : "input[name=chart_type]:checked");
+        if (first) first.focus();
+      });
+    });
+  });
+
   /* -- a chart's data grid: Add row / Add column -- */
   Array.prototype.forEach.call(document.querySelectorAll("[data-chart-grid]"), function (grid) {
     var label = grid.getAttribute("data-label");

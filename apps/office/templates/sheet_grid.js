@@ -74,7 +74,7 @@
     if (from === first && cells.length && Array.prototype.every.call(cells, function (src) { return cellAt(src.getAttribute("data-a")); })) {
       cells.forEach(function (src) {
         var dst = cellAt(src.getAttribute("data-a"));
-        ["data-raw", "data-fmt", "data-n", "aria-label", "class"].forEach(function (k) {
+        ["data-raw", "data-fmt", "data-n", "aria-label", "class", "data-st", "style"].forEach(function (k) {
           if (src.hasAttribute(k)) dst.setAttribute(k, src.getAttribute(k)); else dst.removeAttribute(k);
         });
         if (editor && editor.td === dst) editor.shown = src.textContent; else dst.textContent = src.textContent;
@@ -160,6 +160,7 @@
     var many = (r2 - r1 + 1) * (c2 - c1 + 1) > 1 && count > 1;
     stats.textContent = !many ? "" : numbers
       ? "Average: " + show(sum / numbers) + "  Count: " + count + "  Sum: " + show(sum) : "Count: " + count;
+    grid.dispatchEvent(new CustomEvent("o-selection"));  /* Home's Font and Alignment show the active cell's */
   }
   function extend(dr, dc) {
     if (!active) return;
@@ -384,11 +385,16 @@
 
   first = 0;
   draw(1, body.innerHTML);
-  var start = parse(grid.getAttribute("data-active")) || { r: 1, c: 1 };
+  var opened = (grid.getAttribute("data-active") || "").split(":");  /* ?cell=D7, or a range D2:D9 selected */
+  var start = parse(opened[0]) || { r: 1, c: 1 }, end = opened[1] && parse(opened[1]);
   select(start.r, start.c, false);
-  var td0 = cellAt(addr(active.r, active.c));
-  if (td0) td0.tabIndex = 0;
-  /* for Home's Clipboard and AutoSum (sheet_home.js) */
-  window.saasgymSheet = { active: function () { return editor ? null : active; }, addr: addr, parse: parse,
-    cellAt: cellAt, commit: commit, say: say, grid: grid };
+  if (end) { extent = { r: Math.min(rows, end.r), c: Math.min(cols, end.c) }; paint(); }
+  if (cellAt(addr(active.r, active.c))) cellAt(addr(active.r, active.c)).tabIndex = 0;
+  window.saasgymSheet = {  /* for sheet_home.js (Clipboard, AutoSum) and sheet_font.js (Font, Alignment) */
+    active: function () { return editor ? null : active; }, addr: addr, parse: parse, cellAt: cellAt, commit: commit, say: say, grid: grid, trace: trace, worksheet: worksheet, busy: busy,
+    redraw: redraw, shown: function () { return { first: first, last: first + size - 1 }; },
+    range: function () {  /* the selected range as A1:B2 (the active cell alone as A1) */
+      var end = extent || active, a = active && addr(Math.min(active.r, end.r), Math.min(active.c, end.c));
+      return !active || editor ? null : a + (extent ? ":" + addr(Math.max(active.r, end.r), Math.max(active.c, end.c)) : "");
+    } };
 })();
