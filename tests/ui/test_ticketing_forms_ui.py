@@ -126,8 +126,8 @@ def test_create_change_request(desk):
     ][0]
     page.goto(ui("/changes"))
     page.get_by_role("button", name="New", exact=True).click()
-    expect(page.get_by_role("heading", level=1)).to_have_text("What type of change is required?")
-    page.get_by_role("link", name="Emergency", exact=True).click()  # UI16's change type cards
+    expect(page.get_by_role("heading", level=1)).to_have_text("Create New Change")
+    page.get_by_role("link", name="Emergency", exact=True).click()  # UI16's change model tiles
     expect(page.get_by_label("Type")).to_have_value("emergency")
     page.get_by_label("Configuration item").fill(ci["name"])
     page.get_by_label("Risk").select_option(label="High")
@@ -238,8 +238,13 @@ def test_standard_change_from_a_template_is_pre_approved(desk):
     expect(cards.nth(1)).to_contain_text("require approval and CAB authorization")
     page.get_by_role("link", name="Standard", exact=True).focus()
     page.keyboard.press("Enter")  # the keyboard opens a card
-    expect(page.get_by_role("heading", level=1)).to_have_text("Standard change templates")
-    page.get_by_role("link", name="Restart an application service").click()
+    expect(page.get_by_role("heading", level=1)).to_have_text("Standard Change Catalog")
+    expect(page.get_by_role("list", name="Service templates").get_by_role("link")).to_have_count(2)
+    page.get_by_role("searchbox", name="Search standard change templates").fill("restart")
+    page.keyboard.press("Enter")  # the catalog's search: the matching templates as rows
+    results = page.get_by_role("list", name="Standard change templates").get_by_role("link")
+    expect(results).to_have_text(["Restart an application service"])
+    results.click()
     expect(page.get_by_label("Type")).to_have_value("standard")
     expect(page.get_by_role("textbox", name="Short description", exact=True)).to_have_value(
         "Restart an application service"
