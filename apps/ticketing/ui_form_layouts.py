@@ -179,13 +179,6 @@ CHANGE_FORM: tuple[Section, ...] = (
         ),
     ),
     (
-        "Schedule",
-        (
-            Fld("start_date", "Planned start date", "datetime", help="UTC"),
-            Fld("end_date", "Planned end date", "datetime", help="UTC"),
-        ),
-    ),
-    (
         "Planning",
         (
             Fld("justification", "Justification", "textarea", wide=True),
@@ -194,6 +187,22 @@ CHANGE_FORM: tuple[Section, ...] = (
             Fld("test_plan", "Test plan", "textarea", wide=True),
         ),
     ),
+    (
+        "Schedule",
+        (
+            Fld("start_date", "Planned start date", "datetime", help="UTC"),
+            Fld("end_date", "Planned end date", "datetime", help="UTC"),
+        ),
+    ),
+)
+
+# the New change form's grid in the real form's order: the left column Number, Requested by, Category,
+# Configuration item, Priority, Risk, Impact; the right Type (the model), State, Conflict status, Assignment
+# group, Assigned to, Opened; then the wide Short description and Description
+CHANGE_GRID = (
+    *("number", "type", "requested_by", "state", "category", "conflict_status", "cmdb_ci"),
+    *("assignment_group", "priority", "assigned_to", "risk", "opened_at", "impact"),
+    *("short_description", "description"),
 )
 
 ARTICLE_FORM: tuple[Section, ...] = (

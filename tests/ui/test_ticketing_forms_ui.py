@@ -132,11 +132,17 @@ def test_create_change_request(desk):
     page.get_by_label("Configuration item").fill(ci["name"])
     page.get_by_label("Risk").select_option(label="High")
     page.get_by_role("textbox", name="Short description", exact=True).fill("Patch the kernel")
+    sections = page.get_by_role("tablist", name="Change Request sections").get_by_role("tab")
+    expect(sections).to_have_text(["Planning", "Schedule", "Conflicts", "Notes"])  # UI16's section tabs
+    me = episode.call("ticketing_get_current_user")["name"]
+    expect(page.get_by_label("Requested by")).to_have_value(me)
+    sections.nth(1).click()
     page.get_by_label("Planned start date").fill("2031-03-01T22:00")
     page.get_by_label("Planned end date").fill("2031-03-01T21:00")  # before the start: refused
     page.get_by_role("button", name="Submit").first.click()
-    expect(page.locator("#f-end_date-error")).to_contain_text("after the planned start")
+    expect(page.locator("#f-end_date-error")).to_contain_text("after the planned start")  # its tab opened
     page.get_by_label("Planned end date").fill("2031-03-01T23:30")
+    sections.first.click()
     page.get_by_label("Backout plan").fill("Boot the previous kernel")
     page.get_by_role("button", name="Submit").first.click()
 
@@ -262,6 +268,7 @@ def test_standard_change_from_a_template_is_pre_approved(desk):
 def test_date_time_fields_pick_from_the_calendar_by_pointer_and_keyboard(desk):
     episode, page, ui = desk
     page.goto(ui("/changes/new?type=normal"))
+    page.get_by_role("tab", name="Schedule").click()
     start = page.get_by_label("Planned start date")
     page.get_by_role("button", name="Select Planned start date date and time").click()
     calendar = page.get_by_role("dialog", name="Date picker")
