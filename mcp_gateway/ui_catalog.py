@@ -69,7 +69,7 @@ PAGES: dict[str, list[str]] = {
         "/kb",
         "/kb/KB0010030",
         "/cmdb",
-        "/cmdb/681a4a16704338c8f651c7e8ab0b665d",
+        "/cmdb/880d6a39d6bdefc5fb8c8effdc92314b",  # Email Application: related items, open changes
         "/catalog",
         "/catalog?search=laptop",
         "/catalog?category=Hardware",
