@@ -97,6 +97,7 @@ CI = Fld("cmdb_ci", "Configuration item", "lookup", ref="ci", help="Type the con
 GROUP = Fld("assignment_group", "Assignment group", "lookup", ref="group", help="Type the group's name.")
 ASSIGNEE = Fld("assigned_to", "Assigned to", "lookup", ref="user", help="A member of the assignment group.")
 PRIORITY = Fld("priority", "Priority", "output", needs=("impact", "urgency"))
+SERVICE = Fld("business_service", "Service", "lookup", ref="ci", help="Type the business service's name.")
 SHORT = Fld("short_description", "Short description", required=True, wide=True)
 DESCRIPTION = Fld("description", "Description", "textarea", wide=True)
 
@@ -169,6 +170,8 @@ CHANGE_FORM: tuple[Section, ...] = (
         (
             sel("type", "Type", CHANGE_TYPE_CHOICES, required=True),
             sel("category", "Category", tuple((x, x) for x in c.CHANGE_CATEGORIES)),
+            SERVICE,
+            Fld("service_offering", "Service offering", "lookup", ref="ci", help="Type the offering's name."),
             CI,
             sel("risk", "Risk", RISK_CHOICES, required=True, integer=True),
             GROUP,
@@ -197,12 +200,12 @@ CHANGE_FORM: tuple[Section, ...] = (
 )
 
 # the New change form's grid in the real form's order: the left column Number, Requested by, Category,
-# Configuration item, Priority, Risk, Impact; the right Type (the model), State, Conflict status, Assignment
-# group, Assigned to, Opened; then the wide Short description and Description
+# Service, Service offering, Configuration item, Priority, Impact; the right Type (the model), State,
+# Conflict status, Assignment group, Assigned to, Opened, Risk; then the wide Short description, Description
 CHANGE_GRID = (
-    *("number", "type", "requested_by", "state", "category", "conflict_status", "cmdb_ci"),
-    *("assignment_group", "priority", "assigned_to", "risk", "opened_at", "impact"),
-    *("short_description", "description"),
+    *("number", "type", "requested_by", "state", "category", "conflict_status", "business_service"),
+    *("assignment_group", "service_offering", "assigned_to", "cmdb_ci", "opened_at", "priority", "risk"),
+    *("impact", "short_description", "description"),
 )
 
 ARTICLE_FORM: tuple[Section, ...] = (

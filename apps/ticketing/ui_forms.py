@@ -70,6 +70,7 @@ class Table:
         default_factory=lambda: {
             "caller_id": "caller_name",
             "cmdb_ci": "cmdb_ci_name",
+            "business_service": "business_service_name",
             "assigned_to": "assigned_to_name",
             "assignment_group": "assignment_group_name",
         }

@@ -124,12 +124,16 @@ def test_create_change_request(desk):
     ci = episode.call("ticketing_list_configuration_items", sys_class_name="cmdb_ci_linux_server", limit=1)[
         "records"
     ][0]
+    service = episode.call("ticketing_list_configuration_items", sys_class_name="cmdb_ci_service", limit=1)[
+        "records"
+    ][0]
     page.goto(ui("/changes"))
     page.get_by_role("button", name="New", exact=True).click()
     expect(page.get_by_role("heading", level=1)).to_have_text("Create New Change")
     page.get_by_role("link", name="Emergency", exact=True).click()  # UI16's change model tiles
     expect(page.get_by_label("Type")).to_have_value("emergency")
     page.get_by_label("Configuration item").fill(ci["name"])
+    page.get_by_label("Service", exact=True).fill(ci["name"])  # not a business service: refused there
     page.get_by_label("Risk").select_option(label="High")
     page.get_by_role("textbox", name="Short description", exact=True).fill("Patch the kernel")
     sections = page.get_by_role("tablist", name="Change Request sections").get_by_role("tab")
@@ -145,15 +149,19 @@ def test_create_change_request(desk):
     sections.first.click()
     page.get_by_label("Backout plan").fill("Boot the previous kernel")
     page.get_by_role("button", name="Submit").first.click()
+    expect(page.locator("#f-business_service-error")).to_contain_text("not a business service")
+    page.get_by_label("Service", exact=True).fill(service["name"])
+    page.get_by_role("button", name="Submit").first.click()
 
     expect(page.get_by_role("status")).to_contain_text("has been created")
     number = _number_from(page)
     chg = episode.call("ticketing_get_change", change_id=number)["change"]
-    assert (chg["type"], chg["risk"], chg["cmdb_ci"], chg["backout_plan"]) == (
+    assert (chg["type"], chg["risk"], chg["cmdb_ci"], chg["backout_plan"], chg["business_service"]) == (
         "emergency",
         2,
         ci["sys_id"],
         "Boot the previous kernel",
+        service["sys_id"],
     )
     assert chg["start_date"].startswith("2031-03-01T22:00") and chg["end_date"].startswith("2031-03-01T23:30")
     assert _action(episode, "create_change").surface == "ui"
