@@ -49,6 +49,7 @@ PAGES: dict[str, list[str]] = {
         "/accounts/001NOSUCHRECORD",
     ],
     "ticketing": [
+        "/home",  # the homepage (the banner's logo)
         "/incidents?active=true",
         "/search?q=VPN",
         "/incidents/INC0012410",
