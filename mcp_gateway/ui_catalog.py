@@ -49,6 +49,7 @@ PAGES: dict[str, list[str]] = {
         "/accounts/001NOSUCHRECORD",
     ],
     "ticketing": [
+        "/home",  # the homepage (the banner's logo)
         "/incidents?active=true",
         "/search?q=VPN",
         "/incidents/INC0012410",
@@ -69,7 +70,7 @@ PAGES: dict[str, list[str]] = {
         "/kb",
         "/kb/KB0010030",
         "/cmdb",
-        "/cmdb/681a4a16704338c8f651c7e8ab0b665d",
+        "/cmdb/880d6a39d6bdefc5fb8c8effdc92314b",  # Email Application: related items, open changes
         "/catalog",
         "/catalog?search=laptop",
         "/catalog?category=Hardware",

@@ -77,14 +77,24 @@ SELECT_TEXT = """text => {
 }"""
 
 
+# The id of the closed form section tab panel (UI16's tabbed forms) a control sits in, or null.
+CLOSED_TAB = "el => { const p = el.closest('[role=tabpanel][hidden]'); return p ? p.id : null; }"
+
+
 def _field(page: Any, label: str) -> Any:
-    """The form control labelled `label`; a required-field asterisk ("*Stage", "Stage *") may be omitted."""
+    """The form control labelled `label`; a required-field asterisk ("*Stage", "Stage *") may be omitted.
+    A control in a closed form section tab has its tab clicked first, as a person opens the section."""
     controls = page.locator("input, select, textarea, button[role=combobox]")
+    found = page.get_by_label(label).and_(controls).first
     for name in (label, f"*{label}", f"* {label}", f"{label} *", f"{label}*"):
-        found = page.get_by_label(name, exact=True).and_(controls)
-        if found.count():
-            return found.first
-    return page.get_by_label(label).and_(controls).first
+        exact = page.get_by_label(name, exact=True).and_(controls)
+        if exact.count():
+            found = exact.first
+            break
+    panel = found.evaluate(CLOSED_TAB) if found.count() else None
+    if panel:
+        page.locator(f'[role=tab][aria-controls="{panel}"]').first.click()
+    return found
 
 
 def _fill(page: Any, label: str, value: str) -> None:

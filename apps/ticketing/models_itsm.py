@@ -84,6 +84,8 @@ class ChangeRequest(Sys, table=True):
     priority: int = 4
     category: str | None = None
     cmdb_ci: str | None = Field(default=None, index=True)
+    business_service: str | None = None  # a CI of class cmdb_ci_service (Service)
+    service_offering: str | None = None  # a CI of class cmdb_ci_service (Service offering)
     assignment_group: str | None = None
     assigned_to: str | None = None
     requested_by: str | None = None

@@ -53,7 +53,15 @@ TaskSlaOut = public_model(
     percentage=(float, 0.0),
 )
 ProblemOut = public_model(x.Problem, "ProblemOut", **_LABELS, **_PEOPLE)
-ChangeOut = public_model(x.ChangeRequest, "ChangeOut", **_LABELS, **_PEOPLE, risk_label=(str | None, None))
+ChangeOut = public_model(
+    x.ChangeRequest,
+    "ChangeOut",
+    **_LABELS,
+    **_PEOPLE,
+    risk_label=(str | None, None),
+    business_service_name=(str | None, None),
+    service_offering_name=(str | None, None),
+)
 ApprovalOut = public_model(
     x.Approval, "ApprovalOut", approver_name=(str | None, None), record_number=(str | None, None)
 )

@@ -18,6 +18,7 @@ from apps.ticketing.ui_change import build_change_router
 from apps.ticketing.ui_clock import build_clock_router
 from apps.ticketing.ui_cmdb import build_cmdb_router
 from apps.ticketing.ui_forms import build_form_router
+from apps.ticketing.ui_home import build_home_router
 from apps.ticketing.ui_incident import build_incident_router
 from apps.ticketing.ui_kb import build_kb_router
 from apps.ticketing.ui_list_actions import build_list_actions_router
@@ -40,7 +41,7 @@ PREFIX_PATHS = {
 
 def build_router(kit: UiKit) -> APIRouter:
     kit.nav = []  # no module tabs under UI16's banner: the modules are in the application navigator
-    kit.home_path = "/incidents?active=true"
+    kit.home_path = "/home"  # the banner's logo opens the homepage
     kit.env.globals["sn_navigator"] = NAVIGATOR
     kit.env.globals["sn_company"] = COMPANY
     kit.env.globals["sn_me"] = lambda request: kit.signed_in_name(request, "get_current_user", "name")
@@ -63,6 +64,7 @@ def build_router(kit: UiKit) -> APIRouter:
     async def home(request: Request) -> Response:
         return kit.redirect(request, "/incidents", active="true", assigned_to_me="true")
 
+    router.include_router(build_home_router(kit))
     router.include_router(build_list_router(kit))
     router.include_router(build_list_actions_router(kit))
     router.include_router(build_catalog_router(kit))

@@ -39,6 +39,8 @@ def editable_fields(state: int, updatable: set[str]) -> set[str]:
 
 DISPLAY = {
     "cmdb_ci": "cmdb_ci_name",
+    "business_service": "business_service_name",
+    "service_offering": "service_offering_name",
     "assigned_to": "assigned_to_name",
     "assignment_group": "assignment_group_name",
 }

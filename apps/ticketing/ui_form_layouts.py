@@ -97,6 +97,7 @@ CI = Fld("cmdb_ci", "Configuration item", "lookup", ref="ci", help="Type the con
 GROUP = Fld("assignment_group", "Assignment group", "lookup", ref="group", help="Type the group's name.")
 ASSIGNEE = Fld("assigned_to", "Assigned to", "lookup", ref="user", help="A member of the assignment group.")
 PRIORITY = Fld("priority", "Priority", "output", needs=("impact", "urgency"))
+SERVICE = Fld("business_service", "Service", "lookup", ref="ci", help="Type the business service's name.")
 SHORT = Fld("short_description", "Short description", required=True, wide=True)
 DESCRIPTION = Fld("description", "Description", "textarea", wide=True)
 
@@ -169,6 +170,8 @@ CHANGE_FORM: tuple[Section, ...] = (
         (
             sel("type", "Type", CHANGE_TYPE_CHOICES, required=True),
             sel("category", "Category", tuple((x, x) for x in c.CHANGE_CATEGORIES)),
+            SERVICE,
+            Fld("service_offering", "Service offering", "lookup", ref="ci", help="Type the offering's name."),
             CI,
             sel("risk", "Risk", RISK_CHOICES, required=True, integer=True),
             GROUP,
@@ -176,13 +179,6 @@ CHANGE_FORM: tuple[Section, ...] = (
             ASSIGNEE,
             SHORT,
             DESCRIPTION,
-        ),
-    ),
-    (
-        "Schedule",
-        (
-            Fld("start_date", "Planned start date", "datetime", help="UTC"),
-            Fld("end_date", "Planned end date", "datetime", help="UTC"),
         ),
     ),
     (
@@ -194,6 +190,22 @@ CHANGE_FORM: tuple[Section, ...] = (
             Fld("test_plan", "Test plan", "textarea", wide=True),
         ),
     ),
+    (
+        "Schedule",
+        (
+            Fld("start_date", "Planned start date", "datetime", help="UTC"),
+            Fld("end_date", "Planned end date", "datetime", help="UTC"),
+        ),
+    ),
+)
+
+# the New change form's grid in the real form's order: the left column Number, Requested by, Category,
+# Service, Service offering, Configuration item, Priority, Impact; the right Type (the model), State,
+# Conflict status, Assignment group, Assigned to, Opened, Risk; then the wide Short description, Description
+CHANGE_GRID = (
+    *("number", "type", "requested_by", "state", "category", "conflict_status", "business_service"),
+    *("assignment_group", "service_offering", "assigned_to", "cmdb_ci", "opened_at", "priority", "risk"),
+    *("impact", "short_description", "description"),
 )
 
 ARTICLE_FORM: tuple[Section, ...] = (

@@ -26,6 +26,7 @@ from apps.ticketing.ui_change_new import change_chooser
 from apps.ticketing.ui_form_layouts import (
     ARTICLE_FORM,
     CHANGE_FORM,
+    CHANGE_GRID,
     INCIDENT_FORM,
     INCIDENT_GRID,
     PROBLEM_FORM,
@@ -64,10 +65,12 @@ class Table:
     chooser: Callable[[UiKit, Request], Awaitable[Response]] | None = None
     grid: tuple[str, ...] = ()  # the New form's first section in the saved form's order (heading fields too)
     after: str | None = None  # a template drawn under the New form: the saved form's section tabs
+    tabs: str | None = None  # the New form's sections after the first as tabs, this template's panels added
     display: dict[str, str] = field(
         default_factory=lambda: {
             "caller_id": "caller_name",
             "cmdb_ci": "cmdb_ci_name",
+            "business_service": "business_service_name",
             "assigned_to": "assigned_to_name",
             "assignment_group": "assignment_group_name",
         }
@@ -113,6 +116,8 @@ TABLES = (
         {"type": "normal", "risk": "3", "impact": "3"},
         edit_route=False,
         chooser=change_chooser,
+        grid=CHANGE_GRID,
+        tabs="sn_change_new_tabs.html",
     ),
     Table(
         "Knowledge Article",
@@ -145,6 +150,7 @@ class FormPage:
     template: str = "sn_form.html"
     grid: tuple[str, ...] = ()  # the first section's fields (and heading fields) in this order
     after: str | None = None  # a template drawn under the form
+    tabs: str | None = None  # the sections after the first as tabs, with this template's panels after them
 
 
 def visible(sections: tuple[Section, ...] | list[Section], accepted: set[str]) -> list[Section]:
@@ -343,6 +349,7 @@ def _add_table(router: APIRouter, kit: UiKit, table: Table) -> None:
             ),
             grid=table.grid,
             after=table.after,
+            tabs=table.tabs,
         )
 
     def edit_page(number: str) -> FormPage:

@@ -31,6 +31,7 @@ from apps.ticketing.ui_form_layouts import (
     sel,
 )
 from apps.ticketing.ui_forms import PRIORITY_TABLE, SUBCATEGORIES_OF, resolve_references
+from apps.ticketing.ui_incident_state import MANDATORY, state_field, state_op
 from apps.ticketing.ui_save import (
     Step,
     add_record_routes,
@@ -83,6 +84,7 @@ def current_values(inc: dict[str, Any]) -> dict[str, str]:
         value = inc.get(DISPLAY.get(name, name)) if name in DISPLAY else inc.get(name)
         out[name] = "" if value is None else str(value)
     out["hold_reason"] = inc.get("hold_reason_label") or ""
+    out["state"] = str(inc["state"])
     return out
 
 
@@ -124,6 +126,7 @@ def plan(
 
 _FIELDS = (*LEFT, *RIGHT_LEVELS, GROUP, ASSIGNEE, SHORT, DESCRIPTION, HOLD, CLOSE_CODE, CLOSE_NOTES)
 LABELS = {f.name: f.label for f in _FIELDS} | {"work_notes": "Work notes", "comments": "Additional comments"}
+LABELS["state"] = "State"
 
 
 def build_incident_router(kit: UiKit) -> APIRouter:
@@ -155,6 +158,8 @@ def build_incident_router(kit: UiKit) -> APIRouter:
             "short": SHORT,
             "description": DESCRIPTION,
             "hold": HOLD,
+            "state_field": None if readonly else state_field(inc["state"]),
+            "mandatory": MANDATORY,
             "close_code": CLOSE_CODE,
             "close_notes": CLOSE_NOTES,
             "channel": dict(CHANNEL_CHOICES).get(inc["contact_type"], inc["contact_type"]),
@@ -171,6 +176,10 @@ def build_incident_router(kit: UiKit) -> APIRouter:
             return kit.error_page(request, f"Unknown operation {op!r}.")
         values, trace = await kit.form(request)
         inc = (await kit.read(request, "get_incident", {"incident_id": number}))["incident"]
+        op, state_error = state_op(op, values, inc)  # a changed State runs its button's action
+        if state_error:
+            await kit.record_events(request, trace)
+            return await page(request, number, values, {"state": state_error}, f"State: {state_error}", 422)
         now = current_values(inc)
         edits, moved = changed(values, now, EDITS), changed(values, now, ASSIGNMENT)
         fields = [CALLER, CI, ASSIGNEE]

@@ -1,6 +1,7 @@
 """What a UI16 new-record form shows before it is saved: the number the record will get (the table's highest
 number plus one, read with the table's list action), its first state (New) and when it is opened (now, the
-episode's logical time). Read-only; the service assigns them when the form is submitted."""
+episode's logical time); a change also who requests it (the signed-in user), its priority (from the default
+impact) and its conflict status (Not Run). Read-only; the service assigns them when the form is submitted."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ from typing import Any
 from fastapi import Request
 
 from apps.core.ui_kit import UiKit
+from apps.ticketing.choices import PRIORITIES
 
 # a table path -> (the list action whose first row, newest first, has the highest number; the first state)
 NEW_RECORDS = {
@@ -44,4 +46,9 @@ async def new_record_fields(kit: UiKit, request: Request, table_path: str) -> li
     latest = (await kit.read(request, action, {"limit": 1}))["records"]
     number = following(latest[0]["number"]) if latest else None
     opened = (await kit.now(request)).isoformat()
-    return [("number", "Number", number), ("state", "State", state), ("opened_at", "Opened", opened)]
+    fields = [("number", "Number", number), ("state", "State", state), ("opened_at", "Opened", opened)]
+    if table_path == "/changes":
+        me = kit.signed_in_name(request, "get_current_user", "name")
+        fields += [("requested_by", "Requested by", me), ("priority", "Priority", PRIORITIES[4])]
+        fields.append(("conflict_status", "Conflict status", "Not Run"))
+    return fields

@@ -110,3 +110,18 @@ def test_change_rules(desk, episode):
     )
     cancelled = desk.ok("cancel_change", change_id=std["number"], work_notes="No longer needed")
     assert cancelled["state_label"] == "Canceled"
+
+
+def test_a_change_names_its_business_service_and_offering(desk, episode):
+    service = desk.ok("list_configuration_items", sys_class_name="cmdb_ci_service", limit=1)["records"][0]
+    desk.refused(
+        "create_change",
+        "business_service",
+        "not a business service",
+        short_description="x",
+        business_service=_server(desk)["sys_id"],
+    )
+    chg = _change(desk, episode, business_service=service["name"], service_offering=service["sys_id"])
+    assert (chg["business_service"], chg["business_service_name"]) == (service["sys_id"], service["name"])
+    assert chg["service_offering_name"] == service["name"]
+    assert _change(desk, episode)["business_service"] is None  # optional

@@ -332,4 +332,5 @@ def test_desk_date_picker_open_has_no_serious_violations(all_apps):
     """A new change's Planned start date with its calendar open."""
     base, page = all_apps
     page.goto(f"{base}/s/ticketing/changes/new?type=normal")
+    page.get_by_role("tab", name="Schedule").click()  # the form's section tabs
     _opens_clean(page, "Select Planned start date date and time", "dialog", "Date picker")

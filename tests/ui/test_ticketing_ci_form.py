@@ -72,8 +72,8 @@ def test_related_items_show_the_relationships_and_related_lists_are_tabs(desk):
     other = detail["relationships"][0]["ci"]["name"]
     expect(items.get_by_role("link", name=other)).to_be_visible()
     page.get_by_role("tab", name=re.compile(r"^Change Requests \(\d+\)")).click()
-    expect(page.get_by_role("table", name="Open changes")).to_be_visible()
-    headers = page.get_by_role("table", name="Open changes").get_by_role("columnheader").all_inner_texts()
+    expect(page.get_by_role("table", name="Change Requests")).to_be_visible()
+    headers = page.get_by_role("table", name="Change Requests").get_by_role("columnheader").all_inner_texts()
     assert "Short description" in headers and not any(h.isupper() for h in headers)
     assert not [
         v["id"]

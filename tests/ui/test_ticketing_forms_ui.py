@@ -124,30 +124,44 @@ def test_create_change_request(desk):
     ci = episode.call("ticketing_list_configuration_items", sys_class_name="cmdb_ci_linux_server", limit=1)[
         "records"
     ][0]
+    service = episode.call("ticketing_list_configuration_items", sys_class_name="cmdb_ci_service", limit=1)[
+        "records"
+    ][0]
     page.goto(ui("/changes"))
     page.get_by_role("button", name="New", exact=True).click()
-    expect(page.get_by_role("heading", level=1)).to_have_text("What type of change is required?")
-    page.get_by_role("link", name="Emergency", exact=True).click()  # UI16's change type cards
+    expect(page.get_by_role("heading", level=1)).to_have_text("Create New Change")
+    page.get_by_role("link", name="Emergency", exact=True).click()  # UI16's change model tiles
     expect(page.get_by_label("Type")).to_have_value("emergency")
     page.get_by_label("Configuration item").fill(ci["name"])
+    page.get_by_label("Service", exact=True).fill(ci["name"])  # not a business service: refused there
     page.get_by_label("Risk").select_option(label="High")
     page.get_by_role("textbox", name="Short description", exact=True).fill("Patch the kernel")
+    sections = page.get_by_role("tablist", name="Change Request sections").get_by_role("tab")
+    expect(sections).to_have_text(["Planning", "Schedule", "Conflicts", "Notes"])  # UI16's section tabs
+    me = episode.call("ticketing_get_current_user")["name"]
+    expect(page.get_by_label("Requested by")).to_have_value(me)
+    sections.nth(1).click()
     page.get_by_label("Planned start date").fill("2031-03-01T22:00")
     page.get_by_label("Planned end date").fill("2031-03-01T21:00")  # before the start: refused
     page.get_by_role("button", name="Submit").first.click()
-    expect(page.locator("#f-end_date-error")).to_contain_text("after the planned start")
+    expect(page.locator("#f-end_date-error")).to_contain_text("after the planned start")  # its tab opened
     page.get_by_label("Planned end date").fill("2031-03-01T23:30")
+    sections.first.click()
     page.get_by_label("Backout plan").fill("Boot the previous kernel")
+    page.get_by_role("button", name="Submit").first.click()
+    expect(page.locator("#f-business_service-error")).to_contain_text("not a business service")
+    page.get_by_label("Service", exact=True).fill(service["name"])
     page.get_by_role("button", name="Submit").first.click()
 
     expect(page.get_by_role("status")).to_contain_text("has been created")
     number = _number_from(page)
     chg = episode.call("ticketing_get_change", change_id=number)["change"]
-    assert (chg["type"], chg["risk"], chg["cmdb_ci"], chg["backout_plan"]) == (
+    assert (chg["type"], chg["risk"], chg["cmdb_ci"], chg["backout_plan"], chg["business_service"]) == (
         "emergency",
         2,
         ci["sys_id"],
         "Boot the previous kernel",
+        service["sys_id"],
     )
     assert chg["start_date"].startswith("2031-03-01T22:00") and chg["end_date"].startswith("2031-03-01T23:30")
     assert _action(episode, "create_change").surface == "ui"
@@ -238,8 +252,13 @@ def test_standard_change_from_a_template_is_pre_approved(desk):
     expect(cards.nth(1)).to_contain_text("require approval and CAB authorization")
     page.get_by_role("link", name="Standard", exact=True).focus()
     page.keyboard.press("Enter")  # the keyboard opens a card
-    expect(page.get_by_role("heading", level=1)).to_have_text("Standard change templates")
-    page.get_by_role("link", name="Restart an application service").click()
+    expect(page.get_by_role("heading", level=1)).to_have_text("Standard Change Catalog")
+    expect(page.get_by_role("list", name="Service templates").get_by_role("link")).to_have_count(2)
+    page.get_by_role("searchbox", name="Search standard change templates").fill("restart")
+    page.keyboard.press("Enter")  # the catalog's search: the matching templates as rows
+    results = page.get_by_role("list", name="Standard change templates").get_by_role("link")
+    expect(results).to_have_text(["Restart an application service"])
+    results.click()
     expect(page.get_by_label("Type")).to_have_value("standard")
     expect(page.get_by_role("textbox", name="Short description", exact=True)).to_have_value(
         "Restart an application service"
@@ -257,6 +276,7 @@ def test_standard_change_from_a_template_is_pre_approved(desk):
 def test_date_time_fields_pick_from_the_calendar_by_pointer_and_keyboard(desk):
     episode, page, ui = desk
     page.goto(ui("/changes/new?type=normal"))
+    page.get_by_role("tab", name="Schedule").click()
     start = page.get_by_label("Planned start date")
     page.get_by_role("button", name="Select Planned start date date and time").click()
     calendar = page.get_by_role("dialog", name="Date picker")

@@ -38,6 +38,7 @@ def test_the_state_buttons_walk_the_problem_model(desk):
     page.get_by_label("Cause notes").fill("The print server's DHCP lease is too short")
     page.get_by_role("button", name="Start Fix").first.click()
     expect(flow.locator("[aria-current=step]")).to_have_text("Fix in Progress")
+    page.get_by_role("tab", name="Resolution Information").click()  # the form's section tabs
     page.get_by_label("Fix notes").fill("Lease raised to eight days")
     page.get_by_role("button", name="Resolve").first.click()
     expect(page.get_by_role("status")).to_contain_text("Problem resolved.")
@@ -48,6 +49,7 @@ def test_the_state_buttons_walk_the_problem_model(desk):
         "Lease raised to eight days",
     )
     assert _buttons(page) == ["Update"]  # a resolved problem still takes work notes
+    page.get_by_role("tab", name="Notes", exact=True).click()
     page.get_by_label("Work notes").fill("Confirmed with the site leads")
     page.get_by_role("button", name="Update").first.click()
     expect(page.get_by_role("status")).to_contain_text("Record updated.")

@@ -13,7 +13,9 @@ def test_one_submit_edits_assigns_and_resolves_or_changes_nothing(desk):
         "ticketing_create_incident", caller_id=caller, short_description="Laptop fan noisy"
     )["number"]
     page.goto(ui(f"/incidents/{number}"))
-    expect(page.get_by_label("State", exact=True)).to_have_value("New")
+    expect(page.get_by_role("combobox", name="State", exact=True).locator("option:checked")).to_have_text(
+        "New"
+    )
     expect(page.get_by_role("combobox", name="Impact", exact=True).locator("option:checked")).to_have_text(
         "3 - Low"
     )
@@ -156,6 +158,7 @@ def test_problem_form_saves_known_error_and_work_note(desk):
     expect(incidents.get_by_role("link", name=inc)).to_be_visible()
     page.get_by_label("Workaround").fill("Reconnect over the wired network")
     page.get_by_label("Known error").check()
+    page.get_by_role("tab", name="Notes", exact=True).click()  # the form's section tabs
     page.get_by_label("Work notes").fill("Seen on three sites")
     page.get_by_role("button", name="Update").first.click()
     expect(page.get_by_role("status")).to_contain_text("Record updated")
@@ -165,6 +168,7 @@ def test_problem_form_saves_known_error_and_work_note(desk):
         ("mark_known_error", "ui", "ok"),
     ]
     page.reload()
+    page.get_by_role("tab", name="Notes", exact=True).click()
     expect(page.get_by_role("list", name="Activity stream")).to_contain_text("Seen on three sites")
     expect(page.get_by_label("Known error")).to_be_checked()
     expect(page.get_by_label("Known error")).to_be_disabled()
@@ -184,6 +188,7 @@ def test_problem_resolve_is_refused_whole_then_resolves(desk):
     page.goto(ui(f"/problems/{number}"))
     before = episode.state_hash()
     page.get_by_role("textbox", name="Short description", exact=True).fill("VPN drops on Wi-Fi")
+    page.get_by_role("tab", name="Resolution Information").click()  # the form's section tabs
     page.get_by_label("Resolution code").select_option(label="Fix Applied")
     page.get_by_role("button", name="Resolve").first.click()  # no cause notes: refused, the edit rolled back
     alert = page.get_by_role("alert")
@@ -196,7 +201,8 @@ def test_problem_resolve_is_refused_whole_then_resolves(desk):
     assert episode.state_hash() == before
     assert _saves(episode, 2) == [("update_problem", "ui", "rolled_back"), ("resolve_problem", "ui", "error")]
 
-    page.get_by_label("Cause notes").fill("Gateway firmware")
+    page.get_by_label("Cause notes").fill("Gateway firmware")  # its tab opened at the refusal
+    page.get_by_role("tab", name="Resolution Information").click()
     page.get_by_label("Fix notes").fill("Firmware upgraded")
     page.get_by_role("button", name="Resolve").first.click()
     expect(page.get_by_role("status")).to_contain_text("Problem resolved")

@@ -207,6 +207,27 @@ def _assignment(ctx: Ctx, chg: ChangeRequest, group_key: str | None, user_key: s
     set_assignment(ctx, chg, group_key, user_key)
 
 
+def check_service(ctx: Ctx, key: str | None, field: str) -> str | None:
+    """The sys_id of the business service `key` names (a cmdb_ci_service item), None for none.
+
+    Args:
+        ctx: the action's context.
+        key: the service's sys_id or name, or None / "".
+        field: the argument it came in (named in a refusal).
+    """
+    if not key:
+        return None
+    ci = find_ci(ctx, key, field)
+    if ci.sys_class_name != "cmdb_ci_service":
+        raise ActionError(
+            f"{ci.name} is a {c.CI_CLASSES.get(ci.sys_class_name, ci.sys_class_name)}, not a business "
+            "service; give a configuration item of class cmdb_ci_service (see list_configuration_items)",
+            field=field,
+            code=ErrorKind.INVALID_CHOICE,
+        )
+    return ci.sys_id
+
+
 @actions.write
 @fill_doc(categories=", ".join(c.CHANGE_CATEGORIES), planning=PLANNING_DOC)
 def create_change(
@@ -227,6 +248,8 @@ def create_change(
     implementation_plan: str | None = None,
     backout_plan: str | None = None,
     test_plan: str | None = None,
+    business_service: str | None = None,
+    service_offering: str | None = None,
 ) -> ChangeOut:
     """Create a change request (state -5 New).
 
@@ -240,6 +263,9 @@ def create_change(
         description: the full description.
         impact: 1 High, 2 Medium, 3 Low: how widely the business is affected.
         {planning}
+        business_service: the business service changed (optional): a configuration item of class
+            cmdb_ci_service (Business Service), by sys_id or name, e.g. Email.
+        service_offering: the service offering (optional): also a cmdb_ci_service item, by sys_id or name.
     The conflict check runs at once (conflict_status). Next: request_change_approval.
     """
     check_levels(risk=risk, impact=impact)
@@ -259,6 +285,8 @@ def create_change(
         priority=min(4, impact + 1),
         category=category,
         cmdb_ci=check_ci(ctx, cmdb_ci),
+        business_service=check_service(ctx, business_service, "business_service"),
+        service_offering=check_service(ctx, service_offering, "service_offering"),
         requested_by=ctx.user_id,
         start_date=start_date,
         end_date=end_date,

@@ -92,12 +92,15 @@ def problems_out(ctx: Ctx, rows: list[Problem]) -> list[Any]:
 
 
 def changes_out(ctx: Ctx, rows: list[ChangeRequest]) -> list[Any]:
-    names = display_names(ctx, _refs(rows, "requested_by", "assignment_group", "assigned_to", "cmdb_ci"))
+    refs = _refs(rows, "requested_by", "assignment_group", "assigned_to", "cmdb_ci")
+    names = display_names(ctx, refs + _refs(rows, "business_service", "service_offering"))
     return [
         ChangeOut.model_validate(
             {
                 **r.model_dump(),
                 **_people(names, r, "requested_by"),
+                "business_service_name": names.get(r.business_service),
+                "service_offering_name": names.get(r.service_offering),
                 "state_label": c.CHANGE_STATES.get(r.state),
                 "priority_label": c.PRIORITIES.get(r.priority),
                 "risk_label": c.CHANGE_RISKS.get(r.risk),
