@@ -58,3 +58,29 @@ def shown_values(values: Mapping[str, str]) -> dict[str, str]:
         values: the request's query or form values.
     """
     return {k: v for k, v in values.items() if k not in PAGE_KEYS}
+
+
+# the built-in Opportunity Pipeline report's groupings (its ?group_by=), as the report builder's fields
+PIPELINE_GROUPS = {
+    "stage": ("stage_name",),
+    "owner": ("owner_id",),
+    "stage_and_owner": ("stage_name", "owner_id"),
+}
+
+
+def pipeline_values(query: Mapping[str, str]) -> dict[str, str]:
+    """The builder values of the built-in Opportunity Pipeline report (a standard report run on the report
+    run page like any other): opportunities grouped by stage and owner (`group_by` stage, owner or
+    stage_and_owner), Sum of Amount, open ones only unless `include_closed`.
+
+    Args:
+        query: the request's query parameters (group_by, include_closed).
+    """
+    groups = PIPELINE_GROUPS.get(query.get("group_by") or "", PIPELINE_GROUPS["stage_and_owner"])
+    values = {"report_type": "opportunities", "summary_field": "amount", "aggregate": "sum"}
+    values.update({f"group_by_{i}": name for i, name in enumerate(groups, start=1)})
+    if query.get("include_closed") not in ("true", "on", "1"):
+        values.update(filter_field_1="is_closed", filter_op_1="equals", filter_value_1="false")
+    if query.get("include_details"):
+        values["include_details"] = "on"
+    return values
