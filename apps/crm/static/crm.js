@@ -350,6 +350,24 @@
     });
   });
 
+  /* -- a note's rich text toolbar: marks up the selected lines or text of its text area -------------- */
+  var MARKS = { bold: ["**", "**"], italic: ["_", "_"], underline: ["<u>", "</u>"], strikethrough: ["~~", "~~"], link: ["[", "](https://)"] };
+  Array.prototype.forEach.call(document.querySelectorAll("[data-rte]"), function (b) {
+    b.addEventListener("click", function () {
+      var area = document.getElementById(b.closest("[role=toolbar]").getAttribute("aria-controls"));
+      var start = area.selectionStart, end = area.selectionEnd, text = area.value.slice(start, end);
+      var kind = b.getAttribute("data-rte"), mark = MARKS[kind], out;
+      if (mark) { out = mark[0] + text + mark[1]; }
+      else {
+        out = (text || "").split("\n").map(function (line, i) {
+          return (kind === "richtextnumberedlist" ? (i + 1) + ". " : "\u2022 ") + line;
+        }).join("\n");
+      }
+      area.setRangeText(out, start, end, "end");
+      area.focus();
+    });
+  });
+
   /* -- toasts -------------------------------------------------------------------------------------- */
   var toast = document.querySelector(".toast-container");
   if (toast) {
