@@ -368,6 +368,15 @@
     });
   });
 
+  /* -- Add Products, step 1: how many products are ticked --------------------------------------------- */
+  var picked = document.querySelector("[data-selected-count]");
+  if (picked) {
+    picked.closest("form").addEventListener("change", function (e) {
+      picked.textContent = e.currentTarget.querySelectorAll("input[name=entry]:checked").length;
+      e.target.closest("tr").classList.toggle("slds-is-selected", e.target.checked);
+    });
+  }
+
   /* -- toasts -------------------------------------------------------------------------------------- */
   var toast = document.querySelector(".toast-container");
   if (toast) {
