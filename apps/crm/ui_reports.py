@@ -140,6 +140,7 @@ async def render_report(
     values = view.shown_values(values)
     rtype = REPORT_TYPES.get(values.get("report_type") or "opportunities", REPORT_TYPES["opportunities"])
     bad = not outcome.ok or save_error
+    shown = report["columns"] if report else rtype.columns
     return kit.render(
         request,
         "report_run.html",
@@ -156,7 +157,7 @@ async def render_report(
             "aggregates": AGGREGATES,
             "fields": [(n, label) for n, (label, _) in rtype.fields.items()],
             "numeric": [(n, label) for n, (label, kind) in rtype.fields.items() if kind == NUMBER],
-            "shown": set(report["columns"]) if report else set(rtype.columns),
+            "shown": set(shown),
             "numbers": {n for n, (_, kind) in rtype.fields.items() if kind == NUMBER},
             "money": MONEY,
             "link": LINKS[rtype.name],
@@ -165,6 +166,8 @@ async def render_report(
             "chart_width": CHART_WIDTH,
             "pills": filter_pills(values, rtype),
             "builder": builder,
+            "choosing_type": builder and not values,  # New Report: the report type not chosen yet
+            "outline": view.outline_pills(values, rtype.fields, list(shown)),
             "nested": view.nested_details(report) if report and report["rows"] else [],
         },
         status=422 if bad else 200,
@@ -204,6 +207,9 @@ def build_report_router(kit: UiKit) -> APIRouter:
     @router.get("/reports/new", name="new_report")
     async def new_report(request: Request) -> Response:
         values = dict(request.query_params)
+        rtype = REPORT_TYPES.get(values.get("report_type") or "", REPORT_TYPES["opportunities"])
+        ticked = [n for n in rtype.fields if values.get(f"column_{n}")] or list(rtype.columns)
+        view.take_additions(values, rtype.fields, ticked)
         outcome = await kit.run(request, "run_report", definition_from(values))
         return await render_report(kit, request, values, outcome)
 

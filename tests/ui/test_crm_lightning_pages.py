@@ -46,9 +46,23 @@ def test_grouped_detail_rows_the_filters_pills_and_the_builder(crm):
     builder = page.get_by_role("complementary", name="Report builder")
     expect(builder.get_by_role("tab", name="Outline")).to_have_attribute("aria-selected", "true")
     expect(page.get_by_label("Filter 1 field", exact=True)).to_be_hidden()
-    expect(page.get_by_label("Group Rows By", exact=True)).to_contain_text("Product Family")
+    # the Outline as Lightning's: the report type shown (not a select), groups and columns as pills
+    expect(builder.locator(".report-type-fixed")).to_contain_text("Opportunities with Products")
+    assert builder.get_by_label("Report Type", exact=True).count() == 0
+    groups = builder.get_by_role("list", name="Group Rows")
+    expect(groups).to_contain_text("Product Family")
+    with page.expect_navigation():
+        builder.get_by_label("Add group").fill("Stage")
+        builder.get_by_label("Add group").press("Enter")
+    expect(groups.locator(".slds-pill__label")).to_have_text(["Product Family", "Stage"])
+    columns = builder.get_by_role("list", name="Columns")
+    first = columns.locator(".slds-pill__label").first.inner_text()
+    builder.get_by_role("link", name=f"Remove column {first}").click()
+    expect(columns).not_to_contain_text(first)
+    expect(groups.get_by_role("listitem")).to_have_count(2)
     builder.get_by_role("tab", name="Filters").click()
-    expect(page.get_by_label("Filter 1 field", exact=True)).to_contain_text("Discount")
+    expect(builder.get_by_role("list", name="Applied filters")).to_contain_text("Discount")
+    expect(page.get_by_label("Filter 2 field", exact=True)).to_be_visible()  # Add Filter: the next one
     choose(page, "Show Me", "My Opportunities with Products")
     with page.expect_navigation():
         page.get_by_role("button", name="Run Report").click()

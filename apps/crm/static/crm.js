@@ -299,6 +299,13 @@
   Array.prototype.forEach.call(document.querySelectorAll("[data-rerun]"), function (box) {
     box.addEventListener("change", function () { box.form.requestSubmit(); });
   });
+  /* its Outline's "Add group..." / "Add column..." lookups: a field picked from the suggestions is added */
+  Array.prototype.forEach.call(document.querySelectorAll("[data-add-field]"), function (box) {
+    box.addEventListener("change", function () { if (box.value.trim()) box.form.requestSubmit(); });
+    box.addEventListener("keydown", function (e) {  // Enter adds the field (the builder again, not Run Report)
+      if (e.key === "Enter") { e.preventDefault(); if (box.value.trim()) box.form.requestSubmit(); }
+    });
+  });
   /* -- the report run page's toolbar: Chart shows or hides the chart ---------------------------------- */
   var chartToggle = document.querySelector("[data-report-chart]");
   if (chartToggle) chartToggle.addEventListener("click", function () {
