@@ -111,6 +111,9 @@ def test_record_header_related_lists_and_the_docked_composer(crm):
         highlights.get_by_role("link", name=contact["email"]).get_attribute("href")
         == f"mailto:{contact['email']}"
     )
+    highlights.locator(f"a[href$='/users/{contact['owner_id']}']").click()  # the owner opens their page
+    expect(page.locator(".eyebrow").first).to_have_text("User")
+    expect(page.get_by_role("region", name="Open Opportunities")).to_be_visible()
 
     # New Note: Lightning Notes' rich text toolbar over the body; Bold marks up the selected text
     page.goto(ui(f"/notes/new?parent_id={account}"))
