@@ -206,13 +206,14 @@ CALL_FORM: tuple[Section, ...] = (
     (
         "Call Information",
         (
+            # Lightning's Log a Call: Subject, Comments, Name, Related To; then this org's call fields
             F("subject", "Subject", required=True),
+            F("description", "Comments", "textarea", wide=True),
+            WHO,
+            WHAT,
             sel("call_type", "Call Type", pl.CALL_TYPES, required=True),
             F("call_duration_in_seconds", "Call Duration (seconds)", "number"),
             F("call_disposition", "Call Result"),
-            WHO,
-            WHAT,
-            F("description", "Comments", "textarea", wide=True),
         ),
     ),
 )
