@@ -35,6 +35,7 @@ PAGES: dict[str, list[str]] = {
         f"/opportunities/{OPP}/products/new",
         "/opportunities/0065g0000000003AAA/products/00k5g0000000001AAA/edit",  # a Products row's Edit
         "/products/01t5g000000000JAAQ",
+        "/users/0055g000000000PAAQ",  # where an owner's name links to
         "/reports",
         "/reports/pipeline",
         "/reports/new?group_by_1=stage_name&group_by_2=owner_id&summary_field=amount",

@@ -16,6 +16,7 @@ from apps.core.ui_kit import NavItem, UiKit
 from apps.crm import design_system, ui_dates
 from apps.crm.services.report_engine import shown_filter
 from apps.crm.ui_activity import build_activity_router
+from apps.crm.ui_add_products import build_add_products_router
 from apps.crm.ui_common import TOAST_COOKIE
 from apps.crm.ui_convert import build_convert_router
 from apps.crm.ui_edit import build_edit_router
@@ -80,6 +81,7 @@ def build_router(kit: UiKit) -> APIRouter:
         build_list_action_router,
         build_edit_router,
         build_activity_router,
+        build_add_products_router,
         build_line_item_router,
         build_stage_router,
         build_convert_router,

@@ -11,7 +11,7 @@ from typing import Any
 
 from apps.crm import picklists as pl
 
-TEXT_KINDS = ("text", "email", "tel", "url", "textarea", "select", "lookup", "user")
+TEXT_KINDS = ("text", "email", "tel", "url", "textarea", "richtext", "select", "lookup", "user")
 
 
 @dataclass(frozen=True)
@@ -20,7 +20,9 @@ class F:
 
     name: str
     label: str
-    kind: str = "text"  # text email tel url number date datetime textarea select checkbox lookup user
+    kind: str = (
+        "text"  # text email tel url number date datetime textarea richtext select checkbox lookup user
+    )
     choices: tuple[Any, ...] = ()
     required: bool = False
     help: str | None = None
@@ -204,13 +206,14 @@ CALL_FORM: tuple[Section, ...] = (
     (
         "Call Information",
         (
+            # Lightning's Log a Call: Subject, Comments, Name, Related To; then this org's call fields
             F("subject", "Subject", required=True),
+            F("description", "Comments", "textarea", wide=True),
+            WHO,
+            WHAT,
             sel("call_type", "Call Type", pl.CALL_TYPES, required=True),
             F("call_duration_in_seconds", "Call Duration (seconds)", "number"),
             F("call_disposition", "Call Result"),
-            WHO,
-            WHAT,
-            F("description", "Comments", "textarea", wide=True),
         ),
     ),
 )
@@ -233,7 +236,7 @@ EVENT_FORM: tuple[Section, ...] = (
 )
 
 NOTE_FORM: tuple[Section, ...] = (
-    ("Note", (F("title", "Title", required=True, wide=True), F("body", "Body", "textarea", wide=True))),
+    ("Note", (F("title", "Title", required=True, wide=True), F("body", "Body", "richtext", wide=True))),
 )
 
 LINE_ITEM_FORM: tuple[Section, ...] = (

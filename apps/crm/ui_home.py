@@ -1,4 +1,4 @@
-"""Home page, global search results and the pipeline report."""
+"""Home page and global search results."""
 
 from __future__ import annotations
 
@@ -9,10 +9,6 @@ from fastapi.responses import Response
 
 from apps.core.ui_kit import UiKit
 from apps.crm import ui_home_cards as cards
-from apps.crm.ui_common import users
-
-GROUPINGS = (("stage", "By Stage"), ("owner", "By Owner"), ("stage_and_owner", "By Stage and Owner"))
-
 
 # the search page's sidebar, as Lightning's: Top Results (every object's matches), then one object at a time
 SEARCH_SCOPES = {
@@ -90,27 +86,6 @@ def build_home_router(kit: UiKit) -> APIRouter:
                 "error": error,
                 "scope": scope if scope in SEARCH_SCOPES else "top",
                 "scopes": SEARCH_SCOPES,
-            },
-        )
-
-    @router.get("/reports/pipeline", name="pipeline_report")
-    async def pipeline(request: Request) -> Response:
-        group_by = request.query_params.get("group_by", "stage")
-        include_closed = request.query_params.get("include_closed") in ("true", "on", "1")
-        outcome = await kit.run(
-            request, "pipeline_report", {"group_by": group_by, "include_closed": include_closed}
-        )
-        return kit.render(
-            request,
-            "pipeline.html",
-            {
-                "title": "Opportunity Pipeline",
-                "report": outcome.data() if outcome.ok else None,
-                "error": None if outcome.ok else outcome.error,
-                "group_by": group_by,
-                "groupings": GROUPINGS,
-                "include_closed": include_closed,
-                "owners": dict(await users(kit, request)),
             },
         )
 

@@ -1,4 +1,4 @@
-"""An opportunity's products: the Add Product form, a row's Edit (Quantity, Sales Price, Discount, Date,
+"""An opportunity's products: a row's Edit (Quantity, Sales Price, Discount, Date,
 Line Description, saved with update_line_item) and removing a line item."""
 
 from __future__ import annotations
@@ -10,54 +10,14 @@ from fastapi.responses import Response
 
 from apps.core.ui_kit import UiKit
 from apps.crm.ui_common import FormPage, show_form, submit_form
-from apps.crm.ui_fields import LINE_ITEM_FORM, Section, all_fields, record_values
+from apps.crm.ui_fields import LINE_ITEM_FORM, all_fields, record_values
 
 EDIT_FIELDS = ("quantity", "unit_price", "discount", "service_date", "description")
 
 
 def build_line_item_router(kit: UiKit) -> APIRouter:
-    """Add Product (price book entries of the opportunity's price book), a row's Edit and Remove."""
+    """A Products row's Edit and Remove (Add Products: ui_add_products.py)."""
     router = APIRouter()
-
-    async def line_item_page(request: Request, opportunity_id: str) -> tuple[FormPage, list[Section]]:
-        data = await kit.read(request, "get_opportunity", {"opportunity_id": opportunity_id})
-        opp = data["opportunity"]
-        args = {"pricebook_id": opp["pricebook_id"]} if opp.get("pricebook_id") else {}
-        entries = await kit.read(request, "list_pricebook_entries", {**args, "limit": 200})
-        choices = tuple(
-            (
-                e["id"],
-                f"{e['product_name']}{' (' + e['product_code'] + ')' if e.get('product_code') else ''}"
-                f" — ${e['unit_price']:,.2f}",
-            )
-            for e in entries["records"]
-        )
-        sections = [
-            (t, tuple(replace(f, choices=choices) if f.name == "pricebook_entry_id" else f for f in fs))
-            for t, fs in LINE_ITEM_FORM
-        ]
-        back = f"/opportunities/{opportunity_id}"
-        page = FormPage(
-            "add_line_item",
-            tuple(sections),
-            "Add Product",
-            "lineitem",
-            fixed={"opportunity_id": opportunity_id},
-            cancel=back,
-            success=lambda _: back,
-            intro=f"Opportunity: {opp['name']} · Price Book: {entries.get('pricebook_name', '')}",
-        )
-        return page, sections
-
-    @router.get("/opportunities/{opportunity_id}/products/new")
-    async def line_item_form(request: Request, opportunity_id: str) -> Response:
-        page, sections = await line_item_page(request, opportunity_id)
-        return await show_form(kit, request, page, {"quantity": "1"}, sections=sections)
-
-    @router.post("/opportunities/{opportunity_id}/products/new")
-    async def line_item_submit(request: Request, opportunity_id: str) -> Response:
-        page, _ = await line_item_page(request, opportunity_id)
-        return await submit_form(kit, request, page)
 
     async def edit_page(
         request: Request, opportunity_id: str, line_item_id: str

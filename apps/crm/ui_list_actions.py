@@ -91,7 +91,8 @@ def _add_routes(router: APIRouter, kit: UiKit, view: ListView, acts: RowActions)
         return toast_redirect(kit, request, back, f'{view.singular} "{name}" was deleted.')
 
     def owner_page(request: Request, record_id: str, name: str = "") -> FormPage:
-        back = safe_next(request.query_params.get("next"), view.path)
+        # from a row's menu the list passes itself as next; otherwise the modal is the record page's
+        back = safe_next(request.query_params.get("next"), f"{view.path}/{record_id}")
         return FormPage(
             acts.update,
             (("Change Owner", (OWNER,)),),

@@ -9,6 +9,7 @@ from fastapi.responses import Response
 
 from apps.core.ui_kit import UiKit
 from apps.crm import picklists as pl
+from apps.crm import ui_product_related as product_related
 from apps.crm.ui_common import current_user, record_path, users
 from apps.crm.ui_timeline import composer, timeline_view
 
@@ -131,7 +132,26 @@ def build_record_router(kit: UiKit) -> APIRouter:
             product = next((p for p in data["records"] if p["id"] == product_id), None)
             if product is None:
                 return kit.error_page(request, f"No product with id {product_id!r}.")
-        return await page(request, "product.html", product["name"], product_id, p=product, d=data)
+        related = {
+            "price_books": await product_related.price_books(kit, request, product),
+            "opportunities": await product_related.opportunities(kit, request, product),
+        }
+        return await page(
+            request, "product.html", product["name"], product_id, p=product, d=data, rel=related
+        )
+
+    @router.get("/users/{user_id}", name="user_page")
+    async def user_page(request: Request, user_id: str) -> Response:
+        listed = await kit.read(request, "list_users", {"active_only": False})
+        people = {u["id"]: u for u in listed["records"]}
+        user = people.get(user_id)
+        if user is None:
+            return kit.error_page(request, f"No user with id {user_id!r}.", status=404)
+        args = {"owner_id": user_id, "status": "open", "limit": 6}
+        found = await kit.run(request, "list_opportunities", args)
+        opps = found.data() if found.ok else {"records": [], "total": 0}
+        manager = people.get(user.get("manager_id") or "")
+        return await page(request, "user.html", user["name"], user_id, user=user, manager=manager, opps=opps)
 
     @router.get("/record/{record_id}", name="record_redirect")
     async def any_record(request: Request, record_id: str) -> Response:

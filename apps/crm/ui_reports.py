@@ -116,52 +116,68 @@ def filter_pills(values: Mapping[str, str], rtype: Any) -> list[dict[str, Any]]:
     return pills
 
 
-def build_report_router(kit: UiKit) -> APIRouter:
-    """/reports (the list), /reports/new (build, run and save) and /reports/{id} (a saved report)."""
-    router = APIRouter()
+async def render_report(
+    kit: UiKit,
+    request: Request,
+    values: dict[str, str],
+    outcome: Any,
+    *,
+    saved: dict | None = None,
+    save_error: str | None = None,
+) -> Response:
+    """The report run page (or the Report Builder) of a run's outcome.
 
-    async def page(
-        request: Request,
-        values: dict[str, str],
-        outcome: Any,
-        *,
-        saved: dict | None = None,
-        save_error: str | None = None,
-    ) -> Response:
-        report = outcome.data() if outcome.ok else None
-        builder = view.builder_mode(request.url.path, values) and not saved
-        values = view.shown_values(values)
-        rtype = REPORT_TYPES.get(values.get("report_type") or "opportunities", REPORT_TYPES["opportunities"])
-        bad = not outcome.ok or save_error
-        return kit.render(
-            request,
-            "report_run.html",
-            {
-                "title": saved["name"] if saved else "New Report",
-                "report": report,
-                "saved": saved,
-                "error": None if outcome.ok else outcome.error,
-                "save_error": save_error,
-                "values": values,
-                "rtype": rtype,
-                "report_types": REPORT_TYPES,
-                "operators": OPERATORS,
-                "aggregates": AGGREGATES,
-                "fields": [(n, label) for n, (label, _) in rtype.fields.items()],
-                "numeric": [(n, label) for n, (label, kind) in rtype.fields.items() if kind == NUMBER],
-                "shown": set(report["columns"]) if report else set(rtype.columns),
-                "numbers": {n for n, (_, kind) in rtype.fields.items() if kind == NUMBER},
-                "money": MONEY,
-                "link": LINKS[rtype.name],
-                "filter_rows": range(1, FILTER_ROWS + 1),
-                "bars": chart_bars(report) if report and report["groups"] else [],
-                "chart_width": CHART_WIDTH,
-                "pills": filter_pills(values, rtype),
-                "builder": builder,
-                "nested": view.nested_details(report) if report and report["rows"] else [],
-            },
-            status=422 if bad else 200,
-        )
+    Args:
+        kit: the UI kit that renders the page.
+        request: the request.
+        values: the builder form's values of the report run.
+        outcome: run_report's (or run_saved_report's) outcome.
+        saved: the saved report shown (its name and folder), None for a new one.
+        save_error: why Save failed, if it did.
+    """
+    report = outcome.data() if outcome.ok else None
+    builder = view.builder_mode(request.url.path, values) and not saved
+    values = view.shown_values(values)
+    rtype = REPORT_TYPES.get(values.get("report_type") or "opportunities", REPORT_TYPES["opportunities"])
+    bad = not outcome.ok or save_error
+    shown = report["columns"] if report else rtype.columns
+    return kit.render(
+        request,
+        "report_run.html",
+        {
+            "title": saved["name"] if saved else "New Report",
+            "report": report,
+            "saved": saved,
+            "error": None if outcome.ok else outcome.error,
+            "save_error": save_error,
+            "values": values,
+            "rtype": rtype,
+            "report_types": REPORT_TYPES,
+            "operators": OPERATORS,
+            "aggregates": AGGREGATES,
+            "fields": [(n, label) for n, (label, _) in rtype.fields.items()],
+            "numeric": [(n, label) for n, (label, kind) in rtype.fields.items() if kind == NUMBER],
+            "shown": set(shown),
+            "numbers": {n for n, (_, kind) in rtype.fields.items() if kind == NUMBER},
+            "money": MONEY,
+            "link": LINKS[rtype.name],
+            "filter_rows": range(1, FILTER_ROWS + 1),
+            "bars": chart_bars(report) if report and report["groups"] else [],
+            "chart_width": CHART_WIDTH,
+            "pills": filter_pills(values, rtype),
+            "builder": builder,
+            "choosing_type": builder and not values,  # New Report: the report type not chosen yet
+            "outline": view.outline_pills(values, rtype.fields, list(shown)),
+            "nested": view.nested_details(report) if report and report["rows"] else [],
+        },
+        status=422 if bad else 200,
+    )
+
+
+def build_report_router(kit: UiKit) -> APIRouter:
+    """/reports (the list), /reports/new (build, run and save), /reports/pipeline (the built-in pipeline
+    report) and /reports/{id} (a saved report)."""
+    router = APIRouter()
 
     @router.get("/reports", name="reports")
     async def reports(request: Request) -> Response:
@@ -191,8 +207,11 @@ def build_report_router(kit: UiKit) -> APIRouter:
     @router.get("/reports/new", name="new_report")
     async def new_report(request: Request) -> Response:
         values = dict(request.query_params)
+        rtype = REPORT_TYPES.get(values.get("report_type") or "", REPORT_TYPES["opportunities"])
+        ticked = [n for n in rtype.fields if values.get(f"column_{n}")] or list(rtype.columns)
+        view.take_additions(values, rtype.fields, ticked)
         outcome = await kit.run(request, "run_report", definition_from(values))
-        return await page(request, values, outcome)
+        return await render_report(kit, request, values, outcome)
 
     @router.post("/reports/new")
     async def save_report(request: Request) -> Response:
@@ -203,7 +222,13 @@ def build_report_router(kit: UiKit) -> APIRouter:
         if outcome.ok:
             return kit.redirect(request, f"/reports/{outcome.data()['id']}")
         ran = await kit.run(request, "run_report", args)
-        return await page(request, values, ran, save_error=outcome.error)
+        return await render_report(kit, request, values, ran, save_error=outcome.error)
+
+    @router.get("/reports/pipeline", name="pipeline_report")
+    async def pipeline(request: Request) -> Response:
+        values = view.pipeline_values(request.query_params)
+        outcome = await kit.run(request, "run_report", definition_from(values))
+        return await render_report(kit, request, values, outcome, saved=home.PIPELINE)
 
     @router.get("/reports/{report_id}", name="saved_report")
     async def saved_report(request: Request, report_id: str) -> Response:
@@ -212,6 +237,6 @@ def build_report_router(kit: UiKit) -> APIRouter:
             return kit.error_page(request, outcome.error or "No such report.", status=404)
         listed = await kit.read(request, "list_reports", {})
         saved = next(r for r in listed["records"] if r["id"] == outcome.data()["report_id"])
-        return await page(request, form_values(saved["definition"]), outcome, saved=saved)
+        return await render_report(kit, request, form_values(saved["definition"]), outcome, saved=saved)
 
     return router

@@ -23,7 +23,7 @@ FOLDER_VIEWS = {"folders", "my_folders", "shared"}
 # the built-in report every org has (the pipeline page), listed with the saved ones
 PIPELINE = {
     "name": "Opportunity Pipeline",
-    "description": "Open opportunities by stage or owner, with amount and weighted amount.",
+    "description": "Open opportunities by stage and owner, with the sum of their amounts.",
     "folder": "Public Reports",
     "report_type": "opportunities",
     "owner_id": None,

@@ -1,7 +1,9 @@
 """Lightning's page patterns in the CRM, in real Chromium (issue 34): a summary report's detail rows under
 their group headers with subtotals, the run page's Filters panel of pills and the Report Builder's
 Outline / Filters tabs; a record's joined header actions and related lists with View All; the docked
-composer of Log a Call; the search page's scopes; Home's Quarterly Performance and Assistant."""
+composer of Log a Call; the highlights panel's links, New Note's rich text toolbar, Change Owner over its
+record; the product record page's related lists; the search page's scopes; Home's Quarterly Performance and
+Assistant."""
 
 from __future__ import annotations
 
@@ -44,9 +46,23 @@ def test_grouped_detail_rows_the_filters_pills_and_the_builder(crm):
     builder = page.get_by_role("complementary", name="Report builder")
     expect(builder.get_by_role("tab", name="Outline")).to_have_attribute("aria-selected", "true")
     expect(page.get_by_label("Filter 1 field", exact=True)).to_be_hidden()
-    expect(page.get_by_label("Group Rows By", exact=True)).to_contain_text("Product Family")
+    # the Outline as Lightning's: the report type shown (not a select), groups and columns as pills
+    expect(builder.locator(".report-type-fixed")).to_contain_text("Opportunities with Products")
+    assert builder.get_by_label("Report Type", exact=True).count() == 0
+    groups = builder.get_by_role("list", name="Group Rows")
+    expect(groups).to_contain_text("Product Family")
+    with page.expect_navigation():
+        builder.get_by_label("Add group").fill("Stage")
+        builder.get_by_label("Add group").press("Enter")
+    expect(groups.locator(".slds-pill__label")).to_have_text(["Product Family", "Stage"])
+    columns = builder.get_by_role("list", name="Columns")
+    first = columns.locator(".slds-pill__label").first.inner_text()
+    builder.get_by_role("link", name=f"Remove column {first}").click()
+    expect(columns).not_to_contain_text(first)
+    expect(groups.get_by_role("listitem")).to_have_count(2)
     builder.get_by_role("tab", name="Filters").click()
-    expect(page.get_by_label("Filter 1 field", exact=True)).to_contain_text("Discount")
+    expect(builder.get_by_role("list", name="Applied filters")).to_contain_text("Discount")
+    expect(page.get_by_label("Filter 2 field", exact=True)).to_be_visible()  # Add Filter: the next one
     choose(page, "Show Me", "My Opportunities with Products")
     with page.expect_navigation():
         page.get_by_role("button", name="Run Report").click()
@@ -84,6 +100,50 @@ def test_record_header_related_lists_and_the_docked_composer(crm):
     assert box["x"] + box["width"] > view["width"] - 40 and box["y"] + box["height"] > view["height"] - 2
     assert box["x"] > view["width"] / 3  # docked at the bottom right, not centred
     assert page.locator(".slds-backdrop").count() == 0
+
+    # the highlights panel's lookups are links (Account Name opens the account), as Lightning's
+    contact = next(c for c in episode.call("crm_list_contacts", limit=50)["records"] if c.get("account_id"))
+    page.goto(ui(f"/contacts/{contact['id']}"))
+    highlights = page.locator("dl.highlights")
+    link = highlights.get_by_role("link").first
+    assert link.get_attribute("href").endswith(f"/accounts/{contact['account_id']}")
+    assert (
+        highlights.get_by_role("link", name=contact["email"]).get_attribute("href")
+        == f"mailto:{contact['email']}"
+    )
+    highlights.locator(f"a[href$='/users/{contact['owner_id']}']").click()  # the owner opens their page
+    expect(page.locator(".eyebrow").first).to_have_text("User")
+    expect(page.get_by_role("region", name="Open Opportunities")).to_be_visible()
+
+    # New Note: Lightning Notes' rich text toolbar over the body; Bold marks up the selected text
+    page.goto(ui(f"/notes/new?parent_id={account}"))
+    toolbar = page.get_by_role("toolbar", name="Format text")
+    for name in ("Bold", "Italic", "Underline", "Bulleted list", "Numbered list", "Link"):
+        expect(toolbar.get_by_role("button", name=name)).to_be_visible()
+    body = page.get_by_label("Body")
+    body.fill("renewal")
+    body.select_text()
+    toolbar.get_by_role("button", name="Bold").click()
+    expect(body).to_have_value("**renewal**")
+
+    # Change Owner opened on its own is the record's modal: the record page underneath
+    page.goto(ui(f"/accounts/{account}/owner"))
+    expect(page.get_by_role("dialog", name=re.compile("Change Account Owner"))).to_be_visible()
+    page.get_by_role("link", name="Cancel", exact=True).click()
+    expect(page).to_have_url(re.compile(f"/accounts/{account}$"))
+
+
+def test_product_record_page_related_price_books_and_opportunities(crm):
+    episode, page, ui = crm
+    opps = episode.call("crm_list_opportunities", limit=50)["records"]
+    lines = (episode.call("crm_get_opportunity", opportunity_id=o["id"])["line_items"] for o in opps)
+    opp_id, line = next((li["opportunity_id"], li) for items in lines for li in items)
+    page.goto(ui(f"/products/{line['product_id']}"))
+    expect(page.locator("dl.highlights")).to_contain_text("Product Code")
+    expect(page.get_by_role("tab", name="Details")).to_be_visible()
+    expect(page.get_by_role("region", name="Price Books")).to_contain_text("Standard Price Book")
+    related = page.get_by_role("region", name="Opportunities")
+    expect(related.locator(f"a[href$='/opportunities/{opp_id}']")).to_be_visible()
 
 
 def test_search_results_scopes(crm):

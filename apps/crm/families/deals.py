@@ -17,6 +17,7 @@ from apps.crm.families.common import (
 )
 from apps.crm.families.pricebook import (
     STANDARD,
+    add_products_ui,
     amount_match,
     items_of,
     new_product,
@@ -34,7 +35,7 @@ from tasks.model import Expectation, Match, UiStep
 
 class AddLineItem(Family):
     name = "crm.add-line-item"
-    version = 2  # v2: the batch knob (several())
+    version = 3  # v2: the batch knob (several()); v3: Add Products in two steps (tick, Next, the grid)
     apps = ("crm",)
     surfaces = ("mcp", "cli", "ui", "python")
     author = "saasgym-crm-team"
@@ -95,11 +96,7 @@ class AddLineItem(Family):
             ],
             allow=[HISTORY],
             ui_oracle=[
-                UiStep(goto=f"/opportunities/{deal['id']}/products/new"),
-                UiStep(select=("Product", f"{p} ({entry['code']}) — ${entry['unit_price']:,.2f}")),
-                UiStep(fill=("Quantity", str(qty))),
-                *([UiStep(fill=("Discount (%)", str(discount)))] if discount else []),
-                UiStep(click=("button", "Save")),
+                *add_products_ui(deal["id"], p, qty, discount),
                 UiStep(expect_text=f"${amount:,.2f}"),
             ],
             wrong_record={deal["id"]: wrong_opp(d, opps, deal)},

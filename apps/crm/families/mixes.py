@@ -37,7 +37,7 @@ OPEN_TASKS = (
 
 class ReworkProducts(Family):
     name = "crm.rework-products"
-    version = 2  # v2: a UI oracle (the Products list's Edit and Remove, then Add Product)
+    version = 3  # v2: a UI oracle (Edit, Remove, then Add Product); v3: Add Products in two steps
     apps = ("crm",)
     surfaces = ("mcp", "cli", "ui", "python")
     author = "saasgym-crm-team"

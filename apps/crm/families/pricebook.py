@@ -85,16 +85,31 @@ def wrong_opp(d: Draw, opps: list[dict[str, Any]], deal: dict[str, Any]) -> str:
     return rest[0]["id"] if rest else other(opportunities(d, "o.is_closed = 0"), deal)["id"]
 
 
-def product_option(entry: dict[str, Any]) -> str:
-    """How the Add Product page's Product select names a price book entry."""
-    return f"{entry['name']} ({entry['code']}) — ${entry['unit_price']:,.2f}"
+def add_products_ui(deal_id: str, name: str, qty: int, discount: float | None = None) -> list[UiStep]:
+    """Add Products on the deal, as Lightning's two steps: tick the product (step 1), Next, then its
+    Quantity (and Discount (%)) in the Edit Selected Products grid, Save.
+
+    Args:
+        deal_id: the opportunity.
+        name: the product's name.
+        qty: the quantity.
+        discount: the discount in percent, if any.
+    """
+    return [
+        UiStep(goto=f"/opportunities/{deal_id}/products/new"),
+        UiStep(check=f"Select {name}"),
+        UiStep(click=("button", "Next")),
+        UiStep(fill=("Quantity", str(qty))),
+        *([UiStep(fill=("Discount (%)", str(discount)))] if discount else []),
+        UiStep(click=("button", "Save")),
+    ]
 
 
 def rework_ui(
     deal_id: str, changes: dict[str, str], gone: str, entry: dict[str, Any], qty: int
 ) -> list[UiStep]:
     """On the deal's page: each product of `changes` to its new quantity (the row's Edit), `gone` removed
-    (the row's Remove), and `qty` of `entry` added (Add Product)."""
+    (the row's Remove), and `qty` of `entry` added (Add Products)."""
     steps = [UiStep(goto=f"/opportunities/{deal_id}")]
     for name, quantity in changes.items():
         steps += [
@@ -105,8 +120,5 @@ def rework_ui(
     return [
         *steps,
         UiStep(click=("button", f"Remove {gone}")),
-        UiStep(goto=f"/opportunities/{deal_id}/products/new"),
-        UiStep(select=("Product", product_option(entry))),
-        UiStep(fill=("Quantity", str(qty))),
-        UiStep(click=("button", "Save")),
+        *add_products_ui(deal_id, entry["name"], qty),
     ]

@@ -299,6 +299,13 @@
   Array.prototype.forEach.call(document.querySelectorAll("[data-rerun]"), function (box) {
     box.addEventListener("change", function () { box.form.requestSubmit(); });
   });
+  /* its Outline's "Add group..." / "Add column..." lookups: a field picked from the suggestions is added */
+  Array.prototype.forEach.call(document.querySelectorAll("[data-add-field]"), function (box) {
+    box.addEventListener("change", function () { if (box.value.trim()) box.form.requestSubmit(); });
+    box.addEventListener("keydown", function (e) {  // Enter adds the field (the builder again, not Run Report)
+      if (e.key === "Enter") { e.preventDefault(); if (box.value.trim()) box.form.requestSubmit(); }
+    });
+  });
   /* -- the report run page's toolbar: Chart shows or hides the chart ---------------------------------- */
   var chartToggle = document.querySelector("[data-report-chart]");
   if (chartToggle) chartToggle.addEventListener("click", function () {
@@ -349,6 +356,33 @@
       }
     });
   });
+
+  /* -- a note's rich text toolbar: marks up the selected lines or text of its text area -------------- */
+  var MARKS = { bold: ["**", "**"], italic: ["_", "_"], underline: ["<u>", "</u>"], strikethrough: ["~~", "~~"], link: ["[", "](https://)"] };
+  Array.prototype.forEach.call(document.querySelectorAll("[data-rte]"), function (b) {
+    b.addEventListener("click", function () {
+      var area = document.getElementById(b.closest("[role=toolbar]").getAttribute("aria-controls"));
+      var start = area.selectionStart, end = area.selectionEnd, text = area.value.slice(start, end);
+      var kind = b.getAttribute("data-rte"), mark = MARKS[kind], out;
+      if (mark) { out = mark[0] + text + mark[1]; }
+      else {
+        out = (text || "").split("\n").map(function (line, i) {
+          return (kind === "richtextnumberedlist" ? (i + 1) + ". " : "\u2022 ") + line;
+        }).join("\n");
+      }
+      area.setRangeText(out, start, end, "end");
+      area.focus();
+    });
+  });
+
+  /* -- Add Products, step 1: how many products are ticked --------------------------------------------- */
+  var picked = document.querySelector("[data-selected-count]");
+  if (picked) {
+    picked.closest("form").addEventListener("change", function (e) {
+      picked.textContent = e.currentTarget.querySelectorAll("input[name=entry]:checked").length;
+      e.target.closest("tr").classList.toggle("slds-is-selected", e.target.checked);
+    });
+  }
 
   /* -- toasts -------------------------------------------------------------------------------------- */
   var toast = document.querySelector(".toast-container");
