@@ -12,6 +12,7 @@ from markupsafe import Markup, escape
 
 from apps.core.ui_kit import UiKit
 from apps.office.chat_labels import reply_label
+from apps.office.chat_presence import presences
 from apps.office.ui_dates import chat_list_time
 from apps.office.ui_mail_people import display_names, picked_addresses
 from apps.office.ui_submit import submit
@@ -77,6 +78,7 @@ async def _conversation(kit: UiKit, request: Request, q: Any, channels: dict, ch
         "messages": messages,
         "heading": heading,
         "heading_person": person,
+        "heading_presence": found.get("presence") if target[0] == "chat" and found else None,
         "target": target,
         "team_id": team,
         "threads": threads_of(messages["records"]) if target[0] == "channel" else [],
@@ -85,15 +87,21 @@ async def _conversation(kit: UiKit, request: Request, q: Any, channels: dict, ch
 
 
 async def named_chats(kit: UiKit, request: Request) -> tuple[list[dict[str, Any]], str]:
-    """Your chats, each with `others` (the other members by name) and `label` (its topic, or the others' names
-    as Teams names a chat: one person's full name, a group's first names); and your own name."""
+    """Your chats, each with `others` (the other members by name), `label` (its topic, or the others' names
+    as Teams names a chat: one person's full name, a group's first names) and a 1:1 chat's `presence` (the
+    other person's, chat_presence.py); and your own name."""
     me = await kit.read(request, "get_my_profile")
     chats = (await kit.read(request, "list_chats"))["records"]
     addresses = [a for c in chats for a in c["members"] if a.lower() != me["mail"].lower()]
     names = await display_names(kit, request, addresses, limit=60)
+    alone = [c for c in chats if not c["topic"] and len(c["members"]) == 2]  # a 1:1 chat shows presence
+    mine = me["mail"].lower()
+    present = await presences(kit, request, [a for c in alone for a in c["members"] if a.lower() != mine])
     for c in chats:
         others = [names.get(a, a) for a in c["members"] if a.lower() != me["mail"].lower()]
         c["others"] = others
+        other = [a.lower() for a in c["members"] if a.lower() != mine]
+        c["presence"] = present.get(other[0]) if c in alone and other else None
         firsts = ", ".join(n.split()[0] if "@" not in n else n for n in others)
         c["label"] = c["topic"] or (others[0] if len(others) == 1 else firsts) or me["display_name"]
     return chats, me["display_name"]

@@ -1,6 +1,6 @@
 """Outlook's meeting form: a new meeting (Send invitation) and editing one you organise (Send update):
 title, attendees in the people picker, start and end as a date and a time in your zone (event_times.py),
-All day, Repeat, Teams meeting, Show as, room, location, agenda."""
+All day, Repeat, Teams meeting, Show as, Category, room, location, agenda."""
 
 from __future__ import annotations
 
@@ -47,6 +47,7 @@ def event_values(ev: dict[str, Any], tz: ZoneInfo) -> dict[str, str]:
         "all_day": "true" if ev.get("is_all_day") else "",
         "is_online_meeting": "true" if ev.get("is_online_meeting") else "",
         "room": ", ".join(rooms),
+        "category": (ev.get("categories") or [""])[0],
     }
 
 
@@ -65,6 +66,8 @@ def update_args(event_id: str, before: dict[str, str], values: dict[str, str], z
             args[key] = values.get(key, "")
     if values.get("show_as") and values["show_as"] != before["show_as"]:
         args["show_as"] = values["show_as"]
+    if values.get("category", "") != before["category"]:  # the form's one category replaces the event's
+        args["categories"] = [values["category"]] if values.get("category") else []
     if values.get("is_online_meeting", "") != before["is_online_meeting"]:
         args["is_online_meeting"] = values.get("is_online_meeting") == "true"
     wanted = [a.lower() for a in picked_addresses(values, "attendees")]
@@ -96,6 +99,8 @@ def create_args(values: dict[str, str]) -> dict[str, Any]:
         args["is_all_day"] = True
     if values.get("show_as"):
         args["show_as"] = values["show_as"]
+    if values.get("category"):
+        args["categories"] = [values["category"]]
     return args
 
 
@@ -114,6 +119,8 @@ def build_event_form_router(kit: UiKit) -> APIRouter:
             day = read_date(values.get("start_date", ""), "Start date")
         except TimeError:
             day = today
+        categories = (await kit.read(request, "list_categories"))["records"]
+        context["categories"] = [(c["display_name"], c["display_name"]) for c in categories]
         context |= {"show_as": SHOW_AS, "slots": SLOTS, "repeats": repeat_choices(day), "today": today}
         context["room_options"] = [
             (r["email_address"], f"{r['display_name']} ({r['capacity']})") for r in rooms

@@ -47,6 +47,8 @@ def build_files_router(kit: UiKit) -> APIRouter:
             listing = await kit.read(request, "search_drive", {"query": query, "limit": 50})
         elif home:  # OneDrive's Home: the files you opened or changed lately, yours and shared with you
             listing = await kit.read(request, "list_recent_files", {"limit": 50})
+            mine = (await kit.read(request, "list_drive_items", {}))["records"]
+            dialog["quick"] = [r for r in mine if r["kind"] == "folder"][:6]  # Quick access: your folders
         else:
             args = {"shared_with_me": True} if shared else {"folder_id": place.get("folder")}
             listing = await kit.read(request, "list_drive_items", args)

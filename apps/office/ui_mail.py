@@ -27,7 +27,7 @@ async def compose_context(
     kit: UiKit, request: Request, original: dict[str, Any] | None, mode: str, values: dict[str, str]
 ) -> dict[str, Any]:
     """What a compose form (full page or inline) draws: whom a reply goes to, the Cc picker's start (the
-    reply's default Cc), the files Attach file offers.
+    reply's default Cc), the files Attach file offers, the mailbox it is sent from (From).
 
     Args:
         original: the message answered or forwarded (None for New mail).
@@ -45,6 +45,7 @@ async def compose_context(
         "values": values,
         "reply_to": reply_to,
         "cloud_files": await cloud_files(kit, request),
+        "sender": await kit.read(request, "get_my_profile"),
     }
 
 
@@ -158,6 +159,7 @@ def build_mail_router(kit: UiKit) -> APIRouter:
                     "body": values.get("body", ""),
                     "reply_all": mode == "replyall",
                     "cc": picked_addresses(values, "cc"),  # the Cc picker, started with the default Cc
+                    "bcc": picked_addresses(values, "bcc"),
                 },
             )
         elif mode == "forward" and original:
@@ -166,6 +168,8 @@ def build_mail_router(kit: UiKit) -> APIRouter:
                 {
                     "message_id": original,
                     "to": picked_addresses(values, "to"),
+                    "cc": picked_addresses(values, "cc"),
+                    "bcc": picked_addresses(values, "bcc"),
                     "comment": values.get("body", ""),
                 },
             )
@@ -174,6 +178,7 @@ def build_mail_router(kit: UiKit) -> APIRouter:
             args = {
                 "to": picked_addresses(values, "to"),
                 "cc": picked_addresses(values, "cc"),
+                "bcc": picked_addresses(values, "bcc"),
                 "subject": values.get("subject", ""),
                 "body": values.get("body", ""),
             }

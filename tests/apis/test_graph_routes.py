@@ -26,10 +26,21 @@ def test_message_update_move_reply_and_delete(graph):
     )
     assert patched.status_code == 200 and patched.json()["flag"] == {"flagStatus": "flagged"}
     assert episode.call("office_get_message", message_id=first["id"])["flag_status"] == "flagged"
-    replied = client.post(f"/me/messages/{first['id']}/reply", json={"Comment": "Thanks, on it."})
+    blind = {"bccRecipients": [{"emailAddress": {"address": episode.call("office_get_my_profile")["mail"]}}]}
+    replied = client.post(
+        f"/me/messages/{first['id']}/reply", json={"Comment": "Thanks, on it.", "message": blind}
+    )
     assert replied.status_code == 202
     sent = client.get("/me/mailFolders/sentitems/messages", params={"$top": 1}).json()["value"][0]
     assert sent["subject"].lower().startswith("re:") and "Thanks, on it." in sent["body"]["content"]
+    assert [r["emailAddress"]["address"] for r in sent["bccRecipients"]] == [
+        blind["bccRecipients"][0]["emailAddress"]["address"]
+    ]
+    to = [{"emailAddress": {"address": sent["toRecipients"][0]["emailAddress"]["address"]}}]
+    fwd = client.post(f"/me/messages/{first['id']}/forward", json={"toRecipients": to, "message": blind})
+    assert fwd.status_code == 202
+    sent = client.get("/me/mailFolders/sentitems/messages", params={"$top": 1}).json()["value"][0]
+    assert sent["subject"].lower().startswith("fw:") and len(sent["bccRecipients"]) == 1
     moved = client.post(f"/me/messages/{first['id']}/move", json={"destinationId": "archive"})
     assert moved.status_code == 201
     archive = [

@@ -262,8 +262,11 @@ class BrowserAgent:
         self.tab("Chat")
         for team in self.episode.call("office_list_teams")["records"]:
             for ch in self.episode.call("office_list_channels", team_id=team["id"])["records"]:
-                if ch["id"] == channel_id:
-                    return self.click("link", re.compile(rf"#\s*{re.escape(ch['display_name'])}$"))
+                if ch["id"] == channel_id:  # under its team's name (two teams may both have a General)
+                    team_name = self.page.locator("p.o-team-name").filter(has_text=team["display_name"])
+                    channels = team_name.first.locator("xpath=following-sibling::ul[1]")
+                    name = re.compile(rf"^(#\s*)?{re.escape(ch['display_name'])}$")
+                    return self.click("link", name, scope=channels)
         raise CannotNavigate(f"channel {channel_id}")
 
     def _open_file(self, item_id: str) -> None:

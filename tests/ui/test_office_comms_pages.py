@@ -114,7 +114,7 @@ def test_onedrive_has_its_own_nav_and_row_actions_on_hover(office):
     expect(page.get_by_role("dialog", name=re.compile("Rename"))).to_be_visible()
     page.keyboard.press("Escape")
     nav.get_by_role("link", name="Home").click()
-    expect(page.get_by_role("heading", level=1)).to_have_text("Recent")
+    expect(page.get_by_role("heading", level=1)).to_have_text("Home")
     recent = episode.call("office_list_recent_files", limit=1)["records"][0]
     expect(page.get_by_role("table", name="Files").get_by_role("rowheader").first).to_have_text(
         recent["name"]

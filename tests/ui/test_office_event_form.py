@@ -1,7 +1,8 @@
 """Outlook's event form in a real Chromium: the date dropdowns ("Mon 11/2/2026" and a month to pick from, by
 mouse or keys), the time comboboxes, All day stored as an all-day event, Optional attendees, the description's
 formatting bar (drawn formatted on the event page), and editing a Teams meeting with its Teams toggle and
-Room; each state axe-clean."""
+Room; each state axe-clean. The ribbon as new Outlook's: Teams meeting, Show as, Reminder (not modelled:
+disabled) and Category, saved on the meeting and changed by an edit; "Search for a room or location"."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ from zoneinfo import ZoneInfo
 from playwright.sync_api import expect
 
 from tests.ui.test_accessibility import _violations
+from tests.ui.test_office_calendar import _choose
 
 
 def _other_people(episode, n: int) -> list[str]:  # noqa: ANN001
@@ -104,3 +106,30 @@ def test_editing_a_teams_meeting_shows_teams_and_room(office):
     expect(page.get_by_role("heading", level=1)).to_have_text("Teams review")
     after = episode.call("office_get_event", event_id=made["id"])
     assert after["is_online_meeting"] is False and not after["online_meeting_url"]
+
+
+def test_category_is_saved_and_changed_and_the_ribbon_holds_teams_reminder(office):
+    episode, page, ui = office
+    page.goto(ui("/calendar/new"))
+    ribbon = page.get_by_role("toolbar", name="Event")
+    expect(ribbon.get_by_role("switch", name="Teams meeting")).to_be_visible()
+    expect(ribbon.get_by_label("Reminder", exact=True)).to_be_disabled()
+    expect(ribbon.get_by_label("Reminder", exact=True)).to_have_value("15 minutes before")
+    expect(page.get_by_label("Location", exact=True)).to_have_attribute(
+        "placeholder", "Search for a room or location"
+    )
+    page.get_by_label("Title", exact=True).fill("Pipeline review")
+    _choose(page, "Category", "Green category")
+    ribbon.get_by_role("switch", name="Teams meeting").check()
+    page.get_by_role("button", name="Send invitation").click()
+    page.wait_for_url(re.compile(r".*/calendar/[0-9a-f-]{36}$"))
+    event_id = page.url.rsplit("/", 1)[1]
+    made = episode.call("office_get_event", event_id=event_id)
+    assert made["categories"] == ["Green category"] and made["is_online_meeting"]
+
+    page.goto(ui(f"/calendar/{event_id}/edit"))
+    expect(page.get_by_role("combobox", name="Category", exact=True)).to_have_text("Green category")
+    _choose(page, "Category", "Blue category")
+    page.get_by_role("button", name="Send update").click()
+    page.wait_for_url(re.compile(r".*/calendar/[0-9a-f-]{36}$"))
+    assert episode.call("office_get_event", event_id=event_id)["categories"] == ["Blue category"]

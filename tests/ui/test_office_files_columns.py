@@ -1,9 +1,12 @@
 """OneDrive's list and command bar in a real Chromium: the columns Name, Modified, Modified By, File size and
 Sharing (from the same read the tools use), the command bar following the selection ("+ Add new" gives way
 to Open, Share … and the count with Clear selection, by pointer and keyboard), and the Move to picker telling
-apart shared folders of one name by whose they are."""
+apart shared folders of one name by whose they are. Home's Quick access over Recent; Upload disabled (not
+modelled); Copy link and Download for the item selected; the Share dialog's Copy link; the Move panel."""
 
 from __future__ import annotations
+
+import re
 
 from playwright.sync_api import expect
 
@@ -83,3 +86,41 @@ def test_move_to_names_whose_shared_folder_each_is(office):
         owner = link.evaluate("a => document.getElementById(a.getAttribute('aria-describedby')).textContent")
         shown.append((name, owner.strip()))
     assert shown == expected
+
+
+def test_home_quick_access_and_the_selection_commands(office):
+    episode, page, ui = office
+    page.goto(ui("/files?view=home"))
+    expect(page.get_by_role("heading", level=1)).to_have_text("Home")
+    folders = [r["name"] for r in episode.call("office_list_drive_items")["records"] if r["kind"] == "folder"]
+    quick = page.get_by_role("region", name="Quick access")
+    expect(quick.get_by_role("link")).to_have_count(min(len(folders), 6))
+    expect(quick.get_by_role("link").first).to_contain_text(folders[0])
+    expect(page.get_by_role("button", name="Upload")).to_be_disabled()
+
+    page.goto(ui("/files"))
+    bar = page.get_by_role("toolbar", name="Files commands")
+    page.get_by_role("checkbox", name=f"Select {DOC}").check()
+    expect(page.get_by_role("button", name="Upload")).to_be_hidden()
+    item = next(r for r in episode.call("office_list_drive_items")["records"] if r["name"] == DOC)
+    expect(bar.get_by_role("link", name="Download")).to_have_attribute(
+        "href", re.compile(f"/docs/{item['id']}/download$")
+    )
+    for name in ("Share", "Delete", "Move to", "Rename"):
+        expect(bar.get_by_role("button", name=name, exact=True)).to_be_visible()
+    bar.get_by_role("button", name="Copy link").click()
+    expect(page.locator("[data-copy-status]")).to_have_text(f"Link to “{DOC}” copied")
+
+    bar.get_by_role("button", name="Share", exact=True).click()
+    dialog = page.get_by_role("dialog", name=f"Share “{DOC}”")
+    expect(dialog.get_by_label(f"Link to {DOC}")).to_have_value(item["web_url"])
+    dialog.get_by_role("button", name="Copy link").click()
+    expect(dialog.get_by_text(f"Link to “{DOC}” copied")).to_be_visible()
+    page.keyboard.press("Escape")
+
+    page.get_by_role("checkbox", name=f"Select {DOC}").check()
+    bar.get_by_role("button", name="Move to", exact=True).click()
+    panel = page.get_by_role("dialog", name=f"Move “{DOC}” to")
+    expect(panel.get_by_role("heading", name="Move items to")).to_be_visible()
+    panel.get_by_role("button", name="Close").click()
+    expect(panel).to_be_hidden()

@@ -1,8 +1,12 @@
 """Teams' conversation in real Chromium: the channel header (team and channel names, Posts and Files tabs)
 and the chat header (Chat and Files), switched by pointer and by arrow keys; a channel's posts as cards
-holding their replies with the thread's Reply after them; Escape closes an empty reply box."""
+holding their replies with the thread's Reply after them; Escape closes an empty reply box. A 1:1 chat's
+presence (from the person's calendar now), a message's hover actions, the composer's Format and Attach
+file."""
 
 from __future__ import annotations
+
+from datetime import timedelta
 
 from playwright.sync_api import expect
 
@@ -126,3 +130,40 @@ def test_the_compose_box_emoji_menu_by_keyboard_and_pointer(office):
         page.get_by_role("form", name="New message").get_by_role("button", name="Send").click()
     sent = episode.call("office_list_chat_messages", chat_id=chat["id"])["records"]
     assert sent[-1]["body_content"] == "Great news 😂👍"
+
+
+def test_presence_dots_hover_actions_and_composer_tools(office):
+    episode, page, ui = office
+    page.goto(ui("/chat"))
+    chats = page.get_by_role("list", name="Chats")
+    first = chats.locator("li").filter(has=page.locator(".o-presence")).first
+    expect(first).to_be_visible()
+    dot = first.locator(".o-presence")
+    label = dot.get_attribute("title")
+    assert label in ("Available", "Busy", "Out of office", "Away")
+    first.get_by_role("link").click()
+    expect(page.locator(".o-conv-status")).to_have_text(label)
+
+    # the dot agrees with the person's calendar now (Busy exactly when get_schedule says busy or tentative)
+    name = first.locator(".o-chat-name").inner_text()
+    found = episode.call("office_find_people", query=name)["colleagues"]
+    other = next(p for p in found if p["display_name"] == name)
+    now = episode.now
+    sched = episode.call(
+        "office_get_schedule",
+        schedules=[other["mail"]],
+        start=now.isoformat(),
+        end=(now + timedelta(minutes=30)).isoformat(),
+        interval_minutes=30,
+    )["schedules"][0]
+    assert (label == "Busy") == (sched["availability_view"][:1] in ("1", "2"))
+
+    post = page.get_by_role("list", name="Messages").locator("li.o-post").first
+    actions = post.get_by_role("toolbar", name="Message actions")
+    post.hover()
+    expect(actions).to_have_css("opacity", "1")
+    expect(actions.get_by_role("button", name="Like")).to_have_attribute("aria-disabled", "true")
+    composer = page.get_by_role("form", name="New message")
+    for tool in ("Format", "Attach file"):
+        expect(composer.get_by_role("button", name=tool)).to_have_attribute("aria-disabled", "true")
+    expect(composer.get_by_role("button", name="Emoji")).to_be_visible()

@@ -104,16 +104,19 @@ async def respond(request: Request) -> Response:
     if verb in ("reply", "replyAll"):
         args = {"message_id": message_id, "body": comment, "reply_all": verb == "replyAll"}
         message = body.get("message") or {}
-        for prop, arg in (("toRecipients", "to"), ("ccRecipients", "cc")):
-            if message.get(prop) is not None:  # the reply's whole To or Cc line, as Graph writes it
+        for prop, arg in (("toRecipients", "to"), ("ccRecipients", "cc"), ("bccRecipients", "bcc")):
+            if message.get(prop) is not None:  # the reply's whole To, Cc or Bcc line, as Graph writes it
                 args[arg] = _addresses(message[prop])
         _, failed = await run(request, "reply_to_message", args)
         return failed or Response(status_code=202)
     if verb == "forward":
-        to = _addresses(body.get("toRecipients") or (body.get("message") or {}).get("toRecipients"))
-        _, failed = await run(
-            request, "forward_message", {"message_id": message_id, "to": to, "comment": comment}
-        )
+        message = body.get("message") or {}
+        to = _addresses(body.get("toRecipients") or message.get("toRecipients"))
+        args = {"message_id": message_id, "to": to, "comment": comment}
+        for prop, arg in (("ccRecipients", "cc"), ("bccRecipients", "bcc")):
+            if message.get(prop):
+                args[arg] = _addresses(message[prop])
+        _, failed = await run(request, "forward_message", args)
         return failed or Response(status_code=202)
     if verb in ("move", "copy") and verb == "move":
         args = {"message_id": message_id, "destination_folder": body.get("destinationId", "")}

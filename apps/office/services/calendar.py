@@ -184,6 +184,7 @@ def create_event(
     recurrence: str | None = None,
     show_as: ShowAs = "busy",
     is_all_day: bool = False,
+    categories: list[str] | None = None,
 ) -> EventDetail:
     """Create an event on your calendar; with attendees it is a meeting and each invitee receives a
     meeting request mail (with .ics) and answers later (colleagues reply on the logical clock: use
@@ -203,6 +204,7 @@ def create_event(
         recurrence: an RRULE such as FREQ=WEEKLY;BYDAY=TU;COUNT=8 (UNTIL=20261231 also works).
         show_as: free, tentative, busy, oof or workingElsewhere.
         is_all_day: an all-day event: start and end are midnights in time_zone (end the day after the last).
+        categories: category names (list_categories), e.g. ["Blue category"].
     """
     user = me(ctx)
     tz = time_zone or user.time_zone
@@ -238,6 +240,7 @@ def create_event(
         recurrence=check_rrule(recurrence, s, tz) if recurrence else None,
         show_as=show_as,
         is_all_day=is_all_day,
+        categories=list(dict.fromkeys(categories or [])),
         ical_uid="",
         created_date_time=ctx.now,
         last_modified_date_time=ctx.now,
@@ -283,6 +286,7 @@ def update_event(
     show_as: ShowAs | None = None,
     is_all_day: bool | None = None,
     is_online_meeting: bool | None = None,
+    categories: list[str] | None = None,
 ) -> EventDetail:
     """Change a meeting you organise; attendees get an updated invitation. Moving it resets everyone's
     response to none (they answer again).
@@ -300,6 +304,7 @@ def update_event(
         show_as: how the time shows on your calendar: free, tentative, busy, oof or workingElsewhere.
         is_all_day: make it an all-day event (give start and end as midnights) or a timed one again.
         is_online_meeting: add a Teams meeting link (true) or remove it (false).
+        categories: the event's whole new list of category names ([] clears them).
     """
     event = organised_event(ctx, event_id)
     all_day = event.is_all_day if is_all_day is None else is_all_day
@@ -327,6 +332,8 @@ def update_event(
         event.body_content = body
     if show_as is not None:
         event.show_as = show_as
+    if categories is not None:
+        event.categories = list(dict.fromkeys(categories))
     if is_online_meeting is not None:
         event.is_online_meeting = is_online_meeting
         event.online_meeting_url = _teams_link(event.id) if is_online_meeting else None

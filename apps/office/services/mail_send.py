@@ -240,6 +240,7 @@ def reply_to_message(
     reply_all: bool = False,
     to: OptionalEmails = None,
     cc: OptionalEmails = None,
+    bcc: OptionalEmails = None,
 ) -> MessageDetail:
     """Reply to a message of your mailbox, in the same conversation, quoting the original. As Microsoft
     Graph's reply and replyAll with a message's toRecipients and ccRecipients: the reply goes to the
@@ -253,8 +254,9 @@ def reply_to_message(
         to: the reply's recipients instead of the default ones (give the sender too to keep them).
         cc: the reply's carbon-copy addresses instead of the default ones (none; with reply_all, the
             original's Cc): e.g. your manager on a reply to a customer.
+        bcc: blind-copy addresses (hidden from the other recipients).
     """
-    check_recipient_count(to or [], cc or [], [])  # before any address is looked up
+    check_recipient_count(to or [], cc or [], bcc or [])  # before any address is looked up
     user = me(ctx)
     original = own_message(ctx, message_id)
     if original.is_draft:
@@ -268,6 +270,7 @@ def reply_to_message(
         body=quoted(original, body, user.time_zone),
         to=default_to if to is None else check_addresses(ctx, to, "to", mail=True),
         cc=default_cc if cc is None else check_addresses(ctx, cc, "cc", mail=True),
+        bcc=check_addresses(ctx, bcc or [], "bcc", mail=True),
         conversation_id=original.conversation_id,
         in_reply_to_id=original.id,
     )
@@ -276,7 +279,13 @@ def reply_to_message(
 
 @actions.write
 def forward_message(
-    ctx: Ctx, *, message_id: str, to: Emails, comment: str = "", cc: OptionalEmails = None
+    ctx: Ctx,
+    *,
+    message_id: str,
+    to: Emails,
+    comment: str = "",
+    cc: OptionalEmails = None,
+    bcc: OptionalEmails = None,
 ) -> MessageDetail:
     """Forward a message (with all its attachments) to other people.
 
@@ -285,8 +294,9 @@ def forward_message(
         to: recipient addresses.
         comment: your note above the forwarded message.
         cc: carbon-copy addresses.
+        bcc: blind-copy addresses (hidden from the other recipients).
     """
-    check_recipient_count(to, cc or [], [])
+    check_recipient_count(to, cc or [], bcc or [])
     user = me(ctx)
     original = own_message(ctx, message_id)
     attachments = list(ctx.db.exec(select(Attachment).where(Attachment.message_id == original.id)))
@@ -296,6 +306,7 @@ def forward_message(
         body=quoted(original, comment, user.time_zone),
         to=check_addresses(ctx, to, "to", mail=True),
         cc=check_addresses(ctx, cc or [], "cc", mail=True),
+        bcc=check_addresses(ctx, bcc or [], "bcc", mail=True),
         conversation_id=original.conversation_id,
         attachments=attachments,
     )

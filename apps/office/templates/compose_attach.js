@@ -1,16 +1,18 @@
-/* Outlook's Attach file for a cloud file: the dialog lists My files, and Share link puts the chosen file's
+/* Outlook's Attach file for a cloud file (the Message and Insert tabs' [data-attach-open]): the dialog lists My files, and Share link puts the chosen file's
    name and link into the message where the caret was (at the end when the message was never focused). The
    link is text in the body: sharing it grants nothing, as OneDrive's Share dialog decides who can open it. */
 (function () {
   "use strict";
-  var open = document.getElementById("attach-file");
+  var openers = document.querySelectorAll("[data-attach-open]");
   var dialog = document.getElementById("attach-dialog");
   var body = document.getElementById("body");
   var caret = null;
   body.addEventListener("blur", function () { caret = body.selectionStart; });
-  open.addEventListener("click", function () {
-    dialog.showModal();
-    (dialog.querySelector("input:checked") || dialog.querySelector("input")).focus();
+  Array.prototype.forEach.call(openers, function (open) {
+    open.addEventListener("click", function () {
+      dialog.showModal();
+      (dialog.querySelector("input:checked") || dialog.querySelector("input")).focus();
+    });
   });
   dialog.querySelectorAll("[data-close]").forEach(function (b) {
     b.addEventListener("click", function () { dialog.close(); });

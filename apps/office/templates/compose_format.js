@@ -1,12 +1,12 @@
-/* Outlook's formatting bar over the message: Bold, Italic and Underline wrap the selected words (or the word at
+/* Outlook's formatting bar over the message (and the ribbon's Format text tab, [data-format-bar]): Bold, Italic and Underline wrap the selected words (or the word at
    the caret) in the light Markdown the reading pane draws formatted (**, *, __), a second press unwraps them;
    Bullets and Numbering start each selected line with "- " or "1. " (again: remove it). Ctrl+B, Ctrl+I and
    Ctrl+U in the message do the same. The message stays plain text: what is typed is what is sent. */
 (function () {
   "use strict";
   var body = document.getElementById("body");
-  var bar = document.querySelector(".o-format[role=toolbar]");
-  if (!body || !bar) return;
+  var bars = document.querySelectorAll(".o-format[role=toolbar], [data-format-bar]");
+  if (!body || !bars.length) return;
 
   function changed() { body.dispatchEvent(new Event("input", { bubbles: true })); }
   function wordAround(text, at) {
@@ -42,12 +42,14 @@
     body.setRangeText(out, start, end, "select");
     changed();
   }
-  bar.addEventListener("mousedown", function (e) { if (e.target.closest("button")) e.preventDefault(); });
-  bar.addEventListener("click", function (e) {
-    var b = e.target.closest("button");
-    if (!b) return;
-    if (b.hasAttribute("data-wrap")) wrap(b.getAttribute("data-wrap")); else prefix(b.getAttribute("data-prefix"));
-    body.focus();
+  Array.prototype.forEach.call(bars, function (bar) {
+    bar.addEventListener("mousedown", function (e) { if (e.target.closest("button")) e.preventDefault(); });
+    bar.addEventListener("click", function (e) {
+      var b = e.target.closest("button[data-wrap], button[data-prefix]");
+      if (!b) return;
+      if (b.hasAttribute("data-wrap")) wrap(b.getAttribute("data-wrap")); else prefix(b.getAttribute("data-prefix"));
+      body.focus();
+    });
   });
   body.addEventListener("keydown", function (e) {
     if (!(e.ctrlKey || e.metaKey) || e.altKey || e.shiftKey) return;

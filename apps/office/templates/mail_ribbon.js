@@ -2,10 +2,10 @@
    Categorize, More actions); ArrowLeft / ArrowRight / Home / End move along a tab's commands (every command
    stays in the Tab order too); View's toggles show or hide the folder pane and the list's preview line
    (remembered in this browser); Help's Keyboard shortcuts dialog; More actions > Print; the caret in a
-   reply opened inline (in To for New mail); the Message tab's High / Low importance. */
+   reply opened inline (in To for New mail); the Message tab's High / Low importance; Send's chevron. */
 (function () {
   "use strict";
-  ["new-item", "move-to", "categorize", "more-actions"].forEach(function (id) {
+  ["new-item", "move-to", "categorize", "more-actions", "send-options"].forEach(function (id) {
     var button = document.getElementById(id);
     if (button) officeMenuButton(button);
   });

@@ -34,7 +34,8 @@
 
   /* Selection: a row's checkbox (or a click on the row's blank space) selects it. As in OneDrive the command
      bar follows the selection: "+ Add new" gives way to the selection's commands; with exactly one item
-     selected it shows Open, Share, and Rename, Move to and Delete where you may edit it, acting on it; the
+     selected it shows Open, Share, Copy link, Download (a Word, Excel or PowerPoint file's copy), and Delete,
+     Move to and Rename where you may edit it, acting on it; the
      count selected comes with Clear selection (focus then returns to the list's Select all). */
   var boxes = Array.prototype.slice.call(document.querySelectorAll("[data-select-item]"));
   var all = document.querySelector("[data-select-all]");
@@ -42,7 +43,9 @@
   var count = document.querySelector("[data-selected-count]");
   var clear = document.querySelector("[data-clear-selection]");
   var opener = document.querySelector("[data-open-selection]");
-  var addNew = document.querySelector("[data-hide-on-selection]");
+  var addNew = document.querySelectorAll("[data-hide-on-selection]");
+  var copier = document.querySelector("[data-copy-link]"), copied = document.querySelector("[data-copy-status]");
+  var download = document.querySelector("[data-download-selection]");
   function selected() { return boxes.filter(function (b) { return b.checked; }); }
   function refresh() {
     var chosen = selected(), one = chosen.length === 1 ? chosen[0] : null;
@@ -60,7 +63,13 @@
       opener.hidden = !link;
       if (link) opener.setAttribute("href", link.getAttribute("href"));
     }
-    if (addNew) addNew.hidden = chosen.length > 0;
+    addNew.forEach(function (el) { el.hidden = chosen.length > 0; });
+    if (copier) copier.hidden = !(row && row.hasAttribute("data-link"));
+    if (download) {
+      download.hidden = !(row && row.hasAttribute("data-download"));
+      if (!download.hidden) download.setAttribute("href", row.getAttribute("data-download"));
+    }
+    if (copied && !one) copied.textContent = "";
     if (clear) clear.hidden = !chosen.length;
     if (count) count.textContent = chosen.length ? chosen.length + " selected" : "";
     if (all) { all.checked = chosen.length > 0 && chosen.length === boxes.length; all.indeterminate = chosen.length > 0 && chosen.length < boxes.length; }
@@ -80,6 +89,29 @@
     if (all) all.focus();
   });
   refresh();
+  function copyText(text, back, done) {  /* the clipboard API, or (plain http) a selection's copy */
+    if (navigator.clipboard && window.isSecureContext) { navigator.clipboard.writeText(text).then(done, done); return; }
+    var box = document.createElement("textarea");
+    box.value = text;
+    document.body.appendChild(box);
+    box.select();
+    try { document.execCommand("copy"); } catch (err) { /* the link stays shown to copy by hand */ }
+    box.remove();
+    back.focus();
+    done();
+  }
+  function copiedNote(name) { return "Link to \u201c" + name + "\u201d copied"; }
+  if (copier) copier.addEventListener("click", function () {  /* Copy link: the selected item's link */
+    var row = selected()[0].closest("tr");
+    copyText(row.getAttribute("data-link"), copier, function () { copied.textContent = copiedNote(row.getAttribute("data-name")); });
+  });
+  Array.prototype.forEach.call(document.querySelectorAll("[data-copy-from]"), function (b) {  /* the Share dialog's */
+    var field = document.getElementById(b.getAttribute("data-copy-from"));
+    var note = document.querySelector("[data-copy-status-for='" + field.id + "']");
+    b.addEventListener("click", function () {
+      copyText(field.value, b, function () { note.textContent = copiedNote(b.getAttribute("data-copy-name")); });
+    });
+  });
 
   Array.prototype.forEach.call(document.querySelectorAll("[data-row-more]"), function (more) {
     officeMenuButton(more);  // a row's More actions: Open, Share, Rename, Move to, Delete
