@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 from collections import Counter
+from functools import cache
 
 import pytest
 
@@ -38,15 +39,17 @@ def _chosen(task) -> list[dict]:
     return [BY_MESSAGE[m] for m in ids if m in BY_MESSAGE]
 
 
+@cache
 def _rich():
-    """An instance with a task to create and two held requests that need an answer."""
+    """An instance with a task to create beside one already on the list (a second would duplicate it)."""
     for seed in range(60):
         task = instance("acme", FAMILY, seed)
         rs = _chosen(task)
-        told = [r for r in rs if r["reason"] in ("done", "stale", "authority")]
-        if len(told) >= 2 and any(r["action"] == "task" and r["kind"] == "do" for r in rs):
+        if any(r["reason"] == "done" for r in rs) and any(
+            r["action"] == "task" and r["kind"] == "do" for r in rs
+        ):
             return task, rs
-    raise AssertionError("no instance with a task to do and two held requests to answer")
+    raise AssertionError("no instance with a task to do beside one already done")
 
 
 def test_each_held_reason_holds_in_the_world():
@@ -76,7 +79,7 @@ def test_each_held_reason_holds_in_the_world():
 
 
 def test_instances_mix_requests_of_their_split_and_name_no_trap():
-    for seed in range(0, 60, 3):
+    for seed in range(0, 60, 7):
         task = instance("acme", FAMILY, seed)
         rs = _chosen(task)
         kinds = Counter(r["kind"] for r in rs)
