@@ -119,6 +119,13 @@ def _untouched(r: dict[str, Any]) -> Expectation:
     return Expectation(table=r["table"], op="unchanged", pk=pk, note=f"{r['sender_name']}'s request held")
 
 
+def _held(r: dict[str, Any], why: str) -> str:
+    """What the judged reading of the mail to a held request's requester must find: the request held with its
+    reason, told — or asked about while pointing the reason out (asking is never wrong)."""
+    name = r["sender_name"]
+    return f"the mail holds {name}'s request back with its reason: it says, or asks pointing out, that {why}"
+
+
 def _why(r: dict[str, Any]) -> tuple[str, str]:
     """(the answer the oracle sends, what the judged reading must find in any words) of a held request."""
     who = first_name(r["sender_name"])
@@ -127,24 +134,31 @@ def _why(r: dict[str, Any]) -> tuple[str, str]:
         return (
             f"Hi {who},\n\nthat one is already on my list: '{r['subject']}' with {r['contact_name']}, due "
             f"{day}. I've left it as it is rather than add a second task.\n\nAmber",
-            f"tells {r['sender_name']} that no new task was set up because the task with {r['contact_name']} "
-            f"('{r['subject']}', due {day}) is already on Amber's list",
+            _held(
+                r,
+                f"no new task is set up because the task with {r['contact_name']} ('{r['subject']}', due "
+                f"{day}) is already on Amber's list",
+            ),
         )
     if r["reason"] == "stale":
         return (
             f"Hi {who},\n\n{r['deal_name']} is closed as lost in the CRM, so I haven't moved its close date. "
             "If they want to buy after all, we'd open a new opportunity.\n\nAmber",
-            f"tells {r['sender_name']} that the close date of {r['deal_name']} was not moved because the "
-            "deal is already closed as lost",
+            _held(
+                r,
+                f"the close date of {r['deal_name']} is not moved because the deal is already closed as lost",
+            ),
         )
     pct = round(r["cut"] * 100)
     return (
         f"Hi {who},\n\nI can't bring {r['deal_name']} down to {money(r['value'])}: that's about {pct}% "
         f"off, and our {POLICY} doesn't permit any discount over {NOT_PERMITTED}%. The amount stays as it "
         "is.\n\nAmber",
-        f"tells {r['sender_name']} that the amount of {r['deal_name']} was not cut to {money(r['value'])} "
-        f"because a discount of that size (about {pct}%) is not permitted under the {POLICY} (nothing over "
-        f"{NOT_PERMITTED}%)",
+        _held(
+            r,
+            f"the amount of {r['deal_name']} is not cut to {money(r['value'])} because a discount of that "
+            f"size (about {pct}%) is not permitted under the {POLICY} (nothing over {NOT_PERMITTED}%)",
+        ),
     )
 
 
@@ -156,6 +170,7 @@ class ActOrHold(Family):
     no_ui_reason = "the judgment is in what is not done; the browser path adds no reading of it"
     size = 60
     ci_instances = 1
+    ci_surfaces = ("python",)  # one instance over MCP takes ~100 s; `tasks check --task …@N` runs every surface
     author = "saasgym-frontier"
     summary = (
         "frontier: four or five colleagues' ordinary CRM requests in the inbox — do some; hold the ones the "

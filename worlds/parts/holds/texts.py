@@ -75,9 +75,9 @@ def request(rng: random.Random, r: dict[str, Any], sender: dict[str, Any]) -> tu
     if act == "again":  # a task Amber already has
         day = day_name(date.fromisoformat(r["value"]))
         body = (
-            f"Hi Amber,\n\nwhen I saw {who} from {nick} this week, {first} mentioned we still owe "
-            f"them: {r['subject'].lower()}. Could you set yourself a task for that with {first}, due "
-            f"{day}?\n\nThanks,\n{me}"
+            f"Hi Amber,\n\nwhen I saw {who} from {nick} this week, {first} reminded me of one open item on "
+            f"our side: '{r['subject']}'. Could you set yourself a task for that with {first}, due {day}?"
+            f"\n\nThanks,\n{me}"
         )
         return f"{nick} to-do", body
     if act == "close_date":  # a deal that is lost
