@@ -170,7 +170,7 @@ class ActOrHold(Family):
     no_ui_reason = "the judgment is in what is not done; the browser path adds no reading of it"
     size = 60
     ci_instances = 1
-    ci_surfaces = ("python",)  # one instance over MCP takes ~100 s; `tasks check --task …@N` runs every surface
+    ci_surfaces = ("python",)  # ~100 s over MCP; `tasks check --task …@N` runs every surface
     author = "saasgym-frontier"
     summary = (
         "frontier: four or five colleagues' ordinary CRM requests in the inbox — do some; hold the ones the "
