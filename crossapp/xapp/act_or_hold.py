@@ -1,4 +1,4 @@
-"""Act or hold (frontier): four to five colleagues each sent Amber one ordinary request about a CRM record —
+"""Act or hold (frontier): four or five colleagues each sent Amber one ordinary request about a CRM record —
 a contact's new title or direct line, a follow-up call on her task list, a lost deal's close date, a price
 cut — and the prompt only names who is waiting. Some are to be done. The others must not be, for a reason
 the world shows and no mail states as a reason: the requester called it off later (a reply in the thread or
@@ -183,7 +183,7 @@ class ActOrHold(Family):
         pool = [r for r in pool if holds_in_world(d, r)]
         dos = [r for r in pool if r["kind"] == "do"]
         holds = [r for r in pool if r["kind"] == "hold"]
-        n_do, n_hold = d.rng.choice((2, 3)), d.rng.choice((1, 2, 2, 3))
+        n_do, n_hold = d.rng.choice(((2, 2), (2, 3), (3, 1), (3, 2)))  # four or five requests in all
         if len(dos) < n_do or len(holds) < n_hold:
             raise Redraw("too few requests of the split")
         chosen = d.rng.sample(dos, n_do) + d.rng.sample(holds, n_hold)
