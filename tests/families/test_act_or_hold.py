@@ -161,3 +161,22 @@ def test_a_requester_asked_says_to_leave_a_lost_deal(gym):
         assert any("leave it as it is" in b for b in bodies), bodies
     finally:
         ep.close()
+
+
+def test_missing_the_teams_message_that_called_a_request_off_fails(gym):
+    """Everything right except a request its requester called off in a Teams chat, done anyway."""
+    for seed in range(60):
+        task = instance("acme", FAMILY, seed)
+        rs = _chosen(task)
+        if any(r.get("withdraw_by") == "teams" for r in rs):
+            break
+
+    def work(ep):
+        _work(rs)(ep)
+        for r in rs:
+            if r.get("withdraw_by") == "teams":
+                _act(ep, r)
+
+    verdict = run(gym, task, [], after=work)
+    assert verdict.outcome == "fail"
+    assert "called off later" in verdict.explain(), verdict.explain()
