@@ -15,15 +15,13 @@ bundles' and parts' mails in the inbox.
 
 from __future__ import annotations
 
-import json
 from datetime import date
-from functools import cache
 from typing import Any
 
-from apps.core.worlds import worlds_root
 from tasks.families import mentions
 from tasks.families.base import Draw, Family, Spec, eq, step
 from tasks.families.frontier_kit import MAIL_SIDE_EFFECTS, RECORD_NOTES, first_name, reads, sent_to, states
+from tasks.families.inbox_kit import part_file
 from tasks.model import (
     Allowance,
     Checkpoint,
@@ -44,10 +42,8 @@ OTHER_OPEN = "SELECT count(*) FROM crm_opportunity WHERE account_id = ? AND id !
 SAME_START = "SELECT count(*) FROM crm_account WHERE id != ? AND name LIKE ?"
 
 
-@cache
 def _bundles(world: str) -> tuple[dict[str, Any], ...]:
-    path = worlds_root() / world / "triage" / "bundles.jsonl"
-    return tuple(json.loads(line) for line in path.read_text().splitlines() if line) if path.is_file() else ()
+    return part_file(world, "triage/bundles.jsonl")
 
 
 def _day(iso: str) -> str:

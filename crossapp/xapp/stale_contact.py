@@ -16,14 +16,13 @@ from __future__ import annotations
 
 import json
 from datetime import date
-from functools import cache
 from typing import Any
 
 from apps.core.worlds import worlds_root
 from tasks.families import mentions
 from tasks.families.base import Draw, Family, Redraw, Spec, eq, step
 from tasks.families.frontier_kit import MAIL_SIDE_EFFECTS, RECORD_NOTES, sent_to
-from tasks.families.inbox_kit import wait_day, waited
+from tasks.families.inbox_kit import part_file, wait_day, waited
 from tasks.model import Allowance, Checkpoint, Expectation, FrontierMeasures, Match
 from worlds.parts.requests.asks import nickname
 from worlds.parts.requests.inbox import holds_approval_role
@@ -41,10 +40,8 @@ SAME_START = "SELECT count(*) FROM crm_account WHERE id != ? AND name LIKE ?"
 AMBER = "amber.miller@acme.example"
 
 
-@cache
 def _handovers(world: str) -> tuple[dict[str, Any], ...]:
-    path = worlds_root() / world / "handovers" / "handovers.jsonl"
-    return tuple(json.loads(line) for line in path.read_text().splitlines() if line) if path.is_file() else ()
+    return part_file(world, "handovers/handovers.jsonl")
 
 
 def _rows(world: str, part: str) -> list[dict[str, Any]]:

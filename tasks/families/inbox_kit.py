@@ -20,9 +20,15 @@ DAY = 1440
 
 
 @cache
-def _all(world: str) -> tuple[dict[str, Any], ...]:
-    path = worlds_root() / world / "requests" / "requests.jsonl"
+def part_file(world: str, rel: str) -> tuple[dict[str, Any], ...]:
+    """The rows of a world part's own file (`<part>/<name>.jsonl`, which no app loads); none when the world
+    has no such part (`tiny`)."""
+    path = worlds_root() / world / rel
     return tuple(json.loads(line) for line in path.read_text().splitlines() if line) if path.is_file() else ()
+
+
+def _all(world: str) -> tuple[dict[str, Any], ...]:
+    return part_file(world, "requests/requests.jsonl")
 
 
 def pending(d: Draw, kind: str) -> list[dict[str, Any]]:
