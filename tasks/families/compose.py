@@ -41,7 +41,7 @@ STOP = {
 }
 FIRMS = {"PLC", "LLC", "Inc", "Ltd", "Group", "Corp", "Co"}
 NAME = re.compile(r"[A-Z][a-z]+(?:[ -][A-Z][a-z]+)*")
-MAIL = re.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+")
+MAIL = re.compile(r"(?<![\w.+-])[\w.+-]+@[\w-]+(?:\.[\w-]+)+")
 
 
 @dataclass

@@ -56,7 +56,7 @@ _FRACTIONS = [  # the words, the mark they wear while text2num reads the rest, a
 
 # Spans that hold digits but no quantity.
 _NOT_QUANTITIES = re.compile(
-    r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+"  # e-mail
+    r"(?<![\w.+-])[\w.+-]+@[\w-]+(?:\.[\w-]+)+"  # e-mail (tried only where a word starts: linear time)
     r"|\bhttps?://\S+|\bwww\.\S+"  # links
     r"|\b\d{4}-\d{1,2}-\d{1,2}(?:[T ]\d{1,2}:\d{2}(?::\d{2})?)?"  # ISO dates and datetimes
     r"|\b\d{1,2}:\d{2}(?::\d{2})?(?:\s?[ap]\.?m\.?)?"  # times

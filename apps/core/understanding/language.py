@@ -41,7 +41,7 @@ def detect(text: str, names: list[str] | tuple[str, ...] = ()) -> str:
     for name in sorted(names, key=len, reverse=True):
         if name and name.lower() in bare.lower():
             bare = re.sub(re.escape(name), " ", bare, flags=re.I)
-    bare = re.sub(r"\S+@\S+|\bINC\d+\b|[\d$%€£.,:/#()\[\]|*_-]+", " ", bare)
+    bare = re.sub(r"(?<!\S)\S+@\S+|\bINC\d+\b|[\d$%€£.,:/#()\[\]|*_-]+", " ", bare)
     if sum(ch.isalpha() for ch in bare) < MIN_LETTERS:
         return "en"
     language, confidence = _identifier().classify(bare)

@@ -11,7 +11,7 @@ import functools
 import re
 from collections.abc import Iterable
 
-from rapidfuzz import fuzz
+from rapidfuzz import fuzz, process
 
 from apps.core.meaning import find_record_numbers, words
 from apps.core.understanding.request import Known
@@ -44,15 +44,28 @@ def _contains(needle: tuple[str, ...], hay: tuple[str, ...]) -> int | None:
     return next((i for i in range(len(hay) - n + 1) if hay[i : i + n] == needle), None) if n else None
 
 
+@functools.lru_cache(maxsize=4096)
+def _windows(text_words: tuple[str, ...], size: int) -> list[str]:
+    """Every run of `size` consecutive words of the text, joined, in order (shared by every name)."""
+    return [" ".join(text_words[i : i + size]) for i in range(max(0, len(text_words) - size + 1))]
+
+
 def _typo_at(name: tuple[str, ...], text_words: tuple[str, ...]) -> int | None:
-    """Where the words of `name` occur with a small typo (a window of as many words, ±1, close enough)."""
+    """Where the words of `name` occur with a small typo (a window of as many words, ±1, close enough): the
+    first such window of the name's own length, else of one word fewer, else of one more.
+
+    Args:
+        name: the name's words (`key`).
+        text_words: the text's words (`key`).
+    """
     joined = " ".join(name)
     if len(joined) < 10 or len(name) < 2:
         return None
     for size in (len(name), len(name) - 1, len(name) + 1):
-        for i in range(max(0, len(text_words) - size + 1)):
-            if fuzz.ratio(joined, " ".join(text_words[i : i + size])) >= FUZZY:
-                return i
+        windows = _windows(text_words, size)
+        hits = process.extract(joined, windows, scorer=fuzz.ratio, score_cutoff=FUZZY, limit=None)
+        if hits:
+            return min(index for _, _, index in hits)
     return None
 
 
