@@ -228,8 +228,14 @@ def test_a_thank_you_after_the_readers_decision_asks_no_new_decision(text):
     assert not [a for a in request.asks if a.intent == "approval"], request
 
 
-def test_a_new_sum_after_the_readers_decision_is_still_asked():
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("Thanks! Could you also approve $350 for the venue's deposit, same offsite?", "$350"),
+        ("and $1,500 for the catering after, same offsite", "$1,500"),  # the decided size, but added
+    ],
+)
+def test_a_new_sum_after_the_readers_decision_is_still_asked(text, value):
     history = [Turn(False, _ORDER), Turn(True, _DECIDED)]
-    text = "Thanks! Could you also approve $350 for the venue's deposit, same offsite?"
     asks = [a for a in read_message("RE: Order approval", text, sample_reading(history=history)).asks]
-    assert [(a.intent, a.value) for a in asks if a.intent == "approval"] == [("approval", "$350")], asks
+    assert [(a.intent, a.value) for a in asks if a.intent == "approval"] == [("approval", value)], asks

@@ -74,20 +74,35 @@ _OF_THE_DECISION = re.compile(
     re.I,
 )
 
+_THANKS = re.compile(r"\b(?:thanks|thank you|many thanks|noted|much appreciated|cheers)\b", re.I)
+_ADDS = re.compile(
+    r"(?:^|[.!?;,]\s*)(?:and|also|plus)\b|\b(?:another|extra|additional|as well|too|on top"
+    r"|same (?:for|with|on)|what about|how about|instead|make it|go to)\b",
+    re.I,
+)
+
 
 def _decided_already(reading: Reading, since: int, parts: list[Piece]) -> bool:
     """The reader has already decided the approval asked in turn `since` (a later message of theirs states a
-    decision, "Approved: $1,500 of the $2,000"), and this message only speaks of that decision — it names
-    no figure the decision did not ("Thanks — I've let Robert know you approved $1,500 of the $2,000") or
-    speaks of it ("thanks for approving", "your approval") and asks nothing: a thank-you asks no new decision.
+    decision, "Approved: $1,500 of the $2,000"), and this message only speaks of that decision ("I've let
+    Robert know you approved $1,500", "thanks for approving", "your approval") or thanks for it naming no sum
+    but the decided ones, and asks nothing: a thank-you asks no new decision.
     """
     decisions = [t.text for t in reading.history[since + 1 :] if t.mine and _DECISION.search(t.text)]
     # "thanks for your approval" names the approval given, it asks none
     if not decisions or any(p.question or (p.approve and not _OF_THE_DECISION.search(p.text)) for p in parts):
         return False
+    if any(_OF_THE_DECISION.search(p.text) for p in parts):
+        return True
+    # a thank-you naming only the sums decided ("Thanks, noted: $1,500 approved") — not a sum added ("and $490
+    # for the drinks after", even of the same size)
     decided = {q.value for text in decisions for q in find_numbers(text) if q.kind == "money"}
     named = {v for p in parts for v in p.sums}
-    return named <= decided or any(_OF_THE_DECISION.search(p.text) for p in parts)
+    text = " ".join(p.text for p in parts)
+    if _ADDS.search(text):
+        return False
+    # no sum at all (its thanks dropped as a greeting: "I've passed it on to Robert"), or only decided ones
+    return not named or (named <= decided and bool(_THANKS.search(text)))
 
 
 def _deals(names: list[str], reading: Reading) -> list[Known]:
