@@ -27,6 +27,22 @@ def _user(ctx: Ctx, email: str) -> SysUser | None:
     return ctx.db.exec(stmt).first()
 
 
+def _raised(ctx: Ctx, user: SysUser, *, done: bool) -> list[Incident]:
+    """The incidents `user` raised — they are its caller, or opened it themselves — still open, or (`done`)
+    resolved, closed or cancelled (the latest first, at most `DONE_KNOWN`)."""
+    stmt = select(Incident).where((Incident.caller_id == user.sys_id) | (Incident.opened_by == user.sys_id))
+    settled = col(Incident.state).in_((c.RESOLVED, c.CLOSED, c.CANCELED))
+    if not done:
+        return list(
+            ctx.db.exec(stmt.where(~settled, col(Incident.active).is_(True)).order_by(Incident.number))
+        )
+    stmt = stmt.where(settled | col(Incident.active).is_(False))
+    return list(ctx.db.exec(stmt.order_by(col(Incident.number).desc()).limit(DONE_KNOWN)))
+
+
+DONE_KNOWN = 20  # the settled tickets a caller remembers: their latest twenty
+
+
 def _open(ctx: Ctx, column: str, value: str) -> list[Incident]:
     stmt = select(Incident).where(getattr(Incident, column) == value, col(Incident.active).is_(True))
     stmt = stmt.where(col(Incident.state).not_in((c.RESOLVED, c.CLOSED, c.CANCELED)))
@@ -42,27 +58,34 @@ def _last_comment(ctx: Ctx, inc: Incident) -> str | None:
     ).first()
 
 
-def raised_by(ctx: Ctx, email: str) -> list[dict[str, Any]]:
-    """The open incidents the person with `email` raised, as the caller sees them: number, short
-    description, state label, opened date and the desk's last additional comment.
+def raised_by(ctx: Ctx, email: str, *, settled: bool = False) -> list[dict[str, Any]]:
+    """The incidents the person with `email` raised (their caller, or opened by them) as the caller sees
+    them: number, short description, state label, opened date, when it was resolved or closed, and the
+    desk's last additional comment. The open ones; with `settled`, the resolved, closed or cancelled ones
+    they remember (their latest twenty) — their own ticket is theirs after it closes.
 
     Args:
         ctx: the reading action's context.
         email: the caller's address (any case).
+        settled: the settled incidents instead of the open ones.
     """
     user = _user(ctx, email)
     if user is None:
         return []
-    return [
-        {
-            "number": i.number,
-            "short_description": i.short_description,
-            "state": c.INCIDENT_STATES.get(i.state, str(i.state)),
-            "opened": i.opened_at.date().isoformat(),
-            "last_comment": _last_comment(ctx, i),
-        }
-        for i in _open(ctx, "caller_id", user.sys_id)
-    ]
+    out = []
+    for i in _raised(ctx, user, done=settled):
+        ended = i.closed_at or i.resolved_at
+        out.append(
+            {
+                "number": i.number,
+                "short_description": i.short_description,
+                "state": c.INCIDENT_STATES.get(i.state, str(i.state)),
+                "opened": i.opened_at.date().isoformat(),
+                "ended": ended.date().isoformat() if ended else None,
+                "last_comment": _last_comment(ctx, i),
+            }
+        )
+    return out
 
 
 def _worked(ctx: Ctx, inc: Incident, assignee: SysUser | None = None) -> dict[str, Any]:

@@ -133,8 +133,9 @@ class EscalationOwnerTask(Family):
 class IncidentDealNotes(Family):
     name = "xapp.incident-deal-notes"
     # v2: the request as sales would make it — a note on each open deal telling its reader what is going on,
-    # any title and wording (no dictated title or body); each note read by a judged rubric criterion
-    version = 2
+    # any title and wording (no dictated title or body); each note read by a judged rubric criterion;
+    # v3: world v10 — the incident's short description names the month it is for from its final opening
+    version = 3
     apps = ("crm", "ticketing")
     splits = ("test",)
     author = "saasgym-xapp-team"

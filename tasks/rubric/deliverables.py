@@ -6,10 +6,13 @@ from typing import Any
 
 from apps.core.journal import NetChange
 from tasks.model import Deliverable
+from tasks.rubric.corrections import read_thread
 from tasks.verifier.expectations import Derive, after_values
 from tasks.verifier.matching import matches
 
-# a conversation's deliverable is its latest message: what it says supersedes the notes sent before it
+# a conversation's deliverable is read as its reader reads it: the latest message is the last word (a holding
+# note, then the answer), and a correction supersedes the facts it corrects of the message before it
+# (`corrections.read_thread`)
 LAST_WORD_TABLES = frozenset({"office_message", "office_chat_message"})
 
 
@@ -20,8 +23,9 @@ def deliverable_text(
     derive: Derive | None = None,
 ) -> str | None:
     """The deliverable's text, or None when the episode made none: several rows are joined by a blank line in
-    the order they were written — except mail, where the latest message to the recipient is the last word
-    (a holding note, then the answer: the answer is read)."""
+    the order they were written — except mail and chat, read as a thread: the latest message to the recipient
+    is the last word (a holding note, then the answer: the answer is read), and a correction ("the total is
+    $X; the rest stands") is read applied to the message it corrects."""
     if spec.answer:
         return answer if answer and answer.strip() else None
     texts: list[tuple[int, str]] = []
@@ -40,7 +44,7 @@ def deliverable_text(
         return None
     texts.sort(key=lambda t: t[0])
     if spec.table in LAST_WORD_TABLES:
-        return texts[-1][1]
+        return read_thread([t for _, t in texts])
     return "\n\n".join(t for _, t in texts)
 
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from apps.core.understanding import Known, read_message
+from apps.core.understanding import Known, Turn, read_message
 from tests.support.understanding import OLSON, PLATFORM, asks_of, sample_reading
 
 
@@ -201,3 +201,41 @@ def test_whose_order_a_relayed_purchase_is_in_a_key_value_form(line):
 def test_a_report_of_the_writers_own_work_asks_nothing(text):
     request = read_message("Re: your request", text, sample_reading(), "colleague")
     assert (request.asks, request.news) == ([], True)
+
+
+# sixth blind probe: an away approver who approved part of an order ("Approved: $1,500 of the $2,000")
+# answered the agent's thank-you with "Approved: $1,500" again — the thank-you was read as the thread's
+# first ask
+_ORDER = (
+    "Hi Jennifer, Robert Nixon's order of $2,000 for the team offsite needs your approval as his line "
+    "manager. Could you approve it? Thanks, Amber"
+)
+_DECIDED = "Approved: $1,500 of the $2,000, under the Purchasing Policy, as Robert Nixon's line manager."
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Thanks Jennifer — I've let Robert know you approved $1,500 of the $2,000. Amber",
+        "Thank you for approving the $1,500, Jennifer. I've passed it on to Robert.",
+        "Many thanks for your approval — Robert will fund the other $500 from his own budget.",
+        "Thanks, noted: $1,500 approved. Amber",
+    ],
+)
+def test_a_thank_you_after_the_readers_decision_asks_no_new_decision(text):
+    history = [Turn(False, _ORDER), Turn(True, _DECIDED)]
+    request = read_message("RE: Order approval", text, sample_reading(history=history))
+    assert not [a for a in request.asks if a.intent == "approval"], request
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("Thanks! Could you also approve $350 for the venue's deposit, same offsite?", "$350"),
+        ("and $1,500 for the catering after, same offsite", "$1,500"),  # the decided size, but added
+    ],
+)
+def test_a_new_sum_after_the_readers_decision_is_still_asked(text, value):
+    history = [Turn(False, _ORDER), Turn(True, _DECIDED)]
+    asks = [a for a in read_message("RE: Order approval", text, sample_reading(history=history)).asks]
+    assert [(a.intent, a.value) for a in asks if a.intent == "approval"] == [("approval", value)], asks

@@ -71,3 +71,31 @@ def test_the_mail_answer_is_the_decision_recorded_on_the_desk(ep):
             (chg["sys_id"],),
         )
         assert recorded == state and comments.split(":", 1)[-1].strip()[:40] in reply, (recorded, comments)
+
+
+def test_a_change_waiting_for_others_is_not_theirs_to_reject(ep):
+    # sixth blind probe: "Rejected: CHG… (It waits for … on the desk, not for me.)" from someone not asked on
+    # the desk; the desk might record that. They say plainly it is not theirs and who decides, and record
+    # nothing
+    group, approver = _manager(ep)
+    me = ep.world.manifest["actors"]["ticketing"]
+    (other,) = ep.db.execute_raw(
+        "SELECT u.email FROM ticketing_sys_user_group g JOIN ticketing_sys_user u ON u.sys_id = g.manager "
+        "JOIN office_user o ON lower(o.mail) = lower(u.email) "
+        "WHERE g.manager NOT IN (?, (SELECT manager FROM ticketing_sys_user_group WHERE sys_id = ?)) "
+        "ORDER BY g.sys_id LIMIT 1",
+        (me, group),
+    )[0]
+    chg = _ask(ep, group, other, FREEZE)
+    ep.call("office_wait_for_replies", minutes=1440, stop_at_first_reply=False)
+    reply = _reply(ep, other, chg["number"])
+    said = reply.split("\n\n")[1]
+    assert said.startswith(f"{chg['number']} isn't mine to approve or reject"), reply
+    assert "Rejected" not in reply and "waits for" in reply, reply
+    rows = ep.db.execute_raw(
+        "SELECT a.state FROM ticketing_sysapproval_approver a "
+        "JOIN ticketing_sys_user u ON u.sys_id = a.approver "
+        "WHERE a.sysapproval = ? AND lower(u.email) = lower(?)",
+        (chg["sys_id"], other),
+    )
+    assert rows == [], rows

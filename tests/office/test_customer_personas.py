@@ -165,3 +165,16 @@ def test_without_the_crm_they_still_answer_from_the_address_book(gym):
     said = _said(_ask(ep, mail, "Quote", "Could you confirm the amount of our quote?"))
     assert "I don't know" in said
     ep.close()
+
+
+def test_a_ticket_they_raised_is_theirs_after_it_closes(ep):
+    # sixth blind probe: a customer answered a mail citing his own closed ticket with "it isn't one I raised"
+    mail, number, short = ep.db.execute_raw(
+        "SELECT c.email_address, i.number, i.short_description FROM ticketing_incident i "
+        "JOIN ticketing_sys_user u ON u.sys_id = i.caller_id "
+        "JOIN office_contact c ON lower(c.email_address) = lower(u.email) "
+        "WHERE i.state IN (6, 7) ORDER BY i.number LIMIT 1"
+    )[0]
+    said = _said(_ask(ep, mail, "Your earlier ticket", f"Is {number} all settled on your side?"))
+    assert number in said and short in said and "isn't one I raised" not in said, said
+    assert "Closed" in said or "Resolved" in said, said

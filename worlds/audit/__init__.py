@@ -12,7 +12,7 @@ from worlds.audit.mailboxes import mailbox_mix
 from worlds.audit.mailboxes import table as mailbox_table
 from worlds.audit.measure import bands, tables
 from worlds.audit.resolutions import resolutions_fit
-from worlds.audit.timeline import happened_after_now
+from worlds.audit.timeline import happened_after_now, said_before_opened
 from worlds.audit.volume import mail_volume
 from worlds.audit.volume import table as volume_table
 
@@ -22,7 +22,16 @@ __all__ = ["Finding", "audit"]
 def audit(folder: Path) -> tuple[list[Finding], dict[str, list[tuple[str, float]]]]:
     """Every finding and every distribution table of the world in `folder`."""
     w = World(folder)
-    checks = (*CHECKS, mailbox_mix, mail_volume, happened_after_now, no_filler, resolutions_fit, deck_checks)
+    checks = (
+        *CHECKS,
+        mailbox_mix,
+        mail_volume,
+        happened_after_now,
+        said_before_opened,
+        no_filler,
+        resolutions_fit,
+        deck_checks,
+    )
     findings = [f for check in checks for f in check(w)] + list(bands(w))
     return findings, {
         **tables(w),

@@ -89,3 +89,50 @@ def happened_after_now(w: World) -> Iterator[Finding]:
         not unknown,
         ", ".join(unknown[:SHOWN]),
     )
+
+
+_MONTHS = ("january", "february", "march", "april", "may", "june", "july", "august", "september", "october",
+           "november", "december")  # fmt: skip
+_NAMED_DAY = re.compile(rf"\b({'|'.join(m.capitalize() for m in _MONTHS)}) (\d{{1,2}})\b(?!,? \d{{4}})")
+SLIP = 31  # a named day up to a month after the opening is a slip; further ahead, it is last year's
+
+
+def said_after_opening(
+    row: dict, text_fields: tuple[str, ...] = ("short_description", "description")
+) -> list:
+    """The days a record's texts name ("since September 18", no year) that fall after it was opened: the day
+    in the opening's year, up to a month after it (a day further ahead is last year's: "since December 30"
+    on a ticket of September).
+
+    Args:
+        row: an incident (its `opened_at` and texts).
+        text_fields: the fields read.
+    """
+    opened = _when(row.get("opened_at") or "")
+    if opened is None:
+        return []
+    late = []
+    for field in text_fields:
+        for month, day in _NAMED_DAY.findall(row.get(field) or ""):
+            try:
+                named = datetime(opened.year, _MONTHS.index(month.lower()) + 1, int(day))
+            except ValueError:
+                continue
+            ahead = (named.date() - opened.date()).days
+            if 0 < ahead <= SLIP:
+                late.append(f"{month} {day}")
+    return late
+
+
+def said_before_opened(w: World) -> Iterator[Finding]:
+    """An incident's texts name no day after it was opened ("no status report since September 18" on a
+    ticket opened September 17)."""
+    tables = [t for t in w.tables() if t.endswith("ticketing/incident")]
+    rows = [r for t in tables for r in w[t]]
+    wrong = [f"{r['number']} ({', '.join(late)})" for r in rows if (late := said_after_opening(r))]
+    yield Finding(
+        "timeline: an incident's texts name no day after it was opened",
+        f"{len(wrong)}/{len(rows)}",
+        not wrong,
+        ", ".join(wrong[:SHOWN]),
+    )

@@ -29,7 +29,9 @@ from .parts import BuildContext, Part
 
 __all__ = ["BuildContext", "Part", "generate", "generate_parts", "parts"]
 
-GENERATOR_VERSION = "3.6"  # 3.6: the decks (worlds/parts/decks, v9); 3.5: pending requests (v8)
+# 3.7: incident texts said from the final opening (v10); 3.6: the decks (worlds/parts/decks, v9); 3.5: pending
+# requests (v8)
+GENERATOR_VERSION = "3.7"
 DEFAULT_NOW = "2026-11-02T09:00:00"
 
 

@@ -15,6 +15,7 @@ import re
 from collections.abc import Callable
 from typing import Any
 
+from apps.core.meaning import find_numbers
 from apps.core.understanding.documents import match_documents
 from apps.core.understanding.mentions import account_of, key, narrow, product_words, stage_in
 from apps.core.understanding.pieces import Piece
@@ -55,14 +56,53 @@ def own_request_policies(reading: Reading, role: str, read_message: Callable[...
     return {a.policy for a in opened if a.intent == "approval" and a.policy}
 
 
-def _previous(reading: Reading, role: str, read_message: Callable[..., Any]) -> list[Ask]:
+def _previous(reading: Reading, role: str, read_message: Callable[..., Any]) -> tuple[list[Ask], int]:
+    """The asks of the asker's latest message that asked something, and its index in the thread."""
     for i in range(len(reading.history) - 1, -1, -1):
         if reading.history[i].mine:
             continue
         asks = _asks_of_turn(i, reading, role, read_message)
         if asks:
-            return asks
-    return []
+            return asks, i
+    return [], -1
+
+
+_DECISION = re.compile(r"^\s*(?:approved|rejected|declined)\b|\b(?:approved|rejected):", re.I)
+_OF_THE_DECISION = re.compile(
+    r"\byou(?:'ve| have)? (?:approved|rejected|declined|signed off|ok'?d)\b"
+    r"|\bfor (?:approving|the approval)\b|\byour (?:approval|decision|sign-off|ok)\b",
+    re.I,
+)
+
+_THANKS = re.compile(r"\b(?:thanks|thank you|many thanks|noted|much appreciated|cheers)\b", re.I)
+_ADDS = re.compile(
+    r"(?:^|[.!?;,]\s*)(?:and|also|plus)\b|\b(?:another|extra|additional|as well|too|on top"
+    r"|same (?:for|with|on)|what about|how about|instead|make it|go to)\b",
+    re.I,
+)
+
+
+def _decided_already(reading: Reading, since: int, parts: list[Piece]) -> bool:
+    """The reader has already decided the approval asked in turn `since` (a later message of theirs states a
+    decision, "Approved: $1,500 of the $2,000"), and this message only speaks of that decision ("I've let
+    Robert know you approved $1,500", "thanks for approving", "your approval") or thanks for it naming no sum
+    but the decided ones, and asks nothing: a thank-you asks no new decision.
+    """
+    decisions = [t.text for t in reading.history[since + 1 :] if t.mine and _DECISION.search(t.text)]
+    # "thanks for your approval" names the approval given, it asks none
+    if not decisions or any(p.question or (p.approve and not _OF_THE_DECISION.search(p.text)) for p in parts):
+        return False
+    if any(_OF_THE_DECISION.search(p.text) for p in parts):
+        return True
+    # a thank-you naming only the sums decided ("Thanks, noted: $1,500 approved") — not a sum added ("and $490
+    # for the drinks after", even of the same size)
+    decided = {q.value for text in decisions for q in find_numbers(text) if q.kind == "money"}
+    named = {v for p in parts for v in p.sums}
+    text = " ".join(p.text for p in parts)
+    if _ADDS.search(text):
+        return False
+    # no sum at all (its thanks dropped as a greeting: "I've passed it on to Robert"), or only decided ones
+    return not named or (named <= decided and bool(_THANKS.search(text)))
 
 
 def _deals(names: list[str], reading: Reading) -> list[Known]:
@@ -105,12 +145,14 @@ def continue_thread(
     to read the asker's previous message again)."""
     if not reading.history or role == "caller":
         return asks
-    previous = _previous(reading, role, read)
+    previous, since = _previous(reading, role, read)
     if not previous:
         return asks
     last = previous[-1]
     text = " ".join(p.english for p in parts)
     fields = _fields(parts)
+    if last.intent == "approval" and _decided_already(reading, since, parts):
+        return [a for a in asks if a.intent != "approval"]
     if last.intent == "approval" and not any(a.intent == "approval" for a in asks):
         value = _new_value(parts, last)
         if value is not None:  # "and $350 for the hotel, same trip", "could we go to 19%?"

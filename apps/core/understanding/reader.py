@@ -64,8 +64,21 @@ def read_message(subject: str, text: str, reading: Reading, role: str = "colleag
         asks = [a for a in asks if a.intent != "record_status" or a.fields or a.about == []]
     if any(a.intent == "approval" for a in asks):  # "Amount: 94,200" beside an approval describes its deal
         asks = [a for a in asks if a.intent != "record_status" or a.about]
-    quoted = bool(_DECIDED.search(split.quoted)) and not any(_DECIDED.search(p.text) for p in parts)
+    # a decision quoted is none — unless it is the reader's own, said earlier in the thread (a thank-you
+    # quoting their "Approved: …" passes on nothing of anyone else's)
+    quoted = (
+        bool(_DECIDED.search(split.quoted))
+        and not any(_DECIDED.search(p.text) for p in parts)
+        and not _own_decisions(split.quoted, reading)
+    )
     return Request(language=language, asks=asks, quoted_approval=quoted, news=news)
+
+
+def _own_decisions(quoted: str, reading: Reading) -> bool:
+    """Every decision line of the quoted text is the reader's own, said earlier in the thread."""
+    mine = [" ".join(t.text.split()) for t in reading.history if t.mine]
+    lines = [" ".join(line.lstrip("> ").split()) for line in quoted.splitlines() if _DECIDED.search(line)]
+    return bool(lines) and all(any(line in said for said in mine) for line in lines)
 
 
 _MONTH = (

@@ -3,7 +3,9 @@ decision they make there, decision first and its reason after ("Approved on the 
 emergency change during …", "Rejected on the desk: CHG0030369 — under the Change Freeze Policy (HB-06): the
 planned window … Re-plan it …"): the desk's rule decides (`apps/ticketing/approvers/by_mail.py`), never the
 mail's wording, and a decision waiting for them is on the desk by the time their answer arrives. A change
-waiting for others, settled already or not sent for approval is said so; the policy's table is not recited.
+waiting for others or not sent for approval is not theirs to decide: they say so plainly and name who decides
+(never "Rejected", which the desk might record), with what the policy makes of it as a note; a change settled
+already is said so; the policy's table is not recited.
 """
 
 from __future__ import annotations
@@ -58,16 +60,18 @@ def _say(found: dict[str, Any]) -> dict[str, Any]:
             "text": f"{number} is already {found['decision']} on the desk, by {found['by']}.",
             "policy": "change",
         }
+    # not theirs to decide (waiting for others, or not sent for approval): said plainly, with who decides —
+    # never a decision of theirs the desk might record; what the policy makes of it is said as a note
     where = (
-        f"it waits for {_who(found['waiting'])} on the desk, not for me"
+        f"it waits for {_who(found['waiting'])} on the desk, not for me — they decide it"
         if state == "others"
         else "it hasn't been sent for approval on the desk yet; request approval there and its approvers "
         "decide it"
     )
-    if found["verdict"] == "rejected":  # the policy decides it whoever is asked
-        said = f"Rejected: {number}{because} ({where[0].upper()}{where[1:]}.)"
-        return {"kind": "rejected", "text": said, "policy": "change"}
-    return {"kind": "question", "text": f"{number} isn't mine to decide now: {where}.", "policy": "change"}
+    said = f"{number} isn't mine to approve or reject: {where}."
+    if found["verdict"] == "rejected" and reason:  # the policy's view, for whoever decides it
+        said += f" For what it's worth, it would not pass as planned — {reason}"
+    return {"kind": "question", "text": said, "policy": "change"}
 
 
 def change_decisions(ctx: Ctx, approver: User, ask: Ask, answer_at: datetime) -> list[dict[str, Any]]:

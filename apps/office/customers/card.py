@@ -67,6 +67,8 @@ class CustomerCard:
     colleagues: list[dict[str, Any]] = field(default_factory=list)
     deals: list[dict[str, Any]] = field(default_factory=list)
     incidents: list[dict[str, Any]] = field(default_factory=list)
+    # the tickets they raised that are resolved, closed or cancelled (their latest ones): still theirs
+    settled: list[dict[str, Any]] = field(default_factory=list)
     # the message being answered as they read it (apps/core/understanding: Request) and the meeting times
     # they could offer (apps/office/coworkers/slots.py), in their own zone
     request: dict[str, Any] = field(default_factory=dict)
@@ -118,4 +120,5 @@ def customer_card(ctx: Ctx, contact: Contact) -> CustomerCard:
         colleagues=(view or {}).get("colleagues", []),
         deals=(view or {}).get("deals", []),
         incidents=desk.raised_by(ctx, contact.email_address) if desk else [],
+        settled=desk.raised_by(ctx, contact.email_address, settled=True) if desk else [],
     )

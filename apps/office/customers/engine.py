@@ -78,7 +78,8 @@ def _reading(ctx: Ctx, card: CustomerCard, sent: Message) -> Reading:
     crm = peer(ctx, "crm")
     world = [deal_known(d) for d in crm.open_deals(ctx)] if crm else []
     theirs = {d["name"] for d in card.deals}
-    own = [Known("incident", i["number"], i) for i in card.incidents] + [k for k in world if k.name in theirs]
+    tickets = card.incidents + card.settled  # their own tickets, open or settled
+    own = [Known("incident", i["number"], i) for i in tickets] + [k for k in world if k.name in theirs]
     rows = ctx.db.exec(
         select(Message.from_address, Message.body_content)
         .where(Message.owner_id == sent.owner_id, Message.conversation_id == sent.conversation_id)

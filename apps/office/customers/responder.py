@@ -204,14 +204,19 @@ _PERSON_WORDS = {"role": "your role", "hours": "working hours", "account_manager
 def _incident(card: CustomerCard, number: str, fields: list[str]) -> str:
     """What the contact says of one incident: theirs (number, description, when raised, state, the desk's
     last comment), or that it is not one they raised."""
-    found = next((i for i in card.incidents if i["number"] == number), None)
+    found = next((i for i in card.incidents + card.settled if i["number"].lower() == number.lower()), None)
     if found is None:
-        return _dont_know(f"{number} — it isn't one I raised", card.account_manager)
-    said = (
-        f" Your team's last update to me was: “{found['last_comment']}”" if found.get("last_comment") else ""
-    )
-    what = f"{found['number']} ({found['short_description']}), which I raised on {found['opened']}"
-    return f"{what}, is {found['state']}.{said}"
+        return _dont_know(f"{number.upper()} — it isn't one I raised", card.account_manager)
+    return _ticket_facts(found)
+
+
+def _ticket_facts(inc: dict[str, Any]) -> str:
+    """One of the contact's own tickets as they know it: number, description, when raised, its state (and
+    when it ended, for a settled one) and the desk's last word to them."""
+    said = f" Your team's last update to me was: “{inc['last_comment']}”" if inc.get("last_comment") else ""
+    what = f"{inc['number']} ({inc['short_description']}), which I raised on {inc['opened']}"
+    ended = f" (since {inc['ended']})" if inc.get("ended") else ""
+    return f"{what}, is {inc['state']}{ended}.{said}"
 
 
 def _deal_facts(deals: list[dict[str, Any]], fields: list[str]) -> str:
@@ -230,22 +235,15 @@ def _ticket_answer(card: CustomerCard, q: Question) -> str | None:
     numbers = INC.findall(q.text)
     if not numbers and not q.has(TICKET_WORDS):
         return None
-    mine = {i["number"].lower(): i for i in card.incidents}
     if numbers:
-        if numbers[0] not in mine:
-            return _dont_know(f"{numbers[0].upper()} — it isn't one I raised", card.account_manager)
-        chosen = [mine[numbers[0]]]
-    else:
-        chosen = card.incidents
+        return _incident(card, numbers[0], [])
+    chosen = card.incidents
     if not chosen:
         return "As far as I know we have no open tickets with your support team at the moment."
     if len(chosen) > 1:
         names = " or ".join(f"{i['number']} ({i['short_description']})" for i in chosen)
         return f"{CLARIFY} — {names}? I have more than one ticket open."
-    inc = chosen[0]
-    said = f" Your team's last update to me was: “{inc['last_comment']}”" if inc.get("last_comment") else ""
-    what = f"{inc['number']} ({inc['short_description']}), which I raised on {inc['opened']}"
-    return f"{what}, is {inc['state']}.{said}"
+    return _ticket_facts(chosen[0])
 
 
 def _colleague(card: CustomerCard, departments: tuple[str, ...]) -> dict[str, Any] | None:

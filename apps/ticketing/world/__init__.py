@@ -38,8 +38,8 @@ def build(ctx):  # noqa: ANN001, ANN201
     build_changes(desk)
     build_catalog(desk)
     build_knowledge(desk)
-    realize(desk, ctx.seed)
-    redistribute(desk, ctx.seed)
+    redistribute(desk, ctx.seed)  # arrivals and resolutions first (v10) ...
+    realize(desk, ctx.seed)  # ... so a text's dates ("since September 18") are said from the final opening
     write_articles(desk)  # from the incidents as they finally are (numbers, opening times)
     ctx.shared["ticketing"] = desk
     files = {f"ticketing/{table}.jsonl": rows for table, rows in desk.rows.items()}
