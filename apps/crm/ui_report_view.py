@@ -8,7 +8,8 @@ from collections.abc import Mapping
 from typing import Any
 
 # the query keys the page itself adds (never part of a report's definition or of a saved report's values)
-PAGE_KEYS = ("edit", "run")
+PAGE_KEYS = ("edit", "run", "details_set")
+AGGREGATE_MENU = (("sum", "Sum"), ("average", "Average"), ("max", "Max"), ("min", "Min"))
 
 
 def builder_mode(path: str, query: Mapping[str, str]) -> bool:
@@ -22,6 +23,44 @@ def builder_mode(path: str, query: Mapping[str, str]) -> bool:
     if query.get("run"):
         return False
     return bool(query.get("edit")) or (path.rstrip("/").endswith("/reports/new") and not query)
+
+
+def builder_details(values: dict[str, str]) -> None:
+    """Turn Detail Rows on for a Report Builder preview opened without its toggle (Lightning's preview shows
+    the detail rows until the toggle turns them off), in place: the builder form marks that it sent the
+    toggle with `details_set`.
+
+    Args:
+        values: the builder's values.
+    """
+    if not values.get("details_set"):
+        values["include_details"] = "on"
+
+
+def summarize_links(values: Mapping[str, str], numeric: list[str]) -> dict[str, list[tuple[str, dict]]]:
+    """A numeric column header's Summarize menu in the Report Builder: per column, (label, builder values)
+    of Sum / Average / Max / Min, each summarizing that column (one summarized column at a time).
+
+    Args:
+        values: the builder's values.
+        numeric: the numeric columns shown.
+    """
+    base = {k: v for k, v in values.items() if v and k not in ("summary_field", "aggregate", *PAGE_KEYS)}
+    base["details_set"] = "1"
+    return {
+        name: [(label, {**base, "summary_field": name, "aggregate": agg}) for agg, label in AGGREGATE_MENU]
+        for name in numeric
+    }
+
+
+def without_all(values: Mapping[str, str], prefix: str) -> dict[str, str]:
+    """The builder's values with every key starting with `prefix` dropped (Outline's "Remove all").
+
+    Args:
+        values: the builder's values.
+        prefix: "group_by_" (the groups) or "column_" (the chosen columns: back to the defaults).
+    """
+    return {k: v for k, v in values.items() if v and not k.startswith(prefix) and k not in PAGE_KEYS}
 
 
 def nested_details(report: Mapping[str, Any]) -> list[dict[str, Any]]:

@@ -50,11 +50,34 @@ def definition_from(query: Mapping[str, str]) -> dict[str, Any]:
     rtype = REPORT_TYPES.get(args["report_type"])
     same_type = query.get("columns_for") in (None, args["report_type"])  # columns ticked for this type
     columns = [n for n in (rtype.fields if rtype and same_type else ()) if query.get(f"column_{n}")]
+    if rtype:
+        columns = shown_columns(rtype, columns, args)
     if columns:
         args["columns"] = columns
     args["include_details"] = bool(query.get("include_details"))
     args["descending"] = bool(query.get("descending"))
     return args
+
+
+def shown_columns(rtype: Any, chosen: list[str], args: Mapping[str, Any]) -> list[str]:
+    """The detail columns a run shows, as Lightning's: the chosen ones (else the report type's defaults,
+    then the filtered fields) and always the summarized field; a grouped field is the group's column instead.
+
+    Args:
+        rtype: the report type.
+        chosen: the columns ticked in the builder (may be empty).
+        args: run_report's arguments so far (filters, summary_field).
+    """
+    columns = list(chosen)
+    if not columns:
+        filtered = [f.split()[0] for f in args.get("filters") or []]
+        columns = [*rtype.columns, *filtered]
+    if args.get("summary_field"):
+        columns.append(args["summary_field"])
+    grouped = set(args.get("group_by") or ())  # a grouped field moves out of the detail columns
+    return [
+        c for i, c in enumerate(columns) if c in rtype.fields and c not in columns[:i] and c not in grouped
+    ]
 
 
 def form_values(definition: Mapping[str, Any]) -> dict[str, str]:
@@ -141,11 +164,13 @@ async def render_report(
     rtype = REPORT_TYPES.get(values.get("report_type") or "opportunities", REPORT_TYPES["opportunities"])
     bad = not outcome.ok or save_error
     shown = report["columns"] if report else rtype.columns
+    numbers = {n for n, (_, kind) in rtype.fields.items() if kind == NUMBER}
+    heading = "New Report" if builder and not values else f"New {rtype.label} Report"
     return kit.render(
         request,
         "report_run.html",
         {
-            "title": saved["name"] if saved else "New Report",
+            "title": saved["name"] if saved else heading,
             "report": report,
             "saved": saved,
             "error": None if outcome.ok else outcome.error,
@@ -158,7 +183,14 @@ async def render_report(
             "fields": [(n, label) for n, (label, _) in rtype.fields.items()],
             "numeric": [(n, label) for n, (label, kind) in rtype.fields.items() if kind == NUMBER],
             "shown": set(shown),
-            "numbers": {n for n, (_, kind) in rtype.fields.items() if kind == NUMBER},
+            "numbers": numbers,
+            "heading": heading,
+            "summarize": view.summarize_links(values, [n for n in shown if n in numbers]),
+            "remove_groups": view.without_all(values, "group_by_"),
+            "remove_columns": view.without_all(values, "column_"),
+            "chart_on": bool(values.get("chart")),
+            "chart_toggle": {k: v for k, v in values.items() if k != "chart"}
+            | ({} if values.get("chart") else {"chart": "on"}),
             "money": MONEY,
             "link": LINKS[rtype.name],
             "filter_rows": range(1, FILTER_ROWS + 1),
@@ -210,6 +242,8 @@ def build_report_router(kit: UiKit) -> APIRouter:
         rtype = REPORT_TYPES.get(values.get("report_type") or "", REPORT_TYPES["opportunities"])
         ticked = [n for n in rtype.fields if values.get(f"column_{n}")] or list(rtype.columns)
         view.take_additions(values, rtype.fields, ticked)
+        if values.get("edit") and not values.get("run"):
+            view.builder_details(values)
         outcome = await kit.run(request, "run_report", definition_from(values))
         return await render_report(kit, request, values, outcome)
 

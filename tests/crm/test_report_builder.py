@@ -158,3 +158,42 @@ def test_same_report_over_mcp_and_cli(live_server):
     )
     assert out.returncode == 0, out.stderr
     assert json.loads(out.stdout)["total_summary"] == over_mcp["total_summary"]
+
+
+def test_the_pages_columns_summarize_menu_and_builder_preview():
+    from apps.crm.ui_report_view import builder_details, summarize_links, without_all
+    from apps.crm.ui_reports import definition_from
+
+    # the run page's columns: the defaults, then the filtered field, always the summed one; the grouped
+    # field moves to the group's column
+    args = definition_from(
+        {
+            "report_type": "opportunities",
+            "group_by_1": "stage_name",
+            "summary_field": "amount",
+            "filter_field_1": "probability",
+            "filter_op_1": "greater_than",
+            "filter_value_1": "10",
+        }
+    )
+    assert args["columns"] == ["name", "account_id", "amount", "close_date", "owner_id", "probability"]
+    chosen = definition_from({"report_type": "leads", "columns_for": "leads", "column_company": "on"})
+    assert chosen["columns"] == ["company"]
+    # a numeric column's header menu: Summarize > Sum / Average / Max / Min of that column
+    links = summarize_links(
+        {"report_type": "accounts", "summary_field": "x", "edit": "1"}, ["annual_revenue"]
+    )
+    assert [label for label, _ in links["annual_revenue"]] == ["Sum", "Average", "Max", "Min"]
+    assert links["annual_revenue"][2][1] == {
+        "report_type": "accounts",
+        "details_set": "1",
+        "summary_field": "annual_revenue",
+        "aggregate": "max",
+    }
+    # the builder's preview shows detail rows until its toggle is sent off; Remove all drops a section
+    fresh, toggled = {"edit": "1"}, {"edit": "1", "details_set": "1"}
+    builder_details(fresh), builder_details(toggled)
+    assert fresh["include_details"] == "on" and "include_details" not in toggled
+    assert without_all({"group_by_1": "a", "group_by_2": "b", "scope": "all", "run": "1"}, "group_by_") == {
+        "scope": "all"
+    }

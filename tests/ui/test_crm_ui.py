@@ -233,7 +233,14 @@ def test_report_builder_filter_group_chart_and_saved_report(crm):
     with page.expect_navigation():  # the builder's Outline tab: Add group... (a field lookup)
         page.get_by_label("Add group").fill("Stage")
         page.get_by_label("Add group").press("Enter")
-    choose(page, "Summarize Field", "Amount")
+    # Lightning summarizes from a column header's menu in the preview (its detail rows on): Summarize > Sum
+    expect(page.get_by_label("Detail Rows")).to_be_checked()
+    page.get_by_role("button", name="Show actions for Amount").click()
+    with page.expect_navigation():
+        page.get_by_role("list", name="Summarize Amount").get_by_role("link", name="Sum").click()
+    expect(page.get_by_role("table", name="Report results").locator("thead")).to_contain_text("Σ")
+    with page.expect_navigation():
+        page.get_by_label("Detail Rows").uncheck()  # the groups only: their counts and sums
     page.get_by_role("tab", name="Filters").click()
     choose(page, "Filter 1 field", "Amount")
     choose_by_keyboard(page, "Filter 1 operator", "greater than")
@@ -248,12 +255,16 @@ def test_report_builder_filter_group_chart_and_saved_report(crm):
     )
     stages = {o["stage_name"] for o in big}
     chart = page.get_by_role("img", name="Sum of Amount by Stage")
+    expect(chart).to_be_hidden()  # the run page (Enter ran the report): no chart until the Chart toggle
+    page.get_by_role("button", name="Chart").click()
     expect(chart).to_be_visible()
     assert chart.locator("rect").count() == len(stages)
-    page.get_by_text("Chart data", exact=True).press("Enter")  # opens the data table
-    data = page.get_by_role("table", name="Chart data").locator("tbody th").all_inner_texts()
-    assert sorted(data) == sorted(stages)
+    titles = chart.locator("g > title").all_text_contents()  # each bar names its group and value
+    assert sorted(t.split(":")[0] for t in titles) == sorted(stages)
 
+    page.get_by_role("link", name="Save", exact=True).click()  # an unsaved report: the Save Report dialog
+    dialog = page.get_by_role("dialog", name="Save Report")
+    expect(dialog).to_be_visible()
     page.get_by_label("Report Name").fill("Big Deals by Stage")
     choose(page, "Folder", "Public Reports")
     page.get_by_role("button", name="Save", exact=True).click()
@@ -285,7 +296,7 @@ def test_report_builder_opportunities_with_products_details(crm):
     )
     page.goto(ui("/reports/new"))
     choose(page, "Report Type", "Opportunities with Products")
-    page.get_by_role("button", name="Run Report").click()
+    page.get_by_role("button", name="Run", exact=True).click()
     expect(page.get_by_text("Report: Opportunities with Products")).to_be_visible()
     page.get_by_role("link", name="Edit", exact=True).click()  # the run page's Edit: back to the builder
     choose(page, "Sort Rows By", "Discount")
@@ -294,11 +305,16 @@ def test_report_builder_opportunities_with_products_details(crm):
     choose(page, "Filter 1 field", "Discount")
     choose_by_keyboard(page, "Filter 1 operator", "greater than")
     page.get_by_label("Filter 1 value").fill("10")
+    page.get_by_label("Update Preview Automatically").uncheck()
+    page.get_by_label("Detail Rows").uncheck()  # no automatic preview: the page stays
+    expect(page.get_by_label("Filter 1 value")).to_have_value("10")
+    page.get_by_label("Update Preview Automatically").check()
     with page.expect_navigation():
         page.get_by_label("Detail Rows").check()  # the preview's toggle runs the preview again
     expect(page.get_by_role("tab", name="Outline")).to_be_visible()  # still the builder
+    expect(page.get_by_text("Previewing a limited number of records.")).to_be_visible()
     details = page.get_by_role("table", name="Report details")
-    headers = details.locator("thead th").all_inner_texts()
+    headers = [h.split("\n")[0] for h in details.locator("thead th").all_inner_texts()]  # not the menus
     assert {"Opportunity Name", "Product Name", "Quantity", "Discount", "Total Price"} <= set(headers)
     assert details.locator("tbody tr").count() == lines["total_count"] > 0
     discounts = [
@@ -309,6 +325,8 @@ def test_report_builder_opportunities_with_products_details(crm):
     first = details.locator("tbody tr").first.get_by_role("link").first
     assert "/opportunities/006" in (first.get_attribute("href") or "")
 
+    page.get_by_role("button", name="More save actions").click()
+    page.get_by_role("list", name="Save actions").get_by_role("link", name="Save").click()
     page.get_by_label("Report Name").fill("Deep discounts")
     page.get_by_role("button", name="Save", exact=True).click()
     expect(page.get_by_role("heading", level=1)).to_have_text("Deep discounts")

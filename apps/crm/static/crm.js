@@ -296,8 +296,17 @@
   });
 
   /* -- the Report Builder: its preview's Detail Rows toggle runs the preview again ---------------------- */
+  /* (unless the builder's Update Preview Automatically is off) */
+  var autoPreview = document.querySelector("[data-auto-preview]");
   Array.prototype.forEach.call(document.querySelectorAll("[data-rerun]"), function (box) {
-    box.addEventListener("change", function () { box.form.requestSubmit(); });
+    box.addEventListener("change", function () { if (!autoPreview || autoPreview.checked) box.form.requestSubmit(); });
+  });
+  /* the report footer's Row Counts, Subtotals and Grand Total toggles show or hide those parts of the table */
+  Array.prototype.forEach.call(document.querySelectorAll("[data-report-display]"), function (box) {
+    box.addEventListener("change", function () {
+      var results = box.closest(".report-results");
+      results.classList.toggle("report-hide-" + box.getAttribute("data-report-display"), !box.checked);
+    });
   });
   /* its Outline's "Add group..." / "Add column..." lookups: a field picked from the suggestions is added */
   Array.prototype.forEach.call(document.querySelectorAll("[data-add-field]"), function (box) {
