@@ -64,9 +64,7 @@ def test_a_changes_state_flow_and_its_assignment_editable_after_new(desk):
     flow = page.get_by_role("list", name="State flow")
     expect(flow.get_by_role("listitem")).to_have_text(
         [
-            "New (completed)",
-            "Assess (completed)",
-            "Authorize (completed)",
+            "New (completed)",  # a standard change is pre-approved: no Assess, no Authorize
             "Scheduled",
             "Implement",
             "Review",

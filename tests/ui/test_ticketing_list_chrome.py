@@ -228,5 +228,5 @@ def test_change_sections_are_tabs(desk):
     page.get_by_role("tab", name="Schedule").click()
     expect(page.get_by_label("Planned start date")).to_be_visible()
     page.get_by_role("tab", name="Schedule").press("ArrowRight")
-    expect(page.get_by_label("Conflict status")).to_be_visible()
+    expect(page.get_by_role("table", name="Conflicts")).to_be_visible()
     assert not _violations(page)
