@@ -1,6 +1,7 @@
 """The change request form: the state flow across its top (New, Assess, Authorize, Scheduled, Implement,
 Review, Closed, the current one marked; an emergency change skips Assess, a standard one Assess and
-Authorize); one two-column block of fields as UI16's (no section bars), then the tabs; while New its fields are edited in place (update_change), after
+Authorize); one two-column block of fields as UI16's (no section bars), then the tabs; while New its
+fields are edited in place (update_change), after
 that its assignment (group, assignee) stays editable until it is Closed or Canceled and the plan is shown
 read-only with its choice labels; the header UI actions follow the state (Request Approval, Approve /
 Reject for the approver, the work notes saying why, Implement, Review, Close, Cancel Change).
