@@ -54,7 +54,9 @@ def build_kb_router(kit: UiKit) -> APIRouter:
                     for op, spec in KB_ACTIONS.items()
                     if spec[1] == art["workflow_state"] and op not in MENU
                 ],
-                "menu": [(op, KB_ACTIONS[op][0]) for op in MENU if KB_ACTIONS[op][1] == art["workflow_state"]],
+                "menu": [
+                    (op, KB_ACTIONS[op][0]) for op in MENU if KB_ACTIONS[op][1] == art["workflow_state"]
+                ],
                 "related": [r for r in related["records"] if r["number"] != art["number"]][:5],
                 "popular": [r for r in popular["records"] if r["number"] != art["number"]][:5],
                 "editable": art["workflow_state"] == "draft",
