@@ -6,6 +6,7 @@ tabs open."""
 
 from __future__ import annotations
 
+from datetime import timedelta
 from urllib.parse import parse_qs, urlsplit
 
 from playwright.sync_api import expect
@@ -230,3 +231,44 @@ def test_change_sections_are_tabs(desk):
     page.get_by_role("tab", name="Schedule").press("ArrowRight")
     expect(page.get_by_role("table", name="Conflicts")).to_be_visible()
     assert not _violations(page)
+
+
+def test_my_approvals_breadcrumb_sort_arrow_and_decisions_on_selected_rows(desk):
+    episode, page, ui = desk
+    ci = episode.call("ticketing_list_configuration_items", sys_class_name="cmdb_ci_linux_server", limit=1)
+    start = (episode.now + timedelta(days=40)).replace(microsecond=0)
+    chg = episode.call(
+        "ticketing_create_change",
+        short_description="Emergency disk swap",
+        type="emergency",
+        cmdb_ci=ci["records"][0]["sys_id"],
+        assignment_group="Service Desk",
+        start_date=start.isoformat(),
+        end_date=(start + timedelta(hours=1)).isoformat(),
+    )
+    episode.call("ticketing_request_change_approval", change_id=chg["number"])  # one more to decide
+    pending = [a["record_number"] for a in episode.call("ticketing_list_approvals", limit=50)["records"]]
+    first, second = chg["number"], next(n for n in pending if n != chg["number"])
+    page.goto(ui("/approvals"))
+    crumbs = page.get_by_role("navigation", name="Filter conditions")
+    expect(crumbs).to_contain_text("Approver is (dynamic) Me")
+    expect(crumbs).to_contain_text("State = Requested")
+    expect(page.get_by_role("columnheader", name="Created")).to_have_attribute("aria-sort", "descending")
+    page.get_by_role("checkbox", name=f"Select record {second}").check()
+    page.get_by_role("button", name="Actions on selected rows…").click()
+    page.get_by_role("menuitem", name="Reject").click()  # a rejection needs its comments
+    expect(page.get_by_role("status").first).to_contain_text("Reject: 0 of 1 done.")
+    page.get_by_role("checkbox", name=f"Select record {second}").check()
+    page.get_by_label("Comments").fill("Not in this window")
+    page.get_by_role("button", name="Actions on selected rows…").click()
+    page.get_by_role("menuitem", name="Reject").click()
+    expect(page.get_by_role("status").first).to_contain_text("Reject: 1 of 1 done.")
+    page.get_by_role("checkbox", name=f"Select record {first}").check()
+    page.get_by_role("button", name="Actions on selected rows…").click()
+    page.get_by_role("menuitem", name="Approve").click()
+    expect(page.get_by_role("status").first).to_contain_text("Approve: 1 of 1 done.")
+    left = {a["record_number"] for a in episode.call("ticketing_list_approvals", limit=50)["records"]}
+    assert first not in left and second not in left
+    page.goto(ui("/problems"))  # a service's fixed order shows its arrow; the footer menu is there
+    expect(page.get_by_role("columnheader", name="Number")).to_have_attribute("aria-sort", "descending")
+    expect(page.get_by_role("button", name="Actions on selected rows…")).to_be_visible()
