@@ -6,12 +6,12 @@ tabs open."""
 
 from __future__ import annotations
 
-from datetime import timedelta
 from urllib.parse import parse_qs, urlsplit
 
 from playwright.sync_api import expect
 
 from tests.ui.test_accessibility import _violations
+from tests.ui.test_ticketing_controls import requested_change
 
 
 def test_pager_moves_twenty_rows_at_a_time(desk):
@@ -235,18 +235,7 @@ def test_change_sections_are_tabs(desk):
 
 def test_my_approvals_breadcrumb_sort_arrow_and_decisions_on_selected_rows(desk):
     episode, page, ui = desk
-    ci = episode.call("ticketing_list_configuration_items", sys_class_name="cmdb_ci_linux_server", limit=1)
-    start = (episode.now + timedelta(days=40)).replace(microsecond=0)
-    chg = episode.call(
-        "ticketing_create_change",
-        short_description="Emergency disk swap",
-        type="emergency",
-        cmdb_ci=ci["records"][0]["sys_id"],
-        assignment_group="Service Desk",
-        start_date=start.isoformat(),
-        end_date=(start + timedelta(hours=1)).isoformat(),
-    )
-    episode.call("ticketing_request_change_approval", change_id=chg["number"])  # one more to decide
+    chg = requested_change(episode, "emergency", "Emergency disk swap", 40)  # one more to decide
     pending = [a["record_number"] for a in episode.call("ticketing_list_approvals", limit=50)["records"]]
     first, second = chg["number"], next(n for n in pending if n != chg["number"])
     page.goto(ui("/approvals"))
