@@ -1,8 +1,10 @@
 """The change request form: the state flow across its top (New, Assess, Authorize, Scheduled, Implement,
-Review, Closed, the current one marked); while New its fields are edited in place (update_change), after
+Review, Closed, the current one marked; an emergency change skips Assess, a standard one Assess and
+Authorize); one two-column block of fields as UI16's (no section bars), then the tabs; while New its
+fields are edited in place (update_change), after
 that its assignment (group, assignee) stays editable until it is Closed or Canceled and the plan is shown
 read-only with its choice labels; the header UI actions follow the state (Request Approval, Approve /
-Reject for the approver, Implement, Review, Close, Cancel Change).
+Reject for the approver, the work notes saying why, Implement, Review, Close, Cancel Change).
 Every button submits the form: what changed is saved first, then the button's action, all or nothing
 (ui_save)."""
 
@@ -20,13 +22,19 @@ from apps.ticketing.ui_forms import iso_datetime, record_values, resolve_referen
 from apps.ticketing.ui_save import Step, add_record_routes, changed, form_page, reference_message, run_steps
 
 NEW, SCHEDULED, IMPLEMENT, REVIEW, CLOSED, CANCELED = -5, -2, -1, 0, 3, 4
-FLOW = (-5, -4, -3, -2, -1, 0, 3)  # ServiceNow's change model, in order
+FLOW = (-5, -4, -3, -2, -1, 0, 3)  # ServiceNow's normal change model, in order
+# the other models skip steps: an emergency change has no Assess, a standard one is pre-approved
+FLOWS = {"emergency": (-5, -3, -2, -1, 0, 3), "standard": (-5, -2, -1, 0, 3)}
+ALWAYS = ("number", "requested_by", "priority")  # the left column's read-only fields
+LEFT = ("category", "business_service", "service_offering", "cmdb_ci", "risk", "impact")  # its form fields
 ASSIGNMENT = ("assignment_group", "assigned_to")  # editable after New, until Closed or Canceled
 
 
-def state_flow(state: int) -> list[dict[str, Any]]:
-    """The process flow over the form: each state, `done` or `current` (a canceled change ends Canceled)."""
-    order = FLOW if state != CANCELED else (*FLOW[:-1], CANCELED)
+def state_flow(state: int, kind: str = "normal") -> list[dict[str, Any]]:
+    """The process flow over the form: each state of the change model of type `kind`, `done` or
+    `current` (a canceled change ends Canceled)."""
+    flow = FLOWS.get(kind, FLOW)
+    order = flow if state != CANCELED else (*flow[:-1], CANCELED)
     return flow_steps(order, c.CHANGE_STATES, state)
 
 
@@ -49,7 +57,7 @@ BUTTONS: dict[str, tuple[str, tuple[int, ...] | None, str | None, dict[str, str]
     "update": ("Update", (NEW, -4, -3, SCHEDULED, IMPLEMENT, REVIEW), None, {}, "Record updated."),
     "request_approval": ("Request Approval", (NEW,), "request_change_approval", {}, "Approval requested."),
     "approve": ("Approve", None, "approve_change", {}, "Change approved."),
-    "reject": ("Reject", None, "reject_change", {"comments": "rejection_reason"}, "Change rejected."),
+    "reject": ("Reject", None, "reject_change", {"comments": "work_notes"}, "Change rejected."),
     "implement": ("Implement", (SCHEDULED,), "implement_change", {}, "Implementation started."),
     "review": ("Review", (IMPLEMENT,), "review_change", {}, "Change moved to Review."),
     "close": (
@@ -69,9 +77,12 @@ BUTTONS: dict[str, tuple[str, tuple[int, ...] | None, str | None, dict[str, str]
 }
 CLOSE_CODE = sel("close_code", "Close code", tuple(c.CHANGE_CLOSE_CODES.items()))
 CLOSE_NOTES = Fld("close_notes", "Close notes", "textarea", wide=True)
-REASON = Fld("rejection_reason", "Rejection reason", wide=True)
 WORK_NOTES = Fld(
-    "work_notes", "Work notes", "textarea", wide=True, help="Also the reason when you cancel the change."
+    "work_notes",
+    "Work notes",
+    "textarea",
+    wide=True,
+    help="Also the reason when you cancel or reject the change.",
 )
 
 
@@ -113,17 +124,17 @@ def build_change_router(kit: UiKit) -> APIRouter:
             "sections": sections,
             "editing": bool(editable),
             "updatable": editable,
-            "flow": state_flow(ch["state"]),
+            "flow": state_flow(ch["state"], ch.get("type") or "normal"),
+            "fields_by_name": {f.name: f for f in fields},
+            "left_count": len(ALWAYS) + sum(f.name in LEFT for f in fields),
             "v": {**current, **values},
             "labels": shown_values(ch, fields),  # the read-only fields' text
             "buttons": buttons,
             "can_decide": can_decide,
-            "reason": REASON,
             "close_code": CLOSE_CODE,
             "close_notes": CLOSE_NOTES,
             "work_notes": WORK_NOTES,
             "close_code_label": c.CHANGE_CLOSE_CODES.get(ch.get("close_code") or "", ch.get("close_code")),
-            "approval_label": c.APPROVAL_LABELS.get(ch["approval"], ch["approval"] or ""),
         }
 
     page = form_page(kit, "change.html", context)
@@ -150,7 +161,7 @@ def build_change_router(kit: UiKit) -> APIRouter:
             args = {k: int(v) if k in ints and v.isdigit() else v for k, v in edits.items()}
             steps.append(Step("update_change", {"change_id": number, **args}))
         notes = (values.get("work_notes") or "").strip()
-        if notes and op != "cancel":
+        if notes and op not in ("cancel", "reject"):
             steps.append(Step("add_work_note", {"record_id": number, "text": notes}))
         if action:
             steps.append(
@@ -163,12 +174,12 @@ def build_change_router(kit: UiKit) -> APIRouter:
         if failed is None:
             return kit.redirect(request, f"/changes/{number}", saved=done if steps else None)
         names = {f.name: f.label for f in fields} | {
-            "comments": "Rejection reason",
+            "comments": "Work notes",
             "close_code": "Close code",
             "close_notes": "Close notes",
             "work_notes": "Work notes",
         }
-        field = {"comments": "rejection_reason"}.get(failed.field or "", failed.field)
+        field = {"comments": "work_notes"}.get(failed.field or "", failed.field)
         label = names.get(failed.field or "")
         message = f"{label}: {failed.error}" if label else failed.error
         return await page(request, number, values, {field: failed.error or ""} if label else {}, message, 422)

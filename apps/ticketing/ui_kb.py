@@ -2,7 +2,8 @@
 wrote it and when, the body rendered as sanitized HTML (nh3, the Ammonia sanitizer: scripts, event
 handlers and unknown tags removed), the versions, and the workflow's header UI actions (Submit for
 Review, Publish, Retire; Edit while a draft). Each action is one service action; a refusal is shown on
-the page and changes nothing."""
+the page and changes nothing. Retire sits in the header's context menu (UI16 keeps it off the reader's
+face); a knowledge search box, Flag Article, and a side panel of related and most viewed articles."""
 
 from __future__ import annotations
 
@@ -20,6 +21,8 @@ KB_ACTIONS = {
     "retire": ("Retire", "published", "retire_knowledge_article", "Article retired."),
 }
 
+MENU = ("retire",)  # the actions in the header's context menu, not on the reader's face
+
 
 def sanitized(html: str | None) -> str:
     """An article body safe to show: nh3's default allow-list (formatting, lists, tables, links with
@@ -33,6 +36,10 @@ def build_kb_router(kit: UiKit) -> APIRouter:
     async def reader(request: Request, number: str, error: str | None = None, status: int = 200) -> Response:
         d = await kit.read(request, "get_knowledge_article", {"article_id": number})
         art = d["article"]
+        related = await kit.read(
+            request, "search_knowledge", {"kb_category": art.get("kb_category"), "limit": 6}
+        )
+        popular = await kit.read(request, "search_knowledge", {"limit": 6})
         return kit.render(
             request,
             "kb_article.html",
@@ -43,8 +50,15 @@ def build_kb_router(kit: UiKit) -> APIRouter:
                 "body": sanitized(art.get("text")),
                 "state_label": c.KB_STATES.get(art["workflow_state"], art["workflow_state"]),
                 "actions": [
-                    (op, spec[0]) for op, spec in KB_ACTIONS.items() if spec[1] == art["workflow_state"]
+                    (op, spec[0])
+                    for op, spec in KB_ACTIONS.items()
+                    if spec[1] == art["workflow_state"] and op not in MENU
                 ],
+                "menu": [
+                    (op, KB_ACTIONS[op][0]) for op in MENU if KB_ACTIONS[op][1] == art["workflow_state"]
+                ],
+                "related": [r for r in related["records"] if r["number"] != art["number"]][:5],
+                "popular": [r for r in popular["records"] if r["number"] != art["number"]][:5],
                 "editable": art["workflow_state"] == "draft",
                 "flash": request.query_params.get("saved"),
                 "error": error,

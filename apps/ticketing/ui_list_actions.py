@@ -1,7 +1,9 @@
 """A list's "Actions on selected rows…" menu (UI16's list footer): the actions the desk's services can apply
 to each checked record, one service call per record, as MCP and the CLI would make them. POST
 <list path>/selected with `action`, the checked `record` keys and `back` (the list's query) runs them and
-returns to the list, saying how many were done and why any were refused."""
+returns to the list, saying how many were done and why any were refused. An argument "@me" is the signed-in
+user; My Approvals' Approve / Reject run the change's or the requested item's decision by the record's
+prefix, Reject taking the comments typed beside the menu."""
 
 from __future__ import annotations
 
@@ -23,6 +25,17 @@ class RowAction:
     action: str  # the service action run per record
     key_arg: str  # its argument naming the record
     args: dict[str, Any] = field(default_factory=dict)
+    by_prefix: dict[str, tuple[str, str]] = field(default_factory=dict)  # record prefix -> (action, key_arg)
+    comments: bool = False  # takes the footer's comments as its `comments` argument
+
+    def call(self, key: str) -> tuple[str, str]:
+        """The service action and its key argument for the record `key` (by its prefix, if any)."""
+        return next(
+            (v for p, v in self.by_prefix.items() if key.upper().startswith(p)), (self.action, self.key_arg)
+        )
+
+
+ME = "@me"  # an argument naming the signed-in user
 
 
 # per list path: the actions offered on its selected rows (a list with none offers no menu)
@@ -30,6 +43,32 @@ ROW_ACTIONS: dict[str, tuple[RowAction, ...]] = {
     "/incidents": (
         RowAction("assign_to_me", "Assign to me", "assign_incident", "incident_id", {"assign_to_me": True}),
         RowAction("start", "Start Work", "start_incident_work", "incident_id"),
+    ),
+    "/problems": (
+        RowAction("assign_to_me", "Assign to me", "update_problem", "problem_id", {"assigned_to": ME}),
+    ),
+    "/changes": (RowAction("request_approval", "Request Approval", "request_change_approval", "change_id"),),
+    "/requests": (
+        RowAction(
+            "assign_to_me", "Assign to me", "update_requested_item", "requested_item_id", {"assigned_to": ME}
+        ),
+    ),
+    "/approvals": (
+        RowAction(
+            "approve",
+            "Approve",
+            "approve_change",
+            "change_id",
+            by_prefix={"RITM": ("approve_requested_item", "requested_item_id")},
+        ),
+        RowAction(
+            "reject",
+            "Reject",
+            "reject_change",
+            "change_id",
+            by_prefix={"RITM": ("reject_requested_item", "requested_item_id")},
+            comments=True,
+        ),
     ),
 }
 
@@ -57,9 +96,13 @@ def _handler(kit: UiKit, path: str, actions: tuple[RowAction, ...]):  # noqa: AN
             why = "Choose an action." if chosen is None else "Select at least one row first."
             return kit.redirect(request, path, **back, saved=why)
         done, refused = 0, []
+        me = (await kit.read(request, "get_current_user"))["sys_id"]
+        extra = {k: me if v == ME else v for k, v in chosen.args.items()}
+        if chosen.comments:
+            extra["comments"] = str(form.get("comments") or "").strip()
         for i, key in enumerate(records):
-            args = {chosen.key_arg: key, **chosen.args}
-            outcome = await kit.run(request, chosen.action, args, trace if i == 0 else ())
+            action, key_arg = chosen.call(key)
+            outcome = await kit.run(request, action, {key_arg: key, **extra}, trace if i == 0 else ())
             if outcome.ok:
                 done += 1
             else:

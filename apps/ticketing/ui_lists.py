@@ -48,6 +48,7 @@ class ListDef:
     key: str = "number"
     default_sort: str | None = None
     new_path: str | None = None  # the New form's path (a "New" button in the list header)
+    fixed_sort: str | None = None  # the column key a service without sort_by orders by, newest first
 
 
 LISTS = (
@@ -101,6 +102,7 @@ LISTS = (
         ),
         "/problems/",
         new_path="/problems/new",
+        fixed_sort="number",
     ),
     ListDef(
         "/changes",
@@ -142,6 +144,7 @@ LISTS = (
         ),
         (Filter("active", "Active", "bool"), Filter("stage", "Stage")),
         "/requests/",
+        fixed_sort="number",
     ),
     ListDef(
         "/task_slas",
@@ -181,6 +184,7 @@ LISTS = (
         (Filter("state", "State"),),
         "/record/",
         key="record_number",
+        fixed_sort="sys_created_on",
     ),
     ListDef(
         "/kb",
@@ -235,6 +239,8 @@ def list_args(
     accepted = kit.params(view.action)
     args: dict[str, Any] = {}
     crumbs = [{"label": "All", "url": kit.url(request, view.path)}]
+    if view.action == "list_approvals":  # My Approvals' own condition, as UI16's breadcrumb shows it
+        crumbs.append({"label": "Approver is (dynamic) Me", "url": kit.url(request, view.path)})
     kept: list[tuple[str, str]] = []
     for name in dict.fromkeys(k for k, _ in params.multi_items()):
         f = next((f for f in view.filters if f.arg == name), None)
@@ -275,6 +281,7 @@ def list_args(
     args.update(limit=PAGE, offset=(max(page, 1) - 1) * PAGE)
     if view.action == "list_approvals" and "state" not in args:
         args["state"] = "requested"
+        crumbs.append({"label": "State = Requested", "url": kit.url(request, view.path, state="requested")})
     return args, crumbs, sort, desc, max(page, 1), conds, problem
 
 
@@ -310,7 +317,9 @@ def _handler(kit: UiKit, view: ListDef):  # noqa: ANN202
                 "key": c.key,
                 "label_of": c.label_of,
                 "link": c.link,
-                "sorted": ("descending" if desc else "ascending") if c.sort and c.sort == sort else None,
+                "sorted": ("descending" if desc else "ascending")
+                if c.sort and c.sort == sort
+                else ("descending" if not sortable and c.key == view.fixed_sort else None),
                 "url": url_with(sort=c.sort, dir="asc" if (c.sort == sort and desc) else "desc", page=None)
                 if c.sort and sortable
                 else None,

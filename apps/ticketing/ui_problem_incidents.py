@@ -21,6 +21,10 @@ NUMBER = re.compile(r"^INC[0-9]{7}$")
 PAGE = 200  # list_incidents' largest page
 MAX_ROWS = 1000  # the Collection shows at most this many incidents
 LABELS = {"incidents": "Incidents"}
+# the condition builder's row: a field (Keywords: the service's search over number, short description and
+# description), an operator, a value; the named fields are matched here on what the search found
+FILTER_FIELDS = (("keywords", "Keywords"), ("number", "Number"), ("short_description", "Short description"))
+FILTER_OPS = (("contains", "contains"), ("starts", "starts with"), ("is", "is"))
 ALIASES = {"incident_id": "incidents"}
 
 
@@ -47,6 +51,17 @@ async def collection(kit: UiKit, request: Request, search: str) -> list[dict[str
     return rows
 
 
+def matching(rows: list[dict[str, Any]], field: str, op: str, value: str) -> list[dict[str, Any]]:
+    """The rows whose `field` (number or short_description; keywords: all) matches `value` by `op`
+    (contains, starts, is), ignoring case."""
+    if field not in ("number", "short_description") or not value:
+        return rows
+    want = value.lower()
+    tests = {"starts": str.startswith, "is": str.__eq__}
+    test = tests.get(op, str.__contains__)
+    return [r for r in rows if test((r.get(field) or "").lower(), want)]
+
+
 def build_problem_incidents_router(kit: UiKit) -> APIRouter:
     """GET /problems/{number}/incidents (the slushbucket), POST the same path (Save)."""
     router = APIRouter()
@@ -65,12 +80,19 @@ def build_problem_incidents_router(kit: UiKit) -> APIRouter:
         search = (values.get("search") or "").strip()
         linked = {i["number"] for i in d["incidents"]}
         pending = [n for n in pending_numbers(values.get("incidents")) if n not in linked]
-        offered = await collection(kit, request, search)
+        field = values.get("field") if values.get("field") in dict(FILTER_FIELDS) else "keywords"
+        op = values.get("op") if values.get("op") in dict(FILTER_OPS) else "contains"
+        offered = matching(await collection(kit, request, search), field, op, search)
         label = {r["number"]: r["short_description"] for r in offered}
         context = {
             "title": f"Edit Incidents · {prb['number']}",
             "p": prb,
             "search": search,
+            "field": field,
+            "op": op,
+            "filter_fields": FILTER_FIELDS,
+            "filter_ops": FILTER_OPS,
+            "filter_label": f"{dict(FILTER_FIELDS)[field]} {dict(FILTER_OPS)[op]} {search}",
             "linked": d["incidents"],
             "pending": [(n, label.get(n, "")) for n in pending],
             "offered": [r for r in offered if r["number"] not in linked and r["number"] not in pending],

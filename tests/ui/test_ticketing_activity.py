@@ -18,6 +18,8 @@ def test_activity_entries_show_avatar_kind_time_and_colour(desk):
     episode.call("ticketing_add_comment", record_id=number, text="We are looking into it")
     page.goto(ui(f"/incidents/{number}"))
     stream = page.get_by_role("list", name="Activity stream")
+    shown = stream.get_by_role("listitem").count()
+    expect(page.get_by_role("heading", name=f"Activities: {shown}", exact=True)).to_be_visible()
     note = stream.get_by_role("listitem").filter(has_text="Checked the switch logs")
     comment = stream.get_by_role("listitem").filter(has_text="We are looking into it")
     author = note.locator(".sn-entry-head strong").inner_text()

@@ -211,6 +211,8 @@ def test_write_and_edit_a_knowledge_draft(desk):
     actions.get_by_role("button", name="Publish", exact=True).click()  # the stale page's button: refused
     expect(page.get_by_role("alert")).to_be_visible()
     assert episode.state_hash() == hash_before
+    expect(actions.get_by_role("button", name="Retire", exact=True)).to_be_hidden()  # not on its face
+    actions.get_by_role("button", name="More actions").click()  # the header's context menu
     expect(actions.get_by_role("button", name="Retire", exact=True)).to_be_visible()
     art = episode.call("ticketing_get_knowledge_article", article_id=number)["article"]
     assert (art["workflow_state"], art["version"]) == ("published", "1.0")

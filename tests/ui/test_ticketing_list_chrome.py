@@ -11,6 +11,7 @@ from urllib.parse import parse_qs, urlsplit
 from playwright.sync_api import expect
 
 from tests.ui.test_accessibility import _violations
+from tests.ui.test_ticketing_controls import requested_change
 
 
 def test_pager_moves_twenty_rows_at_a_time(desk):
@@ -228,5 +229,35 @@ def test_change_sections_are_tabs(desk):
     page.get_by_role("tab", name="Schedule").click()
     expect(page.get_by_label("Planned start date")).to_be_visible()
     page.get_by_role("tab", name="Schedule").press("ArrowRight")
-    expect(page.get_by_label("Conflict status")).to_be_visible()
+    expect(page.get_by_role("table", name="Conflicts")).to_be_visible()
     assert not _violations(page)
+
+
+def test_my_approvals_breadcrumb_sort_arrow_and_decisions_on_selected_rows(desk):
+    episode, page, ui = desk
+    chg = requested_change(episode, "emergency", "Emergency disk swap", 40)  # one more to decide
+    pending = [a["record_number"] for a in episode.call("ticketing_list_approvals", limit=50)["records"]]
+    first, second = chg["number"], next(n for n in pending if n != chg["number"])
+    page.goto(ui("/approvals"))
+    crumbs = page.get_by_role("navigation", name="Filter conditions")
+    expect(crumbs).to_contain_text("Approver is (dynamic) Me")
+    expect(crumbs).to_contain_text("State = Requested")
+    expect(page.get_by_role("columnheader", name="Created")).to_have_attribute("aria-sort", "descending")
+    page.get_by_role("checkbox", name=f"Select record {second}").check()
+    page.get_by_role("button", name="Actions on selected rows…").click()
+    page.get_by_role("menuitem", name="Reject").click()  # a rejection needs its comments
+    expect(page.get_by_role("status").first).to_contain_text("Reject: 0 of 1 done.")
+    page.get_by_role("checkbox", name=f"Select record {second}").check()
+    page.get_by_label("Comments").fill("Not in this window")
+    page.get_by_role("button", name="Actions on selected rows…").click()
+    page.get_by_role("menuitem", name="Reject").click()
+    expect(page.get_by_role("status").first).to_contain_text("Reject: 1 of 1 done.")
+    page.get_by_role("checkbox", name=f"Select record {first}").check()
+    page.get_by_role("button", name="Actions on selected rows…").click()
+    page.get_by_role("menuitem", name="Approve").click()
+    expect(page.get_by_role("status").first).to_contain_text("Approve: 1 of 1 done.")
+    left = {a["record_number"] for a in episode.call("ticketing_list_approvals", limit=50)["records"]}
+    assert first not in left and second not in left
+    page.goto(ui("/problems"))  # a service's fixed order shows its arrow; the footer menu is there
+    expect(page.get_by_role("columnheader", name="Number")).to_have_attribute("aria-sort", "descending")
+    expect(page.get_by_role("button", name="Actions on selected rows…")).to_be_visible()

@@ -62,8 +62,11 @@ def test_edit_incidents_refuses_a_closed_incident_and_changes_nothing(desk):
     page.goto(ui(f"/problems/{number}/incidents"))
     page.get_by_label("Collection").select_option(open_one)
     page.get_by_role("button", name="Add", exact=True).click()
-    page.get_by_label("Search incidents").fill(closed)  # a search finds incidents in any state
-    page.get_by_role("button", name="Filter").click()
+    page.get_by_label("Filter field").select_option(label="Number")  # the condition builder's row
+    page.get_by_label("Filter operator").select_option(label="is")
+    page.get_by_label("Filter value").fill(closed)  # a filter finds incidents in any state
+    page.get_by_role("button", name="Run filter").click()
+    expect(page.get_by_label("Collection").get_by_role("option")).to_have_count(1)
     expect(page.get_by_label("Incidents List").get_by_role("option")).to_have_count(1)  # the addition kept
     page.get_by_label("Collection").select_option(closed)
     page.get_by_role("button", name="Add", exact=True).click()

@@ -3,6 +3,8 @@ driven by the keyboard, choice labels, one submit making several service actions
 
 from __future__ import annotations
 
+import re
+
 from playwright.sync_api import expect
 
 
@@ -135,6 +137,15 @@ def test_knowledge_reader_shows_sanitized_html_not_tags(desk):
     expect(page.get_by_role("group", name="Helpful?").get_by_role("button", name="Yes")).to_have_attribute(
         "aria-pressed", "true"
     )
+    side = page.get_by_role("complementary", name="More articles")  # related and most viewed
+    expect(side.get_by_role("heading", name="Most viewed")).to_be_visible()
+    page.get_by_role("button", name="Flag Article").click()
+    page.get_by_label("What is wrong with this article?").fill("Step two is out of date")
+    page.get_by_role("form", name="Flag this article").get_by_role("button", name="Submit").click()
+    expect(page.get_by_text("the article is flagged")).to_be_visible()
+    page.get_by_role("searchbox", name="Search knowledge").fill("dock")
+    page.get_by_role("searchbox", name="Search knowledge").press("Enter")
+    expect(page).to_have_url(re.compile(r"/kb\?query=dock"))
 
 
 def _problem_with_incident(episode):

@@ -6,6 +6,8 @@ from datetime import timedelta
 
 from playwright.sync_api import expect
 
+from tests.ui.test_ticketing_controls import requested_change
+
 
 def _row(episode, number):
     return next(
@@ -99,9 +101,13 @@ def test_approve_change(desk):
     )
     page.goto(ui(f"/changes/{chg['number']}"))
     expect(page.get_by_label("Type", exact=True)).to_have_value("Emergency")  # the choice's label
+    flow = page.get_by_role("list", name="State flow").get_by_role("listitem")  # an emergency: no Assess
+    expect(flow).to_have_text(["New", "Authorize", "Scheduled", "Implement", "Review", "Closed"])
+    expect(page.get_by_role("heading", name="Change Request")).to_have_count(0)  # one block, no bars
+    expect(page.get_by_label("Rejection reason")).to_have_count(0)
     page.get_by_role("button", name="Request Approval").first.click()
     expect(page.get_by_role("status")).to_contain_text("Approval requested")
-    expect(page.get_by_label("Approval", exact=True)).to_have_value("Requested")
+    expect(page.get_by_role("table", name="Approvers")).to_contain_text("Requested")
     page.get_by_role("button", name="Approve").first.click()
     expect(page.get_by_role("status")).to_contain_text("Change approved")
     after = episode.call("ticketing_get_change", change_id=chg["number"])["change"]
@@ -166,3 +172,17 @@ def test_let_time_pass_until_the_caller_answers(desk):
     answer = next(a for a in got["activity"] if a["sys_created_by"] == got["incident"]["caller_id"])
     assert got["incident"]["state"] == 2  # the answer resumed work
     expect(page.get_by_text(answer["value"][:60])).to_be_visible()
+
+
+def test_reject_a_change_with_the_work_notes_as_the_reason(desk):
+    episode, page, ui = desk
+    chg = requested_change(episode, "emergency", "Emergency fan swap", 45)
+    page.goto(ui(f"/changes/{chg['number']}"))
+    page.get_by_role("button", name="Reject").first.click()  # no reason: refused, nothing changed
+    expect(page.get_by_role("alert")).to_contain_text("Work notes")
+    page.get_by_role("tab", name="Notes").click()
+    page.get_by_label("Work notes", exact=True).fill("Not during the quarter close")
+    page.get_by_role("button", name="Reject").first.click()
+    expect(page.get_by_role("status")).to_contain_text("Change rejected")
+    approvals = episode.call("ticketing_get_change", change_id=chg["number"])["approvals"]
+    assert "Not during the quarter close" in {a["comments"] for a in approvals}
