@@ -2,7 +2,8 @@
 Sharing (from the same read the tools use), the command bar following the selection ("+ Add new" gives way
 to Open, Share … and the count with Clear selection, by pointer and keyboard), and the Move to picker telling
 apart shared folders of one name by whose they are. Home's Recent (Name, Opened, Owner, Activity) with its
-file-type chips; search's Location column; Upload disabled (not modelled); Copy link and Download for the item selected; the Share dialog's Copy link; the Move panel."""
+file-type chips; search's Location column; Upload disabled (not modelled); Copy link and Download for the
+item selected; the Share dialog's Copy link; the Move panel."""
 
 from __future__ import annotations
 
@@ -93,7 +94,8 @@ def test_home_recent_with_type_chips_and_the_selection_commands(office):
     page.goto(ui("/files?view=home"))
     expect(page.get_by_role("heading", level=1)).to_have_text("Home")
     table = page.get_by_role("table", name="Files")
-    expect(table.get_by_role("columnheader")).to_have_text(["", "Name", "Opened", "Owner", "Activity", "Actions"])
+    headers = ["", "Name", "Opened", "Owner", "Activity", "Actions"]
+    expect(table.get_by_role("columnheader")).to_have_text(headers)
     decks = episode.call("office_list_recent_files", kind="presentation", limit=50)["records"]
     chips = page.get_by_role("group", name="Filter by file type")
     chips.get_by_role("link", name="PowerPoint").click()
