@@ -95,12 +95,18 @@ def build_decks_router(kit: UiKit) -> APIRouter:
             recent: the presentations you can open, most recent first.
         """
         out = []
-        for item in [r for r in recent if r["my_role"] in ("owner", "write", "read")][:DESIGN_TILES]:
+        # Create new shows the workspace's templates first (a name with "template"), your other recent
+        # presentations behind "More themes"
+        found = (await kit.read(request, "search_drive", {"query": "template", "limit": 10}))["records"]
+        themes = [r for r in found if r["kind"] == "presentation" and "template" in r["name"].lower()]
+        ordered = themes[:3] + [r for r in recent if all(r["id"] != t["id"] for t in themes[:3])]
+        for item in ordered[:DESIGN_TILES]:
             deck = await kit.read(
                 request, "get_presentation", {"item_id": item["id"], "include_shapes": True}
             )
             first = slide_view(deck["slides"][0], deck) if deck["slides"] else None
-            out.append({"item": item, "deck": deck, "slide": first})
+            theme = "template" in item["name"].lower()
+            out.append({"item": item, "deck": deck, "slide": first, "theme": theme})
         return out
 
     async def start(
@@ -110,9 +116,13 @@ def build_decks_router(kit: UiKit) -> APIRouter:
             "records"
         ]
         me = await kit.read(request, "get_my_profile", {})
+        query = (request.query_params.get("q") or "").strip()  # the header's Search: names with the text
+        listed = [r for r in recent if query.lower() in r["name"].lower()] if query else recent
         context = {
             "title": "PowerPoint",
             "recent": recent,
+            "listed": listed,
+            "query": query,
             "designs": await designs(request, recent),
             "me_id": me["id"],
             "error": error,

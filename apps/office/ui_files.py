@@ -28,11 +28,54 @@ NEW_KINDS: dict[str, tuple[str, str, str]] = {
 }
 ROLES = (("write", "Can edit"), ("read", "Can view"))  # OneDrive's default for people is Can edit
 ITEM_DIALOGS = ("share", "rename", "move", "delete")  # the dialogs of one item: ?<dialog>=<item id>
+# Home's and search's file-type filter chips: (?type= value, chip label, drive item kind or a file extension)
+TYPE_FILTERS = (
+    ("word", "Word", "document"),
+    ("excel", "Excel", "workbook"),
+    ("powerpoint", "PowerPoint", "presentation"),
+    ("pdf", "PDF", ".pdf"),
+)
+
+
+def _of_type(records: list[dict[str, Any]], chosen: str | None) -> list[dict[str, Any]]:
+    """The records a file-type chip keeps (all of them for no or an unknown chip).
+
+    records: drive items as the tools return them.
+    chosen: the chip's ?type= value.
+    """
+    match = next((spec for key, _, spec in TYPE_FILTERS if key == chosen), None)
+    if match is None:
+        return records
+    if match.startswith("."):
+        return [r for r in records if r["name"].lower().endswith(match)]
+    return [r for r in records if r["kind"] == match]
+
+
+async def _locations(kit: UiKit, request: Request, records: list[dict[str, Any]]) -> dict[str, str]:
+    """Search's Location column: each result's folder by name ("My files" for your top folder, "<owner>'s
+    files" for the top of someone else's OneDrive or a folder you can't open), keyed by parent id.
+
+    kit: the app's UI kit; request: the page request; records: the search results.
+    """
+    where: dict[str, str] = {}
+    for r in records:
+        parent = r.get("parent_id")
+        if not parent or parent in where:
+            continue
+        outcome = await kit.run(request, "get_drive_item", {"item_id": parent})
+        data = outcome.data() if outcome.ok else None
+        if data and data.get("parent_id"):
+            where[parent] = data["name"]
+        elif r.get("my_role") == "owner":
+            where[parent] = "My files"
+        else:
+            where[parent] = f"{r.get('owner_name') or 'Someone'}'s files"
+    return where
 
 
 def _place(values: Any) -> dict[str, str]:
     """The listing a page or a form came from (folder, Shared with me, a search), to go back to."""
-    return {k: values[k] for k in ("folder", "view", "q") if values.get(k)}
+    return {k: values[k] for k in ("folder", "view", "q", "type") if values.get(k)}
 
 
 def build_files_router(kit: UiKit) -> APIRouter:
@@ -42,13 +85,16 @@ def build_files_router(kit: UiKit) -> APIRouter:
         """The Files page for `place`, with the new-item dialog or one item's dialog of `dialog` open."""
         shared, query = place.get("view") == "shared", (place.get("q") or "").strip()
         home = place.get("view") == "home" and not query
-        folder = None
+        folder, chosen = None, place.get("type")
         if query:
             listing = await kit.read(request, "search_drive", {"query": query, "limit": 50})
+            listing["records"] = _of_type(listing["records"], chosen)
+            dialog["locations"] = await _locations(kit, request, listing["records"])
         elif home:  # OneDrive's Home: the files you opened or changed lately, yours and shared with you
-            listing = await kit.read(request, "list_recent_files", {"limit": 50})
-            mine = (await kit.read(request, "list_drive_items", {}))["records"]
-            dialog["quick"] = [r for r in mine if r["kind"] == "folder"][:6]  # Quick access: your folders
+            kind = next((spec for key, _, spec in TYPE_FILTERS if key == chosen and "." not in spec), None)
+            args = {"limit": 50, **({"kind": kind} if kind else {})}  # a kind's chip: the latest 50 of it
+            listing = await kit.read(request, "list_recent_files", args)
+            listing["records"] = _of_type(listing["records"], chosen)
         else:
             args = {"shared_with_me": True} if shared else {"folder_id": place.get("folder")}
             listing = await kit.read(request, "list_drive_items", args)
@@ -69,6 +115,8 @@ def build_files_router(kit: UiKit) -> APIRouter:
             "query": query,
             "place": place,
             "kinds": NEW_KINDS,
+            "type_filters": TYPE_FILTERS,
+            "chosen_type": chosen if any(k == chosen for k, _, _ in TYPE_FILTERS) else None,
             "roles": ROLES,
             "values": {},
             "error": None,

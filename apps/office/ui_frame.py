@@ -103,13 +103,14 @@ class Product:
 MAIL_SEARCH = Search("/mail", "Search mail", "mail-q")
 FILES_SEARCH = Search("/files", "Search files", "files-search", "Search everything")
 TEAMS_SEARCH = Search("/chat", "Search", "teams-q")
+DECKS_SEARCH = Search("/decks", "Search presentations", "decks-q")  # the start page's (editors: their own)
 PRODUCTS = (  # by the page's path prefix, first match
     ("/mail", Product("Outlook", "/mail", "Mail", MAIL_SEARCH)),
     ("/calendar", Product("Outlook", "/calendar", "Calendar", MAIL_SEARCH)),
     ("/files", Product("OneDrive", "/files", "OneDrive", FILES_SEARCH, shell="onedrive")),
     ("/docs", Product("Word", "/files", "", shell="editor")),
     ("/sheets", Product("Excel", "/files", "", shell="editor")),
-    ("/decks", Product("PowerPoint", "/decks", "", shell="editor")),
+    ("/decks", Product("PowerPoint", "/decks", "", DECKS_SEARCH, shell="editor")),
     ("/chat", Product("Teams", "/chat", "Chat", TEAMS_SEARCH, shell="teams")),
 )
 DEFAULT = Product("Microsoft 365", "/mail", "")

@@ -202,7 +202,15 @@ def test_notes_comments_and_the_slide_sorter(deck):
     page.get_by_role("tab", name="View", exact=True).click()
     page.get_by_role("link", name="Slide Sorter", exact=True).click()
     sorter = page.get_by_role("region", name="Slide Sorter")
-    sorter.get_by_role("link", name="Open slide 1").focus()
+    status = page.get_by_role("region", name="Status bar")  # pinned to the window's foot, with the zoom
+    box = status.bounding_box()
+    assert abs(box["y"] + box["height"] - page.viewport_size["height"]) < 2, box
+    first = sorter.get_by_role("link", name="Open slide 1")
+    width = first.bounding_box()["width"]
+    status.get_by_role("button", name="Zoom In").click()
+    expect(status).to_contain_text("120%")
+    assert first.bounding_box()["width"] > width
+    first.focus()
     page.keyboard.press("Shift+F10")  # the slide's context menu, as a right-click opens it
     sorter.get_by_role("menuitem", name="Move later slide 1").click()
     assert [s["title"] for s in slides(episode, item)] == ["Highlights", ""]
@@ -218,15 +226,24 @@ def test_start_page_creates_and_uploads_and_files_add_new_opens_powerpoint(offic
     page.get_by_role("dialog", name="New presentation").get_by_label("Name").fill("Kickoff")
     page.get_by_role("button", name="Create").click()
     expect(page.get_by_role("heading", level=1)).to_have_text("Kickoff.pptx")
-    page.goto(ui("/decks"))  # a presentation of yours as the template of a new one
-    page.get_by_role("list", name="Start from").get_by_role("button", name="Kickoff", exact=True).click()
+    page.goto(ui("/decks"))  # a presentation of yours (behind More themes) as the template of a new one
+    start_from = page.get_by_role("list", name="Start from")
+    expect(start_from.get_by_role("button", name="Kickoff", exact=True)).to_be_hidden()
+    start_from.get_by_role("button", name="More themes").click()
+    start_from.get_by_role("button", name="Kickoff", exact=True).click()
     expect(page.get_by_role("dialog", name="New presentation")).to_contain_text("From: Kickoff")
     page.get_by_label("Name").fill("Kickoff again")
     page.get_by_role("button", name="Create").click()
     expect(page.get_by_role("heading", level=1)).to_have_text("Kickoff again.pptx")
     page.goto(ui("/decks"))
     expect(page.get_by_role("table", name="Recent presentations")).to_contain_text("You edited")
-    page.get_by_role("tab", name="Shared").click()
+    page.get_by_role("search", name="Search presentations").get_by_role("searchbox").fill("again")
+    page.keyboard.press("Enter")  # the header's Search narrows the lists to the names with the text
+    expect(page.get_by_role("table", name="Recent presentations").get_by_role("link")).to_have_text(
+        ["Kickoff again.pptx"]
+    )
+    page.goto(ui("/decks"))
+    page.get_by_role("tab", name="Shared with me").click()
     shared = page.get_by_role("table", name="Shared presentations")
     decks = episode.call("office_list_recent_files", kind="presentation", limit=50)["records"]
     owner = next(d["owner_name"] for d in decks if d["my_role"] != "owner")

@@ -1,8 +1,9 @@
 """OneDrive's list and command bar in a real Chromium: the columns Name, Modified, Modified By, File size and
 Sharing (from the same read the tools use), the command bar following the selection ("+ Add new" gives way
 to Open, Share … and the count with Clear selection, by pointer and keyboard), and the Move to picker telling
-apart shared folders of one name by whose they are. Home's Quick access over Recent; Upload disabled (not
-modelled); Copy link and Download for the item selected; the Share dialog's Copy link; the Move panel."""
+apart shared folders of one name by whose they are. Home's Recent (Name, Opened, Owner, Activity) with its
+file-type chips; search's Location column; Upload disabled (not modelled); Copy link and Download for the
+item selected; the Share dialog's Copy link; the Move panel."""
 
 from __future__ import annotations
 
@@ -88,15 +89,25 @@ def test_move_to_names_whose_shared_folder_each_is(office):
     assert shown == expected
 
 
-def test_home_quick_access_and_the_selection_commands(office):
+def test_home_recent_with_type_chips_and_the_selection_commands(office):
     episode, page, ui = office
     page.goto(ui("/files?view=home"))
     expect(page.get_by_role("heading", level=1)).to_have_text("Home")
-    folders = [r["name"] for r in episode.call("office_list_drive_items")["records"] if r["kind"] == "folder"]
-    quick = page.get_by_role("region", name="Quick access")
-    expect(quick.get_by_role("link")).to_have_count(min(len(folders), 6))
-    expect(quick.get_by_role("link").first).to_contain_text(folders[0])
+    table = page.get_by_role("table", name="Files")
+    headers = ["", "Name", "Opened", "Owner", "Activity", "Actions"]
+    expect(table.get_by_role("columnheader")).to_have_text(headers)
+    decks = episode.call("office_list_recent_files", kind="presentation", limit=50)["records"]
+    chips = page.get_by_role("group", name="Filter by file type")
+    chips.get_by_role("link", name="PowerPoint").click()
+    expect(chips.get_by_role("link", name="PowerPoint")).to_have_attribute("aria-current", "true")
+    expect(table.get_by_role("rowheader")).to_have_text([d["name"] for d in decks])
     expect(page.get_by_role("button", name="Upload")).to_be_disabled()
+
+    page.goto(ui("/files?q=" + DOC.split()[0]))
+    results = page.get_by_role("table", name="Search results")
+    expect(results.get_by_role("columnheader").nth(3)).to_have_text("Location")
+    row = results.get_by_role("row").filter(has=page.get_by_role("rowheader", name=DOC, exact=True))
+    expect(row.get_by_role("cell").nth(2)).not_to_be_empty()
 
     page.goto(ui("/files"))
     bar = page.get_by_role("toolbar", name="Files commands")

@@ -41,6 +41,12 @@ def test_channel_header_names_team_and_channel_and_its_tabs_switch(office):
     conversation = page.get_by_role("region", name="Conversation")
     expect(conversation.get_by_role("heading", level=2)).to_have_text(channel["display_name"])
     expect(conversation.locator(".o-conv-team")).to_have_text(team["display_name"])
+    pane = page.get_by_role("navigation", name="Teams and chats")  # the Teams pane, its teams first
+    expect(pane.get_by_role("heading", level=2)).to_have_text("Teams")
+    assert pane.locator(".o-channels").first.evaluate(
+        "c => !!(c.compareDocumentPosition(document.querySelector('.o-chatlist')) & 4)"
+    )
+    expect(conversation.get_by_role("button", name="Meet")).to_have_attribute("aria-disabled", "true")
     tabs = conversation.get_by_role("tablist", name=channel["display_name"]).get_by_role("tab")
     expect(tabs).to_have_text(["Posts", "Files"])
     posts, files = tabs.nth(0), tabs.nth(1)
@@ -81,6 +87,9 @@ def test_channel_posts_are_cards_with_their_replies_and_the_reply_after_them(off
     expect(card).to_have_count(1)
     expect(card.locator(".o-card-post").first).to_contain_text(root["body_content"])
     listed = card.get_by_role("list", name=f"{len(replies)} repl", exact=False).get_by_role("listitem")
+    if len(replies) > 1:  # Teams collapses them under "N replies from …", the newest one showing
+        expect(listed).to_have_count(1)
+        card.get_by_role("button", name=f"{len(replies)} replies from").click()
     expect(listed).to_have_count(len(replies))
     for item, msg in zip(listed.all(), replies, strict=True):
         expect(item).to_contain_text(msg["from_name"])

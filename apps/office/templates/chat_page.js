@@ -18,6 +18,15 @@
     });
   });
 
+  Array.prototype.forEach.call(document.querySelectorAll("[data-replies-toggle]"), function (button) {
+    var list = document.getElementById(button.getAttribute("aria-controls"));  // "N replies from …": all of them
+    button.addEventListener("click", function () {
+      var open = button.getAttribute("aria-expanded") !== "true";
+      button.setAttribute("aria-expanded", open ? "true" : "false");
+      list.toggleAttribute("data-collapsed", !open);
+    });
+  });
+
   var emoji = document.getElementById("emoji-button");  // the compose box's Emoji menu: typed in at the caret
   if (emoji) officeMenuButton(emoji, function (item) {
     var box = document.getElementById("content"), at = box.selectionStart, to = box.selectionEnd;
