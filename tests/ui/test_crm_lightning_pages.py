@@ -181,3 +181,11 @@ def test_home_quarterly_performance_and_the_assistant(crm):
     )["records"]
     assistant = page.get_by_role("region", name="Assistant")
     expect(assistant.get_by_role("link", name=re.compile(r" is overdue$"))).to_have_count(min(len(late), 5))
+    # no page header card; Key Deals lists my open deals with the stage as plain text (no pills)
+    expect(page.locator(".slds-page-header")).to_have_count(0)
+    deals = page.get_by_role("region", name="Key Deals - My Opportunities")
+    mine = episode.call("crm_list_opportunities", mine=True, status="open", sort_by="close_date", limit=5)
+    expect(deals.get_by_role("listitem")).to_have_count(len(mine["records"]))
+    expect(deals).to_contain_text(mine["records"][0]["stage_name"])
+    assert deals.locator(".slds-badge, .badge").count() == 0
+    expect(page.get_by_role("region", name="Today's Tasks")).to_be_visible()
