@@ -125,6 +125,21 @@ def test_record_header_related_lists_and_the_docked_composer(crm):
     body.select_text()
     toolbar.get_by_role("button", name="Bold").click()
     expect(body).to_have_value("**renewal**")
+    # Lightning Notes' composer: a borderless "Untitled Note" title, Delete / Done; the docked header's
+    # Minimize folds it to its bar, Pop out and Dock; the record header keeps Follow and ▼ underneath
+    expect(page.get_by_label("Title")).to_have_attribute("placeholder", "Untitled Note")
+    expect(page.locator(".record-follow")).to_have_count(1)
+    expect(page.locator(".record-more")).to_have_count(1)
+    page.get_by_role("button", name="Minimize").click()
+    expect(body).to_be_hidden()
+    page.get_by_role("button", name="Maximize").click()
+    expect(body).to_be_visible()
+    page.get_by_role("button", name="Pop out").click()
+    expect(page.get_by_role("button", name="Dock")).to_be_visible()
+    page.get_by_label("Title").fill("Renewal call")
+    with page.expect_navigation():
+        page.get_by_role("button", name="Done").click()
+    expect(page.get_by_role("region", name="Notes")).to_contain_text("Renewal call")
 
     # Change Owner opened on its own is the record's modal: the record page underneath
     page.goto(ui(f"/accounts/{account}/owner"))
