@@ -134,7 +134,6 @@ def build_record_router(kit: UiKit) -> APIRouter:
                 return kit.error_page(request, f"No product with id {product_id!r}.")
         related = {
             "price_books": await product_related.price_books(kit, request, product),
-            "opportunities": await product_related.opportunities(kit, request, product),
         }
         return await page(
             request, "product.html", product["name"], product_id, p=product, d=data, rel=related

@@ -148,7 +148,7 @@ def test_record_header_related_lists_and_the_docked_composer(crm):
     expect(page).to_have_url(re.compile(f"/accounts/{account}$"))
 
 
-def test_product_record_page_related_price_books_and_opportunities(crm):
+def test_product_record_page_header_and_price_books(crm):
     episode, page, ui = crm
     opps = episode.call("crm_list_opportunities", limit=50)["records"]
     lines = (episode.call("crm_get_opportunity", opportunity_id=o["id"])["line_items"] for o in opps)
@@ -156,9 +156,17 @@ def test_product_record_page_related_price_books_and_opportunities(crm):
     page.goto(ui(f"/products/{line['product_id']}"))
     expect(page.locator("dl.highlights")).to_contain_text("Product Code")
     expect(page.get_by_role("tab", name="Details")).to_be_visible()
-    expect(page.get_by_role("region", name="Price Books")).to_contain_text("Standard Price Book")
-    related = page.get_by_role("region", name="Opportunities")
-    expect(related.locator(f"a[href$='/opportunities/{opp_id}']")).to_be_visible()
+    books = page.get_by_role("region", name="Price Books")
+    expect(books).to_contain_text("Standard Price Book")
+    for name in ("Add Standard Price", "Add to Price Book"):  # not available in this org: shown disabled
+        expect(books.get_by_role("button", name=name)).to_have_attribute("aria-disabled", "true")
+    actions = page.get_by_role("group", name="Product actions")
+    for name in ("Edit", "Delete", "Clone"):
+        expect(actions.get_by_role("button", name=name)).to_have_attribute("aria-disabled", "true")
+    # Active as a checkbox; no invented Opportunities list nor Product Description card
+    expect(page.locator("dl.highlights [role=img]")).to_have_attribute("aria-label", "Checked")
+    expect(page.get_by_role("region", name="Opportunities")).to_have_count(0)
+    assert opp_id
 
 
 def test_search_results_scopes(crm):
