@@ -10,6 +10,7 @@ from fastapi import Request
 
 from apps.core.ui_kit import UiKit
 
+
 async def price_books(kit: UiKit, request: Request, product: dict[str, Any]) -> list[dict[str, Any]]:
     """The product's price book entries, one per book that lists it: {book, list_price, active}.
 
