@@ -146,11 +146,8 @@ def build_record_router(kit: UiKit) -> APIRouter:
         user = people.get(user_id)
         if user is None:
             return kit.error_page(request, f"No user with id {user_id!r}.", status=404)
-        args = {"owner_id": user_id, "status": "open", "limit": 6}
-        found = await kit.run(request, "list_opportunities", args)
-        opps = found.data() if found.ok else {"records": [], "total": 0}
         manager = people.get(user.get("manager_id") or "")
-        return await page(request, "user.html", user["name"], user_id, user=user, manager=manager, opps=opps)
+        return await page(request, "user.html", user["name"], user_id, user=user, manager=manager)
 
     @router.get("/record/{record_id}", name="record_redirect")
     async def any_record(request: Request, record_id: str) -> Response:

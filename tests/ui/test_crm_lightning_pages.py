@@ -112,8 +112,14 @@ def test_record_header_related_lists_and_the_docked_composer(crm):
         == f"mailto:{contact['email']}"
     )
     highlights.locator(f"a[href$='/users/{contact['owner_id']}']").click()  # the owner opens their page
-    expect(page.locator(".eyebrow").first).to_have_text("User")
-    expect(page.get_by_role("region", name="Open Opportunities")).to_be_visible()
+    # the user's profile: name over the banner, About (Title, Email, Manager), Followers / Following / Groups
+    owner = next(u for u in episode.call("crm_list_users")["records"] if u["id"] == contact["owner_id"])
+    expect(page.get_by_role("heading", level=1)).to_have_text(owner["name"])
+    about = page.get_by_role("region", name="About")
+    expect(about.get_by_role("link", name=owner["email"])).to_have_attribute("href", f"mailto:{owner['email']}")
+    for name in ("Followers", "Following", "Groups"):
+        expect(page.get_by_role("region", name=re.compile(f"^{name}"))).to_be_visible()
+    expect(page.get_by_role("region", name="Open Opportunities")).to_have_count(0)
 
     # New Note: Lightning Notes' rich text toolbar over the body; Bold marks up the selected text
     page.goto(ui(f"/notes/new?parent_id={account}"))
