@@ -116,7 +116,8 @@ def test_record_header_related_lists_and_the_docked_composer(crm):
     owner = next(u for u in episode.call("crm_list_users")["records"] if u["id"] == contact["owner_id"])
     expect(page.get_by_role("heading", level=1)).to_have_text(owner["name"])
     about = page.get_by_role("region", name="About")
-    expect(about.get_by_role("link", name=owner["email"])).to_have_attribute("href", f"mailto:{owner['email']}")
+    mail = about.get_by_role("link", name=owner["email"])
+    expect(mail).to_have_attribute("href", f"mailto:{owner['email']}")
     for name in ("Followers", "Following", "Groups"):
         expect(page.get_by_role("region", name=re.compile(f"^{name}"))).to_be_visible()
     expect(page.get_by_role("region", name="Open Opportunities")).to_have_count(0)
