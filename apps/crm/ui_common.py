@@ -90,6 +90,7 @@ class FormPage:
     small: bool = False  # a small modal of a field or two (Change Owner), no section titles
     note: bool = False  # Lightning Notes' composer: borderless "Untitled Note" title, body, Delete / Done
     owner_note: str | None = None  # Change Owner: what happens to the related records (under the lookup)
+    owner_kept: tuple[str, ...] = ()  # Change Owner: the related records that keep their owners
     docked: bool = (
         False  # Lightning's docked composer (bottom right, no backdrop): New Task, Log a Call, New Note
     )

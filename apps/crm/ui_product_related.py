@@ -32,4 +32,3 @@ async def price_books(kit: UiKit, request: Request, product: dict[str, Any]) -> 
                     {"book": book["name"], "list_price": entry["unit_price"], "active": entry["is_active"]}
                 )
     return found
-

@@ -151,6 +151,9 @@ def test_record_header_related_lists_and_the_docked_composer(crm):
     # Change Owner opened on its own is the record's modal: the record page underneath
     page.goto(ui(f"/accounts/{account}/owner"))
     expect(page.get_by_role("dialog", name=re.compile("Change Account Owner"))).to_be_visible()
+    kept = page.get_by_role("list", name=re.compile("keep their current owners"))  # true to update_account
+    expect(kept.get_by_role("listitem")).to_have_count(4)
+    expect(kept).to_contain_text("Opportunities, open and closed")
     page.get_by_role("link", name="Cancel", exact=True).click()
     expect(page).to_have_url(re.compile(f"/accounts/{account}$"))
 
