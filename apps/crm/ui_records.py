@@ -14,6 +14,11 @@ from apps.crm.ui_common import current_user, record_path, users
 from apps.crm.ui_timeline import composer, timeline_view
 
 
+# the lead's path as Lightning's: the working statuses, then Closed - Not Converted, then Converted (the
+# status "Closed - Converted", set only by converting)
+LEAD_PATH = (*(s for s in pl.LEAD_STATUSES if s != pl.LEAD_CONVERTED_STATUS), "Converted")
+
+
 def stage_path(opp: dict[str, Any]) -> list[dict[str, str]]:
     """The steps of the opportunity path: the open stages, then one closing step."""
     current = opp["stage_name"]
@@ -102,7 +107,7 @@ def build_record_router(kit: UiKit) -> APIRouter:
             d=data,
             lead=lead,
             timeline=data,
-            statuses=pl.LEAD_STATUSES,
+            statuses=LEAD_PATH,
         )
 
     @router.get("/opportunities/{opportunity_id}", name="opportunity_page")
