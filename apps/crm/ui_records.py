@@ -13,7 +13,6 @@ from apps.crm import ui_product_related as product_related
 from apps.crm.ui_common import current_user, record_path, users
 from apps.crm.ui_timeline import composer, timeline_view
 
-
 # the lead's path as Lightning's: the working statuses, then Closed - Not Converted, then Converted (the
 # status "Closed - Converted", set only by converting)
 LEAD_PATH = (*(s for s in pl.LEAD_STATUSES if s != pl.LEAD_CONVERTED_STATUS), "Converted")
