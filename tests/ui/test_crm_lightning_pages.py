@@ -95,6 +95,14 @@ def test_record_header_related_lists_and_the_docked_composer(crm):
     page.goto(ui(f"/calls/new?what_id={account}"))
     dialog = page.get_by_role("dialog", name="Log a Call")
     expect(dialog.get_by_label("Subject")).to_be_focused()
+    subject = dialog.get_by_role("combobox", name="Subject")  # suggests Lightning's subjects, free text allowed
+    options = page.locator(f"#{subject.get_attribute('list')} option")
+    assert [options.nth(i).get_attribute("value") for i in range(options.count())] == [
+        "Call",
+        "Send Letter",
+        "Send Quote",
+        "Other",
+    ]
     box = page.locator(".crm-docked .modal-form").bounding_box()
     view = page.viewport_size
     assert box["x"] + box["width"] > view["width"] - 40 and box["y"] + box["height"] > view["height"] - 2
