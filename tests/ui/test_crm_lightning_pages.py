@@ -95,7 +95,7 @@ def test_record_header_related_lists_and_the_docked_composer(crm):
     page.goto(ui(f"/calls/new?what_id={account}"))
     dialog = page.get_by_role("dialog", name="Log a Call")
     expect(dialog.get_by_label("Subject")).to_be_focused()
-    subject = dialog.get_by_role("combobox", name="Subject")  # suggests Lightning's subjects, free text allowed
+    subject = dialog.get_by_role("combobox", name="Subject")  # suggests subjects; free text allowed
     options = page.locator(f"#{subject.get_attribute('list')} option")
     assert [options.nth(i).get_attribute("value") for i in range(options.count())] == [
         "Call",
