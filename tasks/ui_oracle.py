@@ -135,11 +135,19 @@ LEGACY_ICONS = ("📁 ", "📄 ", "📊 ")
 AUTOSAVED = "[data-autosave]"
 
 
+# The CRM's New Note once saved with "Save"; Lightning Notes' composer saves with Done now (its button carries
+# data-saves-as="Save"): a step written then clicks the button that took Save's place.
+RENAMED_SAVE = "[data-saves-as='Save']"
+
+
 def _target(scope: Any, role: str, name: str) -> Any:
-    """The first control of `role` called `name` (a legacy file-type emoji in front of it left out)."""
+    """The first control of `role` called `name` (a legacy file-type emoji in front of it left out, a legacy
+    Save the button that replaced it)."""
     found = scope.get_by_role(role, name=name, exact=True)
     if name.startswith(LEGACY_ICONS) and found.count() == 0:
         found = scope.get_by_role(role, name=name[2:], exact=True)
+    if (role, name) == ("button", "Save") and found.count() == 0 and scope.locator(RENAMED_SAVE).count():
+        found = scope.locator(RENAMED_SAVE)
     return found.first
 
 

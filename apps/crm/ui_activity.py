@@ -94,6 +94,7 @@ def build_activity_router(kit: UiKit) -> APIRouter:
             cancel=back,
             success=lambda _: back,
             docked=True,
+            note=True,
         )
 
     @router.get("/notes/new")

@@ -88,7 +88,9 @@ class FormPage:
     heading: str | None = None  # the modal's title when it differs from the form's name ("Edit Acme")
     save_new: bool = False  # a Save & New button: saves, then opens a fresh form
     small: bool = False  # a small modal of a field or two (Change Owner), no section titles
+    note: bool = False  # Lightning Notes' composer: borderless "Untitled Note" title, body, Delete / Done
     owner_note: str | None = None  # Change Owner: what happens to the related records (under the lookup)
+    owner_kept: tuple[str, ...] = ()  # Change Owner: the related records that keep their owners
     docked: bool = (
         False  # Lightning's docked composer (bottom right, no backdrop): New Task, Log a Call, New Note
     )

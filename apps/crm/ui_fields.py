@@ -11,7 +11,9 @@ from typing import Any
 
 from apps.crm import picklists as pl
 
-TEXT_KINDS = ("text", "email", "tel", "url", "textarea", "richtext", "select", "lookup", "user")
+TEXT_KINDS = ("text", "email", "tel", "url", "textarea", "richtext", "select", "lookup", "user", "suggest")
+# Lightning's Subject suggestions on a task, call or event (free text allowed)
+SUBJECTS = ("Call", "Send Letter", "Send Quote", "Other")
 
 
 @dataclass(frozen=True)
@@ -22,6 +24,7 @@ class F:
     label: str
     kind: str = (
         "text"  # text email tel url number date datetime textarea richtext select checkbox lookup user
+        # suggest (a text box with suggestions)
     )
     choices: tuple[Any, ...] = ()
     required: bool = False
@@ -190,7 +193,7 @@ TASK_FORM: tuple[Section, ...] = (
     (
         "Task Information",
         (
-            F("subject", "Subject", required=True),
+            F("subject", "Subject", "suggest", choices=SUBJECTS, required=True),
             F("activity_date", "Due Date", "date"),
             sel("status", "Status", pl.TASK_STATUSES, required=True),
             sel("priority", "Priority", pl.TASK_PRIORITIES, required=True),
@@ -207,7 +210,7 @@ CALL_FORM: tuple[Section, ...] = (
         "Call Information",
         (
             # Lightning's Log a Call: Subject, Comments, Name, Related To; then this org's call fields
-            F("subject", "Subject", required=True),
+            F("subject", "Subject", "suggest", choices=SUBJECTS, required=True),
             F("description", "Comments", "textarea", wide=True),
             WHO,
             WHAT,
@@ -222,7 +225,7 @@ EVENT_FORM: tuple[Section, ...] = (
     (
         "Event Information",
         (
-            F("subject", "Subject", required=True),
+            F("subject", "Subject", "suggest", choices=SUBJECTS, required=True),
             F("location", "Location"),
             F("start_date_time", "Start", "datetime", required=True),
             F("end_date_time", "End", "datetime", required=True),

@@ -28,17 +28,16 @@ def build_home_router(kit: UiKit) -> APIRouter:
         opps = await kit.read(
             request,
             "list_opportunities",
-            {"mine": True, "status": "open", "sort_by": "close_date", "limit": 10},
+            {"mine": True, "status": "open", "sort_by": "close_date", "limit": 5},
         )
         tasks = None
         if kit.has_action("list_tasks"):
-            tasks = (await kit.read(request, "list_tasks", {"mine": True, "open_only": True, "limit": 10}))[
+            tasks = (await kit.read(request, "list_tasks", {"mine": True, "open_only": True, "limit": 5}))[
                 "records"
             ]
         me = await kit.run(request, "get_current_user", {})
-        mine = {"owner_id": me.data()["id"]} if me.ok else {}
-        report = await kit.read(request, "pipeline_report", {"group_by": "stage", **mine})
-        today = (await kit.now(request)).date()
+        now = await kit.now(request)
+        today = now.date()
         start, end = cards.quarter_bounds(today)
         quarter = {"mine": True, "close_date_from": str(start), "close_date_to": str(end), "limit": 200}
         won = await kit.read(request, "list_opportunities", {**quarter, "status": "won"})
@@ -51,7 +50,6 @@ def build_home_router(kit: UiKit) -> APIRouter:
         if tasks is not None:
             args = {"mine": True, "open_only": True, "due_before": yesterday, "limit": 5}
             overdue = (await kit.read(request, "list_tasks", args))["records"]
-        top = max((r["total_amount"] for r in report["rows"]), default=0) or 1
         return kit.render(
             request,
             "home.html",
@@ -59,10 +57,9 @@ def build_home_router(kit: UiKit) -> APIRouter:
                 "title": "Home",
                 "opps": opps,
                 "tasks": tasks,
-                "report": report,
                 "performance": cards.performance(won["records"], ahead["records"], today),
                 "assistant": cards.assistant_items(overdue, late["records"][:5]),
-                "top": top,
+                "as_of": f"{now:%I:%M %p}".lstrip("0"),
                 "me": me.data() if me.ok else None,
             },
         )

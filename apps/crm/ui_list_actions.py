@@ -18,10 +18,14 @@ from apps.crm.ui_lookup import display_name
 
 # Lightning's Change Owner modal lists the related records that move with the record; in this org the owner
 # change is the record's alone (update_* changes owner_id only), and the note says so
-OWNER_NOTE = (
-    "The new owner will own {name}. Its related records (contacts, opportunities, open activities, notes) "
-    "keep their current owners: change those separately."
-)
+# Change Owner's explanation, true to update_*: only the record's owner changes; what is related to it keeps
+# its owner (Salesforce's transfer options, which move some of those, are not in this org)
+OWNER_NOTE = "The new owner will own {name}. These related records keep their current owners:"
+OWNER_KEPT = {
+    "Account": ("Contacts", "Opportunities, open and closed", "Open activities (tasks and events)", "Notes"),
+    "Opportunity": ("Products", "Open activities (tasks and events)", "Notes"),
+}
+OTHERS_KEPT = ("Open activities (tasks and events)", "Notes")
 
 
 @dataclass(frozen=True)
@@ -106,6 +110,7 @@ def _add_routes(router: APIRouter, kit: UiKit, view: ListView, acts: RowActions)
             submit_label="Change Owner",
             small=True,
             owner_note=OWNER_NOTE.format(name=name or f"this {view.singular.lower()}"),
+            owner_kept=OWNER_KEPT.get(view.singular, OTHERS_KEPT),
         )
 
     async def owner_form(request: Request, record_id: str) -> Response:

@@ -21,7 +21,7 @@ class Col:
     label: str
     key: str
     sort: str | None = None  # the action's sort_by value, if sortable
-    fmt: str = "text"  # text link name money money0 (no cents) percent date num owner account bool
+    fmt: str = "text"  # text link name money money0 (no cents) percent date num owner account bool email
     edit: F | None = None  # inline edit: the update action's field for this column
 
 
@@ -77,7 +77,7 @@ LIST_VIEWS: tuple[ListView, ...] = (
             Col("Name", "last_name", "last_name", "name"),
             Col("Account Name", "account_id", None, "account"),
             Col("Title", "title", "title", edit=F("title", "Title")),
-            Col("Email", "email", "email", edit=F("email", "Email", "email")),
+            Col("Email", "email", "email", "email", edit=F("email", "Email", "email")),
             Col("Phone", "phone", edit=F("phone", "Phone", "tel")),
             Col("Contact Owner", "owner_id", None, "owner"),
         ),
@@ -101,8 +101,8 @@ LIST_VIEWS: tuple[ListView, ...] = (
                 edit=sel("status", "Lead Status", LEAD_STATUS_CHOICES),
             ),
             Col("Lead Source", "lead_source"),
-            Col("Email", "email"),
-            Col("Created", "created_date", "created_date", "date"),
+            Col("Email", "email", None, "email"),
+            Col("Created Date", "created_date", "created_date", "date"),
             Col("Lead Owner", "owner_id", None, "owner"),
         ),
         (

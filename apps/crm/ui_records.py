@@ -13,6 +13,10 @@ from apps.crm import ui_product_related as product_related
 from apps.crm.ui_common import current_user, record_path, users
 from apps.crm.ui_timeline import composer, timeline_view
 
+# the lead's path as Lightning's: the working statuses, then Closed - Not Converted, then Converted (the
+# status "Closed - Converted", set only by converting)
+LEAD_PATH = (*(s for s in pl.LEAD_STATUSES if s != pl.LEAD_CONVERTED_STATUS), "Converted")
+
 
 def stage_path(opp: dict[str, Any]) -> list[dict[str, str]]:
     """The steps of the opportunity path: the open stages, then one closing step."""
@@ -102,7 +106,7 @@ def build_record_router(kit: UiKit) -> APIRouter:
             d=data,
             lead=lead,
             timeline=data,
-            statuses=pl.LEAD_STATUSES,
+            statuses=LEAD_PATH,
         )
 
     @router.get("/opportunities/{opportunity_id}", name="opportunity_page")
@@ -134,7 +138,6 @@ def build_record_router(kit: UiKit) -> APIRouter:
                 return kit.error_page(request, f"No product with id {product_id!r}.")
         related = {
             "price_books": await product_related.price_books(kit, request, product),
-            "opportunities": await product_related.opportunities(kit, request, product),
         }
         return await page(
             request, "product.html", product["name"], product_id, p=product, d=data, rel=related
@@ -147,11 +150,8 @@ def build_record_router(kit: UiKit) -> APIRouter:
         user = people.get(user_id)
         if user is None:
             return kit.error_page(request, f"No user with id {user_id!r}.", status=404)
-        args = {"owner_id": user_id, "status": "open", "limit": 6}
-        found = await kit.run(request, "list_opportunities", args)
-        opps = found.data() if found.ok else {"records": [], "total": 0}
         manager = people.get(user.get("manager_id") or "")
-        return await page(request, "user.html", user["name"], user_id, user=user, manager=manager, opps=opps)
+        return await page(request, "user.html", user["name"], user_id, user=user, manager=manager)
 
     @router.get("/record/{record_id}", name="record_redirect")
     async def any_record(request: Request, record_id: str) -> Response:

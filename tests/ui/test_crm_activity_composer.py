@@ -24,14 +24,14 @@ def test_new_task_from_the_composer_is_saved_inline_and_shows_as_upcoming(crm):
     for name in ("New Task", "Log a Call", "New Event", "Email"):
         expect(actions.get_by_role("link", name=name, exact=True)).to_be_visible()
     expect(page.get_by_role("link", name="Create a task…")).to_be_visible()
-    expect(page.get_by_role("textbox", name="Subject")).to_have_count(0)  # collapsed until chosen
+    expect(page.get_by_role("combobox", name="Subject")).to_have_count(0)  # collapsed until chosen
     _shot(page, "activity-collapsed")
     with page.expect_navigation():
         actions.get_by_role("link", name="New Task", exact=True).click()
     form = page.get_by_role("form", name="New Task")
-    expect(form.get_by_role("textbox", name="Subject")).to_be_visible()
+    expect(form.get_by_role("combobox", name="Subject")).to_be_visible()
     expect(actions.get_by_role("link", name="New Task", exact=True)).to_have_attribute("aria-current", "true")
-    form.get_by_role("textbox", name="Subject").fill("Send the revised quote")
+    form.get_by_role("combobox", name="Subject").fill("Send the revised quote")
     form.get_by_label("Due Date", exact=True).fill("2026-11-20")
     _shot(page, "activity-task-form")
     with page.expect_navigation():
@@ -52,8 +52,8 @@ def test_log_a_call_by_keyboard_and_email_is_turned_off(crm):
     with page.expect_navigation():
         page.keyboard.press("Enter")
     form = page.get_by_role("form", name="Log a Call")
-    form.get_by_role("textbox", name="Subject").fill("Talked about renewal")
-    form.get_by_role("textbox", name="Subject").press("Enter")  # Enter in a field saves
+    form.get_by_role("combobox", name="Subject").fill("Talked about renewal")
+    form.get_by_role("combobox", name="Subject").press("Enter")  # Enter in a field saves
     page.wait_for_load_state("load")
     history = episode.call("crm_list_activities", record_id=contact["id"])["activity_history"]
     assert history[0]["subject"] == "Talked about renewal" and history[0]["task_subtype"] == "Call"

@@ -96,6 +96,14 @@ def test_record_header_related_lists_and_the_docked_composer(crm):
     page.goto(ui(f"/calls/new?what_id={account}"))
     dialog = page.get_by_role("dialog", name="Log a Call")
     expect(dialog.get_by_label("Subject")).to_be_focused()
+    subject = dialog.get_by_role("combobox", name="Subject")  # suggests subjects; free text allowed
+    options = page.locator(f"#{subject.get_attribute('list')} option")
+    assert [options.nth(i).get_attribute("value") for i in range(options.count())] == [
+        "Call",
+        "Send Letter",
+        "Send Quote",
+        "Other",
+    ]
     box = page.locator(".crm-docked .modal-form").bounding_box()
     view = page.viewport_size
     assert box["x"] + box["width"] > view["width"] - 40 and box["y"] + box["height"] > view["height"] - 2
@@ -113,8 +121,15 @@ def test_record_header_related_lists_and_the_docked_composer(crm):
         == f"mailto:{contact['email']}"
     )
     highlights.locator(f"a[href$='/users/{contact['owner_id']}']").click()  # the owner opens their page
-    expect(page.locator(".eyebrow").first).to_have_text("User")
-    expect(page.get_by_role("region", name="Open Opportunities")).to_be_visible()
+    # the user's profile: name over the banner, About (Title, Email, Manager), Followers / Following / Groups
+    owner = next(u for u in episode.call("crm_list_users")["records"] if u["id"] == contact["owner_id"])
+    expect(page.get_by_role("heading", level=1)).to_have_text(owner["name"])
+    about = page.get_by_role("region", name="About")
+    mail = about.get_by_role("link", name=owner["email"])
+    expect(mail).to_have_attribute("href", f"mailto:{owner['email']}")
+    for name in ("Followers", "Following", "Groups"):
+        expect(page.get_by_role("region", name=re.compile(f"^{name}"))).to_be_visible()
+    expect(page.get_by_role("region", name="Open Opportunities")).to_have_count(0)
 
     # New Note: Lightning Notes' rich text toolbar over the body; Bold marks up the selected text
     page.goto(ui(f"/notes/new?parent_id={account}"))
@@ -126,15 +141,33 @@ def test_record_header_related_lists_and_the_docked_composer(crm):
     body.select_text()
     toolbar.get_by_role("button", name="Bold").click()
     expect(body).to_have_value("**renewal**")
+    # Lightning Notes' composer: a borderless "Untitled Note" title, Delete / Done; the docked header's
+    # Minimize folds it to its bar, Pop out and Dock; the record header keeps Follow and ▼ underneath
+    expect(page.get_by_label("Title")).to_have_attribute("placeholder", "Untitled Note")
+    expect(page.locator(".record-follow")).to_have_count(1)
+    expect(page.locator(".record-more")).to_have_count(1)
+    page.get_by_role("button", name="Minimize").click()
+    expect(body).to_be_hidden()
+    page.get_by_role("button", name="Maximize").click()
+    expect(body).to_be_visible()
+    page.get_by_role("button", name="Pop out").click()
+    expect(page.get_by_role("button", name="Dock")).to_be_visible()
+    page.get_by_label("Title").fill("Renewal call")
+    with page.expect_navigation():
+        page.get_by_role("button", name="Done").click()
+    expect(page.get_by_role("region", name="Notes")).to_contain_text("Renewal call")
 
     # Change Owner opened on its own is the record's modal: the record page underneath
     page.goto(ui(f"/accounts/{account}/owner"))
     expect(page.get_by_role("dialog", name=re.compile("Change Account Owner"))).to_be_visible()
+    kept = page.get_by_role("list", name=re.compile("keep their current owners"))  # true to update_account
+    expect(kept.get_by_role("listitem")).to_have_count(4)
+    expect(kept).to_contain_text("Opportunities, open and closed")
     page.get_by_role("link", name="Cancel", exact=True).click()
     expect(page).to_have_url(re.compile(f"/accounts/{account}$"))
 
 
-def test_product_record_page_related_price_books_and_opportunities(crm):
+def test_product_record_page_header_and_price_books(crm):
     episode, page, ui = crm
     opps = episode.call("crm_list_opportunities", limit=50)["records"]
     lines = (episode.call("crm_get_opportunity", opportunity_id=o["id"])["line_items"] for o in opps)
@@ -142,9 +175,17 @@ def test_product_record_page_related_price_books_and_opportunities(crm):
     page.goto(ui(f"/products/{line['product_id']}"))
     expect(page.locator("dl.highlights")).to_contain_text("Product Code")
     expect(page.get_by_role("tab", name="Details")).to_be_visible()
-    expect(page.get_by_role("region", name="Price Books")).to_contain_text("Standard Price Book")
-    related = page.get_by_role("region", name="Opportunities")
-    expect(related.locator(f"a[href$='/opportunities/{opp_id}']")).to_be_visible()
+    books = page.get_by_role("region", name="Price Books")
+    expect(books).to_contain_text("Standard Price Book")
+    for name in ("Add Standard Price", "Add to Price Book"):  # not available in this org: shown disabled
+        expect(books.get_by_role("button", name=name)).to_have_attribute("aria-disabled", "true")
+    actions = page.get_by_role("group", name="Product actions")
+    for name in ("Edit", "Delete", "Clone"):
+        expect(actions.get_by_role("button", name=name)).to_have_attribute("aria-disabled", "true")
+    # Active as a checkbox; no invented Opportunities list nor Product Description card
+    expect(page.locator("dl.highlights [role=img]")).to_have_attribute("aria-label", "Checked")
+    expect(page.get_by_role("region", name="Opportunities")).to_have_count(0)
+    assert opp_id
 
 
 def test_search_results_scopes(crm):
@@ -182,3 +223,11 @@ def test_home_quarterly_performance_and_the_assistant(crm):
     )["records"]
     assistant = page.get_by_role("region", name="Assistant")
     expect(assistant.get_by_role("link", name=re.compile(r" is overdue$"))).to_have_count(min(len(late), 5))
+    # no page header card; Key Deals lists my open deals with the stage as plain text (no pills)
+    expect(page.locator(".slds-page-header")).to_have_count(0)
+    deals = page.get_by_role("region", name="Key Deals - My Opportunities")
+    mine = episode.call("crm_list_opportunities", mine=True, status="open", sort_by="close_date", limit=5)
+    expect(deals.get_by_role("listitem")).to_have_count(len(mine["records"]))
+    expect(deals).to_contain_text(mine["records"][0]["stage_name"])
+    assert deals.locator(".slds-badge, .badge").count() == 0
+    expect(page.get_by_role("region", name="Today's Tasks")).to_be_visible()

@@ -156,6 +156,9 @@ def test_default_columns_and_lightning_value_formats(crm):
     name = episode.call("crm_get_account", account_id=contact["account_id"])["account"]["name"]
     page.goto(ui("/contacts"))
     expect(page.locator("table.data thead")).to_contain_text("Account Name")
+    if contact["email"]:  # Email as a mailto link, as Lightning's
+        mail = page.locator("table.data tbody").get_by_role("link", name=contact["email"], exact=True).first
+        expect(mail).to_have_attribute("href", f"mailto:{contact['email']}")
     assert name in _cells(page, "Account Name")
     expect(page.get_by_role("link", name=name).first).to_have_attribute(
         "href", re.compile(contact["account_id"])
@@ -171,6 +174,7 @@ def test_default_columns_and_lightning_value_formats(crm):
 
     page.goto(ui("/leads"))
     assert page.locator("table.data tbody .slds-badge").count() == 0
+    expect(page.locator("table.data thead")).to_contain_text("Created Date")
 
 
 def test_header_logo_tab_chevrons_and_active_marker(crm):

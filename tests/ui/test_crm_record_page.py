@@ -55,7 +55,21 @@ def test_a_later_stage_on_the_path_offers_mark_as_current_stage(crm):
         path.get_by_role("button", name="Mark as Current Stage").click()
     saved = episode.call("crm_get_opportunity", opportunity_id=opp["id"])["opportunity"]
     assert saved["stage_name"] == "Perception Analysis" and saved["probability"] == 70
-    expect(page.get_by_text("Current stage: Perception Analysis")).to_be_visible()
+    expect(page.get_by_role("region", name="Stage path").locator("[aria-current=step]")).to_have_text(
+        "Perception Analysis"
+    )
+    expect(page.get_by_text("Current stage:")).to_have_count(0)  # Lightning shows the step, no such line
+
+    # the lead's path: ... Closed - Not Converted, Converted; Mark Status as Complete moves to the next
+    lead = episode.call("crm_list_leads", status="Open - Not Contacted", limit=1)["records"][0]
+    page.goto(ui(f"/leads/{lead['id']}"))
+    path = page.get_by_role("region", name="Lead status path")
+    steps = path.locator(".slds-path__title").all_inner_texts()
+    assert steps[-2:] == ["Closed - Not Converted", "Converted"], steps
+    with page.expect_navigation():
+        path.get_by_role("button", name="Mark Status as Complete").click()
+    assert episode.call("crm_get_lead", lead_id=lead["id"])["lead"]["status"] == "Working - Contacted"
+    expect(path.locator("[aria-current=step]")).to_have_text("Working - Contacted")
 
 
 def test_the_global_headers_utility_icons(crm):

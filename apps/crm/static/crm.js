@@ -125,6 +125,17 @@
     });
   }
 
+  /* -- the docked composer's Minimize (down to its header bar) and Pop out (a larger window mid-page) ---- */
+  Array.prototype.forEach.call(document.querySelectorAll("[data-docked]"), function (button) {
+    var names = button.dataset.docked === "min" ? ["Minimize", "Maximize"] : ["Pop out", "Dock"];
+    button.addEventListener("click", function () {
+      var on = !button.closest(".crm-docked").classList.contains("crm-docked_" + button.dataset.docked);
+      button.closest(".crm-docked").classList.toggle("crm-docked_" + button.dataset.docked, on);
+      button.title = names[on ? 1 : 0];
+      button.querySelector(".slds-assistive-text").textContent = names[on ? 1 : 0];
+    });
+  });
+
   /* -- list views: disclosure menus (list-view switcher, row actions), row selection, inline edit -------- */
   function closeAll(except) {
     Array.prototype.forEach.call(document.querySelectorAll("[data-disclosure][aria-expanded=true]"), function (b) {
