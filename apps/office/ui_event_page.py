@@ -5,7 +5,6 @@ responses, and the organizer's commands (Edit, Cancel meeting)."""
 from __future__ import annotations
 
 import hashlib
-
 from datetime import datetime, timedelta
 from zoneinfo import ZoneInfo
 
