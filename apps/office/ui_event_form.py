@@ -115,6 +115,8 @@ def build_event_form_router(kit: UiKit) -> APIRouter:
         title = "Edit event" if event else "New event"
         values = split(values)
         context = {"title": title, "rooms": rooms, "values": values, "error": error, "event": event}
+        invited = (event or {}).get("attendees") or []
+        context["attendee_names"] = {a["email_address"]: a["name"] for a in invited if a.get("name")}
         tz = await zone(request)
         today = (await kit.now(request)).astimezone(tz).date()
         context["day"] = await day_pane(kit, request, values, tz, today, event["id"] if event else "")

@@ -102,8 +102,13 @@ def test_editing_a_teams_meeting_shows_teams_and_room(office):
         end="2026-12-10T15:30:00Z",
         is_online_meeting=True,
         rooms=[room["email_address"]],
+        attendees=_other_people(episode, 1),
     )
     page.goto(ui(f"/calendar/{made['id']}/edit"))
+    invitee = next(a for a in made["attendees"] if a["type"] != "resource")
+    chip = page.get_by_role("list", name="Invited people").get_by_role("listitem")
+    expect(chip).to_contain_text(invitee["name"])  # the chip by display name, not the raw address
+    expect(chip).not_to_contain_text(invitee["email_address"])
     teams = page.get_by_role("switch", name="Teams meeting")
     expect(teams).to_be_checked()
     expect(page.get_by_label("Room", exact=True)).to_have_value(room["display_name"])
