@@ -14,6 +14,7 @@ from fastapi.responses import Response
 
 from apps.core.ui_kit import UiKit
 from apps.office.event_times import SLOTS, TimeError, joined, read_date, repeat_choices, repeat_rule, split
+from apps.office.ui_event_day import day_pane
 from apps.office.ui_mail_people import picked_addresses
 
 # Graph's showAs values with the labels Outlook on the web shows for them (oof is "Away").
@@ -114,7 +115,11 @@ def build_event_form_router(kit: UiKit) -> APIRouter:
         title = "Edit event" if event else "New event"
         values = split(values)
         context = {"title": title, "rooms": rooms, "values": values, "error": error, "event": event}
-        today = (await kit.now(request)).astimezone(await zone(request)).date()
+        invited = (event or {}).get("attendees") or []
+        context["attendee_names"] = {a["email_address"]: a["name"] for a in invited if a.get("name")}
+        tz = await zone(request)
+        today = (await kit.now(request)).astimezone(tz).date()
+        context["day"] = await day_pane(kit, request, values, tz, today, event["id"] if event else "")
         try:
             day = read_date(values.get("start_date", ""), "Start date")
         except TimeError:

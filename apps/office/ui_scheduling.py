@@ -65,8 +65,9 @@ def plan(values: dict[str, str], now: datetime) -> tuple[datetime, int]:
 
 
 def slot_label(start: datetime, end: datetime) -> str:
-    """A suggested time's link text, in the zone the times carry: "Tuesday, November 10, 09:30 to 10:00"."""
-    return f"{start:%A, %B} {start.day}, {start:%H:%M} to {end:%H:%M}"
+    """A suggested time's link text, in the zone the times carry, on Outlook's 12-hour clock:
+    "Tuesday, November 10, 9:30 AM – 10:00 AM"."""
+    return f"{start:%A, %B} {start.day}, {clock_12h(start)} – {clock_12h(end)}"
 
 
 def _working(hours: str | None, moment: datetime) -> bool:

@@ -278,6 +278,7 @@ def test_outlook_reply_and_forward_with_formatting_and_calendar_week_states(all_
     body.click()
     page.keyboard.type("Please see below")
     page.keyboard.press("Shift+Home")
+    page.get_by_role("tab", name="Format text").click()
     page.get_by_role("button", name="Bold").click()
     assert not _violations(page)
     page.goto(f"{base}/s/office/calendar")

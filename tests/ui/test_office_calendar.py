@@ -9,6 +9,7 @@ from zoneinfo import ZoneInfo
 
 from playwright.sync_api import expect
 
+from apps.core.ui_dates import clock_12h
 from apps.office.event_times import read_date
 from tests.ui.test_accessibility import _violations
 
@@ -201,7 +202,8 @@ def test_scheduling_assistant_picks_a_suggested_time_into_the_form(office):
     )["suggestions"][0]
     links = page.get_by_role("region", name="Suggested times").get_by_role("link")
     s, e = _local(episode, found["start"]), _local(episode, found["end"])
-    expect(links.first).to_have_text(f"Tuesday, November 10, {s[11:]} to {e[11:]}")
+    s12, e12 = (clock_12h(datetime.strptime(t[:16], "%Y-%m-%dT%H:%M")) for t in (s, e))
+    expect(links.first).to_have_text(f"Tuesday, November 10, {s12} – {e12}")  # Outlook's 12-hour clock
     links.first.click()
     expect(page.get_by_role("heading", level=1)).to_have_text("New event")
     assert _shown(page) == f"{s} {e}"

@@ -88,7 +88,7 @@ def test_scheduling_assistant_is_a_timeline_with_the_meeting_outlined(office):
         outlined = rows.nth(i).locator("td.o-fb-meeting")
         expect(outlined).to_have_count(2)
         expect(outlined.first).to_have_attribute("title", re.compile("^09:00 "))
-    expect(page.get_by_text("Meeting time: Tuesday, November 10, 09:00 to 10:00")).to_be_visible()
+    expect(page.get_by_text("Meeting time: Tuesday, November 10, 9:00 AM – 10:00 AM")).to_be_visible()
     expect(page.get_by_role("region", name="Suggested times")).to_be_visible()
     assert not _violations(page)
 

@@ -33,6 +33,10 @@ def test_date_dropdown_all_day_optional_and_formatting(office):
     episode, page, ui = office
     required, optional = _other_people(episode, 2)
     page.goto(ui("/calendar/new"))
+    day = page.get_by_role("complementary", name="Day schedule")  # that day's schedule beside the form
+    expect(day.locator(".o-evday-slot")).to_contain_text(
+        page.get_by_label("Start time", exact=True).input_value()
+    )
     start = page.get_by_role("combobox", name="Start date", exact=True)
     expect(start).to_have_value(re.compile(r"^(Mon|Tue|Wed|Thu|Fri|Sat|Sun) \d{1,2}/\d{1,2}/\d{4}$"))
     page.get_by_label("Title", exact=True).fill("Planning day")
@@ -61,8 +65,11 @@ def test_date_dropdown_all_day_optional_and_formatting(office):
     body = page.get_by_label("Agenda")
     body.fill("Bring the numbers")
     body.evaluate("n => n.setSelectionRange(10, 17)")
+    expect(page.get_by_role("toolbar", name="Formatting")).to_be_hidden()  # on the ribbon's Format text tab
+    page.get_by_role("tablist", name="Ribbon").get_by_role("tab", name="Format text").click()
     page.get_by_role("toolbar", name="Formatting").get_by_role("button", name="Bold").click()
     expect(body).to_have_value("Bring the **numbers**")
+    page.get_by_role("tablist", name="Ribbon").get_by_role("tab", name="Event").click()
     assert not _violations(page)
     page.get_by_role("button", name="Send invitation").click()
     expect(page.get_by_role("heading", level=1)).to_have_text("Planning day")
@@ -95,8 +102,13 @@ def test_editing_a_teams_meeting_shows_teams_and_room(office):
         end="2026-12-10T15:30:00Z",
         is_online_meeting=True,
         rooms=[room["email_address"]],
+        attendees=_other_people(episode, 1),
     )
     page.goto(ui(f"/calendar/{made['id']}/edit"))
+    invitee = next(a for a in made["attendees"] if a["type"] != "resource")
+    chip = page.get_by_role("list", name="Invited people").get_by_role("listitem")
+    expect(chip).to_contain_text(invitee["name"])  # the chip by display name, not the raw address
+    expect(chip).not_to_contain_text(invitee["email_address"])
     teams = page.get_by_role("switch", name="Teams meeting")
     expect(teams).to_be_checked()
     expect(page.get_by_label("Room", exact=True)).to_have_value(room["display_name"])

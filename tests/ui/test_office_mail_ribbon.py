@@ -152,6 +152,11 @@ def test_a_refused_inline_forward_keeps_the_text_and_pops_out_to_the_full_page(o
     assert urlsplit(page.url).path.endswith("/mail/compose")
     assert parse_qs(urlsplit(page.url).query) == {"id": [mid], "mode": ["forward"]}
     expect(page.get_by_role("region", name="Quoted original")).to_be_visible()
+    page.goto(ui(f"/mail/compose?id={mid}&mode=reply"))  # a full-page reply folds the history behind "…"
+    expect(page.get_by_role("region", name="Quoted original")).to_be_hidden()
+    page.get_by_role("button", name="Show message history").click()
+    expect(page.get_by_role("region", name="Quoted original")).to_be_visible()
+    expect(page.get_by_role("button", name="Hide message history")).to_have_attribute("aria-expanded", "true")
 
 
 def test_every_mail_time_is_on_the_signed_in_users_clock(office):
@@ -182,7 +187,11 @@ def test_the_compose_tabs_format_the_message_and_bcc_reaches_the_sent_mail(offic
     assert tabs.get_by_role("tab").all_inner_texts() == TABS
     me = episode.call("office_get_my_profile")
     form = page.get_by_role("form", name="Compose message")
+    expect(form.locator(".o-from-field")).to_be_hidden()  # From waits behind Options > Show From
+    tabs.get_by_role("tab", name="Options", exact=True).click()
+    page.get_by_role("toolbar", name="Options commands").get_by_role("button", name="Show From").click()
     expect(form.locator(".o-from-field")).to_contain_text(me["mail"])
+    expect(form.locator(".o-from-field")).to_be_visible()
 
     tabs.get_by_role("tab", name="Draw", exact=True).click()
     draw = page.get_by_role("toolbar", name="Draw commands")

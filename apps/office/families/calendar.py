@@ -42,8 +42,9 @@ class ScheduleMeeting(Family):
     splits = ("test",)
     surfaces = ("mcp", "cli", "ui", "python")
     # v3: the browser oracle (the meeting form's Scheduling Assistant picks the slot); v4: the prompt says
-    # that free means within everyone's working hours too (the truth is the Scheduling Assistant's slot)
-    version = 4
+    # that free means within everyone's working hours too (the truth is the Scheduling Assistant's slot);
+    # v5: the Scheduling Assistant names its suggestions on the 12-hour clock
+    version = 5
     author = "saasgym-office-team"
     summary = "a Teams meeting with 2–3 colleagues at the first common free slot (test only)"
 
