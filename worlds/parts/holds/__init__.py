@@ -29,8 +29,8 @@ from apps.office.ids import graph_guid
 from worlds.generator.common import fmt_dt
 from worlds.generator.parts import BuildContext, Part
 from worlds.parts.holds import texts
-from worlds.parts.requests.inbox import Inbox, colleagues, message_row
-from worlds.parts.triage.shared import at, weekday_after
+from worlds.parts.requests.inbox import Inbox, colleagues
+from worlds.parts.triage.shared import at, weekday_after, working_days
 from worlds.splits import entity_split
 
 DEPARTMENTS = ("Sales", "Support", "Marketing", "Finance", "Sales Operations", "Engineering")
@@ -237,7 +237,7 @@ def build(ctx: BuildContext) -> tuple[dict[str, list[dict[str, Any]]], dict[str,
         if kind == "withdrawn":
             r["withdraw_by"] = rng.choice(("mail", "teams"))
         zone = sender.get("time_zone") or "America/New_York"
-        days = _working_days(ctx.now)
+        days = working_days(ctx.now)
         when = min(at(rng, days[rng.randint(1, 2)], zone, (9, 15)), ctx.now - timedelta(hours=3))
         subject, body = texts.request(rng, r, sender)
         keys = [
@@ -281,38 +281,12 @@ def build(ctx: BuildContext) -> tuple[dict[str, list[dict[str, Any]]], dict[str,
     return files, {}
 
 
-def _working_days(now: Any) -> list:
-    days, day = [], now.date() - timedelta(days=1)
-    while len(days) < 3:
-        if day.weekday() < 5:
-            days.append(day)
-        day -= timedelta(days=1)
-    return days
-
-
 def _follow_up(
     inbox: Inbox, sender: dict[str, Any], subject: str, body: str, when: Any, conversation: str
 ) -> str:
-    """A later mail of the sender in the request's thread (their Sent Items copy and the inbox copy)."""
-    first = None
-    for owner, folder, read in ((sender, "sentitems", True), (inbox.actor, "inbox", False)):
-        mid = inbox._ids["Message"](len(inbox.messages) + 1)
-        first = first or mid
-        inbox.messages.append(
-            message_row(
-                mid=mid,
-                thread=first,
-                conversation=conversation,
-                sender=sender,
-                to=[inbox.actor["mail"]],
-                subject=subject,
-                body=body,
-                when=when,
-                owner_id=owner["id"],
-                folder_id=inbox.office.folder[owner["id"], folder],
-                read=read,
-            )
-        )
+    """A later mail of the sender in the request's thread (their Sent Items copy and the inbox copy); the
+    inbox copy's id."""
+    inbox.deliver(sender=sender, subject=subject, body=body, when=when, conversation=conversation)
     return inbox.messages[-1]["id"]
 
 

@@ -151,20 +151,19 @@ class Inbox:
         when = local.replace(tzinfo=ZoneInfo(zone)).astimezone(ZoneInfo("UTC")).replace(tzinfo=None)
         return min(when, self.now - timedelta(hours=1))
 
-    def mail(
-        self,
-        *,
-        kind: str,
-        sender: dict[str, Any],
-        subject: str,
-        body: str,
-        when: datetime,
-        params: dict[str, Any],
-        brief: tuple[list[str], str] | None = None,
-    ) -> dict[str, Any]:
-        """A request mail to the acting user (an inbox copy; a Sent Items copy for a colleague), its brief
-        (keywords, clarification) when it is under-specified, and its truth row."""
-        conversation = self._ids["Conversation"](len(self.requests) + 1)
+    def deliver(
+        self, *, sender: dict[str, Any], subject: str, body: str, when: datetime, conversation: str
+    ) -> str:
+        """A mail from `sender` to the acting user: the sender's Sent Items copy when they are a colleague,
+        then the inbox copy; the first copy's id (the thread's).
+
+        Args:
+            sender: the writer (a colleague's user row, or a customer without an id).
+            subject: the mail's subject.
+            body: the mail's text.
+            when: when it was sent (UTC).
+            conversation: the conversation id it belongs to.
+        """
         copies = [(self.actor, "inbox", False)]
         if sender.get("id"):
             copies.insert(0, (sender, "sentitems", True))
@@ -187,6 +186,23 @@ class Inbox:
                     read=read,
                 )
             )
+        return first_id
+
+    def mail(
+        self,
+        *,
+        kind: str,
+        sender: dict[str, Any],
+        subject: str,
+        body: str,
+        when: datetime,
+        params: dict[str, Any],
+        brief: tuple[list[str], str] | None = None,
+    ) -> dict[str, Any]:
+        """A request mail to the acting user (an inbox copy; a Sent Items copy for a colleague), its brief
+        (keywords, clarification) when it is under-specified, and its truth row."""
+        conversation = self._ids["Conversation"](len(self.requests) + 1)
+        self.deliver(sender=sender, subject=subject, body=body, when=when, conversation=conversation)
         if brief is not None and sender.get("id"):
             keywords, clarification = brief
             self.briefs.append(

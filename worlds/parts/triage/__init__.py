@@ -34,6 +34,7 @@ from worlds.parts.triage import conflicts, mails
 from worlds.parts.triage.shared import at as _at
 from worlds.parts.triage.shared import person as _person
 from worlds.parts.triage.shared import weekday_after as _weekday_after
+from worlds.parts.triage.shared import working_days
 from worlds.splits import entity_split
 
 BUNDLES = 10
@@ -61,16 +62,6 @@ def _others(ctx: BuildContext) -> tuple[set[str], set[str]]:
             if row.get("account_id") and rel.startswith("handovers/"):
                 accounts.add(row["account_id"])
     return addresses, accounts
-
-
-def _working_days(now: datetime) -> list:
-    """The last three working days before `now`, latest first."""
-    days, day = [], now.date() - timedelta(days=1)
-    while len(days) < 3:
-        if day.weekday() < 5:
-            days.append(day)
-        day -= timedelta(days=1)
-    return days
 
 
 def _candidates(ctx: BuildContext, inbox: Inbox, busy: set[str]) -> list[dict[str, Any]]:
@@ -135,7 +126,7 @@ def build(ctx: BuildContext) -> tuple[dict[str, list[dict[str, Any]]], dict[str,
     rng.shuffle(seconds)
     pool = [c for c in _candidates(ctx, inbox, busy) if c["account"]["id"] not in used_accounts]
     pool = inbox.spread(rng, pool, lambda c: c["account"]["id"])
-    days = _working_days(ctx.now)
+    days = working_days(ctx.now)
     bundles: list[dict[str, Any]] = []
     used: set[str] = set()
     for c in pool:

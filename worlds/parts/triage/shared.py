@@ -22,6 +22,20 @@ def at(rng: random.Random, day: Any, zone: str, hours: tuple[int, int]) -> datet
     return local.replace(tzinfo=ZoneInfo(zone)).astimezone(ZoneInfo("UTC")).replace(tzinfo=None)
 
 
+def working_days(now: datetime) -> list:
+    """The last three working days before `now`, latest first.
+
+    Args:
+        now: the world's now.
+    """
+    days, day = [], now.date() - timedelta(days=1)
+    while len(days) < 3:
+        if day.weekday() < 5:
+            days.append(day)
+        day -= timedelta(days=1)
+    return days
+
+
 def weekday_after(day: Any, days: int) -> Any:
     """The date `days` after `day`, moved on past a weekend.
 
