@@ -28,6 +28,7 @@ HAPPENED = frozenset(
         "as_of",  # the day a deck's figures were taken (worlds/parts/decks)
         "opened",  # when a credit claim's outage ticket was opened (worlds/parts/credits)
         "left_on",  # a departed customer contact's last day (worlds/parts/handovers)
+        "later_sent",  # when a held request was called off or followed up (worlds/parts/holds)
     }
 )  # fmt: skip
 # fields that plan something, which may lie after now
