@@ -169,6 +169,7 @@ class ActOrHold(Family):
     surfaces = ("mcp", "cli", "python")
     no_ui_reason = "the judgment is in what is not done; the browser path adds no reading of it"
     size = 60
+    splits = ("train", "test")  # the holds part holds too few requests of dev accounts
     ci_instances = 1
     ci_surfaces = ("python",)  # ~100 s over MCP; `tasks check --task …@N` runs every surface
     author = "saasgym-frontier"
@@ -179,16 +180,25 @@ class ActOrHold(Family):
     )
 
     def build(self, d: Draw) -> Spec:
-        pool = [r for r in _requests(d.world.world) if entity_split(d.world.world, *subject(r)) == d.split]
+        # held out by account, as every family holds its records out: a test instance's deals and contacts
+        # belong to test accounts only
+        pool = [
+            r
+            for r in _requests(d.world.world)
+            if entity_split(d.world.world, "account", r["account_id"]) == d.split
+        ]
         pool = [r for r in pool if holds_in_world(d, r)]
         dos = [r for r in pool if r["kind"] == "do"]
         holds = [r for r in pool if r["kind"] == "hold"]
-        n_do, n_hold = d.rng.choice(((2, 2), (2, 3), (3, 1), (3, 2)))  # four or five requests in all
-        if len(dos) < n_do or len(holds) < n_hold:
+        mixes = ((2, 2), (2, 3), (3, 1), (3, 2))  # four or five requests in all, of the mixes the split holds
+        fitting = [(a, b) for a, b in mixes if a <= len(dos) and b <= len(holds)]
+        if not fitting:
             raise Redraw("too few requests of the split")
+        n_do, n_hold = d.rng.choice(fitting)
         chosen = d.rng.sample(dos, n_do) + d.rng.sample(holds, n_hold)
         d.rng.shuffle(chosen)
         for r in chosen:
+            d.note("account", r["account_id"])
             d.note(*subject(r))
         names = [r["sender_name"] for r in chosen]
         k = d.rng.randrange(5)

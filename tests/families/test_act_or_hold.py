@@ -13,7 +13,7 @@ import pytest
 
 from apps.core.api import Gym
 from apps.core.worlds import worlds_root
-from crossapp.xapp.act_or_hold import NOT_PERMITTED, subject
+from crossapp.xapp.act_or_hold import NOT_PERMITTED
 from tasks.families.instances import instance
 from tests.verifier.meaning_kit import run
 from worlds.splits import entity_split
@@ -84,7 +84,7 @@ def test_instances_mix_requests_of_their_split_and_name_no_trap():
         rs = _chosen(task)
         kinds = Counter(r["kind"] for r in rs)
         assert 2 <= kinds["do"] <= 3 and 1 <= kinds["hold"] <= 3, (seed, kinds)
-        assert all(entity_split("acme", *subject(r)) == task.public.split for r in rs)
+        assert all(entity_split("acme", "account", r["account_id"]) == task.public.split for r in rs)
         prompt = task.public.prompt
         assert all(r["sender_name"].split()[0] in prompt for r in rs), prompt
         traps = ("lost", "withdr", "policy", "already", "discount")
