@@ -50,9 +50,9 @@ def test_pages_link_the_installed_package_and_its_files_are_served(crm):
     assert not any(s.endswith("/lightning.css") for s in sheets)  # the fallback is not loaded beside it
     # SLDS's rules apply: its page header and buttons, its brand colour on the primary button
     assert page.locator(".slds-page-header").first.evaluate("e => getComputedStyle(e).borderRadius") != "0px"
-    # (a list view's New is a neutral button in Lightning; Home's New Opportunity is the brand one)
-    page.goto(ui("/"))
-    brand = page.get_by_role("link", name="New Opportunity")
+    # (a list view's New is a neutral button in Lightning; a record modal's Save is the brand one)
+    page.goto(ui("/accounts/new"))
+    brand = page.get_by_role("button", name="Save", exact=True)
     assert brand.evaluate("e => getComputedStyle(e).backgroundColor") == "rgb(1, 118, 211)"  # SLDS brand blue
     page.goto(ui("/accounts"))
     installed = (design_system.package_dir() / "assets" / design_system.STYLESHEET).read_bytes()
@@ -100,8 +100,8 @@ def test_without_the_package_pages_use_the_fallback_stylesheet(crm, monkeypatch,
     assert tabs.get_by_role("link", name="Home").bounding_box()["y"] == pytest.approx(
         tabs.get_by_role("link", name="Reports").bounding_box()["y"], abs=2
     )
-    page.goto(ui("/"))
-    brand = page.get_by_role("link", name="New Opportunity")
+    page.goto(ui("/accounts/new"))
+    brand = page.get_by_role("button", name="Save", exact=True)
     assert (
         brand.evaluate("e => getComputedStyle(e).backgroundColor") == "rgb(11, 92, 171)"
     )  # lightning.css --brand
