@@ -242,7 +242,7 @@ NEXT_STEPS = [
 
 class AdvanceStage(Family):
     name = "crm.advance-stage"
-    version = 3  # v2: the batch knob (several()); v3: a UI oracle (the Edit form's Stage, Probability (%))
+    version = 4  # v2: the batch knob (several()); v3: a UI oracle (the Edit form's Stage, Probability (%)); v4: the path marks the stage
     apps = ("crm",)
     surfaces = ("mcp", "cli", "ui", "python")
     author = "saasgym-crm-team"
@@ -302,7 +302,7 @@ class AdvanceStage(Family):
             ui_oracle=[
                 *ui,
                 UiStep(click=("button", "Save")),
-                UiStep(expect_text=f"<strong>{stage}</strong>"),
+                UiStep(expect_text=f'aria-current="step" title="{stage}"'),
             ],
             wrong_record={deal["id"]: wrong_opp(d, opps, deal)},
             tags=["opportunity", "stage"],
