@@ -43,6 +43,7 @@ fi
 # `tasks lint` first (every literal a truth requires is in the prompt or the world; every hand-written task and
 # sampled family instances), then the calibration, then (without arguments) the second core's tests.
 (
+  set +e  # a failed check still lets the adapter tests run
   python3 -m mcp_gateway tasks lint --per-family 3 && python3 -m mcp_gateway tasks check
   rc=$?
   if [ "$#" -eq 0 ]; then

@@ -242,7 +242,7 @@ NEXT_STEPS = [
 
 class AdvanceStage(Family):
     name = "crm.advance-stage"
-    version = 4  # v2: the batch knob (several()); v3: a UI oracle (the Edit form's Stage, Probability (%)); v4: the path marks the stage
+    version = 4  # v2: the batch knob; v3: a UI oracle (the Edit form); v4: the path marks the stage
     apps = ("crm",)
     surfaces = ("mcp", "cli", "ui", "python")
     author = "saasgym-crm-team"
