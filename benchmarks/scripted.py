@@ -18,6 +18,7 @@ from typing import Any
 from apps.core.api import Gym
 from benchmarks.runner import REPORT, Config, Figure, at_least, median, time_once
 from benchmarks.workload import reference_task
+from tasks.arrivals import begin
 from tasks.verifier import verify
 
 OPPORTUNITY = "0065g00000000L5AAI"
@@ -26,7 +27,7 @@ OPPORTUNITY = "0065g00000000L5AAI"
 def scripted_episode(gym: Gym, task: Any) -> str:
     """One episode end to end; returns the verdict's outcome."""
     ep = gym.create_episode(task.public.world, apps=list(task.public.apps))
-    ep.task = task.public
+    begin(ep, task)
     try:
         ep.call("crm_get_current_user")
         found = ep.call("crm_list_opportunities", search="Acme Wireless Access Point W6", limit=5)

@@ -19,6 +19,7 @@ from apps.core.worlds import list_worlds
 from mcp_gateway.ledger import EpisodeRow, Ledger
 from mcp_gateway.settings import Settings
 from mcp_gateway.verdicts import VerdictBook
+from tasks.arrivals import begin
 from tasks.store import TaskError, find_task
 from tasks.verifier import Verdict, verify
 
@@ -114,7 +115,7 @@ class EpisodeManager:
             self.ledger.set_state(episode_id, "failed", f"provisioning failed: {type(exc).__name__}")
             raise
         if found is not None:
-            episode.task = found.public
+            begin(episode, found)
         return self._go_live(episode_id, episode)
 
     def verify(self, episode_id: str, **judging: Any) -> dict[str, Any]:
@@ -212,7 +213,9 @@ class EpisodeManager:
             folder = self.settings.checkpoint_dir(row.id)
             try:
                 episode = self.gym.restore_episode(folder, sync=self.settings.durable_sync)
-                episode.task = find_task(row.task, [row.world]).public if row.task else None
+                found = find_task(row.task, [row.world]) if row.task else None
+                if found is not None:
+                    begin(episode, found, plant=False)  # its database holds its arrivals already
             except (CorruptCheckpoint, OSError, KeyError, TaskError) as exc:
                 reason = f"the server restarted and the episode's checkpoint could not be restored: {exc}"
                 self.ledger.set_state(row.id, "void", reason)

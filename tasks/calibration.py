@@ -12,6 +12,7 @@ from typing import Any
 
 from apps.core.api import Episode, Gym
 from apps.core.naming import split_qualified
+from tasks.arrivals import begin
 from tasks.model import OracleStep, TableMatch, TableRow, Task
 from tasks.oracle import StepFailed, run_python
 from tasks.paraphrase import paraphrased, stuffed_answer, variants
@@ -66,7 +67,7 @@ def _is_write(gym: Gym, step: OracleStep) -> bool:
 
 def _episode(gym: Gym, task: Task) -> Episode:
     ep = gym.create_episode(task.public.world, apps=task.public.apps)
-    ep.task = task.public
+    begin(ep, task)
     return ep
 
 

@@ -223,7 +223,8 @@ class Expectation(Strict):
     op update: the row with primary key `pk` changed so that `fields` match.
     op insert: a new row in `table` whose fields match `fields` (one distinct new row per expectation).
     op delete: the row `pk` is gone.
-    op unchanged: the row `pk` must not change at all.
+    op unchanged: the row `pk` must not change at all — or, when `fields` are given, may have been changed
+    and put back so that they match (a change undone on a later word: its modification time moved on).
     """
 
     table: str
@@ -435,6 +436,21 @@ class Measures(Strict):
     frontier: FrontierMeasures | None = None  # the frontier tier's own measures (families with tier frontier)
 
 
+class PlannedMail(Strict):
+    """A mail a colleague or customer sends on their own schedule during the episode (an arrival): it lands in
+    the recipients' mailboxes when the episode's clock passes `send_at`, exactly as a real incoming mail
+    (`apps/office/planned.py`). Private: a performer never sees it before then."""
+
+    sender: str = Field(min_length=3)  # the sender's mail address (a colleague's, or a customer contact's)
+    sender_name: str = Field(min_length=1)
+    to: list[str] = Field(min_length=1)
+    cc: list[str] = []
+    subject: str = Field(min_length=1)
+    body: str = Field(min_length=1)
+    send_at: str = Field(pattern=r"^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}$")  # naive UTC, as the world's now
+    in_reply_to: str | None = None  # the message (in the recipient's mailbox) it answers: threaded to it
+
+
 class TaskTruth(Strict):
     """The private part of a task."""
 
@@ -455,6 +471,8 @@ class TaskTruth(Strict):
     # instances of a family: the tags that tell its variants apart (the branch, a refusal, the phrasing);
     # private, as the public tags are the family's topic (`tasks.families.public`)
     variant_tags: list[str] = []
+    # mails that arrive during the episode on their own schedule (planted at its start: `tasks/arrivals.py`)
+    arrivals: list[PlannedMail] = []
 
     @model_validator(mode="after")
     def _checkpoint_names_unique(self) -> TaskTruth:

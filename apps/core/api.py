@@ -14,7 +14,7 @@ from __future__ import annotations
 import functools
 import itertools
 import threading
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Any
@@ -47,6 +47,9 @@ class Episode:
         self._lock = db.lock  # one lock per episode database: actions and every reader take it
         self.closed = False
         self.task: Any = None  # the public part of the episode's task, when it has one
+        # what the episode's task writes at its start (its planned arrivals, `tasks/arrivals.py`): run again
+        # after a reset, so a reset task episode starts as a fresh one
+        self.setup: Callable[[Episode], None] | None = None
         self.durable: Checkpointer | None = None  # set when checkpointed to disk (apps/core/durable.py)
 
     @property
@@ -236,6 +239,8 @@ class Episode:
             recorded = EpisodeRecorder(self.db).calls()
             self.gym.store.reset(self.db, self._golden)
             carry_over(self.db, recorded)
+        if self.setup is not None:
+            self.setup(self)
 
     def snapshot(self) -> Snapshot:
         """A checkpoint to `restore` later within this episode (or one of its forks)."""
@@ -265,7 +270,7 @@ class Episode:
         with self._lock:
             db = self.gym.store.fork(self.db)
         child = self.gym._register(self.world, self._golden, db, list(self.apps), episode_id)
-        child.task = self.task
+        child.task, child.setup = self.task, self.setup
         return child
 
     def make_durable(self, folder: Path, *, sync: bool = False) -> None:

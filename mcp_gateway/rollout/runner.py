@@ -14,6 +14,7 @@ from apps.core.api import Episode, Gym
 from apps.core.naming import split_qualified
 from mcp_gateway.rollout.agents import Agent
 from mcp_gateway.rollout.metrics import summarize
+from tasks.arrivals import begin
 from tasks.model import Task
 from tasks.verifier import verify
 
@@ -100,7 +101,7 @@ async def _local(gym: Gym, task: Task, agent: Agent, rollout: int, save: Path | 
     episode = await anyio.to_thread.run_sync(
         lambda: gym.create_episode(task.public.world, apps=task.public.apps)
     )
-    episode.task = task.public
+    begin(episode, task)
     try:
         await agent.run(task.public, LocalSession(episode), rollout=rollout)
         verdict = await anyio.to_thread.run_sync(lambda: verify(episode, task))

@@ -21,6 +21,7 @@ from tasks.model import (
     FrontierMeasures,
     Match,
     OracleStep,
+    PlannedMail,
     UiStep,
 )
 from worlds.splits import SPLITS, entity_split
@@ -104,6 +105,7 @@ class Spec:
     scenario: bool = False  # a long-horizon scenario (tasks stats shows them apart)
     criteria: list[Criterion] = field(default_factory=list)  # rubric criteria on the work product
     frontier: FrontierMeasures | None = None  # a frontier family's measures (required with tier frontier)
+    arrivals: list[PlannedMail] = field(default_factory=list)  # mails that arrive during the episode
 
 
 class Family(ABC):

@@ -219,6 +219,7 @@ def build_task(world: str, fam: Family, seed: int) -> Task:
         measures=measures,
         entities=sorted(set(d.subjects)),
         variant_tags=[t for t in public_tags(spec) if t not in shared.tags],
+        arrivals=spec.arrivals,
     )
     return Task(public=public, truth=truth)
 

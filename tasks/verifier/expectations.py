@@ -61,8 +61,12 @@ def check_expectations(
             continue
         key = (exp.table, exp.pk)
         change = changes.get(key)
-        if exp.op == "unchanged":
-            checks.append(Check(name, change is None, "" if change is None else "the row was changed"))
+        if exp.op == "unchanged":  # with fields: or changed and put back so that they match (`Expectation`)
+            back = change is not None and change.op == "update" and bool(exp.fields)
+            back = back and not _fields_match(exp, change, derive)
+            claims.update({key: exp} if back else {})
+            ok = change is None or back
+            checks.append(Check(name, ok, "" if ok else "the row was changed"))
         elif exp.op == "delete":
             ok = change is not None and change.op == "delete"
             claims.update({key: exp} if ok else {})

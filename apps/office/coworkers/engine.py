@@ -19,6 +19,7 @@ from sqlmodel import col, select
 from apps.core.actions import Ctx
 from apps.core.understanding import Request
 from apps.core.working_hours import answer_time
+from apps.office import planned
 from apps.office.coworkers import away, briefs, decide
 from apps.office.coworkers.deck_review import deck_review_entries
 from apps.office.coworkers.derived import derived_persona, persona_by_id
@@ -301,6 +302,8 @@ def sender_name(ctx: Ctx, row: ScheduledReply) -> str:
     """Who a delivered reaction came from: the colleague's or the customer contact's display name."""
     if is_customer(row):
         return row.payload["name"]
+    if planned.is_planned(row):
+        return row.payload["sender_name"]
     return ctx.db.get(User, persona_by_id(ctx, row.persona_id).user_id).display_name
 
 
@@ -315,6 +318,8 @@ def deliver_due(ctx: Ctx) -> list[ScheduledReply]:
         with _at(ctx, row.due_date_time):  # it arrives when it was due, not when the mailbox is next read
             if is_customer(row):
                 send_reply(ctx, row)
+            elif planned.is_planned(row):  # a mail sent on its sender's own schedule
+                planned.send(ctx, row)
             else:
                 persona = persona_by_id(ctx, row.persona_id)
                 user = ctx.db.get(User, persona.user_id)

@@ -1,0 +1,175 @@
+"""A working week in which work keeps arriving (frontier): on Monday morning Amber covers her own inbox until
+Friday 17:00 — four to six requests wait (drawn as a morning's are, `crossapp/xapp/inbox_morning.py`, one of
+them a colleague's CRM request of `worlds/parts/holds`), and two or three more mails arrive during the week
+on their senders' own schedule (`crossapp/xapp/week_arrivals.py`): a revision or withdrawal of Monday's
+CRM request in its thread, and one or two new requests. The prompt states the end and nothing of what will
+come. The skill it asks for is the one strong agents drop: to keep working through time — let the days pass,
+read what came in, and act on the latest word (put right what was done on Monday's word).
+
+Arrivals are planned mails of the task's private truth (`TaskTruth.arrivals`), planted at the episode's start
+and delivered by its one clock (`apps/office/planned.py`): before their time they are nowhere a performer can
+read. What decides the truth: every Monday part's own truth, and for the arrivals the latest word — the
+revised value, the record as it was for a withdrawal, the new request done; checkpoints are named by
+requester. Asking anyone is never penalised (mail and chat are allowed); the arrivals' senders are the
+part's engineers, whose brief knows only their Monday request (asked about a revision before it is sent,
+they answer as of Monday).
+"""
+
+from __future__ import annotations
+
+from crossapp.xapp.inbox_morning import INBOX
+from crossapp.xapp.week_arrivals import new_request, revisable, revision
+from tasks.families.base import Draw, Family, Spec, step
+from tasks.families.compose import WAIT, Composed, Part, fill
+from tasks.families.frontier_kit import CHAT_SIDE_EFFECTS, MAIL_SIDE_EFFECTS, RECORD_NOTES
+from tasks.model import Checkpoint, FrontierMeasures, OracleStep
+
+DAY = 1440  # a working day's wait (the longest wait_for_replies allows)
+FRIDAY_EVENING = 780  # from Friday 09:00 UTC to 17:00 in New York (22:00 UTC)
+INTROS = (
+    "It's Monday morning and you're covering your own inbox this week. Waiting for you:",
+    "New week. These are already in your inbox:",
+    "Monday, first thing — here's what is open:",
+    "You're on your own this week (no one is covering for you). On your list this morning:",
+)
+OUTROS = (
+    "Handle those and whatever else comes in for you, until Friday 17:00.",
+    "Please deal with these, and with anything new that reaches you during the week, until Friday at 5 pm.",
+    "Keep on top of these and of whatever arrives this week — you're responsible until Friday 17:00.",
+)
+
+
+def wait(minutes: int) -> OracleStep:
+    return step(WAIT, minutes=minutes, stop_at_first_reply=False)
+
+
+class WeekPart(Part):
+    """The week's own part: Monday's CRM request and the arrivals; its people and records are the
+    requesters' and contacts' (none shared with a Monday part)."""
+
+    who: frozenset[str] = frozenset()
+    what: frozenset[str] = frozenset()
+    monday: int = 0  # how many of its oracle steps are Monday's (the rest handle the arrivals)
+
+    def people(self) -> set[str]:
+        return super().people() | self.who
+
+    def records(self) -> set[str]:
+        return super().records() | self.what
+
+
+class WeekArrivals(Family):
+    """Not a catalog family: the week's part, built on the week's draw (`InboxWeek.parts`)."""
+
+    name = "xapp.week-arrivals"
+    apps = ("office", "crm")
+    tier = "frontier"
+
+    def build(self, d: Draw) -> Spec:
+        return week_part(d, 1).spec
+
+
+def week_part(d: Draw, new: int) -> WeekPart:
+    """Monday's CRM request, its revision or withdrawal and `new` new requests, each arrival on its own day
+    (Tuesday–Thursday); the oracle does Monday's request, then lets each day pass and acts on what came in."""
+    d = Draw(world=d.world, split=d.split, rng=d.rng)  # its own subjects, as every part's (`compose.part`)
+    r = revisable(d)
+    d.note("account", r["account_id"])
+    d.note("contact", r["contact_id"])
+    days = sorted(d.rng.sample([1, 2, 3], 1 + new))
+    mail, expect, write, what = revision(d, r, days[0])
+    taken = {r["sender"], r["account_id"], r["contact_id"]}
+    arrivals, expects, handled = [mail], [expect], {days[0]: [write]}
+    checkpoints = [Checkpoint(name=f"{r['sender_name']}: {what}"[:120], expect=[expect])]
+    for day in days[1:]:
+        mail, expect, write, what, row = new_request(d, taken, day)
+        d.note("account", row["account_id"])
+        d.note("contact", row["contact_id"])
+        taken |= {row["sender"], row["account_id"], row["contact_id"]}
+        arrivals.append(mail)
+        expects.append(expect)
+        handled.setdefault(day, []).append(write)
+        checkpoints.append(Checkpoint(name=f"{row['sender_name']}: {what} (arrived {row_day(day)})"[:120],
+                                      expect=[expect]))  # fmt: skip
+    monday = [
+        step("office_get_message", message_id=r["message_id"]),
+        step("crm_get_contact", contact_id=r["contact_id"]),
+        step("crm_update_contact", contact_id=r["contact_id"], **{r["action"]: r["value"]}),
+    ]
+    oracle = list(monday)
+    for day in (1, 2, 3, 4):  # each morning: the night's mail, and what came in the day before
+        oracle += [wait(DAY), step("office_list_messages", folder="inbox"), *handled.get(day - 1, [])]
+    oracle.append(wait(FRIDAY_EVENING))
+    spec = Spec(
+        prompt=f"{r['sender_name']}'s mail about {r['contact_name']} ({r['account']})",
+        oracle=oracle,
+        expect=expects,
+        allow=[*MAIL_SIDE_EFFECTS, *CHAT_SIDE_EFFECTS, RECORD_NOTES],
+        tags=["week", "arrivals"],
+        checkpoints=checkpoints,
+        frontier=FrontierMeasures(discover=len(arrivals), people=len(arrivals), policies=[], distractors=1),
+        arrivals=arrivals,
+    )
+    part = WeekPart(WeekArrivals(), spec, d, label="week")
+    part.who = frozenset(m.sender.lower() for m in arrivals)
+    part.what = frozenset(taken)
+    part.monday = len(monday)
+    return part
+
+
+def row_day(day: int) -> str:
+    return ("Monday", "Tuesday", "Wednesday", "Thursday")[day]
+
+
+class InboxWeek(Composed):
+    name = "xapp.inbox-week"
+    # the parts' code decides what an instance holds: a part's new version is a new version of the week
+    version = 1 + sum(f.version for f in INBOX)
+    apps = ("office", "crm", "ticketing")
+    splits = ("train", "test")  # the holds part holds too few requests of dev accounts
+    size = 60
+    distinct = 50
+    no_ui_reason = "a week holds requests whose families have no browser oracle"
+    ci_surfaces = ("python",)
+    tags = ("inbox", "week", "arrivals", "cross-app")
+    summary = (
+        "frontier: a working week from Monday to Friday 17:00 — 4–6 requests wait on Monday and 2–3 mails "
+        "arrive during the week on their senders' own schedule (a revision or withdrawal of a Monday "
+        "request, "
+        "new requests): keep working through time and follow the latest word"
+    )
+
+    def __init__(self, monday: tuple[int, ...] = (3, 4, 5)) -> None:
+        """monday: how many of the Monday parts come from the inbox families (one of the draw's choices;
+        the week's own CRM request is one more)."""
+        self.monday = monday
+
+    def write(self, d: Draw, parts: list[Part]) -> tuple[str, int]:
+        """Monday's list between an intro and an outro that states the end; nothing of what will come."""
+        k = d.rng.randrange(len(INTROS))
+        outro = d.choice(list(OUTROS))
+        lines = [p.spec.prompt for p in parts]
+        d.rng.shuffle(lines)
+        return f"{INTROS[k]}\n" + "\n".join(f"- {x}" for x in lines) + f"\n{outro}", k
+
+    def parts(self, d: Draw) -> list[Part]:
+        """The week's part first (its full-day waits stand for each round's), then the Monday requests."""
+        n = d.choice(list(self.monday))
+        week = week_part(d, d.choice([1, 1, 2]))
+        return fill(d, INBOX, n + 1, [week], "a week")
+
+    def compose(self, d: Draw) -> tuple[Spec, list[Part]]:
+        spec, parts = super().compose(d)
+        spec.arrivals = [a for p in parts for a in p.spec.arrivals]
+        return spec, parts
+
+
+def stop_on_monday(parts: list[Part], oracle: list[OracleStep]) -> list[OracleStep]:
+    """The merged `oracle` without the week part's steps after Monday (the arrivals never handled): the
+    mutant that cuts the week short."""
+    week = next(p for p in parts if isinstance(p, WeekPart))
+    later = set(week.steps[week.monday :])
+    return [s for i, s in enumerate(oracle) if i not in later or s.tool == WAIT]
+
+
+FAMILIES = [InboxWeek()]

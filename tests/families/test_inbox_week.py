@@ -1,0 +1,106 @@
+"""xapp.inbox-week: a week in which work keeps arriving. Planned mails (the task's private arrivals) are
+nowhere a performer can read before their time, land in the inbox as real mail (unread, a revision threaded
+to the mail it revises) when the episode's clock passes it, and decide the verdict: a run that stops after
+Monday fails naming the arrivals' requesters; acting on each arrival — putting Monday's change right —
+passes; the same actions end in the same state, after a reset too. Tests run a light week (only the week's
+own part: its Monday CRM request and the arrivals) to stay fast; `tasks check` calibrates the full family."""
+
+from __future__ import annotations
+
+from functools import cache
+
+import pytest
+
+from apps.core.api import Gym
+from crossapp.xapp.inbox_week import InboxWeek, stop_on_monday
+from tasks.arrivals import begin
+from tasks.families.instances import build_task
+from tasks.oracle import run_python
+from tasks.verifier import verify
+
+SEED = 1  # a light week with a revision (Tuesday) and a new request (Wednesday)
+
+
+class LightWeek(InboxWeek):
+    """The week's own part alone (no Monday request of the inbox families): its own name, so that its
+    public profile is cached apart from the catalog family's."""
+
+    name = "xapp.inbox-week-light"
+
+
+LIGHT = LightWeek(monday=(0,))
+
+
+@cache
+def _task():
+    return build_task("acme", LIGHT, SEED), LIGHT.drawn("acme", SEED)
+
+
+@pytest.fixture(scope="module")
+def gym():
+    return Gym()
+
+
+@pytest.fixture(scope="module")
+def episode(gym):
+    task, _ = _task()
+    ep = begin(gym.create_episode("acme", apps=task.public.apps), task)
+    yield ep
+    ep.close()
+
+
+def _inbox(ep) -> list[dict]:
+    return ep.call("office_list_messages", folder="inbox", limit=100)["records"]
+
+
+def test_the_prompt_states_the_end_and_hides_the_arrivals():
+    task, _ = _task()
+    assert "Friday" in task.public.prompt and len(task.truth.arrivals) in (2, 3)
+    public = task.public.model_dump_json()
+    for mail in task.truth.arrivals:
+        assert mail.body not in public and mail.subject not in task.public.prompt
+
+
+def test_a_stopped_week_fails_then_the_latest_word_passes(episode):
+    task, parts = _task()
+    first, second = task.truth.arrivals
+    assert first.in_reply_to and first.send_at < second.send_at
+    # Monday: nothing of the week's mail is anywhere yet (list, search)
+    senders = {(m["from_address"], m["subject"]) for m in _inbox(episode)}
+    for mail in (first, second):
+        assert (mail.sender, mail.subject) not in senders
+        found = episode.call("office_search_messages", query=mail.sender_name)["records"]
+        assert all(m["subject"] != mail.subject for m in found)
+    # the week cut short: Monday's request done, the days let pass, nothing done about what came in
+    monday = stop_on_monday(parts, task.truth.oracle)
+    run_python(episode, monday)
+    verdict = verify(episode, task)
+    assert verdict.outcome == "fail"
+    failed = [c.name for c in verdict.checkpoints if not c.ok]
+    assert any(first.sender_name in n for n in failed) and any(second.sender_name in n for n in failed)
+    # both arrived as mail: unread, the revision in the thread of the mail it revises
+    inbox = {m["subject"]: m for m in _inbox(episode)}
+    revised, new = inbox[first.subject], inbox[second.subject]
+    assert not revised["is_read"] and not new["is_read"]
+    detail = episode.call("office_get_message", message_id=revised["id"])
+    assert detail["in_reply_to_id"] == first.in_reply_to and detail["from_address"] == first.sender
+    assert detail["received_date_time"].startswith(first.send_at)
+    # acting on the latest word (Monday's change revised, the new request done) passes
+    handled = [s for s in task.truth.oracle if s not in monday]
+    run_python(episode, handled)
+    assert verify(episode, task).outcome == "pass"
+
+
+def test_same_actions_same_state_after_a_reset(gym):
+    task, _ = _task()
+    ep = begin(gym.create_episode("acme", apps=task.public.apps), task)
+    try:
+        run_python(ep, task.truth.oracle)
+        assert verify(ep, task).outcome == "pass"
+        first = ep.state_hash()
+        ep.reset()  # the arrivals are planted again
+        assert verify(ep, task).outcome == "fail"
+        run_python(ep, task.truth.oracle)
+        assert ep.state_hash() == first
+    finally:
+        ep.close()
