@@ -261,6 +261,8 @@ def _beyond_expectations(task: Task) -> Iterator[Violation]:
 def lint_task(task: Task, facts: str | None = None) -> list[Violation]:
     """Every violation of one task (hand-written or a family instance)."""
     facts = world_facts(task.public.world) if facts is None else facts
+    if task.truth.arrivals:  # a mail that arrives during the episode states what it asks to the performer
+        facts += _fold_blob("\n|\n" + "\n|\n".join(f"{a.subject}\n{a.body}" for a in task.truth.arrivals))
     exchange = bool(task.truth.mutations.exchange)
     me = performers(task.public.world)
     found = []

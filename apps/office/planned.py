@@ -53,6 +53,26 @@ def plant(db: Any, arrivals: Sequence[Any]) -> None:
         db.execute_raw("UPDATE _ctx SET journaling = 1")
 
 
+def later_word(ctx: Ctx, owner: User, conversation_id: str) -> str | None:
+    """What `owner` wrote last in a planned mail already sent in the thread `conversation_id` (a revision or
+    withdrawal of their request), restated — their answer to a question about the request follows their own
+    latest word, not the world's brief of it; None when they sent none there (yet)."""
+    from sqlmodel import col, select
+
+    sent = ctx.db.exec(
+        select(ScheduledReply)
+        .where(ScheduledReply.kind == KIND, ScheduledReply.status == "delivered")
+        .where(ScheduledReply.persona_id == PREFIX + owner.mail.lower())
+        .order_by(col(ScheduledReply.due_date_time).desc(), col(ScheduledReply.id).desc())
+    ).all()
+    for row in sent:
+        original = ctx.db.get(Message, row.payload.get("in_reply_to") or "")
+        if original is not None and original.conversation_id == conversation_id:
+            middle = row.payload["body"].split("\n\n")[1:-1] or [row.payload["body"]]
+            return "As I wrote: " + " ".join(" ".join(middle).split())
+    return None
+
+
 def is_planned(row: ScheduledReply) -> bool:
     return row.kind == KIND
 

@@ -71,7 +71,8 @@ class WeekArrivals(Family):
 
 def week_part(d: Draw, new: int) -> WeekPart:
     """Monday's CRM request, its revision or withdrawal and `new` new requests, each arrival on its own day
-    (Tuesday–Thursday); the oracle does Monday's request, then lets each day pass and acts on what came in."""
+    (Tuesday–Thursday); the oracle does Monday's request, then lets each day pass and acts each morning on
+    what came in the day before — the last arrival at Friday 17:00, so that dropping its last write fails."""
     d = Draw(world=d.world, split=d.split, rng=d.rng)  # its own subjects, as every part's (`compose.part`)
     r = revisable(d)
     d.note("account", r["account_id"])
@@ -97,9 +98,11 @@ def week_part(d: Draw, new: int) -> WeekPart:
         step("crm_update_contact", contact_id=r["contact_id"], **{r["action"]: r["value"]}),
     ]
     oracle = list(monday)
+    last = days[-1]  # the last arrival is handled at the week's end (the oracle's last write is real work)
     for day in (1, 2, 3, 4):  # each morning: the night's mail, and what came in the day before
-        oracle += [wait(DAY), step("office_list_messages", folder="inbox"), *handled.get(day - 1, [])]
-    oracle.append(wait(FRIDAY_EVENING))
+        now = handled.get(day - 1, []) if day - 1 != last else []
+        oracle += [wait(DAY), step("office_list_messages", folder="inbox"), *now]
+    oracle += [wait(FRIDAY_EVENING), step("office_list_messages", folder="inbox"), *handled[last]]
     spec = Spec(
         prompt=f"{r['sender_name']}'s mail about {r['contact_name']} ({r['account']})",
         oracle=oracle,

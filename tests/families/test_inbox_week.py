@@ -26,6 +26,8 @@ class LightWeek(InboxWeek):
     public profile is cached apart from the catalog family's."""
 
     name = "xapp.inbox-week-light"
+    apps = ("office", "crm")  # no desk: its clock jobs would only slow the waits
+    size = 2  # its public profile is read from two draws
 
 
 LIGHT = LightWeek(monday=(0,))
@@ -85,7 +87,14 @@ def test_a_stopped_week_fails_then_the_latest_word_passes(episode):
     detail = episode.call("office_get_message", message_id=revised["id"])
     assert detail["in_reply_to_id"] == first.in_reply_to and detail["from_address"] == first.sender
     assert detail["received_date_time"].startswith(first.send_at)
-    # acting on the latest word (Monday's change revised, the new request done) passes
+    # asked about the request now, its sender answers from their own latest word, not from Monday's
+    ask = "Just to be sure before I touch the CRM again: which value should the record have now?"
+    episode.call("office_reply_to_message", message_id=first.in_reply_to, body=ask)
+    episode.call("office_wait_for_replies", minutes=600)
+    answers = [m for m in _inbox(episode) if m["from_address"] == first.sender and m["id"] != revised["id"]]
+    answer = episode.call("office_get_message", message_id=answers[0]["id"])["body_content"]
+    assert " ".join(first.body.split("\n\n")[1].split()) in " ".join(answer.split())
+    # acting on the latest word (Monday's change revised, the new request done) passes — asking cost nothing
     handled = [s for s in task.truth.oracle if s not in monday]
     run_python(episode, handled)
     assert verify(episode, task).outcome == "pass"

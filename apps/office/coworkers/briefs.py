@@ -11,6 +11,7 @@ from sqlmodel import select
 
 from apps.core.actions import Ctx
 from apps.core.understanding.reader import read_message
+from apps.office import planned
 from apps.office.coworkers.reading import reading_for
 from apps.office.coworkers.responder import REQUEST_WORDS, new_text
 from apps.office.models import Message, Persona, RequestBrief, User
@@ -52,11 +53,15 @@ def clarification(ctx: Ctx, persona: Persona, owner: User, asker: User, copy: Me
         ][:1]
     if not named:
         return None
+
+    def meant(b: RequestBrief) -> str:  # their own later word in the request's thread stands (a revision)
+        return planned.later_word(ctx, owner, b.conversation_id) or b.clarification
+
     if len(named) == 1 and not _PERMISSION.search(own):
-        return f"Hi {asker.given_name},\n\n{named[0].clarification}{sign}"
-    said = named[0].clarification
+        return f"Hi {asker.given_name},\n\n{meant(named[0])}{sign}"
+    said = meant(named[0])
     if len(named) > 1:  # a question about several of their requests: each one's answer, named
-        said = "\n".join(f"- {_named(own, b)}: {b.clarification}" for b in named)
+        said = "\n".join(f"- {_named(own, b)}: {meant(b)}" for b in named)
     if _PERMISSION.search(own):  # "is it fine if I …, or …?": how to carry it out is the asker's call
         said = f"Yes, that's fine — how you enter it is up to you, as long as it comes out as I said:\n{said}"
     return f"Hi {asker.given_name},\n\n{said}{sign}"
