@@ -194,3 +194,22 @@ def test_reply_form_has_a_cc_picker_that_is_sent(live_server):
     reply = episode.call("office_list_messages", folder="sentitems", limit=1)["records"][0]
     assert reply["subject"].startswith("RE:") and reply["cc_recipients"] == ["laura.graham@acme.example"]
     assert [e.surface for e in episode.events() if e.name == "reply_to_message"] == ["ui"]
+
+
+def test_a_chat_messages_long_text_is_shown_whole_in_the_list(desk):
+    """Seventh probe (2026-12-06): `list-chat-messages` cut a colleague's withdrawal to forty characters in
+    its table, so the reason it gave was only seen with `--json`. A message's text is the table's last column,
+    whole."""
+    episode, url = desk
+    chat = episode.call("office_list_chats")["records"][0]
+    text = (
+        "Hi — please hold off on the Northwind close date for now: the customer asked us to wait until their "
+        "board meets on the 14th, and I'll come back to you then."
+    )
+    episode.call("office_send_chat_message", chat_id=chat["id"], content=text)
+    long = chat["id"], text
+    shown = tools("office", "list-chat-messages", "--chat-id", long[0], url=url)
+    assert shown.returncode == 0, shown.stderr
+    assert " ".join(long[1].split()) in shown.stdout  # whole, on its row
+    row = next(line for line in shown.stdout.splitlines() if " ".join(long[1].split()) in line)
+    assert row.rstrip().endswith(" ".join(long[1].split()))  # the last column

@@ -4,7 +4,8 @@ field), nested parts in turn.
 
 A table shows every column when its records have few (so a Table API query shows exactly the fields it
 asked for, in their order); otherwise the most telling ones — names, titles, subjects, mail, state —
-before the rest, and says which it left out (`--json` shows them all)."""
+before the rest, and says which it left out (`--json` shows them all). A message's text (a chat message's
+body, a description) is the table's last column and shown whole: a person reads a chat in its list."""
 
 from __future__ import annotations
 
@@ -19,9 +20,13 @@ PREFERRED = (
 )  # fmt: skip
 LATER = ("description", "body", "text", "body_preview", "created_date", "last_modified_date")
 MAX_COLUMNS, MAX_CELL, MAX_LISTED = 8, 40, 12
+# the texts a row is read for: the first of them a table shows goes last, uncut (it needs no padding);
+# a table of the fields asked keeps their order and cuts every cell alike
+WHOLE_TEXT = ("body_content", "body", "text", "content", "comments", "description", "body_preview")
 
 
-def _cell(value: Any) -> str:
+def _cell(value: Any, whole: bool = False) -> str:
+    """A value as one line of a table cell, cut to `MAX_CELL` characters unless shown `whole`."""
     if value is None:
         return ""
     if isinstance(value, dict):  # a Table API reference or choice: what a person reads
@@ -30,7 +35,7 @@ def _cell(value: Any) -> str:
         value = ", ".join(map(_cell, value))
     text = f"{value:,.2f}" if isinstance(value, float) else str(value)
     text = " ".join(text.split())
-    return text if len(text) <= MAX_CELL else text[: MAX_CELL - 1] + "…"
+    return text if whole or len(text) <= MAX_CELL else text[: MAX_CELL - 1] + "…"
 
 
 def _long_text(value: Any) -> bool:
@@ -99,8 +104,13 @@ def table(rows: list[dict[str, Any]], title: str = "", asked: list[str] | None =
     """Rows as an aligned text table (see `columns_of`), with a line naming the columns left out."""
     rows = [_flat(r) for r in rows]
     columns, left_out = columns_of(rows, asked)
-    cells = [[_cell(r.get(c)) for c in columns] for r in rows]
+    whole = None if asked else next((c for c in columns if c in WHOLE_TEXT), None)
+    if whole:
+        columns = [*(c for c in columns if c != whole), whole]
+    cells = [[_cell(r.get(c), whole=c == whole) for c in columns] for r in rows]
     widths = [max([len(c), *(len(row[i]) for row in cells)]) for i, c in enumerate(columns)]
+    if whole:
+        widths[-1] = len(whole)  # the last column is not padded: its text runs to the line's end
     line = "  ".join
     out = [title] if title else []
     out += [line(c.ljust(w) for c, w in zip(columns, widths, strict=True)).rstrip()]
