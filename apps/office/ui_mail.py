@@ -182,8 +182,8 @@ def build_mail_router(kit: UiKit) -> APIRouter:
                 "subject": values.get("subject", ""),
                 "body": values.get("body", ""),
             }
-            if values.get("importance") in ("low", "high"):  # the Message tab's High / Low importance
-                args["importance"] = values["importance"]
+        if values.get("importance") in ("low", "high"):  # the Message tab's High / Low importance
+            args["importance"] = values["importance"]
         outcome = await kit.run(request, action, args, trace)
         inline = values.get("inline") and ((original and mode in RESPONSES) or mode == "new")
         if outcome.ok and inline and mode != "new":  # Outlook stays on the message answered, the reply sent

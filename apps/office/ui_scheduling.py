@@ -14,12 +14,11 @@ from fastapi.responses import Response
 
 from apps.core.ui_dates import clock_12h
 from apps.core.ui_kit import UiKit
-from apps.office.event_times import TimeError, joined
+from apps.office.event_times import TimeError, joined, split
 from apps.office.ui_mail_people import picked_addresses
 
 FIRST_HOUR, LAST_HOUR = 7, 19  # the day the grid shows, as the week view does
 STATUS = {"0": "Free", "1": "Tentative", "2": "Busy", "3": "Away", "4": "Working elsewhere"}
-DURATIONS = (15, 30, 45, 60, 90, 120, 180, 240)
 CARRIED = (
     "subject",
     "location",
@@ -141,7 +140,7 @@ def build_scheduling_router(kit: UiKit) -> APIRouter:
                 request,
                 "get_schedule",
                 {
-                    "schedules": [me["mail"], *people],
+                    "schedules": [me["mail"], *people, *([values["room"]] if values.get("room") else [])],
                     "start": opens.isoformat(),
                     "end": datetime.combine(day, time(LAST_HOUR), tz).isoformat(),
                     "interval_minutes": 30,
@@ -157,6 +156,8 @@ def build_scheduling_router(kit: UiKit) -> APIRouter:
             le = datetime.fromisoformat(s["end"]).astimezone(tz)
             pick = {**carried, "start": ls.strftime("%Y-%m-%dT%H:%M"), "end": le.strftime("%Y-%m-%dT%H:%M")}
             suggestions.append({"label": slot_label(ls, le), "href": kit.url(request, back, **pick)})
+        end = start + timedelta(minutes=minutes)
+        boxes = split({"start": start.strftime("%Y-%m-%dT%H:%M"), "end": end.strftime("%Y-%m-%dT%H:%M")})
         return kit.render(
             request,
             "scheduling.html",
@@ -170,11 +171,13 @@ def build_scheduling_router(kit: UiKit) -> APIRouter:
                 "slots": [m.strftime("%H:%M") for m in moments],
                 "hours": [clock_12h(m).replace(":00", "") for m in moments[::2]],
                 "meeting": meeting_slots(moments, start, minutes),
-                "meeting_label": slot_label(start, start + timedelta(minutes=minutes)),
+                "meeting_label": slot_label(start, end),
                 "rows": rows,
+                **{k: boxes[k] for k in ("start_date", "start_time", "end_date", "end_time")},
+                "rooms": (await kit.read(request, "list_rooms"))["records"],
+                "room": values.get("room", ""),
+                "discard": back.removesuffix("/edit") if back != "/calendar/new" else "/calendar",
                 "suggestions": suggestions,
-                "minutes": minutes,
-                "durations": sorted({*DURATIONS, minutes}),
                 "carried": {**carried, "start": start.strftime("%Y-%m-%dT%H:%M")},
                 "back": back,
                 "back_href": kit.url(

@@ -28,11 +28,13 @@ def test_message_update_move_reply_and_delete(graph):
     assert episode.call("office_get_message", message_id=first["id"])["flag_status"] == "flagged"
     blind = {"bccRecipients": [{"emailAddress": {"address": episode.call("office_get_my_profile")["mail"]}}]}
     replied = client.post(
-        f"/me/messages/{first['id']}/reply", json={"Comment": "Thanks, on it.", "message": blind}
+        f"/me/messages/{first['id']}/reply",
+        json={"Comment": "Thanks, on it.", "message": {**blind, "importance": "High"}},
     )
     assert replied.status_code == 202
     sent = client.get("/me/mailFolders/sentitems/messages", params={"$top": 1}).json()["value"][0]
     assert sent["subject"].lower().startswith("re:") and "Thanks, on it." in sent["body"]["content"]
+    assert sent["importance"] == "high"  # the reply message's importance, as Graph takes it
     assert [r["emailAddress"]["address"] for r in sent["bccRecipients"]] == [
         blind["bccRecipients"][0]["emailAddress"]["address"]
     ]

@@ -84,6 +84,14 @@ def test_cli_subprocess(live_server):
     bad = _cli("send-mail", "--to", "ghost@", "--subject", "x", "--body", "y", "--url", base)
     assert bad.returncode == 1 and "not a valid e-mail" in bad.stderr and "Traceback" not in bad.stderr
     assert episode.state_hash() == before
+    mid = episode.db.execute_raw(
+        "SELECT m.id FROM office_message m JOIN office_user u ON u.id = m.owner_id "
+        f"WHERE u.mail = '{me['mail']}' AND m.sent_date_time IS NOT NULL AND m.is_draft = 0 LIMIT 1"
+    )[0][0]
+    low = ("--body", "Low key", "--importance", "low")
+    out = _cli("reply-to-message", "--message-id", mid, *low, "--url", base, "--json")
+    assert out.returncode == 0, out.stderr
+    assert json.loads(out.stdout)["importance"] == "low"  # a reply's importance from the CLI
     assert me["mail"].endswith("@acme.example")
     assert {e.surface for e in episode.events() if e.name == "update_cell"} == {"cli"}
 
@@ -145,7 +153,14 @@ def test_reply_and_forward_carry_bcc_over_mcp(live_server):
                 "reply_to_message", {"message_id": mid, "body": "Ok", "bcc": [mails[0]]}
             )
             fwd = await client.call_tool(
-                "forward_message", {"message_id": mid, "to": [mails[1]], "bcc": [mails[0]], "comment": "FYI"}
+                "forward_message",
+                {
+                    "message_id": mid,
+                    "to": [mails[1]],
+                    "bcc": [mails[0]],
+                    "comment": "FYI",
+                    "importance": "high",
+                },
             )
             bad = await client.call_tool(
                 "forward_message", {"message_id": mid, "to": [mails[1]], "bcc": ["nope"]}
@@ -158,6 +173,14 @@ def test_reply_and_forward_carry_bcc_over_mcp(live_server):
     assert not reply.is_error and reply.structured_content["bcc_recipients"] == [mails[0]]
     assert not fwd.is_error and fwd.structured_content["bcc_recipients"] == [mails[0]]
     assert fwd.structured_content["to_recipients"] == [mails[1]]
+    assert fwd.structured_content["importance"] == "high"  # Outlook's High importance, on a forward too
+    theirs = episode.db.execute_raw(
+        "SELECT m.importance FROM office_message m JOIN office_user u ON u.id = m.owner_id "
+        f"WHERE u.mail = '{mails[1]}' AND m.internet_message_id = "
+        f"(SELECT internet_message_id FROM office_message WHERE id = '{fwd.structured_content['id']}')"
+    )
+    assert [r[0] for r in theirs] == ["high"]  # the recipient's copy is marked too
+    assert "importance" in tools["reply_to_message"].input_schema["properties"]
     assert bad.is_error and "not a valid e-mail" in bad.content[0].text
 
 

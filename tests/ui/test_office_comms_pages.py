@@ -8,6 +8,9 @@ with Video call / Audio call in its header and a divider between days."""
 from __future__ import annotations
 
 import re
+from datetime import datetime
+from urllib.parse import urlsplit
+from zoneinfo import ZoneInfo
 
 import pytest
 from playwright.sync_api import expect
@@ -91,6 +94,44 @@ def test_scheduling_assistant_is_a_timeline_with_the_meeting_outlined(office):
     expect(page.get_by_text("Meeting time: Tuesday, November 10, 9:00 AM – 10:00 AM")).to_be_visible()
     expect(page.get_by_role("region", name="Suggested times")).to_be_visible()
     assert not _violations(page)
+
+
+def test_scheduling_assistant_header_attendee_row_room_finder_and_send(office):
+    """The assistant's header moves the meeting (12-hour time boxes; the end keeps the length), the "Add
+    required attendees" row adds a row, Room finder adds a room, and Send books the meeting as shown."""
+    episode, page, ui = office
+    mails = [
+        r[0] for r in episode.db.execute_raw("SELECT mail FROM office_user ORDER BY mail LIMIT 2 OFFSET 2")
+    ]
+    page.goto(
+        ui(f"/calendar/scheduling?attendees={mails[0]}&start=2026-11-10T09:00&duration=60&subject=Room+check")
+    )
+    start = page.get_by_role("combobox", name="Start time")
+    start.fill("10:00 AM")
+    start.press("Tab")
+    expect(page.get_by_text("Meeting time: Tuesday, November 10, 10:00 AM – 11:00 AM")).to_be_visible()
+    expect(page.get_by_role("combobox", name="End time")).to_have_value("11:00 AM")
+    add = page.get_by_role("textbox", name="Add required attendees")
+    add.fill(mails[1])
+    add.press("Enter")
+    rows = page.get_by_role("table", name="Free/busy by half hour, 2026-11-10").locator("tbody tr")
+    expect(rows).to_have_count(3)
+    page.get_by_role("button", name="Room finder").click()
+    room = page.get_by_role("group", name="Rooms").get_by_role("button").first
+    room_name = room.locator("span").first.inner_text()
+    room.click()
+    expect(rows).to_have_count(4)
+    expect(rows.nth(3)).to_contain_text(room_name)
+    commands = page.get_by_role("toolbar", name="Scheduling Assistant commands")
+    commands.get_by_role("button", name="Send").click()
+    expect(page.get_by_role("heading", level=1)).to_contain_text("Room check")
+    event_id = urlsplit(page.url).path.rstrip("/").split("/")[-1]
+    event = episode.call("office_get_event", event_id=event_id)
+    assert {a["email_address"] for a in event["attendees"]} >= set(mails)
+    zone = ZoneInfo(episode.call("office_get_my_profile")["time_zone"])
+    start_at = datetime.fromisoformat(str(event["start_date_time"]).replace("Z", "+00:00"))
+    assert start_at.astimezone(zone).strftime("%Y-%m-%d %H:%M") == "2026-11-10 10:00"  # as the header showed
+    assert any(room_name in str(r) for r in [event.get("location"), event["attendees"]])
 
 
 def test_onedrive_has_its_own_nav_and_row_actions_on_hover(office):

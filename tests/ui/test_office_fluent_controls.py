@@ -5,6 +5,8 @@ textareas without a resize grip, dialogs' primary action first and no grey foote
 
 from __future__ import annotations
 
+import re
+
 from playwright.sync_api import expect
 
 ACCENT = "rgb(97, 97, 97)"  # colorNeutralStrokeAccessible
@@ -119,13 +121,16 @@ def test_event_form_and_scheduling_assistant_controls(office):
     assert style(show_as, "height")["height"] == "32px"
 
     page.goto(ui("/calendar/scheduling?attendees=&start=2026-11-10T09:00&end=2026-11-10T09:30"))
-    date = page.get_by_label("Date")
+    date = page.get_by_role("combobox", name="Start date")  # the header's boxes are the meeting form's
     assert_field(date)
     assert_focus_stroke(page, date)
-    assert_select(page.get_by_label("Duration"))
-    expect(page.get_by_role("button", name="Show")).to_have_class("brand")
-    heading = page.get_by_role("heading", name="Free/busy")
-    assert style(heading, "fontSize")["fontSize"] == "16px"
+    expect(date).to_have_value("Tue 11/10/2026")
+    expect(page.get_by_role("combobox", name="End time")).to_have_value("9:30 AM")  # the 12-hour clock
+    commands = page.get_by_role("toolbar", name="Scheduling Assistant commands")
+    expect(commands.get_by_role("button", name="Send")).to_have_class(re.compile("brand"))
+    for name in ("Discard", "Back to the meeting"):
+        expect(commands.get_by_role("link", name=name)).to_be_visible()
+    expect(commands.get_by_role("button", name="Options")).to_have_attribute("aria-haspopup", "menu")
 
 
 def test_teams_new_chat_to_is_a_full_width_fluent_field(office):

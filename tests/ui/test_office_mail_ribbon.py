@@ -239,3 +239,32 @@ def test_the_compose_tabs_format_the_message_and_bcc_reaches_the_sent_mail(offic
     page.wait_for_url("**sent=*")
     done = next(e for e in episode.events() if e.kind == "action" and e.name == "reply_to_message")
     assert done.outcome == "ok" and done.args["bcc"] == ["heather.myers@acme.example"]
+
+
+def test_a_full_page_reply_with_high_importance_reaches_its_reader_marked(office):
+    """Outlook's pop-out reply: From hidden, To a button before the pills, the "…" of the message history
+    under the message; High importance on the Message tab works on a reply too, and the sent reply is marked
+    in the list (red "!") and in the reading pane."""
+    episode, page, ui = office
+    mid = _open(page, ui, nth=2)
+    page.goto(ui(f"/mail/compose?id={mid}&mode=reply"))
+    form = page.get_by_role("form", name="Compose message")
+    expect(form.locator(".o-from-field")).to_be_hidden()
+    body = form.get_by_label("Message", exact=True)
+    history = form.get_by_role("button", name="Show message history")
+    assert history.bounding_box()["y"] > body.bounding_box()["y"] + body.bounding_box()["height"] - 1
+    assert form.get_by_text("To", exact=True).evaluate("e => getComputedStyle(e).borderTopStyle") == "solid"
+    high = page.get_by_role("toolbar", name="Message commands").get_by_role("button", name="High importance")
+    expect(high).to_be_enabled()
+    high.click()
+    expect(high).to_have_attribute("aria-pressed", "true")
+    body.fill("On it.")
+    form.get_by_role("button", name="Send", exact=True).click()
+    pane = page.get_by_role("article", name="Reading pane")
+    expect(pane.get_by_role("note")).to_have_text("This message was sent with High importance.")
+    row = page.get_by_role("grid", name="Messages").locator("tr[aria-selected=true]")
+    expect(row.get_by_role("img", name="high importance")).to_be_visible()
+    sent = [e for e in episode.events() if e.kind == "action" and e.name == "reply_to_message"][-1]
+    assert sent.outcome == "ok" and sent.args["importance"] == "high"
+    sent_id = parse_qs(urlsplit(page.url).query)["id"][0]
+    assert episode.call("office_get_message", message_id=sent_id)["importance"] == "high"

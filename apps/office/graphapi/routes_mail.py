@@ -101,8 +101,10 @@ async def respond(request: Request) -> Response:
     if failed:
         return failed
     comment = body.get("comment") or ((body.get("message") or {}).get("body") or {}).get("content", "")
+    importance = str((body.get("message") or {}).get("importance") or "").lower()
+    chosen = {"importance": importance} if importance else {}  # the message's importance, as Graph sets it
     if verb in ("reply", "replyAll"):
-        args = {"message_id": message_id, "body": comment, "reply_all": verb == "replyAll"}
+        args = {"message_id": message_id, "body": comment, "reply_all": verb == "replyAll", **chosen}
         message = body.get("message") or {}
         for prop, arg in (("toRecipients", "to"), ("ccRecipients", "cc"), ("bccRecipients", "bcc")):
             if message.get(prop) is not None:  # the reply's whole To, Cc or Bcc line, as Graph writes it
@@ -112,7 +114,7 @@ async def respond(request: Request) -> Response:
     if verb == "forward":
         message = body.get("message") or {}
         to = _addresses(body.get("toRecipients") or message.get("toRecipients"))
-        args = {"message_id": message_id, "to": to, "comment": comment}
+        args = {"message_id": message_id, "to": to, "comment": comment, **chosen}
         for prop, arg in (("ccRecipients", "cc"), ("bccRecipients", "bcc")):
             if message.get(prop):
                 args[arg] = _addresses(message[prop])

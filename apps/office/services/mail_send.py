@@ -241,6 +241,7 @@ def reply_to_message(
     to: OptionalEmails = None,
     cc: OptionalEmails = None,
     bcc: OptionalEmails = None,
+    importance: Importance = "normal",
 ) -> MessageDetail:
     """Reply to a message of your mailbox, in the same conversation, quoting the original. As Microsoft
     Graph's reply and replyAll with a message's toRecipients and ccRecipients: the reply goes to the
@@ -255,6 +256,8 @@ def reply_to_message(
         cc: the reply's carbon-copy addresses instead of the default ones (none; with reply_all, the
             original's Cc): e.g. your manager on a reply to a customer.
         bcc: blind-copy addresses (hidden from the other recipients).
+        importance: low, normal or high (Outlook's High / Low importance on the reply; the recipients
+            see it on their copy).
     """
     check_recipient_count(to or [], cc or [], bcc or [])  # before any address is looked up
     user = me(ctx)
@@ -272,6 +275,7 @@ def reply_to_message(
         cc=default_cc if cc is None else check_addresses(ctx, cc, "cc", mail=True),
         bcc=check_addresses(ctx, bcc or [], "bcc", mail=True),
         conversation_id=original.conversation_id,
+        importance=importance,
         in_reply_to_id=original.id,
     )
     return _send(ctx, out)
@@ -286,6 +290,7 @@ def forward_message(
     comment: str = "",
     cc: OptionalEmails = None,
     bcc: OptionalEmails = None,
+    importance: Importance = "normal",
 ) -> MessageDetail:
     """Forward a message (with all its attachments) to other people.
 
@@ -295,6 +300,7 @@ def forward_message(
         comment: your note above the forwarded message.
         cc: carbon-copy addresses.
         bcc: blind-copy addresses (hidden from the other recipients).
+        importance: low, normal or high (the recipients see it on their copy).
     """
     check_recipient_count(to, cc or [], bcc or [])
     user = me(ctx)
@@ -308,6 +314,7 @@ def forward_message(
         cc=check_addresses(ctx, cc or [], "cc", mail=True),
         bcc=check_addresses(ctx, bcc or [], "bcc", mail=True),
         conversation_id=original.conversation_id,
+        importance=importance,
         attachments=attachments,
     )
     return _send(ctx, out)

@@ -66,8 +66,10 @@
       t.querySelector("input").required = !allDay.checked;
     });
   }
-  allDay.addEventListener("change", times);
-  times();
+  if (allDay) {  /* the Scheduling Assistant's header has no All day */
+    allDay.addEventListener("change", times);
+    times();
+  }
   var start = document.getElementById("start_date"), repeat = document.getElementById("repeat-listbox");
   if (!repeat) return;
   var chosen = document.querySelector("input[type=hidden][name=repeat]"), end = document.getElementById("repeat-end");
