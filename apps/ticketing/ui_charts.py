@@ -16,8 +16,8 @@ def _point(cx: float, cy: float, r: float, turn: float) -> str:
 
 
 def pie(slices: list[dict[str, Any]], size: int = 180) -> list[dict[str, Any]]:
-    """Each slice with its colour, its share in percent and its SVG path (`d`; a lone slice: a circle, `d`
-    empty). Slices without a count get no path.
+    """Each slice with its colour, its share in percent, its SVG path (`d`; a lone slice: a circle, `d`
+    empty) and where its value's label sits outside the pie (lx, ly, anchor).
 
     Args:
         slices: dicts with a "count" (kept, with every other key).
@@ -33,7 +33,9 @@ def pie(slices: list[dict[str, Any]], size: int = 180) -> list[dict[str, Any]]:
         if 0 < share < 1:
             large = 1 if share > 0.5 else 0
             d = f"M{c} {c} L{_point(c, c, r, start)} A{r} {r} 0 {large} 1 {_point(c, c, r, end)} Z"
-        out.append({**s, "color": PALETTE[i % len(PALETTE)], "percent": round(100 * share), "d": d})
+        lx, ly = (float(v) for v in _point(c, c, r + 12, (start + end) / 2).split())
+        label = {"lx": round(lx, 2), "ly": round(ly + 4, 2), "anchor": "start" if lx >= c else "end"}
+        out.append({**s, "color": PALETTE[i % len(PALETTE)], "percent": round(100 * share), "d": d, **label})
         start = end
     return out
 
