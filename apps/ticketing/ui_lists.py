@@ -74,6 +74,7 @@ LISTS = (
             Filter("unassigned", "Unassigned", "bool"),
             Filter("assignment_group", "Assignment group"),
             Filter("sla_breached", "SLA breached", "bool"),
+            Filter("category", "Category"),
             Filter("search", "Keywords"),
             Filter("caller_id", "Caller"),  # sys_id, user name or e-mail (the CRM contact page links here)
             Filter("opened_after", "Opened on or after"),  # ISO date or date-time (UTC)
