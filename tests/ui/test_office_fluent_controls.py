@@ -143,6 +143,7 @@ def test_event_form_and_scheduling_assistant_controls(office):
 def test_teams_new_chat_to_is_in_the_header_line_and_the_message_box_at_the_bottom(office):
     episode, page, ui = office
     page.goto(ui("/chat?new=1"))
+    expect(page.get_by_role("combobox", name="To")).to_be_focused()  # the caret at To, as in Teams
     pane = page.get_by_role("region", name="Conversation").bounding_box()
     to = page.get_by_role("combobox", name="To").bounding_box()
     box = page.get_by_label("Type a message").bounding_box()
