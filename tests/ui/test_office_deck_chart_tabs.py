@@ -2,12 +2,13 @@
 a chart is selected (no disabled commands in them); Change Chart Type applies a type through the chart's
 Format pane (one update_chart) and the page comes back on Chart Design; Edit Data goes to the data grid's
 first value; Format's Shape Height resizes the chart; the Selection pane stays open (the deck oracles select
-shapes there)."""
+shapes there); the tabs are axe-clean."""
 
 from __future__ import annotations
 
 from playwright.sync_api import expect
 
+from tests.ui.test_accessibility import _violations
 from tests.ui.test_office_decks import deck, ui_actions  # noqa: F401  (the fixture)
 
 
@@ -34,6 +35,7 @@ def test_chart_design_and_format_tabs_act_on_the_selected_chart(deck):  # noqa: 
     tabs.get_by_role("tab", name="Chart Design").click()
     panel = page.get_by_role("tabpanel", name="Chart Design")
     expect(panel.locator("button[disabled], [aria-disabled=true]")).to_have_count(0)
+    assert not _violations(page)
     panel.get_by_role("button", name="Edit Data").click()
     expect(page.get_by_label("Chart data B2", exact=True)).to_be_focused()
     panel.get_by_role("button", name="Change Chart Type").click()

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from playwright.sync_api import expect
 
+from tests.ui.test_accessibility import _violations
+
 DOC = "Q4 kickoff notes.docx"
 
 
@@ -103,6 +105,7 @@ def test_share_a_file_with_a_colleague_can_view(office):
     dialog.get_by_role("menuitem", name="Manage access").click()
     dialog = page.get_by_role("dialog", name="Manage access")
     expect(dialog.get_by_role("list", name="People with access")).to_contain_text(f"{mail} · Can view")
+    assert not _violations(page)
     item = next(r for r in episode.call("office_list_drive_items")["records"] if r["name"] == DOC)
     perms = episode.call("office_get_drive_item", item_id=item["id"])["permissions"]
     assert [(p["user_mail"], p["roles"]) for p in perms] == [(mail, ["read"])]
