@@ -2,9 +2,10 @@
 name dialog per kind of item) and the Share dialog (people picker, Can edit / Can view, a message,
 Manage access), and per item Rename (a name dialog), Move to (a folder picker: My files, its folders and
 the shared folders you can edit) and a Delete confirmation. Dialogs are server-rendered states of /files
-(`?new=folder`, `?share=<item id>`, `?rename=<item id>`, `?move=<item id>&dest=<folder id>`,
-`?delete=<item id>`), so a refused create, share, rename, move or delete re-renders its dialog with the
-service's error and nothing changed. Rename and Move to both run update_drive_item, as the MCP tool does."""
+(`?new=folder`, `?share=<item id>` and its Manage access view `&access=1`, `?rename=<item id>`,
+`?move=<item id>&dest=<folder id>`, `?delete=<item id>`), so a refused create, share, rename, move or
+delete re-renders its dialog with the service's error and nothing changed. Rename and Move to both run
+update_drive_item, as the MCP tool does."""
 
 from __future__ import annotations
 
@@ -120,6 +121,7 @@ def build_files_router(kit: UiKit) -> APIRouter:
             "roles": ROLES,
             "values": {},
             "error": None,
+            "access_view": False,
             **dialog,
         }
         return kit.render(request, "files.html", context, status=status)
@@ -129,7 +131,8 @@ def build_files_router(kit: UiKit) -> APIRouter:
         q = request.query_params
         new = q.get("new") if q.get("new") in NEW_KINDS else None
         dialogs = {f"{key}_id": q.get(key) for key in ITEM_DIALOGS}
-        return await page(request, _place(q), new=new, sent=q.get("sent"), dest=q.get("dest"), **dialogs)
+        extra = {"sent": q.get("sent"), "dest": q.get("dest"), "access_view": bool(q.get("access"))}
+        return await page(request, _place(q), new=new, **extra, **dialogs)
 
     @router.post("/files/new", name="new_file")
     async def new_file(request: Request) -> Response:
@@ -213,7 +216,8 @@ def build_files_router(kit: UiKit) -> APIRouter:
         args = {"item_id": item_id, "email": values.get("email", "")}
         outcome = await kit.run(request, "remove_permission", args, trace)
         if not outcome.ok:
-            return await page(request, _place(values), status=422, share_id=item_id, error=outcome.error)
-        return kit.redirect(request, "/files", **_place(values), share=item_id)
+            shown = {"share_id": item_id, "access_view": True, "error": outcome.error}
+            return await page(request, _place(values), status=422, **shown)
+        return kit.redirect(request, "/files", **_place(values), share=item_id, access=1)
 
     return router

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from playwright.sync_api import expect
 
+from tests.ui.test_accessibility import _violations
+
 DOC = "Q4 kickoff notes.docx"
 
 
@@ -99,7 +101,11 @@ def test_share_a_file_with_a_colleague_can_view(office):
     dialog.get_by_role("button", name="Send").click()
     dialog = page.get_by_role("dialog", name=f"Share “{DOC}”")
     expect(dialog.get_by_role("status").filter(has_text="sent to")).to_contain_text(mail)
+    dialog.get_by_role("button", name="More options").click()  # … → Manage access, the dialog's other view
+    dialog.get_by_role("menuitem", name="Manage access").click()
+    dialog = page.get_by_role("dialog", name="Manage access")
     expect(dialog.get_by_role("list", name="People with access")).to_contain_text(f"{mail} · Can view")
+    assert not _violations(page)
     item = next(r for r in episode.call("office_list_drive_items")["records"] if r["name"] == DOC)
     perms = episode.call("office_get_drive_item", item_id=item["id"])["permissions"]
     assert [(p["user_mail"], p["roles"]) for p in perms] == [(mail, ["read"])]
@@ -112,6 +118,9 @@ def test_share_a_file_with_a_colleague_can_view(office):
     dialog.get_by_role("button", name=f"Stop sharing with {mail}").click()  # Manage access
     expect(page.get_by_role("list", name="People with access")).not_to_contain_text(mail)
     assert episode.call("office_get_drive_item", item_id=item["id"])["permissions"] == []
+    dialog = page.get_by_role("dialog", name="Manage access")
+    dialog.get_by_role("link", name="Back to Share").click()
+    expect(page.get_by_role("dialog", name=f"Share “{DOC}”")).to_be_visible()
     page.keyboard.press("Escape")
     expect(page.get_by_role("button", name=f"Share {DOC}")).to_be_focused()
 

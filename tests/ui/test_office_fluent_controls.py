@@ -85,16 +85,28 @@ def test_onedrive_dialogs_have_fluent_fields_and_the_primary_action_first(office
     item = _item(episode, DOC)
     page.goto(ui(f"/files?share={item}"))
     dialog = page.get_by_role("dialog", name=f"Share “{DOC}”")
+    # OneDrive's one box: the people picker and the permission's icon (pencil: Can edit) inside its stroke
     to = dialog.get_by_role("combobox", name="Add a name or email")
-    assert_field(to)
-    assert to.bounding_box()["width"] > 300  # the whole row, not a tiny box
+    box = dialog.locator(".o-share-box")
+    to.evaluate("el => el.blur()")
+    s = style(box, "borderTopWidth", "borderBottomColor")
+    assert s["borderTopWidth"] == "1px" and s["borderBottomColor"] == ACCENT, s
+    to.focus()
+    s = style(box, "borderBottomWidth", "borderBottomColor")
+    assert s["borderBottomWidth"] == "2px" and s["borderBottomColor"] == BRAND, s
+    assert to.bounding_box()["width"] > 250  # the whole row but the permission, not a tiny box
     role = dialog.get_by_label("Permission")
-    assert_select(role)
+    assert role.bounding_box()["width"] < 60  # an icon with its chevron, not a second field
+    expect(dialog.locator(".o-perm-edit")).to_be_visible()
     role.focus()
     page.keyboard.press("ArrowDown")  # still the native select: keys change the choice
-    expect(role).not_to_have_value("write")
+    expect(role).to_have_value("read")
+    expect(dialog.locator(".o-perm-view")).to_be_visible()  # Can view: the eye
+    expect(dialog.locator(".o-perm-edit")).to_be_hidden()
     assert_no_grip(dialog.get_by_label("Add a message"))
-    assert_dialog_actions(dialog, "Send")
+    # Send alone (no Cancel: the dialog's × closes it)
+    expect(dialog.locator(".form-footer").get_by_role("button")).to_have_text(["Send"])
+    expect(dialog.get_by_role("button", name="Close")).to_be_visible()
 
     for kind, primary in (("rename", "Rename"), ("delete", "Delete")):
         page.goto(ui(f"/files?{kind}={item}"))
@@ -133,12 +145,18 @@ def test_event_form_and_scheduling_assistant_controls(office):
     expect(commands.get_by_role("button", name="Options")).to_have_attribute("aria-haspopup", "menu")
 
 
-def test_teams_new_chat_to_is_a_full_width_fluent_field(office):
+def test_teams_new_chat_to_is_in_the_header_line_and_the_message_box_at_the_bottom(office):
     episode, page, ui = office
     page.goto(ui("/chat?new=1"))
-    to = page.get_by_role("combobox", name="To")
-    assert_field(to)
-    assert to.bounding_box()["width"] > 300
+    expect(page.get_by_role("combobox", name="To")).to_be_focused()  # the caret at To, as in Teams
+    pane = page.get_by_role("region", name="Conversation").bounding_box()
+    to = page.get_by_role("combobox", name="To").bounding_box()
+    box = page.get_by_label("Type a message").bounding_box()
+    assert to["width"] > 300 and to["y"] < pane["y"] + 60  # "To:" in the header line, the row's width
+    assert box["y"] > pane["y"] + pane["height"] - 80  # the message box at the bottom, as in a chat
+    draft = page.get_by_role("list", name="Chats").get_by_role("listitem").first
+    expect(draft).to_contain_text("New chat")  # the draft row heads the list, current
+    expect(draft).to_have_attribute("aria-current", "page")
 
 
 def test_excel_name_box_and_number_format(office):

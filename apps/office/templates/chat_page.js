@@ -1,7 +1,7 @@
 /* Teams' chat page: a thread's Reply opens that thread's reply box (Escape in an empty box closes it and
    gives the focus back to Reply); the compose box's Emoji menu types the chosen emoji in at the caret; the
    conversation opens scrolled to its newest post; the chat list is one
-   tab stop whose ArrowUp / ArrowDown (Home / End) move between chats. */
+   tab stop whose ArrowUp / ArrowDown (Home / End) move between chats; New chat opens at To. */
 (function () {
   "use strict";
   Array.prototype.forEach.call(document.querySelectorAll("button.o-reply[aria-controls]"), function (button) {
@@ -56,4 +56,11 @@
       links[to].focus();
     });
   });
+
+  /* New chat opens at To (Teams' caret is there), or at the message once people are chosen */
+  var newChat = document.querySelector("form.o-newchat");
+  if (newChat) {
+    var picked = newChat.querySelector("input[name=to_picked]").value || newChat.querySelector("#to").value;
+    (picked ? newChat.querySelector("#content") : newChat.querySelector("#to")).focus();
+  }
 })();

@@ -20,9 +20,9 @@
     dialog.addEventListener("close", function () {
       var back = document.getElementById(dialog.getAttribute("data-return"));
       if (back) back.focus();
-      if (/[?&](new|share|sent|rename|move|dest|delete)=/.test(location.search)) {  /* closed: the list again */
+      if (/[?&](new|share|sent|access|rename|move|dest|delete)=/.test(location.search)) {  /* closed: the list again */
         var url = new URL(location.href);
-        ["new", "share", "sent", "rename", "move", "dest", "delete"].forEach(function (k) { url.searchParams.delete(k); });
+        ["new", "share", "sent", "access", "rename", "move", "dest", "delete"].forEach(function (k) { url.searchParams.delete(k); });
         history.replaceState(null, "", url);
       }
     });
@@ -113,8 +113,8 @@
     });
   });
 
-  Array.prototype.forEach.call(document.querySelectorAll("[data-row-more]"), function (more) {
-    officeMenuButton(more);  // a row's More actions: Open, Share, Rename, Move to, Delete
+  Array.prototype.forEach.call(document.querySelectorAll("[data-row-more], [data-dialog-more]"), function (more) {
+    officeMenuButton(more);  // a row's More actions (Open, Share, Rename, Move to, Delete); Share's (Manage access)
   });
   var button = document.getElementById("add-new");
   if (!button) return;

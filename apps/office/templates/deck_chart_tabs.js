@@ -1,0 +1,53 @@
+/* A selected chart's Chart Design and Format tabs (deck_chart_ribbon.html) act through the chart's Format
+   pane: Change Chart Type picks the pane's Chart type and applies it (Update chart), Chart Title and Edit
+   Data open the pane's Chart data and go to its title or its first value, Size & Position opens that
+   section at its first field, Height and Width set the pane's and apply them, Selection Pane goes to the
+   selected shape in the Selection pane. */
+(function () {
+  "use strict";
+  var KEEP = "saasgym-deck-tab";  /* the tab a command was given from, shown again once the page reloads */
+  var kept = sessionStorage.getItem(KEEP), keptTab = kept && document.getElementById(kept);
+  sessionStorage.removeItem(KEEP);
+  if (keptTab) keptTab.click();
+  function keepTab(control) {
+    var panel = control.closest("[role=tabpanel]");
+    if (panel) sessionStorage.setItem(KEEP, panel.getAttribute("aria-labelledby"));
+  }
+  var typeButton = document.getElementById("chart-type-button");
+  var chartForm = document.querySelector("form[aria-label=Chart]");
+  if (!typeButton || !chartForm) return;
+  officeMenuButton(typeButton, function (item) {
+    keepTab(typeButton);
+    chartForm.querySelector("#chart-type").value = item.getAttribute("data-chart-type");
+    chartForm.requestSubmit();
+  });
+  function open(form) {  /* the pane's section holding `form`, opened */
+    var section = form && form.closest("details");
+    if (section) section.open = true;
+    return form;
+  }
+  var targets = {
+    "chart-title": function () { return open(chartForm).querySelector("#chart-title"); },
+    "chart-data": function () { return open(chartForm).querySelector("input[name='grid-2-2']") || chartForm.querySelector("[data-chart-grid] input"); },
+    "size": function () { var f = open(document.querySelector("form[aria-label='Size and position']")); return f && f.querySelector("input:not([type=hidden])"); },
+    "selection": function () { return document.querySelector(".d-selection a[aria-current]") || document.querySelector(".d-selection a"); }
+  };
+  Array.prototype.forEach.call(document.querySelectorAll("[data-mirror]"), function (field) {  /* Height, Width */
+    field.addEventListener("change", function () {
+      var mirrored = document.getElementById(field.getAttribute("data-mirror"));
+      if (!mirrored || !field.checkValidity()) { field.reportValidity(); return; }
+      keepTab(field);
+      mirrored.value = field.value;
+      mirrored.dispatchEvent(new Event("change", { bubbles: true }));  /* the pane's live form applies it */
+    });
+  });
+  Array.prototype.forEach.call(document.querySelectorAll("[data-chart-go]"), function (button) {
+    button.addEventListener("click", function () {
+      var target = targets[button.getAttribute("data-chart-go")]();
+      if (!target) return;
+      target.scrollIntoView({ block: "nearest" });
+      target.focus();
+      if (target.select) target.select();
+    });
+  });
+})();

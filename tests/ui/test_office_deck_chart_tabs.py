@@ -1,0 +1,55 @@
+"""PowerPoint for the web's contextual chart tabs in real Chromium: Chart Design and Format appear only while
+a chart is selected (no disabled commands in them); Change Chart Type applies a type through the chart's
+Format pane (one update_chart) and the page comes back on Chart Design; Edit Data goes to the data grid's
+first value; Format's Shape Height resizes the chart; the Selection pane stays open (the deck oracles select
+shapes there); the tabs are axe-clean."""
+
+from __future__ import annotations
+
+from playwright.sync_api import expect
+
+from tests.ui.test_accessibility import _violations
+from tests.ui.test_office_decks import deck, ui_actions  # noqa: F401  (the fixture)
+
+
+def _chart(episode, item):
+    shapes = episode.call("office_get_slide", item_id=item, slide_number=2)["shapes"]
+    return next(s for s in shapes if s["kind"] == "chart")
+
+
+def test_chart_design_and_format_tabs_act_on_the_selected_chart(deck):  # noqa: F811
+    episode, page, ui, item = deck
+    slide = episode.call("office_get_slide", item_id=item, slide_number=2)["id"]
+    series = [{"name": "Wins", "values": [12, 7]}]
+    episode.call(
+        "office_add_chart", item_id=item, slide_id=slide, chart_type="column", categories=["East", "West"],
+        series=series,
+    )  # fmt: skip
+    chart = _chart(episode, item)
+    page.goto(ui(f"/decks/{item}?slide=2"))
+    tabs = page.get_by_role("tablist", name="Ribbon")
+    expect(tabs.get_by_role("tab", name="Chart Design")).to_have_count(0)  # nothing selected: no chart tabs
+    expect(page.get_by_role("link", name=f"Select {chart['name']}")).to_be_visible()  # the Selection pane
+    page.goto(ui(f"/decks/{item}?slide=2&shape={chart['id']}"))
+    expect(tabs.get_by_role("tab", name="Home")).to_have_attribute("aria-selected", "true")
+    tabs.get_by_role("tab", name="Chart Design").click()
+    panel = page.get_by_role("tabpanel", name="Chart Design")
+    expect(panel.locator("button[disabled], [aria-disabled=true]")).to_have_count(0)
+    assert not _violations(page)
+    panel.get_by_role("button", name="Edit Data").click()
+    expect(page.get_by_label("Chart data B2", exact=True)).to_be_focused()
+    panel.get_by_role("button", name="Change Chart Type").click()
+    expect(page.get_by_role("menuitemradio", name="Column")).to_have_attribute("aria-checked", "true")
+    page.get_by_role("menuitemradio", name="Line").click()
+    expect(tabs.get_by_role("tab", name="Chart Design")).to_have_attribute("aria-selected", "true")
+    assert _chart(episode, item)["chart"]["chart_type"] == "line"
+    assert len(ui_actions(episode, "update_chart")) == 1
+    tabs.get_by_role("tab", name="Format", exact=True).click()
+    panel = page.get_by_role("tabpanel", name="Format")
+    expect(panel.locator("button[disabled], [aria-disabled=true]")).to_have_count(0)
+    height = panel.get_by_role("spinbutton", name="Shape Height")
+    height.fill("3")
+    height.press("Tab")
+    expect(tabs.get_by_role("tab", name="Format", exact=True)).to_have_attribute("aria-selected", "true")
+    expect(page.locator("#pos-height")).to_have_value("3.00")  # the Format pane's Size & Position
+    assert _chart(episode, item)["cy"] == 3 * 914400
