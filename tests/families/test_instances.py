@@ -14,6 +14,7 @@ import pytest
 from mcp_gateway.taskcheck.checking import format_problems
 from tasks.calibration import score_steps
 from tasks.families.base import Draw, Family, Redraw, Spec, answer_steps
+from tasks.families.compose import Composed
 from tasks.families.instances import (
     draw,
     instance,
@@ -130,6 +131,10 @@ def test_failed_preconditions_are_redrawn_deterministically():
     "family", sampled([f for f in FAMILIES if not f.startswith(("scenario.", "long."))], 1 / 10, "distinct")
 )
 def test_family_yields_50_distinct_valid_instances(family):
+    """Every family yields its floor of distinct truths, and 50 of them pass the format checks and their own
+    oracle. A composite's (a morning, a day, a week: 15–60 calls and several days of waits each) oracle runs
+    on a seeded sample of its instances here — its parts' families each run all 50, and `tasks check`
+    calibrates it; `SAASGYM_FULL_TESTS=1` runs all 50."""
     gym = world_view("acme").gym
     seen: dict[str, str] = {}
     for iid in instance_ids("acme", family=family):
@@ -138,10 +143,13 @@ def test_family_yields_50_distinct_valid_instances(family):
     floor = families()[family].distinct  # 50, or a frontier family's number of situations in the world
     assert len(seen) >= floor, f"{family}: only {len(seen)} distinct instances"
     canaries: dict[str, str] = {}
-    for iid in list(seen.values())[:50]:
+    checked = list(seen.values())[:50]
+    run = set(sampled(checked, 1 / 10, family)) if isinstance(families()[family], Composed) else set(checked)
+    for iid in checked:
         task = instance("acme", *parse_id(iid))
         assert format_problems(gym, task, canaries) == [], iid
-        assert score_steps(gym, task, list(task.truth.oracle)) == "pass", iid
+        if iid in run:
+            assert score_steps(gym, task, list(task.truth.oracle)) == "pass", iid
 
 
 def test_records_count_business_records_not_their_parts():
