@@ -109,6 +109,10 @@ def test_account_lookup_currency_amount_and_read_only_owner(crm):
     expect(account).to_have_value(first["name"])
     expect(dialog.get_by_role("button", name="Clear Selection: Account Name")).to_be_visible()
     expect(dialog.get_by_label("Opportunity Owner")).to_have_count(0)  # no control: read-only
+    form = dialog.locator("form.modal-form").bounding_box()  # below the header's Follow and overflow menu
+    for action in (page.locator(".record-follow"), page.locator(".record-more > button")):
+        box = action.bounding_box()
+        assert box["y"] + box["height"] <= form["y"], (box, form)
     expect(dialog.locator(".readonly-field")).to_have_text(
         re.compile(rf"^\s*Opportunity Owner\s+{owner}\s*$")
     )
