@@ -113,9 +113,8 @@ def test_account_lookup_currency_amount_and_read_only_owner(crm):
     for action in (page.locator(".record-follow"), page.locator(".record-more > button")):
         box = action.bounding_box()
         assert box["y"] + box["height"] <= form["y"], (box, form)
-    expect(dialog.locator(".readonly-field")).to_have_text(
-        re.compile(rf"^\s*Opportunity Owner\s+{owner}\s*$")
-    )
+    owner_text = re.compile(rf"^\s*Opportunity Owner\s+{owner}\s*$")
+    expect(dialog.locator(".readonly-field")).to_have_text(owner_text)
     amount = dialog.get_by_label("Amount")
     expect(amount).to_have_value("$131,200.00")
     amount.fill("1,234,567")  # separators are fine
@@ -134,3 +133,9 @@ def test_account_lookup_currency_amount_and_read_only_owner(crm):
         1234567,
         opp["owner_id"],
     )
+    # a refused save shows the form again, the read-only owner still named
+    page.goto(ui(f"/opportunities/{opp['id']}/edit"))
+    page.get_by_label("Amount").fill("-5")
+    page.get_by_role("button", name="Save", exact=True).click()
+    expect(page.locator(".field-amount")).to_have_class(re.compile("has-error"))
+    expect(page.locator(".readonly-field")).to_have_text(owner_text)
