@@ -13,6 +13,7 @@ from fastapi import APIRouter
 
 from apps.core.ui_assets import add_asset_route, add_design_system_route
 from apps.core.ui_kit import NavItem, UiKit
+from apps.core.ui_templates import format_number
 from apps.crm import design_system, ui_dates
 from apps.crm.services.report_engine import shown_filter
 from apps.crm.ui_activity import build_activity_router
@@ -37,6 +38,7 @@ ASSETS = {
     "crm-inputs.css": "text/css",
     "crm.js": "text/javascript",
     "crm-dates.js": "text/javascript",
+    "crm-numbers.js": "text/javascript",
 }
 
 TABS = (
@@ -60,6 +62,7 @@ def build_router(kit: UiKit) -> APIRouter:
     kit.env.globals.update(lookup_objects=objects_of, lookup_object_of=object_of_value)
     kit.env.filters["object_choice"] = lambda obj: (obj, OBJECT_LABEL.get(obj, "User"))
     kit.env.filters["unquote"] = unquote
+    kit.env.filters["percent"] = lambda v: "" if v is None else f"{format_number(v)}%"
     kit.env.filters["shown_filter"] = lambda text, rtype: shown_filter(rtype, text)
     ui_dates.install(kit)
     kit.env.globals["slds_installed"] = design_system.installed

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import timedelta
 from functools import partial
 from typing import Any
@@ -22,6 +22,7 @@ from apps.crm.ui_fields import (
     OPPORTUNITY_FORM,
     Section,
     all_fields,
+    clean_number,
     record_values,
     visible_sections,
 )
@@ -44,6 +45,15 @@ class EditableObject:
     data: dict[str, Any] = field(default_factory=dict)  # for the form's script (FormPage.data)
     # on an edit: (record before the edit, submitted text) -> adjusts the text (FormPage.prepare)
     on_edit: Callable[[dict[str, Any], dict[str, str]], None] | None = None
+    # fields an edit form shows read-only (Lightning's Opportunity Owner: Change Owner changes it)
+    edit_readonly: tuple[str, ...] = ()
+
+    def edit_sections(self) -> tuple[Section, ...]:
+        """The form's sections as an edit shows them (the `edit_readonly` fields read-only)."""
+        return tuple(
+            (title, tuple(replace(f, readonly=f.name in self.edit_readonly) for f in fields))
+            for title, fields in self.sections
+        )
 
 
 def probability_follows_stage(record: dict[str, Any], values: dict[str, str]) -> None:
@@ -51,9 +61,16 @@ def probability_follows_stage(record: dict[str, Any], values: dict[str, str]) ->
     and still shows the old probability (its script had not run, or was off) saves the stage's default,
     as Lightning's edit form does."""
     stage = (values.get("stage_name") or "").strip()
-    shown = (values.get("probability") or "").strip()
-    if stage and stage != record.get("stage_name") and shown == str(record.get("probability")):
+    if stage and stage != record.get("stage_name") and _same_number(values.get("probability"), record):
         values.pop("probability", None)
+
+
+def _same_number(shown: str | None, record: dict[str, Any]) -> bool:
+    """Whether the form's Probability text ("50", "50%") is the record's probability."""
+    try:
+        return float(clean_number(shown or "")) == float(record.get("probability"))
+    except (TypeError, ValueError):
+        return False
 
 
 OBJECTS = (
@@ -111,6 +128,7 @@ OBJECTS = (
         # Lightning's form sets Probability (%) to the chosen stage's default (crm.js; the server too)
         {"stage_probabilities": {s.name: s.probability for s in OPPORTUNITY_STAGES}},
         on_edit=probability_follows_stage,
+        edit_readonly=("owner_id",),
     ),
 )
 
@@ -155,7 +173,7 @@ def _add_routes(router: APIRouter, kit: UiKit, obj: EditableObject) -> None:
         back = safe_next(request.query_params.get("next"), f"{obj.path}/{record_id}")
         return FormPage(
             obj.update,
-            obj.sections,
+            obj.edit_sections(),
             f"Edit {obj.label}",
             obj.icon,
             fixed={obj.id_arg: record_id},
@@ -175,7 +193,7 @@ def _add_routes(router: APIRouter, kit: UiKit, obj: EditableObject) -> None:
         record_id = request.path_params["record_id"]
         data = await kit.read(request, obj.get, {obj.id_arg: record_id})
         record = data[obj.key]
-        fields = all_fields(visible_sections(obj.sections, kit.params(obj.update)))
+        fields = all_fields(visible_sections(obj.edit_sections(), kit.params(obj.update)))
         values = record_values(record, fields)
         for field_name, display_key in obj.display.items():
             if record.get(field_name):

@@ -31,6 +31,8 @@ class F:
     help: str | None = None
     wide: bool = False
     lookup: str | None = None  # the object a lookup field names ("account")
+    fmt: str | None = None  # a number shown formatted while not being typed in: "currency" or "percent"
+    readonly: bool = False  # shown, not editable, not submitted (Lightning's Owner in an edit form)
 
     @property
     def input_type(self) -> str:
@@ -172,8 +174,20 @@ OPPORTUNITY_FORM: tuple[Section, ...] = (
             ACCOUNT_LOOKUP,
             F("close_date", "Close Date", "date", required=True),
             sel("stage_name", "Stage", tuple(s.name for s in pl.OPPORTUNITY_STAGES), required=True),
-            F("probability", "Probability (%)", "number", help="Follows the stage; change it to override."),
-            F("amount", "Amount", "number", help="Set from the products when the opportunity has products."),
+            F(
+                "probability",
+                "Probability (%)",
+                "number",
+                help="Follows the stage; change it to override.",
+                fmt="percent",
+            ),
+            F(
+                "amount",
+                "Amount",
+                "number",
+                help="Set from the products when the opportunity has products.",
+                fmt="currency",
+            ),
             sel(
                 "loss_reason__c",
                 "Loss Reason",
@@ -284,6 +298,8 @@ def form_args(fields: list[F], values: dict[str, str], *, update: bool) -> dict[
     """
     args: dict[str, Any] = {}
     for f in fields:
+        if f.readonly:
+            continue
         if update and f.kind != "checkbox" and f.name not in values:
             continue  # not on the submitted form: leave the field as it is
         raw = (values.get(f.name) or "").strip()
@@ -312,5 +328,21 @@ def record_values(record: dict[str, Any], fields: list[F]) -> dict[str, Any]:
             value = str(value)[:16]
         elif f.kind == "number" and isinstance(value, float) and value.is_integer():
             value = int(value)
-        out[f.name] = value
+        out[f.name] = formatted(f, value)
     return out
+
+
+def formatted(f: F, value: Any) -> Any:
+    """A number as its field shows it while not being typed in ("$1,250,000.00", "15%"); else unchanged.
+
+    Args:
+        f: the form field (its `fmt` says how it is shown).
+        value: the record's value.
+    """
+    if not isinstance(value, int | float) or isinstance(value, bool):
+        return value
+    if f.fmt == "currency":
+        return f"${value:,.2f}"
+    if f.fmt == "percent":
+        return f"{value:g}%"
+    return value

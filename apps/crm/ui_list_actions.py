@@ -12,19 +12,36 @@ from apps.core.ui_kit import UiKit
 from apps.crm.ui_activity import safe_next
 from apps.crm.ui_common import FormPage, current_user, show_form, submit_form, toast_redirect
 from apps.crm.ui_dates import take_dates
-from apps.crm.ui_fields import OWNER, form_args
+from apps.crm.ui_fields import OWNER, F, form_args
 from apps.crm.ui_lists import LIST_VIEWS, ListView
 from apps.crm.ui_lookup import display_name
 
-# Lightning's Change Owner modal lists the related records that move with the record; in this org the owner
-# change is the record's alone (update_* changes owner_id only), and the note says so
 # Change Owner's explanation, true to update_*: only the record's owner changes; what is related to it keeps
-# its owner (Salesforce's transfer options, which move some of those, are not in this org)
+# its owner, except what an account's transfer options (update_account transfer_*) move along
 OWNER_NOTE = "The new owner will own {name}. These related records keep their current owners:"
+ACCOUNT_NOTE = (
+    "The new owner will own {name}. Its contacts and opportunities move with it only when ticked above. "
+    "These keep their current owners:"
+)
 OWNER_KEPT = {
-    "Account": ("Contacts", "Opportunities, open and closed", "Open activities (tasks and events)", "Notes"),
+    "Account": ("Contacts and opportunities not ticked", "Open activities (tasks and events)", "Notes"),
     "Opportunity": ("Products", "Open activities (tasks and events)", "Notes"),
 }
+# Lightning's Change Account Owner checkboxes this org honours (each an update_account option, off by default)
+ACCOUNT_TRANSFERS = (
+    F("transfer_contacts", "Transfer this account's contacts", "checkbox"),
+    F(
+        "transfer_open_opportunities",
+        "Transfer open opportunities owned by the existing account owner",
+        "checkbox",
+    ),
+    F(
+        "transfer_other_open_opportunities",
+        "Transfer open opportunities not owned by the existing account owner",
+        "checkbox",
+    ),
+    F("transfer_closed_opportunities", "Transfer closed opportunities", "checkbox"),
+)
 OTHERS_KEPT = ("Open activities (tasks and events)", "Notes")
 
 
@@ -97,9 +114,10 @@ def _add_routes(router: APIRouter, kit: UiKit, view: ListView, acts: RowActions)
     def owner_page(request: Request, record_id: str, name: str = "") -> FormPage:
         # from a row's menu the list passes itself as next; otherwise the modal is the record page's
         back = safe_next(request.query_params.get("next"), f"{view.path}/{record_id}")
+        account = view.singular == "Account"
         return FormPage(
             acts.update,
-            (("Change Owner", (OWNER,)),),
+            (("Change Owner", (OWNER, *(ACCOUNT_TRANSFERS if account else ()))),),
             f"Change {view.singular} Owner",
             view.icon,
             fixed={acts.id_arg: record_id},
@@ -109,7 +127,9 @@ def _add_routes(router: APIRouter, kit: UiKit, view: ListView, acts: RowActions)
             intro=name or None,
             submit_label="Change Owner",
             small=True,
-            owner_note=OWNER_NOTE.format(name=name or f"this {view.singular.lower()}"),
+            owner_note=(ACCOUNT_NOTE if account else OWNER_NOTE).format(
+                name=name or f"this {view.singular.lower()}"
+            ),
             owner_kept=OWNER_KEPT.get(view.singular, OTHERS_KEPT),
         )
 

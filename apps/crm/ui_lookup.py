@@ -113,8 +113,8 @@ def take_typed_text(fields: list[Any], values: dict[str, str]) -> None:
     """Fold each combobox's typed text into its field: a cleared box clears the field; text typed
     without choosing a suggestion is kept as a name to resolve; a chosen id stays as it is."""
     for f in fields:
-        if f.kind not in ("lookup", "user"):
-            continue
+        if f.kind not in ("lookup", "user") or f.readonly:
+            continue  # a read-only field's text only names it again if the form is shown again
         typed = values.pop(f.name + TEXT_SUFFIX, None)
         if typed is None:
             continue

@@ -157,6 +157,19 @@ def test_closed_opportunity_is_edited_like_any_other(crm):
     assert "reopen_opportunity" not in actions.actions  # no invented tool: the record is simply edited
 
 
+def test_update_moves_to_another_account_or_clears_it(crm):
+    first, second = crm.account("First Co"), crm.account("Second Co")
+    opp = crm.opportunity(account_id=first["id"])
+    moved = crm.ok("update_opportunity", opportunity_id=opp["id"], account_id=second["id"][:15])
+    assert moved["account_id"] == second["id"]  # stored in its 18-character form
+    assert crm.ok("update_opportunity", opportunity_id=opp["id"], name="Kept")["account_id"] == second["id"]
+    assert crm.ok("update_opportunity", opportunity_id=opp["id"], account_id="")["account_id"] is None
+    crm.refused(
+        "update_opportunity", "account_id", "no Account with id", opportunity_id=opp["id"],
+        account_id="001ZZZZZZZZZZZZ",
+    )  # fmt: skip
+
+
 def test_list_filters(crm):
     acc = crm.account("Filter Co")
     open_opp = crm.opportunity(account_id=acc["id"], close_date="2027-03-01")

@@ -1,8 +1,11 @@
-"""The opportunity Edit form's Probability (%) in real Chromium, as in Lightning: choosing a Stage sets it
-to the stage's default (keyboard too), a typed value overrides it, and both save through
-update_opportunity."""
+"""The opportunity Edit form in real Chromium, as in Lightning: choosing a Stage sets Probability (%) to the
+stage's default (keyboard too), a typed value overrides it, and both save through update_opportunity;
+Probability shows as a percent and Amount as currency while not typed in; Account Name is a lookup (pill,
+clearable, search as you type); Opportunity Owner is read-only (Change Owner changes it)."""
 
 from __future__ import annotations
+
+import re
 
 from playwright.sync_api import expect
 
@@ -28,9 +31,9 @@ def test_choosing_a_stage_sets_its_default_probability(crm):
     opp, stage = _open_deal(episode)
     page.goto(ui(f"/opportunities/{opp['id']}/edit"))
     probability = page.get_by_label("Probability (%)")
-    expect(probability).to_have_value(str(opp["probability"]))
+    expect(probability).to_have_value(f"{opp['probability']}%")  # a percent while not typed in
     choose(page, "Stage", stage)
-    expect(probability).to_have_value(str(STAGES_BY_NAME[stage].probability))
+    expect(probability).to_have_value(f"{STAGES_BY_NAME[stage].probability}%")
     assert _violations(page) == []
     page.get_by_role("button", name="Save", exact=True).click()
 
@@ -50,7 +53,7 @@ def test_a_typed_probability_overrides_the_stage_default_from_the_keyboard(crm):
     page.keyboard.press("Enter")  # chosen: its default shows at once
     stage = value(page, "Stage")
     assert stage != opp["stage_name"]
-    expect(page.get_by_label("Probability (%)")).to_have_value(str(STAGES_BY_NAME[stage].probability))
+    expect(page.get_by_label("Probability (%)")).to_have_value(f"{STAGES_BY_NAME[stage].probability}%")
     page.keyboard.press("Tab")  # as in Lightning, the field's help icon comes first in the tab order
     expect(page.locator("[data-field-help][aria-describedby=f-probability-tip]")).to_be_focused()
     page.keyboard.press("Tab")
@@ -77,7 +80,8 @@ def test_without_its_script_a_new_stage_still_saves_its_default_probability(live
         opp, stage = _open_deal(episode)
         page.goto(f"{base}/opportunities/{opp['id']}/edit")
         page.get_by_role("combobox", name="Stage").select_option(stage)  # the <noscript> select
-        expect(page.get_by_label("Probability (%)")).to_have_value(str(opp["probability"]))  # no script
+        # no script: the server's percent
+        expect(page.get_by_label("Probability (%)")).to_have_value(f"{opp['probability']}%")
         page.get_by_role("button", name="Save", exact=True).click()
         saved = _saved(episode, opp["id"])
         assert (saved["stage_name"], saved["probability"]) == (stage, STAGES_BY_NAME[stage].probability)
@@ -91,3 +95,47 @@ def test_without_its_script_a_new_stage_still_saves_its_default_probability(live
         assert (saved["stage_name"], saved["probability"]) == ("Closed Won", 55)
     finally:
         context.close()
+
+
+def test_account_lookup_currency_amount_and_read_only_owner(crm):
+    episode, page, ui = crm
+    first, second = episode.call("crm_list_accounts", limit=2)["records"]
+    opp = episode.call("crm_create_opportunity", name="Formatted Deal", account_id=first["id"], amount=131200,
+                       stage_name="Prospecting", close_date="2026-12-31")  # fmt: skip
+    owner = episode.call("crm_get_current_user")["name"]  # the creator owns it
+    page.goto(ui(f"/opportunities/{opp['id']}/edit"))
+    dialog = page.get_by_role("dialog", name="Edit Formatted Deal")
+    account = dialog.get_by_role("combobox", name="Account Name")
+    expect(account).to_have_value(first["name"])
+    expect(dialog.get_by_role("button", name="Clear Selection: Account Name")).to_be_visible()
+    expect(dialog.get_by_label("Opportunity Owner")).to_have_count(0)  # no control: read-only
+    form = dialog.locator("form.modal-form").bounding_box()  # below the header's Follow and overflow menu
+    for action in (page.locator(".record-follow"), page.locator(".record-more > button")):
+        box = action.bounding_box()
+        assert box["y"] + box["height"] <= form["y"], (box, form)
+    owner_text = re.compile(rf"^\s*Opportunity Owner\s+{owner}\s*$")
+    expect(dialog.locator(".readonly-field")).to_have_text(owner_text)
+    amount = dialog.get_by_label("Amount")
+    expect(amount).to_have_value("$131,200.00")
+    amount.fill("1,234,567")  # separators are fine
+    expect(amount).to_have_value("1,234,567")  # as typed while in the field
+    dialog.get_by_role("button", name="Clear Selection: Account Name").click()
+    expect(amount).to_have_value("$1,234,567.00")
+    account.press_sequentially(second["name"][:5], delay=20)
+    page.get_by_role("option", name=second["name"], exact=True).click()
+    assert _violations(page) == []
+    dialog.get_by_role("button", name="Save", exact=True).click()
+
+    expect(page.get_by_role("status").first).to_contain_text("was saved")
+    saved = _saved(episode, opp["id"])
+    assert (saved["account_id"], saved["amount"], saved["owner_id"]) == (
+        second["id"],
+        1234567,
+        opp["owner_id"],
+    )
+    # a refused save shows the form again, the read-only owner still named
+    page.goto(ui(f"/opportunities/{opp['id']}/edit"))
+    page.get_by_label("Amount").fill("-5")
+    page.get_by_role("button", name="Save", exact=True).click()
+    expect(page.locator(".field-amount")).to_have_class(re.compile("has-error"))
+    expect(page.locator(".readonly-field")).to_have_text(owner_text)

@@ -151,6 +151,25 @@ def test_activity_and_owner_forms_open_over_their_record(crm):
     expect(dialog).to_be_visible()
     expect(page.locator("main#main h1")).to_have_text("All Accounts")
     expect(dialog.get_by_role("button", name="Change Owner")).to_be_visible()
+    # Lightning's transfer checkboxes that this org honours (update_account transfer_*), all off at first
+    contacts = episode.call("crm_list_contacts", account_id=account["id"])["records"]
+    other = next(u for u in episode.call("crm_list_users")["records"] if u["id"] != account["owner_id"])
+    for label in ("Transfer open opportunities not owned by the existing account owner",
+                  "Transfer closed opportunities"):  # fmt: skip
+        expect(dialog.get_by_role("checkbox", name=label)).not_to_be_checked()
+    dialog.get_by_role("checkbox", name="Transfer this account's contacts").check()
+    owner = dialog.get_by_role("combobox", name="Owner")
+    owner.fill("")
+    owner.press_sequentially(other["name"][:4], delay=20)
+    page.get_by_role("option", name=other["name"], exact=True).click()
+    dialog.get_by_role("button", name="Change Owner").click()
+    expect(page.locator("main#main h1")).to_have_text("All Accounts")
+    last = _actions(episode, "update_account")[-1]
+    assert (last.surface, last.args["transfer_contacts"], last.args["transfer_closed_opportunities"]) == (
+        "ui", True, False)  # fmt: skip
+    assert contacts  # the account has some to move
+    for c in contacts:
+        assert episode.call("crm_get_contact", contact_id=c["id"])["contact"]["owner_id"] == other["id"]
 
 
 def test_without_scripts_the_modal_still_saves(live_server, browser):

@@ -93,6 +93,15 @@ def test_detail_columns_and_the_report_builder(crm):
     assert {"Discount", "Total Price"} <= set(heads)  # the filtered and the summed columns
     subtotal = table.locator("tr.subtotal-row").first.locator("td")
     assert subtotal.nth(heads.index("Total Price") - 1).inner_text().startswith("$")  # under its column
+    # Lightning's run page: each cell one line (an ellipsis, not a wrap), numbers right-aligned, two decimals
+    row = table.locator("tr.detail-row").first.locator("td")
+    price, quantity = row.nth(heads.index("Sales Price")), row.nth(heads.index("Quantity"))
+    assert re.fullmatch(r"\$[\d,]+\.\d\d", price.inner_text()) and re.fullmatch(
+        r"[\d,]+\.\d\d", quantity.inner_text()
+    )
+    styles = row.evaluate_all("tds => tds.map(td => [getComputedStyle(td).whiteSpace, td.className])")
+    assert all(space == "nowrap" for space, _ in styles)
+    assert row.nth(heads.index("Total Price")).evaluate("td => getComputedStyle(td).textAlign") == "right"
 
     page.get_by_role("link", name="Edit", exact=True).click()
     bar = page.get_by_role("toolbar", name="Report builder actions")

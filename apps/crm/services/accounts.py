@@ -29,6 +29,7 @@ from apps.crm.services.common import (
     save_changes,
     stamp_new,
 )
+from apps.crm.services.owner_transfer import Transfer, transfer_related
 from apps.crm.services.references import USER, filter_id
 from apps.crm.services.related import delete_contact_rows, delete_opportunity_rows, delete_related
 
@@ -234,19 +235,38 @@ def update_account(
     shipping_country: text("Account", "shipping_country") | None = None,
     description: text("Account", "description") | None = None,
     owner_id: RecordId | None = None,
+    transfer_contacts: bool = False,
+    transfer_open_opportunities: bool = False,
+    transfer_other_open_opportunities: bool = False,
+    transfer_closed_opportunities: bool = False,
 ) -> AccountOut:
     """Change fields of an account. Omitted fields stay as they are; "" clears a text field.
 
     Same picklists and limits as create_account; an account cannot become its own ancestor.
+    A new owner_id changes the account's owner only: its contacts, opportunities, activities and notes
+    keep their owners unless a transfer_* option below asks for them to move too.
 
     Args:
         account_id: the account to change (15 or 18 characters).
         name: a new name, at most 255 characters (cannot be cleared).
         {fields}
         owner_id: a new owner (an active user id).
+        transfer_contacts: with a new owner_id, give every contact on the account to the new owner too.
+        transfer_open_opportunities: with a new owner_id, give the account's open opportunities owned by
+            the previous account owner to the new owner too.
+        transfer_other_open_opportunities: with a new owner_id, give the account's open opportunities
+            owned by anyone other than the previous account owner to the new owner too.
+        transfer_closed_opportunities: with a new owner_id, give the account's closed opportunities
+            owned by the previous account owner to the new owner too.
     """
+    what = Transfer(
+        transfer_contacts,
+        transfer_open_opportunities,
+        transfer_other_open_opportunities,
+        transfer_closed_opportunities,
+    )
     changes = dict(locals())
-    for key in ("ctx", "account_id"):
+    for key in ("ctx", "account_id", "what", *(k for k in changes if k.startswith("transfer_"))):
         changes.pop(key)
     acc = read_record(ctx, Account, account_id, field="account_id")
     changes["parent_id"] = _check_account_fields(ctx, acc["id"], changes)
@@ -254,6 +274,7 @@ def update_account(
         changes["name"] = require_text(name, "name")
     if owner_id:
         changes["owner_id"] = owner_or_default(ctx, owner_id)
+        transfer_related(ctx, acc["id"], acc["owner_id"], changes["owner_id"], what)
     return AccountOut.model_validate(save_changes(ctx, Account, acc, changes))
 
 

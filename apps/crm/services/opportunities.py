@@ -240,6 +240,7 @@ def update_opportunity(
     *,
     opportunity_id: RecordId,
     name: text("Opportunity", "name") | None = None,
+    account_id: RecordId | None = None,
     stage_name: StageName | None = None,
     close_date: date | None = None,
     amount: Money | None = None,
@@ -265,6 +266,7 @@ def update_opportunity(
     Args:
         opportunity_id: the opportunity to change (15 or 18 characters).
         name: a new name (at most 120 characters).
+        account_id: move it to another account (an existing account id); "" clears it.
         stage_name: a new stage: {stages}.
         close_date: a new close date, YYYY-MM-DD.
         amount: a new amount, >= 0 (ignored when it has products: their total stays the amount).
@@ -297,6 +299,9 @@ def update_opportunity(
         set_stage(opp, stage_named(opp.stage_name), probability)
     if name is not None:
         changes["name"] = require_text(name, "name")
+    if account_id:
+        account_id = load(ctx, Account, account_id, field="account_id", ref=True).id
+    changes["account_id"] = account_id  # None keeps it, "" clears it
     changes["owner_id"] = owner_or_default(ctx, owner_id) if owner_id else None  # an owner cannot be cleared
     changed = apply_changes(opp, changes)
     enforce_rules(ctx, "Opportunity", opp)

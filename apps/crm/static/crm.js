@@ -226,6 +226,7 @@
     var defaults = JSON.parse(formData.textContent).stage_probabilities || {};
     stage.addEventListener("change", function () {
       if (stage.value in defaults) probability.value = defaults[stage.value];
+      if (window.crmFormatNumber) window.crmFormatNumber(probability);
     });
   }
 
