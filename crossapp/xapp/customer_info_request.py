@@ -38,6 +38,7 @@ ASKED = {
 
 class CustomerInfoRequest(Family):
     name = "xapp.customer-info-request"
+    version = 2  # "<first> sent you something on <day>" only where one of that first name mailed that day
     apps = ("office", "ticketing")
     tier = "frontier"
     surfaces = ("mcp", "cli", "ui", "python")

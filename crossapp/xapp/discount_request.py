@@ -45,7 +45,9 @@ SELECT count(*) FROM crm_opportunity WHERE account_id = ? AND id != ? AND is_clo
 
 class CustomerDiscountRequest(Family):
     name = "xapp.customer-discount-request"
-    version = 2  # a note on the deal and the approved discount applied to its quote are allowed
+    # 2: a note on the deal and the approved discount applied to its quote are allowed; 3: "<first> sent you
+    # something on <day>" only where one sender of that first name mailed that day
+    version = 3
     apps = ("office", "crm")
     tier = "frontier"
     surfaces = ("mcp", "cli", "ui", "python")

@@ -36,8 +36,23 @@ def pending(d: Draw, kind: str) -> list[dict[str, Any]]:
     return [r for r in _all(d.world.world) if r["kind"] == kind]
 
 
+def senders_that_day(d: Draw, req: dict[str, Any]) -> int:
+    """How many people of `req`'s sender's first name mailed the same mailbox folder on the day it was sent
+    (the world's every mail, world parts' included: another request's or a distractor's sender counts)."""
+    first, day = req["sender_name"].split()[0], req["sent"][:10]
+    return d.world.value(
+        "SELECT count(DISTINCT m.from_address) FROM main.office_message m "
+        "JOIN main.office_message r ON r.owner_id = m.owner_id AND r.parent_folder_id = m.parent_folder_id "
+        "WHERE r.id = ? AND substr(m.received_date_time, 1, 10) = ? AND m.from_name LIKE ?",
+        req["message_id"],
+        day,
+        first + " %",
+    )
+
+
 def handle(d: Draw, req: dict[str, Any]) -> tuple[str, int]:
-    """A prompt that hands the performer the request and nothing of its content."""
+    """A prompt that hands the performer the request and nothing of its content. "Christopher sent you
+    something on Thursday" only where one Christopher mailed that day (a probe met two, 2026-12-06)."""
     name, first = req["sender_name"], req["sender_name"].split()[0]
     day = f"{datetime.fromisoformat(req['sent']):%A}"
     phrasings = [
@@ -48,6 +63,8 @@ def handle(d: Draw, req: dict[str, Any]) -> tuple[str, int]:
         f"Please work through the request {name} sent you.",
     ]
     k = d.rng.randrange(len(phrasings))
+    if k == 1 and senders_that_day(d, req) > 1:
+        k = 3  # the full name, the same day
     return phrasings[k], k
 
 

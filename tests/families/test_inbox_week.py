@@ -113,3 +113,45 @@ def test_same_actions_same_state_after_a_reset(gym):
         assert ep.state_hash() == first
     finally:
         ep.close()
+
+
+def test_an_arrival_is_reported_as_mail_from_its_sender(gym):
+    """Blind probe 2026-12-06: `wait-for-replies` reported a planned arrival as kind `planned`, telling the
+    performer the mail was the simulation's; it is mail from its sender, like any other."""
+    task, _ = _task()
+    first = task.truth.arrivals[0]
+    ep = begin(gym.create_episode("acme", apps=task.public.apps), task)
+    try:
+        arrived = []
+        for _ in range(3):  # a day at a time until the first planned mail is sent
+            arrived += ep.call("office_wait_for_replies", minutes=1440, stop_at_first_reply=False)["arrived"]
+            if any(a["from_name"] == first.sender_name for a in arrived):
+                break
+        mine = [a for a in arrived if a["from_name"] == first.sender_name]
+        assert mine and {a["kind"] for a in mine} == {"mail"}
+    finally:
+        ep.close()
+
+
+def test_a_first_name_pointer_names_one_sender_that_day():
+    """Blind probe 2026-12-06: "Christopher sent you something on Thursday" while two Christophers had mailed
+    Amber that Thursday. A first name and a day point at a mail only where they name one sender."""
+    from types import SimpleNamespace
+
+    from tasks.families.inbox_kit import handle, part_file, senders_that_day
+    from tasks.families.worldview import world_view
+
+    view = world_view("acme")
+    first_name = SimpleNamespace(world=view, rng=SimpleNamespace(randrange=lambda n: 1))
+    ambiguous = 0
+    for rel in ("requests/requests.jsonl", "chase/requests.jsonl"):
+        for req in part_file("acme", rel):
+            if not {"message_id", "sender_name", "sent"} <= set(req):
+                continue
+            prompt, _ = handle(first_name, req)
+            if senders_that_day(first_name, req) > 1:
+                ambiguous += 1
+                assert req["sender_name"] in prompt, prompt
+            else:
+                assert prompt.startswith(req["sender_name"].split()[0] + " sent you"), prompt
+    assert ambiguous >= 1  # Christopher Mccarty and Christopher Grant, Thursday October 29

@@ -55,7 +55,7 @@ def _day_after(deadline: str, zone: str | None) -> str:
 
 class ChaseApproval(Family):
     name = "office.chase-approval"
-    version = 3
+    version = 4  # "<first> sent you something on <day>" only where one of that first name mailed that day
     apps = ("office",)  # mail, the directory and the handbook: the whole chase is in the office
     tier = "frontier"
     surfaces = ("mcp", "cli", "python")

@@ -18,7 +18,7 @@ from apps.office.services.mail import unread_count
 class Arrival(BaseModel):
     """Something a colleague did: replied by mail, answered in chat, or responded to a meeting."""
 
-    kind: str
+    kind: str  # what the person receives: mail, chat or rsvp (never how the simulation made it)
     from_name: str
     at: datetime
 
@@ -29,11 +29,16 @@ class Arrivals(BaseModel):
     unread_in_inbox: int
 
 
+# a customer's mail and a mail sent on its sender's own schedule (a planned arrival) are mail to the reader
+RECEIVED_AS = {"customer_mail": "mail", "planned": "mail"}
+
+
 def _arrivals(ctx: Ctx) -> Arrivals:
     done = deliver_due(ctx)
     arrived = []
     for row in done:
-        arrived.append(Arrival(kind=row.kind, from_name=sender_name(ctx, row), at=row.due_date_time))
+        kind = RECEIVED_AS.get(row.kind, row.kind)
+        arrived.append(Arrival(kind=kind, from_name=sender_name(ctx, row), at=row.due_date_time))
     return Arrivals(now=ctx.now, arrived=arrived, unread_in_inbox=unread_count(ctx, me(ctx).id))
 
 
