@@ -133,7 +133,7 @@ def test_failed_preconditions_are_redrawn_deterministically():
 def test_family_yields_50_distinct_valid_instances(family):
     """Every family yields its floor of distinct truths, and 50 of them pass the format checks and their own
     oracle. A composite's (a morning, a day, a week: 15–60 calls and several days of waits each) oracle runs
-    on a seeded sample of its instances here — its parts' families each run all 50, and `tasks check`
+    on two seeded instances here — its parts' families each run all 50, and `tasks check`
     calibrates it; `SAASGYM_FULL_TESTS=1` runs all 50."""
     gym = world_view("acme").gym
     seen: dict[str, str] = {}
@@ -144,7 +144,7 @@ def test_family_yields_50_distinct_valid_instances(family):
     assert len(seen) >= floor, f"{family}: only {len(seen)} distinct instances"
     canaries: dict[str, str] = {}
     checked = list(seen.values())[:50]
-    run = set(sampled(checked, 1 / 10, family)) if isinstance(families()[family], Composed) else set(checked)
+    run = set(sampled(checked, 1 / 25, family)) if isinstance(families()[family], Composed) else set(checked)
     for iid in checked:
         task = instance("acme", *parse_id(iid))
         assert format_problems(gym, task, canaries) == [], iid
