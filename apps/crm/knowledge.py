@@ -136,27 +136,47 @@ def owner_of(ctx: Ctx, text: str) -> dict[str, Any] | None:
 
 def open_deals(ctx: Ctx) -> list[dict[str, Any]]:
     """Every open deal as colleagues may name it: name, account, amount, stage, close date, next step, and
-    its owner (name, email, title) — what a reader matches a mention against and a referral names.
+    its owner (name, email, title) — what a reader matches a mention against and a referral names. Read as
+    plain rows, not ORM objects: every colleague's and customer's reading of a mail reads all of them.
 
     Args:
         ctx: the reading action's context.
     """
-    users = {u.id: u for u in ctx.db.exec(select(User))}
-    accounts = {a.id: a.name for a in ctx.db.exec(select(Account))}
+    people = {
+        uid: ({"name": name, "email": email, "title": title}, manager)
+        for uid, name, email, title, manager in ctx.db.exec(
+            select(User.id, User.name, User.email, User.title, User.manager_id)
+        )
+    }
+    accounts = dict(ctx.db.exec(select(Account.id, Account.name)).all())
+    deals = ctx.db.exec(
+        select(
+            Opportunity.id,
+            Opportunity.name,
+            Opportunity.account_id,
+            Opportunity.amount,
+            Opportunity.stage_name,
+            Opportunity.close_date,
+            Opportunity.next_step,
+            Opportunity.owner_id,
+        )
+        .where(col(Opportunity.is_closed).is_(False))
+        .order_by(Opportunity.close_date, Opportunity.name, Opportunity.id)
+    )
     out = []
-    for o in _open_deals(ctx):
-        owner = users.get(o.owner_id)
+    for oid, name, account_id, amount, stage, close, next_step, owner_id in deals:
+        owner, manager = people.get(owner_id, (None, None))
         out.append(
             {
-                "id": o.id,
-                "name": o.name,
-                "account": accounts.get(o.account_id),
-                "amount": o.amount,
-                "stage": o.stage_name,
-                "close_date": o.close_date.isoformat(),
-                "next_step": o.next_step,
-                "owner": _person(owner),
-                "owner_manager": _person(users.get(owner.manager_id)) if owner and owner.manager_id else None,
+                "id": oid,
+                "name": name,
+                "account": accounts.get(account_id),
+                "amount": amount,
+                "stage": stage,
+                "close_date": close.isoformat(),
+                "next_step": next_step,
+                "owner": dict(owner) if owner else None,
+                "owner_manager": dict(people[manager][0]) if owner and manager in people else None,
             }
         )
     return out

@@ -11,6 +11,7 @@ that decides nothing — "could you approve", "this needs to be approved by the 
 
 from __future__ import annotations
 
+import functools
 import re
 from dataclasses import dataclass
 from typing import Literal
@@ -97,8 +98,10 @@ def _first(patterns: list[str], clause: str) -> re.Match | None:
     return min(hits, key=lambda m: m.start()) if hits else None
 
 
+@functools.lru_cache(maxsize=4096)
 def read_decision(text: str | None) -> DecisionReading:
-    """The decision `text` states.
+    """The decision `text` states (a pure function of the text, kept for the texts read last: a verdict reads
+    the same mails against many expectations, twice).
 
     Args:
         text: the decider's own words (quoted text removed first).

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import re
 import unicodedata
 
@@ -31,7 +32,14 @@ _WORD = re.compile(r"[a-z0-9]+(?:'[a-z]+)?")
 def plain(text: str) -> str:
     """`text` with typographic quotes, dashes and spaces made ASCII and diacritics dropped (case kept):
     "José’s — ok" → "Jose's - ok"."""
-    decomposed = unicodedata.normalize("NFKD", str(text).translate(_TYPOGRAPHY))
+    return _plain(str(text))
+
+
+@functools.lru_cache(maxsize=4096)
+def _plain(text: str) -> str:
+    """`plain` of a string, kept for the texts folded last (every reader and verdict folds the same texts
+    again and again)."""
+    decomposed = unicodedata.normalize("NFKD", text.translate(_TYPOGRAPHY))
     return "".join(ch for ch in decomposed if not unicodedata.combining(ch))
 
 

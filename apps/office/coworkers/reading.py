@@ -6,7 +6,7 @@ the reading itself — the rule-based reader of `apps/core/understanding`, or a 
 
 from __future__ import annotations
 
-from sqlmodel import col, select
+from sqlmodel import col, func, select
 
 from apps.core.actions import Ctx
 from apps.core.meaning import own_words
@@ -23,32 +23,55 @@ def deal_known(deal: dict) -> Known:
     return Known("deal", deal["name"], deal)
 
 
+def _first_blocks(ctx: Ctx, ids: list[str]) -> dict[str, list[str]]:
+    """The texts of the first `TEXT_BLOCKS` blocks of each document of `ids`, in order, in one query."""
+    ranked = (
+        select(
+            DocBlock.item_id,
+            DocBlock.text,
+            func.row_number().over(partition_by=DocBlock.item_id, order_by=DocBlock.position).label("n"),
+        )
+        .where(col(DocBlock.item_id).in_(ids))
+        .subquery()
+    )
+    first = select(ranked.c.item_id, ranked.c.text).where(ranked.c.n <= TEXT_BLOCKS)
+    out: dict[str, list[str]] = {}
+    for item_id, text in ctx.db.exec(first.order_by(ranked.c.item_id, ranked.c.n)):
+        out.setdefault(item_id, []).append(text)
+    return out
+
+
 def _documents(ctx: Ctx, where) -> list[Known]:  # noqa: ANN001
+    """The documents `where` selects (not folders, nor the drive's root), by name, each remembered by its
+    folder, description, owner and first blocks (read as plain rows: every reading of a mail reads them)."""
     items = ctx.db.exec(
-        select(DriveItem, User.display_name)
+        select(
+            DriveItem.id,
+            DriveItem.name,
+            DriveItem.parent_id,
+            DriveItem.description,
+            DriveItem.content_text,
+            DriveItem.owner_id,
+            User.display_name,
+        )
         .join(User, col(User.id) == DriveItem.owner_id)
         .where(DriveItem.kind != "folder", col(DriveItem.parent_id).is_not(None), where)
         .order_by(DriveItem.name, DriveItem.id)
     ).all()
-    folders = {f.id: f.name for f in ctx.db.exec(select(DriveItem).where(DriveItem.kind == "folder"))}
+    folders = dict(ctx.db.exec(select(DriveItem.id, DriveItem.name).where(DriveItem.kind == "folder")).all())
+    blocks = _first_blocks(ctx, [i[0] for i in items])
     out = []
-    for item, owner in items:
-        blocks = ctx.db.exec(
-            select(DocBlock.text)
-            .where(DocBlock.item_id == item.id)
-            .order_by(DocBlock.position)
-            .limit(TEXT_BLOCKS)
-        ).all()
-        text = " ".join(blocks) or (item.content_text or "")[:400]
+    for item_id, name, parent_id, description, content_text, owner_id, owner in items:
+        text = " ".join(blocks.get(item_id, [])) or (content_text or "")[:400]
         attrs = {
-            "id": item.id,
-            "folder": folders.get(item.parent_id or "", ""),
-            "description": item.description or "",
+            "id": item_id,
+            "folder": folders.get(parent_id or "", ""),
+            "description": description or "",
             "text": text,
             "owner": owner,
-            "owner_id": item.owner_id,
+            "owner_id": owner_id,
         }
-        out.append(Known("document", item.name, attrs))
+        out.append(Known("document", name, attrs))
     return out
 
 
