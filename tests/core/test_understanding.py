@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from apps.core.understanding import Request, Turn, read_message
-from tests.support.understanding import OLSON, PLATFORM, PLAYBOOK, RENEWAL, asks_of, sample_reading
+from tests.support.understanding import OLSON, PLATFORM, PLAYBOOK, RENEWAL, asks_of, deal, sample_reading
 
 
 @pytest.mark.parametrize(
@@ -255,3 +255,32 @@ SPLIT_CLAIMS = (
 def test_the_sum_asked_not_the_working_the_band_or_the_customers_ask(subject, text, value):
     asks = [a for a in read_message(subject, text, sample_reading()).asks if a.intent == "approval"]
     assert [a.value for a in asks] == [value], asks
+
+
+# The s10 blind probe: Amber's done-note to Ashley — a field "is now" X, another deal "unchanged" — was read
+# as a question about the deal named in it ("… is your own deal — you own it in the CRM").
+MOORE = "Moore, Hart and Campbell Logistics - Onsite Training Day"
+MOORE_SEATS = "Moore, Hart and Campbell Logistics - New Seats"
+DONE_NOTES = [
+    f'Thanks Ashley - done. The next step on {MOORE} is now "Legal review of the MSA redlines"; New Seats is '
+    "unchanged.\n\nAmber",
+    f'Hi Ashley,\n\nThe next step on {MOORE} is now "Legal review of the MSA redlines"; New Seats is '
+    "unchanged.\n\nAmber",
+    f"Thank you, Ashley — all done: {MOORE} now has the next step you gave me, and New Seats stays "
+    "unchanged.\n\nAmber",
+]
+
+
+@pytest.mark.parametrize("text", DONE_NOTES)
+def test_a_done_note_naming_the_writers_deal_asks_nothing(text):
+    reading = sample_reading()
+    reading.world = [deal(MOORE, "Proposal", 6_800), deal(MOORE_SEATS, "Proposal", 12_000)]
+    request = read_message("RE: Moore deal", text, reading)
+    assert request.news and request.asks == []
+
+
+def test_a_thanks_line_with_a_question_after_it_still_asks():
+    reading = sample_reading()
+    reading.world = [deal(MOORE, "Proposal", 6_800)]
+    request = read_message("RE: Moore deal", f"Thanks Ashley - what is the next step on {MOORE}?", reading)
+    assert not request.news and [a.fields for a in request.asks] == [["next_step"]]

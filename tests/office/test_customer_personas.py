@@ -8,6 +8,7 @@ from zoneinfo import ZoneInfo
 import pytest
 
 from apps.office.customers.card import US_ZONES
+from apps.office.services.mailbox import sent_line
 from tests.office.conftest import CROSS_APPS as APPS
 
 
@@ -133,6 +134,12 @@ def test_they_answer_within_their_office_hours_and_know_their_zone(ep):
     if c["country"] != "United States":
         zone = _said(reply).split("I'm on ")[1].split(" time")[0]
     assert zone in _said(reply)
+    # the quote under their answer is written on their clock, as Outlook writes the replier's quote header
+    # (the s10 blind probe saw "Sent: … 9:01 AM", UTC, under a New York customer's answer)
+    asked = ep.call("office_search_messages", query='subject:"Call"', limit=10)["records"]
+    mine = next(m for m in asked if m["subject"] == "Call")
+    when = datetime.fromisoformat(str(mine["sent_date_time"]).replace("Z", "+00:00"))
+    assert f"\nSent: {sent_line(when, zone)}\n" in reply["body_content"]
     sent = ep.db.execute_raw(
         "SELECT due_date_time FROM office_scheduled_reply WHERE kind = 'customer_mail' ORDER BY id"
     )

@@ -14,6 +14,7 @@ from zoneinfo import ZoneInfo
 import pytest
 
 from apps.core.meaning import decision_of, find_numbers, own_words, states_date, states_number
+from apps.office.services.mailbox import sent_line
 
 APPS = ["office", "crm", "ticketing"]
 JASMINE, ALEXANDRA = "jasmine.cole@acme.example", "alexandra.pittman@acme.example"
@@ -283,6 +284,57 @@ def test_a_report_of_the_work_a_colleague_asked_for_gets_thanks(ep):
     )
     assert said is not None and "thank" in said.lower()
     assert "your own deal" not in said and "$" not in said
+
+
+def test_a_done_note_on_the_deal_they_meant_gets_thanks_quoted_on_their_clock(ep):
+    # the s10 blind probe: "… Onsite Training Day is now "Legal review …"; New Seats is unchanged." got
+    # "“Moore, Hart and Campbell Logistics - Onsite Training Day” is your own deal"
+    conversation = conversation_of(ep, "Moore deal")
+    said = _reply_in(
+        ep,
+        "Moore deal",
+        "ashley.dudley@acme.example",
+        "Thanks Ashley - done. The next step on Moore, Hart and Campbell Logistics - Onsite Training Day is "
+        'now "Legal review of the MSA redlines"; New Seats is unchanged.\n\nAmber',
+    )
+    assert said is not None and "thank" in said.lower() and "your own deal" not in said
+
+    # Amber quotes on her clock (New York), Ashley on hers (Los Angeles): Outlook writes the replier's zone
+    def first(sender: str, order: str) -> tuple:
+        return ep.db.execute_raw(
+            "SELECT body_content, sent_date_time FROM office_message WHERE conversation_id = ? AND "
+            "owner_id = (SELECT id FROM office_user WHERE mail = 'amber.miller@acme.example') AND "
+            f"lower(from_address) = ? ORDER BY sent_date_time {order}, id LIMIT 1",
+            (conversation, sender),
+        )[0]
+
+    asked, note = first("ashley.dudley@acme.example", "ASC"), first("amber.miller@acme.example", "DESC")
+    thanks = first("ashley.dudley@acme.example", "DESC")
+    at = datetime.fromisoformat
+    assert f"Sent: {sent_line(at(str(asked[1])), 'America/New_York')}\n" in note[0]
+    assert f"Sent: {sent_line(at(str(note[1])), 'America/Los_Angeles')}\n" in thanks[0]
+
+
+def test_a_question_listing_five_deals_gets_the_others_stay_as_they_are(ep):
+    # the s10 blind probe: Noah answered a question listing five candidates with "the other one stays as it
+    # is"
+    names = [
+        r[0]
+        for r in ep.db.execute_raw(
+            "SELECT name FROM crm_opportunity WHERE name LIKE 'Murphy%' OR name LIKE '%Acme IoT Hub%' "
+            "ORDER BY name LIMIT 5"
+        )
+    ]
+    assert len(names) == 5
+    listed = "\n".join(f"- {n}" for n in names)
+    said = _reply_in(
+        ep,
+        "Quick CRM update: Murphy",
+        "noah.montes@acme.example",
+        f"Hi Noah,\n\nHappy to — which deal do you mean? I see these:\n\n{listed}\n\nThanks,\nAmber",
+    )
+    assert said is not None and "IoT Hub Subscription" in said
+    assert "the others stay as they are" in said and "the other one" not in said
 
 
 def test_a_done_note_naming_a_sign_off_gets_no_approval_verdict(ep):

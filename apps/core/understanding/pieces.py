@@ -47,7 +47,7 @@ _OFFER = re.compile(
 _RELATIVE = re.compile(r",\s*(?:which|who|where|when)\b", re.I)
 # what the writer did or did not do ("Done: …", "I've sent …", "I didn't send …"): news of their work
 WRITERS_WORK = re.compile(
-    r"^\W*(?:(?:hi|hello|hey|dear)\s+[\w.'’-]+\W*)?(?:done|all done)\b"
+    r"^\W*(?:(?:hi|hello|hey|dear|thanks?|thank you|many thanks)(?:,?\s+[\w.'’-]+)?\W*)?(?:done|all done)\b"
     r"|\b(?:i've|i have|we've|we have|i)\s+(?:now\s+|just\s+)?(?:set|updated|moved"
     r"|changed|sent|added|closed|applied|entered|logged|created|raised|booked|scheduled|left|kept|told|offered"
     r"|declined|replied|answered|passed|forwarded|shared)\b"
@@ -58,7 +58,10 @@ WRITERS_WORK = re.compile(
     r"|\b(?:i|we)\s+(?:haven't|have not|didn't|did not|won't|will not)\s+(?:yet\s+)?(?:set|updated?|moved?"
     r"|changed?|touched?|applied|apply|entered|enter|logged|closed|sent|send|share|shared|pass|passed|forward"
     r"|forwarded|include|included|edited|edit)\b"
-    r"|\b(?:is|are|has been|have been)\s+(?:now\s+)?(?:updated|moved|changed|set|closed|logged|booked)\b",
+    r"|\b(?:is|are|has been|have been)\s+(?:now\s+)?(?:updated|moved|changed|set|closed|logged|booked)\b"
+    # a field stated as it now stands ('the next step is now "Legal review"'), another left as it was
+    r"|\b(?:is|are)\s+now\s+[\"“‘]"
+    r"|\b(?:is|are|stays?|remains?|left|kept)\s+(?:still\s+)?unchanged\b",
     re.I,
 )
 # a sign-off stated as done ("the price Brian signed off", "I signed off on it"), not one asked for

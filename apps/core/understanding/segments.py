@@ -15,8 +15,10 @@ _GREETING = re.compile(
     r"(?:\s+(?:mr|mrs|ms|herr|frau)?\.?\s*[\w'-]+){0,2}\s*[,!.:-]*\s*$",
     re.I,
 )
+# (a thanks line that reports work done, "Thanks Ashley - done.", is no sign-off: it is news of the work)
 _SIGN_OFF = re.compile(
-    r"^\s*(?:thanks?(?: a lot| so much| in advance)?|thank you(?: so much)?|many thanks(?: in advance)?"
+    r"^\s*(?![^?]*[-–—,:!.]\s*(?:all\s+)?done\b)"
+    r"(?:thanks?(?: a lot| so much| in advance)?|thank you(?: so much)?|many thanks(?: in advance)?"
     r"|cheers|best"
     r"(?: regards)?|kind regards|regards|gracias|danke|merci|br|thx)\b[^?]{0,40}$",
     re.I,

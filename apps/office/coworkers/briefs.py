@@ -10,7 +10,9 @@ import re
 from sqlmodel import select
 
 from apps.core.actions import Ctx
+from apps.core.understanding.mentions import find_deals
 from apps.core.understanding.reader import read_message
+from apps.core.understanding.request import Reading
 from apps.office import planned
 from apps.office.coworkers.reading import reading_for
 from apps.office.coworkers.responder import REQUEST_WORDS, new_text
@@ -54,8 +56,10 @@ def clarification(ctx: Ctx, persona: Persona, owner: User, asker: User, copy: Me
     if not named:
         return None
 
+    reading = reading_for(ctx, owner, [])
+
     def meant(b: RequestBrief) -> str:  # their own later word in the request's thread stands (a revision)
-        return planned.later_word(ctx, owner, b.conversation_id) or b.clarification
+        return fit_others(planned.later_word(ctx, owner, b.conversation_id) or b.clarification, own, reading)
 
     if len(named) == 1 and not _PERMISSION.search(own):
         return f"Hi {asker.given_name},\n\n{meant(named[0])}{sign}"
@@ -65,6 +69,29 @@ def clarification(ctx: Ctx, persona: Persona, owner: User, asker: User, copy: Me
     if _PERMISSION.search(own):  # "is it fine if I …, or …?": how to carry it out is the asker's call
         said = f"Yes, that's fine — how you enter it is up to you, as long as it comes out as I said:\n{said}"
     return f"Hi {asker.given_name},\n\n{said}{sign}"
+
+
+_ONE_OTHER = "the other one stays as it is"
+_OTHERS = "the others stay as they are"
+_ITEM = re.compile(r"^\s*(?:[-*•·]|\d+[.)])\s+\S", re.M)
+
+
+def fit_others(said: str, question: str, reading: Reading) -> str:
+    """The answer `said` ("… — the other one stays as it is") fitted to the question it answers: a question
+    that lists more than two candidates (its list items, or the deals it names) gets "the others stay as
+    they are", one that lists two gets "the other one stays as it is"; one that lists none keeps it.
+
+    Args:
+        said: what the colleague meant, as the world wrote it.
+        question: the asking mail's own words.
+        reading: the colleague's view of the CRM (the deals a question may name).
+    """
+    listed = max(len(_ITEM.findall(question)), len({d.name for d in find_deals(question, [], reading.world)}))
+    if listed > 2:
+        return said.replace(_ONE_OTHER, _OTHERS)
+    if listed == 2:
+        return said.replace(_OTHERS, _ONE_OTHER)
+    return said
 
 
 def _about_what_was_meant(ctx: Ctx, owner: User, subject: str, own: str) -> bool:

@@ -92,10 +92,13 @@ def _reading(ctx: Ctx, card: CustomerCard, sent: Message) -> Reading:
 
 def _add(
     ctx: Ctx, persona_id: str, due: datetime, sent: Message, body: str, name: str, address: str,
-    subject: str | None = None, reading: dict | None = None,
+    subject: str | None = None, reading: dict | None = None, time_zone: str | None = None,
 ) -> None:  # fmt: skip
-    """A mail from outside (a contact's answer, an automatic reply, a bounce) due at `due`."""
+    """A mail from outside (a contact's answer, an automatic reply, a bounce) due at `due`; `time_zone`: the
+    writer's, whose clock the quote under it is written on."""
     payload = {"message_id": sent.id, "body": body, "name": name, "address": address}
+    if time_zone:
+        payload["time_zone"] = time_zone
     if subject is not None:
         payload["subject"] = subject
     ctx.db.add(
@@ -116,7 +119,7 @@ def _schedule(ctx: Ctx, acting: User, contact: Contact, sent: Message) -> None:
     away = briefs.automatic_reply(ctx, card.persona_id)
     if away is not None:
         _add(ctx, card.persona_id, briefs.at_once(ctx), sent, away, card.name, card.email,
-             f"Automatic reply: {sent.subject}")  # fmt: skip
+             f"Automatic reply: {sent.subject}", time_zone=card.time_zone)  # fmt: skip
         return
     due = due_time(ctx.now, card, reply_delay_minutes(contact.id))
     reading = _reading(ctx, card, sent)
@@ -141,7 +144,8 @@ def _schedule(ctx: Ctx, acting: User, contact: Contact, sent: Message) -> None:
         text = responder.reply(card, incoming)
     if not text:
         return
-    _add(ctx, card.persona_id, due, sent, text, card.name, card.email, reading=card.request)
+    _add(ctx, card.persona_id, due, sent, text, card.name, card.email, reading=card.request,
+         time_zone=card.time_zone)  # fmt: skip
 
 
 def is_customer(row: ScheduledReply) -> bool:
@@ -156,7 +160,12 @@ def send_reply(ctx: Ctx, row: ScheduledReply) -> None:
     original = ctx.db.get(Message, row.payload["message_id"])
     if original is None:
         return
-    sender = User(id=row.persona_id, display_name=row.payload["name"], mail=row.payload["address"])
+    sender = User(
+        id=row.persona_id,
+        display_name=row.payload["name"],
+        mail=row.payload["address"],
+        time_zone=row.payload.get("time_zone") or "UTC",  # the contact's clock writes the quote's Sent time
+    )
     out = answer_to(original, sender, row.payload["body"])
     out.subject = row.payload.get("subject", out.subject)
     receive_external(ctx, out, original.owner_id)
