@@ -35,7 +35,9 @@ python3 -m mcp_gateway world audit
 # the end. Its report is printed after the suite; the run fails if any
 # part fails. Arguments (test paths, -k …) go to one pytest run of exactly what they name.
 log=$(mktemp)
-second_core=(tests/adapters)
+# the second core's pytest: the harness adapters (own venvs) and the two-node Ray cluster (≈ 100 s), which
+# balance the cores (the first core's suite is the longer)
+second_core=(tests/adapters tests/gateway/test_ray_cluster.py)
 first_core=("$@")
 if [ "$#" -eq 0 ]; then
   for dir in "${second_core[@]}"; do first_core+=("--ignore=$dir"); done
