@@ -70,6 +70,9 @@ PROBED = [
     *("approval-34", "approval-35", "approval-36", "customer-31", "customer-32", "se-36", "two-05"),
     # the s6 probe: figures sent for information, done-notes, a yes/no question on several sign-offs
     *("customer-33", "customer-34", "customer-35", "outside-31", "outside-32", "two-31"),
+    # the s10 probe: an overview of the contact's own tickets got a deal's figures thrice and a colleague's
+    # ticket disowned ("isn't one I raised — ask <the account manager who is out>")
+    "customer-37",
 ]
 
 
