@@ -1,4 +1,4 @@
-"""The persona benchmark in the suite: a seeded sample of the corpus (benchmarks/personas/corpus, 359 cases)
+"""The persona benchmark in the suite: a seeded sample of the corpus (benchmarks/personas/corpus, 372 cases)
 must be understood at ≥ 95 % per kind with no policy break, and the same messages twice give the same
 replies and end state. The whole corpus: `saasgym bench --only personas` (about 5 minutes)."""
 
