@@ -42,8 +42,8 @@ def _open_deals(ctx: Ctx, **where: str) -> list[Opportunity]:
 
 def customer_view(ctx: Ctx, email: str) -> dict[str, Any] | None:
     """A customer contact's view of their company's relationship: who they are, their account, its account
-    manager, their colleagues (other contacts of the account) and the open deals as a quote shows them
-    (name, amount, target close date, products). None when no contact has that address.
+    manager, their colleagues (other contacts of the account, with their address) and the open deals as a
+    quote shows them (name, amount, target close date, products). None when no contact has that address.
 
     Args:
         ctx: the reading action's context.
@@ -70,7 +70,12 @@ def customer_view(ctx: Ctx, email: str) -> dict[str, Any] | None:
         return view
     others = select(Contact).where(Contact.account_id == account.id, Contact.id != contact.id)
     view["colleagues"] = [
-        {"name": f"{c.first_name or ''} {c.last_name}".strip(), "title": c.title, "department": c.department}
+        {
+            "name": f"{c.first_name or ''} {c.last_name}".strip(),
+            "title": c.title,
+            "department": c.department,
+            "email": c.email,
+        }
         for c in ctx.db.exec(
             others.where(col(Contact.email).is_not(None)).order_by(Contact.last_name, Contact.id)
         )

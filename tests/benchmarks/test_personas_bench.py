@@ -1,4 +1,4 @@
-"""The persona benchmark in the suite: a seeded sample of the corpus (benchmarks/personas/corpus, 359 cases)
+"""The persona benchmark in the suite: a seeded sample of the corpus (benchmarks/personas/corpus, 372 cases)
 must be understood at ≥ 95 % per kind with no policy break, and the same messages twice give the same
 replies and end state. The whole corpus: `saasgym bench --only personas` (about 5 minutes)."""
 
@@ -70,6 +70,9 @@ PROBED = [
     *("approval-34", "approval-35", "approval-36", "customer-31", "customer-32", "se-36", "two-05"),
     # the s6 probe: figures sent for information, done-notes, a yes/no question on several sign-offs
     *("customer-33", "customer-34", "customer-35", "outside-31", "outside-32", "two-31"),
+    # the s10 probe: an overview of the contact's own tickets got a deal's figures thrice and a colleague's
+    # ticket disowned ("isn't one I raised — ask <the account manager who is out>")
+    "customer-37",
 ]
 
 

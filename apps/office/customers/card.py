@@ -1,7 +1,8 @@
 """A customer contact's persona, built when they answer from the episode's current records: who they are
 (the address book), what the CRM shows them (their account, its account manager, their colleagues, the open
-deals as a quote shows them) and the desk's open incidents they raised — each only when the episode holds
-that app (`apps.core.peer_knowledge`). Time zone from where they work; office hours 09:00-17:00 local.
+deals as a quote shows them) and the desk's incidents they and their colleagues raised — each only when the
+episode holds that app (`apps.core.peer_knowledge`). Time zone from where they work; office hours
+09:00-17:00 local.
 """
 
 from __future__ import annotations
@@ -69,6 +70,8 @@ class CustomerCard:
     incidents: list[dict[str, Any]] = field(default_factory=list)
     # the tickets they raised that are resolved, closed or cancelled (their latest ones): still theirs
     settled: list[dict[str, Any]] = field(default_factory=list)
+    # the tickets their colleagues raised (open or settled, each with `raised_by`): their company's
+    company_tickets: list[dict[str, Any]] = field(default_factory=list)
     # the message being answered as they read it (apps/core/understanding: Request) and the meeting times
     # they could offer (apps/office/coworkers/slots.py), in their own zone
     request: dict[str, Any] = field(default_factory=dict)
@@ -121,4 +124,24 @@ def customer_card(ctx: Ctx, contact: Contact) -> CustomerCard:
         deals=(view or {}).get("deals", []),
         incidents=desk.raised_by(ctx, contact.email_address) if desk else [],
         settled=desk.raised_by(ctx, contact.email_address, settled=True) if desk else [],
+        company_tickets=_company_tickets(ctx, desk, (view or {}).get("colleagues", [])),
     )
+
+
+def _company_tickets(ctx: Ctx, desk: Any, colleagues: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The tickets the contact's colleagues raised, open and settled, each marked with who raised it.
+
+    Args:
+        ctx: the answering action's context.
+        desk: the desk's knowledge (`apps.core.peer_knowledge`), None without the desk.
+        colleagues: the contact's colleagues as the CRM lists them (name, address).
+    """
+    if desk is None:
+        return []
+    return [
+        {**ticket, "raised_by": c["name"]}
+        for c in colleagues
+        if c.get("email")
+        for settled in (False, True)
+        for ticket in desk.raised_by(ctx, c["email"], settled=settled)
+    ]

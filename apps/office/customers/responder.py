@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol, runtime_checkable
 
 from apps.office.coworkers.responder import REQUEST_WORDS, VAGUE_WORDS, Incoming, new_text
+from apps.office.customers import overview
 from apps.office.customers.card import HOURS, CustomerCard
 
 CLARIFY = "Which one do you mean"
@@ -205,9 +206,17 @@ def _incident(card: CustomerCard, number: str, fields: list[str]) -> str:
     """What the contact says of one incident: theirs (number, description, when raised, state, the desk's
     last comment), or that it is not one they raised."""
     found = next((i for i in card.incidents + card.settled if i["number"].lower() == number.lower()), None)
-    if found is None:
-        return _dont_know(f"{number.upper()} — it isn't one I raised", card.account_manager)
-    return _ticket_facts(found)
+    if found is not None:
+        return _ticket_facts(found)
+    found = next((i for i in card.company_tickets if i["number"].lower() == number.lower()), None)
+    if found is not None:  # a colleague's: their company's ticket, whose details the colleague knows
+        ended = f" (since {found['ended']})" if found.get("ended") else ""
+        who = found["raised_by"]
+        return (
+            f"{found['number']} ({found['short_description']}) is my colleague {who}'s ticket — it shows as "
+            f"{found['state']}{ended} on our side; {who} knows the details."
+        )
+    return _dont_know(f"{number.upper()} — it isn't one I raised", card.account_manager)
 
 
 def _ticket_facts(inc: dict[str, Any]) -> str:
@@ -298,12 +307,25 @@ class RuleBasedCustomerResponder:
             if q.has(words):
                 return self._wrap(hello, reason, card)
         answering_me = bool(incoming.history) and CLARIFY in incoming.history[-1].text
+        own = new_text(incoming.text)
+        if overview.reports_their_tickets(card, own) and not answering_me:
+            # where their company's tickets stand: news; only what else it really asks gets an answer
+            rest = overview.left_to_answer(own)
+            ask = Question(rest.lower())
+            more = rest and (
+                _elsewhere(card, ask)
+                or self._me(card, ask)
+                or _dont_know("that", card.account_manager, "our account manager at your company")
+            )
+            return self._wrap(hello, overview.once([overview.acknowledgement(own), more]), card)
         if (card.request or {}).get("news") and not answering_me:
             # figures sent for information, an update: an acknowledgement — its words ask nothing
             return self._wrap(hello, "Thanks for the update — noted.", card)
-        if not asks_something(new_text(incoming.text)) and not answering_me:
+        if not asks_something(own) and not answering_me:
             return None  # a holding note ("I'll come back to you"): nothing to reply to
         asks = (card.request or {}).get("asks", [])
+        if any(a.get("about") for a in asks):  # a subjectless status ask beside named records adds nothing
+            asks = [a for a in asks if a.get("about") or a["intent"] != "record_status" or a.get("ambiguous")]
         said = [s for ask in asks if (s := self._answer(card, q, ask))]
         if not said and (asks or q.has(REQUEST_WORDS)):
             said = [
@@ -320,7 +342,7 @@ class RuleBasedCustomerResponder:
                     said = [_dont_know("that", card.account_manager, "our account manager at your company")]
         if not said:
             return None
-        return self._wrap(hello, " ".join(dict.fromkeys(said)), card)
+        return self._wrap(hello, overview.once(said), card)
 
     def _answer(self, card: CustomerCard, q: Question, ask: dict[str, Any]) -> str | None:
         intent, about, fields = ask["intent"], ask.get("about", []), ask.get("fields", [])
@@ -349,6 +371,8 @@ class RuleBasedCustomerResponder:
             if len(mine) == 1:
                 return _incident(card, next(iter(mine)), fields)
             return _ticket_answer(card, q)
+        if INC.search(q.text) or (q.has(TICKET_WORDS + ("tickets", "incidents")) and not q.has(DEAL_WORDS)):
+            return _ticket_answer(card, q)  # a question on tickets is never answered with a deal's figures
         return _deal_answer(card, Question(q.text + " amount")) if card.deals else None
 
     @staticmethod
