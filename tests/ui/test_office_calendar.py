@@ -203,8 +203,8 @@ def test_scheduling_assistant_picks_a_suggested_time_into_the_form(office):
     links = page.get_by_role("region", name="Suggested times").get_by_role("link")
     s, e = _local(episode, found["start"]), _local(episode, found["end"])
     s12, e12 = (clock_12h(datetime.strptime(t[:16], "%Y-%m-%dT%H:%M")) for t in (s, e))
-    expect(links.first).to_have_text(f"{s12} – {e12}")  # the chip: the times on Outlook's 12-hour clock
-    expect(links.first).to_have_accessible_name(f"Tuesday, November 10, {s12} – {e12}")  # its name: the day too
+    expect(links.first).to_have_text(f"{s12} – {e12}")  # the chip: the times (12-hour clock)
+    expect(links.first).to_have_accessible_name(f"Tuesday, November 10, {s12} – {e12}")  # name: day too
     links.first.click()
     expect(page.get_by_role("heading", level=1)).to_have_text("New event")
     assert _shown(page) == f"{s} {e}"
