@@ -5,7 +5,7 @@ when everyone is free (find_meeting_times); picking one fills the meeting form."
 from __future__ import annotations
 
 from contextlib import suppress
-from datetime import datetime, time, timedelta
+from datetime import date, datetime, time, timedelta
 from typing import Any
 from zoneinfo import ZoneInfo
 
@@ -18,7 +18,17 @@ from apps.office.event_times import TimeError, joined, split
 from apps.office.ui_mail_people import picked_addresses
 
 FIRST_HOUR, LAST_HOUR = 7, 19  # the day the grid shows, as the week view does
-STATUS = {"0": "Free", "1": "Tentative", "2": "Busy", "3": "Away", "4": "Working elsewhere"}
+# availabilityView's digits as Outlook's timeline and legend word them ("3" is oof: Out of office)
+STATUS = {"0": "Free", "1": "Tentative", "2": "Busy", "3": "Out of office", "4": "Working elsewhere"}
+# Windows' display names of the zones the world's people live in, as Outlook's time zone picker shows them
+ZONE_NAMES = {
+    "America/New_York": "Eastern Time (US & Canada)",
+    "America/Chicago": "Central Time (US & Canada)",
+    "America/Denver": "Mountain Time (US & Canada)",
+    "America/Los_Angeles": "Pacific Time (US & Canada)",
+    "Europe/London": "Dublin, Edinburgh, Lisbon, London",
+    "UTC": "Coordinated Universal Time",
+}
 CARRIED = (
     "subject",
     "location",
@@ -67,6 +77,20 @@ def slot_label(start: datetime, end: datetime) -> str:
     """A suggested time's link text, in the zone the times carry, on Outlook's 12-hour clock:
     "Tuesday, November 10, 9:30 AM – 10:00 AM"."""
     return f"{start:%A, %B} {start.day}, {clock_12h(start)} – {clock_12h(end)}"
+
+
+def zone_label(zone: str, day: date) -> str:
+    """A time zone as Outlook names it, with its offset on `day` (daylight saving time counted):
+    "(UTC-05:00) Eastern Time (US & Canada)"; a zone without a Windows name keeps its IANA name.
+
+    Args:
+        zone: the IANA name ("America/New_York").
+        day: the date shown (the offset is taken at its noon).
+    """
+    offset = datetime.combine(day, time(12), ZoneInfo(zone)).utcoffset() or timedelta(0)
+    minutes = int(offset.total_seconds() // 60)
+    sign, minutes = ("-" if minutes < 0 else "+"), abs(minutes)
+    return f"(UTC{sign}{minutes // 60:02d}:{minutes % 60:02d}) {ZONE_NAMES.get(zone, zone)}"
 
 
 def _working(hours: str | None, moment: datetime) -> bool:
@@ -155,7 +179,13 @@ def build_scheduling_router(kit: UiKit) -> APIRouter:
             ls = datetime.fromisoformat(s["start"]).astimezone(tz)
             le = datetime.fromisoformat(s["end"]).astimezone(tz)
             pick = {**carried, "start": ls.strftime("%Y-%m-%dT%H:%M"), "end": le.strftime("%Y-%m-%dT%H:%M")}
-            suggestions.append({"label": slot_label(ls, le), "href": kit.url(request, back, **pick)})
+            suggestions.append(
+                {
+                    "label": slot_label(ls, le),  # the link's name: the day too (the chip shows the times)
+                    "times": f"{clock_12h(ls)} – {clock_12h(le)}",
+                    "href": kit.url(request, back, **pick),
+                }
+            )
         end = start + timedelta(minutes=minutes)
         boxes = split({"start": start.strftime("%Y-%m-%dT%H:%M"), "end": end.strftime("%Y-%m-%dT%H:%M")})
         return kit.render(
@@ -167,12 +197,12 @@ def build_scheduling_router(kit: UiKit) -> APIRouter:
                 "reason": found.data().get("reason") if found.ok else None,
                 "external": found.data()["external_attendees_not_checked"] if found.ok else [],
                 "day": day,
-                "tz": me["time_zone"],
+                "tz": zone_label(me["time_zone"], day),
                 "slots": [m.strftime("%H:%M") for m in moments],
                 "hours": [clock_12h(m).replace(":00", "") for m in moments[::2]],
                 "meeting": meeting_slots(moments, start, minutes),
-                "meeting_label": slot_label(start, end),
                 "rows": rows,
+                "no_info": any(r["error"] for r in rows),
                 **{k: boxes[k] for k in ("start_date", "start_time", "end_date", "end_time")},
                 "rooms": (await kit.read(request, "list_rooms"))["records"],
                 "room": values.get("room", ""),

@@ -68,7 +68,7 @@ def test_arrow_keys_move_along_the_commands_and_reply_all_opens_inline(office):
     with page.expect_navigation():
         page.keyboard.press("Enter")
     form = page.get_by_role("article", name="Reading pane").get_by_role("form", name="Compose message")
-    expect(form.get_by_label("Message")).to_be_focused()
+    expect(form.get_by_label("Message", exact=True)).to_be_focused()
     assert parse_qs(urlsplit(page.url).query)["compose"] == ["replyall"]
     page.keyboard.type("All good here.")
     form.get_by_role("button", name="Send").click()
@@ -141,11 +141,11 @@ def test_a_refused_inline_forward_keeps_the_text_and_pops_out_to_the_full_page(o
     expect(more).to_be_focused()
     pane.get_by_role("link", name="Forward", exact=True).click()
     form = pane.get_by_role("form", name="Compose message")
-    form.get_by_label("Message").fill("Please take a look")
+    form.get_by_label("Message", exact=True).fill("Please take a look")
     form.get_by_role("button", name="Send").click()  # nobody to send it to
     expect(page.get_by_role("alert")).to_be_visible()
     form = page.get_by_role("article", name="Reading pane").get_by_role("form", name="Compose message")
-    expect(form.get_by_label("Message")).to_have_value("Please take a look")
+    expect(form.get_by_label("Message", exact=True)).to_have_value("Please take a look")
     refused = [e for e in episode.events() if e.kind == "action" and e.name == "forward_message"]
     assert refused and refused[-1].outcome != "ok"
     form.get_by_role("link", name="Open in new window").click()
@@ -173,6 +173,7 @@ def test_every_mail_time_is_on_the_signed_in_users_clock(office):
     expect(row_time).to_have_text(re.compile(rf"({local.month}/{local.day}|{re.escape(clock_12h(local))})"))
     pane.get_by_role("link", name="Reply", exact=True).click()
     header = f"Sent: {sent_line(as_datetime(msg['sent_date_time']), zone.key)}"
+    page.get_by_role("button", name="Show message history").click()
     expect(page.get_by_role("region", name="Quoted original")).to_contain_text(header)
     page.get_by_label("Message", exact=True).fill("Noted.")
     page.get_by_role("button", name="Send").click()
@@ -232,7 +233,18 @@ def test_the_compose_tabs_format_the_message_and_bcc_reaches_the_sent_mail(offic
     page.goto(page.url + "&compose=reply")
     assert tabs.get_by_role("tab").all_inner_texts() == ["Home", "View", "Help", *TABS]
     reply = page.get_by_role("article", name="Reading pane").get_by_role("form", name="Compose message")
+    # Outlook's inline reply: no formatting bar of its own (the ribbon's Format text), no "Cc" button while
+    # the Cc line shows, the history folded behind "…", no "Reply" label in its top bar
+    expect(reply.get_by_role("toolbar", name="Formatting")).to_have_count(0)
+    expect(reply.get_by_label("Cc", exact=True)).to_be_visible()
+    expect(reply.get_by_role("button", name="Cc", exact=True)).to_be_hidden()
+    expect(reply.locator(".o-inline-bar")).not_to_contain_text("Reply")
+    quoted = reply.get_by_role("region", name="Quoted original")
+    expect(quoted).to_be_hidden()
+    reply.get_by_role("button", name="Show message history").click()
+    expect(quoted).to_be_visible()
     reply.get_by_role("button", name="Bcc", exact=True).click()
+    expect(reply.get_by_role("button", name="Bcc", exact=True)).to_be_hidden()  # gone once its line shows
     reply.get_by_label("Bcc", exact=True).fill("heather.myers@acme.example")
     reply.get_by_label("Message", exact=True).fill("Noted.")
     reply.get_by_role("button", name="Send", exact=True).click()

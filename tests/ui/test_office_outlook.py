@@ -53,13 +53,17 @@ def test_a_reply_shows_whom_it_goes_to_and_the_original_and_sends_formatting(off
     pane.get_by_role("link", name="Reply", exact=True).click()
     form = pane.get_by_role("form", name="Compose message")  # inline, under the message
     assert form.bounding_box()["y"] > pane.locator(".o-body").bounding_box()["y"]
-    expect(form.get_by_label("Message")).to_be_focused()  # the caret waits in the reply
+    expect(form.get_by_label("Message", exact=True)).to_be_focused()  # the caret waits in the reply
     expect(form.get_by_role("list", name="To").get_by_role("listitem")).to_have_text([sender])
     original = form.get_by_role("region", name="Quoted original")
+    expect(original).to_be_hidden()  # folded behind "…", as Outlook's
+    form.get_by_role("button", name="Show message history").click()
     expect(original).to_contain_text(f"Subject: {subject}")
     expect(original).to_contain_text(f"From: {sender}")
 
-    message = form.get_by_label("Message")
+    expect(form.get_by_role("toolbar", name="Formatting")).to_have_count(0)  # the ribbon's Format text
+    page.get_by_role("tab", name="Format text", exact=True).click()
+    message = form.get_by_label("Message", exact=True)
     message.click()
     page.keyboard.type("Thanks, the figures are final.")
     page.keyboard.press("Home")
@@ -67,7 +71,7 @@ def test_a_reply_shows_whom_it_goes_to_and_the_original_and_sends_formatting(off
         page.keyboard.press("ArrowRight")
     for _ in range(len("figures")):
         page.keyboard.press("Shift+ArrowRight")
-    formatting = form.get_by_role("toolbar", name="Formatting")
+    formatting = page.get_by_role("toolbar", name="Format text commands")
     formatting.get_by_role("button", name="Bold").click()  # the pointer
     page.keyboard.press("End")
     page.keyboard.press("Enter")
@@ -102,7 +106,7 @@ def test_forward_takes_new_recipients_and_carries_the_original(office):
     expect(form.get_by_role("region", name="Quoted original")).to_contain_text(subject)
     colleague = episode.db.execute_raw("SELECT mail FROM office_user ORDER BY mail LIMIT 1 OFFSET 3")[0][0]
     form.get_by_role("combobox", name="To").fill(colleague)  # a typed address needs no suggestion
-    form.get_by_label("Message").fill("FYI")
+    form.get_by_label("Message", exact=True).fill("FYI")
     form.get_by_role("button", name="Send").click()
     forwarded = next(e for e in episode.events() if e.kind == "action" and e.name == "forward_message")
     assert forwarded.outcome == "ok" and forwarded.args["to"] == [colleague]

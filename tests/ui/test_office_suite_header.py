@@ -1,6 +1,7 @@
 """Microsoft 365's frame on every office page in a real Chromium: the app rail's Fluent icons and no stray bar
-below it, a white waffle, and the header's tools (Meet now, Notifications, Settings, Help), each opening
-a pane that shows what the app really has (the time zone, the meetings about to start); axe-clean."""
+below it, a white waffle, and the header's tools (Outlook: Meet now, Notifications, Settings, Help; Teams:
+Settings and more), each opening a pane that shows what the app really has (the time zone, the meetings
+about to start); axe-clean."""
 
 from __future__ import annotations
 
@@ -72,3 +73,19 @@ def test_header_tools_open_honest_panes(office):
     page.get_by_role("button", name="Meet now", exact=True).click()
     page.get_by_role("dialog", name="Meet now").get_by_role("link", name="New Teams meeting").click()
     expect(page.get_by_role("switch", name="Teams meeting")).to_be_checked()
+
+
+def test_teams_title_bar_has_settings_and_more_not_outlooks_tools(office):
+    """New Teams' title bar: "…" (Settings and more) and the avatar; Outlook's Meet now, bell, gear and ?
+    are Outlook's, not Teams'."""
+    episode, page, ui = office
+    page.goto(ui("/chat"))
+    banner = page.locator("header.o-suite")
+    for outlook_only in ("Meet now", "Notifications", "Settings", "Help"):
+        expect(banner.get_by_role("button", name=outlook_only, exact=True)).to_have_count(0)
+    more = banner.get_by_role("button", name="Settings and more", exact=True)
+    more.click()
+    expect(page.get_by_role("dialog", name="Settings and more")).to_contain_text("Light")
+    page.goto(ui("/mail"))  # Outlook keeps its own
+    expect(page.get_by_role("button", name="Meet now", exact=True)).to_have_count(1)
+    expect(page.get_by_role("button", name="Settings and more", exact=True)).to_have_count(0)

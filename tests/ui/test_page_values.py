@@ -5,10 +5,12 @@ record and a requested item's stage, an Outlook event's time in the viewer's zon
 from __future__ import annotations
 
 import re
+from datetime import date
 
 from playwright.sync_api import expect
 
 from apps.office.event_display import event_when, recurrence_words
+from apps.office.ui_scheduling import zone_label
 
 
 def test_a_report_header_names_its_filters_in_words(crm):
@@ -80,3 +82,11 @@ def test_recurrence_and_times_in_outlooks_words():
     assert event_when("2026-11-02T14:00:00Z", "2026-11-02T14:30:00Z", "America/New_York") == (
         "Mon 11/2/2026 9:00 AM – 9:30 AM"
     )
+
+
+def test_time_zones_in_outlooks_words_with_the_days_offset():
+    """The Scheduling Assistant names a zone as Outlook's picker does, the offset taken on the day shown."""
+    assert zone_label("America/New_York", date(2026, 11, 10)) == "(UTC-05:00) Eastern Time (US & Canada)"
+    assert zone_label("America/New_York", date(2026, 7, 1)) == "(UTC-04:00) Eastern Time (US & Canada)"
+    assert zone_label("Europe/London", date(2026, 7, 1)) == "(UTC+01:00) Dublin, Edinburgh, Lisbon, London"
+    assert zone_label("Asia/Kolkata", date(2026, 7, 1)) == "(UTC+05:30) Asia/Kolkata"

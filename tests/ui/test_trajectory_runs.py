@@ -98,7 +98,7 @@ def _desk_new_incident(page: Any, episode: Any) -> None:
 
 def _mail_reply(page: Any, episode: Any) -> None:
     """office-reply-vance-quote: the header's search, the message from its sender, Reply at the top of the
-    reading pane, the reply typed, a look-only click on the quoted original, Send."""
+    reading pane, the reply typed, the message history unfolded and a look-only click on it, Send."""
     box = page.get_by_role("searchbox", name="Search mail")
     _type_into(page, box, "Gerald")
     with page.expect_navigation():
@@ -117,6 +117,7 @@ def _mail_reply(page: Any, episode: Any) -> None:
         "Thanks Gerald, I will send the updated quote with both the Standard and Premium support options "
         "by Thursday.",
     )
+    _click(page, page.get_by_role("button", name="Show message history"))  # the history, folded behind "…"
     _click(page, page.get_by_role("region", name="Quoted original"))  # reading it, not acting
     with page.expect_navigation():
         _click(page, page.get_by_role("button", name="Send"))

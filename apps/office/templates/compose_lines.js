@@ -1,16 +1,14 @@
-/* A compose form's Cc and Bcc buttons (right of To): each shows or hides its recipient line, as Outlook's do;
-   a line shown gets the caret. Whoever is already on a hidden line stays on the message. */
+/* A compose form's Cc and Bcc buttons (right of To): each shows its recipient line and goes, as Outlook's
+   do; the line shown gets the caret. */
 (function () {
   "use strict";
   Array.prototype.forEach.call(document.querySelectorAll(".o-line-toggle"), function (button) {
     var line = document.getElementById(button.getAttribute("aria-controls"));
-    var label = button.textContent;
     button.addEventListener("click", function () {
-      var show = line.hidden;
-      line.hidden = !show;
-      button.setAttribute("aria-expanded", show ? "true" : "false");
-      button.title = (show ? "Hide " : "Show ") + label;
-      if (show) line.querySelector("input[role=combobox]").focus();
+      line.hidden = false;
+      button.setAttribute("aria-expanded", "true");
+      button.hidden = true;
+      line.querySelector("input[role=combobox]").focus();
     });
   });
 })();
