@@ -92,9 +92,11 @@ _READERS_OWN = re.compile(
     r"\byour (?!own\b)(?:team'?s |new |recent |\$?[\d,.]+k? )?(?:purchase|order|request|claim|expense)s?\b"
 )
 # the reader's own order or claim, however described ("your $1,500 webinar platform purchase") — not their
-# team's, which a manager may be asked to approve, nor their approval or their manager's
+# team's or a report's, which a manager may be asked to approve ("your direct report's claim"), nor their
+# approval or their manager's
 _READERS_OWN_ORDER = re.compile(
-    r"\byour (?:(?!own\b|team|approv|sign|decision|manager|line\b|ok\b)[\w$][\w$,.'-]* ){0,4}?"
+    r"\byour (?:(?!own\b|team|approv|sign|decision|manager|line\b|ok\b|report|direct|staff)"
+    r"(?![\w$,.-]*['’]s\b)[\w$][\w$,.'-]* ){0,4}?"
     r"(?:purchase|order|claim|expense)s?\b"
 )
 
