@@ -71,7 +71,7 @@ PROBED = [
     # the s6 probe: figures sent for information, done-notes, a yes/no question on several sign-offs
     *("customer-33", "customer-34", "customer-35", "outside-31", "outside-32", "two-31"),
     # the s10 chase probe: the requester's mail forwarded up, news of one's own order, an ack of a decision
-    *("approval-46", "approval-47", "approval-48", "approval-49"),
+    *("approval-46", "approval-47", "approval-48", "approval-49", "approval-50"),
 ]
 
 

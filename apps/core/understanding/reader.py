@@ -65,6 +65,8 @@ def read_message(subject: str, text: str, reading: Reading, role: str = "colleag
         # her", "only $800 of your order was approved — please keep it within that"): asks them no approval
         asks = [a for a in asks if a.intent != "approval"]
         news = news or not asks
+    if not asks and "?" not in own and _REPORTED.search(lx.english(own)):
+        news = True  # a decision reported ("only $800 was approved, not the full $1,500"): it asks nothing
     if not any(a.about for a in asks if a.intent in ("record_status", "approval")):
         _context(asks, subject, split.quoted, reading, role)
     _forwarded_for(asks, subject, split.quoted, reading)
@@ -82,6 +84,10 @@ def read_message(subject: str, text: str, reading: Reading, role: str = "colleag
     return Request(language=language, asks=asks, quoted_approval=quoted, news=news)
 
 
+_REPORTED = re.compile(
+    r"\b(?:was|were|is|are|has been|have been|got|been) (?:only )?(?:approved|rejected|declined)\b"
+    r"|\bapproved (?:it |them )?only up to\b"
+)
 _FORWARD = re.compile(r"^\s*(?:fw|fwd)\s*:", re.I)
 _FROM_LINE = re.compile(r"^[>\s]*From:\s*([^<\n]+?)\s*(?:<[^>\n]*>)?\s*$", re.M)
 
