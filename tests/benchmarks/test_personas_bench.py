@@ -73,6 +73,8 @@ PROBED = [
     # the s10 probe: an overview of the contact's own tickets got a deal's figures thrice and a colleague's
     # ticket disowned ("isn't one I raised — ask <the account manager who is out>")
     "customer-37",
+    # the s10 chase probe: the requester's mail forwarded up, news of one's own order, an ack of a decision
+    *("approval-46", "approval-47", "approval-48", "approval-49", "approval-50"),
 ]
 
 

@@ -337,3 +337,70 @@ def test_a_teams_nudge_answered_is_not_answered_again_on_return(gym):
     assert len(heard) == 2, heard  # the automatic reply and the answer to the nudge, nothing more
     assert "out of the office" not in heard[1]["body_preview"], heard
     assert heard[1]["received_date_time"][:16] < back.replace(" ", "T")[:16], (heard, back)
+
+
+def test_the_approval_colleagues_answer_the_chase_probes_notes_as_their_roles_make_them(gym):
+    """s10 chase probe: the managers' manager, sent the requester's mail, named the forwarding writer's line
+    manager; the requester, told of his own order, got a rejection or the policy's table; the approver, asked
+    again after her partial approval, approved the full amount. Now: the requester's line manager is named,
+    news of one's own order asks nothing, and a decision given stands (restated)."""
+    task = _task(partial=True)
+    req = _request(task)
+    ep = gym.create_episode("acme", apps=task.public.apps)
+    try:
+        run_python(ep, task.truth.oracle[:9])  # forwarded, chased: the approver decided (partly)
+
+        def answer(to: str, send) -> str | None:  # noqa: ANN001
+            before = {m["id"] for m in ep.call("office_list_messages", folder="inbox", limit=100)["records"]}
+            send()
+            for _ in range(4):
+                ep.call("office_wait_for_replies", minutes=1440, stop_at_first_reply=False)
+            got = [
+                m
+                for m in ep.call("office_list_messages", folder="inbox", limit=100)["records"]
+                if m["id"] not in before and m["from_address"] == to
+            ]
+            body = got and ep.call("office_get_message", message_id=got[-1]["id"])["body_content"]
+            return body.split("______")[0] if body else None
+
+        full, part = f"${req['amount']:,.0f}", f"${req['approved']:,.0f}"
+        who = req["sender_name"]
+        again = answer(
+            req["approver"],
+            lambda: ep.call(
+                "office_send_mail",
+                to=[req["approver"]],
+                subject=f"{who} - purchase",
+                body=f"I'd like your approval for {who}'s {full} purchase under the Purchasing Policy.",
+            ),
+        )
+        assert again and part in again and f"Approved: {full}" not in again, again
+        told = answer(
+            req["sender"],
+            lambda: ep.call(
+                "office_reply_to_message",
+                message_id=req["message_id"],
+                body=f"Hi, your order was approved only up to {part}, not the full {full}. Please keep "
+                f"it within {part}.",
+            ),
+        )
+        assert told is None or not any(
+            w in told for w in ("Rejected", "Approved:", "Per the", "line manager")
+        ), told
+        above = world_view("acme").value(
+            "SELECT m.mail FROM office_user u JOIN office_user m ON m.id = u.manager_id WHERE u.mail = ?",
+            req["approver"],
+        )
+        sent_up = answer(
+            above,
+            lambda: ep.call(
+                "office_forward_message",
+                message_id=req["message_id"],
+                to=[above],
+                comment=f"Hi, {req['approver_name']} is out of the office. As her manager, could you approve "
+                f"the {full} purchase below under the Purchasing Policy (HB-12)?",
+            ),
+        )
+    finally:
+        ep.close()
+    assert sent_up and req["approver_name"] in sent_up and "Jasmine Cole" not in sent_up, sent_up

@@ -94,6 +94,14 @@ _SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z$])")
 _READERS_OWN = re.compile(
     r"\byour (?!own\b)(?:team'?s |new |recent |\$?[\d,.]+k? )?(?:purchase|order|request|claim|expense)s?\b"
 )
+# the reader's own order or claim, however described ("your $1,500 webinar platform purchase") — not their
+# team's or a report's, which a manager may be asked to approve ("your direct report's claim"), nor their
+# approval or their manager's
+_READERS_OWN_ORDER = re.compile(
+    r"\byour (?:(?!own\b|team|approv|sign|decision|manager|line\b|ok\b|report|direct|staff)"
+    r"(?![\w$,.-]*['’]s\b)[\w$][\w$,.'-]* ){0,4}?"
+    r"(?:purchase|order|claim|expense)s?\b"
+)
 
 
 @dataclass
@@ -127,6 +135,7 @@ class Piece:
     pass_on: bool = False
     own_claim: bool = False
     for_person: str | None = None
+    readers_own: bool = False  # speaks of the reader's own order or claim
 
     @property
     def records(self) -> list[str]:
@@ -194,6 +203,7 @@ def read_piece(text: str, reading: Reading, role: str) -> Piece:
     p.pass_on = bool(re.search(lx.PASS_ON, eng))
     p.own_claim = bool(_OWN_CLAIM.search(eng))
     p.for_person = _claimant(text, reading)
+    p.readers_own = bool(_READERS_OWN_ORDER.search(eng))
     return p
 
 

@@ -57,9 +57,19 @@ def read_message(subject: str, text: str, reading: Reading, role: str = "colleag
         news = not asks
     theirs = own_request_policies(reading, role, read_message)
     if theirs:  # news of the approval the reader asked for ("it is not approved yet"): nothing asked of them
-        asks = [a for a in asks if not (a.intent == "approval" and a.policy in theirs)]
+        kept = [a for a in asks if not (a.intent == "approval" and a.policy in theirs)]
+        news = news or (len(kept) < len(asks) and not kept)
+        asks = kept
+    if any(p.readers_own for p in parts) and "?" not in own:
+        # news of the reader's own order ("your $1,500 purchase needs Jennifer's approval; I've sent it to
+        # her", "only $800 of your order was approved — please keep it within that"): asks them no approval
+        asks = [a for a in asks if a.intent != "approval"]
+        news = news or not asks
+    if not asks and "?" not in own and _REPORTED.search(lx.english(own)):
+        news = True  # a decision reported ("only $800 was approved, not the full $1,500"): it asks nothing
     if not any(a.about for a in asks if a.intent in ("record_status", "approval")):
         _context(asks, subject, split.quoted, reading, role)
+    _forwarded_for(asks, subject, split.quoted, reading)
     if any(a.intent != "record_status" for a in asks):  # "a trip to see Parker PLC" asks nothing of Parker
         asks = [a for a in asks if a.intent != "record_status" or a.fields or a.about == []]
     if any(a.intent == "approval" for a in asks):  # "Amount: 94,200" beside an approval describes its deal
@@ -72,6 +82,26 @@ def read_message(subject: str, text: str, reading: Reading, role: str = "colleag
         and not _own_decisions(split.quoted, reading)
     )
     return Request(language=language, asks=asks, quoted_approval=quoted, news=news)
+
+
+_REPORTED = re.compile(
+    r"\b(?:was|were|is|are|has been|have been|got|been) (?:only )?(?:approved|rejected|declined)\b"
+    r"|\bapproved (?:it |them )?only up to\b"
+)
+_FORWARD = re.compile(r"^\s*(?:fw|fwd)\s*:", re.I)
+_FROM_LINE = re.compile(r"^[>\s]*From:\s*([^<\n]+?)\s*(?:<[^>\n]*>)?\s*$", re.M)
+
+
+def _forwarded_for(asks: list[Ask], subject: str, quoted: str, reading: Reading) -> None:
+    """An approval forwarded with the request below it ("could you approve the purchase below?") is for
+    whoever wrote the request forwarded — the requester, not the writer who forwards it (whose line
+    manager has nothing to do with it)."""
+    found = _FROM_LINE.search(quoted) if quoted and _FORWARD.search(subject) else None
+    if found is None or found.group(1).strip() not in {k.name for k in reading.people}:
+        return
+    for ask in asks:
+        if ask.intent == "approval" and not ask.for_person and ask.policy in ("purchase", "expense", "gift"):
+            ask.for_person = found.group(1).strip()
 
 
 def _own_decisions(quoted: str, reading: Reading) -> bool:

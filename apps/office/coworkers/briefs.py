@@ -15,7 +15,7 @@ from apps.core.understanding.reader import read_message
 from apps.core.understanding.request import Reading
 from apps.office import planned
 from apps.office.coworkers.reading import reading_for
-from apps.office.coworkers.responder import REQUEST_WORDS, new_text
+from apps.office.coworkers.responder import REQUEST_WORDS, Incoming, new_text
 from apps.office.models import Message, Persona, RequestBrief, User
 
 
@@ -92,6 +92,45 @@ def fit_others(said: str, question: str, reading: Reading) -> str:
     if listed == 2:
         return said.replace(_OTHERS, _ONE_OTHER)
     return said
+
+
+DECISIONS = ("approved", "rejected", "not_needed")
+_DECIDES = re.compile(r"\b(?:approv\w*|reject\w*)\b", re.I)
+
+
+def stand_by(ctx: Ctx, owner: User, incoming: Incoming, answers: list[dict]) -> list[dict]:
+    """The answers to a mail, with a decision asked again on a request the colleague decided already (a
+    request of their `office_request_brief` whose answer decides it, named in the mail or answered in its
+    thread) replaced by the decision they gave, restated — never a new one against it ("Approved: $1,500"
+    after "approved up to $800, not the full $1,500").
+
+    Args:
+        ctx: the action's context.
+        owner: the colleague who answers.
+        incoming: the mail they answer (its subject, text and thread).
+        answers: their answer's entries (`decide.answers`).
+    """
+    if not any(a.get("kind") in DECISIONS for a in answers):
+        return answers
+    briefs = ctx.db.exec(
+        select(RequestBrief).where(RequestBrief.user_id == owner.id).order_by(RequestBrief.id)
+    ).all()
+    about = f"{incoming.subject}\n{new_text(incoming.text)}".lower()
+    said = [" ".join(t.text.split()) for t in incoming.history]
+    decided = [
+        b
+        for b in briefs
+        if _DECIDES.search(b.clarification)
+        and (
+            any(k in about for k in b.keywords)
+            or any(" ".join(b.clarification.split())[:80] in t for t in said)
+        )
+    ]
+    if not decided:
+        return answers
+    b = decided[0]
+    stands = planned.later_word(ctx, owner, b.conversation_id) or b.clarification
+    return [{"kind": "restated", "text": stands}, *(a for a in answers if a.get("kind") not in DECISIONS)]
 
 
 def _about_what_was_meant(ctx: Ctx, owner: User, subject: str, own: str) -> bool:

@@ -122,7 +122,9 @@ def _answer(  # noqa: ANN202
     request, reading = read(ctx, user, incoming.subject, incoming.text, thread(rows, user.mail))
     own = new_text(incoming.text)
     rules = {"earliest": user.working_hours_start, "latest": user.working_hours_end, **persona.meeting_rules}
-    answers = decide.answers(ctx, persona.id, user, request, reading, own, due, rules)
+    answers = briefs.stand_by(
+        ctx, user, incoming, decide.answers(ctx, persona.id, user, request, reading, own, due, rules)
+    )
     persona_card = card(ctx, persona, f"{incoming.subject}\n{own}", request, answers)
     text = responder_for(ctx.options).reply(persona_card, incoming)
     if not text:
