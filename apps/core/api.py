@@ -11,7 +11,6 @@ Every call runs the same service functions that the MCP tools, the CLI and the w
 
 from __future__ import annotations
 
-import functools
 import itertools
 import threading
 from collections.abc import Callable, Mapping, Sequence
@@ -23,22 +22,22 @@ from apps.core import observations, runtime
 from apps.core.actions import Action
 from apps.core.checkpoint_files import CorruptCheckpoint
 from apps.core.durable import Checkpointer, image_digest, read_meta, restore_db
+from apps.core.episode_images import EpisodeImages
 from apps.core.episode_views import Change, ToolInfo, net_change
 from apps.core.errors import ActionError, ErrorKind, UnknownActionError
 from apps.core.events import EventRecord
-from apps.core.model_endpoint.recorder import EpisodeRecorder, carry_over
 from apps.core.naming import qualified, split_qualified
 from apps.core.quotas import EpisodeQuotas
 from apps.core.registry import discover, selected_apps
-from apps.core.runtime import Outcome, complete_task, record_browser_events, relog_undone, run_action
+from apps.core.runtime import Outcome, complete_task, record_browser_events, run_action
 from apps.core.safe_values import text_problem
 from apps.core.spec import AppSpec
 from apps.core.sqlite_store import SqliteMemoryStore
-from apps.core.store import EpisodeDb, EpisodeStore, Snapshot
+from apps.core.store import EpisodeDb, EpisodeStore
 from apps.core.worlds import World, load_world
 
 
-class Episode:
+class Episode(EpisodeImages):
     """One isolated copy of a world that actions run against."""
 
     def __init__(self, gym: Gym, episode_id: str, world: World, golden: Any, db: EpisodeDb, apps: list[str]):
@@ -230,71 +229,6 @@ class Episode:
         """The event log as JSON lines (each action with the journal entries it caused)."""
         with self._lock:
             return self.db.events_jsonl(self.world.now)
-
-    def reset(self) -> None:
-        """Back to the world's golden state: same content hash as a fresh episode; log cleared; the
-        recorded model answers kept (`apps.core.model_endpoint.recorder`: they are no state of the world)."""
-        self._check_open()
-        with self._lock:
-            recorded = EpisodeRecorder(self.db).calls()
-            self.gym.store.reset(self.db, self._golden)
-            carry_over(self.db, recorded)
-        if self.setup is not None:
-            self.setup(self)
-
-    def snapshot(self) -> Snapshot:
-        """A checkpoint to `restore` later within this episode (or one of its forks)."""
-        self._check_open()
-        with self._lock:
-            payload = self.gym.store.snapshot(self.db)
-        return Snapshot(self.id, payload, functools.partial(self.gym.store.payload_hash, self.db))
-
-    def restore(self, snapshot: Snapshot) -> None:
-        """Return to a checkpoint: state, clock, id counters and event log as they were then."""
-        self._check_open()
-        with self._lock:
-            self.gym.store.restore(self.db, snapshot.payload)
-
-    def undo_since(self, snapshot: Snapshot, after_seq: int, reason: str) -> None:
-        """Restore `snapshot` (taken when the log ended at `after_seq`) but keep the log of what was
-        tried since: the calls made after it are logged again, the successful ones as `rolled_back`."""
-        self._check_open()
-        with self._lock:
-            tried = self.db.events(since=after_seq)
-            self.gym.store.restore(self.db, snapshot.payload)
-            relog_undone(self.db, tried, reason)
-
-    def fork(self, *, episode_id: str | None = None) -> Episode:
-        """A new independent episode starting from this one's current state."""
-        self._check_open()
-        with self._lock:
-            db = self.gym.store.fork(self.db)
-        child = self.gym._register(self.world, self._golden, db, list(self.apps), episode_id)
-        child.task, child.setup = self.task, self.setup
-        return child
-
-    def make_durable(self, folder: Path, *, sync: bool = False) -> None:
-        """Checkpoint this episode to `folder` from now on, at every action boundary (`sync`: flush each
-        checkpoint to the disk itself, not only to the operating system); `Gym.restore_episode` brings it
-        back after a restart with the same state, clock and event log."""
-        self._check_open()
-        with self._lock:
-            checkpointer = Checkpointer(folder, self.db, sync=sync)
-            checkpointer.start(
-                {
-                    "format": 1,
-                    "episode_id": self.id,
-                    "world": self.world.name,
-                    "world_fingerprint": self.world.fingerprint,
-                    "apps": list(self.apps),
-                    "image_sha256": image_digest(self._golden),
-                }
-            )
-            self._attach(checkpointer)
-
-    def _attach(self, checkpointer: Checkpointer) -> None:
-        self.durable = checkpointer
-        self.db.lock.on_release = checkpointer.boundary
 
     def close(self) -> None:
         """Free the episode's memory (and delete its checkpoint, when durable)."""
