@@ -1,13 +1,13 @@
 """Planned arrivals: mails colleagues and customers send on their own schedule during an episode.
 
-A task may hold mails that are sent while the performer works (`tasks.model.PlannedMail`: a new request on
-Wednesday, a revision of Monday's request on Tuesday). At the episode's start they are written as pending
+A task may hold mails that are sent while the performer works (`tasks.truth_model.PlannedMail`: a new request
+on Wednesday, a revision of Monday's request on Tuesday). At the episode's start they are written as pending
 `ScheduledReply` rows of kind `planned` (`plant`: outside any action and unjournaled, the task's start state);
 the episode's one clock delivers each when it passes its time, as it delivers a colleague's reply
-(`coworkers.engine.deliver_due`, run by check_new_mail and wait_for_replies): a colleague's mail goes
+(`coworkers.delivery.deliver_due`, run by check_new_mail and wait_for_replies): a colleague's mail goes
 through the mail server (their Sent Items, every recipient's inbox, unread), a customer's arrives from
-outside. A revision is threaded to the mail it revises (its conversation, In-Reply-To). No performer
-tool, page or API reads `office_scheduled_reply`: a mail is nowhere before it is sent.
+outside. A revision is threaded to the mail it revises (its conversation, In-Reply-To). No performer tool,
+page or API reads `office_scheduled_reply`: a mail is nowhere before it is sent.
 """
 
 from __future__ import annotations

@@ -9,7 +9,7 @@ from sqlmodel import col, select
 
 from apps.core.actions import Ctx
 from apps.core.errors import ActionError, ErrorKind
-from apps.office.coworkers.engine import deliver_due, sender_name
+from apps.office.coworkers.delivery import deliver_due, sender_name
 from apps.office.models import ScheduledReply
 from apps.office.services.common import actions, aware, me
 from apps.office.services.mail import unread_count
