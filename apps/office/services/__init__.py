@@ -2,6 +2,7 @@
 
 from apps.office.services import (  # noqa: F401
     calendar,
+    calendar_events,
     categories,
     cell_format,
     chat,
