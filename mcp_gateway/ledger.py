@@ -8,7 +8,6 @@ sha256 digests. Capacity is reserved in a write transaction before an episode is
 
 from __future__ import annotations
 
-import hashlib
 import json
 import secrets
 import sqlite3
@@ -17,6 +16,8 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
+
+from mcp_gateway.ledger_tokens import LedgerTokens, TokenRow
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS episodes (
@@ -55,13 +56,6 @@ CREATE INDEX IF NOT EXISTS tokens_episode ON tokens(episode_id);
 
 ACTIVE = ("reserved", "live")
 BUSY_TIMEOUT_S = 30.0  # how long a write waits for another worker's transaction
-
-
-TOKEN_CACHE_SIZE = 10_000
-
-
-def digest(token: str) -> str:
-    return hashlib.sha256(token.encode()).hexdigest()
 
 
 class CapacityError(Exception):
@@ -109,16 +103,7 @@ def _iso(ts: float) -> str:
     return time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(ts))
 
 
-@dataclass(frozen=True)
-class TokenRow:
-    episode_id: str
-    kind: str
-    expires_at: float
-    redeemed_at: float | None
-    revoked_at: float | None
-
-
-class Ledger:
+class Ledger(LedgerTokens):
     """Thread-safe access to the ledger database, shared by every worker process of one server.
 
     `worker` names the process this handle belongs to: the episodes it reserves are its own, and its
@@ -330,59 +315,6 @@ class Ledger:
         with self._lock:
             row = self._conn.execute("SELECT base FROM workers WHERE id = ?", (worker,)).fetchone()
         return row[0] if row else None
-
-    # -- tokens ------------------------------------------------------------------------------
-    def issue_token(self, episode_id: str, kind: str, expires_at: float) -> str:
-        """A new random token (256 bits) of `kind` for `episode_id`; only its digest is stored."""
-        token = secrets.token_urlsafe(32)
-        with self._tx() as c:
-            c.execute(
-                "INSERT INTO tokens(digest, episode_id, kind, created_at, expires_at) VALUES (?,?,?,?,?)",
-                (digest(token), episode_id, kind, time.time(), expires_at),
-            )
-        return token
-
-    def token(self, token: str) -> TokenRow | None:
-        """The token's row if it exists (valid or not)."""
-        key = digest(token)
-        with self._lock:
-            if key in self._tokens:
-                return self._tokens[key]
-            row = self._conn.execute(
-                "SELECT episode_id, kind, expires_at, redeemed_at, revoked_at FROM tokens WHERE digest = ?",
-                (key,),
-            ).fetchone()
-            if row is None:  # unknown tokens are never cached (guessing must not grow memory)
-                return None
-            if len(self._tokens) >= TOKEN_CACHE_SIZE:
-                self._tokens.clear()
-            self._tokens[key] = TokenRow(*row)
-            return self._tokens[key]
-
-    def redeem(self, token: str) -> bool:
-        """Mark a launch token used; False if it was already redeemed (or revoked)."""
-        with self._tx() as c:
-            cur = c.execute(
-                "UPDATE tokens SET redeemed_at = ?"
-                " WHERE digest = ? AND redeemed_at IS NULL AND revoked_at IS NULL",
-                (time.time(), digest(token)),
-            )
-            return cur.rowcount == 1
-
-    def revoke_tokens(self, episode_id: str, kinds: tuple[str, ...] | None = None) -> None:
-        with self._tx() as c:
-            if kinds:
-                marks = ",".join("?" * len(kinds))
-                c.execute(
-                    f"UPDATE tokens SET revoked_at = ? WHERE episode_id = ? AND revoked_at IS NULL"
-                    f" AND kind IN ({marks})",
-                    (time.time(), episode_id, *kinds),
-                )
-            else:
-                c.execute(
-                    "UPDATE tokens SET revoked_at = ? WHERE episode_id = ? AND revoked_at IS NULL",
-                    (time.time(), episode_id),
-                )
 
     def close(self) -> None:
         self._conn.close()
