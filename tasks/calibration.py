@@ -13,12 +13,14 @@ from typing import Any
 from apps.core.api import Episode, Gym
 from apps.core.naming import split_qualified
 from tasks.arrivals import begin
-from tasks.model import OracleStep, TableMatch, TableRow, Task
+from tasks.match_model import TableMatch, TableRow
+from tasks.model import Task
 from tasks.oracle import StepFailed, run_python
 from tasks.paraphrase import paraphrased, stuffed_answer, variants
 from tasks.refs import renumber
 from tasks.rubric.evaluate import calibration_judge
 from tasks.rubric.extract import number_spans
+from tasks.truth_model import OracleStep
 from tasks.verifier import verify
 from tasks.verifier.tables import bump_amount, drop_row
 

@@ -20,7 +20,9 @@ from datetime import datetime
 from functools import cache, lru_cache
 
 from apps.core.meaning import find_dates, fold, words
-from tasks.model import Expectation, Match, Task
+from tasks.match_model import Match
+from tasks.model import Task
+from tasks.truth_model import Expectation
 
 
 @dataclass(frozen=True)

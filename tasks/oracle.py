@@ -17,8 +17,8 @@ from typing import Any
 
 from apps.core.naming import split_qualified
 from apps.core.registry import discover
-from tasks.model import OracleStep
 from tasks.refs import resolve_args
+from tasks.truth_model import OracleStep
 
 
 class StepFailed(Exception):

@@ -11,7 +11,9 @@ import re
 from collections.abc import Callable, Iterator
 from datetime import date
 
-from tasks.model import Match, OracleStep, Task
+from tasks.match_model import Match
+from tasks.model import Task
+from tasks.truth_model import OracleStep
 
 FREE_TEXT = (
     "text",

@@ -8,7 +8,8 @@ from functools import lru_cache
 from pydantic import ValidationError
 
 from apps.core.worlds import World, load_world
-from tasks.model import Task, TaskPublic, TaskTruth
+from tasks.model import Task, TaskPublic
+from tasks.truth_model import TaskTruth
 
 
 class TaskError(Exception):

@@ -8,8 +8,8 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from tasks.model import UiStep
 from tasks.oracle import StepFailed
+from tasks.truth_model import UiStep
 
 CHROMIUM = os.environ.get("SAASGYM_CHROMIUM", "/usr/bin/chromium")  # Debian's; override where it differs
 CHROMIUM_ARGS = [

@@ -19,14 +19,8 @@ from crossapp.scenarios.file_ui import document_ui, meeting_ui, open_file_ui, wo
 from crossapp.scenarios.kit import SIDE_EFFECTS, Plan
 from crossapp.xapp.common import compose_ui
 from tasks.families.base import Draw, Family, Redraw, Spec, eq, step
-from tasks.model import (
-    Allowance,
-    Checkpoint,
-    Expectation,
-    Match,
-    TableMatch,
-    TableRow,
-)
+from tasks.match_model import Match, TableMatch, TableRow
+from tasks.truth_model import Allowance, Checkpoint, Expectation
 
 PRIORITY_WORDS = {1: "Critical", 2: "High", 3: "Moderate", 4: "Low", 5: "Planning"}  # sheet labels
 START = date(2026, 11, 2)  # the worlds' clock: the day the colleague is asked

@@ -9,7 +9,7 @@ from typing import Any
 from zoneinfo import ZoneInfo
 
 from apps.office.families.common import new_file_ui, type_cells, when_ui
-from tasks.model import UiStep
+from tasks.truth_model import UiStep
 
 HOME_ZONE = ZoneInfo("America/New_York")  # Amber's: the calendar form reads times in it
 STYLES = (("## ", "Heading 2"), ("# ", "Heading 1"), ("- ", "Bulleted list"))

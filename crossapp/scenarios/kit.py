@@ -20,15 +20,8 @@ from crossapp.xapp.common import compose_ui, note_ui, work_note_ui
 from crossapp.xapp.meetings import utc
 from tasks.families import mentions
 from tasks.families.base import Draw, Spec, eq, step
-from tasks.model import (
-    Allowance,
-    CallPattern,
-    Checkpoint,
-    Expectation,
-    Match,
-    OracleStep,
-    UiStep,
-)
+from tasks.match_model import Match
+from tasks.truth_model import Allowance, CallPattern, Checkpoint, Expectation, OracleStep, UiStep
 
 DAY = 1440
 SIDE_EFFECTS = [

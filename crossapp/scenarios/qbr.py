@@ -24,7 +24,8 @@ from crossapp.scenarios.story import catalog_size
 from crossapp.xapp.common import AMBER, STATES
 from tasks.families import mentions
 from tasks.families.base import Draw, Spec
-from tasks.model import Criterion, Deliverable, Match, TableRow
+from tasks.match_model import Match, TableRow
+from tasks.truth_model import Criterion, Deliverable
 from worlds.splits import SPLITS
 
 QUARTER = "Q4 2026"

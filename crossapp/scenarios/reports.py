@@ -26,7 +26,8 @@ from crossapp.scenarios.file_ui import link_mail_ui
 from crossapp.xapp.common import AMBER, STATES
 from tasks.families import mentions
 from tasks.families.base import Draw, Redraw, Spec, eq, step
-from tasks.model import Expectation, Match, TableRow
+from tasks.match_model import Match, TableRow
+from tasks.truth_model import Expectation
 
 DESK_ME = "jamie.collins@acme.example"
 MONTHS = [("September 2026", "2026-09-01", "2026-10-01"), ("October 2026", "2026-10-01", "2026-11-01")]

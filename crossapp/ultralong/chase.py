@@ -30,7 +30,7 @@ from crossapp.ultralong.desk import (
 )
 from tasks.families import mentions
 from tasks.families.base import Draw, Redraw, Spec, eq
-from tasks.model import Match
+from tasks.match_model import Match
 
 ASKS = [
     "the serial number or asset tag of the device",

@@ -16,7 +16,8 @@ from typing import Any
 from apps.core.handbook import MANAGER, NO_APPROVAL, NOT_PERMITTED, approval_role, holds_role
 from crossapp.xapp.common import compose_ui as scenario_compose_ui
 from tasks.families.base import Draw, Family, Redraw, Spec, eq
-from tasks.model import Allowance, Checkpoint, Expectation, Match, OracleStep, UiStep
+from tasks.match_model import Match
+from tasks.truth_model import Allowance, Checkpoint, Expectation, OracleStep, UiStep
 
 AMBER = "amber.miller@acme.example"
 DESK_ME = "jamie.collins@acme.example"  # who the performer is on the service desk

@@ -20,7 +20,8 @@ from crossapp.ultralong.common import (
     workload,
 )
 from tasks.families.base import Draw, Redraw, Spec, eq
-from tasks.model import Allowance, Expectation, Match, TableMatch, TableRow, UiStep
+from tasks.match_model import Match, TableMatch, TableRow
+from tasks.truth_model import Allowance, Expectation, UiStep
 
 QUESTIONS = [
     ("when it started and the exact error message you see", "when it started and the exact error message"),

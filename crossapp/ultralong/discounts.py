@@ -30,7 +30,8 @@ from crossapp.ultralong.pipeline import OPP_ID
 from crossapp.xapp.common import note_ui
 from tasks.families import mentions
 from tasks.families.base import Draw, Redraw, Spec, eq
-from tasks.model import Expectation, Match, TableMatch, TableRow
+from tasks.match_model import Match, TableMatch, TableRow
+from tasks.truth_model import Expectation
 
 TEAM_DEALS = """
 SELECT o.id, o.name, o.amount, o.close_date, u.name AS owner, u.email AS owner_email,

@@ -23,7 +23,8 @@ from crossapp.ultralong.common import (
 )
 from crossapp.xapp.common import note_ui
 from tasks.families.base import Draw, Redraw, Spec, eq
-from tasks.model import Expectation, Match, TableMatch, TableRow
+from tasks.match_model import Match, TableMatch, TableRow
+from tasks.truth_model import Expectation
 
 ACCOUNTS = """
 SELECT a.id, a.name FROM crm_account a JOIN crm_user u ON u.id = a.owner_id

@@ -27,7 +27,8 @@ from crossapp.ultralong.common import (
     workload,
 )
 from tasks.families.base import Draw, Redraw, Spec, eq
-from tasks.model import Expectation, Match, TableMatch, TableRow, UiStep
+from tasks.match_model import Match, TableMatch, TableRow
+from tasks.truth_model import Expectation, UiStep
 
 TODAY = "2026-11-02"
 QUARTER_END = "2026-12-31"

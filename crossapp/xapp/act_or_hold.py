@@ -32,7 +32,8 @@ from tasks.families.frontier_kit import (
     sent_to,
 )
 from tasks.families.inbox_kit import part_file
-from tasks.model import Checkpoint, Expectation, FrontierMeasures, Match
+from tasks.match_model import Match
+from tasks.truth_model import Checkpoint, Expectation, FrontierMeasures
 from worlds.parts.triage.mails import money
 from worlds.splits import entity_split
 

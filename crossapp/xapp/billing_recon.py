@@ -18,7 +18,7 @@ from crossapp.xapp.common import compose_ui
 from crossapp.xapp.gl_audit import FLAGS, ledger
 from tasks.families.base import Draw, Family, Redraw, Spec, step
 from tasks.families.frontier_kit import MAIL_SIDE_EFFECTS, first_name, mail_sent, reads, sent_to, states
-from tasks.model import FrontierMeasures, UiStep
+from tasks.truth_model import FrontierMeasures, UiStep
 from worlds.parts.dataroom.ui_oracles import REF_COLUMN, open_ledger
 
 DEALS = """

@@ -17,7 +17,8 @@ from typing import Any
 from tasks.families.base import Draw, Family, Redraw, Spec, eq, step
 from tasks.families.frontier_kit import MAIL_SIDE_EFFECTS, RECORD_NOTES, first_name, reads, sent_to
 from tasks.families.inbox_kit import handle, pending, read_request, reply_ui, wait_day, wait_day_ui, waited
-from tasks.model import Allowance, Checkpoint, Expectation, FrontierMeasures, Match, NumberRule, UiStep
+from tasks.match_model import Match, NumberRule
+from tasks.truth_model import Allowance, Checkpoint, Expectation, FrontierMeasures, UiStep
 
 DEALS = """
 SELECT id, name, amount, close_date, stage_name FROM crm_opportunity WHERE id IN ({marks}) ORDER BY id

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from tasks.families.base import Draw, Redraw, step
-from tasks.model import Allowance, OracleStep, UiStep
+from tasks.truth_model import Allowance, OracleStep, UiStep
 from worlds.splits import entity_split
 
 AMBER = "amber.miller@acme.example"

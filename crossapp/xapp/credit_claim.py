@@ -32,7 +32,8 @@ from tasks.families.frontier_kit import (
     states,
 )
 from tasks.families.inbox_kit import ask_and_wait, read_request, waited
-from tasks.model import Checkpoint, Expectation, FrontierMeasures, Match
+from tasks.match_model import Match
+from tasks.truth_model import Checkpoint, Expectation, FrontierMeasures
 
 POLICY = "Service Credit Policy"
 WON = """

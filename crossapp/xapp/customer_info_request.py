@@ -20,7 +20,7 @@ from apps.ticketing.choices import INCIDENT_STATES
 from tasks.families.base import Draw, Family, Redraw, Spec, step
 from tasks.families.frontier_kit import MAIL_SIDE_EFFECTS, first_name, listing, reads, sent_to, states
 from tasks.families.inbox_kit import handle, pending, read_request
-from tasks.model import Expectation, FrontierMeasures, UiStep
+from tasks.truth_model import Expectation, FrontierMeasures, UiStep
 
 POLICY = "Customer Information Sharing Policy"
 TICKETS = """

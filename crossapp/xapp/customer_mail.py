@@ -18,8 +18,9 @@ from crossapp.xapp.common import (
 from crossapp.xapp.service import ISSUES as PHONED
 from crossapp.xapp.service import LEVELS
 from tasks.families.base import Draw, Family, Redraw, Spec, eq, step
-from tasks.model import Criterion, Expectation, Match, UiStep
+from tasks.match_model import Match
 from tasks.rubric.build import fact_and_reading, mail_body
+from tasks.truth_model import Criterion, Expectation, UiStep
 
 ISSUES = [
     *PHONED,

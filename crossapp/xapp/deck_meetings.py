@@ -14,7 +14,8 @@ from crossapp.xapp.deck_reviews import DAYS, peer_colleague
 from crossapp.xapp.meetings import INVITE_SIDE_EFFECTS, utc, when
 from crossapp.xapp.pipeline_deck import PipelineReviewDeck
 from tasks.families.base import Draw, Family, Redraw, Spec, eq, step
-from tasks.model import Allowance, Expectation, Match
+from tasks.match_model import Match
+from tasks.truth_model import Allowance, Expectation
 
 MANAGER = (
     "SELECT m.id, m.mail, m.display_name FROM office_user u JOIN office_user m ON m.id = u.manager_id "

@@ -32,7 +32,8 @@ from apps.office.families.deck_common import (
 from crossapp.xapp.decks import deals_word, ledger
 from crossapp.xapp.meetings import INVITE_SIDE_EFFECTS, utc, when
 from tasks.families.base import Draw, Family, Redraw, Spec, eq, step
-from tasks.model import Allowance, Expectation, Match, TableMatch, UiStep
+from tasks.match_model import Match, TableMatch
+from tasks.truth_model import Allowance, Expectation, UiStep
 from worlds.parts.decks.asof import account_numbers, money
 
 KINDS = {"work_notes": "Work note", "comments": "Update to the customer"}

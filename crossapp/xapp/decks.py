@@ -26,7 +26,8 @@ from apps.office.families.deck_common import (
     table_ui,
 )
 from tasks.families.base import Draw, Family, Redraw, Spec, eq, step
-from tasks.model import TableMatch, UiStep
+from tasks.match_model import TableMatch
+from tasks.truth_model import UiStep
 from worlds.parts.decks.accounts import STAGE_NEXT
 from worlds.parts.decks.asof import OPEN_STAGES, Ledger, account_numbers, money
 

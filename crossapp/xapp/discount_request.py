@@ -32,7 +32,8 @@ from tasks.families.inbox_kit import (
     wait_day_ui,
     waited,
 )
-from tasks.model import Allowance, Checkpoint, Expectation, FrontierMeasures, Match, UiStep
+from tasks.match_model import Match
+from tasks.truth_model import Allowance, Checkpoint, Expectation, FrontierMeasures, UiStep
 
 POLICY = "Discount Approval Policy"
 DEAL = "SELECT id, name, amount, stage_name, account_id FROM crm_opportunity WHERE id = ?"

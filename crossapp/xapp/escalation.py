@@ -18,7 +18,8 @@ from crossapp.xapp.common import (
 )
 from tasks.families import mentions
 from tasks.families.base import Draw, Family, Redraw, Spec, answer_steps, eq, step, ui_answer
-from tasks.model import AnswerSpec, Criterion, Deliverable, Expectation, Match, UiStep
+from tasks.match_model import Match
+from tasks.truth_model import AnswerSpec, Criterion, Deliverable, Expectation, UiStep
 
 DUES = ["2026-11-03", "2026-11-04", "2026-11-05", "2026-11-06"]
 PRIORITY = {1: "1 - Critical", 2: "2 - High", 3: "3 - Moderate", 4: "4 - Low", 5: "5 - Planning"}

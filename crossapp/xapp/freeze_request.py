@@ -24,7 +24,8 @@ from crossapp.xapp.common import compose_ui
 from tasks.families import mentions
 from tasks.families.base import Draw, Family, Redraw, Spec, eq, step
 from tasks.families.frontier_kit import MAIL_SIDE_EFFECTS, first_name, mail_sent, reads, sent_to, states
-from tasks.model import Allowance, Expectation, FrontierMeasures, Match, UiStep
+from tasks.match_model import Match
+from tasks.truth_model import Allowance, Expectation, FrontierMeasures, UiStep
 
 ISO = "%Y-%m-%dT%H:%M"
 FIXES = {

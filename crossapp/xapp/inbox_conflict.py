@@ -28,7 +28,7 @@ from crossapp.xapp.inbox_triage import OTHER_OPEN, SAME_START, _figures, _figure
 from tasks.families import mentions
 from tasks.families.base import Draw, Family, Spec, eq, step
 from tasks.families.frontier_kit import MAIL_SIDE_EFFECTS, RECORD_NOTES, first_name, listing, reads, sent_to
-from tasks.model import Allowance, Checkpoint, Expectation, FrontierMeasures, UiStep
+from tasks.truth_model import Allowance, Checkpoint, Expectation, FrontierMeasures, UiStep
 from worlds.parts.requests.asks import nickname
 from worlds.parts.triage.mails import money
 

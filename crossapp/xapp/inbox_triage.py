@@ -22,16 +22,8 @@ from tasks.families import mentions
 from tasks.families.base import Draw, Family, Spec, eq, step
 from tasks.families.frontier_kit import MAIL_SIDE_EFFECTS, RECORD_NOTES, first_name, reads, sent_to, states
 from tasks.families.inbox_kit import part_file
-from tasks.model import (
-    Allowance,
-    Checkpoint,
-    DateRule,
-    Expectation,
-    FrontierMeasures,
-    Match,
-    OracleStep,
-    UiStep,
-)
+from tasks.match_model import DateRule, Match
+from tasks.truth_model import Allowance, Checkpoint, Expectation, FrontierMeasures, OracleStep, UiStep
 from worlds.parts.requests.asks import nickname
 from worlds.parts.triage.mails import money
 from worlds.splits import entity_split

@@ -22,7 +22,7 @@ from crossapp.xapp.week_arrivals import new_request, revisable, revision
 from tasks.families.base import Draw, Family, Spec, step
 from tasks.families.compose import WAIT, Composed, Part, fill
 from tasks.families.frontier_kit import CHAT_SIDE_EFFECTS, MAIL_SIDE_EFFECTS, RECORD_NOTES
-from tasks.model import Checkpoint, FrontierMeasures, OracleStep
+from tasks.truth_model import Checkpoint, FrontierMeasures, OracleStep
 
 DAY = 1440  # a working day's wait (the longest wait_for_replies allows)
 FRIDAY_EVENING = 780  # from Friday 09:00 UTC to 17:00 in New York (22:00 UTC)

@@ -5,8 +5,9 @@ from __future__ import annotations
 
 from crossapp.xapp.common import compose_ui
 from tasks.families.base import Draw, Family, Redraw, Spec, eq, step
-from tasks.model import Allowance, Expectation, Match, UiStep
+from tasks.match_model import Match
 from tasks.rubric.build import fact_and_reading, mail_body
+from tasks.truth_model import Allowance, Expectation, UiStep
 
 AMBER = "amber.miller@acme.example"
 HEADS_UP = [

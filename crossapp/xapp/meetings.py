@@ -26,7 +26,8 @@ from crossapp.xapp.common import (
 )
 from tasks.families import mentions
 from tasks.families.base import Draw, Family, Redraw, Spec, eq, step
-from tasks.model import Allowance, Expectation, Match, UiStep
+from tasks.match_model import Match
+from tasks.truth_model import Allowance, Expectation, UiStep
 
 DAYS = [date(2026, 11, d) for d in (4, 5, 6, 9, 10, 11, 12, 13, 16, 17)]
 INVITE_SIDE_EFFECTS = [*MAIL_SIDE_EFFECTS, Allowance(table="office_attendee", ops=["update"])]

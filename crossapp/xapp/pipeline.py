@@ -20,7 +20,8 @@ from crossapp.xapp.common import (
 )
 from tasks.families import mentions
 from tasks.families.base import Draw, Family, Redraw, Spec, answer_steps, eq, step, ui_answer
-from tasks.model import Allowance, AnswerSpec, Expectation, Match, OracleStep, UiStep
+from tasks.match_model import Match
+from tasks.truth_model import Allowance, AnswerSpec, Expectation, OracleStep, UiStep
 
 CHAT_SIDE_EFFECTS = [
     Allowance(table="office_chat", ops=["insert"]),

@@ -15,7 +15,8 @@ from apps.office.families.deck_common import (
 )
 from crossapp.xapp.decks import names_pattern
 from tasks.families.base import Draw, Family, Redraw, Spec, eq, step
-from tasks.model import Criterion, Expectation, Match, TableMatch, UiStep
+from tasks.match_model import Match, TableMatch
+from tasks.truth_model import Criterion, Expectation, UiStep
 from worlds.parts.decks.asof import OPEN_STAGES, money
 
 

@@ -25,8 +25,8 @@ from crossapp.xapp.common import compose_ui
 from crossapp.xapp.gl_audit import Finding, flag, ledger
 from tasks.families.base import Draw, Family, Spec, step
 from tasks.families.frontier_kit import MAIL_SIDE_EFFECTS, first_name, mail_sent, reads, sent_to, states
-from tasks.model import Criterion, FrontierMeasures, UiStep
 from tasks.rubric.extract import names as names_in
+from tasks.truth_model import Criterion, FrontierMeasures, UiStep
 from worlds.parts.dataroom.ui_oracles import REF_COLUMN, not_invoiced, open_ledger
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from crossapp.xapp.common import new_incident_ui, next_incident
 from tasks.families import mentions
 from tasks.families.base import Draw, Family, Redraw, Spec, answer_steps, eq, step, ui_answer
-from tasks.model import Allowance, AnswerSpec, Expectation, UiStep
+from tasks.truth_model import Allowance, AnswerSpec, Expectation, UiStep
 
 ISSUES = [
     ("Customer Portal", "software", "cannot log in to the Customer Portal"),

@@ -17,7 +17,8 @@ from crossapp.xapp.common import (
     same_split_accounts,
 )
 from tasks.families.base import Draw, Family, Redraw, Spec, eq, step
-from tasks.model import Allowance, Expectation, Match, OracleStep, UiStep
+from tasks.match_model import Match
+from tasks.truth_model import Allowance, Expectation, OracleStep, UiStep
 
 
 def cell(address: str, value: Any) -> Expectation:

@@ -29,7 +29,7 @@ from tasks.families.frontier_kit import (
     sent_to,
     states,
 )
-from tasks.model import FrontierMeasures, UiStep
+from tasks.truth_model import FrontierMeasures, UiStep
 
 MONTHS = [(2026, m) for m in (6, 7, 8, 9, 10)]
 MANAGERS = """

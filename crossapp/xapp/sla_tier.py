@@ -11,7 +11,8 @@ from apps.crm.families.common import phrase
 from crossapp.xapp.common import SLA, new_incident_ui, next_incident, work_note_ui
 from crossapp.xapp.service import ISSUES, LEVELS
 from tasks.families.base import Draw, Family, Redraw, Spec, eq, step
-from tasks.model import Expectation, Match
+from tasks.match_model import Match
+from tasks.truth_model import Expectation
 
 CONTACTS = """
 SELECT u.sys_id, u.name, u.email, u.crm_contact_id, c.account_id, a.name AS account_name,

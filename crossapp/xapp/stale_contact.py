@@ -23,7 +23,8 @@ from tasks.families import mentions
 from tasks.families.base import Draw, Family, Redraw, Spec, eq, step
 from tasks.families.frontier_kit import MAIL_SIDE_EFFECTS, RECORD_NOTES, sent_to
 from tasks.families.inbox_kit import part_file, wait_day, waited
-from tasks.model import Allowance, Checkpoint, Expectation, FrontierMeasures, Match
+from tasks.match_model import Match
+from tasks.truth_model import Allowance, Checkpoint, Expectation, FrontierMeasures
 from worlds.parts.requests.asks import nickname
 from worlds.parts.requests.inbox import holds_approval_role
 

@@ -10,7 +10,8 @@ from __future__ import annotations
 from apps.office.families.common import AMBER
 from apps.office.families.travel import draw_trip, policy, trip_spec
 from tasks.families.base import Draw, Family, Spec, eq, step
-from tasks.model import Expectation, Match, UiStep
+from tasks.match_model import Match
+from tasks.truth_model import Expectation, UiStep
 
 HOME = "United States"
 ACCOUNTS = """

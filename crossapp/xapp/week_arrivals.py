@@ -24,7 +24,8 @@ from crossapp.xapp.act_or_hold import CONTACT, _do, _requests, holds_in_world
 from tasks.families.base import Draw, Redraw, step
 from tasks.families.frontier_kit import first_name
 from tasks.families.inbox_kit import part_file
-from tasks.model import Expectation, Match, OracleStep, PlannedMail
+from tasks.match_model import Match
+from tasks.truth_model import Expectation, OracleStep, PlannedMail
 from worlds.parts.holds.texts import TITLES, request
 from worlds.parts.requests.inbox import day_name
 from worlds.splits import entity_split

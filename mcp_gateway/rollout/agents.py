@@ -9,8 +9,9 @@ import json
 import random
 from typing import Any, Protocol
 
-from tasks.model import OracleStep, Task, TaskPublic
+from tasks.model import Task, TaskPublic
 from tasks.oracle import resolve_args
+from tasks.truth_model import OracleStep
 
 
 class Session(Protocol):

@@ -12,14 +12,14 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from tasks.families.worldview import WorldView
-from tasks.model import (
+from tasks.match_model import Match
+from tasks.truth_model import (
     Allowance,
     AnswerSpec,
     Checkpoint,
     Criterion,
     Expectation,
     FrontierMeasures,
-    Match,
     OracleStep,
     PlannedMail,
     UiStep,

@@ -19,8 +19,8 @@ from dataclasses import dataclass, field
 from tasks.families.base import Draw, Family, Redraw, Spec
 from tasks.families.instances import ATTEMPTS, _stream, changed_records
 from tasks.families.worldview import world_view
-from tasks.model import Allowance, Checkpoint, Expectation, FrontierMeasures, OracleStep
 from tasks.refs import REF, renumber
+from tasks.truth_model import Allowance, Checkpoint, Expectation, FrontierMeasures, OracleStep
 from worlds.splits import seed_split
 
 WAIT = "office_wait_for_replies"

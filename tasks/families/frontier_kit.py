@@ -13,8 +13,9 @@ from typing import Any
 
 from apps.office.families.common import AMBER
 from tasks.families.base import Draw, eq
-from tasks.model import Allowance, Criterion, CriterionType, Expectation, Match
+from tasks.match_model import Match
 from tasks.rubric.build import mail_body
+from tasks.truth_model import Allowance, Criterion, CriterionType, Expectation
 
 MAIL_SIDE_EFFECTS = [
     Allowance(table="office_message", ops=["insert"]),

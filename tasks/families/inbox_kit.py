@@ -14,7 +14,7 @@ from typing import Any
 
 from apps.core.worlds import worlds_root
 from tasks.families.base import Draw, step
-from tasks.model import CallPattern, Checkpoint, OracleStep, UiStep
+from tasks.truth_model import CallPattern, Checkpoint, OracleStep, UiStep
 
 DAY = 1440
 

@@ -20,15 +20,8 @@ from tasks.families.base import Draw, Family, Redraw, Spec
 from tasks.families.public import Profile, profile, public_tags, sample_seeds
 from tasks.families.registry import families, get_family
 from tasks.families.worldview import world_view
-from tasks.model import (
-    Expectation,
-    Measures,
-    Mutations,
-    OracleStep,
-    Task,
-    TaskPublic,
-    TaskTruth,
-)
+from tasks.model import Task, TaskPublic
+from tasks.truth_model import Expectation, Measures, Mutations, OracleStep, TaskTruth
 from worlds.splits import seed_split
 
 ID = re.compile(r"^(?P<family>[a-z0-9][a-z0-9_-]*\.[a-z0-9_.-]+)@(?P<seed>[0-9]{1,9})$")

@@ -10,7 +10,16 @@ from rapidfuzz.distance import Levenshtein
 
 from apps.core.meaning import fold, words
 from tasks.families.worldview import WorldView
-from tasks.model import DateRule, Match, NumberRule, PersonRef, PersonRule, ReasonRule, RecordRef, RecordRule
+from tasks.match_model import (
+    DateRule,
+    Match,
+    NumberRule,
+    PersonRef,
+    PersonRule,
+    ReasonRule,
+    RecordRef,
+    RecordRule,
+)
 
 STAFF = "SELECT display_name AS name, mail AS email FROM office_user ORDER BY display_name, mail"
 

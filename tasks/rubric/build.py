@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from tasks.model import Criterion, CriterionType, Deliverable, Match
+from tasks.match_model import Match
+from tasks.truth_model import Criterion, CriterionType, Deliverable
 
 
 def mail_body(where: dict[str, Match]) -> Deliverable:

@@ -5,8 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from apps.core.journal import NetChange
-from tasks.model import Deliverable
 from tasks.rubric.corrections import read_thread
+from tasks.truth_model import Deliverable
 from tasks.verifier.expectations import Derive, after_values
 from tasks.verifier.matching import matches
 

@@ -20,10 +20,10 @@ from apps.core.model_endpoint import (
     ModelNotRecorded,
     Recorder,
 )
-from tasks.model import Criterion
 from tasks.rubric import extract
 from tasks.rubric.deliverables import deliverable_text
 from tasks.rubric.judge import Judge, judge_id, replay_answer
+from tasks.truth_model import Criterion
 from tasks.verifier.checks import Check
 from tasks.verifier.expectations import Derive
 from tasks.verifier.tables import table_problems

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from apps.core.journal import NetChange
-from tasks.model import CallPattern, Checkpoint
+from tasks.truth_model import CallPattern, Checkpoint
 from tasks.verifier.checks import Check
 from tasks.verifier.expectations import Derive, check_expectations
 from tasks.verifier.matching import describe, matches

@@ -6,7 +6,7 @@ from collections.abc import Callable
 from typing import Any
 
 from apps.core.journal import NetChange, parse_literal
-from tasks.model import Expectation
+from tasks.truth_model import Expectation
 from tasks.verifier.checks import Check
 from tasks.verifier.matching import describe, matches
 

@@ -9,7 +9,7 @@ from typing import Any
 
 from apps.core.meaning import declines
 from apps.core.meaning.reason_concepts import CONCEPTS
-from tasks.model import Match, NumberRule, ReasonRule
+from tasks.match_model import Match, NumberRule, ReasonRule
 from tasks.verifier import meaning_rules as meaning
 from tasks.verifier.tables import table_matches
 

@@ -23,7 +23,7 @@ from apps.core.meaning import (
     words,
 )
 from apps.core.meaning.numbers import close
-from tasks.model import DateRule, NumberRule, PersonRef, PersonRule, ReasonRule, RecordRef, RecordRule
+from tasks.match_model import DateRule, NumberRule, PersonRef, PersonRule, ReasonRule, RecordRef, RecordRule
 
 _TAG = re.compile(r"<[^>]+>")
 # Values joined as alternatives: "3 or 4", "3/4", "either 3 or 4", "between 3 and 4".

@@ -14,7 +14,7 @@ import re
 from collections.abc import Callable
 from typing import Any
 
-from tasks.model import TableMatch
+from tasks.match_model import TableMatch
 
 _NUMBER = re.compile(r"(?<![\w.])\(?-?\$?\s?(\d{1,3}(?:,\d{3})+|\d+)(\.\d+)?\)?(?![\w])")
 _TAG = re.compile(r"<[^>]+>")

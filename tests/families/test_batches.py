@@ -15,7 +15,8 @@ from tasks.families.batch import several
 from tasks.families.instances import build_task, instance, instance_bytes
 from tasks.families.registry import families
 from tasks.families.worldview import world_view
-from tasks.model import AnswerSpec, Match
+from tasks.match_model import Match
+from tasks.truth_model import AnswerSpec
 
 BATCHED = [
     "ticketing.resolve-incident",

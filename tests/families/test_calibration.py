@@ -23,7 +23,7 @@ from mcp_gateway.taskcheck.family_checking import (
 from tasks.families.instances import build_task, parse_id
 from tasks.families.registry import families
 from tasks.families.worldview import world_view
-from tasks.model import Match
+from tasks.match_model import Match
 
 
 def test_ci_samples_three_instances_per_family_and_changes_them_per_release():

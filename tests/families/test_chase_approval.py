@@ -12,9 +12,9 @@ import pytest
 from apps.core.api import Gym
 from tasks.families.instances import instance, instance_ids
 from tasks.families.worldview import world_view
-from tasks.model import OracleStep
 from tasks.oracle import run_python
 from tasks.rubric.evaluate import ASSUME_MET
+from tasks.truth_model import OracleStep
 from tasks.verifier import verify
 
 FAMILY = "office.chase-approval"

@@ -15,9 +15,9 @@ from apps.core.understanding.request import Known, Reading
 from tasks.calibration import _episode
 from tasks.families.instances import instance, instance_ids, parse_id
 from tasks.families.worldview import world_view
-from tasks.model import OracleStep
 from tasks.oracle import StepFailed, run_python
 from tasks.rubric.evaluate import ASSUME_MET
+from tasks.truth_model import OracleStep
 from tasks.verifier import verify
 
 FAMILY = "xapp.service-credit-claim"

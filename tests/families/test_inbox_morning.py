@@ -17,9 +17,9 @@ from tasks.calibration import without_steps
 from tasks.families.compose import collision, hides
 from tasks.families.inbox_kit import pending
 from tasks.families.instances import instance
-from tasks.model import OracleStep
 from tasks.oracle import run_mcp
 from tasks.rubric.evaluate import ASSUME_MET
+from tasks.truth_model import OracleStep
 from tasks.verifier import verify
 from tests.support.composed import done_unmet, run_verdict, undone, unmet
 

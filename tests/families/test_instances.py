@@ -26,7 +26,8 @@ from tasks.families.instances import (
 )
 from tasks.families.registry import families
 from tasks.families.worldview import world_view
-from tasks.model import AnswerSpec, Match
+from tasks.match_model import Match
+from tasks.truth_model import AnswerSpec
 from tests.support.sampling import sampled
 from worlds.splits import seed_split
 
@@ -154,7 +155,8 @@ def test_family_yields_50_distinct_valid_instances(family):
 
 def test_records_count_business_records_not_their_parts():
     from tasks.families.instances import changed_records
-    from tasks.model import Expectation, Match
+    from tasks.match_model import Match
+    from tasks.truth_model import Expectation
 
     incident = "a" * 32
     note_and_state = [

@@ -12,7 +12,7 @@ import pytest
 from tasks.calibration import score_steps
 from tasks.families.instances import instance, instance_ids, parse_id
 from tasks.families.worldview import world_view
-from tasks.model import OracleStep
+from tasks.truth_model import OracleStep
 
 
 def _instances(family: str, n: int = 80):

@@ -8,10 +8,11 @@ from __future__ import annotations
 import pytest
 
 from apps.core.journal import NetChange, literal
-from tasks.model import Criterion, Deliverable, Match
+from tasks.match_model import Match
 from tasks.rubric.corrections import read_thread
 from tasks.rubric.deliverables import deliverable_text
 from tasks.rubric.evaluate import deterministic_problems
+from tasks.truth_model import Criterion, Deliverable
 
 AUDIT = """Hi Laura,
 

@@ -9,9 +9,9 @@ from collections import Counter
 
 from tasks.calibration import _episode, without_steps
 from tasks.families.compose import Part
-from tasks.model import OracleStep
 from tasks.oracle import StepFailed, run_python
 from tasks.rubric.evaluate import ASSUME_MET
+from tasks.truth_model import OracleStep
 from tasks.verifier import verify
 
 

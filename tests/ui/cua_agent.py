@@ -15,7 +15,7 @@ from datetime import date, datetime
 from typing import Any
 from urllib.parse import parse_qs, urlsplit
 
-from tasks.model import UiStep
+from tasks.truth_model import UiStep
 from tasks.ui_oracle import _play
 
 TITLES = {"crm": "Sales", "ticketing": "Service Management", "office": "Office"}

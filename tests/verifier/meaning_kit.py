@@ -9,9 +9,10 @@ from typing import Any
 
 from apps.core.api import Gym
 from tasks.families.instances import instance, instance_ids, parse_id
-from tasks.model import OracleStep, Task
+from tasks.model import Task
 from tasks.oracle import StepFailed, run_python
 from tasks.rubric.evaluate import ASSUME_MET
+from tasks.truth_model import OracleStep
 from tasks.verifier import verify
 from tasks.verifier.verdict import Verdict
 

@@ -7,9 +7,10 @@ from pydantic import ValidationError
 
 from apps.core.api import Gym
 from apps.core.worlds import load_world
-from tasks.model import Checkpoint, Task, TaskTruth
+from tasks.model import Task
 from tasks.oracle import resolve_args
 from tasks.store import tasks_of
+from tasks.truth_model import Checkpoint, TaskTruth
 from tasks.verifier import verify
 
 TASK = "crm-jones-switch-followup"

@@ -12,8 +12,8 @@ from apps.core.api import Gym
 from apps.core.worlds import load_world
 from apps.ticketing.families import escalation
 from tasks.families import mentions
-from tasks.model import OracleStep
 from tasks.store import load_task
+from tasks.truth_model import OracleStep
 from tasks.verifier.matching import matches
 from tests.support.episodes import first_instance, verdict
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from apps.core.api import Gym
 from apps.office.derived import deck_slides
-from tasks.model import TableMatch, TableRow
+from tasks.match_model import TableMatch, TableRow
 from tasks.refs import resolve_args
 from tasks.verifier.tables import table_problems
 

@@ -9,7 +9,8 @@ import re
 import pytest
 
 from tasks.families.worldview import world_view
-from tasks.model import OracleStep, Task
+from tasks.model import Task
+from tasks.truth_model import OracleStep
 from tests.verifier.meaning_kit import first, run
 
 # Every approval path: the handbook's own family, the trips (office and CRM), the scenarios (one per

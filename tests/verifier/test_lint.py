@@ -7,7 +7,9 @@ import subprocess
 import sys
 
 from tasks.lint import lint_task
-from tasks.model import Checkpoint, Expectation, Match, Task
+from tasks.match_model import Match
+from tasks.model import Task
+from tasks.truth_model import Checkpoint, Expectation
 from tests.verifier.meaning_kit import first
 
 FACTS = " acme wireless access point w6 | inc0010584 | laura graham | "

@@ -1,6 +1,6 @@
 """The equals rule reads stored datetimes ('YYYY-MM-DD HH:MM:SS') as ISO ones, and nothing else."""
 
-from tasks.model import Match
+from tasks.match_model import Match
 from tasks.verifier.matching import matches
 
 

@@ -9,7 +9,7 @@ from datetime import date
 import pytest
 
 from tasks.families.worldview import world_view
-from tasks.model import OracleStep
+from tasks.truth_model import OracleStep
 from tests.verifier.meaning_kit import answered, first, instances, rewrite, run
 
 

@@ -8,7 +8,7 @@ import pytest
 
 from apps.core.meaning.reason_concepts import CONCEPTS
 from tasks.families import mentions
-from tasks.model import AnswerSpec
+from tasks.truth_model import AnswerSpec
 from tasks.verifier.matching import describe, matches
 
 BARE = "I can't do that, sorry."

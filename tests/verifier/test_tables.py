@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from tasks.model import Match, TableMatch
+from tasks.match_model import Match, TableMatch
 from tasks.verifier.matching import describe, matches
 from tasks.verifier.tables import bump_amount, drop_row, table_problems
 

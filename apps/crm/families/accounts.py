@@ -9,7 +9,8 @@ from apps.crm.picklists import ACCOUNT_TYPES, INDUSTRIES, RATINGS
 from tasks.families import mentions
 from tasks.families.base import Draw, Family, Redraw, Spec, answer_steps, eq, step, ui_answer
 from tasks.families.batch import COUNTS, intros, several
-from tasks.model import AnswerSpec, Expectation, Match, UiStep
+from tasks.match_model import Match
+from tasks.truth_model import AnswerSpec, Expectation, UiStep
 
 FIELD_WORDS = {
     "phone": "the phone number",

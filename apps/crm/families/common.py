@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from tasks.families.base import Draw, Redraw, step
-from tasks.model import Allowance
+from tasks.truth_model import Allowance
 
 TODAY = "2026-11-02"  # the acme world's clock date
 ME = "0055g000000000PAAQ"  # the acting user (Amber Miller)

@@ -17,7 +17,8 @@ from apps.crm.families.common import (
 )
 from tasks.families.base import Draw, Family, Redraw, Spec, eq, step
 from tasks.families.batch import COUNTS, intros, several
-from tasks.model import Allowance, Expectation, Match, UiStep
+from tasks.match_model import Match
+from tasks.truth_model import Allowance, Expectation, UiStep
 
 FIRST = [
     "Priya",

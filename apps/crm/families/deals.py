@@ -30,7 +30,8 @@ from apps.crm.families.pricebook import (
 from apps.crm.picklists import OPEN_STAGES, STAGES_BY_NAME
 from tasks.families.base import Draw, Family, Redraw, Spec, eq, step
 from tasks.families.batch import COUNTS, PAIRS, intros, several
-from tasks.model import Expectation, Match, UiStep
+from tasks.match_model import Match
+from tasks.truth_model import Expectation, UiStep
 
 
 class AddLineItem(Family):

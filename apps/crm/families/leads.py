@@ -10,7 +10,8 @@ from apps.crm.picklists import ACCOUNT_TYPES, INDUSTRIES, LEAD_SOURCES, LEAD_STA
 from tasks.families import mentions
 from tasks.families.base import Draw, Family, Redraw, Spec, answer_steps, eq, step, ui_answer
 from tasks.families.batch import COUNTS, intros, several
-from tasks.model import Allowance, AnswerSpec, Expectation, Match, UiStep
+from tasks.match_model import Match
+from tasks.truth_model import Allowance, AnswerSpec, Expectation, UiStep
 
 LEADS = """
 SELECT l.id, l.first_name, l.last_name, l.first_name || ' ' || l.last_name AS full_name, l.company, l.email,

@@ -28,7 +28,7 @@ from apps.crm.families.pricebook import (
 from apps.crm.picklists import OPEN_STAGES, STAGES_BY_NAME
 from tasks.families.base import Draw, Family, Redraw, Spec, eq, step
 from tasks.families.batch import PAIRS, intros, several
-from tasks.model import Expectation, UiStep
+from tasks.truth_model import Expectation, UiStep
 
 OPEN_TASKS = (
     "SELECT id, subject, activity_date, what_id FROM crm_task WHERE is_closed = 0 AND what_id = ? ORDER BY id"

@@ -8,7 +8,8 @@ from typing import Any
 from apps.crm.families.activities import deal_ref, open_deal_accounts
 from apps.crm.families.common import open_opps_of, opportunities, other
 from tasks.families.base import Draw, Redraw
-from tasks.model import Match, UiStep
+from tasks.match_model import Match
+from tasks.truth_model import UiStep
 
 STANDARD = "01s5g0000000001AAA"
 ITEMS = """

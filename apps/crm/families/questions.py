@@ -14,7 +14,8 @@ from apps.crm.families.common import (
 )
 from tasks.families import mentions
 from tasks.families.base import Draw, Family, Redraw, Spec, answer_steps, step, ui_answer
-from tasks.model import AnswerSpec, DateRule, Match
+from tasks.match_model import DateRule, Match
+from tasks.truth_model import AnswerSpec
 
 
 class OpenPipeline(Family):

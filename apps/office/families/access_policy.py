@@ -15,7 +15,7 @@ from apps.office.families.common import AMBER, colleagues, unique_name
 from apps.office.families.handbook import MAIL_SIDE_EFFECTS
 from tasks.families import mentions
 from tasks.families.base import Draw, Family, Redraw, Spec, answer_steps, eq, step, ui_answer
-from tasks.model import AnswerSpec, Expectation, UiStep
+from tasks.truth_model import AnswerSpec, Expectation, UiStep
 
 POLICY = "access-requests"
 # What a colleague asks for, by the policy's access level (the row of its table, in order).

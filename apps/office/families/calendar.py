@@ -17,7 +17,8 @@ from apps.office.families.common import (
 )
 from tasks.families import mentions
 from tasks.families.base import Draw, Family, Redraw, Spec, answer_steps, step, ui_answer
-from tasks.model import Allowance, AnswerSpec, Match
+from tasks.match_model import Match
+from tasks.truth_model import Allowance, AnswerSpec
 
 DAYS = [date(2026, 11, d) for d in (3, 4, 5, 6, 9, 10, 11, 12, 13, 16, 17, 18)]
 TOPICS = [

@@ -12,7 +12,8 @@ from zoneinfo import ZoneInfo
 
 from apps.office.families.common import AMBER, colleagues, me_id, phrase, sent_mail, unique_name, when_ui
 from tasks.families.base import Draw, Family, Redraw, Spec, eq, step
-from tasks.model import Allowance, Expectation, Match, UiStep
+from tasks.match_model import Match
+from tasks.truth_model import Allowance, Expectation, UiStep
 
 NY, UTC = ZoneInfo("America/New_York"), ZoneInfo("UTC")
 NOW = datetime(2026, 11, 2, 9, 0, tzinfo=UTC)

@@ -33,7 +33,8 @@ from tasks.families.frontier_kit import (
     states,
 )
 from tasks.families.inbox_kit import handle, read_request, wait_day, waited
-from tasks.model import Checkpoint, Expectation, FrontierMeasures, Match
+from tasks.match_model import Match
+from tasks.truth_model import Checkpoint, Expectation, FrontierMeasures
 
 POLICY = "Purchasing Policy"
 PERSON = "SELECT id, mail, display_name, manager_id, time_zone FROM office_user WHERE mail = ?"

@@ -12,7 +12,8 @@ from typing import Any
 from apps.office.chat_labels import reply_label
 from apps.office.families.common import AMBER, me_id, phrase
 from tasks.families.base import Draw, Family, Redraw, Spec, eq, step
-from tasks.model import Allowance, Expectation, Match, UiStep
+from tasks.match_model import Match
+from tasks.truth_model import Allowance, Expectation, UiStep
 
 ROOTS = """
 SELECT m.id, m.channel_id, m.body_content, m.created_date_time, u.id AS user_id, u.display_name, u.mail,

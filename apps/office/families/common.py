@@ -10,7 +10,8 @@ from zoneinfo import ZoneInfo
 from apps.core.ui_dates import clock_12h
 from apps.office.ui_scheduling import slot_label
 from tasks.families.base import Draw, Redraw, eq
-from tasks.model import Allowance, Expectation, Match, UiStep
+from tasks.match_model import Match
+from tasks.truth_model import Allowance, Expectation, UiStep
 
 AMBER = "amber.miller@acme.example"
 NY = ZoneInfo("America/New_York")  # Amber's zone

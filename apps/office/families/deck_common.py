@@ -10,7 +10,8 @@ from typing import Any
 
 from apps.office.families.common import AMBER, edited
 from tasks.families.base import Draw, Redraw
-from tasks.model import Allowance, Deliverable, Expectation, Match, TableMatch, TableRow, UiStep
+from tasks.match_model import Match, TableMatch, TableRow
+from tasks.truth_model import Allowance, Deliverable, Expectation, UiStep
 
 FACTS = "decks/facts.jsonl"
 

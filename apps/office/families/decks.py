@@ -22,7 +22,8 @@ from apps.office.families.deck_common import (
     slides_of,
 )
 from tasks.families.base import Draw, Family, Spec, eq, step
-from tasks.model import Allowance, Expectation, Match, TableMatch, UiStep
+from tasks.match_model import Match, TableMatch
+from tasks.truth_model import Allowance, Expectation, UiStep
 
 NEW_THEME = "Acme 2027"
 

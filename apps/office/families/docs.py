@@ -10,7 +10,8 @@ from typing import Any
 
 from apps.office.families.common import customers, edited, names_list, phrase
 from tasks.families.base import Draw, Family, Redraw, Spec, eq, step
-from tasks.model import Allowance, Expectation, Match, UiStep
+from tasks.match_model import Match
+from tasks.truth_model import Allowance, Expectation, UiStep
 
 NEXT_STEPS = [
     "Book the technical deep dive",

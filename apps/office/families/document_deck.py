@@ -17,7 +17,8 @@ from apps.office.families.deck_common import (
     table_ui,
 )
 from tasks.families.base import Draw, Family, Redraw, Spec, eq, step
-from tasks.model import Criterion, Deliverable, Expectation, Match, TableMatch, UiStep
+from tasks.match_model import Match, TableMatch
+from tasks.truth_model import Criterion, Deliverable, Expectation, UiStep
 
 
 class DocumentToDeck(Family):

@@ -23,7 +23,8 @@ from apps.office.families.common import (
 from apps.office.families.drive_ui import ui_move, ui_search, ui_share
 from tasks.families import mentions
 from tasks.families.base import Draw, Family, Redraw, Spec, answer_steps, eq, step, ui_answer
-from tasks.model import AnswerSpec, Expectation, Match
+from tasks.match_model import Match
+from tasks.truth_model import AnswerSpec, Expectation
 
 SURFACES = ("mcp", "cli", "ui", "python")  # the Files page shares, renames and moves
 WHAT = {"plan": ["plan_id"], "proposal": ["proposal_id"], "both": ["plan_id", "proposal_id"]}

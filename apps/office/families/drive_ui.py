@@ -3,7 +3,7 @@ Move to (its folder picker), as a person does them."""
 
 from __future__ import annotations
 
-from tasks.model import UiStep
+from tasks.truth_model import UiStep
 
 ROLE_LABEL = {"read": "Can view", "write": "Can edit"}
 

@@ -7,7 +7,8 @@ import re
 from apps.office.families.common import AMBER, inbox, search_text, single_subject
 from tasks.families.base import Draw, Family, Spec, eq, step
 from tasks.families.batch import COUNTS, intros, several
-from tasks.model import Allowance, Expectation, Match, UiStep
+from tasks.match_model import Match
+from tasks.truth_model import Allowance, Expectation, UiStep
 
 NOTES = [
     ("can you take a look before my call tomorrow?", "before my call tomorrow"),

@@ -15,7 +15,8 @@ from apps.office.families.common import AMBER
 from tasks.families import mentions
 from tasks.families.base import Draw, Family, Redraw, Spec, answer_steps, eq, step, ui_answer
 from tasks.families.mentions import Kind
-from tasks.model import Allowance, AnswerSpec, Expectation, Match, OracleStep, UiStep
+from tasks.match_model import Match
+from tasks.truth_model import Allowance, AnswerSpec, Expectation, OracleStep, UiStep
 
 REQUESTS = {
     "discount-approval": "a {value} discount on {subject} ({deal})",

@@ -13,7 +13,8 @@ from typing import Any
 from apps.office.families.common import AMBER
 from tasks.families import mentions
 from tasks.families.base import Draw, Family, Redraw, Spec, answer_steps, step, ui_answer
-from tasks.model import AnswerSpec, Match
+from tasks.match_model import Match
+from tasks.truth_model import AnswerSpec
 
 
 def _params(d: Draw, slug: str) -> tuple[dict[str, Any], str]:

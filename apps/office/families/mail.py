@@ -14,8 +14,9 @@ from apps.office.families.common import (
 )
 from tasks.families.base import Draw, Family, Redraw, Spec, eq, step
 from tasks.families.batch import COUNTS, intros, several
-from tasks.model import Allowance, Criterion, Expectation, Match, UiStep
+from tasks.match_model import Match
 from tasks.rubric.build import mail_body
+from tasks.truth_model import Allowance, Criterion, Expectation, UiStep
 
 CATEGORIES = ["Red category", "Blue category", "Green category", "Orange category", "Yellow category"]
 # what the reply must tell the sender: how the requester says it, what the judge checks it tells them, and

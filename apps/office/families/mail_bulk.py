@@ -13,7 +13,8 @@ from typing import Any
 from apps.office.families.common import folder_id, inbox, phrase, touched
 from tasks.families import mentions
 from tasks.families.base import Draw, Family, Redraw, Spec, answer_steps, eq, step, ui_answer
-from tasks.model import AnswerSpec, Expectation, Match, UiStep
+from tasks.match_model import Match
+from tasks.truth_model import AnswerSpec, Expectation, UiStep
 
 ACTIONS = ["archive", "flag", "category", "read"]
 CATEGORIES = ["Blue category", "Green category", "Orange category", "Purple category"]

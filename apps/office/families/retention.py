@@ -17,7 +17,7 @@ from apps.office.families.handbook import MAIL_SIDE_EFFECTS
 from apps.office.world.records import FOLDER, ended_on, years_later
 from tasks.families import mentions
 from tasks.families.base import Draw, Family, Redraw, Spec, step
-from tasks.model import Expectation, UiStep
+from tasks.truth_model import Expectation, UiStep
 
 POLICY = "data-retention"
 CONTRACTS = "Customer contracts and invoices"

@@ -11,7 +11,8 @@ from typing import Any
 
 from apps.office.families.common import edited, names_list, phrase, type_cells
 from tasks.families.base import Draw, Family, Redraw, Spec, answer_steps, eq, step, ui_answer
-from tasks.model import Allowance, AnswerSpec, Expectation, Match, UiStep
+from tasks.match_model import Match
+from tasks.truth_model import Allowance, AnswerSpec, Expectation, UiStep
 
 BOOK = "Q4 Pipeline Forecast.xlsx"
 ROWS = """

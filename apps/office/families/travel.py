@@ -18,7 +18,8 @@ from apps.office.families.common import AMBER, me_id, when_ui
 from apps.office.families.handbook import MAIL_SIDE_EFFECTS, wait_step, wait_ui
 from tasks.families import mentions
 from tasks.families.base import Draw, Family, Redraw, Spec, eq, step
-from tasks.model import Expectation, Match, OracleStep, UiStep
+from tasks.match_model import Match
+from tasks.truth_model import Expectation, OracleStep, UiStep
 
 POLICY = "travel"
 DOMESTIC = ["Chicago", "Boston", "Seattle", "Denver", "Atlanta", "Dallas", "Austin", "San Diego"]

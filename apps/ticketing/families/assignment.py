@@ -7,7 +7,7 @@ from apps.ticketing.families.common import incidents, members, other, sla_follow
 from tasks.families import mentions
 from tasks.families.base import Draw, Family, Redraw, Spec, answer_steps, eq, step, ui_answer
 from tasks.families.batch import COUNTS, intros, several
-from tasks.model import AnswerSpec, Expectation, UiStep
+from tasks.truth_model import AnswerSpec, Expectation, UiStep
 
 
 class AssignIncident(Family):

@@ -8,7 +8,8 @@ from typing import Any
 
 from tasks.families import mentions
 from tasks.families.base import Draw, Family, Redraw, Spec, answer_steps, step, ui_answer
-from tasks.model import AnswerSpec, Match
+from tasks.match_model import Match
+from tasks.truth_model import AnswerSpec
 
 # filter knob: (words in the question, list_incidents arguments)
 FILTERS = [

@@ -8,7 +8,8 @@ from datetime import datetime, timedelta
 
 from tasks.families import mentions
 from tasks.families.base import Draw, Family, Redraw, Spec, answer_steps, eq, step, ui_answer
-from tasks.model import Allowance, AnswerSpec, Expectation, Match, UiStep
+from tasks.match_model import Match
+from tasks.truth_model import Allowance, AnswerSpec, Expectation, UiStep
 
 WORK = {  # by CI class: what the change does
     "cmdb_ci_linux_server": ["Apply the monthly kernel patches to {ci}", "Upgrade the middleware on {ci}"],

@@ -5,7 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from tasks.families.base import Draw, Spec, answer_steps, step, ui_answer
-from tasks.model import Allowance, AnswerSpec, Expectation, Match
+from tasks.match_model import Match
+from tasks.truth_model import Allowance, AnswerSpec, Expectation
 
 SLA_FIELDS = [
     "stage",

@@ -15,7 +15,8 @@ from apps.ticketing.families.common import OPEN, incidents, other, stamps
 from tasks.families import mentions
 from tasks.families.base import Draw, Family, Redraw, Spec, step
 from tasks.families.mentions import staff
-from tasks.model import Expectation, Match, UiStep
+from tasks.match_model import Match
+from tasks.truth_model import Expectation, UiStep
 
 DECLARE = "Major incident declared per the Major Incident Process."
 

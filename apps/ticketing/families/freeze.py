@@ -12,7 +12,8 @@ from apps.core.handbook import in_window
 from apps.core.worlds import load_world
 from apps.ticketing.families.changes import next_change_number
 from tasks.families.base import Draw, Family, Redraw, Spec, eq, step
-from tasks.model import Allowance, Expectation, Match, UiStep
+from tasks.match_model import Match
+from tasks.truth_model import Allowance, Expectation, UiStep
 
 WORK = {
     "cmdb_ci_linux_server": [

@@ -8,7 +8,8 @@ from apps.ticketing.world.fix_model import Fix
 from apps.ticketing.world.fixes import fix_for_text, key_phrase
 from tasks.families.base import Draw, Family, Redraw, Spec, eq, step
 from tasks.families.batch import COUNTS, intros, several
-from tasks.model import Expectation, Match, UiStep
+from tasks.match_model import Match
+from tasks.truth_model import Expectation, UiStep
 
 JAMIE = "jamie.collins@acme.example"
 # the close codes a resolver picks; each incident's notes are its own issue's (apps/ticketing/world/fixes)

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from apps.ticketing.families.common import OPEN, incidents, other, stamps
 from tasks.families.base import Draw, Family, Redraw, Spec, eq, step
-from tasks.model import Expectation, Match, UiStep
+from tasks.match_model import Match
+from tasks.truth_model import Expectation, UiStep
 
 JOURNAL_TABS = {"work_notes": "Work notes", "comments": "Additional comments"}  # the journal field's labels
 NOTES = [

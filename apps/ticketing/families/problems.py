@@ -9,7 +9,8 @@ from typing import Any
 from apps.ticketing.families.common import OPEN, incidents, stamps
 from apps.ticketing.world.fixes import fix_for_text, key_phrase
 from tasks.families.base import Draw, Family, Redraw, Spec, eq, step
-from tasks.model import Expectation, Match, UiStep
+from tasks.match_model import Match
+from tasks.truth_model import Expectation, UiStep
 from worlds.splits import entity_split
 
 UNLINKED = f"{OPEN} AND i.problem_id IS NULL AND i.cmdb_ci IS NOT NULL"

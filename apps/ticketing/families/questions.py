@@ -6,7 +6,7 @@ from apps.ticketing.choices import INCIDENT_STATES
 from apps.ticketing.families.common import OPEN, incident_refusal, incidents
 from tasks.families import mentions
 from tasks.families.base import Draw, Family, Redraw, Spec, answer_steps, step, ui_answer
-from tasks.model import AnswerSpec
+from tasks.truth_model import AnswerSpec
 
 
 class CallerLatestIncident(Family):

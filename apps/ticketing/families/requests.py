@@ -8,7 +8,8 @@ from typing import Any
 
 from tasks.families import mentions
 from tasks.families.base import Draw, Family, Redraw, Spec, answer_steps, eq, step, ui_answer
-from tasks.model import Allowance, AnswerSpec, Expectation, Match, UiStep
+from tasks.match_model import Match
+from tasks.truth_model import Allowance, AnswerSpec, Expectation, UiStep
 
 # values for the free-text and date variables of the catalog (choice variables take one of their choices)
 ANSWERS = {

@@ -11,7 +11,8 @@ from apps.ticketing.families.common import OPEN, incident_refusal, incidents, ot
 from tasks.families import mentions
 from tasks.families.base import Draw, Family, Redraw, Spec, eq, step
 from tasks.families.batch import PAIRS, intros, several
-from tasks.model import Allowance, Expectation, Match, UiStep
+from tasks.match_model import Match
+from tasks.truth_model import Allowance, Expectation, UiStep
 
 LEVELS = {1: "High", 2: "Medium", 3: "Low"}
 # How a desk analyst describes each level (ServiceNow: impact = how widely, urgency = how soon)
