@@ -11,15 +11,14 @@ from __future__ import annotations
 import functools
 from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Self
 
 from apps.core.durable import Checkpointer, image_digest
 from apps.core.model_endpoint.recorder import EpisodeRecorder, carry_over
 from apps.core.runtime import relog_undone
 from apps.core.store import EpisodeDb, Snapshot
 
-if TYPE_CHECKING:
-    from apps.core.api import Episode, Gym
+if TYPE_CHECKING:  # apps.core.api imports this module: no import back (the episode's Gym is `Any` here)
     from apps.core.spec import AppSpec
     from apps.core.worlds import World
 
@@ -27,13 +26,13 @@ if TYPE_CHECKING:
 class EpisodeImages:
     """Reset, snapshot/restore, undo, fork and durable checkpoints of an episode (`Episode`'s base)."""
 
-    gym: Gym
+    gym: Any  # the Gym that opened the episode (apps.core.api)
     id: str
     world: World
     db: EpisodeDb
     apps: dict[str, AppSpec]
     task: Any
-    setup: Callable[[Episode], None] | None
+    setup: Callable[[Self], None] | None
     durable: Checkpointer | None
     _golden: Any
     _lock: Any
@@ -48,7 +47,7 @@ class EpisodeImages:
             self.gym.store.reset(self.db, self._golden)
             carry_over(self.db, recorded)
         if self.setup is not None:
-            self.setup(self)  # type: ignore[arg-type]
+            self.setup(self)
 
     def snapshot(self) -> Snapshot:
         """A checkpoint to `restore` later within this episode (or one of its forks)."""
@@ -82,7 +81,7 @@ class EpisodeImages:
             self.gym.store.restore(self.db, snapshot.payload)
             relog_undone(self.db, tried, reason)
 
-    def fork(self, *, episode_id: str | None = None) -> Episode:
+    def fork(self, *, episode_id: str | None = None) -> Self:
         """A new independent episode starting from this one's current state (a copy-on-write copy of its
         image), with the same task.
 
