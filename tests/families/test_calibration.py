@@ -10,7 +10,6 @@ import sys
 
 from apps.ticketing.families.notes import IncidentNote
 from mcp_gateway.taskcheck.checking import Checker
-from mcp_gateway.taskcheck.rotation import slow_share, slower_surfaces_kept
 from mcp_gateway.taskcheck.family_checking import (
     SCENARIO_UI,
     ci_long_horizon,
@@ -21,6 +20,7 @@ from mcp_gateway.taskcheck.family_checking import (
     sampled_ids,
     ui_scenarios,
 )
+from mcp_gateway.taskcheck.rotation import slow_share, slower_surfaces_kept
 from tasks.families.instances import build_task, parse_id
 from tasks.families.registry import families
 from tasks.families.worldview import world_view
