@@ -38,9 +38,11 @@ python3 -m mcp_gateway world audit
 # the end. Its report is printed after the suite; the run fails if any
 # part fails. Arguments (test paths, -k …) go to one pytest run of exactly what they name.
 log=$(mktemp)
-# the second core's pytest: the harness adapters (own venvs), the two-node Ray cluster (≈ 100 s), the benchmarks
-# and the docs' commands, which balance the cores (the first core's suite is the longer)
-second_core=(tests/adapters tests/gateway/test_ray_cluster.py tests/benchmarks tests/docs)
+# the second core's pytest: the harness adapters (own venvs), the two-node Ray cluster (≈ 100 s), the benchmarks,
+# the docs' commands and the gateway's crash-and-restart checks, which balance the cores (the first core's suite is
+# the longer)
+second_core=(tests/adapters tests/gateway/test_ray_cluster.py tests/benchmarks tests/docs
+  tests/hardening/test_verify_while_writing.py tests/gateway/test_durable_episodes.py tests/gateway/test_restart.py)
 first_core=("$@")
 if [ "$#" -eq 0 ]; then
   for dir in "${second_core[@]}"; do first_core+=("--ignore=$dir"); done
