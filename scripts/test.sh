@@ -27,6 +27,9 @@ bash scripts/design_systems.sh
 npm install --prefix tests/foreign_clients --no-audit --no-fund --loglevel=error  # (npm ci trips over optional platform deps)
 # The harness-adapter venvs (OpenEnv, Inspect AI, verifiers, Harbor, TRL, the client beside mcp 1.x on Python 3.10, the mcp floor), each from its lock in tests/adapters/locks/; kept under .venvs/ and rebuilt only when a lock changes.
 bash scripts/adapter_venvs.sh
+# Bytecode for the project's own modules, once: the suite starts hundreds of Python processes (servers, the CLI,
+# the calibration's CLI oracle), and where PYTHONDONTWRITEBYTECODE is set each would compile every module again.
+python3 -m compileall -q -j 0 apps mcp_gateway tasks crossapp worlds benchmarks clients/python/src >/dev/null
 # Realism audit of every committed world (kind agreement, grounding, coherence, variety, distributions).
 python3 -m mcp_gateway world audit
 # Calibration of every task on every surface it allows (oracle passes; null runs and mutants fail), run beside
@@ -35,18 +38,22 @@ python3 -m mcp_gateway world audit
 # the end. Its report is printed after the suite; the run fails if any
 # part fails. Arguments (test paths, -k …) go to one pytest run of exactly what they name.
 log=$(mktemp)
-# the second core's pytest: the harness adapters (own venvs) and the two-node Ray cluster (≈ 100 s), which
-# balance the cores (the first core's suite is the longer)
-second_core=(tests/adapters tests/gateway/test_ray_cluster.py)
+# the second core's pytest: the harness adapters (own venvs), the two-node Ray cluster (≈ 100 s), the benchmarks,
+# the docs' commands and the gateway's crash-and-restart checks, which balance the cores (the first core's suite is
+# the longer)
+second_core=(tests/adapters tests/gateway/test_ray_cluster.py tests/benchmarks tests/docs
+  tests/hardening/test_verify_while_writing.py tests/gateway/test_durable_episodes.py tests/gateway/test_restart.py)
 first_core=("$@")
 if [ "$#" -eq 0 ]; then
   for dir in "${second_core[@]}"; do first_core+=("--ignore=$dir"); done
 fi
 # `tasks lint` first (every literal a truth requires is in the prompt or the world; every hand-written task and
-# sampled family instances), then the calibration, then (without arguments) the second core's tests.
+# sampled family instances), then the calibration, then (without arguments) the second core's tests. The
+# calibration runs every hand-written task and two instances of every family on python and MCP, and the CLI and
+# the browser on half of them, a half that rotates with each release (`saasgym tasks check` alone: all).
 (
   set +e  # a failed check still lets the adapter tests run
-  python3 -m mcp_gateway tasks lint --per-family 3 && python3 -m mcp_gateway tasks check
+  python3 -m mcp_gateway tasks lint --per-family 3 && python3 -m mcp_gateway tasks check --per-family 2 --slow-share 2
   rc=$?
   if [ "$#" -eq 0 ]; then
     python3 -m pytest -q -p no:cacheprovider --durations=10 "${second_core[@]}" || rc=1

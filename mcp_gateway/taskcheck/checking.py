@@ -9,6 +9,7 @@ from pathlib import Path
 from apps.core.api import Gym
 from apps.core.naming import split_qualified
 from apps.core.worlds import load_world
+from mcp_gateway.taskcheck.rotation import slow_share, slower_surfaces_kept
 from tasks.calibration import Calibration, mutants, score_steps
 from tasks.model import Task
 from tasks.store import TaskError, load_task, task_ids
@@ -93,9 +94,18 @@ def run_checks(
     only: list[str],
     surfaces: list[str],
     progress: Callable[[str, int], None] | None = None,
+    share: int = 1,
 ) -> list[Calibration]:
-    """Validate and calibrate the tasks of `worlds` (or only the ids in `only`); `progress(task, 0)` after
-    each, `progress("", n)` first with how many there are."""
+    """Validate and calibrate the tasks of `worlds` (or only the ids in `only`).
+
+    Args:
+        worlds: the worlds whose hand-written tasks are calibrated.
+        only: only these task ids (all of their surfaces, whatever `share`); empty: every task.
+        surfaces: the surfaces to run each oracle on (each task's allowed ones of them).
+        progress: called with ("", n) first (how many tasks), then (task id, 0) after each.
+        share: the CLI and the browser on one task in `share` (rotating with the release); the python and
+            MCP surfaces on every task.
+    """
     checker = Checker()
     rows: list[Calibration] = []
     chosen = {name: [t for t in task_ids(load_world(name)) if not only or t in only] for name in worlds}
@@ -113,7 +123,8 @@ def run_checks(
                     row.results["format"] = "error"
                     row.notes["format"] = str(exc)
                     continue
-                checker.calibrate(task, surfaces, row)
+                slow = tid in slow_share(chosen[name], 1 if only else share)
+                checker.calibrate(task, slower_surfaces_kept(surfaces, slow), row)
                 if progress:
                     progress(tid, 0)
     finally:

@@ -160,6 +160,14 @@ def seal(world: str) -> None:
     help="instances per family that also run the slower surfaces, the CLI and the browser "
     "(e.g. --per-family 5 --slow-instances 5 --surfaces ui: the browser on five instances of each)",
 )
+@click.option(
+    "--slow-share",
+    default=1,
+    show_default=True,
+    type=click.IntRange(1, 100),
+    help="the CLI and the browser on one in N hand-written tasks and one in N families, a different "
+    "choice with each release (CI: 2); python and MCP on every one",
+)
 @click.option("--full", is_flag=True, help="calibrate every catalog instance of the families (slow)")
 @click.option(
     "--scenarios",
@@ -176,6 +184,7 @@ def check(  # noqa: PLR0913
     family_names: tuple[str, ...],
     per_family: int,
     slow_instances: int,
+    slow_share: int,
     full: bool,
     scenarios: bool,
     as_json: bool,
@@ -204,7 +213,7 @@ def check(  # noqa: PLR0913
     with progress_bar("calibrating") as step:
         rows = []
         if not (family_names or (instances and not plain)):
-            rows = run_checks(_worlds(world), plain, chosen, progress=step)
+            rows = run_checks(_worlds(world), plain, chosen, progress=step, share=slow_share)
         if instances:
             rows += run_family_checks(chosen, ids=instances, progress=step)
         elif families and not plain and world in (None, "acme"):
@@ -214,6 +223,7 @@ def check(  # noqa: PLR0913
                 full=full,
                 only=list(family_names) or None,
                 slow_instances=slow_instances,
+                share=slow_share,
                 progress=step,
             )
     if as_json:

@@ -6,15 +6,20 @@ from __future__ import annotations
 import hashlib
 import time
 from collections.abc import Callable
-from importlib.metadata import PackageNotFoundError, version
 
 from mcp_gateway.taskcheck.checking import Checker
+from mcp_gateway.taskcheck.rotation import (
+    CHEAP,
+    release,
+    rotating,
+    slow_share,
+    slower_surfaces_kept,
+)
 from tasks.calibration import Calibration
 from tasks.families.instances import FamilyError, instance, instance_ids, parse_id, sample
 from tasks.families.registry import families
 from tasks.families.worldview import world_view
 
-CHEAP = ("python", "mcp")  # every sampled instance; the slower CLI and UI run on one instance per family
 CLI_MAX_CALLS = 3  # the CLI surface is one subprocess per call: on long oracles it is left to --full
 # Long-horizon scenarios (`scenario.*`) are long: a sampled run takes one seed of each on the cheap
 # surfaces, and the browser on a rotating sample of them (the full browser calibration of all of them:
@@ -30,18 +35,10 @@ def is_scenario(name: str) -> bool:
     return name.startswith("scenario.")
 
 
-def _rotating(names: list[str], k: int, salt: str, rel: str | None) -> set[str]:
-    """`k` of `names`, a different choice with each release."""
-    ordered = sorted(
-        names, key=lambda n: hashlib.sha256(f"{salt}|{rel or release()}|{n}".encode()).hexdigest()
-    )
-    return set(ordered[:k])
-
-
 def ui_scenarios(rel: str | None = None) -> set[str]:
     """The scenarios whose sampled instance also runs in the browser in this release (≤ SCENARIO_UI)."""
     browser = [n for n, f in families().items() if is_scenario(n) and "ui" in f.surfaces]
-    return _rotating(browser, SCENARIO_UI, "ui", rel)
+    return rotating(browser, SCENARIO_UI, "ui", rel)
 
 
 def ci_long_horizon(rel: str | None = None) -> set[str]:
@@ -51,21 +48,13 @@ def ci_long_horizon(rel: str | None = None) -> set[str]:
     names = list(families())
     scenarios = [n for n in names if is_scenario(n)]
     ultra = [n for n in names if n.startswith("long.")]
-    chosen = _rotating(scenarios, -(-len(scenarios) // SCENARIO_SHARE), "ci", rel) | ui_scenarios(rel)
-    return chosen | _rotating(ultra, ULTRA_LONG_CI, "ci", rel)
+    chosen = rotating(scenarios, -(-len(scenarios) // SCENARIO_SHARE), "ci", rel) | ui_scenarios(rel)
+    return chosen | rotating(ultra, ULTRA_LONG_CI, "ci", rel)
 
 
 def is_long_horizon(name: str) -> bool:
     """A scenario or an ultra-long scenario (families of few, long instances)."""
     return is_scenario(name) or name.startswith("long.")
-
-
-def release() -> str:
-    """The installed saasgym release (the version in pyproject.toml)."""
-    try:
-        return version("saasgym")
-    except PackageNotFoundError:
-        return "0"
 
 
 def release_seed(family: str, rel: str | None = None) -> int:
@@ -104,13 +93,25 @@ def run_family_checks(
     only: list[str] | None = None,
     ids: list[str] | None = None,
     slow_instances: int = 1,
+    share: int = 1,
     progress: Callable[[str, int], None] | None = None,
 ) -> list[Calibration]:
     """Calibrate sampled instances of every family (or of `only`), every catalog instance (`full`) or the
     instances `ids`, each on every surface in `surfaces` it allows; sampled runs keep the CLI and UI to
-    the first `slow_instances` instances of a family (the CLI to oracles of ≤ 3 calls), and scenarios to
-    one seed each and the browser to `ui_scenarios` (unless `only` names them). Each row notes its run
-    time."""
+    the first `slow_instances` instances of a family (the CLI to oracles of ≤ 3 calls) and, with `share`
+    above 1, to one family in `share` (`slow_share`), and scenarios to one seed each and the browser to
+    `ui_scenarios` (unless `only` names them). Each row notes its run time.
+
+    Args:
+        surfaces: the surfaces to run each oracle on (each instance's allowed ones of them).
+        per_family: sampled instances per family.
+        full: every catalog instance of the families instead of a sample.
+        only: only these families (all of their surfaces, whatever `share`).
+        ids: exactly these instance ids, on every surface.
+        slow_instances: instances per family that also run the CLI and the browser.
+        share: the CLI and the browser on one family in `share`, rotating with the release.
+        progress: called with ("", n) first, then (instance id, 0) after each instance.
+    """
     every = full or ids is not None
     if ids is None:
         catalog = [i for i in instance_ids("acme") if not only or parse_id(i)[0] in only]
@@ -121,6 +122,7 @@ def run_family_checks(
     if progress:
         progress("", len(ids))
     browsed = ui_scenarios()
+    slow_families = slow_share(sorted(families()), 1 if every or only else share)
     try:
         for iid in ids:
             row = Calibration(iid)
@@ -133,8 +135,9 @@ def run_family_checks(
                 row.results["format"] = "error"
                 row.notes["format"] = str(exc)
                 continue
-            slow = every or slow_done.get(fam, 0) < slow_instances
-            chosen = surfaces if slow else [s for s in surfaces if s in CHEAP]
+            shared = fam in slow_families or fam in browsed
+            slow = every or (slow_done.get(fam, 0) < slow_instances and shared)
+            chosen = slower_surfaces_kept(surfaces, slow)
             if not every and not only and is_scenario(fam) and fam not in browsed:
                 chosen = [s for s in chosen if s in CHEAP]
             if not every and len(task.truth.oracle) > CLI_MAX_CALLS:

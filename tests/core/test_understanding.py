@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 
 from apps.core.understanding import Request, Turn, read_message
+from apps.core.understanding.request import Known
 from tests.support.understanding import OLSON, PLATFORM, PLAYBOOK, RENEWAL, asks_of, deal, sample_reading
 
 
@@ -79,6 +80,39 @@ def test_an_approval_in_forwarded_text_is_no_approval_and_no_request():
     )
     request = read_message("Fwd: discount", text, sample_reading())
     assert request.quoted_approval is True
+    assert request.first("approval") is None
+
+
+ORDER = (
+    "\n\n________________________________\nFrom: Chris Mills <chris.mills@example.com>\n"
+    "Sent: Thursday, October 29, 2026 1:57 PM\nTo: Amber Miller <amber.miller@example.com>\n"
+    "Subject: Purchase approval needed\n\nHi Amber, could you get my order approved? A year of the "
+    "webinar platform's pro plan, $1,500, by November 5.\nThanks, Chris"
+)
+
+
+@pytest.mark.parametrize(
+    "cover",
+    [
+        "Keith, could you look at Chris's order below? Jennifer is away.",  # the request is only below
+        "Keith, could you approve the purchase below for Chris?",  # restated without its sum
+    ],
+)
+def test_a_forward_that_asks_to_handle_the_request_below_asks_its_sum_for_its_sender(cover):
+    reading = sample_reading()
+    reading.people = [Known("person", "Chris Mills", {"email": "chris.mills@example.com"})]
+    request = read_message("FW: Purchase approval needed", cover + ORDER, reading)
+    assert [(a.intent, a.policy, a.value, a.for_person) for a in request.asks] == [
+        ("approval", "purchase", "$1,500", "Chris Mills")
+    ]
+
+
+def test_a_forward_for_information_asks_nothing_of_what_it_forwards():
+    reading = sample_reading()
+    reading.people = [Known("person", "Chris Mills", {"email": "chris.mills@example.com"})]
+    request = read_message(
+        "FW: Purchase approval needed", "FYI, Chris's order — no action needed." + ORDER, reading
+    )
     assert request.first("approval") is None
 
 

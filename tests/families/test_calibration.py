@@ -20,6 +20,7 @@ from mcp_gateway.taskcheck.family_checking import (
     sampled_ids,
     ui_scenarios,
 )
+from mcp_gateway.taskcheck.rotation import slow_share, slower_surfaces_kept
 from tasks.families.instances import build_task, parse_id
 from tasks.families.registry import families
 from tasks.families.worldview import world_view
@@ -97,3 +98,14 @@ def test_slow_instances_runs_the_cli_on_more_than_the_first_instance():
 
     assert cli_rows() == [True, False]  # by default the CLI plays the first instance only
     assert cli_rows("--slow-instances", "2") == [True, True]
+
+
+def test_a_slow_share_runs_the_cli_and_browser_on_a_rotating_part_that_covers_all_over_releases():
+    names = [f"task-{i}" for i in range(40)]
+    half = slow_share(names, 2, rel="1.0")
+    assert len(half) == 20 and half != slow_share(names, 2, rel="1.1")
+    assert slow_share(names, 1, rel="1.0") == set(names)
+    covered = set().union(*(slow_share(names, 2, rel=f"1.{r}") for r in range(12)))
+    assert covered == set(names)
+    assert slower_surfaces_kept(["python", "mcp", "cli", "ui"], False) == ["python", "mcp"]
+    assert slower_surfaces_kept(["python", "cli", "ui"], True) == ["python", "cli", "ui"]

@@ -205,6 +205,7 @@ APPROVE = (
     r"|\bis that ok\b|\bcomfortable\b|\bconfirm (?:the )?approval\b|\bcan we (?:do|go to|make it)\b"
     r"|\bbook (?:the|this|a)\b.*\bdiscount\b|\bcould we (?:go to|do|make it)\b|\bany chance we can\b"
     r"|\bneed your approval\b|\bdo i need (?:your )?approval\b|\bok\?|\bgib\b.*\bfrei\b"
+    r"|\b(?:could|can|would) you (?:please )?get\b[^.?!]{0,40}\bapproved\b"
 )
 POLICY_WORDS: dict[str, str] = {
     "discount": r"\bdiscounts?\b|\b% off\b|\bpercent off\b|\boff list\b|\boff (?:the|on)\b|\bpoint discount\b"

@@ -69,6 +69,7 @@ def read_message(subject: str, text: str, reading: Reading, role: str = "colleag
         news = True  # a decision reported ("only $800 was approved, not the full $1,500"): it asks nothing
     if not any(a.about for a in asks if a.intent in ("record_status", "approval")):
         _context(asks, subject, split.quoted, reading, role)
+    asks = _forwarded_asks(asks, news, subject, own, split.quoted, reading, role)
     _forwarded_for(asks, subject, split.quoted, reading)
     if any(a.intent != "record_status" for a in asks):  # "a trip to see Parker PLC" asks nothing of Parker
         asks = [a for a in asks if a.intent != "record_status" or a.fields or a.about == []]
@@ -90,6 +91,42 @@ _REPORTED = re.compile(
 )
 _FORWARD = re.compile(r"^\s*(?:fw|fwd)\s*:", re.I)
 _FROM_LINE = re.compile(r"^[>\s]*From:\s*([^<\n]+?)\s*(?:<[^>\n]*>)?\s*$", re.M)
+
+
+_HEADERS_END = re.compile(r"^[>\s]*Subject:[^\n]*\n", re.M | re.I)
+
+
+def _forwarded_asks(  # noqa: PLR0913
+    asks: list[Ask], news: bool, subject: str, own: str, quoted: str, reading: Reading, role: str
+) -> list[Ask]:
+    """A forward whose cover note asks the reader to handle the request below without restating it ("could
+    you look at Christopher's order below?") asks the forwarded request's approvals; one that restates it
+    without its sum ("could you approve the purchase below?") asks for the sum the forwarded request names.
+
+    Args:
+        asks: what the cover note asks, as read so far.
+        news: whether the cover note only reports.
+        subject: the mail's subject (a forward's starts "FW:").
+        own: the cover note (the writer's own words).
+        quoted: the forwarded mail, its header lines first.
+        reading: what the reader reads the message with.
+        role: who reads it ("colleague", "customer", "caller").
+    """
+    found = _FROM_LINE.search(quoted) if quoted and _FORWARD.search(subject) else None
+    if news or found is None or found.group(1).strip() not in {k.name for k in reading.people}:
+        return asks
+    header = _HEADERS_END.search(quoted, found.end())
+    body = quoted[header.end() :] if header else quoted[found.end() :]
+    title = header.group(0).split(":", 1)[1].strip() if header else ""
+    inner = [a for a in read_message(title, body, reading, role).asks if a.intent == "approval"]
+    for ask in asks:
+        if ask.intent == "approval" and ask.value is None:
+            same = [a for a in inner if a.policy == ask.policy and a.value]
+            if len(same) == 1:
+                ask.value = same[0].value
+    if not asks and ("?" in own or re.search(r"\bplease\b", own, re.I)):
+        return inner
+    return asks
 
 
 def _forwarded_for(asks: list[Ask], subject: str, quoted: str, reading: Reading) -> None:
