@@ -87,10 +87,12 @@ class FormPage:
     prepare: Callable[[dict[str, str]], None] | None = None
     heading: str | None = None  # the modal's title when it differs from the form's name ("Edit Acme")
     save_new: bool = False  # a Save & New button: saves, then opens a fresh form
+    save_new_to: str | None = None  # where Save & New opens the fresh form (default: this form again)
     small: bool = False  # a small modal of a field or two (Change Owner), no section titles
     note: bool = False  # Lightning Notes' composer: borderless "Untitled Note" title, body, Delete / Done
     owner_note: str | None = None  # Change Owner: what happens to the related records (under the lookup)
     owner_kept: tuple[str, ...] = ()  # Change Owner: the related records that keep their owners
+    owner_moved: tuple[str, ...] = ()  # Change Account Owner: the current owner's records that move along
     docked: bool = (
         False  # Lightning's docked composer (bottom right, no backdrop): New Task, Log a Call, New Note
     )
@@ -179,7 +181,7 @@ async def submit_form(kit: UiKit, request: Request, page: FormPage) -> Response:
         if page.save_new and values.get("save_new"):  # Save & New: a fresh form, the toast over it
             here = request.url.path[len(kit.root(request)) :]
             query = f"?{request.url.query}" if request.url.query else ""
-            return toast_redirect(kit, request, here + query, message)
+            return toast_redirect(kit, request, page.save_new_to or here + query, message)
         return toast_redirect(kit, request, page.success(result), message)
     field_errors = errors_by_field(outcome, fields)
     return await show_form(

@@ -181,6 +181,8 @@ def _add_routes(router: APIRouter, kit: UiKit, obj: EditableObject) -> None:
             cancel=back,
             success=lambda _: back,
             data=obj.data,
+            save_new=True,  # Lightning's Edit modal: Cancel / Save & New (a New form) / Save
+            save_new_to=f"{obj.path}/new",
         )
 
     async def new_form(request: Request) -> Response:

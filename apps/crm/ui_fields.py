@@ -166,21 +166,14 @@ LEAD_FORM: tuple[Section, ...] = (
     ("Description Information", (F("description", "Description", "textarea", wide=True),)),
 )
 
+# Lightning's default Opportunity layout, two columns read row by row (the grid fills left, right):
+# Opportunity Owner | Amount, Opportunity Name | Close Date, Account Name | Next Step, Type | Stage,
+# Lead Source | Probability (%); the org's custom Loss Reason under Additional Information
 OPPORTUNITY_FORM: tuple[Section, ...] = (
     (
         "Opportunity Information",
         (
-            F("name", "Opportunity Name", required=True),
-            ACCOUNT_LOOKUP,
-            F("close_date", "Close Date", "date", required=True),
-            sel("stage_name", "Stage", tuple(s.name for s in pl.OPPORTUNITY_STAGES), required=True),
-            F(
-                "probability",
-                "Probability (%)",
-                "number",
-                help="Follows the stage; change it to override.",
-                fmt="percent",
-            ),
+            replace(OWNER, label="Opportunity Owner"),
             F(
                 "amount",
                 "Amount",
@@ -188,17 +181,25 @@ OPPORTUNITY_FORM: tuple[Section, ...] = (
                 help="Set from the products when the opportunity has products.",
                 fmt="currency",
             ),
-            sel(
-                "loss_reason__c",
-                "Loss Reason",
-                pl.LOSS_REASONS,
-                help="Why the opportunity was lost.",
-            ),
-            sel("type", "Type", pl.OPPORTUNITY_TYPES),
-            sel("lead_source", "Lead Source", pl.LEAD_SOURCES),
+            F("name", "Opportunity Name", required=True),
+            F("close_date", "Close Date", "date", required=True),
+            ACCOUNT_LOOKUP,
             F("next_step", "Next Step"),
-            replace(OWNER, label="Opportunity Owner"),
+            sel("type", "Type", pl.OPPORTUNITY_TYPES),
+            sel("stage_name", "Stage", tuple(s.name for s in pl.OPPORTUNITY_STAGES), required=True),
+            sel("lead_source", "Lead Source", pl.LEAD_SOURCES),
+            F(
+                "probability",
+                "Probability (%)",
+                "number",
+                help="Follows the stage; change it to override.",
+                fmt="percent",
+            ),
         ),
+    ),
+    (
+        "Additional Information",
+        (sel("loss_reason__c", "Loss Reason", pl.LOSS_REASONS, help="Why the opportunity was lost."),),
     ),
     ("Description Information", (F("description", "Description", "textarea", wide=True),)),
 )

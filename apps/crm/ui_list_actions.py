@@ -16,31 +16,27 @@ from apps.crm.ui_fields import OWNER, F, form_args
 from apps.crm.ui_lists import LIST_VIEWS, ListView
 from apps.crm.ui_lookup import display_name
 
-# Change Owner's explanation, true to update_*: only the record's owner changes; what is related to it keeps
-# its owner, except what an account's transfer options (update_account transfer_*) move along
+# Change Owner's explanation, true to update_* (owner_transfer.py): a contact's or an opportunity's related
+# records keep their owners; an account takes along what its current owner holds on it
 OWNER_NOTE = "The new owner will own {name}. These related records keep their current owners:"
 ACCOUNT_NOTE = (
-    "The new owner will own {name}. Its contacts and opportunities move with it only when ticked above. "
-    "These keep their current owners:"
+    "The new owner will also become the owner of these records related to {name} that are owned by the "
+    "current account owner:"
 )
-OWNER_KEPT = {
-    "Account": ("Contacts and opportunities not ticked", "Open activities (tasks and events)", "Notes"),
-    "Opportunity": ("Products", "Open activities (tasks and events)", "Notes"),
-}
-# Lightning's Change Account Owner checkboxes this org honours (each an update_account option, off by default)
+ACCOUNT_MOVED = ("Contacts", "Open opportunities", "Notes", "Open activities (tasks and events)")
+OWNER_KEPT = {"Opportunity": ("Products", "Open activities (tasks and events)", "Notes")}
+# Lightning's Change Account Owner checkboxes, in its order (update_account's options, off by default)
 ACCOUNT_TRANSFERS = (
-    F("transfer_contacts", "Transfer this account's contacts", "checkbox"),
-    F(
-        "transfer_open_opportunities",
-        "Transfer open opportunities owned by the existing account owner",
-        "checkbox",
-    ),
     F(
         "transfer_other_open_opportunities",
         "Transfer open opportunities not owned by the existing account owner",
         "checkbox",
     ),
     F("transfer_closed_opportunities", "Transfer closed opportunities", "checkbox"),
+    F("transfer_open_cases", "Transfer open cases owned by the existing account owner", "checkbox"),
+    F("transfer_closed_cases", "Transfer closed cases", "checkbox"),
+    F("keep_account_team", "Keep Account Team", "checkbox"),
+    F("send_notification_email", "Send notification email", "checkbox"),
 )
 OTHERS_KEPT = ("Open activities (tasks and events)", "Notes")
 
@@ -130,7 +126,8 @@ def _add_routes(router: APIRouter, kit: UiKit, view: ListView, acts: RowActions)
             owner_note=(ACCOUNT_NOTE if account else OWNER_NOTE).format(
                 name=name or f"this {view.singular.lower()}"
             ),
-            owner_kept=OWNER_KEPT.get(view.singular, OTHERS_KEPT),
+            owner_kept=() if account else OWNER_KEPT.get(view.singular, OTHERS_KEPT),
+            owner_moved=ACCOUNT_MOVED if account else (),
         )
 
     async def owner_form(request: Request, record_id: str) -> Response:

@@ -1,6 +1,6 @@
-"""Changing an account's owner: by default only the account changes hands (what crm.account-handover
-relies on); the transfer options (Lightning's Change Account Owner checkboxes) move its contacts and
-opportunities too, through a real MCP client and the CLI (subprocess)."""
+"""Changing an account's owner is Lightning's Change Account Owner: what the previous owner held on the
+account (contacts, open opportunities, open tasks) moves along, what others own stays; the options move
+others' open deals and the owner's closed deals too — through a real MCP client and the CLI (subprocess)."""
 
 from __future__ import annotations
 
@@ -11,7 +11,8 @@ from tests.surfaces.test_cli import saasgym
 
 
 def _account_with_related(url: str) -> dict:
-    """An account owned by one rep with a contact, open deals (the rep's and another's), a closed deal."""
+    """An account owned by one rep with contacts, open deals (the rep's and another's), a closed deal and
+    tasks (the rep's open and completed ones, another's open one)."""
     users = [u for u in mcp.ok(url, "list_users")["records"] if u["is_active"]]
     old, other, new = users[0]["id"], users[1]["id"], users[2]["id"]
     acc = mcp.ok(url, "create_account", name="Handover Co", owner_id=old)
@@ -20,12 +21,24 @@ def _account_with_related(url: str) -> dict:
         return mcp.ok(url, "create_opportunity", name=name, account_id=acc["id"], owner_id=owner,
                       stage_name=stage, close_date="2026-12-31", amount=5000)["id"]  # fmt: skip
 
+    def person(name: str, owner: str) -> str:
+        return mcp.ok(url, "create_contact", last_name=name, account_id=acc["id"], owner_id=owner)["id"]
+
+    def task(subject: str, owner: str, status: str) -> str:
+        return mcp.ok(url, "create_task", subject=subject, what_id=acc["id"], owner_id=owner, status=status)[
+            "id"
+        ]
+
     return {
         "account": acc["id"],
-        "contact": mcp.ok(url, "create_contact", last_name="Kept", account_id=acc["id"], owner_id=old)["id"],
+        "contact": person("Owned", old),
+        "other_contact": person("Others", other),
         "owned_open": deal("Owned open", old, "Prospecting"),
         "other_open": deal("Other open", other, "Prospecting"),
         "closed": deal("Owned closed", old, "Closed Won"),
+        "open_task": task("Call back", old, "Not Started"),
+        "done_task": task("Called", old, "Completed"),
+        "other_task": task("Theirs", other, "Not Started"),
         "old": old,
         "other": other,
         "new": new,
@@ -36,39 +49,39 @@ def _owners(url: str, r: dict) -> dict[str, str]:
     def opp(key: str) -> str:
         return mcp.ok(url, "get_opportunity", opportunity_id=r[key])["opportunity"]["owner_id"]
 
+    def contact(key: str) -> str:
+        return mcp.ok(url, "get_contact", contact_id=r[key])["contact"]["owner_id"]
+
+    tasks = mcp.ok(url, "list_tasks", what_id=r["account"], open_only=False)["records"]
+    by_id = {t["id"]: t["owner_id"] for t in tasks}
     return {
         "account": mcp.ok(url, "get_account", account_id=r["account"])["account"]["owner_id"],
-        "contact": mcp.ok(url, "get_contact", contact_id=r["contact"])["contact"]["owner_id"],
+        **{key: contact(key) for key in ("contact", "other_contact")},
         **{key: opp(key) for key in ("owned_open", "other_open", "closed")},
+        **{key: by_id[r[key]] for key in ("open_task", "done_task", "other_task")},
     }
 
 
-def test_owner_change_keeps_related_owners_unless_transferred(live_server):
+def test_owner_change_takes_what_the_previous_owner_held_on_the_account(live_server):
     _, urls = live_server.new_episode("tiny", apps=["crm"])
     url = urls.mcp("crm")
     r = _account_with_related(url)
+    before = _owners(url, r)
     mcp.ok(url, "update_account", account_id=r["account"], owner_id=r["new"])
-    kept = {"contact": r["old"], "owned_open": r["old"], "other_open": r["other"], "closed": r["old"]}
-    assert _owners(url, r) == {"account": r["new"], **kept}
-    # back to the old owner, now with contacts and the owner's open deals along (Salesforce's defaults)
-    mcp.ok(url, "update_account", account_id=r["account"], owner_id=r["old"], transfer_contacts=True,
-           transfer_open_opportunities=True)  # fmt: skip
-    assert _owners(url, r) == {**kept, "account": r["old"], "contact": r["old"]}  # new owned nothing
-    mcp.ok(url, "update_account", account_id=r["account"], owner_id=r["new"], transfer_contacts=True,
-           transfer_open_opportunities=True)  # fmt: skip
-    moved = {"account": r["new"], "contact": r["new"], "owned_open": r["new"]}
-    assert _owners(url, r) == {**moved, "other_open": r["other"], "closed": r["old"]}
+    moved = {key: r["new"] for key in ("account", "contact", "owned_open", "open_task")}
+    assert _owners(url, r) == {**before, **moved}  # others' records, closed deals, done tasks stay
 
 
 def test_cli_transfers_other_open_and_closed_deals(live_server):
     _, urls = live_server.new_episode("tiny", apps=["crm"])
     url = urls.mcp("crm")
     r = _account_with_related(url)
+    before = _owners(url, r)
     base = f"{urls.base}/e/{urls.token}"
     out = saasgym("crm", "update-account", "--account-id", r["account"], "--owner-id", r["new"],
                   "--transfer-other-open-opportunities", "--transfer-closed-opportunities", "--json",
                   url=base)  # fmt: skip
     assert out.returncode == 0, out.stderr
     assert json.loads(out.stdout)["owner_id"] == r["new"]
-    moved = {"account": r["new"], "other_open": r["new"], "closed": r["new"]}
-    assert _owners(url, r) == {**moved, "contact": r["old"], "owned_open": r["old"]}
+    moved = ("account", "contact", "owned_open", "other_open", "closed", "open_task")
+    assert _owners(url, r) == {**before, **dict.fromkeys(moved, r["new"])}

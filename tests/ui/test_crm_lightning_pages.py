@@ -160,9 +160,9 @@ def test_record_header_related_lists_and_the_docked_composer(crm):
     # Change Owner opened on its own is the record's modal: the record page underneath
     page.goto(ui(f"/accounts/{account}/owner"))
     expect(page.get_by_role("dialog", name=re.compile("Change Account Owner"))).to_be_visible()
-    kept = page.get_by_role("list", name=re.compile("keep their current owners"))  # true to update_account
-    expect(kept.get_by_role("listitem")).to_have_count(3)
-    expect(kept).to_contain_text("Contacts and opportunities not ticked")
+    moved = page.get_by_role("list", name=re.compile("also become the owner"))  # true to update_account
+    expect(moved.get_by_role("listitem")).to_have_count(4)
+    expect(moved).to_contain_text("Open opportunities")
     # the header's Follow and overflow menu stay in view above the modal (not under its box)
     form = page.locator("form.modal-form").bounding_box()
     for action in (page.locator(".record-follow"), page.locator(".record-more > button")):

@@ -74,9 +74,26 @@ def test_edit_opens_over_the_record_and_saves_through_the_action(crm):
     dialog = page.get_by_role("dialog", name=f"Edit {opp['name']}")
     expect(dialog).to_be_visible()
     expect(page.locator("main#main h1")).to_have_text(opp["name"])  # the record page underneath
-    expect(dialog.get_by_role("button", name="Save & New")).to_have_count(0)  # an edit saves only
+    # Lightning's default Opportunity layout: two columns read row by row, then its other sections
+    titles = dialog.locator("h2.section-title")
+    expect(titles).to_have_text(
+        ["Opportunity Information", "Additional Information", "Description Information"]
+    )
+    grid = dialog.locator(".form-grid").first
+    expect(grid.locator(".slds-form-element__label")).to_have_text(
+        ["Opportunity Owner", "Amount", re.compile("Opportunity Name"), re.compile("Close Date"),
+         "Account Name", "Next Step", "Type", re.compile("Stage"), "Lead Source", "Probability (%)"]
+    )  # fmt: skip
+    boxes = [grid.locator(f"#f-{n}").bounding_box() for n in ("name", "close_date", "type")]
+    assert boxes[0]["y"] == boxes[1]["y"] < boxes[2]["y"] and boxes[0]["x"] == boxes[2]["x"] < boxes[1]["x"]
+    # the footer as on screen: Cancel, Save & New, Save
+    footer = dialog.locator(".slds-modal__footer")
+    buttons = [footer.get_by_role(r, name=n, exact=True) for r, n in (
+        ("link", "Cancel"), ("button", "Save & New"), ("button", "Save"))]  # fmt: skip
+    xs = [b.bounding_box()["x"] for b in buttons]
+    assert xs == sorted(xs), xs
     dialog.get_by_label("Next Step").fill("Send the modal proposal")
-    dialog.get_by_role("button", name="Save").click()
+    dialog.get_by_role("button", name="Save", exact=True).click()
 
     expect(page.get_by_role("status").first).to_contain_text("was saved")
     expect(page).to_have_url(re.compile(rf"/opportunities/{opp['id']}$"))
@@ -84,6 +101,16 @@ def test_edit_opens_over_the_record_and_saves_through_the_action(crm):
     assert (updated[-1].surface, updated[-1].outcome) == ("ui", "ok")
     saved = episode.call("crm_get_opportunity", opportunity_id=opp["id"])["opportunity"]
     assert saved["next_step"] == "Send the modal proposal"
+    # Save & New on an edit saves, then opens New Opportunity
+    page.goto(ui(f"/opportunities/{opp['id']}/edit"))
+    dialog = page.get_by_role("dialog", name=f"Edit {opp['name']}")
+    dialog.get_by_label("Next Step").fill("Then a new one")
+    dialog.get_by_role("button", name="Save & New", exact=True).click()
+    expect(page.get_by_role("dialog", name="New Opportunity")).to_be_visible()
+    expect(page.get_by_role("status").first).to_contain_text("was saved")
+    assert episode.call("crm_get_opportunity", opportunity_id=opp["id"])["opportunity"]["next_step"] == (
+        "Then a new one"
+    )
 
 
 def test_cancel_escape_and_the_x_change_nothing_and_return_to_the_page_underneath(crm):
@@ -151,13 +178,20 @@ def test_activity_and_owner_forms_open_over_their_record(crm):
     expect(dialog).to_be_visible()
     expect(page.locator("main#main h1")).to_have_text("All Accounts")
     expect(dialog.get_by_role("button", name="Change Owner")).to_be_visible()
-    # Lightning's transfer checkboxes that this org honours (update_account transfer_*), all off at first
+    # Lightning's Change Account Owner checkboxes, in its order, all off at first (update_account options)
     contacts = episode.call("crm_list_contacts", account_id=account["id"])["records"]
     other = next(u for u in episode.call("crm_list_users")["records"] if u["id"] != account["owner_id"])
-    for label in ("Transfer open opportunities not owned by the existing account owner",
-                  "Transfer closed opportunities"):  # fmt: skip
-        expect(dialog.get_by_role("checkbox", name=label)).not_to_be_checked()
-    dialog.get_by_role("checkbox", name="Transfer this account's contacts").check()
+    boxes = dialog.get_by_role("checkbox")
+    expect(boxes).to_have_count(6)
+    for box in boxes.all():
+        expect(box).not_to_be_checked()
+    assert [b.get_attribute("name") for b in boxes.all()] == [
+        "transfer_other_open_opportunities", "transfer_closed_opportunities", "transfer_open_cases",
+        "transfer_closed_cases", "keep_account_team", "send_notification_email"]  # fmt: skip
+    expect(dialog.locator(".owner-kept li")).to_have_text(
+        ["Contacts", "Open opportunities", "Notes", "Open activities (tasks and events)"]
+    )
+    dialog.get_by_role("checkbox", name="Transfer closed opportunities").check()
     owner = dialog.get_by_role("combobox", name="Owner")
     owner.fill("")
     owner.press_sequentially(other["name"][:4], delay=20)
@@ -165,11 +199,13 @@ def test_activity_and_owner_forms_open_over_their_record(crm):
     dialog.get_by_role("button", name="Change Owner").click()
     expect(page.locator("main#main h1")).to_have_text("All Accounts")
     last = _actions(episode, "update_account")[-1]
-    assert (last.surface, last.args["transfer_contacts"], last.args["transfer_closed_opportunities"]) == (
+    assert (last.surface, last.args["transfer_closed_opportunities"], last.args["keep_account_team"]) == (
         "ui", True, False)  # fmt: skip
-    assert contacts  # the account has some to move
+    # the contacts the previous owner held move with the account without a tick; the others keep theirs
+    assert any(c["owner_id"] == account["owner_id"] for c in contacts)
     for c in contacts:
-        assert episode.call("crm_get_contact", contact_id=c["id"])["contact"]["owner_id"] == other["id"]
+        now = episode.call("crm_get_contact", contact_id=c["id"])["contact"]["owner_id"]
+        assert now == (other["id"] if c["owner_id"] == account["owner_id"] else c["owner_id"])
 
 
 def test_without_scripts_the_modal_still_saves(live_server, browser):

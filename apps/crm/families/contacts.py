@@ -14,6 +14,7 @@ from apps.crm.families.common import (
     phrase,
     sellers,
     similar_names,
+    user_name,
 )
 from tasks.families.base import Draw, Family, Redraw, Spec, eq, step
 from tasks.families.batch import COUNTS, intros, several
@@ -63,11 +64,20 @@ def _edit_ui(record: str, values: dict[str, str]) -> list[UiStep]:
     ]
 
 
-def _owner_ui(record: str, owner: str) -> list[UiStep]:
-    """The record's Change Owner page (its list row action), giving it to `owner`."""
+def _owner_ui(record: str, owner: str, others_deals: bool = False) -> list[UiStep]:
+    """The record's Change Owner page (its list row action), giving it to `owner`.
+
+    Args:
+        record: the record's path (/accounts/<id>, /contacts/<id>, /opportunities/<id>).
+        owner: the new owner's name, typed into the Owner lookup.
+        others_deals: tick Change Account Owner's "Transfer open opportunities not owned by the existing
+            account owner" (accounts only).
+    """
+    tick = [UiStep(check="Transfer open opportunities not owned by the existing account owner")]
     return [
         UiStep(goto=f"{record}/owner"),
         UiStep(fill=("Owner", owner)),
+        *(tick if others_deals else []),
         UiStep(click=("button", "Change Owner")),
     ]
 
@@ -271,13 +281,18 @@ class OfficeMove(Family):
 
 class AccountHandover(Family):
     name = "crm.account-handover"
-    version = 2  # v2: a UI oracle (Change Owner of the account, each contact and deal)
+    # v2: a UI oracle (Change Owner of the account, each contact and deal); v3: Change Account Owner takes
+    # along what the previous owner held on the account (Lightning's), so only the rest is changed one by
+    # one, others' open deals move with the "not owned by the existing account owner" option, and "keep"
+    # gives the previous owner's deals back
+    version = 3
     apps = ("crm",)
     surfaces = ("mcp", "cli", "ui", "python")
     splits = ("test",)
     author = "saasgym-crm-team"
     summary = (
-        "hand an account to another rep with all its contacts (and, as a knob, its open deals); test only"
+        "hand an account to another rep with all its contacts (and, as a knob, its open deals, or else"
+        " the deals keep their owners); test only"
     )
 
     def build(self, d: Draw) -> Spec:
@@ -286,8 +301,14 @@ class AccountHandover(Family):
         )
         acc = d.pick("account", pool, key="id")
         rep = d.choice([s for s in sellers(d) if s["id"] != acc["owner_id"]])
+        previous = acc["owner_id"]
         people = [p for p in contacts_of(d, acc["id"]) if p["owner_id"] != rep["id"]]
-        deals = [o for o in open_opps_of(d, acc["id"]) if o["owner_id"] != rep["id"]] if d.chance(0.5) else []
+        open_deals = open_opps_of(d, acc["id"])
+        deals = [o for o in open_deals if o["owner_id"] != rep["id"]] if d.chance(0.5) else []
+        # without the deals, the previous owner's open deals (moved with the account) are given back
+        back = [] if deals else [o for o in open_deals if o["owner_id"] == previous]
+        if back and not d.world.value("SELECT is_active FROM crm_user WHERE id = ?", previous):
+            raise Redraw("the account's owner is inactive: its deals could not be given back")
         for r in people:
             d.note("contact", r["id"])
         for r in deals:
@@ -304,13 +325,17 @@ class AccountHandover(Family):
             f"From today {rep['name']} owns {ref}: reassign the account, its contacts{also}.{keep}",
         ]
         prompt, k = phrase(d, phrasings)
+        others = any(o["owner_id"] != previous for o in deals)
+        options = {"transfer_other_open_opportunities": True} if others else {}
+        rest = [p for p in people if p["owner_id"] != previous]
+        prev_name = user_name(d, previous)
         oracle = [
             *lookup,
             step("crm_list_users", search=rep["name"]),
             step("crm_get_account", account_id=acc["id"]),
-            step("crm_update_account", account_id=acc["id"], owner_id=rep["id"]),
-            *[step("crm_update_contact", contact_id=p["id"], owner_id=rep["id"]) for p in people],
-            *[step("crm_update_opportunity", opportunity_id=o["id"], owner_id=rep["id"]) for o in deals],
+            step("crm_update_account", account_id=acc["id"], owner_id=rep["id"], **options),
+            *[step("crm_update_contact", contact_id=p["id"], owner_id=rep["id"]) for p in rest],
+            *[step("crm_update_opportunity", opportunity_id=o["id"], owner_id=previous) for o in back],
         ]
         new_owner = {"owner_id": eq(rep["id"])}
         expect = [Expectation(table="crm_account", op="update", pk=acc["id"], fields=new_owner)]
@@ -322,20 +347,41 @@ class AccountHandover(Family):
         ]
         if not deals:
             expect += [
-                Expectation(table="crm_opportunity", op="unchanged", pk=o["id"])
-                for o in open_opps_of(d, acc["id"])
+                Expectation(
+                    table="crm_opportunity",
+                    op="unchanged",
+                    pk=o["id"],
+                    fields={"owner_id": eq(o["owner_id"])},
+                )
+                for o in open_deals
             ]
-        records = [f"/accounts/{acc['id']}", *(f"/contacts/{p['id']}" for p in people)]
-        records += [f"/opportunities/{o['id']}" for o in deals]
+        ui = _owner_ui(f"/accounts/{acc['id']}", rep["name"], others)
+        ui += [s for p in rest for s in _owner_ui(f"/contacts/{p['id']}", rep["name"])]
+        ui += [s for o in back for s in _owner_ui(f"/opportunities/{o['id']}", prev_name)]
         return Spec(
             prompt=prompt,
             oracle=oracle,
             expect=expect,
-            ui_oracle=[s for path in records for s in _owner_ui(path, rep["name"])],
+            allow=_moved_activities(d, acc["id"], previous),
+            ui_oracle=ui,
             wrong_record={acc["id"]: other(pool, acc)["id"]},
             tags=["account", "contact", "owner", "bulk"],
             phrasing=k,
         )
+
+
+def _moved_activities(d: Draw, account_id: str, owner: str) -> list[Allowance]:
+    """The previous owner's tasks, events and notes on the account, which Change Account Owner moves too."""
+    rows = [
+        ("crm_task", "SELECT id FROM crm_task WHERE what_id = ? AND owner_id = ? AND is_closed = 0"),
+        ("crm_event", "SELECT id FROM crm_event WHERE what_id = ? AND owner_id = ?"),
+        ("crm_note", "SELECT id FROM crm_note WHERE parent_id = ? AND owner_id = ?"),
+    ]
+    return [
+        Allowance(table=table, ops=["update"], pk=r["id"], fields=["owner_id"])
+        for table, sql in rows
+        for r in d.world.rows(sql, account_id, owner)
+    ]
 
 
 FAMILIES = [CreateContact(), OfficeMove(), AccountHandover()]

@@ -235,38 +235,41 @@ def update_account(
     shipping_country: text("Account", "shipping_country") | None = None,
     description: text("Account", "description") | None = None,
     owner_id: RecordId | None = None,
-    transfer_contacts: bool = False,
-    transfer_open_opportunities: bool = False,
     transfer_other_open_opportunities: bool = False,
     transfer_closed_opportunities: bool = False,
+    transfer_open_cases: bool = False,
+    transfer_closed_cases: bool = False,
+    keep_account_team: bool = False,
+    send_notification_email: bool = False,
 ) -> AccountOut:
     """Change fields of an account. Omitted fields stay as they are; "" clears a text field.
 
     Same picklists and limits as create_account; an account cannot become its own ancestor.
-    A new owner_id changes the account's owner only: its contacts, opportunities, activities and notes
-    keep their owners unless a transfer_* option below asks for them to move too.
+    A new owner_id is Lightning's Change Account Owner: the new owner also gets what the previous owner
+    held on the account — its contacts owned by the previous owner, the previous owner's open
+    opportunities on it, and the previous owner's open tasks, upcoming events and notes on the account.
+    Records owned by anyone else keep their owners unless a transfer_* option below moves them; to keep
+    one of the moved records with its old owner, change that record's owner back afterwards.
 
     Args:
         account_id: the account to change (15 or 18 characters).
         name: a new name, at most 255 characters (cannot be cleared).
         {fields}
-        owner_id: a new owner (an active user id).
-        transfer_contacts: with a new owner_id, give every contact on the account to the new owner too.
-        transfer_open_opportunities: with a new owner_id, give the account's open opportunities owned by
-            the previous account owner to the new owner too.
-        transfer_other_open_opportunities: with a new owner_id, give the account's open opportunities
-            owned by anyone other than the previous account owner to the new owner too.
-        transfer_closed_opportunities: with a new owner_id, give the account's closed opportunities
-            owned by the previous account owner to the new owner too.
+        owner_id: a new owner (an active user id); moves the related records above along.
+        transfer_other_open_opportunities: with a new owner_id, also give the account's open
+            opportunities owned by someone other than the previous account owner to the new owner.
+        transfer_closed_opportunities: with a new owner_id, also give the account's closed opportunities
+            owned by the previous account owner to the new owner.
+        transfer_open_cases: Lightning's "Transfer open cases owned by the existing account owner"; this
+            org keeps no cases on accounts, so nothing more moves.
+        transfer_closed_cases: Lightning's "Transfer closed cases"; this org keeps no cases on accounts.
+        keep_account_team: Lightning's "Keep Account Team"; this org has no account teams.
+        send_notification_email: Lightning's "Send notification email"; this org sends no such mail.
     """
-    what = Transfer(
-        transfer_contacts,
-        transfer_open_opportunities,
-        transfer_other_open_opportunities,
-        transfer_closed_opportunities,
-    )
+    what = Transfer(transfer_other_open_opportunities, transfer_closed_opportunities)
     changes = dict(locals())
-    for key in ("ctx", "account_id", "what", *(k for k in changes if k.startswith("transfer_"))):
+    options = ("keep_account_team", "send_notification_email")
+    for key in ("ctx", "account_id", "what", *options, *(k for k in changes if k.startswith("transfer_"))):
         changes.pop(key)
     acc = read_record(ctx, Account, account_id, field="account_id")
     changes["parent_id"] = _check_account_fields(ctx, acc["id"], changes)
