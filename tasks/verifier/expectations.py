@@ -30,7 +30,7 @@ def late(exp: Expectation, change: NetChange) -> str:
     if moment is None:
         return f"{window.said} — the row has no {window.column}"
     local = datetime.fromisoformat(moment).replace(tzinfo=UTC).astimezone(ZoneInfo(window.zone))
-    when = f"{local:%A} {local:%H:%M}"
+    when = f"{local:%A} {local:%H:%M} {local:%Z}"
     if window.after is not None and moment < window.after:
         return f"{window.said} — it was written {when}, before the request arrived"
     return f"{window.said} — it was written {when}"

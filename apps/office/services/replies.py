@@ -30,7 +30,7 @@ class Arrivals(BaseModel):
 
 
 # a customer's mail and a mail sent on its sender's own schedule (a planned arrival) are mail to the reader
-RECEIVED_AS = {"customer_mail": "mail", "planned": "mail"}
+RECEIVED_AS = {"customer_mail": "mail", "planned": "mail", "planned_chat": "chat"}
 
 
 def _arrivals(ctx: Ctx) -> Arrivals:
