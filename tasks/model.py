@@ -332,6 +332,21 @@ class Mutations(Strict):
     # the oracle steps (0-based) that make its exchange with a persona (asking the approver, the owner of
     # a document): the skip_exchange mutant leaves them out and must fail
     exchange: list[int] = []
+    # the oracle steps that meet a deadline on the episode clock: the `late` mutant does them only after the
+    # oracle's last step (the days let pass first) and must fail
+    late: list[int] = []
+    # the oracle steps that act on what came by a channel other than mail (a chat message): the `unseen`
+    # mutant, which reads only mail, leaves them out and must fail
+    unseen: list[int] = []
+
+    @model_serializer(mode="wrap")
+    def _without_empty(self, handler: Any) -> dict[str, Any]:
+        """`late` and `unseen` only when given (the instance digests of every family stay what they were)."""
+        data = handler(self)
+        for key in ("late", "unseen"):
+            if not data.get(key):
+                data.pop(key, None)
+        return data
 
 
 class CallPattern(Strict):

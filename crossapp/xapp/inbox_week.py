@@ -26,7 +26,7 @@ from crossapp.xapp.week_arrivals import new_request, revisable, revision
 from tasks.families.base import Draw, Family, Spec, step
 from tasks.families.compose import WAIT, Composed, Part, fill
 from tasks.families.frontier_kit import CHAT_SIDE_EFFECTS, MAIL_SIDE_EFFECTS, RECORD_NOTES
-from tasks.model import Checkpoint, FrontierMeasures, OracleStep, PlannedMail
+from tasks.model import Checkpoint, FrontierMeasures, OracleStep
 
 DAY = 1440  # a working day's wait (the longest wait_for_replies allows)
 FRIDAY_EVENING = 780  # from Friday 09:00 UTC to 17:00 in New York (22:00 UTC)
@@ -91,6 +91,7 @@ def week_part(d: Draw, new: int) -> WeekPart:
     d.note("contact", r["contact_id"])
     days = sorted(d.rng.sample([1, 2, 3], 1 + new))
     mail, expect, write, what = revision(d, r, days[0], chat=d.chance(0.5))
+    by_chat = [write] if mail.channel == "chat" else []  # acting on it needs the chat read
     taken = {r["sender"], r["account_id"], r["contact_id"]}
     arrivals, expects, handled = [mail], [expect], {days[0]: [write]}
     checkpoints = [Checkpoint(name=f"{r['sender_name']}: {what}"[:120], expect=[expect])]
@@ -116,6 +117,9 @@ def week_part(d: Draw, new: int) -> WeekPart:
         now = handled.get(day - 1, []) if day - 1 != last else []
         oracle += [wait(DAY), *READ, *now]
     oracle += [wait(FRIDAY_EVENING), *READ, *handled[last]]
+    first = len(monday)  # the days' steps: moved to the end, the deadline is missed (`Mutations.late`)
+    late = [i for i, s in enumerate(oracle) if i >= first and s.tool != WAIT and s not in READ]
+    unseen = [i for i, s in enumerate(oracle) if i >= first and s in by_chat]
     spec = Spec(
         prompt=f"{r['sender_name']}'s mail about {r['contact_name']} ({r['account']})",
         oracle=oracle,
@@ -125,6 +129,8 @@ def week_part(d: Draw, new: int) -> WeekPart:
         checkpoints=checkpoints,
         frontier=FrontierMeasures(discover=len(arrivals), people=len(arrivals), policies=[], distractors=1),
         arrivals=arrivals,
+        late=late,
+        unseen=unseen,
     )
     part = WeekPart(WeekArrivals(), spec, d, label="week")
     part.who = frozenset(m.sender.lower() for m in arrivals)
@@ -186,27 +192,6 @@ def stop_on_monday(parts: list[Part], oracle: list[OracleStep]) -> list[OracleSt
     week = next(p for p in parts if isinstance(p, WeekPart))
     later = set(week.steps[week.monday :])
     return [s for i, s in enumerate(oracle) if i not in later or s.tool == WAIT]
-
-
-def friday_first(parts: list[Part], oracle: list[OracleStep]) -> list[OracleStep]:
-    """The merged `oracle` with the week part's steps after Monday that are no wait moved to its end: the
-    mutant that lets the days pass to Friday evening and only then does what came in."""
-    week = next(p for p in parts if isinstance(p, WeekPart))
-    later = {i for i in week.steps[week.monday :] if oracle[i].tool != WAIT}
-    return [s for i, s in enumerate(oracle) if i not in later] + [oracle[i] for i in sorted(later)]
-
-
-def never_chats(parts: list[Part], oracle: list[OracleStep], arrivals: list[PlannedMail]) -> list[OracleStep]:
-    """The merged `oracle` without the write that acts on a chat arrival (the week's revision when it came
-    by chat; the oracle unchanged when none did): the mutant that reads only mail."""
-    week = next(p for p in parts if isinstance(p, WeekPart))
-    if not any(a.channel == "chat" for a in arrivals):
-        return list(oracle)
-    said = week.steps[week.monday - 1]  # Monday's write on the request the chat revises
-    monday = oracle[said]
-    chat = {i for i in week.steps[week.monday :] if oracle[i].tool == monday.tool and oracle[i] != monday
-            and oracle[i].args.get("contact_id") == monday.args.get("contact_id")}  # fmt: skip
-    return [s for i, s in enumerate(oracle) if i not in chat]
 
 
 FAMILIES = [InboxWeek()]

@@ -15,8 +15,9 @@ from functools import cache
 import pytest
 
 from apps.core.api import Gym
-from crossapp.xapp.inbox_week import InboxWeek, friday_first, never_chats, stop_on_monday
+from crossapp.xapp.inbox_week import InboxWeek, stop_on_monday
 from tasks.arrivals import begin
+from tasks.calibration import moved_to_end, without_steps
 from tasks.families.instances import build_task
 from tasks.oracle import run_python
 from tasks.verifier import verify
@@ -155,7 +156,7 @@ def test_a_deadline_and_a_chat_arrival(gym):
     comes in the sender's 1:1 Teams chat. Letting the days pass to Friday and doing everything then fails on
     the deadline (the diff says when the write landed); reading only mail fails on the chat; the oracle,
     which checks in each morning, passes."""
-    task, parts = _task("chat")
+    task, _ = _task("chat")
     chat, due = task.truth.arrivals
     window = next(e.written for e in task.truth.expect if e.written is not None)
     assert window.after == due.send_at and window.before > due.send_at
@@ -170,7 +171,9 @@ def test_a_deadline_and_a_chat_arrival(gym):
             for m in ep.call("office_list_chat_messages", chat_id=c["id"])["records"]
         ]
         assert chat.body not in said
-        results = run_python(ep, friday_first(parts, task.truth.oracle))
+        oracle, marked = task.truth.oracle, task.truth.mutations
+        assert marked.late and len(marked.unseen) == 1  # the calibration's late and unseen mutants
+        results = run_python(ep, moved_to_end(oracle, set(marked.late)))
         arrived = [a for r in results if isinstance(r, dict) for a in r.get("arrived", [])]
         assert {a["kind"] for a in arrived if a["from_name"] == chat.sender_name} == {"chat"}
         verdict = verify(ep, task)
@@ -183,7 +186,7 @@ def test_a_deadline_and_a_chat_arrival(gym):
         posts = ep.call("office_list_chat_messages", chat_id=one["id"])["records"]
         assert [m["from_name"] for m in posts if m["body_content"] == chat.body] == [chat.sender_name]
         ep.reset()
-        run_python(ep, never_chats(parts, task.truth.oracle, task.truth.arrivals))
+        run_python(ep, without_steps(oracle, set(marked.unseen)))
         verdict = verify(ep, task)
         assert verdict.outcome == "fail"
         failed = [c.name for c in verdict.checkpoints if not c.ok]  # the chat's sender's, not the deadline's
