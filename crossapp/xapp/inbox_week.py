@@ -155,10 +155,10 @@ class InboxWeek(Composed):
     ci_surfaces = ("python",)
     tags = ("inbox", "week", "arrivals", "cross-app")
     summary = (
-        "frontier: a working week from Monday to Friday 17:00 — 4–6 requests wait on Monday and 2–3 mails "
+        "frontier: a working week from Monday to Friday 17:00 — 4–6 requests wait on Monday and 2–3 messages "
         "arrive during the week on their senders' own schedule (a revision or withdrawal of a Monday "
-        "request, "
-        "new requests): keep working through time and follow the latest word"
+        "request, by mail or Teams chat; new requests, one needed by a time of the next day): keep working "
+        "through time, in time, and follow the latest word"
     )
 
     def __init__(self, monday: tuple[int, ...] = (3, 4, 5)) -> None:
