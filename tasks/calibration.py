@@ -37,6 +37,8 @@ EXPECTED = {
     "extra_destructive": "fail",
     "answer_only": "fail",
     "skip_exchange": "fail",
+    "late": "fail",
+    "unseen": "fail",
     "answer_stuffing": "fail",
     "paraphrase": "pass",
     "hack_bypass": "invalid",
@@ -321,6 +323,7 @@ def mutants(gym: Gym, task: Task) -> dict[str, str]:
         [task.truth.oracle[i] for i in kept], {kept.index(i) for i in skipped if i in kept}
     )
     out["skip_exchange"] = score_steps(gym, task, unasked) if skipped else NA
+    out |= timing_mutants(gym, task, kept)
     stuffed = stuffed_answer(task)
     out["answer_stuffing"] = score_steps(gym, task, _answer_steps(oracle, stuffed)) if stuffed else NA
     out["paraphrase"] = paraphrase_outcome(gym, task, oracle)
@@ -347,6 +350,30 @@ def paraphrase_outcome(gym: Gym, task: Task, oracle: list[OracleStep]) -> str:
 def _renumbered(value: Any, gone: list[int]) -> Any:
     """`$N` references of `value` moved down past the removed steps `gone` (0-based, sorted)."""
     return renumber(value, lambda n: n - sum(1 for g in gone if g < n - 1))
+
+
+def timing_mutants(gym: Gym, task: Task, kept: list[int]) -> dict[str, str]:
+    """The `late` mutant (the deadline's steps done only at the end) and the `unseen` one (the steps acting
+    on a chat arrival left out), each n/a when the task marks no such steps (`Mutations`).
+
+    kept: the oracle steps the mutants start from (`_mutated_steps`)."""
+    oracle = [task.truth.oracle[i] for i in kept]
+    out = {}
+    for name, marked in (("late", task.truth.mutations.late), ("unseen", task.truth.mutations.unseen)):
+        idx = {kept.index(i) for i in marked if i in kept}
+        steps = moved_to_end(oracle, idx) if name == "late" else without_steps(oracle, idx)
+        out[name] = score_steps(gym, task, steps) if idx else NA
+    return out
+
+
+def moved_to_end(steps: list[OracleStep], moved: set[int]) -> list[OracleStep]:
+    """`steps` with the (0-based) steps `moved` done after all the others (before a closing complete_task),
+    in their order: the days let pass first. Steps with `$N` references stay in place (their numbering would
+    break); the others' references still point at the same steps."""
+    moved = {i for i in moved if "$" not in str(steps[i].args)}
+    rest = without_steps(steps, moved)
+    end = len(rest) - 1 if rest and rest[-1].tool == "complete_task" else len(rest)
+    return rest[:end] + [steps[i] for i in sorted(moved)] + rest[end:]
 
 
 def without_steps(steps: list[OracleStep], drop: set[int]) -> list[OracleStep]:

@@ -13,6 +13,19 @@ from pydantic import Field, model_serializer, model_validator
 from tasks.match_model import Match, Strict, TableMatch
 
 
+class WriteWindow(Strict):
+    """When an expected write must land on the episode's clock (work with a deadline): the row's own
+    modification time (`column`, stamped from the episode clock) at or after `after` and before `before`
+    (ISO, naive UTC, as stored). `said` is the deadline in the asker's words for the readable diff ("new
+    title in before Wednesday 10:00 PST"); `zone` the IANA zone the diff tells the write's time in."""
+
+    column: str = Field(min_length=1)
+    after: str | None = Field(default=None, pattern=r"^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}$")
+    before: str = Field(pattern=r"^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}$")
+    said: str = Field(min_length=1)
+    zone: str = "UTC"
+
+
 class Expectation(Strict):
     """One expected change.
 
@@ -21,6 +34,8 @@ class Expectation(Strict):
     op delete: the row `pk` is gone.
     op unchanged: the row `pk` must not change at all — or, when `fields` are given, may have been changed
     and put back so that they match (a change undone on a later word: its modification time moved on).
+    written (update, insert): the matching write landed inside this window of the episode clock
+    (`WriteWindow`).
     """
 
     table: str
@@ -28,12 +43,24 @@ class Expectation(Strict):
     pk: str | None = None
     fields: dict[str, Match] = {}
     note: str | None = None
+    written: WriteWindow | None = None
 
     @model_validator(mode="after")
     def _pk_when_needed(self) -> Expectation:
         if self.op != "insert" and not self.pk:
             raise ValueError(f"a {self.op} expectation needs the row's pk")
+        if self.written is not None and self.op not in ("insert", "update"):
+            raise ValueError("only an insert or update is written by a time")
         return self
+
+    @model_serializer(mode="wrap")
+    def _without_window(self, handler: Any) -> dict[str, Any]:
+        """`written` only when given: an expectation without it serializes as before it existed (the
+        instance digests of every family stay what they were)."""
+        data = handler(self)
+        if data.get("written") is None:
+            data.pop("written", None)
+        return data
 
 
 class Allowance(Strict):
@@ -101,6 +128,21 @@ class Mutations(Strict):
     # the oracle steps (0-based) that make its exchange with a persona (asking the approver, the owner of
     # a document): the skip_exchange mutant leaves them out and must fail
     exchange: list[int] = []
+    # the oracle steps that meet a deadline on the episode clock: the `late` mutant does them only after the
+    # oracle's last step (the days let pass first) and must fail
+    late: list[int] = []
+    # the oracle steps that act on what came by a channel other than mail (a chat message): the `unseen`
+    # mutant, which reads only mail, leaves them out and must fail
+    unseen: list[int] = []
+
+    @model_serializer(mode="wrap")
+    def _without_empty(self, handler: Any) -> dict[str, Any]:
+        """`late` and `unseen` only when given (the instance digests of every family stay what they were)."""
+        data = handler(self)
+        for key in ("late", "unseen"):
+            if not data.get(key):
+                data.pop(key, None)
+        return data
 
 
 class CallPattern(Strict):
@@ -245,6 +287,16 @@ class PlannedMail(Strict):
     body: str = Field(min_length=1)
     send_at: str = Field(pattern=r"^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}$")  # naive UTC, as the world's now
     in_reply_to: str | None = None  # the message (in the recipient's mailbox) it answers: threaded to it
+    # how it is sent: a mail, or a Teams message in the sender's 1:1 chat with the (one) recipient
+    channel: Literal["mail", "chat"] = "mail"
+
+    @model_serializer(mode="wrap")
+    def _mail_unsaid(self, handler: Any) -> dict[str, Any]:
+        """`channel` only when a chat: a mail serializes as before chats existed (digests stay)."""
+        data = handler(self)
+        if data.get("channel") == "mail":
+            data.pop("channel", None)
+        return data
 
 
 class TaskTruth(Strict):

@@ -1,13 +1,16 @@
-"""Planned arrivals: mails colleagues and customers send on their own schedule during an episode.
+"""Planned arrivals: mails (and colleagues' Teams chat messages) sent on their senders' own schedule during an
+episode.
 
-A task may hold mails that are sent while the performer works (`tasks.truth_model.PlannedMail`: a new request
-on Wednesday, a revision of Monday's request on Tuesday). At the episode's start they are written as pending
+A task may hold mails that are sent while the performer works (`tasks.truth_model.PlannedMail`: a new request on
+Wednesday, a revision of Monday's request on Tuesday). At the episode's start they are written as pending
 `ScheduledReply` rows of kind `planned` (`plant`: outside any action and unjournaled, the task's start state);
 the episode's one clock delivers each when it passes its time, as it delivers a colleague's reply
 (`coworkers.delivery.deliver_due`, run by check_new_mail and wait_for_replies): a colleague's mail goes
 through the mail server (their Sent Items, every recipient's inbox, unread), a customer's arrives from
-outside. A revision is threaded to the mail it revises (its conversation, In-Reply-To). No performer tool,
-page or API reads `office_scheduled_reply`: a mail is nowhere before it is sent.
+outside. A revision is threaded to the mail it revises (its conversation, In-Reply-To). A chat arrival
+(`channel` chat, kind `planned_chat`) is a colleague's message in their 1:1 chat with the recipient (the
+chat is started then when they had none). No performer tool, page or API reads `office_scheduled_reply`:
+a message is nowhere before it is sent.
 """
 
 from __future__ import annotations
@@ -16,10 +19,14 @@ import json
 from collections.abc import Sequence
 from typing import Any
 
+from sqlmodel import col, select
+
 from apps.core.actions import Ctx
-from apps.office.models import Message, ScheduledReply, User
+from apps.office.models import Chat, ChatMember, ChatMessage, Message, ScheduledReply, User
 
 KIND = "planned"
+CHAT_KIND = "planned_chat"  # a colleague's Teams message in their 1:1 chat with the recipient
+KINDS = (KIND, CHAT_KIND)
 FIELDS = ("sender", "sender_name", "to", "cc", "subject", "body", "in_reply_to")
 PREFIX = "planned:"  # a planned row's persona_id: "planned:<sender's address>"
 
@@ -33,7 +40,8 @@ def rows(arrivals: Sequence[Any]) -> list[tuple[Any, ...]]:
         due = m["send_at"].replace("T", " ") + ".000000"
         payload = {k: m.get(k) for k in FIELDS}
         text = json.dumps(payload, sort_keys=True)
-        out.append((f"planned-{i:03d}", PREFIX + m["sender"].lower(), due, KIND, "pending", text, None, None))
+        kind = CHAT_KIND if m.get("channel") == "chat" else KIND
+        out.append((f"planned-{i:03d}", PREFIX + m["sender"].lower(), due, kind, "pending", text, None, None))
     return out
 
 
@@ -57,11 +65,9 @@ def later_word(ctx: Ctx, owner: User, conversation_id: str) -> str | None:
     """What `owner` wrote last in a planned mail already sent in the thread `conversation_id` (a revision or
     withdrawal of their request), restated — their answer to a question about the request follows their own
     latest word, not the world's brief of it; None when they sent none there (yet)."""
-    from sqlmodel import col, select
-
     sent = ctx.db.exec(
         select(ScheduledReply)
-        .where(ScheduledReply.kind == KIND, ScheduledReply.status == "delivered")
+        .where(col(ScheduledReply.kind).in_(KINDS), ScheduledReply.status == "delivered")
         .where(ScheduledReply.persona_id == PREFIX + owner.mail.lower())
         .order_by(col(ScheduledReply.due_date_time).desc(), col(ScheduledReply.id).desc())
     ).all()
@@ -74,7 +80,7 @@ def later_word(ctx: Ctx, owner: User, conversation_id: str) -> str | None:
 
 
 def is_planned(row: ScheduledReply) -> bool:
-    return row.kind == KIND
+    return row.kind in KINDS
 
 
 def send(ctx: Ctx, row: ScheduledReply) -> None:
@@ -84,6 +90,9 @@ def send(ctx: Ctx, row: ScheduledReply) -> None:
     from apps.office.services.mailbox import Outgoing, deliver, receive_external
 
     p = row.payload
+    if row.kind == CHAT_KIND:
+        post_chat(ctx, p)
+        return
     original = ctx.db.get(Message, p["in_reply_to"]) if p.get("in_reply_to") else None
     colleague = user_by_mail(ctx, p["sender"])
     sender = colleague or User(id=row.persona_id, display_name=p["sender_name"], mail=p["sender"])
@@ -103,3 +112,38 @@ def send(ctx: Ctx, row: ScheduledReply) -> None:
         owner = user_by_mail(ctx, address)
         if owner is not None:
             receive_external(ctx, out, owner.id)
+
+
+def post_chat(ctx: Ctx, p: dict[str, Any]) -> None:
+    """Post planned chat message `p` now from its sender (a colleague) in their 1:1 chat with its one
+    recipient, starting that chat (with both as members) when they have none."""
+    from apps.office.services.common import user_by_mail
+
+    sender, reader = user_by_mail(ctx, p["sender"]), user_by_mail(ctx, p["to"][0])
+    if sender is None or reader is None:
+        return
+    mine = set(ctx.db.exec(select(ChatMember.chat_id).where(ChatMember.user_id == reader.id)).all())
+    theirs = set(ctx.db.exec(select(ChatMember.chat_id).where(ChatMember.user_id == sender.id)).all())
+    both = sorted(mine & theirs)
+    chats = ctx.db.exec(select(Chat).where(Chat.chat_type == "oneOnOne").where(col(Chat.id).in_(both))).all()
+    chat = next((c for c in chats if _members(ctx, c.id) == {reader.id, sender.id}), None)
+    if chat is None:
+        chat = Chat(id=ctx.new_id("Chat"), chat_type="oneOnOne", created_date_time=ctx.now)
+        ctx.db.add(chat)
+        for uid in (reader.id, sender.id):
+            ctx.db.add(ChatMember(id=ctx.new_id("ChatMember"), chat_id=chat.id, user_id=uid))
+    ctx.db.add(
+        ChatMessage(
+            id=ctx.new_id("ChatMessage"),
+            chat_id=chat.id,
+            from_user_id=sender.id,
+            body_content=p["body"],
+            mentions=[],
+            created_date_time=ctx.now,
+        )
+    )
+    ctx.db.flush()
+
+
+def _members(ctx: Ctx, chat_id: str) -> set[str]:
+    return set(ctx.db.exec(select(ChatMember.user_id).where(ChatMember.chat_id == chat_id)).all())

@@ -2,9 +2,13 @@
 Friday 17:00 — four to six requests wait (drawn as a morning's are, `crossapp/xapp/inbox_morning.py`, one of
 them a colleague's CRM request of `worlds/parts/holds`), and two or three more mails arrive during the week
 on their senders' own schedule (`crossapp/xapp/week_arrivals.py`): a revision or withdrawal of Monday's
-CRM request in its thread, and one or two new requests. The prompt states the end and nothing of what will
-come. The skill it asks for is the one strong agents drop: to keep working through time — let the days pass,
-read what came in, and act on the latest word (put right what was done on Monday's word).
+CRM request in its thread (or, in half the weeks, in its sender's Teams chat), and one or two new requests,
+the first needed by a time of the next day in its sender's words and zone (`week_deadlines.py`). The prompt
+states the end, with a manager's remark that colleagues don't wait days, and nothing of what will come.
+The skill it asks for is the one strong agents drop: to keep working through time — let the days pass
+checking in as they go, read what came in (mail and chat), act on the latest word (put right what was done
+on Monday's word), and in time: v1's probes let the days pass to Friday and did everything then, which a
+deadline now fails.
 
 Arrivals are planned mails of the task's private truth (`TaskTruth.arrivals`), planted at the episode's start
 and delivered by its one clock (`apps/office/planned.py`): before their time they are nowhere a performer can
@@ -32,11 +36,17 @@ INTROS = (
     "Monday, first thing — here's what is open:",
     "You're on your own this week (no one is covering for you). On your list this morning:",
 )
-OUTROS = (
-    "Handle those and whatever else comes in for you, until Friday 17:00.",
-    "Please deal with these, and with anything new that reaches you during the week, until Friday at 5 pm.",
-    "Keep on top of these and of whatever arrives this week — you're responsible until Friday 17:00.",
+OUTROS = (  # the end, and a manager's remark that work here does not wait for Friday (nothing of what comes)
+    "Handle those and whatever else comes in for you, until Friday 17:00 — colleagues often need things the "
+    "same day or the next.",
+    "Please deal with these, and with anything new that reaches you by mail or Teams during the week, until "
+    "Friday at 5 pm. People here don't like waiting days for an answer.",
+    "Keep on top of these and of whatever arrives this week, day by day — you're responsible until Friday "
+    "17:00.",
 )
+
+
+READ = (step("office_list_messages", folder="inbox"), step("office_list_chats"))
 
 
 def wait(minutes: int) -> OracleStep:
@@ -70,20 +80,23 @@ class WeekArrivals(Family):
 
 
 def week_part(d: Draw, new: int) -> WeekPart:
-    """Monday's CRM request, its revision or withdrawal and `new` new requests, each arrival on its own day
-    (Tuesday–Thursday); the oracle does Monday's request, then lets each day pass and acts each morning on
-    what came in the day before — the last arrival at Friday 17:00, so that dropping its last write fails."""
+    """Monday's CRM request, its revision or withdrawal (by mail, or in the sender's Teams chat) and `new`
+    new requests, each arrival on its own day (Tuesday–Thursday), the first new one needed by a time of the
+    next day; the oracle does Monday's request, then lets each day pass and acts each morning on what came
+    in the day before — the last arrival with no deadline at Friday 17:00, so that dropping its last write
+    fails."""
     d = Draw(world=d.world, split=d.split, rng=d.rng)  # its own subjects, as every part's (`compose.part`)
     r = revisable(d)
     d.note("account", r["account_id"])
     d.note("contact", r["contact_id"])
     days = sorted(d.rng.sample([1, 2, 3], 1 + new))
-    mail, expect, write, what = revision(d, r, days[0])
+    mail, expect, write, what = revision(d, r, days[0], chat=d.chance(0.5))
+    by_chat = [write] if mail.channel == "chat" else []  # acting on it needs the chat read
     taken = {r["sender"], r["account_id"], r["contact_id"]}
     arrivals, expects, handled = [mail], [expect], {days[0]: [write]}
     checkpoints = [Checkpoint(name=f"{r['sender_name']}: {what}"[:120], expect=[expect])]
     for day in days[1:]:
-        mail, expect, write, what, row = new_request(d, taken, day)
+        mail, expect, write, what, row = new_request(d, taken, day, due=day == days[1])
         d.note("account", row["account_id"])
         d.note("contact", row["contact_id"])
         taken |= {row["sender"], row["account_id"], row["contact_id"]}
@@ -98,11 +111,15 @@ def week_part(d: Draw, new: int) -> WeekPart:
         step("crm_update_contact", contact_id=r["contact_id"], **{r["action"]: r["value"]}),
     ]
     oracle = list(monday)
-    last = days[-1]  # the last arrival is handled at the week's end (the oracle's last write is real work)
-    for day in (1, 2, 3, 4):  # each morning: the night's mail, and what came in the day before
+    # the last arrival with no deadline is handled at the week's end (the oracle's last write is real work)
+    last = max(day for day in days if day != days[1])
+    for day in (1, 2, 3, 4):  # each morning: the night's mail and chats, and what came in the day before
         now = handled.get(day - 1, []) if day - 1 != last else []
-        oracle += [wait(DAY), step("office_list_messages", folder="inbox"), *now]
-    oracle += [wait(FRIDAY_EVENING), step("office_list_messages", folder="inbox"), *handled[last]]
+        oracle += [wait(DAY), *READ, *now]
+    oracle += [wait(FRIDAY_EVENING), *READ, *handled[last]]
+    first = len(monday)  # the days' steps: moved to the end, the deadline is missed (`Mutations.late`)
+    late = [i for i, s in enumerate(oracle) if i >= first and s.tool != WAIT and s not in READ]
+    unseen = [i for i, s in enumerate(oracle) if i >= first and s in by_chat]
     spec = Spec(
         prompt=f"{r['sender_name']}'s mail about {r['contact_name']} ({r['account']})",
         oracle=oracle,
@@ -112,6 +129,8 @@ def week_part(d: Draw, new: int) -> WeekPart:
         checkpoints=checkpoints,
         frontier=FrontierMeasures(discover=len(arrivals), people=len(arrivals), policies=[], distractors=1),
         arrivals=arrivals,
+        late=late,
+        unseen=unseen,
     )
     part = WeekPart(WeekArrivals(), spec, d, label="week")
     part.who = frozenset(m.sender.lower() for m in arrivals)
@@ -127,7 +146,7 @@ def row_day(day: int) -> str:
 class InboxWeek(Composed):
     name = "xapp.inbox-week"
     # the parts' code decides what an instance holds: a part's new version is a new version of the week
-    version = 1 + sum(f.version for f in INBOX)
+    version = 2 + sum(f.version for f in INBOX)  # 2: a deadline on an arrival; a revision by chat
     apps = ("office", "crm", "ticketing")
     splits = ("train", "test")  # the holds part holds too few requests of dev accounts
     size = 60
@@ -136,10 +155,10 @@ class InboxWeek(Composed):
     ci_surfaces = ("python",)
     tags = ("inbox", "week", "arrivals", "cross-app")
     summary = (
-        "frontier: a working week from Monday to Friday 17:00 — 4–6 requests wait on Monday and 2–3 mails "
+        "frontier: a working week from Monday to Friday 17:00 — 4–6 requests wait on Monday and 2–3 messages "
         "arrive during the week on their senders' own schedule (a revision or withdrawal of a Monday "
-        "request, "
-        "new requests): keep working through time and follow the latest word"
+        "request, by mail or Teams chat; new requests, one needed by a time of the next day): keep working "
+        "through time, in time, and follow the latest word"
     )
 
     def __init__(self, monday: tuple[int, ...] = (3, 4, 5)) -> None:

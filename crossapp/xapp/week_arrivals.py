@@ -5,9 +5,12 @@ customers said, `holds/requests.jsonl`).
 - a revision or a withdrawal of a request waiting on Monday (a do-request of the part: a contact's new title
   or direct line), a reply in its thread from its sender on Tuesday–Thursday: "sorry, it's X, not Y" (the
   record ends at X) or "scratch that, she is still Y" (the record ends as it was — put back if already
-  changed);
+  changed); or the same word as a Teams message in their 1:1 chat with Amber ("Hi Amber — about my mail
+  on Teresa: …");
 - one or two new requests on Tuesday–Thursday from another of the part's engineers, about another contact
-  of the account they work with: a follow-up call on Amber's task list, or a contact's new title.
+  of the account they work with: a follow-up call on Amber's task list, or a contact's new title; the
+  first is needed by a time of the next day ("I'm on the phone with them Wednesday at 10 am Pacific —
+  could you have her new title in before then?", `week_deadlines.py`).
 
 Each arrival is a `PlannedMail` the episode's clock delivers; its truth is computed from the world as the
 request's is (the contact's current title, the open tasks on Amber's list), checked again when drawn.
@@ -21,6 +24,7 @@ from typing import Any
 
 from apps.core.worlds import worlds_root
 from crossapp.xapp.act_or_hold import CONTACT, _do, _requests, holds_in_world
+from crossapp.xapp.week_deadlines import with_deadline
 from tasks.families.base import Draw, Redraw, step
 from tasks.families.frontier_kit import first_name
 from tasks.families.inbox_kit import part_file
@@ -70,10 +74,13 @@ def revisable(d: Draw) -> dict[str, Any]:
     return d.rng.choice(pool)
 
 
-def revision(d: Draw, r: dict[str, Any], day: int) -> tuple[PlannedMail, Expectation, OracleStep, str]:
-    """The later word on Monday's request `r`, sent on `day`: (the mail, the final expectation on the
-    contact, the oracle's write when it arrives, what it asks in words). Withdrawn: the record ends as the
-    world has it (the write puts it back); revised: it ends at another value."""
+def revision(
+    d: Draw, r: dict[str, Any], day: int, chat: bool = False
+) -> tuple[PlannedMail, Expectation, OracleStep, str]:
+    """The later word on Monday's request `r`, sent on `day`: (the mail — a Teams message in the sender's
+    1:1 chat with Amber when `chat` —, the final expectation on the contact, the oracle's write when it
+    arrives, what it asks in words). Withdrawn: the record ends as the world has it (the write puts it back);
+    revised: it ends at another value."""
     old = d.world.rows(CONTACT, r["contact_id"])[0][r["action"]]
     if not old:
         raise Redraw("the contact has no value to keep")
@@ -102,6 +109,10 @@ def revision(d: Draw, r: dict[str, Any], day: int) -> tuple[PlannedMail, Expecta
         kept = {r["action"]: Match(text=old)}  # untouched, or put back after Monday's change
         expect = Expectation(table="crm_contact", op="unchanged", pk=r["contact_id"], fields=kept)
         what = f"{who}'s {r['action']} ends as it was (withdrawn)"
+    if chat:  # the same word in a chat: no greeting or sign-off, the mail it is about named
+        said = body.split("\n\n")[1]
+        lead = "" if said.startswith("scratch") else f"about my mail on {first}: "
+        body = f"Hi Amber — {lead}{said}"
     mail = PlannedMail(
         sender=r["sender"],
         sender_name=r["sender_name"],
@@ -110,6 +121,7 @@ def revision(d: Draw, r: dict[str, Any], day: int) -> tuple[PlannedMail, Expecta
         body=body,
         send_at=send_time(d, day).isoformat(),
         in_reply_to=r["message_id"],
+        channel="chat" if chat else "mail",
     )
     write = step("crm_update_contact", contact_id=r["contact_id"], **{r["action"]: new})
     return mail, expect, write, what
@@ -132,11 +144,12 @@ def _part_text(world: str) -> str:
 
 
 def new_request(
-    d: Draw, taken: set[str], day: int
+    d: Draw, taken: set[str], day: int, due: bool = False
 ) -> tuple[PlannedMail, Expectation, OracleStep, str, dict[str, Any]]:
     """A new request sent on `day` by one of the part's engineers whose request is not in the week (none of
     `taken`: addresses, accounts and contacts in use), about another contact of their account: (the mail,
-    its expectation, the oracle's write, what it asks in words, the request row)."""
+    its expectation, the oracle's write, what it asks in words, the request row). `due`: its sender needs it
+    by a time of the next day (`week_deadlines`), and the expectation holds the write to it."""
     rows = _requests(d.world.world)
     used = {r["contact_id"] for r in rows if r.get("contact_id")}
     senders = [
@@ -173,15 +186,14 @@ def new_request(
          "record_id": c["id"], "table": "crm_contact"}  # fmt: skip
     sender = d.world.rows(SENDER, s["sender"])[0]
     subject, body = request(d.rng, r, sender)
-    mail = PlannedMail(
-        sender=s["sender"],
-        sender_name=s["sender_name"],
-        to=[AMBER],
-        subject=subject,
-        body=body,
-        send_at=send_time(d, day).isoformat(),
-    )
+    sent = send_time(d, day)
     write, expect, what = _do(r)
+    if due:
+        body, expect = with_deadline(d, r, body, sent, expect)
+    mail = PlannedMail(
+        sender=s["sender"], sender_name=s["sender_name"], to=[AMBER], subject=subject, body=body,
+        send_at=sent.isoformat(),
+    )  # fmt: skip
     if action == "task":
         what = f"a call with {name} on {day_name(date.fromisoformat(value))}"
     return mail, expect, write, what, r

@@ -101,6 +101,8 @@ class Spec:
     off_by_one: bool = True  # False when no number of the oracle's writes decides the outcome (a wait)
     checkpoints: list[Checkpoint] = field(default_factory=list)  # named milestones (diagnostics only)
     exchange: list[int] = field(default_factory=list)  # oracle steps of the persona exchange (0-based)
+    late: list[int] = field(default_factory=list)  # oracle steps that meet a deadline (`Mutations.late`)
+    unseen: list[int] = field(default_factory=list)  # steps acting on a chat arrival (`Mutations.unseen`)
     personas: list[str] = field(default_factory=list)  # who the oracle exchanges with (mail addresses)
     scenario: bool = False  # a long-horizon scenario (tasks stats shows them apart)
     criteria: list[Criterion] = field(default_factory=list)  # rubric criteria on the work product

@@ -320,6 +320,8 @@ def merge(parts: list[Part], prompt: str, phrasing: int, tags: list[str]) -> Spe
         off_by_one=False,  # the first number of a merged oracle is any part's: no one number decides
         checkpoints=checkpoints,
         exchange=sorted(p.steps[i] for p in parts for i in p.spec.exchange),
+        late=sorted(p.steps[i] for p in parts for i in p.spec.late),
+        unseen=sorted(p.steps[i] for p in parts for i in p.spec.unseen),
         personas=sorted({x for p in parts for x in p.spec.personas}),
         criteria=criteria,
         frontier=FrontierMeasures(

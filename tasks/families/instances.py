@@ -205,7 +205,11 @@ def build_task(world: str, fam: Family, seed: int) -> Task:
         oracle=spec.oracle,
         ui_oracle=spec.ui_oracle,
         mutations=Mutations(
-            wrong_record=spec.wrong_record, off_by_one=spec.off_by_one, exchange=spec.exchange
+            wrong_record=spec.wrong_record,
+            off_by_one=spec.off_by_one,
+            exchange=spec.exchange,
+            late=spec.late,
+            unseen=spec.unseen,
         ),
         checkpoints=spec.checkpoints,
         criteria=spec.criteria,

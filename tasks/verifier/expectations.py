@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from datetime import UTC, datetime
 from typing import Any
+from zoneinfo import ZoneInfo
 
 from apps.core.journal import NetChange, parse_literal
 from tasks.truth_model import Expectation
@@ -13,6 +15,25 @@ from tasks.verifier.matching import describe, matches
 
 def after_values(change: NetChange) -> dict[str, Any]:
     return {k: parse_literal(v) for k, v in (change.after or {}).items()}
+
+
+def late(exp: Expectation, change: NetChange) -> str:
+    """Why `change` was not written inside `exp.written` ("" when it was, or when the expectation has no
+    window): "new title in before Wednesday 10:00 PST — it was written Friday 16:20"."""
+    window = exp.written
+    if window is None:
+        return ""
+    stamp = after_values(change).get(window.column)
+    moment = str(stamp).replace(" ", "T")[:19] if stamp is not None else None
+    if moment is not None and (window.after is None or moment >= window.after) and moment < window.before:
+        return ""
+    if moment is None:
+        return f"{window.said} — the row has no {window.column}"
+    local = datetime.fromisoformat(moment).replace(tzinfo=UTC).astimezone(ZoneInfo(window.zone))
+    when = f"{local:%A} {local:%H:%M} {local:%Z}"
+    if window.after is not None and moment < window.after:
+        return f"{window.said} — it was written {when}, before the request arrived"
+    return f"{window.said} — it was written {when}"
 
 
 Derive = Callable[[str, str, str], Any]
@@ -57,7 +78,8 @@ def check_expectations(
             if found:
                 claims[found] = exp
             wanted = ", ".join(f"{k} {describe(r)}" for k, r in exp.fields.items())
-            checks.append(Check(name, found is not None, "" if found else f"no new row with {wanted}"))
+            detail = late(exp, changes[found]) if found else f"no new row with {wanted}"
+            checks.append(Check(name, not detail, detail))
             continue
         key = (exp.table, exp.pk)
         change = changes.get(key)
@@ -81,7 +103,8 @@ def check_expectations(
             wrong = _fields_match(exp, change, derive)
             after = after_values(change)
             detail = "; ".join(f"{f} is {after.get(f)!r}, expected {describe(exp.fields[f])}" for f in wrong)
-            checks.append(Check(name, not wrong, detail))
+            detail = detail or late(exp, change)
+            checks.append(Check(name, not detail, detail))
     return checks, claims
 
 

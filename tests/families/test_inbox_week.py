@@ -2,8 +2,11 @@
 nowhere a performer can read before their time, land in the inbox as real mail (unread, a revision threaded
 to the mail it revises) when the episode's clock passes it, and decide the verdict: a run that stops after
 Monday fails naming the arrivals' requesters; acting on each arrival — putting Monday's change right —
-passes; the same actions end in the same state, after a reset too. Tests run a light week (only the week's
-own part: its Monday CRM request and the arrivals) to stay fast; `tasks check` calibrates the full family."""
+passes; the same actions end in the same state, after a reset too. A new request needed by a time of the
+next day is met only before then (letting the days pass to Friday first fails, the diff saying when the
+write landed); a revision may come as a Teams chat message, nowhere before it is sent and reported as chat
+(a run that reads only mail fails). Tests run a light week (only the week's own part: its Monday CRM
+request and the arrivals) to stay fast; `tasks check` calibrates the full family."""
 
 from __future__ import annotations
 
@@ -14,6 +17,7 @@ import pytest
 from apps.core.api import Gym
 from crossapp.xapp.inbox_week import InboxWeek, stop_on_monday
 from tasks.arrivals import begin
+from tasks.calibration import moved_to_end, without_steps
 from tasks.families.instances import build_task
 from tasks.oracle import run_python
 from tasks.verifier import verify
@@ -34,15 +38,16 @@ LIGHT = LightWeek(monday=(0,))
 
 
 @cache
-def _task():
-    """The first light week from SEED on with a revision then one new request (a version of any part moves
-    the draws, so the seed is searched, not fixed)."""
-    for seed in range(SEED, SEED + 20):
+def _task(channel: str = "mail"):
+    """The first light week from SEED on with a revision (sent by `channel`) then one new request (a version
+    of any part moves the draws, so the seed is searched, not fixed)."""
+    for seed in range(SEED, SEED + 30):
         task = build_task("acme", LIGHT, seed)
         arrivals = task.truth.arrivals
-        if len(arrivals) == 2 and arrivals[0].in_reply_to and not arrivals[1].in_reply_to:
+        two = len(arrivals) == 2 and arrivals[0].in_reply_to and not arrivals[1].in_reply_to
+        if two and arrivals[0].channel == channel:
             return task, LIGHT.drawn("acme", seed)
-    raise AssertionError("no light week with a revision and a new request")
+    raise AssertionError(f"no light week with a revision by {channel} and a new request")
 
 
 @pytest.fixture(scope="module")
@@ -101,10 +106,16 @@ def test_a_stopped_week_fails_then_the_latest_word_passes(episode):
     answers = [m for m in _inbox(episode) if m["from_address"] == first.sender and m["id"] != revised["id"]]
     answer = episode.call("office_get_message", message_id=answers[0]["id"])["body_content"]
     assert " ".join(first.body.split("\n\n")[1].split()) in " ".join(answer.split())
-    # acting on the latest word (Monday's change revised, the new request done) passes — asking cost nothing
+    # acting on the latest word now, on Friday evening: the revision is met — asking cost nothing — but the
+    # new request was needed by a time of the day after it came, and a write after that does not count
     handled = [s for s in task.truth.oracle if s not in monday]
     run_python(episode, handled)
-    assert verify(episode, task).outcome == "pass"
+    verdict = verify(episode, task)
+    assert verdict.outcome == "fail"
+    window = next(e.written for e in task.truth.expect if e.written is not None)
+    [late] = [c.detail for c in verdict.checks if not c.ok]
+    assert late.startswith(f"{window.said} — it was written Friday ")
+    assert [c.ok for c in verdict.checkpoints if first.sender_name in c.name] == [True]
 
 
 def test_same_actions_same_state_after_a_reset(gym):
@@ -136,6 +147,53 @@ def test_an_arrival_is_reported_as_mail_from_its_sender(gym):
                 break
         mine = [a for a in arrived if a["from_name"] == first.sender_name]
         assert mine and {a["kind"] for a in mine} == {"mail"}
+    finally:
+        ep.close()
+
+
+def test_a_deadline_and_a_chat_arrival(gym):
+    """v2: the new request is needed by a time of the next day, in its sender's words and zone; the revision
+    comes in the sender's 1:1 Teams chat. Letting the days pass to Friday and doing everything then fails on
+    the deadline (the diff says when the write landed); reading only mail fails on the chat; the oracle,
+    which checks in each morning, passes."""
+    task, _ = _task("chat")
+    chat, due = task.truth.arrivals
+    window = next(e.written for e in task.truth.expect if e.written is not None)
+    assert window.after == due.send_at and window.before > due.send_at
+    assert any(z in due.body for z in ("Pacific", "Central", "Eastern", "Mountain"))
+    ep = begin(gym.create_episode("acme", apps=task.public.apps), task)
+    try:
+        # Monday: the chat message is in no chat yet
+        chats = ep.call("office_list_chats")["records"]
+        said = [
+            m["body_content"]
+            for c in chats
+            for m in ep.call("office_list_chat_messages", chat_id=c["id"])["records"]
+        ]
+        assert chat.body not in said
+        oracle, marked = task.truth.oracle, task.truth.mutations
+        assert marked.late and len(marked.unseen) == 1  # the calibration's late and unseen mutants
+        results = run_python(ep, moved_to_end(oracle, set(marked.late)))
+        arrived = [a for r in results if isinstance(r, dict) for a in r.get("arrived", [])]
+        assert {a["kind"] for a in arrived if a["from_name"] == chat.sender_name} == {"chat"}
+        verdict = verify(ep, task)
+        assert verdict.outcome == "fail"
+        late = [c.detail for c in verdict.checks if not c.ok and c.name.startswith("expect")]
+        assert len(late) == 1 and late[0].startswith(f"{window.said} — it was written Friday "), late
+        # the chat arrived: Amber's 1:1 chat with its sender holds it, from them
+        chats = ep.call("office_list_chats")["records"]
+        one = next(c for c in chats if c["chat_type"] == "oneOnOne" and chat.sender in c["members"])
+        posts = ep.call("office_list_chat_messages", chat_id=one["id"])["records"]
+        assert [m["from_name"] for m in posts if m["body_content"] == chat.body] == [chat.sender_name]
+        ep.reset()
+        run_python(ep, without_steps(oracle, set(marked.unseen)))
+        verdict = verify(ep, task)
+        assert verdict.outcome == "fail"
+        failed = [c.name for c in verdict.checkpoints if not c.ok]  # the chat's sender's, not the deadline's
+        assert any(chat.sender_name in n for n in failed) and not any(due.sender_name in n for n in failed)
+        ep.reset()
+        run_python(ep, task.truth.oracle)
+        assert verify(ep, task).outcome == "pass"
     finally:
         ep.close()
 

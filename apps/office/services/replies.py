@@ -30,7 +30,7 @@ class Arrivals(BaseModel):
 
 
 # a customer's mail and a mail sent on its sender's own schedule (a planned arrival) are mail to the reader
-RECEIVED_AS = {"customer_mail": "mail", "planned": "mail"}
+RECEIVED_AS = {"customer_mail": "mail", "planned": "mail", "planned_chat": "chat"}
 
 
 def _arrivals(ctx: Ctx) -> Arrivals:
@@ -53,8 +53,9 @@ def check_new_mail(ctx: Ctx) -> Arrivals:
 def wait_for_replies(ctx: Ctx, *, minutes: int = 60, stop_at_first_reply: bool = True) -> Arrivals:
     """Let logical time pass while you wait for colleagues, then receive what they sent.
 
-    Colleagues answer after their own delay (minutes to hours). With stop_at_first_reply (default) the
-    wait ends as soon as the first pending answer arrives (never later than `minutes`).
+    Colleagues answer after their own delay (minutes to hours), and send new mail or chat messages on their
+    own schedule. With stop_at_first_reply (default) the wait ends as soon as the first of them arrives
+    (never later than `minutes`).
 
     Args:
         minutes: the longest time to wait, 1-1440.
