@@ -1,17 +1,16 @@
 """Planned arrivals: mails (and colleagues' Teams chat messages) sent on their senders' own schedule during an
 episode.
 
-A task may hold mails that are sent while the performer works (`tasks.truth_model.PlannedMail`: a new request on
-Wednesday, a revision of Monday's request on Tuesday). At the episode's start they are written as pending
+A task may hold mails that are sent while the performer works (`tasks.truth_model.PlannedMail`: a new request
+on Wednesday, a revision of Monday's request on Tuesday). At the episode's start they are written as pending
 `ScheduledReply` rows of kind `planned` (`plant`: outside any action and unjournaled, the task's start state);
 the episode's one clock delivers each when it passes its time, as it delivers a colleague's reply
 (`coworkers.delivery.deliver_due`, run by check_new_mail and wait_for_replies): a colleague's mail goes
 through the mail server (their Sent Items, every recipient's inbox, unread), a customer's arrives from
 outside. A revision is threaded to the mail it revises (its conversation, In-Reply-To). A chat arrival
-(`channel` chat, kind `planned_chat`) is a colleague's message in their 1:1 chat with the recipient (the
-chat is started then when they had none). No performer tool, page or API reads `office_scheduled_reply`:
-a message is nowhere before it is sent.
-"""
+(`channel` chat, kind `planned_chat`) is a colleague's message in their 1:1 chat with the recipient (the chat
+is started then when they had none). No performer tool, page or API reads `office_scheduled_reply`: a message
+is nowhere before it is sent."""
 
 from __future__ import annotations
 
