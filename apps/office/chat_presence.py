@@ -1,9 +1,11 @@
 """Teams' presence of the people in your chats, read from their calendars now (get_schedule, as Teams sets
-Busy during a meeting): Available, Busy (a busy or tentative meeting), Out of office, or Away outside their
-working hours. Shown as the dot on a chat's avatar."""
+Busy during a meeting): Available, Busy (a busy or tentative meeting), Out of office, and outside their
+working hours Away (Teams left signed in, idle) or Offline (signed out). Shown as the dot on a chat's
+avatar."""
 
 from __future__ import annotations
 
+import zlib
 from datetime import datetime, timedelta
 from typing import Any
 from zoneinfo import ZoneInfo
@@ -14,7 +16,13 @@ from apps.core.ui_kit import UiKit
 
 # availability_view's digit (0 free, 1 tentative, 2 busy, 3 out of office, 4 working elsewhere) -> presence
 BY_DIGIT = {"0": "available", "1": "busy", "2": "busy", "3": "oof", "4": "available"}
-LABELS = {"available": "Available", "busy": "Busy", "oof": "Out of office", "away": "Away"}
+LABELS = {
+    "available": "Available",
+    "busy": "Busy",
+    "oof": "Out of office",
+    "away": "Away",
+    "offline": "Offline",
+}
 
 
 def _off_hours(working_hours: str | None, now: datetime) -> bool:
@@ -29,8 +37,18 @@ def _off_hours(working_hours: str | None, now: datetime) -> bool:
     return local.weekday() >= 5 or not start <= local.strftime("%H:%M") < end
 
 
+def after_hours(address: str) -> str:
+    """A person's presence outside their working hours: "away" for those who leave Teams signed in (on
+    their phone), "offline" for those who sign out; which one a person is stays fixed (read from their
+    address), so the same world always shows the same dots.
+
+    address: the person's mail address.
+    """
+    return "away" if zlib.crc32(address.lower().encode()) % 2 == 0 else "offline"
+
+
 async def presences(kit: UiKit, request: Request, addresses: list[str]) -> dict[str, dict[str, str]]:
-    """Each address's presence now as {"key": available|busy|oof|away, "label": Teams' word}; none for
+    """Each address's presence now as {"key": available|busy|oof|away|offline, "label": Teams' word}; none for
     an address without a calendar (or when the schedule cannot be read).
 
     kit: the office UI kit (runs get_schedule as the signed-in user).
@@ -56,6 +74,6 @@ async def presences(kit: UiKit, request: Request, addresses: list[str]) -> dict[
             continue
         key = BY_DIGIT.get(view[0], "available")
         if key == "available" and _off_hours(s.get("working_hours"), now):
-            key = "away"
+            key = after_hours(s["schedule_id"])
         found[s["schedule_id"]] = {"key": key, "label": LABELS[key]}
     return found

@@ -153,6 +153,7 @@ async def _page(
     }
     chats, me_name = await named_chats(kit, request)
     await with_previews(kit, request, chats, me_name)
+    chats.sort(key=lambda c: c["last_at"], reverse=True)  # Teams lists chats by their latest message
     found = (q.get("q") or "").strip().lower()
     if found:  # the title bar's Search: the chats and channels whose name has the text
         chats = [c for c in chats if found in c["label"].lower()]

@@ -38,14 +38,20 @@ class RailItem:
     icon: str
     note: str = ""
     fragment: str = ""
+    query: tuple[tuple[str, str], ...] = ()  # the page's query (Word: OneDrive's Home filtered to Word files)
 
 
-# new Outlook's app bar (no People page here, so none); OneDrive on the web has its own nav pane instead
+# new Outlook's app bar (no People page here, so none): Mail and Calendar, then the Microsoft 365 apps it
+# pins (Word, Excel, PowerPoint open their recent files: OneDrive's Home filtered to the type, PowerPoint's
+# start page); OneDrive on the web has its own nav pane instead
 OUTLOOK_RAIL = (
     RailItem("Mail", "/mail", "mail"),
     RailItem("Calendar", "/calendar", "calendar_ltr"),
-    RailItem("OneDrive", "/files", "cloud"),
     RailItem("Teams", "/chat", "people_team"),
+    RailItem("Word", "/files", "document_text", query=(("view", "home"), ("type", "word"))),
+    RailItem("Excel", "/files", "document_table", query=(("view", "home"), ("type", "excel"))),
+    RailItem("PowerPoint", "/decks", "slide_text"),
+    RailItem("OneDrive", "/files", "cloud"),
 )
 # new Teams' app bar: what has no page here is shown disabled with a tooltip; Teams opens the channel list
 TEAMS_RAIL = (

@@ -1,7 +1,7 @@
 """A mail body as Outlook shows it: plain text whose light Markdown — what the compose form's formatting bar
-writes (**bold**, *italic*, __underline__, "- " bullets, "1. " numbered lists) and tables written as Markdown
-rows — is drawn formatted, the quoted original of a reply or forward (after Outlook's line of underscores) set
-apart. Everything is escaped first; only these few tags are ever made."""
+writes (**bold**, *italic*, __underline__, ==highlight==, "- " bullets, "1. " numbered lists) and tables
+written as Markdown rows — is drawn formatted, the quoted original of a reply or forward (after Outlook's
+line of underscores) set apart. Everything is escaped first; only these few tags are ever made."""
 
 from __future__ import annotations
 
@@ -13,6 +13,7 @@ QUOTE_RULE = "________________________________"
 INLINE = (
     (re.compile(r"\*\*(?=\S)(.+?)(?<=\S)\*\*"), r"<strong>\1</strong>"),
     (re.compile(r"__(?=\S)(.+?)(?<=\S)__"), r"<u>\1</u>"),
+    (re.compile(r"==(?=\S)(.+?)(?<=\S)=="), r"<mark>\1</mark>"),
     (re.compile(r"(?<![*\w])\*(?=\S)([^*]+?)(?<=\S)\*(?![*\w])"), r"<em>\1</em>"),
 )
 BULLET = re.compile(r"^\s*[-•*]\s+(.*)$")

@@ -1,7 +1,8 @@
 """Each Microsoft 365 app in its own shell, in real Chromium: Teams' grey title bar with its centred Search
 and Teams' own rail (Activity … Apps, the current one in purple, what has no page here disabled with a
 tooltip, no Outlook rail); Word and Excel with no rail and the file's name, "• Saved" and Search (Alt+Q) in
-the coloured header; Outlook's rail as in new Outlook (Mail, Calendar, OneDrive, Teams); OneDrive with its
+the coloured header; Outlook's rail as in new Outlook (Mail, Calendar, Teams, Word, Excel, PowerPoint,
+OneDrive); OneDrive with its
 own nav pane and no rail; and moving between the apps by the waffle and the rails. Axe-clean."""
 
 from __future__ import annotations
@@ -41,10 +42,14 @@ def test_outlook_rail_reads_as_in_new_outlook(office):
     page.goto(ui("/calendar"))
     rail = _rail(page)
     names = [n.strip() for n in rail.get_by_role("link").all_inner_texts()]
-    assert names == ["Mail", "Calendar", "OneDrive", "Teams"]
+    assert names == ["Mail", "Calendar", "Teams", "Word", "Excel", "PowerPoint", "OneDrive"]
     expect(rail.get_by_role("link", name="Calendar", exact=True)).to_have_attribute("aria-current", "page")
     expect(rail.get_by_role("link", name="Files")).to_have_count(0)
-    rail.get_by_role("link", name="Teams", exact=True).click()
+    rail.get_by_role("link", name="Word", exact=True).click()  # Word's recent files: OneDrive's Home, Word
+    chips = page.get_by_role("group", name="Filter by file type")
+    expect(chips.get_by_role("link", name="Word")).to_have_attribute("aria-current", "true")
+    page.goto(ui("/calendar"))
+    _rail(page).get_by_role("link", name="Teams", exact=True).click()
     expect(page).to_have_url(re.compile(r"/chat$"))
 
 

@@ -52,4 +52,8 @@ def test_chart_design_and_format_tabs_act_on_the_selected_chart(deck):  # noqa: 
     height.press("Tab")
     expect(tabs.get_by_role("tab", name="Format", exact=True)).to_have_attribute("aria-selected", "true")
     expect(page.locator("#pos-height")).to_have_value("3.00")  # the Format pane's Size & Position
+    format_pane = page.get_by_role("heading", name=f"Format {chart['name']}")
+    expect(format_pane).to_be_hidden()  # a chart's Format pane waits behind Size & Position
+    panel.get_by_role("button", name="Size & Position").click()
+    expect(format_pane).to_be_visible()
     assert _chart(episode, item)["cy"] == 3 * 914400

@@ -128,7 +128,10 @@ def test_insert_chart_from_the_chart_menu_then_its_chart_data_pane(deck):
     page.get_by_role("button", name="Chart").click()
     page.get_by_role("menuitem", name="Line").click()  # inserted at once with PowerPoint's sample data
     pane = page.get_by_role("complementary", name="Panes")
-    expect(pane.get_by_role("heading", name="Format Chart 3")).to_be_visible()
+    expect(pane.get_by_role("heading", name="Chart Data")).to_be_visible()  # its own pane, as PowerPoint's
+    expect(pane.get_by_role("heading", name="Format Chart 3")).to_be_hidden()  # behind Size & Position
+    expect(page.locator(".d-handles").first).to_be_attached()
+    expect(page.locator(".d-handles .d-rot")).to_have_count(0)  # a chart has no rotation handle
     expect(pane.get_by_label("Chart data B2", exact=True)).to_have_value("4.3")
     pane.get_by_label("Chart title").fill("Bookings")
     sheet = [

@@ -197,12 +197,25 @@ def test_the_compose_tabs_format_the_message_and_bcc_reaches_the_sent_mail(offic
     tabs.get_by_role("tab", name="Draw", exact=True).click()
     draw = page.get_by_role("toolbar", name="Draw commands")
     expect(draw.get_by_role("button", name="Eraser")).to_be_disabled()
-    tabs.get_by_role("tab", name="Format text", exact=True).click()
+    # the Message tab carries the basic text formatting beside Attach file, and it applies to the message
+    tabs.get_by_role("tab", name="Message", exact=True).click()
+    message = page.get_by_role("toolbar", name="Message commands")
+    for off in ("Font, Aptos", "Font size, 12", "Font color", "Increase indent", "Align"):
+        expect(message.get_by_role("button", name=off, exact=True)).to_be_disabled()
     body = form.get_by_label("Message", exact=True)
-    body.fill("Quarterly plan")
+    body.fill("Quarterly plan\nNext steps")
     body.evaluate("el => el.setSelectionRange(0, 9)")
-    page.get_by_role("toolbar", name="Format text commands").get_by_role("button", name="Bold").click()
-    expect(body).to_have_value("**Quarterly** plan")
+    message.get_by_role("button", name="Bold", exact=True).click()
+    expect(body).to_have_value("**Quarterly** plan\nNext steps")
+    body.evaluate("el => el.setSelectionRange(19, 23)")
+    message.get_by_role("button", name="Highlight", exact=True).click()
+    message.get_by_role("button", name="Numbering", exact=True).click()
+    expect(body).to_have_value("**Quarterly** plan\n1. ==Next== steps")
+    tabs.get_by_role("tab", name="Format text", exact=True).click()
+    expect(message).to_be_hidden()
+    body.evaluate("el => el.setSelectionRange(el.value.length - 5, el.value.length)")
+    page.get_by_role("toolbar", name="Format text commands").get_by_role("button", name="Italic").click()
+    expect(body).to_have_value("**Quarterly** plan\n1. ==Next== *steps*")
     expect(
         page.get_by_role("toolbar", name="Format text commands").get_by_role("button", name="Styles")
     ).to_be_disabled()
@@ -226,6 +239,9 @@ def test_the_compose_tabs_format_the_message_and_bcc_reaches_the_sent_mail(offic
     assert sent["subject"] == "Plan with a blind copy"
     assert sent["bcc_recipients"] == ["heather.myers@acme.example"]
     assert sent["body_content"].startswith("**Quarterly** plan")
+    shown = page.get_by_role("article", name="Reading pane")
+    expect(shown.locator("strong", has_text="Quarterly")).to_have_count(1)
+    expect(shown.locator("ol mark")).to_have_text("Next")
 
     # a reply written inline: the same tabs after Home / View / Help, and its Bcc reaches the reply tool
     page.goto(ui("/mail"))

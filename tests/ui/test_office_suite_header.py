@@ -1,7 +1,7 @@
 """Microsoft 365's frame on every office page in a real Chromium: the app rail's Fluent icons and no stray bar
-below it, a white waffle, and the header's tools (Outlook: Meet now, Notifications, Settings, Help; Teams:
-Settings and more), each opening a pane that shows what the app really has (the time zone, the meetings
-about to start); axe-clean."""
+below it, a white waffle, and the header's tools (Outlook: Meet now, Notifications, Settings, Help; OneDrive
+and the editors: Settings, Help; Teams: Settings and more), each opening a pane that shows what the app
+really has (the time zone, the meetings about to start); axe-clean."""
 
 from __future__ import annotations
 
@@ -89,3 +89,17 @@ def test_teams_title_bar_has_settings_and_more_not_outlooks_tools(office):
     page.goto(ui("/mail"))  # Outlook keeps its own
     expect(page.get_by_role("button", name="Meet now", exact=True)).to_have_count(1)
     expect(page.get_by_role("button", name="Settings and more", exact=True)).to_have_count(0)
+
+
+@pytest.mark.parametrize("path", ["/files", "/decks"])
+def test_onedrive_and_powerpoint_headers_carry_only_settings_and_help(office, path):
+    """OneDrive's and PowerPoint's headers: the app's name, search, Settings, Help and the account; Outlook's
+    Meet now and bell are Outlook's alone."""
+    episode, page, ui = office
+    page.goto(ui(path))
+    banner = page.locator("header.o-suite")
+    names = [b.get_attribute("aria-label") for b in banner.locator(".o-suite-tool").all()]
+    assert names == ["Settings", "Help"]
+    expect(banner.get_by_role("search")).to_have_count(1)
+    banner.get_by_role("button", name="Help", exact=True).click()
+    expect(page.get_by_role("dialog", name="Help")).to_be_visible()

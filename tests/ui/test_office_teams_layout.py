@@ -149,7 +149,7 @@ def test_presence_dots_hover_actions_and_composer_tools(office):
     expect(first).to_be_visible()
     dot = first.locator(".o-presence")
     label = dot.get_attribute("title")
-    assert label in ("Available", "Busy", "Out of office", "Away")
+    assert label in ("Available", "Busy", "Out of office", "Away", "Offline")
     first.get_by_role("link").click()
     expect(page.locator(".o-conv-status")).to_have_text(label)
 

@@ -1,5 +1,6 @@
-/* Outlook's formatting bar over the message (and the ribbon's Format text tab, [data-format-bar]): Bold, Italic and Underline wrap the selected words (or the word at
-   the caret) in the light Markdown the reading pane draws formatted (**, *, __), a second press unwraps them;
+/* Outlook's formatting bar over the message (and the ribbon's Message and Format text tabs, [data-format-bar]): Bold,
+   Italic, Underline and Highlight wrap the selected words (or the word at the caret) in the light Markdown the
+   reading pane draws formatted (**, *, __, ==), a second press unwraps them;
    Bullets and Numbering start each selected line with "- " or "1. " (again: remove it). Ctrl+B, Ctrl+I and
    Ctrl+U in the message do the same. The message stays plain text: what is typed is what is sent. */
 (function () {

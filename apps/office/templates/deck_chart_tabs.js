@@ -1,7 +1,6 @@
-/* A selected chart's Chart Design and Format tabs (deck_chart_ribbon.html) act through the chart's Format
-   pane: Change Chart Type picks the pane's Chart type and applies it (Update chart), Chart Title and Edit
-   Data open the pane's Chart data and go to its title or its first value, Size & Position opens that
-   section at its first field, Height and Width set the pane's and apply them, Selection Pane goes to the
+/* A selected chart's Chart Design and Format tabs (deck_chart_ribbon.html) act through the chart's panes:
+   Change Chart Type picks the Chart Data pane's Chart type and applies it (Update chart), Chart Title and
+   Edit Data go to its title or its first value, Size & Position opens the Format pane at its first field, Height and Width set the pane's and apply them, Selection Pane goes to the
    selected shape in the Selection pane. */
 (function () {
   "use strict";
@@ -13,6 +12,9 @@
     var panel = control.closest("[role=tabpanel]");
     if (panel) sessionStorage.setItem(KEEP, panel.getAttribute("aria-labelledby"));
   }
+  var SHOWN = "saasgym-deck-format";  /* the chart whose Format pane was opened: open again after a reload */
+  var formatPane = document.querySelector("[data-format-pane]");
+  if (formatPane && sessionStorage.getItem(SHOWN) === formatPane.getAttribute("data-format-pane")) formatPane.hidden = false;
   var typeButton = document.getElementById("chart-type-button");
   var chartForm = document.querySelector("form[aria-label=Chart]");
   if (!typeButton || !chartForm) return;
@@ -21,8 +23,9 @@
     chartForm.querySelector("#chart-type").value = item.getAttribute("data-chart-type");
     chartForm.requestSubmit();
   });
-  function open(form) {  /* the pane's section holding `form`, opened */
-    var section = form && form.closest("details");
+  function open(form) {  /* the pane and section holding `form`, opened (a chart's Format pane waits hidden) */
+    var pane = form && form.closest("[data-format-pane]"), section = form && form.closest("details");
+    if (pane) { pane.hidden = false; sessionStorage.setItem(SHOWN, pane.getAttribute("data-format-pane")); }
     if (section) section.open = true;
     return form;
   }
