@@ -25,6 +25,7 @@ from tasks.families.base import Draw, Family, Redraw, Spec, eq, step
 from tasks.families.frontier_kit import (
     CHAT_SIDE_EFFECTS,
     MAIL_SIDE_EFFECTS,
+    MEETING_SIDE_EFFECTS,
     RECORD_NOTES,
     first_name,
     reads,
@@ -69,7 +70,7 @@ def _asked(req: dict) -> str:
 
 class CreditClaim(Family):
     name = "xapp.service-credit-claim"
-    version = 2
+    version = 3
     reads_part_rows = True  # the claims are about the credits part's own incidents
     apps = ("office", "ticketing", "crm")
     tier = "frontier"
@@ -137,7 +138,7 @@ class CreditClaim(Family):
                         fields={**to_customer, "body_content": mentions.reason("sla_met")[0]},
                     )
                 ],
-                allow=[*MAIL_SIDE_EFFECTS, *CHAT_SIDE_EFFECTS, RECORD_NOTES],
+                allow=[*MAIL_SIDE_EFFECTS, *CHAT_SIDE_EFFECTS, *MEETING_SIDE_EFFECTS, RECORD_NOTES],
                 wrong_record={req["message_id"]: next(r for r in claims(d) if r is not req)["message_id"]},
                 tags=["inbox", "customer", "service-credit", "handbook", "refusal", "cross-app"],
                 phrasing=k,
@@ -224,7 +225,7 @@ class CreditClaim(Family):
                 step("office_reply_to_message", message_id=req["message_id"], body=confirm),
             ],
             expect=[answered, noted, told],
-            allow=[*MAIL_SIDE_EFFECTS, *CHAT_SIDE_EFFECTS, RECORD_NOTES],
+            allow=[*MAIL_SIDE_EFFECTS, *CHAT_SIDE_EFFECTS, *MEETING_SIDE_EFFECTS, RECORD_NOTES],
             wrong_record={to["mail"]: decoy},
             tags=["inbox", "customer", "service-credit", "handbook", "approver", "cross-app"],
             phrasing=k,

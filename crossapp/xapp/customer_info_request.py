@@ -18,7 +18,15 @@ from datetime import date
 
 from apps.ticketing.choices import INCIDENT_STATES
 from tasks.families.base import Draw, Family, Redraw, Spec, step
-from tasks.families.frontier_kit import MAIL_SIDE_EFFECTS, first_name, listing, reads, sent_to, states
+from tasks.families.frontier_kit import (
+    MAIL_SIDE_EFFECTS,
+    MEETING_SIDE_EFFECTS,
+    first_name,
+    listing,
+    reads,
+    sent_to,
+    states,
+)
 from tasks.families.inbox_kit import handle, pending, read_request
 from tasks.truth_model import Expectation, FrontierMeasures, UiStep
 
@@ -38,7 +46,7 @@ ASKED = {
 
 class CustomerInfoRequest(Family):
     name = "xapp.customer-info-request"
-    version = 2  # "<first> sent you something on <day>" only where one of that first name mailed that day
+    version = 3  # "<first> sent you something on <day>" only where one of that first name mailed that day
     apps = ("office", "ticketing")
     tier = "frontier"
     surfaces = ("mcp", "cli", "ui", "python")
@@ -107,7 +115,7 @@ class CustomerInfoRequest(Family):
                 step("office_send_mail", to=[customer], subject=subject, body=body),
             ],
             expect=[told],
-            allow=MAIL_SIDE_EFFECTS,
+            allow=[*MAIL_SIDE_EFFECTS, *MEETING_SIDE_EFFECTS],
             ui_oracle=[
                 UiStep(goto=f"/s/office/mail?folder=inbox&id={req['message_id']}"),
                 UiStep(goto="/s/office/mail/compose"),

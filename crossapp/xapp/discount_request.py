@@ -22,7 +22,15 @@ from apps.office.families.common import AMBER
 from apps.office.families.handbook import _approvers
 from tasks.families import mentions
 from tasks.families.base import Draw, Family, Redraw, Spec, step
-from tasks.families.frontier_kit import MAIL_SIDE_EFFECTS, RECORD_NOTES, first_name, reads, sent_to, states
+from tasks.families.frontier_kit import (
+    MAIL_SIDE_EFFECTS,
+    MEETING_SIDE_EFFECTS,
+    RECORD_NOTES,
+    first_name,
+    reads,
+    sent_to,
+    states,
+)
 from tasks.families.inbox_kit import (
     ask_and_wait,
     handle,
@@ -48,7 +56,7 @@ class CustomerDiscountRequest(Family):
     name = "xapp.customer-discount-request"
     # 2: a note on the deal and the approved discount applied to its quote are allowed; 3: "<first> sent you
     # something on <day>" only where one sender of that first name mailed that day
-    version = 3
+    version = 4
     apps = ("office", "crm")
     tier = "frontier"
     surfaces = ("mcp", "cli", "ui", "python")
@@ -104,7 +112,7 @@ class CustomerDiscountRequest(Family):
                 prompt=prompt,
                 oracle=[*read, step("office_reply_to_message", message_id=req["message_id"], body=body)],
                 expect=[declined],
-                allow=[*MAIL_SIDE_EFFECTS, RECORD_NOTES],
+                allow=[*MAIL_SIDE_EFFECTS, *MEETING_SIDE_EFFECTS, RECORD_NOTES],
                 ui_oracle=[
                     UiStep(goto=f"/s/crm/opportunities/{deal['id']}"),
                     *reply_ui(req["message_id"], body),
@@ -175,6 +183,7 @@ class CustomerDiscountRequest(Family):
             # the approved discount may be applied to the deal's quote (its line items, hence its Amount)
             allow=[
                 *MAIL_SIDE_EFFECTS,
+                *MEETING_SIDE_EFFECTS,
                 RECORD_NOTES,
                 Allowance(
                     table="crm_opportunity_line_item", ops=["update"], fields=["discount", "total_price"]

@@ -28,6 +28,12 @@ CHAT_SIDE_EFFECTS = [
     Allowance(table="office_chat_member", ops=["insert"]),
     Allowance(table="office_chat_message", ops=["insert"]),
 ]
+# A call booked with someone who asked for one or accepted one (a customer after a refusal, a colleague) is a
+# way of working, never damage: the meeting, its attendees and their answers.
+MEETING_SIDE_EFFECTS = [
+    Allowance(table="office_event", ops=["insert", "update"]),
+    Allowance(table="office_attendee", ops=["insert", "update"]),
+]
 # A note logged on a record (what was asked, what was decided) is a record of the work, never damage.
 RECORD_NOTES = Allowance(table="crm_note", ops=["insert"])
 MONTHS = ("January", "February", "March", "April", "May", "June", "July", "August", "September", "October",

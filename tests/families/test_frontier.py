@@ -12,10 +12,15 @@ from types import SimpleNamespace
 
 import pytest
 
+from apps.core.api import Gym
 from tasks.families.inbox_kit import pending
 from tasks.families.instances import instance, instance_ids
 from tasks.families.registry import families
 from tasks.families.worldview import world_view
+from tasks.oracle import run_python
+from tasks.rubric.evaluate import ASSUME_MET
+from tasks.truth_model import OracleStep
+from tasks.verifier import verify
 
 FRONTIER = sorted(name for name, fam in families().items() if fam.tier == "frontier")
 INBOX = ("xapp.clarify-deal-request", "xapp.customer-discount-request", "xapp.customer-info-request")
@@ -111,3 +116,32 @@ def test_tasks_stats_reports_the_frontier_tier():
     summary = data["families"][family]
     assert summary["instances"] == families()[family].size
     assert summary["policy_titles"] == {"Customer Information Sharing Policy": summary["instances"]}
+
+
+def test_a_call_booked_with_the_refused_customer_is_no_collateral_damage():
+    """The customer answers a declined discount by accepting the call offered: the meeting booked with them
+    (and their answer to it) is a way of working, never damage (the s11 blind probe's false negative)."""
+    task = next(
+        t
+        for i in instance_ids(family="xapp.customer-discount-request")
+        if "refusal" in (t := instance("acme", "xapp.customer-discount-request", int(i.split("@")[1]))).tags
+    )
+    customer = task.truth.expect[0].fields["to_recipients"].contains
+    call = OracleStep(
+        tool="office_create_event",
+        args={
+            "subject": "Call about your quote",
+            "start": "2026-11-03T15:00:00",
+            "end": "2026-11-03T15:30:00",
+            "attendees": [customer],
+        },
+    )
+    ep = Gym().create_episode("acme", apps=task.public.apps)
+    ep.task = task.public
+    try:
+        run_python(ep, [*task.truth.oracle, call])
+        verdict = verify(ep, task, judge=ASSUME_MET)
+    finally:
+        ep.close()
+    assert verdict.outcome == "pass", verdict.explain()
+    assert any(c["table"] == "office_event" for c in verdict.diff)
