@@ -43,7 +43,7 @@ def _bundles(world: str) -> tuple[dict[str, Any], ...]:
     return tuple(json.loads(line) for line in path.read_text().splitlines() if line) if path.is_file() else ()
 
 
-def _standing(b: dict[str, Any], crm_amount: float) -> float:
+def standing(b: dict[str, Any], crm_amount: float) -> float:
     """The amount that stands: the signed-off quote (`sequence`), the manager's (`authority`), the CRM's."""
     return {"sequence": b["analyst_amount"], "authority": b.get("manager_amount")}.get(
         b["variant"]
@@ -111,7 +111,7 @@ class InboxConflict(Family):
         )[k]
         now = d.world.now.isoformat()
         crm_amount = float(deal["amount"])
-        amount, close = _standing(b, crm_amount), b["date1"]
+        amount, close = standing(b, crm_amount), b["date1"]
         to = b["recipient"]
         ids = [b[f"{r}_message_id"] for r in ROLES if f"{r}_message_id" in b]
         oracle = [step("office_list_messages", folder="inbox")]

@@ -10,6 +10,11 @@ What decides the truth: the handover (`handovers/handovers.jsonl`: the departed 
 purchase order number the successor's persona knows) and the deal the colleague names in the CRM (its
 amount and close date, stated in the mail). Distractors: the departed contact itself (the CRM's only
 answer) and the other accounts whose name starts the same way.
+
+Most of the handovers' deals also have a conflict bundle of `triage/conflicts.jsonl` waiting in Amber's inbox
+(a mover's new close date, an analyst's signed-off amount, a manager overruling it: `xapp.inbox-conflict`).
+Working through those mails first is good work, not damage: the deal moved to the amount and date that stand
+and the successor told those figures passes as well as the CRM's figures on the untouched deal.
 """
 
 from __future__ import annotations
@@ -19,6 +24,7 @@ from datetime import date
 from typing import Any
 
 from apps.core.worlds import worlds_root
+from crossapp.xapp.inbox_conflict import standing
 from tasks.families import mentions
 from tasks.families.base import Draw, Family, Redraw, Spec, eq, step
 from tasks.families.frontier_kit import MAIL_SIDE_EFFECTS, RECORD_NOTES, sent_to
@@ -69,7 +75,9 @@ def _money(amount: float) -> str:
 class StaleContact(Family):
     name = "xapp.stale-contact"
     apps = ("office", "crm")
-    version = 2  # no requester with a change of their own waiting about the deal (a conflict bundle's sender)
+    # 2: no requester with a change of their own waiting about the deal (a conflict bundle's sender);
+    # 3: the deal's conflict bundle worked through first passes too
+    version = 3
     tier = "frontier"
     surfaces = ("mcp", "cli", "python")
     no_ui_reason = "the browser oracle of the CRM's contact forms is not written yet"
@@ -142,6 +150,25 @@ class StaleContact(Family):
         figures = mentions.all_of(
             mentions.number(amount, kind="money"), mentions.date(close.isoformat(), reference=now)
         )
+        bundle = next(
+            (b for b in _rows(d.world.world, "triage/conflicts.jsonl") if b["deal_id"] == deal["id"]), None
+        )
+        settled = []  # the deal's other figures: its conflict bundle's, once its mails are worked through
+        if bundle is not None:
+            settled_amount, settled_close = standing(bundle, amount), bundle["date1"]
+            figures = mentions.any_of(
+                figures,
+                mentions.all_of(
+                    mentions.number(settled_amount, kind="money"), mentions.date(settled_close, reference=now)
+                ),
+            )
+            settled = [
+                Allowance(
+                    table="crm_opportunity", pk=deal["id"], ops=["update"], fields=["amount", "close_date"]
+                ),
+                Allowance(table="crm_opportunity_history", ops=["insert"]),
+                Allowance(table="crm_opportunity_line_item", ops=["update"]),
+            ]
         told = Expectation(
             table="office_message",
             op="insert",
@@ -215,6 +242,7 @@ class StaleContact(Family):
                 Allowance(table="office_contact", ops=["insert"]),
                 # the mail logged as a completed activity on the account or the successor
                 Allowance(table="crm_task", ops=["insert"]),
+                *settled,
             ],
             wrong_record={succ["email"]: h["gone_email"]},
             tags=["customer", "stale-record", h["variant"], "cross-app"] + (["persona"] if po else []),

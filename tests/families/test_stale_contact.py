@@ -11,6 +11,7 @@ import pytest
 
 from apps.core.api import Gym
 from apps.core.worlds import worlds_root
+from crossapp.xapp.inbox_conflict import standing
 from tasks.families.instances import instance
 from tasks.rubric.evaluate import ASSUME_MET
 from tasks.verifier import verify
@@ -234,3 +235,43 @@ def test_the_handovers_reach_every_split_and_name_nobody_twice():
     assert splits == {"train", "dev", "test"}
     people = [h["gone_email"] for h in HANDOVERS] + [h["successor"]["email"] for h in HANDOVERS]
     assert len(set(people)) == len(people)
+
+
+def test_the_deals_conflict_mails_worked_through_first_pass_and_other_figures_fail(gym):
+    """Amber's inbox also holds the deal's conflict bundle (a new close date, a signed-off amount): moving
+    the deal to the figures that stand and sending those is good work (the s11 blind probe's agent did
+    it and failed); a deal moved to figures nobody gave, and sent, still fails."""
+    bundles = {
+        b["deal_id"]: b
+        for b in map(json.loads, (worlds_root() / "acme/triage/conflicts.jsonl").read_text().splitlines())
+    }
+    task, h = next(
+        (t, hh)
+        for seed in range(60)
+        if (hh := _handover(t := instance("acme", FAMILY, seed)))["deal_id"] in bundles
+        and "persona" not in t.tags
+    )
+    b = bundles[h["deal_id"]]
+    settled = standing(b, _deal_amount(gym, h))
+
+    def moved_to(amount: float, close: str):
+        def work(ep):
+            items = ep.db.execute_raw(
+                "SELECT count(*) FROM crm_opportunity_line_item WHERE opportunity_id = ?", [h["deal_id"]]
+            )[0][0]
+            changes = {"close_date": close} | ({} if items else {"amount": amount})
+            ep.call("crm_update_opportunity", opportunity_id=h["deal_id"], **changes)
+            _careful(h)(ep)
+
+        return work
+
+    assert _run(gym, task, moved_to(settled, b["date1"])).outcome == "pass"
+    assert _run(gym, task, moved_to(settled + 1000, "2027-06-30")).outcome == "fail"
+
+
+def _deal_amount(gym, h) -> float:
+    ep = gym.create_episode("acme", apps=["crm"])
+    try:
+        return float(_deal(ep, h)[0])
+    finally:
+        ep.close()
