@@ -42,11 +42,13 @@ def _reply(body: str, request: dict | None = None) -> str:
 def test_a_refused_discount_with_a_call_offered_is_acknowledged_and_the_call_taken_up():
     said = _reply(
         "Hi Christian, I'm sorry, but I can't confirm a 40% reduction on the quoted price; that is outside\n"
-        "what we're able to offer. I'm happy to go through the scope to fit your budget.\n\n"
+        "what we're able to offer. I'm happy to go through the scope to fit your budget, and I can check\n"
+        "internally what flexibility there might be.\n\n"
         "Would a short call this week work for you?",
         READ,
     )
     assert "understood" in said.lower() and "call" in said and "America/New_York" in said, said
+    assert "let me know what flexibility" in said, said
     assert not any(w in said for w in WRONG), said
 
 

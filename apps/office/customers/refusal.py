@@ -5,7 +5,8 @@ refund: "I can't confirm a 40% reduction", "we are unable to grant a service cre
 we can do") is news about their own request: they acknowledge it — disappointed, but thanking the writer for
 being clear — and take up a call the writer offers ("Would a short call this week work for you?", "I'm happy
 to go through it on a call") by saying when they can talk; without an offer they say they will think it over.
-The deal's figures, their colleagues who own budgets, a "thanks for the overview" have no place in it.
+A promise to check for flexibility they welcome. The deal's figures, their colleagues who own budgets, a
+"thanks for the overview" have no place in the answer.
 
 An offer of a call is no question on what the mail merely mentions ("see what fits your budget"): a mail whose
 only questions offer a call is answered with when the contact can talk.
@@ -31,6 +32,11 @@ _DECLINE = re.compile(
 _CONCESSION = re.compile(
     r"\bdiscount|\breduction\b|%\s*off\b|\bcredit\b|\brefund|\brebate\b|\bwaive|\bprice\b|\bpricing\b"
     r"|\bcompensation\b|\bfree of charge\b",
+    re.I,
+)
+# the writer promises to look for room: "I can check internally what flexibility there might be"
+_CHECKING = re.compile(
+    r"\bcheck (?:internally|with|whether|if|what)\b|\bsee what (?:flexibility|room|we can)\b|\bflexibility\b",
     re.I,
 )
 _CALL = re.compile(r"\b(?:call|meeting|chat|catch-up|teams meeting|video call)\b", re.I)
@@ -110,6 +116,8 @@ def reaction(card: CustomerCard, text: str) -> str:
         text: the mail's own words, quoted text removed.
     """
     said = "Understood — that's disappointing, but thank you for being clear."
+    if _CHECKING.search(_WRAPPED.sub(" ", text)):
+        said += " Please do let me know what flexibility you find."
     if any(offers_call(s) for s in _sentences(text)):
         return f"{said} {when_free(card)}"
     return f"{said} We'll think it over on our side."
