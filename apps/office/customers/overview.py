@@ -46,12 +46,17 @@ def _company_numbers(card: CustomerCard) -> set[str]:
 
 def reports_their_tickets(card: CustomerCard, text: str) -> bool:
     """Whether `text` (the mail's own words) tells the contact where their company's tickets stand: it names
-    at least one of them, and each one it names is followed by a stated (not asked) state.
+    at least one of them, and each one it names is followed by a stated (not asked) state — and it refuses
+    them nothing (a declined service credit for a resolved ticket is a refusal, not an overview).
 
     Args:
         card: the contact's card.
         text: the mail's own words, quoted text removed.
     """
+    from apps.office.customers.refusal import refuses  # refusal reads sentences with this module
+
+    if refuses(text):  # a refused service credit names the ticket and its state, yet is no overview
+        return False
     theirs = _company_numbers(card)
     found = [m for m in INC.finditer(text) if m.group().upper() in theirs]
     if not found:

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol, runtime_checkable
 
 from apps.office.coworkers.responder import REQUEST_WORDS, VAGUE_WORDS, Incoming, new_text
-from apps.office.customers import overview
+from apps.office.customers import overview, refusal
 from apps.office.customers.card import HOURS, CustomerCard
 
 CLARIFY = "Which one do you mean"
@@ -308,15 +308,16 @@ class RuleBasedCustomerResponder:
                 return self._wrap(hello, reason, card)
         answering_me = bool(incoming.history) and CLARIFY in incoming.history[-1].text
         own = new_text(incoming.text)
+        if refusal.refuses(own) and not answering_me:
+            # a "no" to their discount or credit: acknowledged, a call offered taken up, the rest answered
+            more = self._besides(card, refusal.questions_left(own))
+            return self._wrap(hello, overview.once([refusal.reaction(card, own), more]), card)
+        if refusal.only_offers_call(own) and not answering_me:
+            # "would a call work?" — what the mail merely mentions ("your budget") is no question
+            return self._wrap(hello, refusal.when_free(card), card)
         if overview.reports_their_tickets(card, own) and not answering_me:
             # where their company's tickets stand: news; only what else it really asks gets an answer
-            rest = overview.left_to_answer(own)
-            ask = Question(rest.lower())
-            more = rest and (
-                _elsewhere(card, ask)
-                or self._me(card, ask)
-                or _dont_know("that", card.account_manager, "our account manager at your company")
-            )
+            more = self._besides(card, overview.left_to_answer(own))
             return self._wrap(hello, overview.once([overview.acknowledgement(own), more]), card)
         if (card.request or {}).get("news") and not answering_me:
             # figures sent for information, an update: an acknowledgement — its words ask nothing
@@ -374,6 +375,22 @@ class RuleBasedCustomerResponder:
         if INC.search(q.text) or (q.has(TICKET_WORDS + ("tickets", "incidents")) and not q.has(DEAL_WORDS)):
             return _ticket_answer(card, q)  # a question on tickets is never answered with a deal's figures
         return _deal_answer(card, Question(q.text + " amount")) if card.deals else None
+
+    def _besides(self, card: CustomerCard, rest: str) -> str | None:
+        """The answer to what a piece of news (a report on their tickets, a refusal) still asks.
+
+        Args:
+            card: the contact's card.
+            rest: the news' remaining questions ("" when none).
+        """
+        if not rest:
+            return None
+        ask = Question(rest.lower())
+        return (
+            _elsewhere(card, ask)
+            or self._me(card, ask)
+            or _dont_know("that", card.account_manager, "our account manager at your company")
+        )
 
     @staticmethod
     def _me(card: CustomerCard, q: Question) -> str | None:
