@@ -165,12 +165,13 @@ def _why(r: dict[str, Any]) -> tuple[str, str]:
 
 class ActOrHold(Family):
     name = "xapp.act-or-hold"
+    version = 2  # 2: the holds part drawn account-balanced across the splits (test holds 4 to do, 9 to hold)
     apps = ("office", "crm")
     tier = "frontier"
     surfaces = ("mcp", "cli", "python")
     no_ui_reason = "the judgment is in what is not done; the browser path adds no reading of it"
     size = 60
-    splits = ("train", "test")  # the holds part holds too few requests of dev accounts
+    splits = ("train", "test")  # dev: not drawn yet (the holds part's few dev requests)
     ci_instances = 1
     ci_surfaces = ("python",)  # ~100 s over MCP; `tasks check --task …@N` runs every surface
     author = "saasgym-frontier"

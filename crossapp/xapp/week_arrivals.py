@@ -186,6 +186,8 @@ def new_request(
          "record_id": c["id"], "table": "crm_contact"}  # fmt: skip
     sender = d.world.rows(SENDER, s["sender"])[0]
     subject, body = request(d.rng, r, sender)
+    if subject == _subject(d, s):  # the sender's own earlier mail's subject: this one names its contact
+        subject = f"{'Call with' if action == 'task' else 'New title for'} {c['first_name']}"
     sent = send_time(d, day)
     write, expect, what = _do(r)
     if due:

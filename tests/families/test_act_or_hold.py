@@ -16,7 +16,7 @@ from apps.core.worlds import worlds_root
 from crossapp.xapp.act_or_hold import NOT_PERMITTED
 from tasks.families.instances import instance
 from tests.verifier.meaning_kit import run
-from worlds.splits import entity_split
+from worlds.splits import entity_split, seed_split
 
 FAMILY = "xapp.act-or-hold"
 WORLD = worlds_root() / "acme"
@@ -76,6 +76,21 @@ def test_each_held_reason_holds_in_the_world():
         if r["action"] in ("title", "phone"):
             assert contacts[r["contact_id"]][r["action"]] != r["value"], r
     assert len({r["sender"] for r in REQUESTS}) == len(REQUESTS)  # one request per colleague
+
+
+def test_each_split_drawn_holds_a_varied_share_of_the_requests():
+    """The part is drawn account-balanced: a test week or morning has several Monday requests to revise and
+    several requests to do, of many accounts and requesters (it once held 7 of 48 test requests, 2 to do)."""
+    for split in ("train", "test"):
+        rs = [r for r in REQUESTS if entity_split("acme", "account", r["account_id"]) == split]
+        dos = [r for r in rs if r["kind"] == "do"]
+        assert len(rs) >= len(REQUESTS) // 4, (split, len(rs))
+        assert len(dos) >= 4 and sum(r["action"] in ("title", "phone") for r in dos) >= 3, (split, dos)
+        assert len({r["account_id"] for r in rs}) >= 6 and len({r["sender"] for r in rs}) == len(rs), split
+        assert {r["reason"] for r in rs} >= {None, "withdrawn", "done", "stale", "authority"}, split
+    weeks = [s for s in range(60) if seed_split("acme", "xapp.inbox-week", s, ("train", "test")) == "test"]
+    firsts = [instance("acme", "xapp.inbox-week", s).truth.arrivals[0] for s in weeks[:8]]
+    assert len({a.in_reply_to for a in firsts}) >= 3, firsts  # each week's first arrival: Monday's revised
 
 
 def test_instances_mix_requests_of_their_split_and_name_no_trap():

@@ -56,7 +56,8 @@ def _day_after(deadline: str, zone: str | None) -> str:
 
 class ChaseApproval(Family):
     name = "office.chase-approval"
-    version = 4  # "<first> sent you something on <day>" only where one of that first name mailed that day
+    version = 5  # 5: the holds part redrawn (a holds sender of that first name that day moves the pointer)
+    # 4: "<first> sent you something on <day>" only where one of that first name mailed that day
     apps = ("office",)  # mail, the directory and the handbook: the whole chase is in the office
     tier = "frontier"
     surfaces = ("mcp", "cli", "python")

@@ -11,6 +11,10 @@ Each request is one colleague's mail of the last working days (nobody else's req
 - `authority`: an amount to cut by 38–45 % on one of her open deals, beyond what the Discount Approval Policy
   permits (over 35 % is not permitted, whoever asks).
 
+Each split gets a fair share (the families hold a request out by its account): requests are drawn in rounds
+of one of each kind (a do-request first), the rounds' splits cycling over `SPREAD`, each from the accounts
+asked about least so far (`_order`, `_of_split`).
+
 Draws only from its own stream (`{seed}:holds`) and writes only its own files: `holds/office/{message,chat,
 chat_member,chat_message,request_brief}.jsonl` (own id namespaces) and `holds/requests.jsonl` (each request's
 record, action, value, reason and messages: the input of `xapp.act-or-hold`, which no app loads). Its
@@ -35,9 +39,20 @@ from worlds.splits import entity_split
 
 DEPARTMENTS = ("Sales", "Support", "Marketing", "Finance", "Sales Operations", "Engineering")
 # how many requests of each kind (the family draws 2-3 to do and 1-3 to hold per instance, per split)
-COUNTS = {"authority": 5, "done": 6, "stale": 7, "withdrawn": 9, "do": 21}  # scarce kinds first
-SPREAD = ("test", "train", "dev")
+COUNTS = {"do": 21, "authority": 5, "done": 6, "stale": 7, "withdrawn": 9}  # a round's order (see _order)
+# the split the n-th round of requests is drawn from (cycling; held out by account, as the families hold their
+# records out): test and train twice as often as dev, which no family of the part draws from yet
+SPREAD = ("test", "train", "dev", "test", "train")
 ID = r"00[1236]5g\w{13}|00T5g\w{13}"
+
+
+def _order() -> list[tuple[str, str]]:
+    """(kind, split) of each request to draw, in rounds of one of each kind not yet spent (a do-request first:
+    a split's few free contacts go to requests to do before the holds that also need a contact), round n's
+    split `SPREAD[n]` (cycling): so that every split gets some of every kind before one kind spends a
+    split's contacts."""
+    rounds = range(max(COUNTS.values()))
+    return [(k, SPREAD[n % len(SPREAD)]) for n in rounds for k, count in COUNTS.items() if n < count]
 
 
 def _used(ctx: BuildContext) -> tuple[set[str], set[str]]:
@@ -115,24 +130,28 @@ def _pools(ctx: BuildContext, ids: set[str]) -> dict[str, list[dict[str, Any]]]:
             and o["account_id"] not in gone
         ],
         "accounts": [accounts],
-        "asked": [],
+        "asked": [],  # the account of every request so far
+        "contacted": [],  # the account of every contact asked to change so far
         "want": [],
         "contacts": [contacts],
     }
 
 
 def _request(rng: random.Random, ctx: BuildContext, kind: str, pools: dict[str, Any], taken: set[str]):
-    """One request row of `kind` (without its messages), or None when its pool is spent (a contact's account
-    is asked about three times at most); the record is of the split `pools['want']` holds when one is free."""
+    """One request row of `kind` (without its messages), or None when its pool is spent (three of an
+    account's contacts at most are asked to change); the record is of the split `pools['want']` holds when
+    one is free, of the accounts asked about least so far (`_of_split`)."""
     taken_accounts = pools["asked"]
     accounts, contacts = pools["accounts"][0], pools["contacts"][0]
     if kind in ("do", "withdrawn"):
         free = [
-            c for c in pools["contact"] if c["id"] not in taken and taken_accounts.count(c["account_id"]) < 3
+            c
+            for c in pools["contact"]
+            if c["id"] not in taken and pools["contacted"].count(c["account_id"]) < 3
         ]
         if not free:
             return None
-        c = rng.choice(_of_split(ctx, "contact", free, pools))
+        c = rng.choice(_of_split(ctx, free, pools))
         act = rng.choice(("title", "phone", "task"))
         if act == "title":
             value = rng.choice([t for t in texts.TITLES if t != c["title"]])
@@ -143,14 +162,16 @@ def _request(rng: random.Random, ctx: BuildContext, kind: str, pools: dict[str, 
         row = {"action": act, "table": "crm_contact", "record_id": c["id"], "value": value}
         taken.add(c["id"])
         taken_accounts.append(c["account_id"])
+        pools["contacted"].append(c["account_id"])
         return row | _who(c, accounts)
     if kind == "done":
         free = [t for t in pools["task"] if t["who_id"] not in taken]
         if not free:
             return None
-        t = rng.choice(_of_split(ctx, "contact", free, pools, key="who_id"))
+        t = rng.choice(_of_split(ctx, free, pools, account=lambda t: contacts[t["who_id"]]["account_id"]))
         c = contacts[t["who_id"]]
         taken.update({c["id"], t["id"]})
+        taken_accounts.append(c["account_id"])
         row = {
             "action": "again",
             "table": "crm_task",
@@ -163,8 +184,9 @@ def _request(rng: random.Random, ctx: BuildContext, kind: str, pools: dict[str, 
     free = [o for o in pool if o["id"] not in taken]
     if not free:
         return None
-    o = rng.choice(_of_split(ctx, "opportunity", free, pools))
+    o = rng.choice(_of_split(ctx, free, pools))
     taken.add(o["id"])
+    taken_accounts.append(o["account_id"])
     if kind == "stale":
         value = weekday_after(ctx.now.date(), rng.randint(20, 45)).isoformat()
         row = {"action": "close_date", "value": value}
@@ -186,12 +208,22 @@ def _request(rng: random.Random, ctx: BuildContext, kind: str, pools: dict[str, 
 
 
 def _of_split(
-    ctx: BuildContext, kind: str, rows: list[dict[str, Any]], pools: dict[str, Any], key: str = "id"
-):
-    """The rows whose record (`kind`, `row[key]`) is held out in the split wanted now, else all of them."""
+    ctx: BuildContext, rows: list[dict[str, Any]], pools: dict[str, Any], account: Any = None
+) -> list[dict[str, Any]]:
+    """The rows to draw from: those whose account is held out in the split wanted now (else all of them),
+    and of those the ones whose account was asked about least so far (many accounts, not a few again).
+
+    Args:
+        ctx: the build's context (the world's name keys the split).
+        rows: the free records, each with an `account_id` unless `account` says where it is.
+        pools: the part's pools (`want`: the split wanted now; `asked`: the accounts asked about so far).
+        account: the account id of a row (default: its `account_id`).
+    """
+    of = account or (lambda r: r["account_id"])
     want = pools["want"][-1]
-    found = [r for r in rows if entity_split(ctx.out_dir.name, kind, r[key]) == want]
-    return found or rows
+    found = [r for r in rows if entity_split(ctx.out_dir.name, "account", of(r)) == want] or rows
+    least = min(pools["asked"].count(of(r)) for r in found)
+    return [r for r in found if pools["asked"].count(of(r)) == least]
 
 
 def _who(c: dict[str, Any], accounts: dict[str, Any]) -> dict[str, Any]:
@@ -216,15 +248,15 @@ def build(ctx: BuildContext) -> tuple[dict[str, list[dict[str, Any]]], dict[str,
     people = [u for u in colleagues(office, DEPARTMENTS) if inbox.free(u["mail"]) and u["id"] not in chatted]
     rng.shuffle(people)
     pools = _pools(ctx, ids)
-    kinds = [k for k, n in COUNTS.items() for _ in range(n)]
+    kinds = _order()
     chats: dict[str, list[dict[str, Any]]] = {"chat": [], "chat_member": [], "chat_message": []}
     guid = {n: graph_guid(f"Holds{n}") for n in ("Chat", "ChatMember", "ChatMessage")}
     taken: set[str] = set()
     rows = []
-    for n, kind in enumerate(kinds):
+    for kind, split in kinds:
         if not people:
             break
-        pools["want"].append(SPREAD[sum(k == kind for k in kinds[:n]) % len(SPREAD)])
+        pools["want"].append(split)
         r = _request(rng, ctx, kind, pools, taken)
         if r is None:
             continue
