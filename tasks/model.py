@@ -9,11 +9,10 @@
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Literal
 
 from pydantic import BaseModel, Field
 
-from tasks import match_model, truth_model
 from tasks.match_model import Strict
 from tasks.truth_model import TaskTruth
 
@@ -51,16 +50,3 @@ class Task(BaseModel):
     def tags(self) -> list[str]:
         """Every tag: the public topic tags and the private variant tags (trusted side only)."""
         return [*self.public.tags, *self.truth.variant_tags]
-
-
-def __getattr__(name: str) -> Any:
-    """`TaskTruth`'s parts and `Match`'s rules, which moved to `tasks.truth_model` and `tasks.match_model`,
-    for code written before that split (`from tasks.model import Expectation`); import them from their home.
-
-    Args:
-        name: the model's name.
-    """
-    for home in (truth_model, match_model):
-        if name in vars(home):
-            return vars(home)[name]
-    raise AttributeError(f"module 'tasks.model' has no attribute {name!r}")
