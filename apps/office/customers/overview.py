@@ -13,31 +13,18 @@ import re
 from typing import Any
 
 from apps.office.customers.card import CustomerCard
+from apps.office.customers.refusal import refuses
+from apps.office.customers.sentences import COURTESY, SENTENCE, sentences
 
 STATES = re.compile(r"\b(?:closed|resolved|in progress|on hold|cancell?ed|new|open)\b", re.I)
 INC = re.compile(r"\bINC\d{7}\b", re.I)
 # an offer of more help closing a mail: asks the reader nothing they must answer
-COURTESY = re.compile(
-    r"\bany (?:other |further |more )?questions\b|\banything else\b|\bif (?:you|there)\b|\bhappy to\b"
-    r"|\bhope (?:this|that) helps\b|\bfeel free\b",
-    re.I,
-)
 DECLINED = re.compile(
     r"\b(?:can't|cannot|can not|unable to|not able to|won't be able to|are not allowed to|aren't allowed to)"
     r" (?:share|disclose|name|give|provide|pass on)\b",
     re.I,
 )
-_SENTENCE = re.compile(r"(?<=[.!?])\s+(?=[A-Z“\"(])|\n+")
 _FACT = re.compile(r"\$[\d,]+(?:\.\d+)?|\b\d{4}-\d{2}-\d{2}\b|“[^”]+”|\bINC\d{7}\b")
-
-
-def sentences(text: str) -> list[str]:
-    """The sentences (and lines) of `text`, stripped, empty ones left out.
-
-    Args:
-        text: mail text.
-    """
-    return [s.strip() for s in _SENTENCE.split(text) if s and s.strip()]
 
 
 def _company_numbers(card: CustomerCard) -> set[str]:
@@ -53,7 +40,6 @@ def reports_their_tickets(card: CustomerCard, text: str) -> bool:
         card: the contact's card.
         text: the mail's own words, quoted text removed.
     """
-    from apps.office.customers.refusal import refuses  # refusal reads sentences with this module
 
     if refuses(text):  # a refused service credit names the ticket and its state, yet is no overview
         return False
@@ -106,7 +92,7 @@ def once(parts: list[Any]) -> str:
     kept: list[str] = []
     facts: set[str] = set()
     for part in parts:
-        for sentence in _SENTENCE.split(part or ""):
+        for sentence in SENTENCE.split(part or ""):
             sentence = sentence.strip()
             if not sentence or sentence in kept:
                 continue

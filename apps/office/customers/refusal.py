@@ -17,7 +17,7 @@ from __future__ import annotations
 import re
 
 from apps.office.customers.card import HOURS, CustomerCard
-from apps.office.customers.overview import COURTESY, sentences
+from apps.office.customers.sentences import COURTESY, sentences
 
 # the writer declines to do something: "can't confirm", "unable to grant", "isn't something we can do"
 _DECLINE = re.compile(
