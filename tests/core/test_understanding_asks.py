@@ -239,3 +239,22 @@ def test_a_new_sum_after_the_readers_decision_is_still_asked(text, value):
     history = [Turn(False, _ORDER), Turn(True, _DECIDED)]
     asks = [a for a in read_message("RE: Order approval", text, sample_reading(history=history)).asks]
     assert [(a.intent, a.value) for a in asks if a.intent == "approval"] == [("approval", value)], asks
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Quick status on the webinar platform pro plan ($1,500, one year):\n\n- Under the Purchasing "
+        "Policy an order up to $5,000 is approved by your line manager, Jennifer Smith. I sent her the "
+        "request this morning.\n- I asked Keith Weaver to approve it in her place, but he declined.\n\n"
+        "Nothing is approved yet, so please don't let the order go out until it is.",
+        "Good news - Catherine Newman has now approved your team's order under the Purchasing Policy, as "
+        "your line manager:\n- Vendor quote: $1,750, on your team's budget\n\n(I wasn't asking you to "
+        "approve anything - the approver is your line manager, Catherine.)\n\nThe order can go ahead.",
+    ],
+)
+def test_news_of_the_readers_own_order_asks_him_no_approval(text):
+    """s11 week probe: the requester, told how his order stands, answered "Rejected: $1,500 is not mine to
+    approve … it needs your line manager" — his line manager named as its approver makes it his own."""
+    request = read_message("Status: purchase approval", text, sample_reading(), "colleague")
+    assert not [a for a in request.asks if a.intent == "approval"], request

@@ -101,6 +101,9 @@ _READERS_OWN_ORDER = re.compile(
     r"\byour (?:(?!own\b|team|approv|sign|decision|manager|line\b|ok\b|report|direct|staff)"
     r"(?![\w$,.-]*['’]s\b)[\w$][\w$,.'-]* ){0,4}?"
     r"(?:purchase|order|claim|expense)s?\b"
+    # the reader's line manager named as its approver ("approved by your line manager, Jennifer Smith", "the
+    # approver is your line manager"): the order is the reader's own, whoever else is asked to approve it
+    r"|\b(?:by|is|as|needs|need|from|to) your (?:line )?manager(?:['’]s)?\b"
 )
 
 
