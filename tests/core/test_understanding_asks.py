@@ -258,3 +258,29 @@ def test_news_of_the_readers_own_order_asks_him_no_approval(text):
     approve … it needs your line manager" — his line manager named as its approver makes it his own."""
     request = read_message("Status: purchase approval", text, sample_reading(), "colleague")
     assert not [a for a in request.asks if a.intent == "approval"], request
+
+
+@pytest.mark.parametrize(
+    ("text", "whose"),
+    [
+        (
+            "I'm covering a request from Christopher Mccarty (Marketing): his team needs to order one year "
+            "of "
+            "the webinar platform's pro plan, $1,500. Christopher has now replied that, since I'm the one "
+            "submitting the request, it needs my line manager — you. Could you approve the $1,500 purchase?",
+            "Christopher Mccarty",
+        ),
+        (
+            "Robert Nixon's team has a customer workshop venue order of $1,750. Since I'm raising it on his "
+            "behalf, as my manager can you approve the $1,750 under the Purchasing Policy?",
+            "Robert Nixon",
+        ),
+    ],
+)
+def test_an_order_steered_to_the_writers_manager_stays_its_requesters(text, whose):
+    """s11 week probe: the writer's manager, told another colleague's order was the writer's to submit,
+    approved it "as your line manager"."""
+    reading = sample_reading()
+    reading.people = [Known("person", n, {}) for n in ("Christopher Mccarty", "Robert Nixon", "Jasmine Cole")]
+    (ask,) = read_message("Purchase approval", text, reading, "colleague").asks
+    assert (ask.policy, ask.for_person) == ("purchase", whose)
