@@ -284,3 +284,22 @@ def test_an_order_steered_to_the_writers_manager_stays_its_requesters(text, whos
     reading.people = [Known("person", n, {}) for n in ("Christopher Mccarty", "Robert Nixon", "Jasmine Cole")]
     (ask,) = read_message("Purchase approval", text, reading, "colleague").asks
     assert (ask.policy, ask.for_person) == ("purchase", whose)
+
+
+_CREDIT = "Hi Derrick, could you approve the $2,534.17 service credit for Huber-Martin (INC0095001)? Amber"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Thanks Derrick. I've offered Janet the $2,534.17 credit, declined the full-month waiver per policy, "
+        "and logged the credit as a note on the account in the CRM.",
+        "I've told Lee-Miller about the $2,534.17 credit, and it's on their next invoice.",
+    ],
+)
+def test_a_done_note_restating_the_decided_sum_asks_no_second_decision(text):
+    """s11 week probe: "I've offered Janet the $2,534.17 credit, …, and logged it" was read as a second
+    $2,534.17 and summed with the first into "Rejected: $5,068.34"."""
+    history = [Turn(False, _CREDIT), Turn(True, "Approved: $2,534.17, under the Service Credit Policy.")]
+    request = read_message("RE: Service credit", text, sample_reading(history=history))
+    assert not [a for a in request.asks if a.intent == "approval"], request
