@@ -303,3 +303,22 @@ def test_a_done_note_restating_the_decided_sum_asks_no_second_decision(text):
     history = [Turn(False, _CREDIT), Turn(True, "Approved: $2,534.17, under the Service Credit Policy.")]
     request = read_message("RE: Service credit", text, sample_reading(history=history))
     assert not [a for a in request.asks if a.intent == "approval"], request
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Thanks for the quick answer - understood. Catherine has since approved it, so nothing more needed "
+        "from you.",
+        "Please disregard my earlier request for Christopher's $1,500 webinar platform plan — it has since "
+        "been approved. No action needed on your side.",
+        "Sorry for the confusion — my last mail wasn't a second request. There is only the one credit for "
+        "INC0095001; I was just confirming it had been offered and logged. Nothing further is needed "
+        "from you.",
+    ],
+)
+def test_a_note_closing_the_loop_asks_nothing(text):
+    """s11 week probe: notes saying nothing is needed got "I'm not the right person for that" or "I don't
+    know the details of INC0095001"."""
+    request = read_message("RE: Approval needed", text, sample_reading(), "colleague")
+    assert (request.asks, request.news) == ([], True)
