@@ -239,3 +239,86 @@ def test_a_new_sum_after_the_readers_decision_is_still_asked(text, value):
     history = [Turn(False, _ORDER), Turn(True, _DECIDED)]
     asks = [a for a in read_message("RE: Order approval", text, sample_reading(history=history)).asks]
     assert [(a.intent, a.value) for a in asks if a.intent == "approval"] == [("approval", value)], asks
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Quick status on the webinar platform pro plan ($1,500, one year):\n\n- Under the Purchasing "
+        "Policy an order up to $5,000 is approved by your line manager, Jennifer Smith. I sent her the "
+        "request this morning.\n- I asked Keith Weaver to approve it in her place, but he declined.\n\n"
+        "Nothing is approved yet, so please don't let the order go out until it is.",
+        "Good news - Catherine Newman has now approved your team's order under the Purchasing Policy, as "
+        "your line manager:\n- Vendor quote: $1,750, on your team's budget\n\n(I wasn't asking you to "
+        "approve anything - the approver is your line manager, Catherine.)\n\nThe order can go ahead.",
+    ],
+)
+def test_news_of_the_readers_own_order_asks_him_no_approval(text):
+    """s11 week probe: the requester, told how his order stands, answered "Rejected: $1,500 is not mine to
+    approve … it needs your line manager" — his line manager named as its approver makes it his own."""
+    request = read_message("Status: purchase approval", text, sample_reading(), "colleague")
+    assert not [a for a in request.asks if a.intent == "approval"], request
+
+
+@pytest.mark.parametrize(
+    ("text", "whose"),
+    [
+        (
+            "I'm covering a request from Christopher Mccarty (Marketing): his team needs to order one year "
+            "of "
+            "the webinar platform's pro plan, $1,500. Christopher has now replied that, since I'm the one "
+            "submitting the request, it needs my line manager — you. Could you approve the $1,500 purchase?",
+            "Christopher Mccarty",
+        ),
+        (
+            "Robert Nixon's team has a customer workshop venue order of $1,750. Since I'm raising it on his "
+            "behalf, as my manager can you approve the $1,750 under the Purchasing Policy?",
+            "Robert Nixon",
+        ),
+    ],
+)
+def test_an_order_steered_to_the_writers_manager_stays_its_requesters(text, whose):
+    """s11 week probe: the writer's manager, told another colleague's order was the writer's to submit,
+    approved it "as your line manager"."""
+    reading = sample_reading()
+    reading.people = [Known("person", n, {}) for n in ("Christopher Mccarty", "Robert Nixon", "Jasmine Cole")]
+    (ask,) = read_message("Purchase approval", text, reading, "colleague").asks
+    assert (ask.policy, ask.for_person) == ("purchase", whose)
+
+
+_CREDIT = "Hi Derrick, could you approve the $2,534.17 service credit for Huber-Martin (INC0095001)? Amber"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Thanks Derrick. I've offered Janet the $2,534.17 credit, declined the full-month waiver per policy, "
+        "and logged the credit as a note on the account in the CRM.",
+        "I've told Lee-Miller about the $2,534.17 credit, and it's on their next invoice.",
+    ],
+)
+def test_a_done_note_restating_the_decided_sum_asks_no_second_decision(text):
+    """s11 week probe: "I've offered Janet the $2,534.17 credit, …, and logged it" was read as a second
+    $2,534.17 and summed with the first into "Rejected: $5,068.34"."""
+    history = [Turn(False, _CREDIT), Turn(True, "Approved: $2,534.17, under the Service Credit Policy.")]
+    request = read_message("RE: Service credit", text, sample_reading(history=history))
+    assert not [a for a in request.asks if a.intent == "approval"], request
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Thanks for the quick answer - understood. Catherine has since approved it, so nothing more needed "
+        "from you.",
+        "Please disregard my earlier request for Christopher's $1,500 webinar platform plan — it has since "
+        "been approved. No action needed on your side.",
+        "Sorry for the confusion — my last mail wasn't a second request. There is only the one credit for "
+        "INC0095001; I was just confirming it had been offered and logged. Nothing further is needed "
+        "from you.",
+    ],
+)
+def test_a_note_closing_the_loop_asks_nothing(text):
+    """s11 week probe: notes saying nothing is needed got "I'm not the right person for that" or "I don't
+    know the details of INC0095001"."""
+    request = read_message("RE: Approval needed", text, sample_reading(), "colleague")
+    assert (request.asks, request.news) == ([], True)

@@ -404,3 +404,16 @@ def test_the_approval_colleagues_answer_the_chase_probes_notes_as_their_roles_ma
     finally:
         ep.close()
     assert sent_up and req["approver_name"] in sent_up and "Jasmine Cole" not in sent_up, sent_up
+
+
+def test_a_reminder_by_mail_and_by_teams_gets_one_answer(gym):
+    """s11 week probe: the approver chased on Teams and by a reminder mail the same hour sent the same
+    approval twice, word for word. Their decision comes once."""
+    task = _task(False)
+    approver = _request(task)["approver"]
+    steps = (
+        task.truth.oracle[:REMINDER] + _nudge(approver, REMINDER) + task.truth.oracle[REMINDER : REMINDER + 1]
+    )
+    heard, _ = _heard_after_return(gym, task, steps)
+    answers = [m for m in heard if "out of the office" not in m["body_preview"]]
+    assert len(answers) == 1, heard

@@ -7,6 +7,7 @@ from zoneinfo import ZoneInfo
 
 from apps.core.api import Gym
 from apps.office.coworkers import RecordedResponder, RuleBasedResponder, responder_for
+from apps.office.coworkers.responder import Incoming, PersonaCard
 
 DAY = "2026-12-08"
 
@@ -177,3 +178,17 @@ def test_recorded_responder_replays_without_the_model(gym, tmp_path):
     # another Gym in the same process is untouched: the responder is an option, not a process global
     assert _script(gym)[0] != recorded[0]
     assert isinstance(responder_for({}), RuleBasedResponder)
+
+
+def test_a_report_naming_a_confidential_topic_is_not_refused():
+    """s11 week probe: "I did not share what another customer paid — confidential under our Customer
+    Information Sharing Policy" got the policy's stock "I can't share that with a customer"."""
+    rule = {"keywords": ["other customer"], "reply": "I can't share that with a customer."}
+    said = "I've sent Patrick his figures. I did not share what the other customer paid: it's confidential."
+    incoming = Incoming("mail", "Amber Miller", "RE: figures", said)
+    card = {"persona_id": "p1", "name": "Hannah Lee", "first_name": "Hannah", "summary": ""}
+    card["policies"] = [rule]
+    report = PersonaCard(**card, request={"asks": [], "news": True})
+    asked = PersonaCard(**card, request={"asks": [{"intent": "other"}]})
+    assert RuleBasedResponder().reply(report, incoming) is None
+    assert "can't share" in RuleBasedResponder().reply(asked, incoming)

@@ -18,7 +18,7 @@ from typing import Any
 from apps.core.meaning import find_numbers
 from apps.core.understanding.documents import match_documents
 from apps.core.understanding.mentions import account_of, key, narrow, product_words, stage_in
-from apps.core.understanding.pieces import Piece
+from apps.core.understanding.pieces import WRITERS_WORK, Piece
 from apps.core.understanding.request import Ask, Known, Reading
 from apps.core.understanding.values import meeting_days, meeting_minutes
 
@@ -75,8 +75,11 @@ _OF_THE_DECISION = re.compile(
 )
 
 _THANKS = re.compile(r"\b(?:thanks|thank you|many thanks|noted|much appreciated|cheers)\b", re.I)
+# a sum added: "and $490 for the drinks after" — not a list of work done that names the decided sum ("I've
+# offered her the $2,534.17 credit, declined the waiver, and logged it")
 _ADDS = re.compile(
-    r"(?:^|[.!?;,]\s*)(?:and|also|plus)\b|\b(?:another|extra|additional|as well|too|on top"
+    r"(?:^|[.!?;,]\s*)(?:and|also|plus)\s+(?:[\w'’-]+\s+){0,3}?[$€£]?\d"
+    r"|\b(?:another|extra|additional|as well|too|on top"
     r"|same (?:for|with|on)|what about|how about|instead|make it|go to)\b",
     re.I,
 )
@@ -102,7 +105,9 @@ def _decided_already(reading: Reading, since: int, parts: list[Piece]) -> bool:
     if _ADDS.search(text):
         return False
     # no sum at all (its thanks dropped as a greeting: "I've passed it on to Robert"), or only decided ones
-    return not named or (named <= decided and bool(_THANKS.search(text)))
+    # in thanks or in a report of what the writer did with them ("I've offered Janet the $2,534.17 credit")
+    said = bool(_THANKS.search(text) or any(WRITERS_WORK.search(p.text) for p in parts))
+    return not named or (named <= decided and said)
 
 
 def _deals(names: list[str], reading: Reading) -> list[Known]:

@@ -101,6 +101,9 @@ _READERS_OWN_ORDER = re.compile(
     r"\byour (?:(?!own\b|team|approv|sign|decision|manager|line\b|ok\b|report|direct|staff)"
     r"(?![\w$,.-]*['’]s\b)[\w$][\w$,.'-]* ){0,4}?"
     r"(?:purchase|order|claim|expense)s?\b"
+    # the reader's line manager named as its approver ("approved by your line manager, Jennifer Smith", "the
+    # approver is your line manager"): the order is the reader's own, whoever else is asked to approve it
+    r"|\b(?:by|is|as|needs|need|from|to) your (?:line )?manager(?:['’]s)?\b"
 )
 
 
@@ -258,19 +261,23 @@ def _claimant(text: str, reading: Reading) -> str | None:
 
 _FOR_WHOM_CUES = re.compile(
     r"\b(?:behalf|for|helping|asked me|requester|requested by|ordered by|raised by|needs|wants|would like"
-    r"|requests|requesting|asking)\b",
+    r"|requests|requesting|asking|request from|covering|team has)\b",
     re.I,
 )
 
 
 def _for_whom(text: str, names: list[str]) -> str | None:
     """The person (one of `names`, longest first) the text says the request is for: "on behalf of X", "for
-    X", "helping X", "X … asked me to", "the requester is X", "X needs your approval"."""
+    X", "helping X", "X … asked me to", "the requester is X", "X needs your approval", "a request from X",
+    "X's team has an order")."""
     if not names:
         return None
     name = "|".join(re.escape(n) for n in names)
     for pattern in (
         rf"\b(?i:on behalf of|for|helping|requested by|ordered by|raised by)\s*:?\s+(?P<n>{name})\b",
+        # "I'm covering a request from Christopher Mccarty", "Robert Nixon's team has a $1,750 order"
+        rf"\b(?i:request from|covering for)\s+(?P<n>{name})\b",
+        rf"\b(?P<n>{name})['’]s team (?:has|is placing|wants to order|needs to order)\b",
         # "Robert Nixon, a Recruiter on Catherine Newman's team, asked me …": an aside between commas
         rf"\b(?P<n>{name})\b(?:\s*\([^)]*\))?(?:,[^,.;]{{1,80}},)?,?\s+(?:[\w'’]+\s+){{0,10}}?asked me\b",
         rf"\brequester(?:'s| is)\s+(?P<n>{name})\b",

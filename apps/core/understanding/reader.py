@@ -65,6 +65,8 @@ def read_message(subject: str, text: str, reading: Reading, role: str = "colleag
         # her", "only $800 of your order was approved — please keep it within that"): asks them no approval
         asks = [a for a in asks if a.intent != "approval"]
         news = news or not asks
+    if "?" not in own and _NOTHING_ASKED.search(lx.english(own)) and not any(p.approve for p in parts):
+        asks, news = [], True  # "nothing further is needed from you": a note closing the loop asks nothing
     if not asks and "?" not in own and _REPORTED.search(lx.english(own)):
         news = True  # a decision reported ("only $800 was approved, not the full $1,500"): it asks nothing
     if not any(a.about for a in asks if a.intent in ("record_status", "approval")):
@@ -88,6 +90,10 @@ def read_message(subject: str, text: str, reading: Reading, role: str = "colleag
 _REPORTED = re.compile(
     r"\b(?:was|were|is|are|has been|have been|got|been) (?:only )?(?:approved|rejected|declined)\b"
     r"|\bapproved (?:it |them )?only up to\b"
+)
+_NOTHING_ASKED = re.compile(
+    r"\bnothing (?:further |more |else )?(?:is )?(?:needed|required)\b"
+    r"|\bno (?:further )?action (?:is )?(?:needed|required)\b|\bno need to (?:reply|respond|do anything)\b"
 )
 _FORWARD = re.compile(r"^\s*(?:fw|fwd)\s*:", re.I)
 _FROM_LINE = re.compile(r"^[>\s]*From:\s*([^<\n]+?)\s*(?:<[^>\n]*>)?\s*$", re.M)

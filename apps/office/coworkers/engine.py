@@ -171,6 +171,8 @@ def _reply_by_mail(
     later = {"on_return": True} if waits else {}
     meant = briefs.clarification(ctx, persona, owner, acting, copy)
     if meant is not None:  # a question about a request of theirs: what they meant
+        if _said_already(ctx, persona, meant):  # chased by mail and chat, thanked: their word stands, once
+            return
         payload = {"message_id": copy.id, "body": meant, **later}
         _schedule(ctx, persona, "mail", payload, None, due or answer_due(ctx, persona, owner))
         return
@@ -190,6 +192,24 @@ def _reply_by_mail(
         text, persona_card, extras, due = done
         key = cache_key(persona_card, "reply", asdict(incoming))
         _schedule(ctx, persona, "mail", {"message_id": copy.id, "body": text, **extras, **later}, key, due)
+
+
+def _said_already(ctx: Ctx, persona: Persona, body: str) -> bool:
+    """Whether the colleague has already sent (or is about to send) this very answer by mail.
+
+    Args:
+        ctx: the action's context.
+        persona: the colleague.
+        body: the answer's full text.
+    """
+    rows = ctx.db.exec(
+        select(ScheduledReply).where(
+            ScheduledReply.persona_id == persona.id,
+            ScheduledReply.kind == "mail",
+            col(ScheduledReply.status).in_(("pending", "delivered")),
+        )
+    ).all()
+    return any(r.payload.get("body") == body for r in rows)
 
 
 def _on_nudge(ctx: Ctx, persona: Persona, owner: User, acting: User) -> None:

@@ -183,14 +183,17 @@ class RuleBasedResponder:
         text = f"{incoming.subject}\n{new_text(incoming.text)}".lower()
         hello = f"Hi {incoming.sender_name.split()[0]},"
         sign = f"\n\n{persona.signature}" if persona.signature and incoming.channel == "mail" else ""
-        refused = _refusal(persona, text)
+        request = persona.request or {}
+        # a report that asks nothing ("I did not share what another customer paid — it's confidential") is
+        # not a request against the policy it names
+        reported = request.get("news") and not request.get("asks")
+        refused = None if reported else _refusal(persona, text)
         if refused:
             return f"{hello}\n\n{refused}{sign}"
         matched = matched_knowledge(persona, incoming)
         # a review's day they plan, what they found in a deck they were asked to review
         said = [k["answer"] for k in matched if k.get("topic") in ("review", "deck_review")]
         said += [word(a, incoming.sender_name) for a in persona.answers]
-        request = persona.request or {}
         asked = request.get("asks", [])
         if not asked and request.get("quoted_approval"):
             return f"{hello}\n\n{NOT_AN_APPROVAL}{sign}"
