@@ -39,10 +39,11 @@ python3 -m mcp_gateway world audit
 # part fails. Arguments (test paths, -k …) go to one pytest run of exactly what they name.
 log=$(mktemp)
 # the second core's pytest: the harness adapters (own venvs), the two-node Ray cluster (≈ 100 s), the benchmarks,
-# the docs' commands and the gateway's crash-and-restart checks, which balance the cores (the first core's suite is
+# the docs' commands, the gateway's crash-and-restart checks and axe-core's page checks, which balance the cores (the first core's suite is
 # the longer)
 second_core=(tests/adapters tests/gateway/test_ray_cluster.py tests/benchmarks tests/docs
-  tests/hardening/test_verify_while_writing.py tests/gateway/test_durable_episodes.py tests/gateway/test_restart.py)
+  tests/hardening/test_verify_while_writing.py tests/gateway/test_durable_episodes.py tests/gateway/test_restart.py
+  tests/ui/test_accessibility.py)
 first_core=("$@")
 if [ "$#" -eq 0 ]; then
   for dir in "${second_core[@]}"; do first_core+=("--ignore=$dir"); done
@@ -50,10 +51,10 @@ fi
 # `tasks lint` first (every literal a truth requires is in the prompt or the world; every hand-written task and
 # sampled family instances), then the calibration, then (without arguments) the second core's tests. The
 # calibration runs every hand-written task and two instances of every family on python and MCP, and the CLI and
-# the browser on half of them, a half that rotates with each release (`saasgym tasks check` alone: all).
+# the browser on a third of them, a third that rotates with each release (`saasgym tasks check` alone: all).
 (
   set +e  # a failed check still lets the adapter tests run
-  python3 -m mcp_gateway tasks lint --per-family 3 && python3 -m mcp_gateway tasks check --per-family 2 --slow-share 2
+  python3 -m mcp_gateway tasks lint --per-family 3 && python3 -m mcp_gateway tasks check --per-family 2 --slow-share 3
   rc=$?
   if [ "$#" -eq 0 ]; then
     python3 -m pytest -q -p no:cacheprovider --durations=10 "${second_core[@]}" || rc=1

@@ -166,7 +166,7 @@ def seal(world: str) -> None:
     show_default=True,
     type=click.IntRange(1, 100),
     help="the CLI and the browser on one in N hand-written tasks and one in N families, a different "
-    "choice with each release (CI: 2); python and MCP on every one",
+    "choice with each release (CI: 3); python and MCP on every one",
 )
 @click.option("--full", is_flag=True, help="calibrate every catalog instance of the families (slow)")
 @click.option(
