@@ -18,7 +18,6 @@ from apps.office.customers.sentences import COURTESY, SENTENCE, sentences
 
 STATES = re.compile(r"\b(?:closed|resolved|in progress|on hold|cancell?ed|new|open)\b", re.I)
 INC = re.compile(r"\bINC\d{7}\b", re.I)
-# an offer of more help closing a mail: asks the reader nothing they must answer
 DECLINED = re.compile(
     r"\b(?:can't|cannot|can not|unable to|not able to|won't be able to|are not allowed to|aren't allowed to)"
     r" (?:share|disclose|name|give|provide|pass on)\b",

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 
+# an offer of more help closing a mail: asks the reader nothing they must answer
 COURTESY = re.compile(
     r"\bany (?:other |further |more )?questions\b|\banything else\b|\bif (?:you|there)\b|\bhappy to\b"
     r"|\bhope (?:this|that) helps\b|\bfeel free\b",
