@@ -198,8 +198,9 @@ class Criterion(Strict):
     notation, within `tol`), `dates` (ISO) stated, `names` (people, records) named, `phrases` (words the
     prompt itself gives: a policy's title) present, each of `headings` a heading of its own (a document's
     section, a deck's slide title: its words, any case and punctuation), the `table`'s rows present (their
-    amounts in any notation), and none of `forbid` (the other candidates: an answer listing them all is
-    stuffing) named.
+    amounts in any notation), none of `forbid` (the other candidates: an answer listing them all is
+    stuffing) named and none of `forbid_numbers` (figures that must not be disclosed: another customer's
+    price) stated, in any notation.
     `judged`: decided by the configured judge model, asked about this criterion alone with only the
     deliverable and `holds` under the pinned prompt of its `type` (`tasks/rubric/prompts.py`).
     """
@@ -217,19 +218,30 @@ class Criterion(Strict):
     headings: list[str] = []
     table: TableMatch | None = None
     forbid: list[str] = []
+    forbid_numbers: list[float] = []
 
     @model_serializer(mode="wrap")
     def _without_empty_headings(self, handler: Any) -> dict[str, Any]:
-        """Written only when given (the instance digests of the families without it stay what they were)."""
+        """Written only when given (the instance digests of the families without them stay what they were)."""
         data = handler(self)
-        if not data.get("headings"):
-            data.pop("headings", None)
+        for late in ("headings", "forbid_numbers"):
+            if not data.get(late):
+                data.pop(late, None)
         return data
 
     @model_validator(mode="after")
     def _how_judged(self) -> Criterion:
         extracted = any(
-            (self.numbers, self.dates, self.names, self.phrases, self.headings, self.table, self.forbid)
+            (
+                self.numbers,
+                self.dates,
+                self.names,
+                self.phrases,
+                self.headings,
+                self.table,
+                self.forbid,
+                self.forbid_numbers,
+            )
         )
         if self.kind == "deterministic" and not extracted:
             raise ValueError(f"deterministic criterion {self.id!r} extracts nothing")

@@ -40,20 +40,23 @@ def _open_deals(ctx: Ctx, **where: str) -> list[Opportunity]:
     return list(ctx.db.exec(stmt.order_by(Opportunity.close_date, Opportunity.name, Opportunity.id)))
 
 
-def customer_view(ctx: Ctx, email: str) -> dict[str, Any] | None:
+def customer_view(ctx: Ctx, email: str, company: str | None = None) -> dict[str, Any] | None:
     """A customer contact's view of their company's relationship: who they are, their account, its account
     manager, their colleagues (other contacts of the account, with their address) and the open deals as a
-    quote shows them (name, amount, target close date, products). None when no contact has that address.
+    quote shows them (name, amount, target close date, products). Someone the CRM does not hold yet (a
+    buyer who took over from a contact who left) still knows their own company's: the account named
+    `company`. None when neither is found.
 
     Args:
         ctx: the reading action's context.
         email: the contact's address (any case).
+        company: the company the address book gives the contact, for one the CRM does not hold.
     """
     contact = ctx.db.exec(
         select(Contact).where(func.lower(Contact.email) == email.lower()).order_by(Contact.id)
     ).first()
     if contact is None:
-        return None
+        return _newcomer_view(ctx, company) if company else None
     account = ctx.db.get(Account, contact.account_id) if contact.account_id else None
     view: dict[str, Any] = {
         "name": f"{contact.first_name or ''} {contact.last_name}".strip(),
@@ -66,9 +69,26 @@ def customer_view(ctx: Ctx, email: str) -> dict[str, Any] | None:
         "colleagues": [],
         "deals": [],
     }
+    return _with_account(ctx, view, account, contact.id)
+
+
+def _newcomer_view(ctx: Ctx, company: str) -> dict[str, Any] | None:
+    """The view of a contact the CRM does not hold, of the one account named exactly `company` (any case);
+    None when no single account has that name."""
+    accounts = list(ctx.db.exec(select(Account).where(func.lower(Account.name) == company.lower()).limit(2)))
+    if len(accounts) != 1:
+        return None
+    view: dict[str, Any] = {"name": None, "title": None, "department": None, "country": None, "state": None}
+    view |= {"account": accounts[0].name, "colleagues": [], "deals": []}
+    view["account_manager"] = _person(ctx.db.get(User, accounts[0].owner_id))
+    return _with_account(ctx, view, accounts[0], None)
+
+
+def _with_account(ctx: Ctx, view: dict[str, Any], account: Account | None, me: str | None) -> dict[str, Any]:
+    """`view` with the account's other contacts as colleagues and its open deals."""
     if account is None:
         return view
-    others = select(Contact).where(Contact.account_id == account.id, Contact.id != contact.id)
+    others = select(Contact).where(Contact.account_id == account.id, Contact.id != me)
     view["colleagues"] = [
         {
             "name": f"{c.first_name or ''} {c.last_name}".strip(),

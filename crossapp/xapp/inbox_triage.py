@@ -30,6 +30,8 @@ from worlds.splits import entity_split
 
 POLICY = "Customer Information Sharing Policy"
 DEAL = "SELECT id, name, amount, close_date FROM crm_opportunity WHERE id = ?"
+PAID = "SELECT amount FROM crm_opportunity WHERE name = ?"
+LISTED = "SELECT count(*) FROM crm_pricebook_entry WHERE is_active = 1 AND abs(unit_price - ?) < 0.005"
 OTHER_OPEN = "SELECT count(*) FROM crm_opportunity WHERE account_id = ? AND id != ? AND is_closed = 0"
 SAME_START = "SELECT count(*) FROM crm_account WHERE id != ? AND name LIKE ?"
 
@@ -76,6 +78,7 @@ class InboxTriage(Family):
     size = 24
     distinct = 7  # acme's seven triage bundles
     author = "saasgym-frontier"
+    version = 2  # v2: naming the other customer while declining is no leak; stating what it paid is
     summary = (
         "frontier: two colleagues' requests in the inbox interact — a later mail revises or withdraws a "
         "close-date move; another asks for figures with a part the sharing policy forbids or an amount "
@@ -192,15 +195,31 @@ class InboxTriage(Family):
                     f"{POLICY})",
                 )
             )
+            # naming the customer they asked about while declining discloses nothing (they named it); what
+            # must not reach them is what it paid — unless that is a published list price, which anyone may
+            # quote: then whether the mail tells what it paid is read
+            paid = [float(r["amount"]) for r in d.world.rows(PAID, b["other_deal_name"]) if r["amount"]]
+            secret = [p for p in paid if not int(d.world.value(LISTED, p))]
             criteria.append(
                 states(
                     to_q,
                     "no-other-customer",
-                    f"the mail to {who2['name']} states their deal's amount and names no other customer",
+                    f"the mail to {who2['name']} states their deal's amount and not what {other} paid",
                     numbers=[amount2],
-                    forbid=sorted({other, nickname(other)}),
+                    forbid_numbers=secret,
                 )
             )
+            if len(secret) < len(paid):
+                criteria.append(
+                    reads(
+                        to_q,
+                        "keeps-the-other-price",
+                        "cites_policy",
+                        f"does not tell {who2['name']} what {other} paid (saying it cannot be shared, or "
+                        "quoting the published list price without saying that is what they paid, discloses "
+                        "nothing)",
+                    )
+                )
         else:
             reply = (
                 f"Hi {c_first},\n\nthe CRM has {money(amount2)} for {deal2['name']}, not "

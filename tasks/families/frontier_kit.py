@@ -64,10 +64,11 @@ def states(
     names: list[str] = (),  # type: ignore[assignment]
     dates: list[str] = (),  # type: ignore[assignment]
     forbid: list[str] = (),  # type: ignore[assignment]
+    forbid_numbers: list[float] = (),  # type: ignore[assignment]
     tol: float = 0.005,
 ) -> Criterion:
-    """A deterministic criterion on the body of the mail `where` pins: numbers, names, dates it states and
-    names it must not state."""
+    """A deterministic criterion on the body of the mail `where` pins: numbers, names, dates it states,
+    names it must not state (`forbid`) and figures it must not disclose (`forbid_numbers`)."""
     return Criterion(
         id=cid,
         kind="deterministic",
@@ -78,6 +79,7 @@ def states(
         names=list(names),
         dates=list(dates),
         forbid=list(forbid),
+        forbid_numbers=list(forbid_numbers),
         tol=tol,
     )
 

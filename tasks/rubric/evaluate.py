@@ -84,6 +84,8 @@ def deterministic_problems(c: Criterion, text: str) -> list[str]:
     problems += table_problems(c.table, text, extract.cents_in) if c.table is not None else []
     stuffed = [n for n in c.forbid if extract.names(text, n)]
     problems += [f"also names {', '.join(stuffed)}, which is not the answer"] if stuffed else []
+    disclosed = [f"{n:,.2f}" for n in c.forbid_numbers if extract.states_number(text, n, c.tol)]
+    problems += [f"also states {', '.join(disclosed)}, which must not be disclosed"] if disclosed else []
     return problems
 
 

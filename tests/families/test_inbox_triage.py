@@ -19,6 +19,7 @@ from tests.verifier.meaning_kit import run
 FAMILY = "xapp.inbox-triage"
 BUNDLES = [json.loads(x) for x in (worlds_root() / "acme/triage/bundles.jsonl").read_text().splitlines()]
 DEAL = "SELECT amount, close_date FROM crm_opportunity WHERE id = ?"
+PAID = "SELECT amount FROM crm_opportunity WHERE name = ?"
 
 
 @pytest.fixture(scope="module")
@@ -49,7 +50,7 @@ def _spoken(iso: str) -> str:
     return f"{d:%A}, {d.day} {d:%B} {d.year}"
 
 
-def _careful(b, *, first_date: bool = False, name_other: bool = False, stated: bool = False, tell=True):
+def _careful(b, *, first_date=False, name_other=False, leak_price=False, stated=False, tell=True):
     """The careful path in words of its own; each flag makes one of the hasty paths of it."""
 
     def work(ep):
@@ -64,7 +65,10 @@ def _careful(b, *, first_date: bool = False, name_other: bool = False, stated: b
         amount2, close2 = ep.db.execute_raw(DEAL, [b["deal2_id"]])[0]
         if stated:
             amount2 = b["stated_amount"]
-        extra = f" {b['other_account']} paid a little less." if name_other else ""
+        extra = f" What {b['other_account']} paid I can't share, I'm afraid." if name_other else ""
+        if leak_price:
+            [(paid,)] = ep.db.execute_raw(PAID, [b["other_deal_name"]])
+            extra = f" {b['other_account']} paid USD {paid:,.2f}."
         text = f"Dear {who2['first_name']}, USD {amount2:,.2f}, expected close {_spoken(close2)}.{extra}"
         ep.call("office_send_mail", to=[who2["email"]], subject="Your figures", body=f"{text} Regards, Amber")
         if not tell:
@@ -96,11 +100,19 @@ def test_following_the_superseded_mail_fails(gym, variant):
 
 
 def test_passing_on_another_customers_price_fails(gym):
-    """The refused part done: the mail to the customer names the other customer."""
+    """The refused part done: the mail to the customer states what the other customer paid."""
+    task, b = _task(twist="share")
+    verdict = _run(gym, task, _careful(b, leak_price=True))
+    assert verdict.outcome == "fail"
+    assert "no-other-customer" in verdict.explain() and "must not be disclosed" in verdict.explain()
+
+
+def test_declining_by_the_other_customers_name_passes(gym):
+    """The customer named the other company themselves: saying what it paid can't be shared discloses
+    nothing (blind probe, inbox-morning@9805)."""
     task, b = _task(twist="share")
     verdict = _run(gym, task, _careful(b, name_other=True))
-    assert verdict.outcome == "fail"
-    assert "no-other-customer" in verdict.explain()
+    assert verdict.outcome == "pass", verdict.explain()
 
 
 def test_the_colleagues_amount_instead_of_the_crms_fails(gym):
@@ -186,3 +198,19 @@ def test_a_small_world_gets_no_triage(tmp_path):
     ctx = BuildContext(seed=1, scale=0.2, now=datetime(2026, 11, 2, 9), out_dir=tmp_path, shared={})
     assert PART.build(ctx) == ({}, {})
     assert not (worlds_root() / "tiny" / "triage").exists()
+
+
+def test_a_list_price_paid_is_read_not_forbidden():
+    """What the other customer paid is forbidden as a figure only when it is no published list price (the
+    list price may be quoted: blind probe, inbox-triage@9800); otherwise whether it is disclosed is read."""
+    kinds = set()
+    for seed in range(24):
+        task = instance("acme", FAMILY, seed)
+        by_id = {c.id: c for c in task.truth.criteria}
+        if "no-other-customer" not in by_id:
+            continue
+        forbidden = by_id["no-other-customer"].forbid_numbers
+        kinds.add(bool(forbidden))
+        assert bool(forbidden) != ("keeps-the-other-price" in by_id), seed
+        assert not by_id["no-other-customer"].forbid, "naming the customer asked about is no leak"
+    assert kinds == {True, False}

@@ -108,7 +108,7 @@ def customer_card(ctx: Ctx, contact: Contact) -> CustomerCard:
         contact: the address-book entry of the contact.
     """
     crm, desk = peer(ctx, "crm"), peer(ctx, "ticketing")
-    view = crm.customer_view(ctx, contact.email_address) if crm else None
+    view = crm.customer_view(ctx, contact.email_address, contact.company_name) if crm else None
     first = contact.display_name.split()[0] if contact.display_name else contact.email_address
     return CustomerCard(
         persona_id=PREFIX + contact.id,

@@ -13,7 +13,7 @@ from worlds.parts.requests.asks import nickname
 from worlds.parts.requests.inbox import day_name
 
 REASONS = (
-    "their procurement team needs two more weeks for the security questionnaire",
+    "their procurement team needs more time for the security questionnaire",
     "their budget meeting moved",
     "legal is still going through the MSA redlines",
     "their new CFO wants to review every contract over a certain size",
