@@ -237,7 +237,8 @@ def build_decks_router(kit: UiKit) -> APIRouter:
         slide = await kit.run(request, "get_slide", {"item_id": item_id, "slide_id": where["slide_id"]})
         shapes = slide.data()["shapes"] if slide.ok else []
         shown = next((s.get("chart") for s in shapes if s["id"] == where["shape_id"]), None) or {}
-        if (shown.get("categories"), shown.get("series")) == (categories, series):
+        named = [{**s, "name": s["name"] or f"Series {i + 1}"} for i, s in enumerate(series)]  # as stored
+        if (shown.get("categories"), shown.get("series")) == (categories, named):
             await kit.record_events(request, trace)
             return JSONResponse({"saved": True, "unchanged": True})
         outcome = await kit.run(

@@ -2,7 +2,8 @@
 Design's Edit Data does, at the first value; a cell is applied when you leave it (Enter, Tab or a click
 elsewhere) — one update_chart per committed cell, no Update button — and the chart on the slide is drawn
 again with the new data; a value that is not a number is refused in the pane; the pane stays open for its
-chart across a reload until its X closes it; the open pane is axe-clean."""
+chart across a reload until its X closes it; the chart's right-click menu has Edit Data too; the open pane
+is axe-clean."""
 
 from __future__ import annotations
 
@@ -92,8 +93,9 @@ def test_edit_data_opens_the_pane_and_each_committed_cell_changes_the_chart(deck
     assert len(ui_actions(episode, "update_chart")) == 3
 
 
-def test_a_pasted_sheet_grows_the_chart_by_keyboard(deck):  # noqa: F811
-    """Add row then Tab across the new row: the new category is applied once its value is."""
+def test_the_chart_menu_opens_edit_data_and_a_new_row_grows_the_chart(deck):  # noqa: F811
+    """Right-click (or Shift+F10) on the chart > Edit Data; Add row, then Tab across the new row: its
+    category is applied as it is left, then its value."""
     episode, page, ui, item = deck
     slide = episode.call("office_get_slide", item_id=item, slide_number=2)["id"]
     episode.call(
@@ -102,9 +104,17 @@ def test_a_pasted_sheet_grows_the_chart_by_keyboard(deck):  # noqa: F811
     )  # fmt: skip
     chart = _chart(episode, item)
     page.goto(ui(f"/decks/{item}?slide=2&shape={chart['id']}"))
-    page.get_by_role("tab", name="Chart Design").click()
-    page.get_by_role("button", name="Edit Data").click()
+    menu = page.get_by_role("menu", name="Chart")
+    page.get_by_role("group", name=chart["name"]).click(button="right")  # the chart's right-click menu
+    expect(menu).to_be_visible()
+    page.keyboard.press("Escape")
+    expect(menu).to_be_hidden()
+    page.keyboard.press("Shift+F10")  # back on the chart: its menu from the keyboard
+    expect(menu.get_by_role("menuitem", name="Edit Data")).to_be_focused()
+    page.keyboard.press("Enter")
     pane = page.get_by_role("region", name="Chart Data")
+    expect(pane.get_by_label("Chart data B2", exact=True)).to_be_focused()
+    expect(menu).to_be_hidden()
     pane.get_by_role("button", name="Add row").click()
     expect(pane.get_by_label("Chart data A4", exact=True)).to_be_focused()
     page.keyboard.type("South")

@@ -4,7 +4,7 @@
    elsewhere): each committed cell is one update_chart with the whole sheet, sent in order, and the chart on
    the slide and its thumbnail are drawn again from the page once the last one is saved. While any is on its
    way the pane is aria-busy; a refusal (a value that is not a number) is said in the pane and the status
-   bar, and the chart keeps what it had. */
+   bar, and the chart keeps what it had. The selected chart's right-click menu has Edit Data too. */
 (function () {
   "use strict";
   var pane = document.getElementById("chart-data-pane");
@@ -33,6 +33,38 @@
     var pick = document.querySelector(".d-selected .d-pick");
     if (pick) pick.focus();
   });
+
+  /* the chart's right-click menu (Shift+F10 or the Menu key on it): Edit Data, Format Chart Area… */
+  var menu = document.getElementById("chart-context"), drawn = document.querySelector("[data-chart-id='" + chartId + "']");
+  if (menu && drawn) {
+    var items = Array.prototype.slice.call(menu.querySelectorAll("[role=menuitem]"));
+    var pick = drawn.querySelector(".d-pick");
+    var close = function (back) { menu.hidden = true; if (back && pick) pick.focus(); };
+    var show = function (x, y) {
+      var box = drawn.getBoundingClientRect();
+      menu.style.left = (x === undefined ? box.left + 12 : x) + "px";
+      menu.style.top = (y === undefined ? box.top + 12 : y) + "px";
+      menu.hidden = false;
+      items[0].focus();
+    };
+    drawn.addEventListener("contextmenu", function (e) { e.preventDefault(); show(e.clientX, e.clientY); });
+    if (pick) pick.addEventListener("keydown", function (e) {
+      if ((e.shiftKey && e.key === "F10") || e.key === "ContextMenu") { e.preventDefault(); show(); }
+    });
+    menu.addEventListener("keydown", function (e) {
+      var at = items.indexOf(document.activeElement), to = null;
+      if (e.key === "ArrowDown") to = at + 1;
+      else if (e.key === "ArrowUp") to = at - 1;
+      else if (e.key === "Home") to = 0;
+      else if (e.key === "End") to = items.length - 1;
+      else if (e.key === "Escape" || e.key === "Tab") { e.preventDefault(); close(true); return; }
+      if (to === null) return;
+      e.preventDefault();
+      items[(to + items.length) % items.length].focus();
+    });
+    menu.addEventListener("click", function (e) { if (e.target.closest("[role=menuitem]")) close(false); });
+    document.addEventListener("click", function (e) { if (!menu.hidden && !menu.contains(e.target)) close(false); });
+  }
 
   function cells() {
     var out = {};
