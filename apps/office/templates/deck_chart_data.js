@@ -51,17 +51,7 @@
     if (pick) pick.addEventListener("keydown", function (e) {
       if ((e.shiftKey && e.key === "F10") || e.key === "ContextMenu") { e.preventDefault(); show(); }
     });
-    menu.addEventListener("keydown", function (e) {
-      var at = items.indexOf(document.activeElement), to = null;
-      if (e.key === "ArrowDown") to = at + 1;
-      else if (e.key === "ArrowUp") to = at - 1;
-      else if (e.key === "Home") to = 0;
-      else if (e.key === "End") to = items.length - 1;
-      else if (e.key === "Escape" || e.key === "Tab") { e.preventDefault(); close(true); return; }
-      if (to === null) return;
-      e.preventDefault();
-      items[(to + items.length) % items.length].focus();
-    });
+    window.saasgymMenuKeys(menu, function () { close(true); });
     menu.addEventListener("click", function (e) { if (e.target.closest("[role=menuitem]")) close(false); });
     document.addEventListener("click", function (e) { if (!menu.hidden && !menu.contains(e.target)) close(false); });
   }
