@@ -114,8 +114,10 @@ PAGES: dict[str, list[str]] = {
         "/decks",  # PowerPoint's start page: recent decks, a new one (blank or from a template), Upload
         f"/decks/{QBR_DECK}?slide=4",  # the editor: thumbnails, a chart on the canvas, notes, Selection
         f"/decks/{QBR_DECK}?slide=3&shape=5b9618e4-8da4-4d40-b2e4-9abccf906df4",  # a table's Format pane
-        # a chart selected, as Insert > Chart leaves a new one: its Chart data grid in the Format pane
+        # a chart selected: the Chart Design and Format tabs, no pane opened by itself
         f"/decks/{QBR_DECK}?slide=4&shape=79dfac2d-3d4b-443e-920c-16d5885338f4",
+        # its Chart Data pane, as Edit Data (or inserting a chart) opens it: the sheet, applied cell by cell
+        f"/decks/{QBR_DECK}?data=1&slide=4&shape=79dfac2d-3d4b-443e-920c-16d5885338f4",
         f"/decks/{DRAFT_DECK}?slide=2&comments=1",  # a manager's comment in the Comments pane
         f"/decks/{QBR_DECK}?view=sorter",  # Slide Sorter
     ],

@@ -128,7 +128,7 @@ def _chart(v: dict[str, str]) -> dict[str, Any]:
 
 
 def _chart_update(v: dict[str, str]) -> dict[str, Any]:
-    args = {**_shape_args(v), "chart_type": v.get("chart_type") or None, "title": v.get("title", "")}
+    args = {**_shape_args(v), "chart_type": v.get("chart_type") or None, "title": v.get("title")}
     if v.get("refresh"):
         return {**args, "refresh": True}
     if data := typed_data(v):
@@ -255,7 +255,8 @@ def _after(command: str, where: str, values: dict[str, str], data: Any) -> dict[
         query["shape"] = values.get("shape_id")
     if where == "new_shape" and isinstance(data, dict):
         charts = [shape for shape in data["shapes"] if shape["kind"] == "chart"]
-        query["shape"] = charts[-1]["id"] if charts else None  # the new chart, selected: its data pane open
+        query["shape"] = charts[-1]["id"] if charts else None  # the new chart, selected,
+        query["data"] = "1"  # its Chart Data pane open, as PowerPoint opens a new chart's data sheet
     if where == "comments":
         query["comments"] = "1"
     if values.get("view") == "sorter":

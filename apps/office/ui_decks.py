@@ -19,7 +19,7 @@ from apps.core.ui_kit import UiKit
 from apps.core.ui_trace import parse_trace
 from apps.office.services.deck_layouts import CHART_TYPES, GEOMETRIES, LAYOUT_NAMES
 from apps.office.ui_deck_chart import PIE_SHEET, SAMPLE_SHEET, gallery
-from apps.office.ui_deck_forms import DIALOGS, build_deck_forms, grid_rows
+from apps.office.ui_deck_forms import DIALOGS, FormError, build_deck_forms, chart_table, grid_rows
 from apps.office.ui_deck_view import position_fields, slide_view
 from apps.office.ui_download import download
 
@@ -65,6 +65,7 @@ async def editor(kit: UiKit, request: Request, item_id: str, *, status: int = 20
         "editable": can_edit and not viewing,
         "show_selection": bool(current) and q.get("view") != "sorter",
         "show_comments": q.get("comments") == "1",
+        "show_chart_data": q.get("data") == "1",  # Edit Data's pane, open (else it waits for Edit Data)
         "dialog": q.get("dialog") if q.get("dialog") in DIALOGS else None,
         "layouts": LAYOUT_NAMES,
         "geometries": GEOMETRIES,
@@ -214,6 +215,38 @@ def build_decks_router(kit: UiKit) -> APIRouter:
     async def cells(request: Request, item_id: str) -> Response:
         """A table's cells typed in place on the slide, saved when you leave the table."""
         return await save_json(request, item_id, "update_table_cells", ("slide_id", "shape_id", "cells"))
+
+    @router.post("/decks/{item_id}/chart", name="deck_chart_data")
+    async def chart_data(request: Request, item_id: str) -> Response:
+        """One committed cell of a chart's Chart Data pane: {"slide_id", "shape_id", "cells": {"grid-r-c":
+        text}, "trace"} — the whole sheet as categories and series, one update_chart (none when the sheet
+        says what the chart already shows); a sheet that is not chart data comes back as {"error"}."""
+        try:
+            data = json.loads(await request.body())
+        except ValueError:
+            data = None
+        if not isinstance(data, dict) or not isinstance(data.get("cells"), dict):
+            return JSONResponse({"error": 'send {"slide_id", "shape_id", "cells"}'}, status_code=400)
+        trace = parse_trace(json.dumps(data.get("trace") or []))
+        try:
+            categories, series = chart_table(grid_rows({str(k): str(v) for k, v in data["cells"].items()}))
+        except FormError as exc:
+            await kit.record_events(request, trace)
+            return JSONResponse({"error": str(exc)}, status_code=422)
+        where = {"item_id": item_id, "slide_id": data.get("slide_id"), "shape_id": data.get("shape_id")}
+        slide = await kit.run(request, "get_slide", {"item_id": item_id, "slide_id": where["slide_id"]})
+        shapes = slide.data()["shapes"] if slide.ok else []
+        shown = next((s.get("chart") for s in shapes if s["id"] == where["shape_id"]), None) or {}
+        named = [{**s, "name": s["name"] or f"Series {i + 1}"} for i, s in enumerate(series)]  # as stored
+        if (shown.get("categories"), shown.get("series")) == (categories, named):
+            await kit.record_events(request, trace)
+            return JSONResponse({"saved": True, "unchanged": True})
+        outcome = await kit.run(
+            request, "update_chart", {**where, "categories": categories, "series": series}, trace
+        )
+        if not outcome.ok:
+            return JSONResponse({"error": f"Not saved: {outcome.error}"}, status_code=422)
+        return JSONResponse({"saved": True})
 
     router.include_router(build_deck_forms(kit, editor))
     return router

@@ -12,7 +12,7 @@ import re
 
 from apps.office.families.common import me_id, phrase
 from apps.office.families.deck_common import (
-    chart_grid_ui,
+    chart_data_ui,
     deck_changed,
     deck_edits,
     deck_facts,
@@ -207,13 +207,10 @@ class QbrDeckRefresh(Family):
             *table_ui(rows, "Table 2"),
             *(rename_ui(item, new_name) if rename else []),
             open_deck_ui(item, 4, shape=chart["id"]),
-            *chart_grid_ui(
+            *chart_data_ui(
                 _chart_rows(now["by_stage"]),
-                "Chart data",
                 have=(len(chart["chart"]["categories"]) + 1, len(chart["chart"]["series"]) + 1),
-                clear=True,
             ),
-            UiStep(click=("button", "Update chart")),
             open_deck_ui(item, 5),
             *retype_ui("Content", steps),
         ]

@@ -6,7 +6,8 @@ from __future__ import annotations
 
 from apps.office.families.common import AMBER, phrase
 from apps.office.families.deck_common import (
-    chart_grid_ui,
+    chart_data_ui,
+    chart_title_ui,
     new_deck_parts,
     new_deck_text,
     retype_ui,
@@ -136,10 +137,9 @@ class PipelineReviewDeck(Family):
             *retype_ui("Content", f"Total open pipeline: {money(total)}"),
             UiStep(click=("tab", "Insert")),
             UiStep(click=("button", "Chart")),
-            UiStep(click=("menuitem", "Column")),  # the chart, selected: its Chart data pane open
-            UiStep(fill=("Chart title", "Open pipeline by stage")),
-            *chart_grid_ui(data, "Chart data", have=(5, 4), clear=True),
-            UiStep(click=("button", "Update chart")),
+            UiStep(click=("menuitem", "Column")),  # the new chart, selected: its Chart Data pane open
+            *chart_data_ui(data, have=(5, 4), edit=False),
+            *chart_title_ui("Open pipeline by stage"),
             UiStep(click=("button", "New Slide")),
             UiStep(click=("menuitem", "Title Only")),
             *retype_ui("Title", f"Top {word} open deals"),

@@ -1,8 +1,8 @@
 """PowerPoint for the web's contextual chart tabs in real Chromium: Chart Design and Format appear only while
-a chart is selected (no disabled commands in them); Change Chart Type applies a type through the chart's
-Format pane (one update_chart) and the page comes back on Chart Design; Edit Data goes to the data grid's
-first value; Format's Shape Height resizes the chart; the Selection pane stays open (the deck oracles select
-shapes there); the tabs are axe-clean."""
+a chart is selected (no disabled commands in them); Edit Data opens the Chart Data pane at its first value;
+Change Chart Type applies a type (one update_chart) and the page comes back on Chart Design; Chart Title
+opens the Format pane at the chart's title, applied as it is left; Format's Shape Height resizes the chart;
+the Selection pane stays open (the deck oracles select shapes there); the tabs are axe-clean."""
 
 from __future__ import annotations
 
@@ -38,12 +38,23 @@ def test_chart_design_and_format_tabs_act_on_the_selected_chart(deck):  # noqa: 
     assert not _violations(page)
     panel.get_by_role("button", name="Edit Data").click()
     expect(page.get_by_label("Chart data B2", exact=True)).to_be_focused()
+    # a chart's Format pane waits behind Chart Title or Size & Position
+    expect(page.get_by_role("heading", name=f"Format {chart['name']}")).to_be_hidden()
     panel.get_by_role("button", name="Change Chart Type").click()
     expect(page.get_by_role("menuitemradio", name="Column")).to_have_attribute("aria-checked", "true")
     page.get_by_role("menuitemradio", name="Line").click()
     expect(tabs.get_by_role("tab", name="Chart Design")).to_have_attribute("aria-selected", "true")
     assert _chart(episode, item)["chart"]["chart_type"] == "line"
     assert len(ui_actions(episode, "update_chart")) == 1
+    panel = page.get_by_role("tabpanel", name="Chart Design")
+    panel.get_by_role("button", name="Chart Title").click()
+    expect(page.get_by_role("textbox", name="Chart title", exact=True)).to_be_focused()
+    page.keyboard.type("Wins by region")
+    with page.expect_navigation():
+        page.keyboard.press("Tab")
+    assert _chart(episode, item)["chart"]["title"] == "Wins by region"
+    assert _chart(episode, item)["chart"]["chart_type"] == "line"  # the type kept
+    assert len(ui_actions(episode, "update_chart")) == 2
     tabs.get_by_role("tab", name="Format", exact=True).click()
     panel = page.get_by_role("tabpanel", name="Format")
     expect(panel.locator("button[disabled], [aria-disabled=true]")).to_have_count(0)
@@ -53,7 +64,7 @@ def test_chart_design_and_format_tabs_act_on_the_selected_chart(deck):  # noqa: 
     expect(tabs.get_by_role("tab", name="Format", exact=True)).to_have_attribute("aria-selected", "true")
     expect(page.locator("#pos-height")).to_have_value("3.00")  # the Format pane's Size & Position
     format_pane = page.get_by_role("heading", name=f"Format {chart['name']}")
-    expect(format_pane).to_be_hidden()  # a chart's Format pane waits behind Size & Position
+    expect(format_pane).to_be_visible()  # opened by Chart Title, open again after each reload
     panel.get_by_role("button", name="Size & Position").click()
-    expect(format_pane).to_be_visible()
+    expect(page.locator("#pos-x")).to_be_focused()
     assert _chart(episode, item)["cy"] == 3 * 914400

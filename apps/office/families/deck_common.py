@@ -186,3 +186,18 @@ def chart_grid_ui(
             if text is not None or (clear and r <= have[0] and c <= have[1]):
                 steps.append(UiStep(fill=(f"{label} {'ABCDEFGHIJKLMNOPQRSTUVWXYZ'[c - 1]}{r}", text or "")))
     return steps
+
+
+def chart_data_ui(rows: list[list[str]], have: tuple[int, int], edit: bool = True) -> list[UiStep]:
+    """A selected chart's data typed into its Chart Data pane, as PowerPoint for the web edits it: with
+    `edit`, Chart Design > Edit Data opens the pane first (selecting a chart does not; inserting one
+    does); the sheet (`have` rows and columns now) takes `rows`, the cells past them emptied, each cell
+    applied as it is left, and Enter applies the last one."""
+    opened = [UiStep(click=("tab", "Chart Design")), UiStep(click=("button", "Edit Data"))] if edit else []
+    return [*opened, *chart_grid_ui(rows, "Chart data", have=have, clear=True), UiStep(press="Enter")]
+
+
+def chart_title_ui(title: str) -> list[UiStep]:
+    """Chart Design > Chart Title: the chart's Format pane at its title, typed and applied as it is left."""
+    steps = [UiStep(click=("tab", "Chart Design")), UiStep(click=("button", "Chart Title"))]
+    return [*steps, UiStep(fill=("Chart title", title)), UiStep(press="Tab")]

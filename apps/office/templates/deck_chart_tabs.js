@@ -1,6 +1,7 @@
 /* A selected chart's Chart Design and Format tabs (deck_chart_ribbon.html) act through the chart's panes:
-   Change Chart Type picks the Chart Data pane's Chart type and applies it (Update chart), Chart Title and
-   Edit Data go to its title or its first value, Size & Position opens the Format pane at its first field, Height and Width set the pane's and apply them, Selection Pane goes to the
+   Change Chart Type applies the type picked (its own form: one update_chart), Edit Data opens the Chart Data
+   pane at its first value (deck_chart_data.js), Chart Title opens the Format pane at the chart's title, Size &
+   Position at its first field, Height and Width set the pane's and apply them, Selection Pane goes to the
    selected shape in the Selection pane. */
 (function () {
   "use strict";
@@ -16,7 +17,7 @@
   var formatPane = document.querySelector("[data-format-pane]");
   if (formatPane && sessionStorage.getItem(SHOWN) === formatPane.getAttribute("data-format-pane")) formatPane.hidden = false;
   var typeButton = document.getElementById("chart-type-button");
-  var chartForm = document.querySelector("form[aria-label=Chart]");
+  var chartForm = document.getElementById("f-chart-type");
   if (!typeButton || !chartForm) return;
   officeMenuButton(typeButton, function (item) {
     keepTab(typeButton);
@@ -30,8 +31,8 @@
     return form;
   }
   var targets = {
-    "chart-title": function () { return open(chartForm).querySelector("#chart-title"); },
-    "chart-data": function () { return open(chartForm).querySelector("input[name='grid-2-2']") || chartForm.querySelector("[data-chart-grid] input"); },
+    "chart-title": function () { var f = open(document.querySelector("form[aria-label='Format chart title']")); return f && f.querySelector("#chart-title"); },
+    "chart-data": function () { return window.saasgymChartData ? window.saasgymChartData.open() : null; },
     "size": function () { var f = open(document.querySelector("form[aria-label='Size and position']")); return f && f.querySelector("input:not([type=hidden])"); },
     "selection": function () { return document.querySelector(".d-selection a[aria-current]") || document.querySelector(".d-selection a"); }
   };

@@ -19,6 +19,23 @@
       .then(function (ok) { busy.removeAttribute("aria-busy"); return ok; });
   }
 
+  /* a context menu's keys: arrows, Home and End move between its entries; Escape or Tab close it (`close`) */
+  function menuKeys(menu, close) {
+    var items = Array.prototype.slice.call(menu.querySelectorAll("[role=menuitem]"));
+    menu.addEventListener("keydown", function (e) {
+      var at = items.indexOf(document.activeElement), to = null;
+      if (e.key === "ArrowDown") to = at + 1;
+      else if (e.key === "ArrowUp") to = at - 1;
+      else if (e.key === "Home") to = 0;
+      else if (e.key === "End") to = items.length - 1;
+      else if (e.key === "Escape" || e.key === "Tab") { e.preventDefault(); close(); return; }
+      if (to === null) return;
+      e.preventDefault();
+      items[(to + items.length) % items.length].focus();
+    });
+  }
+  window.saasgymMenuKeys = menuKeys;  /* the selected chart's menu too (deck_chart_data.js) */
+
   /* -- notes: saved 600 ms after the last key, or at once when you leave the pane -- */
   var pane = document.querySelector("#notes-pane[data-autosave]");
   if (pane) {
@@ -197,20 +214,7 @@
         e.preventDefault();
         openMenu(card, e.clientX, e.clientY);
       });
-      if (menu) {
-        var items = Array.prototype.slice.call(menu.querySelectorAll("[role=menuitem]"));
-        menu.addEventListener("keydown", function (e) {
-          var at = items.indexOf(document.activeElement), to = null;
-          if (e.key === "ArrowDown") to = at + 1;
-          else if (e.key === "ArrowUp") to = at - 1;
-          else if (e.key === "Home") to = 0;
-          else if (e.key === "End") to = items.length - 1;
-          else if (e.key === "Escape" || e.key === "Tab") { e.preventDefault(); menu.hidden = true; link.focus(); return; }
-          if (to === null) return;
-          e.preventDefault();
-          items[(to + items.length) % items.length].focus();
-        });
-      }
+      if (menu) menuKeys(menu, function () { menu.hidden = true; link.focus(); });
       link.addEventListener("keydown", function (e) {
         var n = i + 1;
         if ((e.shiftKey && e.key === "F10") || e.key === "ContextMenu") {
