@@ -27,7 +27,7 @@ class PipelineReviewMeeting(Family):
     name = "xapp.pipeline-review-meeting"
     apps = ("crm", "office")
     surfaces = ("mcp", "cli", "ui", "python")
-    version = 3  # its UI oracle follows the new pages (UI16, event pane, slides)
+    version = 4  # v4: its UI oracle edits the chart through Edit Data (no Update chart); v3: UI16, event pane
     author = "saasgym-office-team"
     summary = (
         "scenario: a rep's pipeline review deck from live CRM data, shared with the rep (edit) and the rep's "

@@ -67,7 +67,7 @@ class QbrDeckRefresh(Family):
     name = "xapp.qbr-deck-refresh"
     apps = ("crm", "office")
     surfaces = ("mcp", "cli", "ui", "python")
-    version = 1
+    version = 2  # v2: its UI oracle edits the chart through Edit Data (no Update chart)
     ci_instances = 1
     author = "saasgym-office-team"
     summary = (

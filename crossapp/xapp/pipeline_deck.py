@@ -25,7 +25,7 @@ class PipelineReviewDeck(Family):
     name = "xapp.pipeline-review-deck"
     apps = ("crm", "office")
     surfaces = ("mcp", "cli", "ui", "python")
-    version = 3  # its UI oracle follows the new pages (UI16, event pane, slides)
+    version = 4  # v4: its UI oracle edits the chart through Edit Data (no Update chart); v3: UI16, event pane
     author = "saasgym-office-team"
     summary = (
         "a pipeline review deck for a sales rep from live CRM data: the open pipeline by stage as a chart, "
