@@ -35,7 +35,7 @@ def analyst_request(rng: random.Random, b: dict[str, Any], analyst: dict[str, An
     why = rng.choice(
         (
             "they added seats to the order",
-            "the term went from one year to two with the multi-year rate",
+            "they added the onboarding and training package",
             "support moved from Standard to Premium",
         )
     )
