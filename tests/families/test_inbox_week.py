@@ -123,19 +123,24 @@ def test_a_stopped_week_fails_then_the_latest_word_passes(episode):
     # asked about the request now, its sender answers from their own latest word, not from Monday's
     ask = "Just to be sure before I touch the CRM again: which value should the record have now?"
     episode.call("office_reply_to_message", message_id=first.in_reply_to, body=ask)
-    episode.call("office_wait_for_replies", minutes=600)
-    answers = [m for m in _inbox(episode) if m["from_address"] == first.sender and m["id"] != revised["id"]]
+    for _ in range(4):  # asked on Friday afternoon, a colleague may answer on Monday
+        episode.call("office_wait_for_replies", minutes=1440)
+        answers = [
+            m for m in _inbox(episode) if m["from_address"] == first.sender and m["id"] != revised["id"]
+        ]
+        if answers:
+            break
     answer = episode.call("office_get_message", message_id=answers[0]["id"])["body_content"]
     assert " ".join(first.body.split("\n\n")[1].split()) in " ".join(answer.split())
-    # acting on the latest word now, on Friday evening: the revision is met — asking cost nothing — but the
-    # new request was needed by a time of the day after it came, and a write after that does not count
+    # acting on the latest word now, after the week: the revision is met — asking cost nothing — but the
+    # new request was needed by a time its sender set, and a write after that does not count
     handled = [s for s in task.truth.oracle if s not in monday]
     run_python(episode, handled)
     verdict = verify(episode, task)
     assert verdict.outcome == "fail"
     window = next(e.written for e in task.truth.expect if e.written is not None)
     [late] = [c.detail for c in verdict.checks if not c.ok]
-    assert late.startswith(f"{window.said} — it was written Friday ")
+    assert late.startswith(f"{window.said} — it was written ")
     assert [c.ok for c in verdict.checkpoints if first.sender_name in c.name] == [True]
 
 
