@@ -165,13 +165,16 @@ def _why(r: dict[str, Any]) -> tuple[str, str]:
 
 class ActOrHold(Family):
     name = "xapp.act-or-hold"
-    version = 2  # 2: the holds part drawn account-balanced across the splits (test holds 4 to do, 9 to hold)
+    # 2: the holds part drawn account-balanced across the splits (test holds 4 to do, 9 to hold); 3: a dev
+    # split (the part's 8 dev requests: 3 to do, 5 to hold); full names where two requesters share a first
+    # name
+    version = 3
     apps = ("office", "crm")
     tier = "frontier"
     surfaces = ("mcp", "cli", "python")
     no_ui_reason = "the judgment is in what is not done; the browser path adds no reading of it"
     size = 60
-    splits = ("train", "test")  # dev: not drawn yet (the holds part's few dev requests)
+    splits = ("train", "dev", "test")
     ci_instances = 1
     ci_surfaces = ("python",)  # ~100 s over MCP; `tasks check --task …@N` runs every surface
     author = "saasgym-frontier"
@@ -204,6 +207,8 @@ class ActOrHold(Family):
             d.note(*subject(r))
         names = [r["sender_name"] for r in chosen]
         k = d.rng.randrange(5)
+        if k == 4 and len({first_name(n) for n in names}) < len(names):
+            k = 3  # two Patricks: first names would not say whose request is whose
         who = listing(names)
         prompt = (
             f"{who} each sent you something over the last few days. Could you take care of their requests?",

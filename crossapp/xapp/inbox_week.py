@@ -3,12 +3,13 @@ Friday 17:00 — four to six requests wait (drawn as a morning's are, `crossapp/
 them a colleague's CRM request of `worlds/parts/holds`), and two or three more mails arrive during the week
 on their senders' own schedule (`crossapp/xapp/week_arrivals.py`): a revision or withdrawal of Monday's
 CRM request in its thread (or, in half the weeks, in its sender's Teams chat), and one or two new requests,
-the first needed by a time of the next day in its sender's words and zone (`week_deadlines.py`). The prompt
+the first needed by a time its sender sets — a few hours later, the end of their day, the next morning or
+the end of the day after next — in their own words and zone (`week_deadlines.py`). The prompt
 states the end, with a manager's remark that colleagues don't wait days, and nothing of what will come.
 The skill it asks for is the one strong agents drop: to keep working through time — let the days pass
 checking in as they go, read what came in (mail and chat), act on the latest word (put right what was done
 on Monday's word), and in time: v1's probes let the days pass to Friday and did everything then, which a
-deadline now fails.
+deadline now fails; v2's deadline always fell on the next morning, which v4's four kinds no longer teach.
 
 Arrivals are planned mails of the task's private truth (`TaskTruth.arrivals`), planted at the episode's start
 and delivered by its one clock (`apps/office/planned.py`): before their time they are nowhere a performer can
@@ -21,15 +22,16 @@ they answer as of Monday).
 
 from __future__ import annotations
 
+from datetime import datetime, timedelta
+
 from crossapp.xapp.inbox_morning import INBOX
 from crossapp.xapp.week_arrivals import new_request, revisable, revision
-from tasks.families.base import Draw, Family, Spec, step
+from crossapp.xapp.week_deadlines import END, MONDAY, SAME_DAY
+from tasks.families.base import Draw, Family, Redraw, Spec, step
 from tasks.families.compose import WAIT, Composed, Part, fill
 from tasks.families.frontier_kit import CHAT_SIDE_EFFECTS, MAIL_SIDE_EFFECTS, RECORD_NOTES
 from tasks.truth_model import Checkpoint, FrontierMeasures, OracleStep
 
-DAY = 1440  # a working day's wait (the longest wait_for_replies allows)
-FRIDAY_EVENING = 780  # from Friday 09:00 UTC to 17:00 in New York (22:00 UTC)
 INTROS = (
     "It's Monday morning and you're covering your own inbox this week. Waiting for you:",
     "New week. These are already in your inbox:",
@@ -81,28 +83,35 @@ class WeekArrivals(Family):
 
 def week_part(d: Draw, new: int) -> WeekPart:
     """Monday's CRM request, its revision or withdrawal (by mail, or in the sender's Teams chat) and `new`
-    new requests, each arrival on its own day (Tuesday–Thursday), the first new one needed by a time of the
-    next day; the oracle does Monday's request, then lets each day pass and acts each morning on what came
-    in the day before — the last arrival with no deadline at Friday 17:00, so that dropping its last write
-    fails."""
+    new requests, each arrival on its own day (Tuesday–Thursday, the revision's drawn among them), the first
+    new one needed by a time its sender sets (`week_deadlines`); the oracle does Monday's request, then lets
+    each day pass and acts each morning on what came in the day before — a same-day deadline that afternoon,
+    half an hour after its mail came, and the last arrival with no deadline at Friday 17:00, so that dropping
+    its last write fails."""
     d = Draw(world=d.world, split=d.split, rng=d.rng)  # its own subjects, as every part's (`compose.part`)
     r = revisable(d)
     d.note("account", r["account_id"])
     d.note("contact", r["contact_id"])
     days = sorted(d.rng.sample([1, 2, 3], 1 + new))
-    mail, expect, write, what = revision(d, r, days[0], chat=d.chance(0.5))
+    later = list(days)
+    first = later.pop(d.rng.randrange(len(later)))  # the revision's day; the new requests' in order
+    mail, expect, write, what = revision(d, r, first, chat=d.chance(0.5))
     by_chat = [write] if mail.channel == "chat" else []  # acting on it needs the chat read
     taken = {r["sender"], r["account_id"], r["contact_id"]}
-    arrivals, expects, handled = [mail], [expect], {days[0]: [write]}
+    arrivals, expects, handled = [mail], [expect], {first: [write]}
     checkpoints = [Checkpoint(name=f"{r['sender_name']}: {what}"[:120], expect=[expect])]
-    for day in days[1:]:
-        mail, expect, write, what, row = new_request(d, taken, day, due=day == days[1])
+    check_ins: list[tuple[datetime, list[OracleStep]]] = []  # beside the mornings: a same-day deadline's
+    for day in later:
+        mail, expect, write, what, row = new_request(d, taken, day, due=day == later[0])
         d.note("account", row["account_id"])
         d.note("contact", row["contact_id"])
         taken |= {row["sender"], row["account_id"], row["contact_id"]}
         arrivals.append(mail)
         expects.append(expect)
-        handled.setdefault(day, []).append(write)
+        if row.get("due") in SAME_DAY:
+            check_ins.append((datetime.fromisoformat(mail.send_at) + timedelta(minutes=30), [write]))
+        else:
+            handled.setdefault(day, []).append(write)
         checkpoints.append(Checkpoint(name=f"{row['sender_name']}: {what} (arrived {row_day(day)})"[:120],
                                       expect=[expect]))  # fmt: skip
     monday = [
@@ -110,16 +119,19 @@ def week_part(d: Draw, new: int) -> WeekPart:
         step("crm_get_contact", contact_id=r["contact_id"]),
         step("crm_update_contact", contact_id=r["contact_id"], **{r["action"]: r["value"]}),
     ]
-    oracle = list(monday)
     # the last arrival with no deadline is handled at the week's end (the oracle's last write is real work)
-    last = max(day for day in days if day != days[1])
+    last = max(day for day in days if day != later[0])
     for day in (1, 2, 3, 4):  # each morning: the night's mail and chats, and what came in the day before
         now = handled.get(day - 1, []) if day - 1 != last else []
-        oracle += [wait(DAY), *READ, *now]
-    oracle += [wait(FRIDAY_EVENING), *READ, *handled[last]]
-    first = len(monday)  # the days' steps: moved to the end, the deadline is missed (`Mutations.late`)
-    late = [i for i, s in enumerate(oracle) if i >= first and s.tool != WAIT and s not in READ]
-    unseen = [i for i, s in enumerate(oracle) if i >= first and s in by_chat]
+        check_ins.append((MONDAY + timedelta(days=day), now))
+    check_ins.append((END, handled[last]))
+    oracle, clock = list(monday), MONDAY
+    for at, writes in sorted(check_ins, key=lambda c: c[0]):
+        oracle += [wait(int((at - clock).total_seconds() // 60)), *READ, *writes]
+        clock = at
+    start = len(monday)  # the days' steps: moved to the end, the deadline is missed (`Mutations.late`)
+    late = [i for i, s in enumerate(oracle) if i >= start and s.tool != WAIT and s not in READ]
+    unseen = [i for i, s in enumerate(oracle) if i >= start and s in by_chat]
     spec = Spec(
         prompt=f"{r['sender_name']}'s mail about {r['contact_name']} ({r['account']})",
         oracle=oracle,
@@ -147,10 +159,12 @@ class InboxWeek(Composed):
     name = "xapp.inbox-week"
     # the parts' code decides what an instance holds: a part's new version is a new version of the week;
     # 2: a deadline on an arrival, a revision by chat; 3: the holds part drawn account-balanced (test weeks
-    # revise four Monday requests, not one)
-    version = 3 + sum(f.version for f in INBOX)
+    # revise four Monday requests, not one); 4: deadlines of four kinds (a few hours later, the end of the
+    # sender's day, the next morning, the end of the day after next), every arrival in its sender's hours;
+    # 5: a dev split (the holds part's dev requests: 3 title or phone requests to revise, 5 senders to ask)
+    version = 5 + sum(f.version for f in INBOX)
     apps = ("office", "crm", "ticketing")
-    splits = ("train", "test")  # dev: not drawn yet (the holds part's few dev requests)
+    splits = ("train", "dev", "test")
     size = 60
     distinct = 50
     no_ui_reason = "a week holds requests whose families have no browser oracle"
@@ -159,8 +173,9 @@ class InboxWeek(Composed):
     summary = (
         "frontier: a working week from Monday to Friday 17:00 — 4–6 requests wait on Monday and 2–3 messages "
         "arrive during the week on their senders' own schedule (a revision or withdrawal of a Monday "
-        "request, by mail or Teams chat; new requests, one needed by a time of the next day): keep working "
-        "through time, in time, and follow the latest word"
+        "request, by mail or Teams chat; new requests, one needed by a time its sender sets — later that "
+        "day, the next morning or the day after next): keep working through time, in time, and follow the "
+        "latest word"
     )
 
     def __init__(self, monday: tuple[int, ...] = (3, 4, 5)) -> None:
@@ -183,7 +198,12 @@ class InboxWeek(Composed):
         return fill(d, INBOX, n + 1, [week], "a week")
 
     def compose(self, d: Draw) -> tuple[Spec, list[Part]]:
+        """The merged week, whose clock is the week part's own: a Monday part that waited in a round the week
+        checks in early (a same-day deadline's afternoon) would move it, and is drawn again."""
         spec, parts = super().compose(d)
+        own = [s for s in parts[0].spec.oracle if s.tool == WAIT]
+        if [s for s in spec.oracle if s.tool == WAIT] != own:
+            raise Redraw("a Monday request waits where the week checks in early")
         spec.arrivals = [a for p in parts for a in p.spec.arrivals]
         return spec, parts
 

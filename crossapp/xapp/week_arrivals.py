@@ -9,8 +9,11 @@ customers said, `holds/requests.jsonl`).
   on Teresa: …");
 - one or two new requests on Tuesday–Thursday from another of the part's engineers, about another contact
   of the account they work with: a follow-up call on Amber's task list, or a contact's new title; the
-  first is needed by a time of the next day ("I'm on the phone with them Wednesday at 10 am Pacific —
-  could you have her new title in before then?", `week_deadlines.py`).
+  first is needed by a time its sender sets — a few hours later the same day, the end of their day, the
+  next morning or the end of the day after next ("I've got a call with them at 3 pm Pacific today — could
+  you have her new title in before then?", `week_deadlines.py`).
+
+Each is sent inside its sender's own working hours (`week_deadlines.send_time`).
 
 Each arrival is a `PlannedMail` the episode's clock delivers; its truth is computed from the world as the
 request's is (the contact's current title, the open tasks on Amber's list), checked again when drawn.
@@ -18,13 +21,13 @@ request's is (the contact's current title, the open tasks on Amber's list), chec
 
 from __future__ import annotations
 
-from datetime import date, datetime, timedelta
+from datetime import date, timedelta
 from functools import cache
 from typing import Any
 
 from apps.core.worlds import worlds_root
 from crossapp.xapp.act_or_hold import CONTACT, _do, _requests, holds_in_world
-from crossapp.xapp.week_deadlines import with_deadline
+from crossapp.xapp.week_deadlines import MONDAY, SAME_DAY, kinds, send_time, with_deadline
 from tasks.families.base import Draw, Redraw, step
 from tasks.families.frontier_kit import first_name
 from tasks.families.inbox_kit import part_file
@@ -35,7 +38,6 @@ from worlds.parts.requests.inbox import day_name
 from worlds.splits import entity_split
 
 AMBER = "amber.miller@acme.example"
-MONDAY = datetime(2026, 11, 2, 9, 0)  # the world's now (acme): Monday 04:00 in New York
 DAYS = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday")
 CONTACTS = (
     "SELECT id, first_name, last_name, title, phone, account_id FROM crm_contact WHERE account_id = ? "
@@ -46,11 +48,6 @@ MAILS = "holds/office/message.jsonl"  # the part's mails (a world view hides a p
 SENDER = "SELECT given_name, display_name FROM office_user WHERE mail = ?"
 SORRY = ("I got that wrong", "I mixed two people up", "I misheard on the call")
 OFF = ("the reorganisation was postponed", "that was only a plan, it hasn't happened", "I had it wrong")
-
-
-def send_time(d: Draw, day: int) -> datetime:
-    """A time on `day` (1 = Tuesday … 3 = Thursday) inside the senders' working day (13:00–20:00 UTC)."""
-    return MONDAY + timedelta(days=day, hours=d.rng.randrange(4, 11), minutes=d.rng.randrange(0, 60, 5))
 
 
 def _other_phone(phone: str, d: Draw) -> str:
@@ -119,7 +116,7 @@ def revision(
         to=[AMBER],
         subject=f"RE: {_subject(d, r)}",
         body=body,
-        send_at=send_time(d, day).isoformat(),
+        send_at=send_time(d, r["sender"], day).isoformat(),
         in_reply_to=r["message_id"],
         channel="chat" if chat else "mail",
     )
@@ -148,8 +145,9 @@ def new_request(
 ) -> tuple[PlannedMail, Expectation, OracleStep, str, dict[str, Any]]:
     """A new request sent on `day` by one of the part's engineers whose request is not in the week (none of
     `taken`: addresses, accounts and contacts in use), about another contact of their account: (the mail,
-    its expectation, the oracle's write, what it asks in words, the request row). `due`: its sender needs it
-    by a time of the next day (`week_deadlines`), and the expectation holds the write to it."""
+    its expectation, the oracle's write, what it asks in words, the request row — with `due`, the kind of
+    deadline under "due"). `due`: its sender needs it by a time they set, of a kind drawn from those the
+    day allows (`week_deadlines`), and the expectation holds the write to it."""
     rows = _requests(d.world.world)
     used = {r["contact_id"] for r in rows if r.get("contact_id")}
     senders = [
@@ -188,10 +186,12 @@ def new_request(
     subject, body = request(d.rng, r, sender)
     if subject == _subject(d, s):  # the sender's own earlier mail's subject: this one names its contact
         subject = f"{'Call with' if action == 'task' else 'New title for'} {c['first_name']}"
-    sent = send_time(d, day)
+    kind = d.choice(kinds(d, s["sender"], day)) if due else ""
+    sent = send_time(d, s["sender"], day, room=180 if kind in SAME_DAY else 60)
     write, expect, what = _do(r)
     if due:
-        body, expect = with_deadline(d, r, body, sent, expect)
+        body, expect = with_deadline(d, r, body, sent, expect, kind, day)
+        r["due"] = kind
     mail = PlannedMail(
         sender=s["sender"], sender_name=s["sender_name"], to=[AMBER], subject=subject, body=body,
         send_at=sent.isoformat(),

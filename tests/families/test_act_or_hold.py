@@ -88,9 +88,45 @@ def test_each_split_drawn_holds_a_varied_share_of_the_requests():
         assert len(dos) >= 4 and sum(r["action"] in ("title", "phone") for r in dos) >= 3, (split, dos)
         assert len({r["account_id"] for r in rs}) >= 6 and len({r["sender"] for r in rs}) == len(rs), split
         assert {r["reason"] for r in rs} >= {None, "withdrawn", "done", "stale", "authority"}, split
-    weeks = [s for s in range(60) if seed_split("acme", "xapp.inbox-week", s, ("train", "test")) == "test"]
+    weeks = [
+        s for s in range(60) if seed_split("acme", "xapp.inbox-week", s, ("train", "dev", "test")) == "test"
+    ]
     firsts = [instance("acme", "xapp.inbox-week", s).truth.arrivals[0] for s in weeks[:8]]
     assert len({a.in_reply_to for a in firsts}) >= 3, firsts  # each week's first arrival: Monday's revised
+
+
+def test_the_dev_share_gives_both_families_coherent_dev_instances(gym):
+    """The part's 8 dev requests (3 phone changes to do; a duplicate task, two lost deals, two calls called
+    off to hold) make whole act-or-hold mixes and whole weeks (a dev request to revise, dev engineers with
+    another contact to ask about): both families draw dev instances from dev accounts only, and a dev
+    act-or-hold instance's oracle passes while doing everything fails."""
+    dev = [r for r in REQUESTS if entity_split("acme", "account", r["account_id"]) == "dev"]
+    assert sum(r["kind"] == "do" and r["action"] in ("title", "phone") for r in dev) >= 3
+    assert sum(r["kind"] == "hold" for r in dev) >= 3
+    ours = {r["sender"] for r in dev}
+    seeds = [s for s in range(60) if seed_split("acme", FAMILY, s, ("train", "dev", "test")) == "dev"]
+    assert len(seeds) >= 3
+    for seed in seeds:
+        task = instance("acme", FAMILY, seed)
+        rs = _chosen(task)
+        assert task.public.split == "dev" and {r["sender"] for r in rs} <= ours, seed
+        kinds = Counter(r["kind"] for r in rs)
+        assert 2 <= kinds["do"] <= 3 and 1 <= kinds["hold"] <= 3, (seed, kinds)
+        firsts = Counter(r["sender_name"].split()[0] for r in rs)  # two Patricks are named in full
+        assert all(
+            r["sender_name"] in task.public.prompt for r in rs if firsts[r["sender_name"].split()[0]] > 1
+        )
+    task = instance("acme", FAMILY, seeds[0])
+    assert run(gym, task, list(task.truth.oracle)).outcome == "pass"
+    rs = _chosen(task)
+    assert run(gym, task, [], after=_work(rs, do_all=True)).outcome == "fail"
+    weeks = [
+        s for s in range(60) if seed_split("acme", "xapp.inbox-week", s, ("train", "dev", "test")) == "dev"
+    ]
+    assert weeks
+    for seed in weeks:
+        week = instance("acme", "xapp.inbox-week", seed)
+        assert week.public.split == "dev" and {a.sender for a in week.truth.arrivals} <= ours, seed
 
 
 def test_instances_mix_requests_of_their_split_and_name_no_trap():

@@ -10,7 +10,9 @@ request and the arrivals) to stay fast; `tasks check` calibrates the full family
 
 from __future__ import annotations
 
+from datetime import UTC, datetime, timedelta
 from functools import cache
+from zoneinfo import ZoneInfo
 
 import pytest
 
@@ -19,6 +21,7 @@ from crossapp.xapp.inbox_week import InboxWeek, stop_on_monday
 from tasks.arrivals import begin
 from tasks.calibration import moved_to_end, without_steps
 from tasks.families.instances import build_task
+from tasks.families.worldview import world_view
 from tasks.oracle import run_python
 from tasks.verifier import verify
 
@@ -45,9 +48,27 @@ def _task(channel: str = "mail"):
         task = build_task("acme", LIGHT, seed)
         arrivals = task.truth.arrivals
         two = len(arrivals) == 2 and arrivals[0].in_reply_to and not arrivals[1].in_reply_to
-        if two and arrivals[0].channel == channel:
+        if two and arrivals[0].channel == channel and arrivals[0].send_at < arrivals[1].send_at:
             return task, LIGHT.drawn("acme", seed)
     raise AssertionError(f"no light week with a revision by {channel} and a new request")
+
+
+def _kind(task) -> str:
+    """Which kind of deadline the week's new request carries, read from the world (the sender's zone and
+    working day) and the window alone: the same day at the end of their day, earlier the same day, the
+    next day, or two days on."""
+    window = next(e.written for e in task.truth.expect if e.written is not None)
+    due = next(a for a in task.truth.arrivals if not a.in_reply_to and a.send_at == window.after)
+    [row] = world_view("acme").rows(
+        "SELECT time_zone, working_hours_end FROM office_user WHERE mail = ?", due.sender
+    )
+    zone = ZoneInfo(row["time_zone"])
+    sent, before = (datetime.fromisoformat(t).replace(tzinfo=UTC).astimezone(zone) for t in (due.send_at,
+                    window.before))  # fmt: skip
+    days = (before.date() - sent.date()).days
+    if days == 0:
+        return "today" if f"{before:%H:%M}" == row["working_hours_end"] else "soon"
+    return {1: "morning", 2: "later"}[days]
 
 
 @pytest.fixture(scope="module")
@@ -102,19 +123,24 @@ def test_a_stopped_week_fails_then_the_latest_word_passes(episode):
     # asked about the request now, its sender answers from their own latest word, not from Monday's
     ask = "Just to be sure before I touch the CRM again: which value should the record have now?"
     episode.call("office_reply_to_message", message_id=first.in_reply_to, body=ask)
-    episode.call("office_wait_for_replies", minutes=600)
-    answers = [m for m in _inbox(episode) if m["from_address"] == first.sender and m["id"] != revised["id"]]
+    for _ in range(4):  # asked on Friday afternoon, a colleague may answer on Monday
+        episode.call("office_wait_for_replies", minutes=1440)
+        answers = [
+            m for m in _inbox(episode) if m["from_address"] == first.sender and m["id"] != revised["id"]
+        ]
+        if answers:
+            break
     answer = episode.call("office_get_message", message_id=answers[0]["id"])["body_content"]
     assert " ".join(first.body.split("\n\n")[1].split()) in " ".join(answer.split())
-    # acting on the latest word now, on Friday evening: the revision is met — asking cost nothing — but the
-    # new request was needed by a time of the day after it came, and a write after that does not count
+    # acting on the latest word now, after the week: the revision is met — asking cost nothing — but the
+    # new request was needed by a time its sender set, and a write after that does not count
     handled = [s for s in task.truth.oracle if s not in monday]
     run_python(episode, handled)
     verdict = verify(episode, task)
     assert verdict.outcome == "fail"
     window = next(e.written for e in task.truth.expect if e.written is not None)
     [late] = [c.detail for c in verdict.checks if not c.ok]
-    assert late.startswith(f"{window.said} — it was written Friday ")
+    assert late.startswith(f"{window.said} — it was written ")
     assert [c.ok for c in verdict.checkpoints if first.sender_name in c.name] == [True]
 
 
@@ -220,3 +246,39 @@ def test_a_first_name_pointer_names_one_sender_that_day():
             else:
                 assert prompt.startswith(req["sender_name"].split()[0] + " sent you"), prompt
     assert ambiguous >= 1  # Christopher Mccarty and Christopher Grant, Thursday October 29
+
+
+@pytest.mark.parametrize("kind", ["soon", "today", "morning", "later"])
+def test_every_kind_of_deadline_is_met_in_time_and_missed_late(gym, kind):
+    """v4: the week's first new request is needed a few hours later the same day, by the end of its sender's
+    day, the next morning or by the end of the day after next — drawn per instance, in the sender's own words
+    and zone, inside their working hours, at least two hours after the mail and before the week ends. The
+    oracle (which checks in the afternoon a same-day request comes) meets each kind; its `late` mutant
+    (everything done on Friday evening) misses each, the diff saying when the write landed."""
+    task = next(t for t in (build_task("acme", LIGHT, s) for s in range(SEED, SEED + 60)) if _kind(t) == kind)
+    window = next(e.written for e in task.truth.expect if e.written is not None)
+    due = next(a for a in task.truth.arrivals if a.send_at == window.after)
+    [row] = world_view("acme").rows(
+        "SELECT time_zone, working_hours_start, working_hours_end FROM office_user WHERE mail = ?", due.sender
+    )
+    zone = ZoneInfo(row["time_zone"])
+    sent, before = (datetime.fromisoformat(t).replace(tzinfo=UTC).astimezone(zone) for t in (due.send_at,
+                    window.before))  # fmt: skip
+    hours = (row["working_hours_start"], row["working_hours_end"])
+    assert hours[0] <= f"{sent:%H:%M}" and hours[0] <= f"{before:%H:%M}" <= hours[1]
+    assert before - sent >= timedelta(hours=2) and before.weekday() <= 4
+    assert before.astimezone(UTC) <= datetime(2026, 11, 6, 21, 0, tzinfo=UTC)  # Friday 16:00 ET
+    clock = f"{before.hour % 12 or 12}{f':{before.minute:02d}' if before.minute else ''} "
+    assert clock in due.body, due.body  # the moment in the sender's words
+    ep = begin(gym.create_episode("acme", apps=task.public.apps), task)
+    try:
+        run_python(ep, moved_to_end(task.truth.oracle, set(task.truth.mutations.late)))
+        verdict = verify(ep, task)
+        late = [c.detail for c in verdict.checks if not c.ok and c.name.startswith("expect")]
+        assert verdict.outcome == "fail" and len(late) == 1, late
+        assert late[0].startswith(f"{window.said} — it was written Friday "), late
+        ep.reset()
+        run_python(ep, task.truth.oracle)
+        assert verify(ep, task).outcome == "pass"
+    finally:
+        ep.close()
