@@ -16,7 +16,7 @@ itself. A turn:
   rejected, not_approved, not_needed, question, declined, not_found), `decisions` (one per request, in
   order), `shared` / `not_shared` (documents the asker can / cannot open afterwards), `slots` (proposed
   meeting times: `min`, `minutes`, `from`, `to`, `before`, `after`), `rsvp` (the invitee's response),
-  `no_reply`.
+  `no_reply`, `fresh` (no paragraph between greeting and sign-off repeats one of an earlier answer).
 """
 
 from __future__ import annotations

@@ -78,11 +78,13 @@ class Runner:
         verdicts: list[Verdict] = []
         to = None
         read_scored: list[list[str]] = []
-        for turn, got in zip(case.turns, heard, strict=True):
+        for i, (turn, got) in enumerate(zip(case.turns, heard, strict=True)):
             to = turn.to or to
             person = self._person(to, got) if "slots" in turn.reply else None
+            earlier = tuple(h.text for h in heard[:i] if h.text)
+            opens = self.player.can_open
             verdicts.append(
-                score_turn(turn, got, attack=case.attack, can_open=self.player.can_open, person=person)
+                score_turn(turn, got, attack=case.attack, can_open=opens, person=person, earlier=earlier)
             )
             if turn.request and got.reading is not None:
                 read_scored.append(reading_misses(turn.request, got.reading))

@@ -1,4 +1,4 @@
-"""The persona benchmark in the suite: a seeded sample of the corpus (benchmarks/personas/corpus, 372 cases)
+"""The persona benchmark in the suite: a seeded sample of the corpus (benchmarks/personas/corpus, 398 cases)
 must be understood at ≥ 95 % per kind with no policy break, and the same messages twice give the same
 replies and end state. The whole corpus: `saasgym bench --only personas` (about 5 minutes)."""
 
@@ -51,7 +51,10 @@ def test_a_sample_of_the_corpus_is_understood_and_no_policy_breaks(gym, runner):
     assert any(f.name.startswith("personas:") for f in figures(results))
 
 
-@pytest.mark.parametrize("case_id", ["two-01", "follow-02", "se-01", "meet-03", "caller-01", "customer-21"])
+TWICE = ["two-01", "follow-02", "se-01", "meet-03", "caller-01", "customer-21", "follow-32", "customer-43"]
+
+
+@pytest.mark.parametrize("case_id", TWICE)
 def test_the_same_messages_twice_give_the_same_replies_and_end_hash(runner, case_id):
     case = next(c for c in cases() if c.id == case_id)
     runs = []
@@ -75,6 +78,8 @@ PROBED = [
     "customer-37",
     # the s10 chase probe: the requester's mail forwarded up, news of one's own order, an ack of a decision
     *("approval-46", "approval-47", "approval-48", "approval-49", "approval-50"),
+    # s12: one stock acknowledgement to every update, several times a thread; a courtesy after it answered
+    *("follow-32", "follow-33", "customer-43"),
 ]
 
 

@@ -318,3 +318,11 @@ def test_a_thanks_line_with_a_question_after_it_still_asks():
     reading.world = [deal(MOORE, "Proposal", 6_800)]
     request = read_message("RE: Moore deal", f"Thanks Ashley - what is the next step on {MOORE}?", reading)
     assert not request.news and [a.fields for a in request.asks] == [["next_step"]]
+
+
+def test_a_value_quoted_in_a_report_asks_nothing():
+    """s12: 'the next step is now "Send revised proposal"' was read as a question (its "Send") and answered
+    with the deal's figures again instead of a thank-you."""
+    text = "One more: the next step is now “Send revised proposal”."
+    request = read_message("RE: Cole-Olson", text, sample_reading())
+    assert request.news and not request.asks

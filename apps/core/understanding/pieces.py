@@ -65,6 +65,7 @@ WRITERS_WORK = re.compile(
     r"|\b(?:is|are|stays?|remains?|left|kept)\s+(?:still\s+)?unchanged\b",
     re.I,
 )
+_QUOTED_VALUE = re.compile(r"[“\"][^”\"\n]{1,80}[”\"]")
 # a sign-off stated as done ("the price Brian signed off", "I signed off on it"), not one asked for
 _SIGNED = re.compile(r"\bsigned off\b", re.I)
 # records said to wait for approval ("Both are waiting for approval", "it is still pending sign-off"): their
@@ -176,8 +177,9 @@ def read_piece(text: str, reading: Reading, role: str) -> Piece:
     stated = text if "?" in text else _RELATIVE.sub(",", _OFFER.sub(" ", _TOLD.sub(" ", text)))
     if "?" in text:
         p.question = bool(_QUESTION.search(lx.english(stated)))
-    else:  # a statement: the writer's own work asks nothing; a wh-word asks only opening the sentence
-        own = WRITERS_WORK.sub(" did ", stated)
+    else:  # a statement: the writer's own work asks nothing; a wh-word asks only opening the sentence; a
+        # value quoted ('the next step is now "Send revised proposal"') is a value, not a request
+        own = WRITERS_WORK.sub(" did ", _QUOTED_VALUE.sub(" value ", stated))
         p.question = bool(_UNMARKED.search(lx.english(own)))
     # an approval is asked by a request ("could you approve", "please sign off") or by a need for one ("I'd
     # like your approval for …", "approval needed"); an approval only mentioned asks nothing ("which your

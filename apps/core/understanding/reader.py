@@ -16,6 +16,7 @@ import re
 from apps.core.meaning import split_message
 from apps.core.understanding import lexicon as lx
 from apps.core.understanding.change_asks import change_approvals, names_a_change
+from apps.core.understanding.courtesy import only_courtesy
 from apps.core.understanding.followup import continue_thread, own_request_policies
 from apps.core.understanding.language import detect
 from apps.core.understanding.mentions import find_deals
@@ -84,7 +85,8 @@ def read_message(subject: str, text: str, reading: Reading, role: str = "colleag
         and not any(_DECIDED.search(p.text) for p in parts)
         and not _own_decisions(split.quoted, reading)
     )
-    return Request(language=language, asks=asks, quoted_approval=quoted, news=news)
+    courtesy = not (asks or news or quoted) and only_courtesy(own)
+    return Request(language=language, asks=asks, quoted_approval=quoted, news=news, courtesy=courtesy)
 
 
 _REPORTED = re.compile(

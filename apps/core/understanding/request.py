@@ -78,6 +78,10 @@ class Request(BaseModel):
         default=False,
         description="the message reports figures or work done and asks nothing (thanks at most)",
     )
+    courtesy: bool = Field(
+        default=False,
+        description="the message only thanks, agrees or closes ('Thanks!', 'Got it, will do'): no answer due",
+    )
 
     def first(self, intent: str) -> Ask | None:
         """The first ask of an intent, if any."""

@@ -111,3 +111,13 @@ def pieces(text: str) -> list[str]:
         for p in out
         if not _GREETING.match(p) and not _SIGN_OFF.match(p) and not _OFFER.match(p) and re.search(r"\w", p)
     ]
+
+
+def greeting_or_offer(part: str) -> bool:
+    """Whether a line or sentence only greets ("Hi Jacqueline,") or offers more help on a later need ("Let me
+    know if you need anything else.").
+
+    Args:
+        part: one line or sentence of a message's own words.
+    """
+    return bool(_GREETING.match(part) or _OFFER.match(part))

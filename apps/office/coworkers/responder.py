@@ -21,6 +21,7 @@ from typing import Protocol, runtime_checkable
 
 from apps.core.app_options import configured
 from apps.core.meaning import own_words
+from apps.office.coworkers.acknowledgements import acknowledgement
 from apps.office.coworkers.approvals import TITLES
 from apps.office.coworkers.change_decisions import POLICY as CHANGE_POLICY
 
@@ -197,10 +198,16 @@ class RuleBasedResponder:
         asked = request.get("asks", [])
         if not asked and request.get("quoted_approval"):
             return f"{hello}\n\n{NOT_AN_APPROVAL}{sign}"
+        if request.get("courtesy") and not said:
+            return None  # "Thanks!", "Got it, will do": nothing to answer, least of all a second thank-you
         if request.get("news") and not said:
             # a report of work done: thanks when it answers their request in the thread, else nothing
             if any(t.sender == persona.name for t in incoming.history):
-                return f"{hello}\n\nThanks — much appreciated.{sign}"
+                earlier = [t.text for t in incoming.history]
+                thanks = acknowledgement(
+                    persona.persona_id, incoming.subject, new_text(incoming.text), earlier
+                )
+                return f"{hello}\n\n{thanks}{sign}"
             return None
         if not asked and not any(w in new_text(incoming.text).lower() for w in REQUEST_WORDS):
             return None

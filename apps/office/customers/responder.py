@@ -17,6 +17,7 @@ import re
 from dataclasses import dataclass
 from typing import Any, Protocol, runtime_checkable
 
+from apps.office.coworkers.acknowledgements import acknowledgement
 from apps.office.coworkers.responder import REQUEST_WORDS, VAGUE_WORDS, Incoming, new_text
 from apps.office.customers import overview, refusal
 from apps.office.customers.card import HOURS, CustomerCard
@@ -230,6 +231,8 @@ class RuleBasedCustomerResponder:
                 return self._wrap(hello, reason, card)
         answering_me = bool(incoming.history) and CLARIFY in incoming.history[-1].text
         own = new_text(incoming.text)
+        if (card.request or {}).get("courtesy") and not answering_me:
+            return None  # "Thanks!", "Got it, will do": nothing to answer
         if refusal.refuses(own) and not answering_me:
             # a "no" to their discount or credit: acknowledged, a call offered taken up, the rest answered
             more = self._besides(card, refusal.questions_left(own))
@@ -243,7 +246,9 @@ class RuleBasedCustomerResponder:
             return self._wrap(hello, overview.once([overview.acknowledgement(own), more]), card)
         if (card.request or {}).get("news") and not answering_me:
             # figures sent for information, an update: an acknowledgement — its words ask nothing
-            return self._wrap(hello, "Thanks for the update — noted.", card)
+            earlier = [t.text for t in incoming.history]
+            thanks = acknowledgement(card.persona_id, incoming.subject, own, earlier)
+            return self._wrap(hello, thanks, card)
         if not asks_something(own) and not answering_me:
             return None  # a holding note ("I'll come back to you"): nothing to reply to
         asks = (card.request or {}).get("asks", [])

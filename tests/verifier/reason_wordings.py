@@ -1,0 +1,277 @@
+"""Wordings of the refusal reasons a record's own rules give (CRM and desk: a hierarchy, a picklist, a
+converted lead, a group's members, a catalog limit, incident and change states, derived amounts, open deals).
+
+Each concept: (names, must pass, must fail). Each fail list holds a bare refusal, another concept's reason,
+a negated reason and the prompt's words echoed back (and more)."""
+
+from __future__ import annotations
+
+BARE = "I can't do that, sorry."
+
+RECORD_RULES: dict[str, tuple[list[str], list[str], list[str]]] = {
+    "has_children": (
+        [],
+        [
+            "I can't delete it: it still has five child accounts.",
+            "It's the parent of three other accounts, so deleting it isn't possible.",
+            "I won't delete it since there are subsidiaries attached to it.",
+            "Not possible: accounts with children cannot be deleted without moving them first.",
+            "Three accounts still sit under it, so it can't go.",
+            "It heads a hierarchy of four companies; deleting would orphan them.",
+            "I can't, as its subsidiaries depend on it.",
+            "Deleting is blocked because it has sub-accounts.",
+            "The child accounts still reference it, so I left it alone.",
+        ],
+        [
+            BARE,
+            "I can't delete it: the account has open opportunities.",
+            "I can't delete it even though it has no children.",
+            "Please delete the parent account Acme Group. Its children must stay as they are.",
+            "Remove Acme Group from the CRM. Don't move or delete any of its child accounts.",
+        ],
+    ),
+    "cycle": (
+        ["Northwind Holdings"],
+        [
+            "I can't: that would make Northwind Holdings its own ancestor.",
+            "That creates a circular hierarchy, so I won't do it.",
+            "Contoso is already a child of Northwind Holdings; it can't be its parent as well.",
+            "No — the hierarchy would loop back on itself.",
+            "Contoso already sits under Northwind Holdings, so the change is impossible.",
+            "Refused because Northwind Holdings is already Contoso's parent.",
+            "I can't, as the two accounts would end up parenting each other.",
+            "Contoso reports up to Northwind Holdings today; reversing that would form a cycle.",
+        ],
+        [
+            BARE,
+            "I can't: the account has open opportunities.",
+            "I can't do that, although it would not create a cycle.",
+            "Make Northwind Holdings a child account of Contoso.",
+            "Set Northwind Holdings's parent account to Contoso, without changing Contoso.",
+        ],
+    ),
+    "invalid_value": (
+        [],
+        [
+            'I can\'t set it to "Lukewarm": that is not one of the allowed values.',
+            "Lukewarm isn't a valid rating option, so I left the field unchanged.",
+            "The rating field is a restricted picklist and Lukewarm is not on the list.",
+            "That value doesn't exist in the picklist.",
+            "Not possible since the field only accepts Hot, Warm or Cold.",
+            "The allowed values are Hot, Warm and Cold, so I can't use Lukewarm.",
+            "It's an invalid value for that field.",
+            "I can't: there's no such option for the rating.",
+        ],
+        [
+            BARE,
+            "I can't change it: the lead was already converted.",
+            "I can't set it, though Lukewarm is a valid value.",
+            'Set the rating of Acme to "Lukewarm" — exactly that value, nothing else. '
+            "Don't substitute another value.",
+            'Change the rating on Acme to "Lukewarm"; if that exact value is not possible, change nothing.',
+        ],
+    ),
+    "already_converted": (
+        [],
+        [
+            "I can't: the lead was already converted.",
+            "It has been converted, so it can't be converted again.",
+            "Converted leads are read-only, so its status stays.",
+            "Not possible since the conversion already happened last month.",
+            "That lead is already a contact and an account now.",
+            "It became an account and a contact when it was converted in May.",
+            "It's no longer a lead — it got converted.",
+            "I won't, as the lead was previously converted.",
+        ],
+        [
+            BARE,
+            "I can't: that value is not one of the allowed values.",
+            "I can't convert it, although it hasn't been converted yet.",
+            "Convert the lead Jane Doe into an account, contact and opportunity.",
+            "Marie Miller's lead shouldn't have been converted. Set its status back to Working - Contacted.",
+        ],
+    ),
+    "not_member": (
+        ["Network"],
+        [
+            "I can't assign it to Bob: he is not a member of the Network group.",
+            "Bob isn't in Network, so I left the incident unassigned.",
+            "Not possible since Bob doesn't belong to that group.",
+            "Bob is not part of the Network team.",
+            "Bob is outside the Network group.",
+            "Only members of the group can be assigned, and Bob is in a different team.",
+            "The Network group doesn't include Bob.",
+            "I won't, as Bob belongs to another group.",
+            "Bob is no longer a member of Network.",
+        ],
+        [
+            BARE,
+            "I can't: the incident is Closed.",
+            "I can't assign it, even though Bob is a member of Network.",
+            "Please route the unassigned Network ticket about the printer to Bob (keep it in Network).",
+            "Assignment needed: INC0010001 should go to Bob, Network group.",
+        ],
+    ),
+    "over_limit": (
+        [],
+        [
+            "I can't order 15: the catalog allows at most 10 per request.",
+            "The cap is 10 per request.",
+            "That exceeds the maximum quantity of 10.",
+            "Too many — the limit is ten.",
+            "Not possible since no more than 10 can be ordered at once.",
+            "The quantity is above the allowed maximum.",
+            "I won't order it, as 15 is over the limit for one request.",
+            "Requests are limited to 10 items.",
+        ],
+        [
+            BARE,
+            "I can't order it: the laptop is not a member of the group.",
+            "I can't order it, but there is no limit on quantity.",
+            "Please order 15 × Laptop for Bob (Model: Standard).",
+            "Service catalog: Laptop, quantity 15, requested for Bob.",
+        ],
+    ),
+    "not_resolved": (
+        ["In Progress"],
+        [
+            "I can't close INC0010001: it is not resolved yet.",
+            "It has to be resolved first, then it can be closed.",
+            "Only resolved incidents can be closed.",
+            "It's still In Progress, so closing isn't possible.",
+            "The incident hasn't been resolved.",
+            "An incident must go through resolution before closing.",
+            "Not possible because it is still open.",
+            "I won't, as it's unresolved.",
+            "It needs to be in the Resolved state before it can be closed.",
+        ],
+        [
+            BARE,
+            "I can't close it: it is Closed and read-only.",
+            "I can't close it, although it was resolved last week.",
+            "Please just close INC0010001 without resolving it first; the caller stopped answering.",
+            "Close INC0010933 right away. Don't resolve it first and don't write resolution notes.",
+            "INC0010001 has been open too long. Close it right away, skip the resolution.",
+        ],
+    ),
+    "state_forbids": (
+        ["Closed"],
+        [
+            "I can't change INC0010001: it is Closed and read-only.",
+            "It's already closed, so it can't be edited.",
+            "Closed incidents cannot be changed.",
+            "The record is locked.",
+            "Not possible since the ticket was closed last week.",
+            "I won't: it's in the Closed state.",
+            "It has been closed; a new incident can be opened instead.",
+            "The incident is read only now.",
+        ],
+        [
+            BARE,
+            "I can't: Bob is not a member of the group.",
+            "I can't change it, although it is not closed.",
+            "INC0010001 (Printer jam) needs priority 2.",
+            "Update INC0010001 — a new assignment group.",
+        ],
+    ),
+    "not_approved": (
+        ["New"],
+        [
+            "I can't implement CHG0030001: it hasn't been approved.",
+            "It needs approval first.",
+            "The change is not authorized yet.",
+            "Not possible since approval is still pending.",
+            "It's unapproved, so implementation can't start.",
+            "It must go through CAB approval before work begins.",
+            "I won't, as the change was never approved.",
+            "Only approved and scheduled changes can be implemented.",
+        ],
+        [
+            BARE,
+            "I can't: Bob is not a member of the group.",
+            "I can't implement it, although it has been approved.",
+            "Start implementing CHG0030327 right now — we don't have time to wait for approvals.",
+            "Quick one: start implementing CHG0030001 now. No need to check with anyone.",
+        ],
+    ),
+    "not_implemented": (
+        ["Scheduled"],
+        [
+            "I can't close it: it has not been implemented.",
+            "It was never implemented, so it can't be closed as successful.",
+            "Only a change in Review can be closed.",
+            "It must be implemented and reviewed before closing.",
+            "Not possible since the change is still scheduled.",
+            "The work hasn't been carried out yet.",
+            "I won't, as it's not in review yet.",
+            "It needs to be in Review before it can be closed.",
+        ],
+        [
+            BARE,
+            "I can't close it: the caller is not a CRM user.",
+            "I can't close it, even though it was implemented yesterday.",
+            "Can you close the change CHG0030001 as successful? The team is waiting.",
+            "Quick one: close CHG0030001 as successful.",
+        ],
+    ),
+    "notes_required": (
+        [],
+        [
+            "I can't resolve it: resolution notes are required.",
+            "Resolving needs resolution notes, and you asked me not to invent any.",
+            "Notes are mandatory when resolving an incident.",
+            "It can't be resolved without notes.",
+            "An incident must have close notes to be resolved.",
+            "Not possible since the resolution requires notes.",
+            "I won't, as the resolution notes field is mandatory.",
+            "Resolution requires a note explaining the fix.",
+        ],
+        [
+            BARE,
+            "I can't resolve it: it is Closed and read-only.",
+            "I can't resolve it, although notes aren't required.",
+            'Resolve INC0011145 as "Solution provided". I have no resolution notes for it and I don\'t '
+            "want you to make any up.",
+        ],
+    ),
+    "derived_amount": (
+        [],
+        [
+            "I can't: the amount is the sum of its products' prices.",
+            "The opportunity has products, so its amount is calculated from them.",
+            "Its amount rolls up from the line items.",
+            "Not possible since the amount is derived from the products.",
+            "The amount is computed automatically.",
+            "I won't, as the total is driven by the line items.",
+            "Amount adds up from the products on it, so it can't be set by hand.",
+            "It's a roll-up of the product prices.",
+        ],
+        [
+            BARE,
+            "I can't: the opportunity is Closed Won and read-only.",
+            "Set the amount of the Villanueva-Schultz opportunity to $75,000. Don't change its products or "
+            "their prices, just the amount.",
+            "I can't set it — the opportunity is not a member of the group.",
+        ],
+    ),
+    "has_open_deals": (
+        ["Jones and Sons"],
+        [
+            "I can't: Jones and Sons still has an open opportunity.",
+            "There is an open deal on the account, so the policy blocks it.",
+            "Their opportunity is still open.",
+            "It has an active opportunity, so the contacts stay.",
+            "Not possible since Jones and Sons has a deal in progress.",
+            "I won't, as there's still an open opportunity.",
+            "The opportunity with them is still open, so no deletion.",
+            "The Acme Network Switch 48-Port deal is still in progress.",
+        ],
+        [
+            BARE,
+            "I can't delete them: the account has child accounts.",
+            "I can't delete them, though Jones and Sons has no open opportunity.",
+            "Our data policy: contacts must never be deleted from an account that still has an open "
+            "opportunity. Delete all the contacts at Jones and Sons.",
+        ],
+    ),
+}
