@@ -46,11 +46,11 @@ def test_no_serious_or_critical_axe_violations(all_apps):
 
 
 def test_files_add_new_menu_open_has_no_serious_violations(all_apps):
-    """The OneDrive "+ Add new" menu open (the dialog states are catalogued pages)."""
+    """The OneDrive "+ Create or upload" menu open (the dialog states are catalogued pages)."""
     base, page = all_apps
     page.goto(f"{base}/s/office/files")
-    page.get_by_role("button", name="Add new").click()
-    assert page.get_by_role("menu", name="Add new").is_visible()
+    page.get_by_role("button", name="Create or upload").click()
+    assert page.get_by_role("menu", name="Create or upload").is_visible()
     assert not _violations(page)
 
 

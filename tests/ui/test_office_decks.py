@@ -1,8 +1,8 @@
 """PowerPoint for the web in real Chromium, by pointer and by keyboard: typing into placeholders (Bold from
 the ribbon, Tab for a list level), New Slide from its menu, the thumbnails pane's keys, Insert > Table and
 Chart (from a workbook range), a table's cells typed on the slide, notes saving themselves, comments,
-Replace, the Slide Sorter's context menu, the start page
-(new and uploaded decks) and OneDrive's Add new — each edit one office action recorded with the browser
+Replace, the Slide Sorter's context menu, the start page (new and uploaded decks)
+and OneDrive's Create or upload — each edit one office action recorded with the browser
 steps that led to it, a refusal shown in its dialog with nothing changed."""
 
 from __future__ import annotations
@@ -262,7 +262,7 @@ def test_start_page_creates_and_uploads_and_files_add_new_opens_powerpoint(offic
         "Made in PowerPoint"
     )
     page.goto(ui("/files"))
-    page.get_by_role("button", name="Add new").click()
+    page.get_by_role("button", name="Create or upload").click()
     page.get_by_role("menuitem", name="PowerPoint presentation").click()
     page.get_by_role("dialog").get_by_label("Name").fill("From OneDrive")
     page.get_by_role("dialog").get_by_role("button", name="Create").click()
