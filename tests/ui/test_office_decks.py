@@ -224,7 +224,7 @@ def test_start_page_creates_and_uploads_and_files_add_new_opens_powerpoint(offic
     page.goto(ui("/decks"))
     page.get_by_role("button", name="Blank presentation").click()
     page.get_by_role("dialog", name="New presentation").get_by_label("Name").fill("Kickoff")
-    page.get_by_role("button", name="Create").click()
+    page.get_by_role("button", name="Create", exact=True).click()
     expect(page.get_by_role("heading", level=1)).to_have_text("Kickoff.pptx")
     page.goto(ui("/decks"))  # a presentation of yours (behind More themes) as the template of a new one
     start_from = page.get_by_role("list", name="Start from")
@@ -233,7 +233,7 @@ def test_start_page_creates_and_uploads_and_files_add_new_opens_powerpoint(offic
     start_from.get_by_role("button", name="Kickoff", exact=True).click()
     expect(page.get_by_role("dialog", name="New presentation")).to_contain_text("From: Kickoff")
     page.get_by_label("Name").fill("Kickoff again")
-    page.get_by_role("button", name="Create").click()
+    page.get_by_role("button", name="Create", exact=True).click()
     expect(page.get_by_role("heading", level=1)).to_have_text("Kickoff again.pptx")
     page.goto(ui("/decks"))
     expect(page.get_by_role("table", name="Recent presentations")).to_contain_text("You edited")
@@ -265,7 +265,7 @@ def test_start_page_creates_and_uploads_and_files_add_new_opens_powerpoint(offic
     page.get_by_role("button", name="Create or upload").click()
     page.get_by_role("menuitem", name="PowerPoint presentation").click()
     page.get_by_role("dialog").get_by_label("Name").fill("From OneDrive")
-    page.get_by_role("dialog").get_by_role("button", name="Create").click()
+    page.get_by_role("dialog").get_by_role("button", name="Create", exact=True).click()
     expect(page.get_by_role("heading", level=1)).to_have_text("From OneDrive.pptx")
     with page.expect_download() as info:
         page.get_by_role("tab", name="File").click()
