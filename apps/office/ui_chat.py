@@ -11,7 +11,7 @@ from fastapi.responses import Response
 from markupsafe import Markup, escape
 
 from apps.core.ui_kit import UiKit
-from apps.office.chat_filters import CHAT_FILTERS, chosen_filter, filtered
+from apps.office.chat_filters import CHAT_FILTERS, EMPTY, chosen_filter, filtered
 from apps.office.chat_labels import reply_label
 from apps.office.chat_presence import presences
 from apps.office.chat_shared import shared_in
@@ -168,6 +168,7 @@ async def _page(
     context = {
         "chat_filters": CHAT_FILTERS,
         "chat_filter": chosen,
+        "filter_words": EMPTY,
         "filter_empty": empty,
         "keep_filter": {"filter": chosen} if chosen else {},
         "title": "New chat" if new else "Chat",

@@ -73,7 +73,6 @@
      and in the list's links, so opening a chat keeps the filter */
   var chips = document.querySelector("[data-chat-filters]");
   if (chips) {
-    var EMPTY = {unread: "No unread chats", channels: "You aren't in any channels", chats: "No chats", meetings: "No meeting chats"};
     var nav = chips.closest("nav"), note = nav.querySelector("[data-filter-empty]");
     var applyFilter = function (key) {
       Array.prototype.forEach.call(chips.querySelectorAll("[data-filter]"), function (b) {
@@ -91,7 +90,8 @@
         var kind = section.getAttribute("data-section");
         section.hidden = kind === "channels" ? !!key && key !== "channels" : key === "channels";
       });
-      note.textContent = !key ? "" : key === "channels" ? (channels ? "" : EMPTY[key]) : (left ? "" : EMPTY[key]);
+      var words = key ? chips.querySelector("[data-filter=" + key + "]").getAttribute("data-empty") : "";
+      note.textContent = !key ? "" : key === "channels" ? (channels ? "" : words) : (left ? "" : words);
       Array.prototype.forEach.call(nav.querySelectorAll("[data-section] a[href]"), function (a) {
         var url = new URL(a.href);
         if (key) url.searchParams.set("filter", key); else url.searchParams.delete("filter");
