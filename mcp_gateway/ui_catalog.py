@@ -102,7 +102,8 @@ PAGES: dict[str, list[str]] = {
         "/chat?new=1",  # New chat: the To people picker and the first message
         "/files",
         "/files?view=home",  # OneDrive's Home: recent files
-        "/files?new=folder",  # "+ Add new" → Folder: the name dialog
+        "/files?new=folder",  # "+ Create or upload" → Folder: the name dialog
+        "/files?upload=1",  # "+ Create or upload" → Files upload: the Upload dialog (without a script)
         "/files?q=pricing",  # search across the drive
         "/files?share=fe2edd60-1837-4af5-85b7-d0bee4a0a1a6",  # the Share dialog with Manage access
         "/files?rename=fe2edd60-1837-4af5-85b7-d0bee4a0a1a6",  # Rename: the name dialog

@@ -11,8 +11,10 @@ from fastapi.responses import Response
 from markupsafe import Markup, escape
 
 from apps.core.ui_kit import UiKit
+from apps.office.chat_filters import CHAT_FILTERS, EMPTY, chosen_filter, filtered
 from apps.office.chat_labels import reply_label
 from apps.office.chat_presence import presences
+from apps.office.chat_shared import shared_in
 from apps.office.ui_dates import chat_list_time
 from apps.office.ui_mail_people import display_names, picked_addresses
 from apps.office.ui_submit import submit
@@ -65,7 +67,7 @@ async def _conversation(kit: UiKit, request: Request, q: Any, channels: dict, ch
         team = None
         target = ("chat", q["chat"])
     else:
-        return {"messages": None, "heading": None, "target": None, "members": "[]"}
+        return {"messages": None, "heading": None, "target": None, "members": "[]", "shared": {}}
     scope = {f"{target[0]}_id": target[1]}
     members = (await kit.read(request, "list_conversation_members", scope))["records"]
     names = {p["id"]: p["display_name"] for p in members}
@@ -83,6 +85,7 @@ async def _conversation(kit: UiKit, request: Request, q: Any, channels: dict, ch
         "team_id": team,
         "threads": threads_of(messages["records"]) if target[0] == "channel" else [],
         "members": json.dumps(people),
+        "shared": await shared_in(kit, request, messages["records"]),
     }
 
 
@@ -159,7 +162,15 @@ async def _page(
         chats = [c for c in chats if found in c["label"].lower()]
         channels = {t: [c for c in cs if found in c["display_name"].lower()] for t, cs in channels.items()}
     new = values is not None or bool(q.get("new"))
+    chosen = chosen_filter(q.get("filter"))
+    shown = {} if new else opened(q, chats)
+    empty = filtered(chats, channels, chosen, shown.get("chat") or shown.get("channel"))
     context = {
+        "chat_filters": CHAT_FILTERS,
+        "chat_filter": chosen,
+        "filter_words": EMPTY,
+        "filter_empty": empty,
+        "keep_filter": {"filter": chosen} if chosen else {},
         "title": "New chat" if new else "Chat",
         "teams": teams,
         "channels": channels,
@@ -168,7 +179,7 @@ async def _page(
         "new_chat": new,
         "values": values or {"to_picked": q.get("to_picked", "")},  # Chat with participants: prefilled
         "error": error,
-        **({} if new else await _conversation(kit, request, opened(q, chats), channels, chats)),
+        **({} if new else await _conversation(kit, request, shown, channels, chats)),
     }
     return kit.render(request, "chat.html", context, status=422 if error else 200)
 

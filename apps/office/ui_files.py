@@ -1,5 +1,6 @@
-"""OneDrive pages: the folder browser, shared-with-me and search, with OneDrive's "+ Add new" menu (a
-name dialog per kind of item) and the Share dialog (people picker, Can edit / Can view, a message,
+"""OneDrive pages: the folder browser, shared-with-me and search, with OneDrive's "+ Create or upload" menu
+at the top of its pane (a name dialog per kind of item; Files upload in ui_files_upload.py) and the Share
+dialog (people picker, Can edit / Can view, a message,
 Manage access), and per item Rename (a name dialog), Move to (a folder picker: My files, its folders and
 the shared folders you can edit) and a Delete confirmation. Dialogs are server-rendered states of /files
 (`?new=folder`, `?share=<item id>` and its Manage access view `&access=1`, `?rename=<item id>`,
@@ -16,10 +17,11 @@ from fastapi.responses import Response
 
 from apps.core.ui_kit import UiKit
 from apps.core.ui_steps import Step, run_steps
+from apps.office.ui_files_upload import TEXT_TYPES, add_upload_route
 from apps.office.ui_mail_people import picked_addresses
 from apps.office.ui_move_picker import move_picker
 
-# "+ Add new": (menu entry, dialog title, create action), one per kind the office services create
+# "+ Create or upload": (menu entry, dialog title, create action), one per kind the office services create
 NEW_KINDS: dict[str, tuple[str, str, str]] = {
     "folder": ("Folder", "Create a folder", "create_folder"),
     "document": ("Word document", "Create a Word document", "create_document"),
@@ -107,6 +109,7 @@ def build_files_router(kit: UiKit) -> APIRouter:
                 dialog[f"{key}_item"] = item
         if dialog.get("move_item"):
             dialog["move_to"] = await move_picker(kit, request, dialog["move_item"], dialog.get("dest"))
+        in_folder = folder is not None and folder.get("path") not in ("/", "")
         context = {
             "title": "Files",
             "listing": listing,
@@ -115,6 +118,9 @@ def build_files_router(kit: UiKit) -> APIRouter:
             "home": home,
             "query": query,
             "place": place,
+            # where Create or upload puts what it makes: the folder open in My files, else its top
+            "create_place": {"folder": folder["id"]} if in_folder else {},
+            "text_types": ",".join(TEXT_TYPES),
             "kinds": NEW_KINDS,
             "type_filters": TYPE_FILTERS,
             "chosen_type": chosen if any(k == chosen for k, _, _ in TYPE_FILTERS) else None,
@@ -132,6 +138,7 @@ def build_files_router(kit: UiKit) -> APIRouter:
         new = q.get("new") if q.get("new") in NEW_KINDS else None
         dialogs = {f"{key}_id": q.get(key) for key in ITEM_DIALOGS}
         extra = {"sent": q.get("sent"), "dest": q.get("dest"), "access_view": bool(q.get("access"))}
+        extra["upload"] = bool(q.get("upload"))
         return await page(request, _place(q), new=new, **extra, **dialogs)
 
     @router.post("/files/new", name="new_file")
@@ -150,6 +157,8 @@ def build_files_router(kit: UiKit) -> APIRouter:
         if app_path:  # OneDrive opens a new document, workbook or presentation in its app
             return kit.redirect(request, app_path + data["item"]["id"])
         return kit.redirect(request, "/files", folder=parent)
+
+    add_upload_route(router, kit, page, _place)
 
     @router.post("/files/share", name="share_file")
     async def share_file(request: Request) -> Response:

@@ -25,7 +25,13 @@ OWN = "Your deal comes to $156,537.50."
 
 
 @pytest.mark.parametrize(
-    "leak", ["Johnson-Fisher paid $45,000.", "They paid USD 45000.00 for it.", "J-F: 45k", "forty-five thousand dollars, i.e. $45K"]
+    "leak",
+    [
+        "Johnson-Fisher paid $45,000.",
+        "They paid USD 45000.00 for it.",
+        "J-F: 45k",
+        "forty-five thousand dollars, i.e. $45K",
+    ],
 )
 def test_the_forbidden_figure_fails_in_any_notation(leak):
     problems = deterministic_problems(CRITERION, f"{OWN} {leak}")

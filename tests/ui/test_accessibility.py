@@ -46,11 +46,11 @@ def test_no_serious_or_critical_axe_violations(all_apps):
 
 
 def test_files_add_new_menu_open_has_no_serious_violations(all_apps):
-    """The OneDrive "+ Add new" menu open (the dialog states are catalogued pages)."""
+    """The OneDrive "+ Create or upload" menu open (the dialog states are catalogued pages)."""
     base, page = all_apps
     page.goto(f"{base}/s/office/files")
-    page.get_by_role("button", name="Add new").click()
-    assert page.get_by_role("menu", name="Add new").is_visible()
+    page.get_by_role("button", name="Create or upload").click()
+    assert page.get_by_role("menu", name="Create or upload").is_visible()
     assert not _violations(page)
 
 
@@ -122,11 +122,11 @@ def test_chat_reply_box_open_has_no_serious_violations(all_apps):
     assert not _violations(page)
 
 
-def test_chat_emoji_menu_and_files_tab_have_no_serious_violations(all_apps):
-    """A conversation with its Files tab selected, then its compose box's Emoji menu open (Teams)."""
+def test_chat_emoji_menu_and_shared_tab_have_no_serious_violations(all_apps):
+    """A conversation with its Shared tab selected, then its compose box's Emoji menu open (Teams)."""
     base, page = all_apps
     page.goto(f"{base}/s/office{PAGES['office'][PAGES['office'].index('/chat') + 2]}")
-    page.get_by_role("tab", name="Files", exact=True).click()
+    page.get_by_role("tab", name="Shared", exact=True).click()
     assert not _violations(page)
     page.get_by_role("tab", name="Chat", exact=True).click()
     page.get_by_role("button", name="Emoji", exact=True).click()

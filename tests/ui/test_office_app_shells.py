@@ -123,7 +123,7 @@ def test_excel_has_no_rail_and_its_file_in_the_header(office):
     page.goto(ui("/files?new=workbook"))
     page.get_by_label("Name", exact=True).fill("Shell book")
     with page.expect_navigation():
-        page.get_by_role("button", name="Create").click()
+        page.get_by_role("button", name="Create", exact=True).click()
     expect(_rail(page)).to_have_count(0)
     header = page.get_by_role("banner")
     expect(header.get_by_role("heading", level=1)).to_contain_text("Shell book")

@@ -1,8 +1,8 @@
 """PowerPoint for the web in real Chromium, by pointer and by keyboard: typing into placeholders (Bold from
 the ribbon, Tab for a list level), New Slide from its menu, the thumbnails pane's keys, Insert > Table and
 Chart (from a workbook range), a table's cells typed on the slide, notes saving themselves, comments,
-Replace, the Slide Sorter's context menu, the start page
-(new and uploaded decks) and OneDrive's Add new — each edit one office action recorded with the browser
+Replace, the Slide Sorter's context menu, the start page (new and uploaded decks)
+and OneDrive's Create or upload — each edit one office action recorded with the browser
 steps that led to it, a refusal shown in its dialog with nothing changed."""
 
 from __future__ import annotations
@@ -224,7 +224,7 @@ def test_start_page_creates_and_uploads_and_files_add_new_opens_powerpoint(offic
     page.goto(ui("/decks"))
     page.get_by_role("button", name="Blank presentation").click()
     page.get_by_role("dialog", name="New presentation").get_by_label("Name").fill("Kickoff")
-    page.get_by_role("button", name="Create").click()
+    page.get_by_role("button", name="Create", exact=True).click()
     expect(page.get_by_role("heading", level=1)).to_have_text("Kickoff.pptx")
     page.goto(ui("/decks"))  # a presentation of yours (behind More themes) as the template of a new one
     start_from = page.get_by_role("list", name="Start from")
@@ -233,7 +233,7 @@ def test_start_page_creates_and_uploads_and_files_add_new_opens_powerpoint(offic
     start_from.get_by_role("button", name="Kickoff", exact=True).click()
     expect(page.get_by_role("dialog", name="New presentation")).to_contain_text("From: Kickoff")
     page.get_by_label("Name").fill("Kickoff again")
-    page.get_by_role("button", name="Create").click()
+    page.get_by_role("button", name="Create", exact=True).click()
     expect(page.get_by_role("heading", level=1)).to_have_text("Kickoff again.pptx")
     page.goto(ui("/decks"))
     expect(page.get_by_role("table", name="Recent presentations")).to_contain_text("You edited")
@@ -262,10 +262,10 @@ def test_start_page_creates_and_uploads_and_files_add_new_opens_powerpoint(offic
         "Made in PowerPoint"
     )
     page.goto(ui("/files"))
-    page.get_by_role("button", name="Add new").click()
+    page.get_by_role("button", name="Create or upload").click()
     page.get_by_role("menuitem", name="PowerPoint presentation").click()
     page.get_by_role("dialog").get_by_label("Name").fill("From OneDrive")
-    page.get_by_role("dialog").get_by_role("button", name="Create").click()
+    page.get_by_role("dialog").get_by_role("button", name="Create", exact=True).click()
     expect(page.get_by_role("heading", level=1)).to_have_text("From OneDrive.pptx")
     with page.expect_download() as info:
         page.get_by_role("tab", name="File").click()

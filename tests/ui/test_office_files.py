@@ -1,5 +1,5 @@
-"""OneDrive's Files page in a real Chromium: the "+ Add new" menu and its name dialog (keyboard only),
-search, the Share dialog (people picker, Can view, Manage access, refusals shown in the dialog) and the
+"""OneDrive's Files page in a real Chromium: the "+ Create or upload" menu and its name dialog (keyboard
+only), search, the Share dialog (people picker, Can view, Manage access, refusals shown in the dialog) and the
 Delete confirmation."""
 
 from __future__ import annotations
@@ -18,11 +18,11 @@ def _items(episode, name):
 def test_add_new_folder_and_word_document_with_the_keyboard(office):
     episode, page, ui = office
     page.goto(ui("/files"))
-    add = page.get_by_role("button", name="Add new")
+    add = page.get_by_role("button", name="Create or upload")
     expect(add).to_have_attribute("aria-haspopup", "menu")
     add.focus()
     page.keyboard.press("ArrowDown")  # opens the menu on its first entry
-    menu = page.get_by_role("menu", name="Add new")
+    menu = page.get_by_role("menu", name="Create or upload")
     expect(menu.get_by_role("menuitem", name="Folder")).to_be_focused()
     page.keyboard.press("Escape")
     expect(menu).to_be_hidden()
@@ -43,7 +43,7 @@ def test_add_new_folder_and_word_document_with_the_keyboard(office):
     assert _items(episode, "Board pack") == [("folder",)]
 
     page.wait_for_load_state("load")  # the page after the redirect: its menu script attached before keys
-    page.get_by_role("button", name="Add new").focus()
+    page.get_by_role("button", name="Create or upload").focus()
     page.keyboard.press("ArrowUp")  # the last entry, then up (past PowerPoint, Excel) to the Word document
     page.keyboard.press("ArrowUp")
     page.keyboard.press("ArrowUp")

@@ -13,7 +13,7 @@ def _new_workbook(page, ui, name):
     page.goto(ui("/files?new=workbook"))
     page.get_by_label("Name", exact=True).fill(name)
     with page.expect_navigation():
-        page.get_by_role("button", name="Create").click()
+        page.get_by_role("button", name="Create", exact=True).click()
     return page.url.split("/sheets/", 1)[1].split("?")[0]
 
 

@@ -63,18 +63,18 @@ def test_channel_header_names_team_and_channel_and_its_tabs_switch(office):
     expect(composer).to_be_visible()
 
 
-def test_chat_header_has_the_person_and_chat_and_files_tabs(office):
+def test_chat_header_has_the_person_and_chat_and_shared_tabs(office):
     episode, page, ui = office
     chat = next(c for c in episode.call("office_list_chats")["records"] if not c["topic"])
     page.goto(ui(f"/chat?chat={chat['id']}"))
     conversation = page.get_by_role("region", name="Conversation")
     name = conversation.get_by_role("heading", level=2).inner_text().strip()
     tabs = conversation.get_by_role("tablist", name=name).get_by_role("tab")
-    expect(tabs).to_have_text(["Chat", "Files"])
+    expect(tabs).to_have_text(["Chat", "Shared"])
     tabs.nth(0).focus()
     page.keyboard.press("End")
     expect(tabs.nth(1)).to_be_focused()
-    expect(conversation.get_by_role("tabpanel", name="Files")).to_contain_text("shared in this chat")
+    expect(conversation.get_by_role("tabpanel", name="Shared")).to_contain_text("shared in this chat")
     expect(conversation.get_by_role("list", name="Messages")).to_be_hidden()
     tabs.nth(0).click()
     expect(conversation.get_by_role("list", name="Messages")).to_be_visible()

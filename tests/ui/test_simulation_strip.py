@@ -67,3 +67,51 @@ def test_the_desk_waits_from_the_strip(desk):
     wait = [e for e in episode.events() if e.kind == "action" and e.name == "advance_time"][-1]
     assert (wait.args, wait.surface, wait.outcome) == ({"minutes": "240"}, "ui", "ok")
     expect(page.get_by_role("status").filter(has_text="Waited")).to_have_text("Waited 4 hours")
+
+
+# every kind of page the office suite has (and the CRM's and the desk's), each drawn with its own stylesheets
+LOOK_PAGES = (
+    ("crm", "/accounts"),
+    ("ticketing", "/incidents"),
+    ("office", "/mail"),
+    ("office", "/calendar"),
+    ("office", "/files"),
+    ("office", "/chat"),
+    ("office", "/docs/16f7750c-0179-4604-90d0-c285d505ddae"),
+    ("office", "/sheets/371b73e2-a1b0-4812-9dc9-2c9ae141f8b6"),
+    ("office", "/decks"),
+)
+LOOK = """strip => {
+  const s = getComputedStyle(strip), r = strip.getBoundingClientRect();
+  const rgb = c => (c.match(/[\\d.]+/g) || []).slice(0, 3).map(Number);
+  const grey = c => { const [a, b, d] = rgb(c); return Math.max(a, b, d) - Math.min(a, b, d) <= 6; };
+  const coloured = [...strip.querySelectorAll('*')].filter(e => e.getClientRects().length).filter(e => {
+    const t = getComputedStyle(e);
+    const fill = t.backgroundColor === 'rgba(0, 0, 0, 0)' || grey(t.backgroundColor);
+    return !(fill && grey(t.color) && grey(t.borderTopColor));
+  }).map(e => e.className || e.tagName);
+  const next = strip.nextElementSibling;
+  let below = next; while (below && !below.getClientRects().length) below = below.nextElementSibling;
+  return {height: r.height, top: r.top, background: s.backgroundColor, font: s.fontFamily, size: s.fontSize,
+          rule: s.borderBottomWidth + ' ' + s.borderBottomColor, neutral: grey(s.backgroundColor), coloured,
+          productTop: below ? below.getBoundingClientRect().top : null};
+}"""
+
+
+def test_the_strip_is_one_thin_neutral_band_above_every_product_page(all_apps):
+    """A screenshot reads as the product below one thin band: the strip looks the same on every page of
+    every app (height, grey, monospaced face, the rule under it), holds no colour, and the product's own
+    first band starts under its rule."""
+    base, page = all_apps
+    looks = {}
+    for app, path in LOOK_PAGES:
+        page.goto(f"{base}/s/{app}{path}")
+        look = _strip(page).evaluate(LOOK)
+        assert look["top"] == 0, f"{app}{path}: the strip is the page's first band"
+        assert look["height"] <= 30, f"{app}{path}: the strip is {look['height']}px tall"
+        assert look["neutral"] and not look["coloured"], f"{app}{path}: colour in the strip {look}"
+        assert "monospace" in look["font"], f"{app}{path}: {look['font']}"
+        assert look["productTop"] is not None and look["productTop"] >= look["height"], f"{app}{path}: {look}"
+        looks[f"{app}{path}"] = (look["height"], look["background"], look["font"], look["size"], look["rule"])
+    assert len(set(looks.values())) == 1, looks
+    expect(_strip(page).get_by_text("Simulation", exact=True)).to_be_visible()  # labelled as the simulator's

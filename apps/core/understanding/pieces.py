@@ -33,7 +33,8 @@ _TOLD = re.compile(
     r"(?:[A-Z][\w'’-]+|[Hh]e|[Ss]he|[Tt]hey|who) (?:(?:has|have|had) )?(?:let me know|told me|mentioned)\b"
 )
 # an offer on a condition ("Let me know if you would like it cut differently", "If anything is missing, tell
-# me", "Please let me know if anything doesn't match your records") and a request declined ("I cannot share what another customer was offered") ask nothing
+# me", "Please let me know if anything doesn't match your records") and a request declined ("I cannot share
+# what another customer was offered") ask nothing
 _OFFER = re.compile(
     r"\b(?:(?:please|pls|kindly|just|do)\s+)?(?:let me know|tell me|reach out|feel free to \w+)\b[^.?!]*?"
     r"\bif\b(?!\s+you\s+(?:can|could|are able))"

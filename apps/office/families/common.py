@@ -260,8 +260,8 @@ def share_ui(name: str, email: str, role: str) -> list[UiStep]:
 
 
 def new_file_ui(name: str, kind: str) -> list[UiStep]:
-    """My files → "+ Add new" → Word document or Excel workbook (`kind` document or workbook; the entry's
-    address opens its name dialog), the name, Create: OneDrive opens the new file in its app."""
+    """My files → "+ Create or upload" → Word document or Excel workbook (`kind` document or workbook; the
+    entry's address opens its name dialog), the name, Create: OneDrive opens the new file in its app."""
     return [
         UiStep(goto=f"/s/office/files?new={kind}"),
         UiStep(fill=("Name", name)),

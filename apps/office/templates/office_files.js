@@ -1,4 +1,5 @@
-/* OneDrive's Files page: the "+ Add new" menu button (office_menu.js; an entry opens the name dialog)
+/* OneDrive's Files page: the "+ Create or upload" menu button (office_menu.js; an entry opens the name
+   dialog, Files upload the browser's file chooser, the chosen file sent at once)
    and the modal dialogs (native <dialog>: the page
    behind is inert, Escape or Cancel close it and focus returns to what opened it). Without this script
    the menu entries, Share, Rename, Move to and Delete buttons are links and GET forms to the same dialogs,
@@ -22,7 +23,7 @@
       if (back) back.focus();
       if (/[?&](new|share|sent|access|rename|move|dest|delete)=/.test(location.search)) {  /* closed: the list again */
         var url = new URL(location.href);
-        ["new", "share", "sent", "access", "rename", "move", "dest", "delete"].forEach(function (k) { url.searchParams.delete(k); });
+        ["new", "upload", "share", "sent", "access", "rename", "move", "dest", "delete"].forEach(function (k) { url.searchParams.delete(k); });
         history.replaceState(null, "", url);
       }
     });
@@ -33,7 +34,7 @@
   });
 
   /* Selection: a row's checkbox (or a click on the row's blank space) selects it. As in OneDrive the command
-     bar follows the selection: "+ Add new" gives way to the selection's commands; with exactly one item
+     bar follows the selection: the file-type chips give way to the selection's commands; with exactly one item
      selected it shows Open, Share, Copy link, Download (a Word, Excel or PowerPoint file's copy), and Delete,
      Move to and Rename where you may edit it, acting on it; the
      count selected comes with Clear selection (focus then returns to the list's Select all). */
@@ -119,7 +120,12 @@
   var button = document.getElementById("add-new");
   if (!button) return;
   var dialog = document.getElementById("new-dialog");
+  var uploadDialog = document.getElementById("upload-dialog"), chooser = document.getElementById("upload-file");
+  chooser.addEventListener("change", function () {  /* from the menu: sent as soon as it is chosen */
+    if (chooser.files.length && !uploadDialog.open) document.getElementById("upload-form").requestSubmit();
+  });
   officeMenuButton(button, function (item) {
+    if (item.hasAttribute("data-upload")) { chooser.value = ""; chooser.click(); return; }
     var kind = item.getAttribute("data-kind");
     dialog.querySelector("input[name=kind]").value = kind;
     dialog.querySelector("h2").textContent = item.getAttribute("data-title");
