@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import json
 
+import httpx
+
 from tests.crm import mcp_helpers as mcp
 from tests.surfaces.test_cli import saasgym
 
@@ -85,3 +87,19 @@ def test_cli_transfers_other_open_and_closed_deals(live_server):
     assert json.loads(out.stdout)["owner_id"] == r["new"]
     moved = ("account", "contact", "owned_open", "other_open", "closed", "open_task")
     assert _owners(url, r) == {**before, **dict.fromkeys(moved, r["new"])}
+
+
+def test_an_owner_id_written_through_the_rest_api_moves_the_account_alone(live_server):
+    """PATCH /sobjects/Account/{id} with a new OwnerId changes the account's owner only, as the Salesforce
+    API and Data Loader do (Salesforce Help 000383779): the contacts, deals and tasks keep their owners."""
+    _, urls = live_server.new_episode("tiny", apps=["crm"])
+    url = urls.mcp("crm")
+    r = _account_with_related(url)
+    before = _owners(url, r)
+    patched = httpx.patch(
+        f"{live_server.base}/services/data/v62.0/sobjects/Account/{r['account']}",
+        headers={"Authorization": f"Bearer {urls.token}"},
+        json={"OwnerId": r["new"]},
+    )
+    assert patched.status_code == 204, patched.text
+    assert _owners(url, r) == {**before, "account": r["new"]}

@@ -241,6 +241,7 @@ def update_account(
     transfer_closed_cases: bool = False,
     keep_account_team: bool = False,
     send_notification_email: bool = False,
+    move_related: bool = True,
 ) -> AccountOut:
     """Change fields of an account. Omitted fields stay as they are; "" clears a text field.
 
@@ -265,10 +266,12 @@ def update_account(
         transfer_closed_cases: Lightning's "Transfer closed cases"; this org keeps no cases on accounts.
         keep_account_team: Lightning's "Keep Account Team"; this org has no account teams.
         send_notification_email: Lightning's "Send notification email"; this org sends no such mail.
+        move_related: with a new owner_id, move the related records as Change Account Owner does (the
+            default); false changes the account's owner alone, as the Salesforce API and Data Loader do.
     """
     what = Transfer(transfer_other_open_opportunities, transfer_closed_opportunities)
     changes = dict(locals())
-    options = ("keep_account_team", "send_notification_email")
+    options = ("keep_account_team", "send_notification_email", "move_related")
     for key in ("ctx", "account_id", "what", *options, *(k for k in changes if k.startswith("transfer_"))):
         changes.pop(key)
     acc = read_record(ctx, Account, account_id, field="account_id")
@@ -277,7 +280,8 @@ def update_account(
         changes["name"] = require_text(name, "name")
     if owner_id:
         changes["owner_id"] = owner_or_default(ctx, owner_id)
-        transfer_related(ctx, acc["id"], acc["owner_id"], changes["owner_id"], what)
+        if move_related:
+            transfer_related(ctx, acc["id"], acc["owner_id"], changes["owner_id"], what)
     return AccountOut.model_validate(save_changes(ctx, Account, acc, changes))
 
 

@@ -233,7 +233,8 @@ def create_record(
 @actions.write
 def update_record(ctx: Ctx, *, sobject: str, record_id: str, fields: dict[str, Any]) -> SaveResult:
     """Update a record's fields by API name, as PATCH /sobjects/{sobject}/{id} does (null clears a text,
-    picklist or lookup field). The object's own checks apply, as for its update tool.
+    picklist or lookup field). The object's own checks apply, as for its update tool; a new account OwnerId
+    moves the account alone, as the API does (not its contacts, deals or activities).
 
     Args:
         sobject: the object's API name: Account, Contact, Lead, Opportunity, OpportunityLineItem or Task.
@@ -243,7 +244,7 @@ def update_record(ctx: Ctx, *, sobject: str, record_id: str, fields: dict[str, A
     obj = require_object(ctx, sobject)
     ops, name = writes_of(obj, "update")
     action = actions.get(name)
-    args = {**arguments(obj, action, fields), ops.id_arg: _record_id(record_id)}
+    args = {**arguments(obj, action, fields), **dict(ops.update_as), ops.id_arg: _record_id(record_id)}
     action.fn(ctx, **action.validate(args))
     return SaveResult(id=args[ops.id_arg], success=True, errors=[])
 

@@ -22,12 +22,14 @@ from apps.crm.sfapi.soql_values import ID_TYPES, TEXT_TYPES
 
 @dataclass(frozen=True)
 class Writes:
-    """One object's actions: create, update, delete (None when the API refuses it), and the id argument."""
+    """One object's actions: create, update, delete (None when the API refuses it), the id argument, and
+    what an update through the API passes besides the body's fields (`update_as`)."""
 
     create: str | None
     update: str | None
     delete: str | None
     id_arg: str
+    update_as: tuple[tuple[str, Any], ...] = ()
 
     def accepts(self, spec: FieldSpec, *, create: bool) -> bool:
         from apps.crm.services.common import actions  # the registry (filled once the services load)
@@ -37,7 +39,11 @@ class Writes:
 
 
 WRITES = {
-    "Account": Writes("create_account", "update_account", "delete_account", "account_id"),
+    # an OwnerId written through the API moves the account alone: its contacts, deals and activities keep
+    # their owners (Salesforce Help 000383779; only the SOAP OwnerChangeOptions header moves them)
+    "Account": Writes(
+        "create_account", "update_account", "delete_account", "account_id", (("move_related", False),)
+    ),
     "Contact": Writes("create_contact", "update_contact", "delete_contact", "contact_id"),
     "Lead": Writes("create_lead", "update_lead", None, "lead_id"),
     "Opportunity": Writes("create_opportunity", "update_opportunity", "delete_opportunity", "opportunity_id"),
