@@ -228,3 +228,41 @@ def test_other_families_oracles_still_pass(gym, family):
     task = instance("acme", family, int(task_id.split("@")[1]))
     verdict = verdict_of(gym, task, task.truth.oracle)
     assert verdict.outcome == "pass", verdict.explain()
+
+
+def test_a_thank_you_for_a_partial_approval_gets_no_second_decision(gym):
+    """s12 week probe: the away approver, nudged on Teams, approved up to $800; the agent's thank-you
+    ("understood: approved up to $800 … I've passed this on") got the same approval again, word for word."""
+    task = chase_task(True)
+    approver = request_row(task)["approver"]
+    ep = gym.create_episode("acme", apps=task.public.apps)
+    try:
+        run_python(ep, task.truth.oracle[:REMINDER] + nudge(approver, REMINDER))
+
+        def answers() -> list[dict]:
+            inbox = ep.call("office_list_messages", folder="inbox", limit=100)["records"]
+            return [
+                m
+                for m in inbox
+                if m["from_address"] == approver
+                and m["received_date_time"] >= START
+                and "out of the office" not in m["body_preview"]
+            ]
+
+        for _ in range(3):
+            if answers():
+                break
+            ep.call("office_wait_for_replies", minutes=1440, stop_at_first_reply=True)
+        [decision] = answers()
+        ep.call(
+            "office_reply_to_message",
+            message_id=decision["id"],
+            body="Thank you - understood: approved up to $800, and the rest waits for next quarter's budget. "
+            "I've passed this on (you're copied).\n\nEnjoy the rest of the offsite,\nAmber",
+        )
+        for _ in range(6):
+            ep.call("office_wait_for_replies", minutes=1440, stop_at_first_reply=False)
+        own_words = [m["body_preview"].split("_____")[0] for m in answers()]
+        assert sum("approved up to" in words for words in own_words) == 1, own_words
+    finally:
+        ep.close()

@@ -7,12 +7,25 @@ from __future__ import annotations
 
 import re
 
+from apps.core.meaning import find_numbers
 from apps.core.understanding import lexicon as lx
 from apps.core.understanding.asked_sums import asked_apart
 from apps.core.understanding.pieces import Piece
 from apps.core.understanding.request import Ask, Reading
 from apps.core.understanding.values import referred_sums, separate, shown
 
+# a sum someone else asked for ("Elizabeth has asked for a $4,000 credit", "the customer wants $4,000"): the
+# writer's own ask is said with "I" or "we"
+_THEIR_ASK = re.compile(
+    r"\b(?!i\b|we\b)[a-z]+\s+(?:has |have |had |is |are |was |were )?"
+    r"(?:asked|asking|requested|requesting|wants?|wanted|claimed|claiming|demanded|demanding)"
+    r"(?: for)?(?: an?| the)?(?: full| whole)?\s*$"
+)
+# … or right after it ("the rest of the $4,000 she asked for")
+_THEY_ASKED = re.compile(
+    r"^\s*(?:credit |refund |discount )?(?:that |which )?(?!i\b|we\b)(?:the customer|the client|[a-z]+)\s+"
+    r"(?:has |had |have )?(?:asked|requested|wanted|claimed|demanded)\b"
+)
 _ANOTHER = re.compile(r"\b(?:another|additional|more|second|extra|plus|as well|too|also)\b")
 MONEY_POLICIES = ("expense", "travel", "purchase", "gift", "credit")
 
@@ -86,8 +99,13 @@ def money_approvals(
                     continue  # a cap, a basis or someone else's ask beside the sum asked, or it said again
                 if value in again and any(v == value for _, v, _ in sums):
                     continue  # "the $1,120 credit" again: the sum given before, not one more
+                if policy == "credit" and any(v == value and q == "credit" for _, v, q in sums):
+                    continue  # a service credit is one figure: said again ("so the request is $803.33")
                 sums.append((i, value, policy))
             used.add(i)
+    theirs = [e for e in sums if _someone_elses(parts[e[0]].text, e[1])]
+    if theirs and len(theirs) < len(sums):  # what the customer asked, beside the sum asked: context
+        sums = [e for e in sums if e not in theirs]
     by_policy: dict[str, list[tuple[int, float, str]]] = {}
     for entry in sums:
         by_policy.setdefault(entry[2], []).append(entry)
@@ -163,6 +181,25 @@ def _purpose(english: str, names: set[str] = frozenset()) -> str:
     return " ".join(dict.fromkeys(w for w in words if w not in _PLAIN)) + (
         " same" if " same " in f" {english} " else ""
     )
+
+
+def _someone_elses(text: str, value: float) -> bool:
+    """Whether `text` says `value` is what someone other than the writer asked for (the words just before
+    it: "Elizabeth Boyer (VP of IT) has asked for a $4,000 credit"; or after it: "the $4,000 she asked for").
+
+    Args:
+        text: a piece of the message.
+        value: a sum the piece names.
+    """
+    source = lx.english(text)
+    for q in find_numbers(source):
+        if q.kind == "money" and abs(q.value - value) < 0.005:
+            at = source.find(q.text)
+            before = re.sub(r"\([^)]*\)", " ", source[max(0, at - 80) : at])
+            after = source[at + len(q.text) : at + len(q.text) + 50]
+            if _THEIR_ASK.search(re.sub(r"\s+", " ", before)) or _THEY_ASKED.match(after):
+                return True
+    return False
 
 
 def _money_policy(policies: list[str]) -> str:

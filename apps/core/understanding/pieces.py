@@ -66,6 +66,8 @@ WRITERS_WORK = re.compile(
     r"|\b(?:is|are|stays?|remains?|left|kept)\s+(?:still\s+)?unchanged\b",
     re.I,
 )
+# a wh-clause closed by a colon heads what follows ("What I did:", "Here's where things stand:"): no question
+_HEADING = re.compile(r"^\W*(?:here'?s |here is )?(?:what|where|how|which)\b[^?:\n]{0,60}:\s*$", re.I)
 _QUOTED_VALUE = re.compile(r"[“\"][^”\"\n]{1,80}[”\"]")
 # a sign-off stated as done ("the price Brian signed off", "I signed off on it"), not one asked for
 _SIGNED = re.compile(r"\bsigned off\b", re.I)
@@ -176,6 +178,8 @@ def read_piece(text: str, reading: Reading, role: str) -> Piece:
     p.person_fields = _matched(lx.PERSON_FIELDS, eng)
     p.percents = percents(text)
     stated = text if "?" in text else _RELATIVE.sub(",", _OFFER.sub(" ", _TOLD.sub(" ", text)))
+    if "?" not in text and _HEADING.match(text):  # "What I did:", "Where things stand:" — a list's heading
+        stated = ""
     if "?" in text:
         p.question = bool(_QUESTION.search(lx.english(stated)))
     else:  # a statement: the writer's own work asks nothing; a wh-word asks only opening the sentence; a

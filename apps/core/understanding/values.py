@@ -45,6 +45,7 @@ _FIGURE_THEN_WORD = re.compile(r"\d\s?%?\s+(?:below|above|under|over)\W*$")
 _RANGE_BEFORE = re.compile(r"\b(?:and|to|-)\W*$|^\W*-\W*$")
 _RANGE_AFTER = re.compile(r"^\s?(?:-|–|—|to)\s?\$?\d")
 # a sum that totals the others of its sentence ("$445 a night ($890 in total)")
+_UNIT_AFTER = re.compile(r"^\W*(?:each|apiece|a piece|per (?!cent\b|night\b)[a-z]+)\b")
 _TOTAL_AFTER = re.compile(r"^\W*(?:in total|total)\b")
 _TOTAL_BEFORE = re.compile(r"\b(?:in total|total(?: of)?|totall?ing|altogether)\W*$")
 # a percentage the deal already has ("already carries 12.5%", "currently at 10%") is context, not an ask
@@ -126,6 +127,7 @@ def requested_sums(text: str, names: list[str] | tuple[str, ...] = ()) -> list[f
     ends = [m.end() for n in names for m in re.finditer(re.escape(english(n)), source)]
     out: list[float] = []
     totals: list[float] = []  # sums said to total others: asked only when they are all the text asks
+    units: list[float] = []  # a unit's price with no count before it: asked only when nothing else is
     rule = False  # whether the sum before stated a rule's bound ("between $1,000 and $5,000" goes on)
     for q in find_numbers(source):
         scaled = bool(re.search(r"\d(?:k|m)\b", q.text, re.I))
@@ -151,8 +153,11 @@ def requested_sums(text: str, names: list[str] | tuple[str, ...] = ()) -> list[f
             if times:
                 out += [q.value] * _COUNTS[times.group(1)]
                 continue
+            if _UNIT_AFTER.match(after):  # "at $401.67 each", "$401.67 per ticket": a unit, not a part
+                units.append(q.value)
+                continue
         out.append(q.value)
-    return out or totals
+    return out or totals or units
 
 
 def referred_sums(text: str) -> list[float]:
