@@ -18,7 +18,6 @@ whether an episode existed. The episode is put into the ASGI scope for the sub-a
 
 from __future__ import annotations
 
-import html
 import time
 from collections.abc import Callable
 from contextlib import AsyncExitStack
@@ -28,6 +27,7 @@ from typing import Any
 from apps.core.api import Episode
 from apps.core.scope_keys import EPISODE_SCOPE_KEY
 from apps.core.tool_runner import FAIR
+from mcp_gateway.launcher import company_name, launcher_page
 from mcp_gateway.ledger import Ledger
 from mcp_gateway.limits import RateLimiter, retry_after_header
 from mcp_gateway.product_routes import ProductRoutes, credential
@@ -264,13 +264,7 @@ def _is_prefetch(scope: dict) -> bool:
 
 
 async def _launcher(send: Callable, episode: Episode) -> None:
-    links = "".join(
-        f'<li><a href="/s/{html.escape(n)}/">{html.escape(s.title)}</a></li>' for n, s in episode.apps.items()
-    )
-    body = (
-        f"<!doctype html><html lang=en><head><meta charset=utf-8><title>saasgym apps</title></head>"
-        f"<body><main><h1>Apps</h1><nav aria-label=Apps><ul>{links}</ul></nav></main></body></html>"
-    ).encode()
+    body = launcher_page(episode.apps, company_name(episode.world.manifest))
     await send(
         {
             "type": "http.response.start",
