@@ -199,3 +199,19 @@ def test_selecting_a_row_shows_its_commands_and_file_types_are_svg_icons(office)
     dialog = page.get_by_role("dialog", name=f"Rename “{first}”")
     expect(dialog).to_be_visible()
     expect(dialog.get_by_label("New name")).to_have_value(first)
+
+
+def test_a_folder_shared_with_you_sits_under_shared_not_my_files(office):
+    """CUA probe (s12): a colleague's folder shared with the performer showed "My files › Company Handbook".
+    OneDrive roots it at Shared, and the pane marks Shared."""
+    episode, page, ui = office
+    shared = episode.call("office_list_drive_items", shared_with_me=True)["records"]
+    folder = next(i for i in shared if i["kind"] == "folder")
+    page.goto(ui(f"/files?folder={folder['id']}"))
+    crumbs = page.get_by_role("navigation", name="Breadcrumb")
+    expect(crumbs.get_by_role("link")).to_have_text(["Shared"])
+    expect(crumbs).to_contain_text(folder["name"])
+    nav = page.locator(".o-folder-list").first
+    expect(nav.locator("[aria-current=page]")).to_contain_text("Shared")
+    page.goto(ui("/files"))  # your own top folder: My files, as before
+    expect(nav.locator("[aria-current=page]")).to_contain_text("My files")

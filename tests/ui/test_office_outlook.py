@@ -110,3 +110,26 @@ def test_forward_takes_new_recipients_and_carries_the_original(office):
     form.get_by_role("button", name="Send").click()
     forwarded = next(e for e in episode.events() if e.kind == "action" and e.name == "forward_message")
     assert forwarded.outcome == "ok" and forwarded.args["to"] == [colleague]
+
+
+def test_enter_in_to_or_subject_never_sends_the_mail(office):
+    """CUA probe (s12): an address typed in To, then Enter, sent an empty mail with no subject at once. In
+    Outlook, Enter in To makes the typed address a recipient and Enter in the subject goes on to the message;
+    only Send sends."""
+    episode, page, ui = office
+    page.goto(ui("/mail/compose"))
+    colleague = episode.db.execute_raw("SELECT mail FROM office_user ORDER BY mail LIMIT 1 OFFSET 3")[0][0]
+    to = page.get_by_role("combobox", name="To")
+    to.press_sequentially(colleague, delay=5)
+    page.keyboard.press("Escape")  # the suggestions closed: Enter has no option to choose
+    to.press("Enter")
+    expect(page.get_by_role("list", name="To recipients").get_by_role("listitem")).to_have_count(1)
+    expect(to).to_have_value("")
+    page.get_by_label("Subject", exact=True).fill("Enter test")
+    page.get_by_label("Subject", exact=True).press("Enter")
+    expect(page.get_by_label("Message", exact=True)).to_be_focused()
+    assert not [e for e in episode.events() if e.kind == "action" and e.name == "send_mail"]
+    page.keyboard.type("Body text")
+    page.get_by_role("button", name="Send").click()
+    sent = [e for e in episode.events() if e.kind == "action" and e.name == "send_mail"]
+    assert len(sent) == 1 and sent[0].args["to"] == [colleague] and sent[0].args["subject"] == "Enter test"

@@ -1,5 +1,5 @@
 /* A compose form's Cc and Bcc buttons (right of To): each shows its recipient line and goes, as Outlook's
-   do; the line shown gets the caret. */
+   do; the line shown gets the caret. Enter in the subject moves to the message. */
 (function () {
   "use strict";
   Array.prototype.forEach.call(document.querySelectorAll(".o-line-toggle"), function (button) {
@@ -11,4 +11,14 @@
       line.querySelector("input[role=combobox]").focus();
     });
   });
+  /* Enter in the subject goes on to the message, as in Outlook; it never sends the mail */
+  var subject = document.getElementById("subject");
+  var body = document.getElementById("body");
+  if (subject && body) {
+    subject.addEventListener("keydown", function (e) {
+      if (e.key !== "Enter") return;
+      e.preventDefault();
+      body.focus();
+    });
+  }
 })();

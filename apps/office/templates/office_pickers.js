@@ -49,6 +49,19 @@
       live: box.querySelector("[role=status]"),
       choose: function (item) { token(item.person.name, item.person.address); input.value = ""; }
     });
+    /* Enter with no suggestion chosen (the combobox's handler ran first) never sends the mail, as in
+       Outlook: the addresses typed become recipients; nothing typed, nothing happens */
+    input.addEventListener("keydown", function (e) {
+      if (e.key !== "Enter" || e.defaultPrevented) return;
+      e.preventDefault();
+      var left = [];
+      input.value.split(/[;,]/).forEach(function (typed) {
+        var address = typed.trim();
+        if (/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(address)) token(address, address);
+        else if (address) left.push(address);  /* a name half typed stays, for the suggestions */
+      });
+      input.value = left.join("; ");
+    });
   });
 
   /* -- Teams' composer: "@" plus a name offers the conversation's members; choosing inserts @Full Name */
