@@ -28,10 +28,11 @@ h1{font-size:22px;font-weight:600;margin:0 0 4px}
 .lead{margin:0 0 24px;color:#4b5563}
 ul{list-style:none;margin:0;padding:0;display:grid;
 grid-template-columns:repeat(auto-fill,minmax(220px,1fr));gap:16px}
-li{background:#fff;border:1px solid #d9dde3;border-radius:8px;padding:18px;display:flex;
+li{position:relative;background:#fff;border:1px solid #d9dde3;border-radius:8px;padding:18px;display:flex;
 flex-direction:column;gap:10px}
 li:hover{border-color:#8b95a5;box-shadow:0 2px 6px rgba(0,0,0,.08)}
 a{display:flex;align-items:center;gap:12px;color:#1f2328;text-decoration:none;font-weight:600;font-size:16px}
+a::after{content:"";position:absolute;inset:0;border-radius:8px}
 a:focus-visible{outline:2px solid #1f2a44;outline-offset:4px;border-radius:4px}
 .icon::before{content:attr(data-letter)}
 .icon{width:40px;height:40px;border-radius:8px;display:grid;place-items:center;color:#fff;font-weight:700;font-size:18px}

@@ -47,11 +47,16 @@ class EditableObject:
     on_edit: Callable[[dict[str, Any], dict[str, str]], None] | None = None
     # fields an edit form shows read-only (Lightning's Opportunity Owner: Change Owner changes it)
     edit_readonly: tuple[str, ...] = ()
+    # fields read-only for some records: (the get_* result) -> their names (an opportunity's Amount once it
+    # has products: the products set it)
+    readonly_for: Callable[[dict[str, Any]], tuple[str, ...]] | None = None
 
-    def edit_sections(self) -> tuple[Section, ...]:
-        """The form's sections as an edit shows them (the `edit_readonly` fields read-only)."""
+    def edit_sections(self, data: dict[str, Any] | None = None) -> tuple[Section, ...]:
+        """The form's sections as an edit shows them: the `edit_readonly` fields read-only, and those
+        `readonly_for` the record (`data`: its get_* result) names."""
+        fixed = set(self.edit_readonly) | set(self.readonly_for(data) if self.readonly_for and data else ())
         return tuple(
-            (title, tuple(replace(f, readonly=f.name in self.edit_readonly) for f in fields))
+            (title, tuple(replace(f, readonly=f.name in fixed) for f in fields))
             for title, fields in self.sections
         )
 
@@ -129,6 +134,7 @@ OBJECTS = (
         {"stage_probabilities": {s.name: s.probability for s in OPPORTUNITY_STAGES}},
         on_edit=probability_follows_stage,
         edit_readonly=("owner_id",),
+        readonly_for=lambda data: ("amount",) if data.get("line_items") else (),
     ),
 )
 
@@ -168,12 +174,12 @@ def _add_routes(router: APIRouter, kit: UiKit, obj: EditableObject) -> None:
             save_new=True,
         )
 
-    def edit_page(request: Request, record_id: str) -> FormPage:
+    def edit_page(request: Request, record_id: str, data: dict[str, Any] | None = None) -> FormPage:
         # a list row's Edit opens over the list and goes back to it (?next=); else over the record page
         back = safe_next(request.query_params.get("next"), f"{obj.path}/{record_id}")
         return FormPage(
             obj.update,
-            obj.edit_sections(),
+            obj.edit_sections(data),
             f"Edit {obj.label}",
             obj.icon,
             fixed={obj.id_arg: record_id},
@@ -195,20 +201,20 @@ def _add_routes(router: APIRouter, kit: UiKit, obj: EditableObject) -> None:
         record_id = request.path_params["record_id"]
         data = await kit.read(request, obj.get, {obj.id_arg: record_id})
         record = data[obj.key]
-        fields = all_fields(visible_sections(obj.edit_sections(), kit.params(obj.update)))
+        fields = all_fields(visible_sections(obj.edit_sections(data), kit.params(obj.update)))
         values = record_values(record, fields)
         for field_name, display_key in obj.display.items():
             if record.get(field_name):
                 values[field_name + TEXT_SUFFIX] = data.get(display_key) or record[field_name]
-        page = edit_page(request, record_id)
+        page = edit_page(request, record_id, data)
         page.heading = f"Edit {_name(record)}"
         return await show_form(kit, request, page, values)
 
     async def edit_submit(request: Request) -> Response:
         record_id = request.path_params["record_id"]
-        page = edit_page(request, record_id)
+        data = await kit.read(request, obj.get, {obj.id_arg: record_id})
+        page = edit_page(request, record_id, data)
         if obj.on_edit:
-            data = await kit.read(request, obj.get, {obj.id_arg: record_id})
             page.prepare = partial(obj.on_edit, data[obj.key])
         return await submit_form(kit, request, page)
 

@@ -55,3 +55,28 @@ def test_edit_refuses_a_zero_quantity_and_changes_nothing(crm):
     expect(page.get_by_label("Quantity")).to_have_value("0")  # the typed value stays
     assert episode.state_hash() == before
     assert _violations(page) == []  # axe over the refusal shown: no serious or critical
+
+
+def test_an_opportunity_with_products_shows_its_amount_read_only_in_edit(crm):
+    """CUA probe (s12): Edit Opportunity took a new Amount on a deal with products, said "was saved" and kept
+    the products' sum. As in Salesforce, the Amount is read-only once products set it; without products it is
+    a field to type in."""
+    episode, page, ui = crm
+    opp, _ = _opportunity_with_product(episode)
+    amount = episode.call("crm_get_opportunity", opportunity_id=opp)["opportunity"]["amount"]
+    page.goto(ui(f"/opportunities/{opp}/edit"))
+    form = page.locator("form.modal-form")
+    expect(form.get_by_role("textbox", name="Amount")).to_have_count(0)
+    expect(form.locator(".readonly-field", has_text="Amount")).to_contain_text(f"{amount:,.0f}")
+    form.get_by_label("Next Step").fill("Send the revised quote")
+    form.get_by_role("button", name="Save", exact=True).click()
+    expect(page.get_by_role("status")).to_contain_text("was saved")
+    saved = episode.call("crm_get_opportunity", opportunity_id=opp)["opportunity"]
+    assert (saved["next_step"], saved["amount"]) == ("Send the revised quote", amount)
+    bare = next(
+        o
+        for o in episode.call("crm_list_opportunities", limit=50)["records"]
+        if o["id"] != opp and not episode.call("crm_get_opportunity", opportunity_id=o["id"])["line_items"]
+    )
+    page.goto(ui(f"/opportunities/{bare['id']}/edit"))
+    expect(page.locator("form.modal-form").get_by_role("textbox", name="Amount")).to_have_count(1)

@@ -1,6 +1,7 @@
 """The episode's app launcher (`/s/`, where a launch link that names no app lands): the company's "My Apps"
 page with one tile per app, each link named by the app's title and described by what the app is for; a
-pointer click and the keyboard both open the app; axe finds nothing serious."""
+pointer click (on the name or anywhere on the card) and the keyboard open the app; axe finds nothing
+serious."""
 
 from __future__ import annotations
 
@@ -25,8 +26,12 @@ def test_the_launcher_lists_the_episodes_apps_as_tiles(live_server, browser):
         office = page.get_by_role("link", name="Office", exact=True)
         expect(office).to_have_accessible_description(re.compile("Mail, calendar, Teams"))
         assert _violations(page) == []
-        office.click()  # pointer
+        office.click()  # pointer, on the name
         expect(page).to_have_url(re.compile(r"/s/office/"))
+        page.go_back()
+        box = page.get_by_text("Accounts, contacts, opportunities").bounding_box()
+        page.mouse.click(box["x"] + 5, box["y"] + 5)  # anywhere on the card, as a CUA clicks (probe)
+        expect(page).to_have_url(re.compile(r"/s/crm/"))
         page.go_back()
         page.get_by_role("link", name="Sales", exact=True).focus()
         page.keyboard.press("Enter")  # keyboard
