@@ -95,7 +95,21 @@ def deck_slides(db: Any, item_id: str) -> str:
     return "\n".join(lines)
 
 
+def message_recipients(db: Any, message_id: str) -> str:
+    """Everyone a mail went to, To and Cc, as "a@x; b@y" — a person told in a mail they were copied on was
+    told (a reply to one colleague with the other in Cc; the customer's mail with the requester in Cc)."""
+    rows = db.execute_raw(
+        "SELECT to_recipients, cc_recipients FROM office_message WHERE id = ?", [message_id]
+    )
+    out: list[str] = []
+    for raw in rows[0] if rows else ():
+        value = json.loads(raw) if isinstance(raw, str) and raw.startswith("[") else raw
+        out += [str(a) for a in value or []] if isinstance(value, list) else ([str(value)] if value else [])
+    return "; ".join(out)
+
+
 DERIVED_FIELDS = {
     "office_worksheet": {"grid": worksheet_grid},
     "office_drive_item": {"sections": document_sections, "slides": deck_slides},
+    "office_message": {"recipients": message_recipients},
 }

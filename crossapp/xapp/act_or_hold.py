@@ -168,7 +168,7 @@ class ActOrHold(Family):
     # 2: the holds part drawn account-balanced across the splits (test holds 4 to do, 9 to hold); 3: a dev
     # split (the part's 8 dev requests: 3 to do, 5 to hold); full names where two requesters share a first
     # name
-    version = 3
+    version = 4  # v4: a person told may be in To or Cc (recipients)
     apps = ("office", "crm")
     tier = "frontier"
     surfaces = ("mcp", "cli", "python")

@@ -51,7 +51,7 @@ def _accounts(d: Draw, led: dict[str, Any]) -> list[dict[str, Any]]:
 
 class BillingReconciliation(Family):
     name = "xapp.billing-reconciliation"
-    version = 2  # the prompt says what the net difference nets (the probe netted a credit memo into it)
+    version = 3  # v3: a person told may be in To or Cc (recipients)
     apps = ("office", "crm")
     tier = "frontier"
     surfaces = ("mcp", "cli", "ui", "python")

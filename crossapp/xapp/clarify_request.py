@@ -58,7 +58,7 @@ class ClarifyDealRequest(Family):
     name = "xapp.clarify-deal-request"
     # v5: the deal's description may record the change; v4: the requester's answer names the deal's amount;
     # v3: closed lost may take the day it closed
-    version = 5
+    version = 6  # v6: a person told may be in To or Cc (recipients)
     apps = ("office", "crm")
     tier = "frontier"
     surfaces = ("mcp", "cli", "ui", "python")

@@ -70,7 +70,7 @@ def _asked(req: dict) -> str:
 
 class CreditClaim(Family):
     name = "xapp.service-credit-claim"
-    version = 3
+    version = 4  # v4: a person told may be in To or Cc (recipients)
     reads_part_rows = True  # the claims are about the credits part's own incidents
     apps = ("office", "ticketing", "crm")
     tier = "frontier"

@@ -46,7 +46,7 @@ ASKED = {
 
 class CustomerInfoRequest(Family):
     name = "xapp.customer-info-request"
-    version = 3  # "<first> sent you something on <day>" only where one of that first name mailed that day
+    version = 4  # v4: a person told may be in To or Cc (recipients)
     apps = ("office", "ticketing")
     tier = "frontier"
     surfaces = ("mcp", "cli", "ui", "python")

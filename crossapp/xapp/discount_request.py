@@ -56,7 +56,7 @@ class CustomerDiscountRequest(Family):
     name = "xapp.customer-discount-request"
     # 2: a note on the deal and the approved discount applied to its quote are allowed; 3: "<first> sent you
     # something on <day>" only where one sender of that first name mailed that day
-    version = 4
+    version = 5  # v5: a person told may be in To or Cc (recipients)
     apps = ("office", "crm")
     tier = "frontier"
     surfaces = ("mcp", "cli", "ui", "python")

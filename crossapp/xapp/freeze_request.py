@@ -84,7 +84,7 @@ def _ui(ci: dict, kind: str, desc: str, start: datetime, end: datetime, number: 
 
 class FreezeChangeRequest(Family):
     name = "xapp.freeze-change-request"
-    version = 3  # v2: a change may already be approved when the agent waited for its approvers; v3: New opens
+    version = 4  # v4: a person told may be in To or Cc (recipients)
     # UI16's change type chooser first (the oracle clicks the type's card)
     apps = ("ticketing", "office")
     tier = "frontier"

@@ -79,6 +79,7 @@ def _amount_text(amount: float) -> str:
 
 class InboxConflict(Family):
     name = "xapp.inbox-conflict"
+    version = 2  # v2: a person told may be in To or Cc (recipients)
     apps = ("office", "crm")
     tier = "frontier"
     surfaces = ("mcp", "cli", "ui", "python")

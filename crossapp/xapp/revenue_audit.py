@@ -32,7 +32,7 @@ from worlds.parts.dataroom.ui_oracles import REF_COLUMN, not_invoiced, open_ledg
 
 class RevenueAudit(Family):
     name = "xapp.revenue-audit"
-    version = 2  # v2: the look-alikes are judged flags, not matched mentions
+    version = 3  # v3: a person told may be in To or Cc (recipients)
     apps = ("office", "crm")
     tier = "frontier"
     surfaces = ("mcp", "cli", "ui", "python")

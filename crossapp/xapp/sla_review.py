@@ -144,6 +144,7 @@ def _prompts(name: str, when: str, several: bool) -> list[str]:
 
 class DeskSlaReview(Family):
     name = "xapp.desk-sla-review"
+    version = 2  # v2: a person told may be in To or Cc (recipients)
     apps = ("ticketing", "office")
     tier = "frontier"
     surfaces = ("mcp", "cli", "ui", "python")

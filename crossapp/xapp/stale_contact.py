@@ -77,7 +77,7 @@ class StaleContact(Family):
     apps = ("office", "crm")
     # 2: no requester with a change of their own waiting about the deal (a conflict bundle's sender);
     # 3: the deal's conflict bundle worked through first passes too
-    version = 3
+    version = 4  # v4: a person told may be in To or Cc (recipients)
     tier = "frontier"
     surfaces = ("mcp", "cli", "python")
     no_ui_reason = "the browser oracle of the CRM's contact forms is not written yet"

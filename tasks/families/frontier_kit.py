@@ -46,8 +46,9 @@ def me(d: Draw) -> str:
 
 
 def sent_to(d: Draw, to: str, **fields: Match) -> dict[str, Match]:
-    """The fields that pin a mail Amber sent to `to` (her own copy, not a draft), plus `fields`."""
-    return {"owner_id": eq(me(d)), "to_recipients": Match(contains=to), "is_draft": eq(False), **fields}
+    """The fields that pin a mail Amber sent to `to` — in To or in Cc (`recipients`, derived: a requester
+    copied on the mail that answers them is told) — her own copy, not a draft, plus `fields`."""
+    return {"owner_id": eq(me(d)), "recipients": Match(contains=to), "is_draft": eq(False), **fields}
 
 
 def mail_sent(d: Draw, to: str, **fields: Match) -> Expectation:

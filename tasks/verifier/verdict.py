@@ -168,7 +168,7 @@ def _status(
     return "collateral"
 
 
-def _deriver(episode: Any) -> Callable[[str, str, str], Any]:
+def deriver(episode: Any) -> Callable[[str, str, str], Any]:
     """The derived fields the episode's apps declare (`AppSpec.derived_fields`), computed once per row."""
     found: dict[tuple[str, str, str], Any] = {}
 
@@ -249,7 +249,7 @@ def _verify_locked(episode: Any, task: Task, judge: Any) -> Verdict:
     completed, answer = episode.completed
     net = [c for c in episode.db.net_changes() if not c.table.startswith("_")]
     changes = {(c.table, str(parse_literal(c.pk))): c for c in net}
-    derive = _deriver(episode)
+    derive = deriver(episode)
     checks, claims = check_expectations(task.truth.expect, changes, derive)
     missed = near_misses(task.truth.expect, checks, changes, claims, derive)
     diff = []

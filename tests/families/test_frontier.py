@@ -126,7 +126,7 @@ def test_a_call_booked_with_the_refused_customer_is_no_collateral_damage():
         for i in instance_ids(family="xapp.customer-discount-request")
         if "refusal" in (t := instance("acme", "xapp.customer-discount-request", int(i.split("@")[1]))).tags
     )
-    customer = task.truth.expect[0].fields["to_recipients"].contains
+    customer = task.truth.expect[0].fields["recipients"].contains
     call = OracleStep(
         tool="office_create_event",
         args={

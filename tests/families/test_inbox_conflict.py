@@ -164,7 +164,7 @@ def test_mailing_the_contact_who_left_fails(gym):
     task, b = _task("contact-left", without=("products",))
     text = _failed(gym, task, _careful(b, leaver=True))
     assert "checkpoint not met the customer got the figures that stand" in text, text
-    assert f"to_recipients contains '{b['recipient']['email']}'" in text, text
+    assert f"recipients contains '{b['recipient']['email']}'" in text, text
 
 
 @pytest.mark.parametrize("variant", ["authority", "keep"])
@@ -173,7 +173,7 @@ def test_leaving_the_analyst_without_an_answer_fails(gym, variant):
     text = _failed(gym, task, _careful(b, answer=False))
     assert "checkpoint met  the customer got the figures that stand" in text, text
     assert "checkpoint not met the analyst was told: no new row with owner_id" in text, text
-    assert f"to_recipients contains '{b['analyst']}'" in text, text
+    assert f"recipients contains '{b['analyst']}'" in text, text
 
 
 def test_the_prompt_names_the_senders_and_the_deal_and_no_trap():

@@ -105,6 +105,7 @@ def test_a_conversations_deliverable_is_its_latest_message(gym):
     both and found them contradictory)."""
     from apps.core.journal import parse_literal
     from tasks.rubric.deliverables import deliverable_text
+    from tasks.verifier.verdict import deriver
 
     task = first_instance(
         "xapp.customer-discount-request", lambda t: any("from_address" in e.fields for e in t.truth.expect)
@@ -118,7 +119,7 @@ def test_a_conversations_deliverable_is_its_latest_message(gym):
     try:
         run_python(ep, steps)
         changes = {(c.table, str(parse_literal(c.pk))): c for c in ep.db.net_changes()}
-        text = deliverable_text(criterion.deliverable, changes, None)
+        text = deliverable_text(criterion.deliverable, changes, None, deriver(ep))
         assert text.startswith(reply.args["body"]) and "Checking internally" not in text, text
     finally:
         ep.close()

@@ -56,7 +56,7 @@ def _day_after(deadline: str, zone: str | None) -> str:
 
 class ChaseApproval(Family):
     name = "office.chase-approval"
-    version = 5  # 5: the holds part redrawn (a holds sender of that first name that day moves the pointer)
+    version = 6  # v6: a person told may be in To or Cc (recipients)
     # 4: "<first> sent you something on <day>" only where one of that first name mailed that day
     apps = ("office",)  # mail, the directory and the handbook: the whole chase is in the office
     tier = "frontier"
