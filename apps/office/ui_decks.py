@@ -17,13 +17,14 @@ from fastapi.responses import JSONResponse, Response
 
 from apps.core.ui_kit import UiKit
 from apps.core.ui_trace import parse_trace
+from apps.office.services.deck_files import MAX_FILE_BYTES
 from apps.office.services.deck_layouts import CHART_TYPES, GEOMETRIES, LAYOUT_NAMES
 from apps.office.ui_deck_chart import PIE_SHEET, SAMPLE_SHEET, gallery
 from apps.office.ui_deck_forms import DIALOGS, FormError, build_deck_forms, chart_table, grid_rows
 from apps.office.ui_deck_view import position_fields, slide_view
 from apps.office.ui_download import download
 
-MAX_UPLOAD = 3 * 1024 * 1024
+MAX_UPLOAD = MAX_FILE_BYTES  # import_presentation's limit
 
 
 def _number(raw: str | None, count: int) -> int:

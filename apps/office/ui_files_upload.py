@@ -14,8 +14,9 @@ from fastapi.responses import Response
 
 from apps.core.ui_kit import UiKit
 from apps.core.ui_trace import parse_trace
+from apps.office.services.deck_files import MAX_FILE_BYTES
 
-MAX_UPLOAD = 3 * 1024 * 1024  # import_presentation's limit; a text file is held to the same
+MAX_UPLOAD = MAX_FILE_BYTES  # import_presentation's limit; a text file is held to the same
 TEXT_TYPES = (".txt", ".csv", ".md")
 
 

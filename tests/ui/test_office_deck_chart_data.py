@@ -10,25 +10,14 @@ from __future__ import annotations
 from playwright.sync_api import expect
 
 from tests.ui.test_accessibility import _violations
-from tests.ui.test_office_decks import deck, ui_actions  # noqa: F401  (the fixture)
+from tests.ui.test_office_decks import deck, slide_two_chart, ui_actions  # noqa: F401  (the fixture)
 
 NOT_BUSY = "() => !document.querySelector('[aria-busy=true]')"
 
 
-def _chart(episode, item):
-    shapes = episode.call("office_get_slide", item_id=item, slide_number=2)["shapes"]
-    return next(s for s in shapes if s["kind"] == "chart")
-
-
 def test_edit_data_opens_the_pane_and_each_committed_cell_changes_the_chart(deck):  # noqa: F811
     episode, page, ui, item = deck
-    slide = episode.call("office_get_slide", item_id=item, slide_number=2)["id"]
-    series = [{"name": "Wins", "values": [12, 7]}]
-    episode.call(
-        "office_add_chart", item_id=item, slide_id=slide, chart_type="column", categories=["East", "West"],
-        series=series,
-    )  # fmt: skip
-    chart = _chart(episode, item)
+    chart = slide_two_chart(episode, item)
     page.goto(ui(f"/decks/{item}?slide=2&shape={chart['id']}"))
     heading = page.get_by_role("heading", name="Chart Data")
     expect(page.get_by_role("group", name=chart["name"])).to_be_visible()  # selected on the canvas
@@ -47,7 +36,7 @@ def test_edit_data_opens_the_pane_and_each_committed_cell_changes_the_chart(deck
     page.keyboard.press("Enter")
     expect(pane.get_by_label("Chart data B3", exact=True)).to_be_focused()
     page.wait_for_function(NOT_BUSY)
-    assert _chart(episode, item)["chart"]["series"] == [{"name": "Wins", "values": [30, 7]}]
+    assert slide_two_chart(episode, item, None)["chart"]["series"] == [{"name": "Wins", "values": [30, 7]}]
     drawn = page.locator(f"[data-chart-id='{chart['id']}']")
     expect(drawn.locator("table td").first).to_have_text("30.0")  # the chart's data as drawn on the slide
     expect(drawn.locator("svg text").filter(has_text="50")).to_have_count(1)  # its value axis grew to 50
@@ -60,7 +49,7 @@ def test_edit_data_opens_the_pane_and_each_committed_cell_changes_the_chart(deck
     page.keyboard.type("North")
     pane.get_by_label("Chart data B2", exact=True).click()
     page.wait_for_function(NOT_BUSY)
-    assert _chart(episode, item)["chart"]["categories"] == ["East", "North"]
+    assert slide_two_chart(episode, item, None)["chart"]["categories"] == ["East", "North"]
     expect(drawn.locator("svg text").filter(has_text="North")).to_have_count(1)
     thumb = page.locator(".d-thumbs a[aria-current=page] svg text").filter(has_text="North")
     expect(thumb).to_have_count(1)  # the slide's thumbnail too
@@ -74,12 +63,12 @@ def test_edit_data_opens_the_pane_and_each_committed_cell_changes_the_chart(deck
     page.keyboard.press("Tab")
     page.wait_for_function(NOT_BUSY)
     expect(pane.get_by_role("alert")).to_contain_text("'lots' in the Wins column is not a number")
-    assert _chart(episode, item)["chart"]["series"] == [{"name": "Wins", "values": [30, 7]}]
+    assert slide_two_chart(episode, item, None)["chart"]["series"] == [{"name": "Wins", "values": [30, 7]}]
     pane.get_by_label("Chart data B3", exact=True).fill("9")
     page.keyboard.press("Tab")
     page.wait_for_function(NOT_BUSY)
     expect(pane.get_by_role("alert")).to_have_text("")
-    assert _chart(episode, item)["chart"]["series"] == [{"name": "Wins", "values": [30, 9]}]
+    assert slide_two_chart(episode, item, None)["chart"]["series"] == [{"name": "Wins", "values": [30, 9]}]
     assert len(ui_actions(episode, "update_chart")) == 3
 
     # the pane stays open for its chart across a reload; its X closes it
@@ -97,12 +86,7 @@ def test_the_chart_menu_opens_edit_data_and_a_new_row_grows_the_chart(deck):  # 
     """Right-click (or Shift+F10) on the chart > Edit Data; Add row, then Tab across the new row: its
     category is applied as it is left, then its value."""
     episode, page, ui, item = deck
-    slide = episode.call("office_get_slide", item_id=item, slide_number=2)["id"]
-    episode.call(
-        "office_add_chart", item_id=item, slide_id=slide, chart_type="bar", categories=["East", "West"],
-        series=[{"name": "Wins", "values": [12, 7]}],
-    )  # fmt: skip
-    chart = _chart(episode, item)
+    chart = slide_two_chart(episode, item, "bar")
     page.goto(ui(f"/decks/{item}?slide=2&shape={chart['id']}"))
     menu = page.get_by_role("menu", name="Chart")
     page.get_by_role("group", name=chart["name"]).click(button="right")  # the chart's right-click menu
@@ -122,7 +106,7 @@ def test_the_chart_menu_opens_edit_data_and_a_new_row_grows_the_chart(deck):  # 
     page.keyboard.type("4")
     page.keyboard.press("Tab")
     page.wait_for_function(NOT_BUSY)
-    found = _chart(episode, item)["chart"]
+    found = slide_two_chart(episode, item, None)["chart"]
     assert found["categories"] == ["East", "West", "South"]
     assert found["series"] == [{"name": "Wins", "values": [12, 7, 4]}]
     drawn = page.locator(f"[data-chart-id='{chart['id']}'] svg text").filter(has_text="South")

@@ -9,23 +9,12 @@ from __future__ import annotations
 from playwright.sync_api import expect
 
 from tests.ui.test_accessibility import _violations
-from tests.ui.test_office_decks import deck, ui_actions  # noqa: F401  (the fixture)
-
-
-def _chart(episode, item):
-    shapes = episode.call("office_get_slide", item_id=item, slide_number=2)["shapes"]
-    return next(s for s in shapes if s["kind"] == "chart")
+from tests.ui.test_office_decks import deck, slide_two_chart, ui_actions  # noqa: F401  (the fixture)
 
 
 def test_chart_design_and_format_tabs_act_on_the_selected_chart(deck):  # noqa: F811
     episode, page, ui, item = deck
-    slide = episode.call("office_get_slide", item_id=item, slide_number=2)["id"]
-    series = [{"name": "Wins", "values": [12, 7]}]
-    episode.call(
-        "office_add_chart", item_id=item, slide_id=slide, chart_type="column", categories=["East", "West"],
-        series=series,
-    )  # fmt: skip
-    chart = _chart(episode, item)
+    chart = slide_two_chart(episode, item)
     page.goto(ui(f"/decks/{item}?slide=2"))
     tabs = page.get_by_role("tablist", name="Ribbon")
     expect(tabs.get_by_role("tab", name="Chart Design")).to_have_count(0)  # nothing selected: no chart tabs
@@ -44,7 +33,7 @@ def test_chart_design_and_format_tabs_act_on_the_selected_chart(deck):  # noqa: 
     expect(page.get_by_role("menuitemradio", name="Column")).to_have_attribute("aria-checked", "true")
     page.get_by_role("menuitemradio", name="Line").click()
     expect(tabs.get_by_role("tab", name="Chart Design")).to_have_attribute("aria-selected", "true")
-    assert _chart(episode, item)["chart"]["chart_type"] == "line"
+    assert slide_two_chart(episode, item, None)["chart"]["chart_type"] == "line"
     assert len(ui_actions(episode, "update_chart")) == 1
     panel = page.get_by_role("tabpanel", name="Chart Design")
     panel.get_by_role("button", name="Chart Title").click()
@@ -52,8 +41,8 @@ def test_chart_design_and_format_tabs_act_on_the_selected_chart(deck):  # noqa: 
     page.keyboard.type("Wins by region")
     with page.expect_navigation():
         page.keyboard.press("Tab")
-    assert _chart(episode, item)["chart"]["title"] == "Wins by region"
-    assert _chart(episode, item)["chart"]["chart_type"] == "line"  # the type kept
+    assert slide_two_chart(episode, item, None)["chart"]["title"] == "Wins by region"
+    assert slide_two_chart(episode, item, None)["chart"]["chart_type"] == "line"  # the type kept
     assert len(ui_actions(episode, "update_chart")) == 2
     tabs.get_by_role("tab", name="Format", exact=True).click()
     panel = page.get_by_role("tabpanel", name="Format")
@@ -67,4 +56,4 @@ def test_chart_design_and_format_tabs_act_on_the_selected_chart(deck):  # noqa: 
     expect(format_pane).to_be_visible()  # opened by Chart Title, open again after each reload
     panel.get_by_role("button", name="Size & Position").click()
     expect(page.locator("#pos-x")).to_be_focused()
-    assert _chart(episode, item)["cy"] == 3 * 914400
+    assert slide_two_chart(episode, item, None)["cy"] == 3 * 914400

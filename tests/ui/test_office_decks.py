@@ -34,6 +34,18 @@ def shape(episode, item, number, role):
     return next(s for s in found if s["placeholder"] == role)
 
 
+def slide_two_chart(episode, item, chart_type="column"):
+    """The deck's second slide's chart (Wins: East 12, West 7), added first when `chart_type` is given."""
+    if chart_type:
+        slide = episode.call("office_get_slide", item_id=item, slide_number=2)["id"]
+        episode.call(
+            "office_add_chart", item_id=item, slide_id=slide, chart_type=chart_type,
+            categories=["East", "West"], series=[{"name": "Wins", "values": [12, 7]}],
+        )  # fmt: skip
+    shapes = episode.call("office_get_slide", item_id=item, slide_number=2)["shapes"]
+    return next(s for s in shapes if s["kind"] == "chart")
+
+
 def ui_actions(episode, name):
     return [
         e

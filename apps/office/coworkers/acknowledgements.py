@@ -10,9 +10,10 @@ the line names it ("Thanks — I see the new close date."); it names nothing the
 
 from __future__ import annotations
 
-import hashlib
 import re
 from collections.abc import Sequence
+
+from apps.core.stable_hash import stable_number
 
 GENERAL = (
     "Thanks — much appreciated.",
@@ -103,5 +104,5 @@ def acknowledgement(who: str, thread: str, update: str, earlier: Sequence[str]) 
     general = [g for g in GENERAL if g not in theirs]
     pool = named or general or list(GENERAL)
     topic = re.sub(r"^(?:\s*(?:re|fw|fwd|aw|wg)\s*:\s*)+", "", thread, flags=re.I).strip().lower()
-    start = int(hashlib.sha256(f"{who}|{topic}".encode()).hexdigest()[:12], 16)
+    start = stable_number(f"{who}|{topic}")
     return pool[(start + len(earlier)) % len(pool)]
